@@ -1,0 +1,43 @@
+"""The `bullscows` command: run the bot, play in the terminal, apply migrations, benchmark the engine."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# Each subcommand lives in its own module with `add_arguments(parser)` and `main(args) -> int`;
+# modules are imported only when their subcommand runs, so `bullscows bench` never loads Telegram.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("bot.commands.run", "start the Telegram bot (long polling, or a webhook if configured)"),
+    "console": ("bot.commands.console", "play in the terminal with the same games and texts, no token needed"),
+    "migrate": ("bot.commands.migrate", "apply pending database migrations and exit"),
+    "bench": ("bot.commands.bench", "play every secret of a variant with the engine and report the figures"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(prog="bullscows", description="Bulls and Cows: a Telegram bot and engine.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        module = importlib.import_module(module_name)
+        command = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(command)
+        command.set_defaults(handler=module.main)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run the chosen subcommand; the exit status comes back."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    return int(args.handler(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+"""Variants of the game: code length, alphabet, repeats, leading zero; parsing users' codes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import permutations, product
+
+import numpy as np
+import numpy.typing as npt
+
+Code = str  # a code as the player writes it, one digit per position: "0123"
+CodeArray = npt.NDArray[np.uint8]  # codes as rows of symbols, shape (n, length)
+
+MIN_LENGTH, MAX_LENGTH = 3, 6
+MIN_SYMBOLS, MAX_SYMBOLS = 6, 10
+
+
+class InvalidCode(ValueError):
+    """A user's code that does not fit the variant; str() is the reason, for the user."""
+
+    def __init__(self, reason: str, key: str, **params: object) -> None:
+        super().__init__(reason)
+        self.key = key  # a stable name for the reason, for translated texts
+        self.params = params
+
+
+class InvalidVariant(ValueError):
+    """A variant description that is out of range or unknown."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rules of one game: how long a code is and which codes are allowed."""
+
+    length: int = 4
+    symbols: int = 10
+    repeats: bool = False
+    leading_zero: bool = True
+
+    def __post_init__(self) -> None:
+        if not MIN_LENGTH <= self.length <= MAX_LENGTH:
+            raise InvalidVariant(f"length must be {MIN_LENGTH}–{MAX_LENGTH}, not {self.length}")
+        if not MIN_SYMBOLS <= self.symbols <= MAX_SYMBOLS:
+            raise InvalidVariant(f"symbols must be {MIN_SYMBOLS}–{MAX_SYMBOLS}, not {self.symbols}")
+        if not self.repeats and self.symbols < self.length:
+            raise InvalidVariant("not enough symbols for distinct digits")
+
+    # --- names -------------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The preset name if this is a preset, else a compact spec such as '5d10' or '4r8z'."""
+        for preset, variant in PRESETS.items():
+            if variant == self:
+                return preset
+        spec = f"{self.length}{'r' if self.repeats else 'd'}{self.symbols}"
+        return spec if self.leading_zero else spec + "z"
+
+    @property
+    def description(self) -> str:
+        """A one-line plain-English description, e.g. '4 distinct digits 0-9, leading zero allowed'."""
+        kind = "symbols" if self.repeats else "distinct symbols"
+        if self.symbols == 10:
+            kind = kind.replace("symbols", "digits")
+        zero = "" if self.leading_zero else ", first not 0"
+        return f"{self.length} {kind} 0–{self.symbols - 1}{', repeats allowed' if self.repeats else ''}{zero}"
+
+    # --- the code space ------------------------------------------------------------------
+
+    @cached_property
+    def codes(self) -> CodeArray:
+        """Every allowed code, in lexicographic order, as an (n, length) uint8 array."""
+        alphabet = range(self.symbols)
+        rows = product(alphabet, repeat=self.length) if self.repeats else permutations(alphabet, self.length)
+        array = np.array(list(rows), dtype=np.uint8).reshape(-1, self.length)
+        if not self.leading_zero:
+            array = array[array[:, 0] != 0]
+        array.setflags(write=False)
+        return array
+
+    @property
+    def size(self) -> int:
+        """How many codes the variant allows."""
+        return len(self.codes)
+
+    @cached_property
+    def _index(self) -> dict[Code, int]:
+        return {self.code(i): i for i in range(self.size)}
+
+    def index(self, code: Code) -> int:
+        """The position of a valid code in `codes`."""
+        return self._index[code]
+
+    def code(self, index: int) -> Code:
+        """The code at a position of `codes`, as a string."""
+        return "".join(map(str, self.codes[index].tolist()))
+
+    # --- feedback space ------------------------------------------------------------------
+
+    @property
+    def feedback_count(self) -> int:
+        """The number of feedback ids (bulls, cows pairs encoded as bulls*(length+1)+cows)."""
+        return (self.length + 1) ** 2
+
+    @property
+    def solved(self) -> int:
+        """The feedback id meaning all bulls."""
+        return self.length * (self.length + 1)
+
+    # --- parsing ---------------------------------------------------------------------------
+
+    def parse(self, text: str) -> Code:
+        """The code a user typed ("0123", "0 1 2 3", "1-2-3-4"), or InvalidCode with the reason."""
+        cleaned = re.sub(r"[\s,.\-_/|]+", "", text.strip())
+        if not cleaned:
+            raise InvalidCode("Send a code made of digits.", "empty")
+        bad = [ch for ch in cleaned if not ch.isdigit() or not ch.isascii()]
+        if bad:
+            raise InvalidCode(f"“{bad[0]}” is not a digit.", "not_digit", char=bad[0])
+        if len(cleaned) != self.length:
+            raise InvalidCode(
+                f"A code has {self.length} digits; that one has {len(cleaned)}.",
+                "wrong_length",
+                expected=self.length,
+                got=len(cleaned),
+            )
+        high = [ch for ch in cleaned if int(ch) >= self.symbols]
+        if high:
+            raise InvalidCode(
+                f"Digits go from 0 to {self.symbols - 1}; {high[0]} is out of range.",
+                "out_of_range",
+                digit=high[0],
+                top=self.symbols - 1,
+            )
+        if not self.repeats:
+            repeated = next((ch for ch in cleaned if cleaned.count(ch) > 1), None)
+            if repeated is not None:
+                raise InvalidCode(
+                    f"The digits must all differ; {repeated} appears twice.", "repeated", digit=repeated
+                )
+        if not self.leading_zero and cleaned[0] == "0":
+            raise InvalidCode("A code may not start with 0 in this variant.", "leading_zero")
+        return cleaned
+
+    def is_valid(self, text: str) -> bool:
+        """Whether `text` parses as a code of this variant."""
+        try:
+            self.parse(text)
+        except InvalidCode:
+            return False
+        return True
+
+
+PRESETS: dict[str, Variant] = {
+    "classic": Variant(4, 10, repeats=False, leading_zero=True),
+    "nozero": Variant(4, 10, repeats=False, leading_zero=False),
+    "mastermind": Variant(4, 6, repeats=True, leading_zero=True),
+    "mastermind10": Variant(4, 10, repeats=True, leading_zero=True),
+}
+
+_SPEC = re.compile(r"^(?P<length>\d)(?:(?P<kind>[dr])(?P<symbols>\d{1,2}))?(?P<nozero>z)?$")
+
+
+def variant_named(name: str) -> Variant:
+    """The variant for a preset name ('classic'), a bare length ('5' = 5 distinct of 10),
+    or a compact spec ('5d10', '4r6', '4d10z' where z = no leading zero)."""
+    key = name.strip().lower()
+    if key in PRESETS:
+        return PRESETS[key]
+    match = _SPEC.match(key)
+    if not match:
+        raise InvalidVariant(f"unknown variant {name!r}; try one of {', '.join(PRESETS)} or e.g. 5d10")
+    return Variant(
+        length=int(match["length"]),
+        symbols=int(match["symbols"] or 10),
+        repeats=match["kind"] == "r",
+        leading_zero=not match["nozero"],
+    )

@@ -1,0 +1,64 @@
+"""Variants: presets, sizes, specs and the parsing of users' codes."""
+
+import pytest
+
+from engine.variant import PRESETS, InvalidCode, InvalidVariant, Variant, variant_named
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [("classic", 5040), ("nozero", 4536), ("mastermind", 1296), ("mastermind10", 10000),
+     ("3", 720), ("5", 30240), ("6", 151200), ("5r8", 32768), ("4d10z", 4536)],
+)
+def test_variant_sizes(name: str, size: int) -> None:
+    assert variant_named(name).size == size
+
+
+def test_preset_names_round_trip() -> None:
+    for name, variant in PRESETS.items():
+        assert variant.name == name
+        assert variant_named(name) == variant
+    assert variant_named("5").name == "5d10"
+    assert variant_named("4r8z").name == "4r8z"
+
+
+@pytest.mark.parametrize("bad", ["7", "2", "4d11", "4d5", "banana", ""])
+def test_bad_variant_names_are_refused(bad: str) -> None:
+    with pytest.raises(InvalidVariant):
+        variant_named(bad)
+
+
+@pytest.mark.parametrize("text", ["0123", "0 1 2 3", "0-1-2-3", " 0,1,2,3 "])
+def test_parse_accepts_common_spellings(text: str) -> None:
+    assert PRESETS["classic"].parse(text) == "0123"
+
+
+@pytest.mark.parametrize(
+    ("variant", "text", "key"),
+    [
+        ("classic", "123", "wrong_length"),
+        ("classic", "12345", "wrong_length"),
+        ("classic", "1123", "repeated"),
+        ("classic", "12a4", "not_digit"),
+        ("nozero", "0123", "leading_zero"),
+        ("mastermind", "1276", "out_of_range"),
+        ("classic", "", "empty"),
+    ],
+)
+def test_parse_rejects_with_a_reason(variant: str, text: str, key: str) -> None:
+    with pytest.raises(InvalidCode) as caught:
+        PRESETS[variant].parse(text)
+    assert caught.value.key == key
+    assert str(caught.value)
+
+
+def test_mastermind_allows_repeats() -> None:
+    assert PRESETS["mastermind"].parse("1111") == "1111"
+
+
+def test_codes_are_valid_and_distinct() -> None:
+    v = Variant(4, 10, repeats=False, leading_zero=False)
+    codes = {v.code(i) for i in range(v.size)}
+    assert len(codes) == v.size
+    assert all(v.is_valid(c) for c in list(codes)[:500])
+    assert v.index(v.code(123)) == 123
