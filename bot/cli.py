@@ -7,8 +7,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-# Each subcommand lives in its own module with `add_arguments(parser)` and `main(args) -> int`;
-# modules are imported only when their subcommand runs, so `bullscows bench` never loads Telegram.
+# Each subcommand lives in its own module with `add_arguments(parser)` and `main(args) -> int`.
+# Those modules import their heavy dependencies inside main(), so `bullscows bench` never loads Telegram.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "run": ("bot.commands.run", "start the Telegram bot (long polling, or a webhook if configured)"),
     "console": ("bot.commands.console", "play in the terminal with the same games and texts, no token needed"),
