@@ -1,0 +1,23 @@
+"""Information measures on partitions with known values."""
+
+import numpy as np
+import pytest
+
+from engine.information import bits_gained, entropy_bits, expected_size, worst_part
+
+
+def test_even_split_has_log2_parts_bits() -> None:
+    assert entropy_bits(np.array([5, 5, 5, 5])) == pytest.approx(2.0)
+    assert entropy_bits(np.array([7, 0, 0])) == pytest.approx(0.0)
+
+
+def test_rows_are_measured_independently() -> None:
+    rows = np.array([[1, 1, 0], [3, 0, 0]])
+    assert entropy_bits(rows).tolist() == pytest.approx([1.0, 0.0])
+    assert expected_size(rows).tolist() == pytest.approx([1.0, 3.0])
+    assert worst_part(rows).tolist() == [1, 3]
+
+
+def test_bits_gained_from_shrinking() -> None:
+    assert bits_gained(5040, 1260) == pytest.approx(2.0)
+    assert bits_gained(10, 0) == 0.0
