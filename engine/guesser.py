@@ -1,0 +1,90 @@
+"""The guesser: the engine's best strategy, named strategies to compare, and next_guess."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.history import History
+from engine.strategies import (
+    FirstCandidate,
+    Greedy,
+    NoCandidates,
+    RandomCandidate,
+    Strategy,
+    alive_or_raise,
+    history_key,
+    largest_part,
+    minus_parts,
+    neg_entropy,
+    sum_of_squares,
+)
+from engine.variant import Code, Variant
+
+__all__ = [
+    "STRATEGIES",
+    "NoCandidates",
+    "Strategy",
+    "TreeStrategy",
+    "best_strategy",
+    "next_guess",
+    "strategy_named",
+]
+
+
+@dataclass(frozen=True)
+class TreeStrategy:
+    """Plays from a precomputed tree (history key -> guess) and falls back when the game leaves it.
+
+    Keys are `history_key(history)`, e.g. '' for the first guess and '0123:0B2C' for the second.
+    An opening book is a shallow tree; a proven optimal strategy is a complete one.
+    """
+
+    tree: Mapping[str, Code]
+    fallback: Strategy
+    name: str = "tree"
+
+    def __call__(self, variant: Variant, history: History) -> Code:
+        guess = self.tree.get(history_key(history))
+        if guess is None:
+            return self.fallback(variant, history)
+        alive_or_raise(variant, history)
+        return guess
+
+
+STRATEGIES: dict[str, Callable[[], Strategy]] = {
+    "entropy": lambda: Greedy(neg_entropy, "entropy"),
+    "expected-size": lambda: Greedy(sum_of_squares, "expected-size"),
+    "minimax": lambda: Greedy(largest_part, "minimax"),
+    "most-parts": lambda: Greedy(minus_parts, "most-parts"),
+    "random-candidate": lambda: RandomCandidate(),
+    "first-candidate": lambda: FirstCandidate(),
+}
+
+
+@lru_cache(maxsize=32)
+def _shared(name: str) -> Strategy:
+    return STRATEGIES[name]()
+
+
+def strategy_named(name: str, variant: Variant | None = None) -> Strategy:
+    """The strategy registered under `name`; 'best' is best_strategy(variant)."""
+    if name == "best":
+        if variant is None:
+            raise ValueError("the best strategy depends on the variant")
+        return best_strategy(variant)
+    if name not in STRATEGIES:
+        raise ValueError(f"unknown strategy {name!r}; try best, {', '.join(STRATEGIES)}")
+    return _shared(name)
+
+
+def best_strategy(variant: Variant) -> Strategy:
+    """The strategy next_guess uses by default for this variant."""
+    return _shared("entropy")
+
+
+def next_guess(variant: Variant, history: History, strategy: Strategy | None = None) -> Code:
+    """The next guess for this history (deterministic); NoCandidates if no secret fits it."""
+    chosen = best_strategy(variant) if strategy is None else strategy
+    return chosen(variant, history)

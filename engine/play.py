@@ -1,0 +1,82 @@
+"""Playing games with a strategy: one secret at a time, or every secret at once through the decision tree."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import numpy as np
+
+from engine.guesser import best_strategy
+from engine.history import History, Indices, Turn, candidates
+from engine.scoring import Score, score
+from engine.splits import splitter_for
+from engine.strategies import Strategy
+from engine.variant import Code, Variant
+
+MAX_TURNS = 40  # a guard against strategies that repeat themselves; no sane strategy comes close
+
+
+class StrategyStalled(RuntimeError):
+    """A strategy repeated itself or ran past MAX_TURNS without solving."""
+
+
+def play(variant: Variant, secret: Code, strategy: Strategy | None = None, history: History = ()) -> list[Turn]:
+    """Every turn of the game against `secret` from `history` on, ending with the all-bulls turn.
+
+    >>> from engine.variant import PRESETS
+    >>> play(PRESETS["classic"], "0123")[-1]
+    Turn(guess='0123', answer=Score(bulls=4, cows=0))
+    """
+    chosen = best_strategy(variant) if strategy is None else strategy
+    turns = list(history)
+    solved = Score(variant.length, 0)
+    for _ in range(MAX_TURNS):
+        guess = chosen(variant, turns)
+        turns.append(Turn(guess, score(secret, guess)))
+        if turns[-1].answer == solved:
+            return turns[len(history) :]
+    raise StrategyStalled(f"no solution for {secret} within {MAX_TURNS} turns")
+
+
+def solve_counts(variant: Variant, strategy: Strategy | None = None, history: History = ()) -> dict[Code, int]:
+    """For every secret that fits `history`, how many more guesses the strategy needs (incl. the last).
+
+    Walks the strategy's decision tree: each node is decided once, with its candidates split by answer.
+    """
+    return {variant.code(i): depth for i, depth in walk_tree(variant, strategy, history)}
+
+
+def walk_tree(
+    variant: Variant,
+    strategy: Strategy | None = None,
+    history: History = (),
+    on_decision: Callable[[History, Code, int], None] | None = None,
+) -> Iterator[tuple[int, int]]:
+    """(secret index, guesses needed) for every secret that fits `history`, depth-first.
+
+    `on_decision(history, guess, candidates)` is called after each node is decided (for timing).
+    """
+    chosen = best_strategy(variant) if strategy is None else strategy
+    splitter = splitter_for(variant)
+    stack: list[tuple[list[Turn], Indices]] = [(list(history), candidates(variant, history))]
+    while stack:
+        turns, alive = stack.pop()
+        if len(turns) - len(history) >= MAX_TURNS:
+            raise StrategyStalled(f"{len(alive)} secrets unsolved after {MAX_TURNS} turns")
+        guess = chosen(variant, turns)
+        if on_decision is not None:
+            on_decision(turns, guess, len(alive))
+        row = splitter.feedback(np.array([variant.index(guess)], dtype=np.intp), alive)[0]
+        depth = len(turns) - len(history) + 1
+        order = np.argsort(row, kind="stable")
+        ids, starts = np.unique(row[order], return_index=True)
+        bounds = [*starts.tolist(), len(order)]
+        for k in range(len(ids) - 1, -1, -1):
+            part = alive[order[bounds[k] : bounds[k + 1]]]
+            if int(ids[k]) == variant.solved:
+                yield int(part[0]), depth
+                continue
+            if len(part) == len(alive):
+                raise StrategyStalled(f"guess {guess} cannot tell {len(alive)} candidates apart")
+            answer = Score.from_id(int(ids[k]), variant.length)
+            stack.append(([*turns, Turn(guess, answer)], part))

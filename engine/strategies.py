@@ -1,0 +1,167 @@
+"""Guessing strategies: interchangeable callables that pick the next guess from a variant and a history."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.history import History, Indices, candidates
+from engine.splits import Counts, canonical_guesses, fixed_symbols, splitter_for
+from engine.variant import Code, Variant
+
+Measure = Callable[[Counts, int], npt.NDArray[np.float64]]  # (counts, solved id) -> badness per guess
+
+
+class Strategy(Protocol):
+    """Anything that picks the next guess for a variant and a history of turns."""
+
+    def __call__(self, variant: Variant, history: History) -> Code:
+        """The next guess; raises NoCandidates if no secret fits the history."""
+        ...
+
+
+class NoCandidates(ValueError):
+    """No secret of the variant fits the history: some answer in it was wrong."""
+
+    def __init__(self, variant: Variant, history: History) -> None:
+        turns = ", ".join(f"{t.guess} {t.answer}" for t in history)
+        super().__init__(f"no {variant.name} secret fits every answer ({turns})")
+        self.variant = variant
+        self.history = tuple(history)
+
+
+def history_key(history: History) -> str:
+    """A history as readable text, e.g. '0123:0B2C 4567:1B1C' (used as a book key and a seed)."""
+    return " ".join(f"{turn.guess}:{turn.answer}" for turn in history)
+
+
+def alive_or_raise(variant: Variant, history: History) -> Indices:
+    """Indices of the secrets that fit the history; NoCandidates if there are none."""
+    alive = candidates(variant, history)
+    if len(alive) == 0:
+        raise NoCandidates(variant, history)
+    return alive
+
+
+def rng_for(variant: Variant, history: History, salt: int = 0) -> np.random.Generator:
+    """A random generator seeded by the variant and history, so sampled decisions are reproducible."""
+    seed = zlib.crc32(f"{variant.name}|{history_key(history)}|{salt}".encode())
+    return np.random.default_rng(seed)
+
+
+# --- measures: lower is better -----------------------------------------------------------------
+
+
+def neg_entropy(counts: Counts, solved: int) -> npt.NDArray[np.float64]:
+    """Minus the Shannon entropy of each partition (in nats; only the order matters)."""
+    c = counts.astype(np.float64)
+    total = c.sum(axis=1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(c > 0, c * np.log(np.where(c > 0, c, 1.0)), 0.0)
+    return np.asarray(terms.sum(axis=1) / total[:, 0] - np.log(total[:, 0]))
+
+
+def sum_of_squares(counts: Counts, solved: int) -> npt.NDArray[np.float64]:
+    """Sum of squared part sizes: the expected size of the part left, times the candidates."""
+    c = counts.astype(np.float64)
+    return np.asarray((c * c).sum(axis=1))
+
+
+def largest_part(counts: Counts, solved: int) -> npt.NDArray[np.float64]:
+    """The largest part, with the sum of squares as a small tie-breaker (Knuth-style minimax)."""
+    c = counts.astype(np.float64)
+    return np.asarray(c.max(axis=1) + (c * c).sum(axis=1) / (c.sum(axis=1) ** 2 + 1.0))
+
+
+def minus_parts(counts: Counts, solved: int) -> npt.NDArray[np.float64]:
+    """Minus the number of non-empty parts (the 'most parts' measure)."""
+    return np.asarray(-(counts > 0).sum(axis=1), dtype=np.float64)
+
+
+def best_index(scores: npt.NDArray[np.float64], is_candidate: npt.NDArray[np.bool_]) -> int:
+    """Position of the lowest score; ties go to a candidate, then to the earliest position."""
+    rounded = np.round(scores, 9)
+    lowest = rounded.min()
+    tied = np.flatnonzero(rounded == lowest)
+    preferred = tied[is_candidate[tied]]
+    return int(preferred[0] if len(preferred) else tied[0])
+
+
+def first_guess(variant: Variant, measure: Measure) -> Code:
+    """The opening guess under a measure: the best of the guesses distinct up to relabelling symbols."""
+    splitter = splitter_for(variant)
+    everything = np.arange(variant.size, dtype=np.intp)
+    pool = canonical_guesses(variant, fixed_symbols(variant, ()))
+    scores = measure(splitter.counts(pool, everything), variant.solved)
+    return variant.code(int(pool[best_index(scores, np.ones(len(pool), dtype=bool))]))
+
+
+@dataclass(frozen=True)
+class Greedy:
+    """Plays the guess whose split of the candidates scores best under a measure (one-step look-ahead).
+
+    Guesses are considered up to relabelling unguessed symbols. Big variants (no full table) score a
+    reproducible sample: every candidate when few remain, else `guess_sample` guesses, against at most
+    `secret_sample` of the candidates.
+    """
+
+    measure: Measure
+    name: str = "greedy"
+    guess_sample: int = 400
+    secret_sample: int = 4000
+    _openers: dict[Variant, Code] = field(default_factory=dict, compare=False, repr=False)
+
+    def __call__(self, variant: Variant, history: History) -> Code:
+        alive = alive_or_raise(variant, history)
+        if len(alive) == 1:
+            return variant.code(int(alive[0]))
+        if not history:
+            return self.opener(variant)
+        pool, secrets = self.pools(variant, history, alive)
+        scores = self.measure(splitter_for(variant).counts(pool, secrets), variant.solved)
+        return variant.code(int(pool[best_index(scores, np.isin(pool, alive))]))
+
+    def opener(self, variant: Variant) -> Code:
+        """The fixed first guess of this strategy for a variant (derived once per process)."""
+        if variant not in self._openers:
+            self._openers[variant] = first_guess(variant, self.measure)
+        return self._openers[variant]
+
+    def pools(self, variant: Variant, history: History, alive: Indices) -> tuple[Indices, Indices]:
+        """The guesses to consider and the secrets to score them against, for this history."""
+        guesses = canonical_guesses(variant, fixed_symbols(variant, history))
+        if splitter_for(variant).has_table:
+            return guesses, alive
+        rng = rng_for(variant, history)
+        secrets = alive if len(alive) <= self.secret_sample else np.sort(rng.choice(alive, self.secret_sample, False))
+        if len(guesses) > self.guess_sample:
+            guesses = np.sort(rng.choice(guesses, self.guess_sample, replace=False))
+        extra = alive if len(alive) <= self.guess_sample else np.sort(rng.choice(alive, self.guess_sample // 4, False))
+        return np.union1d(guesses, extra), secrets
+
+
+@dataclass(frozen=True)
+class RandomCandidate:
+    """Plays a random code that could still be the secret (reproducible per history and seed)."""
+
+    seed: int = 0
+    name: str = "random-candidate"
+
+    def __call__(self, variant: Variant, history: History) -> Code:
+        alive = alive_or_raise(variant, history)
+        return variant.code(int(rng_for(variant, history, self.seed).choice(alive)))
+
+
+@dataclass(frozen=True)
+class FirstCandidate:
+    """Plays the first code, in lexicographic order, that could still be the secret."""
+
+    name: str = "first-candidate"
+
+    def __call__(self, variant: Variant, history: History) -> Code:
+        return variant.code(int(alive_or_raise(variant, history)[0]))

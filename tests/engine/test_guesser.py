@@ -1,0 +1,75 @@
+"""The guesser: next_guess, the best strategy, named strategies, contradictions."""
+
+import pytest
+
+from engine.guesser import NoCandidates, TreeStrategy, best_strategy, next_guess, strategy_named
+from engine.history import Turn, candidates
+from engine.scoring import Score, score
+from engine.variant import PRESETS, variant_named
+
+
+def test_next_guess_is_deterministic() -> None:
+    variant = PRESETS["classic"]
+    history = [Turn("0123", Score(0, 2)), Turn("4567", Score(1, 0))]
+    assert next_guess(variant, history) == next_guess(variant, list(history))
+
+
+def test_the_first_guess_is_fixed_for_each_variant() -> None:
+    for name in ("classic", "mastermind", "3"):
+        variant = variant_named(name)
+        assert next_guess(variant, []) == next_guess(variant, ())
+        assert variant.is_valid(next_guess(variant, []))
+
+
+def test_a_single_candidate_is_guessed_outright() -> None:
+    variant = PRESETS["classic"]
+    history = [Turn("0123", Score(4, 0))]
+    assert next_guess(variant, history) == "0123"
+
+
+def test_contradictory_history_raises_no_candidates() -> None:
+    variant = PRESETS["classic"]
+    history = [Turn("0123", Score(0, 0)), Turn("4567", Score(0, 0)), Turn("8901", Score(0, 0))]
+    with pytest.raises(NoCandidates) as raised:
+        next_guess(variant, history)
+    assert isinstance(raised.value, ValueError)
+    assert "0123" in str(raised.value)
+
+
+def test_history_with_non_candidate_guesses_still_leads_to_a_candidate_or_a_good_split() -> None:
+    variant = PRESETS["classic"]
+    secret = "7381"
+    history = [Turn(g, score(secret, g)) for g in ("0123", "0124", "5678")]
+    guess = next_guess(variant, history)
+    assert variant.is_valid(guess)
+    assert guess not in {t.guess for t in history}
+
+
+def test_every_named_strategy_returns_a_valid_guess() -> None:
+    variant = variant_named("3d6")
+    history = [Turn("012", Score(0, 1))]
+    for name in ("best", "entropy", "expected-size", "minimax", "most-parts", "random-candidate"):
+        assert variant.is_valid(strategy_named(name, variant)(variant, history))
+
+
+def test_unknown_strategy_name_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown strategy"):
+        strategy_named("telepathy")
+
+
+def test_tree_strategy_plays_its_tree_and_falls_back_outside_it() -> None:
+    variant = PRESETS["classic"]
+    tree = {"": "9876", "9876:0B0C": "0123"}
+    strategy = TreeStrategy(tree, fallback=best_strategy(variant))
+    assert strategy(variant, []) == "9876"
+    assert strategy(variant, [Turn("9876", Score(0, 0))]) == "0123"
+    off_book = [Turn("9876", Score(0, 1))]
+    assert strategy(variant, off_book) == best_strategy(variant)(variant, off_book)
+
+
+def test_tree_strategy_still_rejects_contradictions() -> None:
+    variant = variant_named("3d6")
+    history = [Turn("012", Score(3, 0)), Turn("345", Score(3, 0))]
+    assert len(candidates(variant, history)) == 0
+    with pytest.raises(NoCandidates):
+        TreeStrategy({"012:3B0C 345:3B0C": "012"}, best_strategy(variant))(variant, history)
