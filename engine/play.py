@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -10,7 +11,7 @@ from engine.guesser import best_strategy
 from engine.history import History, Indices, Turn, candidates
 from engine.scoring import Score, score
 from engine.splits import splitter_for
-from engine.strategies import Strategy
+from engine.strategies import Strategy, history_key
 from engine.variant import Code, Variant
 
 MAX_TURNS = 40  # a guard against strategies that repeat themselves; no sane strategy comes close
@@ -43,40 +44,45 @@ def solve_counts(variant: Variant, strategy: Strategy | None = None, history: Hi
 
     Walks the strategy's decision tree: each node is decided once, with its candidates split by answer.
     """
-    return {variant.code(i): depth for i, depth in walk_tree(variant, strategy, history)}
+    return {variant.code(i): len(turns) - len(history) for i, turns in walk_tree(variant, strategy, history)}
+
+
+OnDecision = Callable[[History, Code, int, float], None]  # (history, guess, secrets reaching it, seconds)
 
 
 def walk_tree(
     variant: Variant,
     strategy: Strategy | None = None,
     history: History = (),
-    on_decision: Callable[[History, Code, int], None] | None = None,
-) -> Iterator[tuple[int, int]]:
-    """(secret index, guesses needed) for every secret that fits `history`, depth-first.
-
-    `on_decision(history, guess, candidates)` is called after each node is decided (for timing).
+    among: Indices | None = None,
+    on_decision: OnDecision | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Iterator[tuple[int, list[Turn]]]:
+    """(secret index, every turn from `history` on) for each secret that fits it (or each of `among`
+    that does), depth-first. Each node of the strategy's tree is decided once; `on_decision` hears
+    how long each decision took and how many of the walked secrets reach it.
     """
     chosen = best_strategy(variant) if strategy is None else strategy
     splitter = splitter_for(variant)
-    stack: list[tuple[list[Turn], Indices]] = [(list(history), candidates(variant, history))]
+    stack: list[tuple[list[Turn], Indices]] = [(list(history), candidates(variant, history, among))]
     while stack:
         turns, alive = stack.pop()
         if len(turns) - len(history) >= MAX_TURNS:
             raise StrategyStalled(f"{len(alive)} secrets unsolved after {MAX_TURNS} turns")
+        started = clock()
         guess = chosen(variant, turns)
         if on_decision is not None:
-            on_decision(turns, guess, len(alive))
+            on_decision(turns, guess, len(alive), clock() - started)
+        if any(turn.guess == guess for turn in turns):
+            raise StrategyStalled(f"the strategy repeated {guess} after {history_key(turns)}")
         row = splitter.feedback(np.array([variant.index(guess)], dtype=np.intp), alive)[0]
-        depth = len(turns) - len(history) + 1
         order = np.argsort(row, kind="stable")
         ids, starts = np.unique(row[order], return_index=True)
         bounds = [*starts.tolist(), len(order)]
         for k in range(len(ids) - 1, -1, -1):
             part = alive[order[bounds[k] : bounds[k + 1]]]
-            if int(ids[k]) == variant.solved:
-                yield int(part[0]), depth
-                continue
-            if len(part) == len(alive):
-                raise StrategyStalled(f"guess {guess} cannot tell {len(alive)} candidates apart")
             answer = Score.from_id(int(ids[k]), variant.length)
+            if int(ids[k]) == variant.solved:
+                yield int(part[0]), [*turns[len(history) :], Turn(guess, answer)]
+                continue
             stack.append(([*turns, Turn(guess, answer)], part))
