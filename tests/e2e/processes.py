@@ -1,0 +1,217 @@
+"""The processes the end-to-end tests run: the Bot API emulator (node) and the bot (python), each in its own
+process group, tied to the test run so that none outlives it."""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from tests.e2e.client import Emulator
+
+EMULATOR_DIR = Path(__file__).parent / "emulator"
+REPO_ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 60.0  # seconds for a process to come up on a busy machine
+STOP_TIMEOUT = 15.0
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: get SIGTERM when the test run dies, however it dies (Linux only)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Process:
+    """A child process in its own process group with its output in a log file."""
+
+    def __init__(self, name: str, argv: Sequence[str], *, env: Mapping[str, str], cwd: Path, log_path: Path) -> None:
+        self.name, self.argv, self.env, self.cwd, self.log_path = name, list(argv), dict(env), cwd, log_path
+        self.popen: subprocess.Popen[bytes] | None = None
+        self.exit_codes: list[int] = []  # of every run that was stopped
+
+    def start(self) -> None:
+        """Start the process, appending its output to the log."""
+        if self.running:
+            raise RuntimeError(f"{self.name} is already running")
+        with self.log_path.open("ab") as log:
+            log.write(f"--- {self.name}: {' '.join(self.argv)}\n".encode())
+            log.flush()
+            self.popen = subprocess.Popen(
+                self.argv,
+                cwd=self.cwd,
+                env=self.env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+            )
+
+    @property
+    def running(self) -> bool:
+        """Whether the process was started and has not exited."""
+        return self.popen is not None and self.popen.poll() is None
+
+    def stop(self, sig: signal.Signals = signal.SIGTERM, timeout: float = STOP_TIMEOUT) -> int:
+        """Send `sig` to the process group and wait; kill it if it does not exit in time. The exit status comes back.
+
+        A process that had to be killed reports -9 whatever it would have said.
+        """
+        if self.popen is None:
+            raise RuntimeError(f"{self.name} was never started")
+        popen = self.popen
+        if popen.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(popen.pid, sig)
+            try:
+                popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self._log(f"--- {self.name} did not exit {timeout:.0f} s after {sig.name}: killed")
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(popen.pid, signal.SIGKILL)
+                popen.wait()
+                self.exit_codes.append(-9)
+                return -9
+        # Whatever the main process left behind in its group goes too.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(popen.pid, signal.SIGKILL)
+        code = popen.returncode
+        self._log(f"--- {self.name} exited with status {code}")
+        self.exit_codes.append(code)
+        return code
+
+    def log(self) -> str:
+        """Everything the process has written so far."""
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def wait_until(self, ready: Callable[[], bool], what: str, timeout: float = START_TIMEOUT) -> None:
+        """Wait until `ready()` holds; fail with the log if the process exits or time runs out."""
+        deadline = time.monotonic() + timeout
+        while not ready():
+            if not self.running:
+                raise RuntimeError(f"{self.name} exited before {what}; its log:\n{self.log()}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{self.name}: no {what} within {timeout:.0f} s; its log:\n{self.log()}")
+            time.sleep(0.02)
+
+    def _log(self, line: str) -> None:
+        with self.log_path.open("a") as log:
+            log.write(line + "\n")
+
+
+def ensure_node_modules() -> None:
+    """Install the emulator's npm packages from the lock file if they are missing; fail saying what to do."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        raise RuntimeError(
+            "the end-to-end tests need Node.js (18 or newer) and npm on PATH to run the Bot API emulator; "
+            "scripts/test installs them, or: apt-get install nodejs npm"
+        )
+    installed = EMULATOR_DIR / "node_modules"
+    if all((installed / name / "package.json").exists() for name in ("express", "telegram-test-api")):
+        return
+    result = subprocess.run(
+        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+        cwd=EMULATOR_DIR,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(
+            f"`npm ci` in {EMULATOR_DIR} failed ({result.returncode}); the e2e tests need its packages:\n"
+            f"{result.stdout}\n{result.stderr}"
+        )
+
+
+class EmulatorProcess(Process):
+    """`node server.js` on a free port of 127.0.0.1."""
+
+    def __init__(self, log_path: Path, bot_username: str = "BullsCowsTestBot") -> None:
+        self.port = free_port()
+        env = {**os.environ, "PORT": str(self.port), "BOT_USERNAME": bot_username}
+        super().__init__("emulator", ["node", "server.js"], env=env, cwd=EMULATOR_DIR, log_path=log_path)
+        self.api = Emulator(f"http://127.0.0.1:{self.port}")
+
+    def start_and_wait(self) -> None:
+        """Start the emulator and wait until it answers; a port taken in the meantime gets another try."""
+        for _attempt in range(3):
+            self.start()
+            try:
+                self.wait_until(self.api.is_up, "answer on its port")
+                return
+            except RuntimeError:
+                if self.running or "EADDRINUSE" not in self.log():
+                    raise
+            self.port = free_port()
+            self.env["PORT"] = str(self.port)
+            self.api = Emulator(f"http://127.0.0.1:{self.port}")
+        raise RuntimeError(f"the emulator found no free port; its log:\n{self.log()}")
+
+
+# Settings a developer's shell or .env might hold that would point the bot elsewhere.
+_BOT_SETTINGS_PREFIXES = ("BOT_", "TELEGRAM_", "WEBHOOK_", "DATABASE_", "LOG_")
+
+
+class BotProcess(Process):
+    """A bot (by default the real one, `python -m bot`) polling the emulator with its own token and database."""
+
+    def __init__(
+        self,
+        emulator: Emulator,
+        token: str,
+        database: Path,
+        log_path: Path,
+        argv: Sequence[str] = (sys.executable, "-m", "bot"),
+        extra_env: Mapping[str, str] | None = None,
+    ) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(_BOT_SETTINGS_PREFIXES)}
+        env.update(
+            {
+                "BOT_TOKEN": token,
+                "DATABASE_PATH": str(database),
+                "TELEGRAM_BASE_URL": emulator.bot_base_url,
+                "TELEGRAM_POLL_INTERVAL": "0.02",
+                "LOG_LEVEL": "INFO",
+                "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
+                "PYTHONUNBUFFERED": "1",
+                **(extra_env or {}),
+            }
+        )
+        super().__init__("bot", argv, env=env, cwd=database.parent, log_path=log_path)
+        self.emulator, self.token, self.database = emulator, token, database
+
+    def start_and_wait(self) -> None:
+        """Start the bot and wait until it polls for updates (set-up such as migrations and commands comes first)."""
+        before = self.polls()
+        self.start()
+        self.wait_until(lambda: self.polls() > before, "polling for updates")
+
+    def polls(self) -> int:
+        """How many times a bot with this token has asked the emulator for updates."""
+        return self.emulator.bot_calls(self.token).get("getUpdates", 0)
+
+    def restart(self) -> int:
+        """Stop the bot with SIGTERM and start a new process on the same database; the old exit status comes back."""
+        code = self.stop()
+        self.start_and_wait()
+        return code
