@@ -1,0 +1,177 @@
+"""Coaching and post-game reports: what each guess learned, what the engine would have played."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.guesser import Strategy, next_guess
+from engine.history import History, Indices, Turn, candidates, partition_counts
+from engine.information import bits_gained, entropy_bits, expected_size, worst_part
+from engine.play import solve_counts
+from engine.scoring import Score
+from engine.strategies import NoCandidates
+from engine.variant import Code, Variant
+
+# Bounds on the work a review may do, counted in (code, candidate) pairs scored: a greedy strategy
+# weighs every code of the variant against every candidate, so a position costs about
+# variant.size * candidates. The engine's guess is sought within BEST_BUDGET (all of classic and
+# mastermind; 6r10 only below 25 candidates); the engine's outlook walks a whole decision tree, so it
+# gets a budget per review: about 30 classic candidates when coaching (a few ms), 300 in a report.
+BEST_BUDGET = 5040 * 5040
+COACH_OUTLOOK_BUDGET = 5040 * 30
+REPORT_OUTLOOK_BUDGET = 5040 * 300
+
+
+@dataclass(frozen=True)
+class GuessQuality:
+    """How well a guess splits the candidates of a position, before its answer is known."""
+
+    guess: Code
+    expected_bits: float  # entropy of the answer: information the guess is expected to give
+    expected_left: float  # expected number of candidates after the answer
+    worst_left: int  # the most candidates any answer can leave
+    could_win: bool  # whether the guess was itself a candidate
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """How many more guesses the engine needs from a position, incl. the winning one."""
+
+    candidates: int
+    average: float
+    worst: int
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One turn seen by a coach: what the guess learned and how it compares with the engine's."""
+
+    turn: int  # index into the history
+    answer: Score
+    before: int  # candidates before the guess
+    after: int  # candidates after its answer
+    bits: float  # information the answer actually gave
+    played: GuessQuality
+    best: GuessQuality | None  # the engine's guess from the same position, if within BEST_BUDGET
+    outlook: Outlook | None  # the engine's outlook after the answer; None if won, contradictory or too big
+
+    @property
+    def bits_short(self) -> float | None:
+        """Expected bits the played guess gave up against the engine's (negative: it did better)."""
+        return None if self.best is None else self.best.expected_bits - self.played.expected_bits
+
+    @property
+    def solved(self) -> bool:
+        """Whether this guess won the game."""
+        return self.answer.bulls == len(self.played.guess)
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A whole history reviewed move by move, with the engine's outlook where the game stands now."""
+
+    moves: tuple[MoveReview, ...]
+    remaining: int  # candidates after the last answer
+    outlook: Outlook | None  # the last move's outlook
+
+    @property
+    def solved(self) -> bool:
+        """Whether the last guess won the game."""
+        return bool(self.moves) and self.moves[-1].solved
+
+    @property
+    def total_bits(self) -> float:
+        """Information gathered over the whole game."""
+        return sum(move.bits for move in self.moves)
+
+
+def rate_guess(variant: Variant, alive: Indices, guess: Code) -> GuessQuality:
+    """How well `guess` splits the candidates `alive`.
+
+    >>> from engine.variant import PRESETS
+    >>> classic = PRESETS["classic"]
+    >>> rate_guess(classic, candidates(classic, []), "0123").worst_left
+    1440
+    """
+    counts = partition_counts(variant, guess, alive)
+    could_win = bool(counts[variant.solved] > 0)
+    return GuessQuality(
+        guess,
+        float(entropy_bits(counts)),
+        float(expected_size(counts)),
+        int(worst_part(counts)),
+        could_win,
+    )
+
+
+def outlook(variant: Variant, history: History, strategy: Strategy | None = None) -> Outlook:
+    """Average and worst number of guesses the engine still needs over the secrets that fit."""
+    needed = np.fromiter(solve_counts(variant, strategy, history).values(), dtype=np.int64)
+    if len(needed) == 0:
+        raise NoCandidates(variant, history)
+    return Outlook(len(needed), float(needed.mean()), int(needed.max()))
+
+
+def review_move(
+    variant: Variant,
+    history: History,
+    turn: int = -1,
+    strategy: Strategy | None = None,
+    outlook_budget: int = COACH_OUTLOOK_BUDGET,
+) -> MoveReview:
+    """The coach's view of one turn (by default the last): cheap enough to run after every guess."""
+    index = turn % len(history)
+    before = candidates(variant, history[:index])
+    return _review(variant, history, index, before, strategy, outlook_budget)
+
+
+def review_game(
+    variant: Variant,
+    history: History,
+    strategy: Strategy | None = None,
+    outlook_budget: int = REPORT_OUTLOOK_BUDGET,
+) -> GameReview:
+    """Every turn reviewed; NoCandidates if the answers contradict each other (see engine.consistency)."""
+    alive = candidates(variant, [])
+    moves = []
+    for index in range(len(history)):
+        moves.append(_review(variant, history, index, alive, strategy, outlook_budget))
+        alive = candidates(variant, history[index : index + 1], among=alive)
+    return GameReview(tuple(moves), len(alive), moves[-1].outlook if moves else None)
+
+
+def _review(
+    variant: Variant,
+    history: History,
+    index: int,
+    before: Indices,
+    strategy: Strategy | None,
+    outlook_budget: int,
+) -> MoveReview:
+    """The review of turn `index`, given the candidates before it."""
+    position: Sequence[Turn] = history[:index]
+    if len(before) == 0:
+        raise NoCandidates(variant, position)
+    turn = history[index]
+    after = candidates(variant, [turn], among=before)
+    best = next_guess(variant, position, strategy) if _affordable(variant, before, BEST_BUDGET) else None
+    won = turn.answer.bulls == variant.length
+    ahead = len(after) > 0 and not won and _affordable(variant, after, outlook_budget)
+    return MoveReview(
+        turn=index,
+        answer=turn.answer,
+        before=len(before),
+        after=len(after),
+        bits=bits_gained(len(before), len(after)),
+        played=rate_guess(variant, before, turn.guess),
+        best=None if best is None else rate_guess(variant, before, best),
+        outlook=outlook(variant, history[: index + 1], strategy) if ahead else None,
+    )
+
+
+def _affordable(variant: Variant, alive: Indices, budget: int) -> bool:
+    """Whether weighing every code against these candidates stays within the budget of pairs."""
+    return variant.size * len(alive) <= budget
