@@ -6,7 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.book import opening_book
 from engine.history import History
+from engine.planner import Planner
 from engine.strategies import (
     FirstCandidate,
     Greedy,
@@ -58,6 +60,7 @@ STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "expected-size": lambda: Greedy(sum_of_squares, "expected-size"),
     "minimax": lambda: Greedy(largest_part, "minimax"),
     "most-parts": lambda: Greedy(minus_parts, "most-parts"),
+    "planner": lambda: Planner(),
     "random-candidate": lambda: RandomCandidate(),
     "first-candidate": lambda: FirstCandidate(),
 }
@@ -79,9 +82,13 @@ def strategy_named(name: str, variant: Variant | None = None) -> Strategy:
     return _shared(name)
 
 
+@lru_cache(maxsize=32)
 def best_strategy(variant: Variant) -> Strategy:
-    """The strategy next_guess uses by default for this variant."""
-    return _shared("entropy")
+    """The strategy next_guess uses by default for this variant: its opening book, if one is
+    shipped, then max-entropy splits with an exact search once few candidates remain."""
+    book = opening_book(variant)
+    planner = _shared("planner")
+    return TreeStrategy(book, planner, name="best") if book else planner
 
 
 def next_guess(variant: Variant, history: History, strategy: Strategy | None = None) -> Code:

@@ -44,7 +44,7 @@ def solve_counts(variant: Variant, strategy: Strategy | None = None, history: Hi
 
     Walks the strategy's decision tree: each node is decided once, with its candidates split by answer.
     """
-    return {variant.code(i): len(turns) - len(history) for i, turns in walk_tree(variant, strategy, history)}
+    return {variant.code(i): len(turns) for i, turns in walk_tree(variant, strategy, history)}
 
 
 OnDecision = Callable[[History, Code, int, float], None]  # (history, guess, secrets reaching it, seconds)

@@ -37,7 +37,8 @@ def test_solve_counts_from_a_history_covers_only_fitting_secrets() -> None:
     history = [Turn("0123", Score(2, 1))]
     counts = solve_counts(variant, history=history)
     assert all(score(secret, "0123") == Score(2, 1) for secret in counts)
-    assert counts == {s: len(play(variant, s, history=history)) for s in list(counts)[:5]} | counts
+    for secret in list(counts)[:5]:
+        assert counts[secret] == len(play(variant, secret, history=history))
 
 
 def test_the_best_strategy_beats_random_candidates_on_a_small_variant() -> None:

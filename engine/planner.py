@@ -1,0 +1,109 @@
+"""The engine's heuristic: greedy splits, with exact search once few candidates remain."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.endgame import ExactSearch
+from engine.history import History, Indices
+from engine.scoring import possible_scores
+from engine.splits import Counts, canonical_guesses, fixed_symbols, splitter_for
+from engine.strategies import Measure, alive_or_raise, best_index, first_guess, neg_entropy, rng_for
+from engine.variant import Code, Variant
+
+# Average guesses per secret, the current one included, that a good strategy needs for a set of n
+# candidates, by ln(n): measured on classic with max-entropy and smoothed. Only the ranking matters.
+_LOG_N = np.log([1, 2, 3, 5, 10, 20, 50, 100, 250, 1260, 5040, 151200])
+_PER_SECRET = np.array([1.0, 1.5, 1.72, 1.94, 2.18, 2.5, 2.95, 3.25, 3.8, 4.42, 5.24, 6.6])
+
+
+@lru_cache(maxsize=8)
+def estimated_totals(size: int) -> npt.NDArray[np.float64]:
+    """Estimated total guesses to solve k candidates, for k = 0..size."""
+    k = np.arange(size + 1, dtype=np.float64)
+    per = np.interp(np.log(np.maximum(k, 1.0)), _LOG_N, _PER_SECRET)
+    out = k * per
+    out.setflags(write=False)
+    return out
+
+
+def estimated_cost(counts: Counts, solved: int) -> npt.NDArray[np.float64]:
+    """Estimated further guesses after each guess: the estimate summed over the parts not yet solved."""
+    table = estimated_totals(int(counts.max(initial=1)))
+    costs = table[counts]
+    costs[:, solved] = 0.0
+    return np.asarray(costs.sum(axis=1))
+
+
+@lru_cache(maxsize=16)
+def answer_parts(variant: Variant) -> int:
+    """How many different answers, besides all bulls, one guess can get."""
+    return len(possible_scores(variant)) - 1
+
+
+@dataclass(frozen=True)
+class Planner:
+    """Greedy on a measure (max entropy by default); exact branch-and-bound search when at most
+    `exact_limit` candidates remain (pool: the candidates and the `exact_pool` best other guesses).
+
+    Big variants (no full table) score a reproducible sample of guesses and secrets, as Greedy does.
+    """
+
+    name: str = "planner"
+    exact_limit: int = 30
+    exact_pool: int = 40
+    exact_budget: int = 3000
+    guess_sample: int = 400
+    secret_sample: int = 4000
+    measure: Measure = neg_entropy
+    _openers: dict[Variant, Code] = field(default_factory=dict, compare=False, repr=False)
+
+    def __call__(self, variant: Variant, history: History) -> Code:
+        alive = alive_or_raise(variant, history)
+        if len(alive) == 1:
+            return variant.code(int(alive[0]))
+        if not history:
+            return self.opener(variant)
+        splitter = splitter_for(variant)
+        pool, secrets = self.pools(variant, history, alive)
+        scores = self.measure(splitter.counts(pool, secrets), variant.solved)
+        is_candidate = np.isin(pool, alive)
+        if len(alive) > self.exact_limit:
+            return variant.code(int(pool[best_index(scores, is_candidate)]))
+        order = np.lexsort((~is_candidate, np.round(scores, 9)))
+        others = pool[order][~is_candidate[order]][: self.exact_pool]
+        exact_pool = np.concatenate([alive, others])
+        search = ExactSearch(
+            rows=splitter.feedback(exact_pool, alive),
+            solved=variant.solved,
+            feedbacks=variant.feedback_count,
+            parts=answer_parts(variant),
+            estimate=estimated_totals(len(alive)),
+            budget=self.exact_budget,
+        )
+        row, _plan = search.best()
+        return variant.code(int(exact_pool[row]))
+
+    def opener(self, variant: Variant) -> Code:
+        """The fixed first guess for a variant (derived once per process)."""
+        if variant not in self._openers:
+            self._openers[variant] = first_guess(variant, self.measure)
+        return self._openers[variant]
+
+    def pools(self, variant: Variant, history: History, alive: Indices) -> tuple[Indices, Indices]:
+        """The guesses to consider and the secrets to score them against, for this history."""
+        guesses = canonical_guesses(variant, fixed_symbols(variant, history))
+        if splitter_for(variant).has_table:
+            return guesses, alive
+        rng = rng_for(variant, history)
+        secrets = alive
+        if len(alive) > self.secret_sample:
+            secrets = np.sort(rng.choice(alive, self.secret_sample, replace=False))
+        if len(guesses) > self.guess_sample:
+            guesses = np.sort(rng.choice(guesses, self.guess_sample, replace=False))
+        extra = alive if len(alive) <= self.guess_sample else np.sort(rng.choice(alive, self.guess_sample // 4, False))
+        return np.union1d(guesses, extra), secrets
