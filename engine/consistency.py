@@ -107,10 +107,12 @@ def find_contradiction(variant: Variant, history: History) -> Contradiction | No
     """
     for turn in history:
         _check_form(variant, turn.answer)
-    if len(candidates(variant, history)) > 0:
+    if not history:
         return None
     rows = _feedback_rows(variant, history)
     fails = rows != _answer_ids(variant, history)[:, None]
+    if not fails.any(axis=0).all():
+        return None
     conflict = _smallest_conflict(fails, history)
     return Contradiction(_kind(conflict, history), conflict, _corrections(variant, history, rows, fails))
 
