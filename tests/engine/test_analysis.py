@@ -19,11 +19,6 @@ CLASSIC = PRESETS["classic"]
 SECRET = "7381"
 
 
-# engine.play.solve_counts counts the history's turns twice when given one (since 1996b85);
-# reported for a fix in engine/play.py, which this module does not own.
-SOLVE_COUNTS_BUG = pytest.mark.xfail(reason="solve_counts(history=...) subtracts len(history) twice", strict=False)
-
-
 def game(*guesses: str) -> list[Turn]:
     return [Turn(guess, score(SECRET, guess)) for guess in guesses]
 
@@ -70,7 +65,6 @@ def test_a_won_game_gathers_all_the_information_there_is() -> None:
     assert report.total_bits == pytest.approx(math.log2(CLASSIC.size))
 
 
-@SOLVE_COUNTS_BUG
 def test_the_outlook_is_the_engine_playing_each_remaining_secret() -> None:
     variant = variant_named("mastermind")
     history = [Turn("0011", Score(1, 1)), Turn("1223", Score(0, 2))]
@@ -78,7 +72,6 @@ def test_the_outlook_is_the_engine_playing_each_remaining_secret() -> None:
     assert outlook(variant, history) == Outlook(len(needed), float(np.mean(needed)), max(needed))
 
 
-@SOLVE_COUNTS_BUG
 def test_an_unfinished_game_reports_the_engine_outlook_from_where_it_stands() -> None:
     history = game("0123", "4567", "1389")
     report = review_game(CLASSIC, history)
