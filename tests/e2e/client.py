@@ -60,8 +60,14 @@ class BotMessage:
         """The labels of every button, row by row."""
         return [button.text for button in self.buttons]
 
-    def button(self, which: str) -> Button:
-        """The button whose label or callback data is `which` (exactly, or else as the only partial match)."""
+    def button(self, which: str | Callable[[Button], bool]) -> Button:
+        """The button whose label or callback data is `which` (exactly, or else as the only partial match),
+        or the only one a predicate accepts."""
+        if callable(which):
+            chosen = [b for b in self.buttons if which(b)]
+            if len(chosen) != 1:
+                raise AssertionError(f"{len(chosen)} buttons match {_name(which)}: {self.describe()}")
+            return chosen[0]
         exact = [b for b in self.buttons if which in (b.text, b.callback_data)]
         if len(exact) == 1:
             return exact[0]
@@ -219,8 +225,10 @@ class UserClient:
         result = self.emulator.post("sendCommand", self._message(text, entities=entities))
         return int(result["message_id"])
 
-    def press(self, message: BotMessage | int, button: str, *, expect_answer: bool = True) -> CallbackAnswer | None:
-        """Press a button (by label or callback data) on the latest state of a bot message.
+    def press(
+        self, message: BotMessage | int, button: str | Callable[[Button], bool], *, expect_answer: bool = True
+    ) -> CallbackAnswer | None:
+        """Press a button (by label, callback data or a predicate) on the latest state of a bot message.
 
         Waits until the bot answers the callback query, as every bot must, and returns that answer.
         """
@@ -367,7 +375,7 @@ def _as_predicate(predicate: Predicate | str | None) -> Predicate:
     return predicate
 
 
-def _name(predicate: Predicate | str | None) -> str:
+def _name(predicate: Callable[..., bool] | str | None) -> str:
     if predicate is None:
         return "anything"
     if isinstance(predicate, str):

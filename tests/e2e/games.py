@@ -1,0 +1,162 @@
+"""Playing whole games against the bot as a user would, reading only what the bot shows.
+
+The referee player never knows the bot's secret: it finds it with the engine's own guesser, fed the scores
+the bot replies with. The guesser player thinks of a secret and answers every guess truthfully (or, when
+told to, wrongly) with the bot's answer buttons.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bot.texts import EN, plain
+from engine.guesser import next_guess
+from engine.history import Turn
+from engine.scoring import Score, score
+from engine.variant import Code, Variant
+from tests.e2e.client import BotMessage, Button, UserClient
+
+MAX_TURNS = 15  # the engine needs at most 7 for the variants played here
+
+
+def text_pattern(key: str, **groups: str) -> str:
+    """A regex for the bot's text `key` as the user sees it: each {field} becomes the regex given for it
+    in `groups`, or a lazy named group. Built from the bot's own templates, so rewording breaks nothing."""
+    parts = re.split(r"\{(\w+)\}", plain(EN[key]))
+    return "".join(
+        re.escape(part) if i % 2 == 0 else groups.get(part, f"(?P<{part}>.+?)") for i, part in enumerate(parts)
+    )
+
+
+NUMBER, CODE = r"(?P<n>\d+)", r"(?P<guess>\d+)"
+SCORE = text_pattern("score", bulls=r"(?P<bulls>\d)", cows=r"(?P<cows>\d)")  # "1🐂 2🐄"
+LIMIT = r"\d+"
+TURN_LINES = (  # "#3 0123 → 1🐂 2🐄" or, with an attempt limit, "#3/10 0123 → 1🐂 2🐄"
+    re.compile(text_pattern("ref.turn", n=NUMBER, guess=CODE, score=SCORE)),
+    re.compile(text_pattern("ref.turn.limit", n=NUMBER, limit=LIMIT, guess=CODE, score=SCORE)),
+)
+ASK_LINE = re.compile(text_pattern("gue.board.ask", n=NUMBER, guess=CODE))  # "#3: 4567 — bulls and cows?"
+WON = re.compile(text_pattern("ref.won", secret=r"(?P<secret>\d+)", n=NUMBER))  # "🎉 1234! You got it in 5 guesses"
+SOLVED = re.compile(text_pattern("gue.solved", n=NUMBER, secret=r"(?P<secret>\d+)"))  # "Got it in 5 guesses! ..."
+CONTRADICTION = "🤔"  # every text naming contradictory answers starts with it
+
+
+def turn_line(text: str) -> re.Match[str] | None:
+    """The referee's score line in a text, if there is one."""
+    return next((m for m in (p.search(text) for p in TURN_LINES) if m), None)
+
+
+def score_label(answer: Score) -> str:
+    """A score as the bot writes it: '1🐂 2🐄'."""
+    return plain(EN["score"].format(bulls=answer.bulls, cows=answer.cows))
+
+
+def answer_button(answer: Score) -> ButtonCheck:
+    """A check for the answer button that means this score (callback data 'a:<game>:<revision>:<bulls><cows>')."""
+    return ButtonCheck("a", f"{answer.bulls}{answer.cows}")
+
+
+@dataclass(frozen=True)
+class ButtonCheck:
+    """Accepts a button whose callback data has this action first and this field last."""
+
+    action: str
+    last: str
+
+    def __call__(self, button: Button) -> bool:
+        fields = (button.callback_data or "").split(":")
+        return fields[0] == self.action and fields[-1] == self.last
+
+    @property
+    def __name__(self) -> str:
+        return f"button {self.action}:...:{self.last}"
+
+
+@dataclass
+class RefereeGame:
+    """The user's side of a game where the bot keeps the secret."""
+
+    user: UserClient
+    variant: Variant
+    turns: list[Turn] = field(default_factory=list)
+    won: BotMessage | None = None
+
+    def guess(self, code: Code | None = None) -> Score:
+        """Send a guess (by default the engine's best) and read its score from the bot's reply."""
+        code = next_guess(self.variant, self.turns) if code is None else code
+        self.user.send_text(code)
+        reply = self.user.wait_new(lambda m: bool(turn_line(m.text) or WON.search(m.text)))
+        match = turn_line(reply.text)
+        if match is None:  # the bot announced the win without a score line
+            answer = Score(self.variant.length, 0)
+            assert code in reply.text, f"the bot says I won, but not with {code}: {reply.describe()}"
+        else:
+            assert match["guess"] == code, f"the bot scored {match['guess']}, not my guess {code}: {reply.describe()}"
+            assert int(match["n"]) == len(self.turns) + 1, f"wrong guess number: {reply.describe()}"
+            answer = Score(int(match["bulls"]), int(match["cows"]))
+        self.turns.append(Turn(code, answer))
+        if answer.bulls == self.variant.length:
+            self.won = reply if WON.search(reply.text) else self.user.wait_new(lambda m: bool(WON.search(m.text)))
+        return answer
+
+    def play_to_the_end(self) -> BotMessage:
+        """Guess until the bot says the code is found; its message comes back."""
+        while self.won is None:
+            assert len(self.turns) < MAX_TURNS, f"no win after {len(self.turns)} guesses: {self.turns}"
+            self.guess()
+        return self.won
+
+
+@dataclass
+class GuesserGame:
+    """The user's side of a game where the bot guesses the user's secret."""
+
+    user: UserClient
+    secret: Code
+    board: BotMessage
+    asked: list[Turn] = field(default_factory=list)  # the bot's guesses with the answers given
+
+    @property
+    def current_guess(self) -> tuple[int, Code]:
+        """The number and code of the guess the board asks about now."""
+        match = ASK_LINE.search(self.user.current(self.board.message_id).text)
+        assert match, f"the board asks nothing: {self.user.current(self.board.message_id).describe()}"
+        return int(match["n"]), match["guess"]
+
+    def answer(self, given: Score | None = None) -> BotMessage:
+        """Press the button for an answer to the current guess (the true one by default); what the bot shows next.
+
+        That is the board edited to ask the next guess, or a message saying the game is solved or that
+        answers contradict each other.
+        """
+        n, guess = self.current_guess
+        truth = score(self.secret, guess)
+        given = truth if given is None else given
+        self.asked.append(Turn(guess, given))
+        self.user.press(self.board, answer_button(given))
+
+        return self.wait_for_next_step(after=n)
+
+    def wait_for_next_step(self, after: int) -> BotMessage:
+        """What the bot shows once guess #`after` is answered: the board asking a later guess (which then is
+        the board to answer on), or a message saying the game is solved or that answers contradict."""
+
+        def next_step(message: BotMessage) -> bool:
+            asking = ASK_LINE.search(message.text)
+            moved_on = asking is not None and int(asking["n"]) > after and bool(message.keyboard)
+            return moved_on or bool(SOLVED.search(message.text)) or CONTRADICTION in message.text
+
+        shown = self.user.wait_for(next_step)
+        if ASK_LINE.search(shown.text):
+            self.board = shown
+        return shown
+
+    def play_to_the_end(self) -> BotMessage:
+        """Answer truthfully until the bot names the secret; that message comes back."""
+        for _ in range(MAX_TURNS):
+            shown = self.answer()
+            assert CONTRADICTION not in shown.text, f"true answers called contradictory: {shown.describe()}"
+            if SOLVED.search(shown.text):
+                return shown
+        raise AssertionError(f"the bot did not find {self.secret} in {MAX_TURNS} guesses: {self.asked}")
