@@ -39,16 +39,21 @@ def pytest_runtest_makereport(
 @pytest.fixture(scope="session")
 def emulator_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmulatorProcess]:
     """The Bot API emulator, running for the whole session on a free port of 127.0.0.1."""
+    problem = None
     try:
         ensure_node_modules()
     except RuntimeError as error:
-        pytest.fail(str(error), pytrace=False)
+        problem = str(error)
+    if problem:
+        pytest.fail(problem, pytrace=False)
     process = EmulatorProcess(tmp_path_factory.mktemp("emulator") / "emulator.log")
     try:
         process.start_and_wait()
     except RuntimeError as error:
         process.stop()
-        pytest.fail(str(error), pytrace=False)
+        problem = f"{error}; its log:\n{process.log()}"
+    if problem:
+        pytest.fail(problem, pytrace=False)
     yield process
     process.stop()
 
@@ -82,10 +87,13 @@ def start_bot(emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
         )
         request.node.stash.setdefault(_processes_key, []).append(process)
         started.append(process)
+        problem = None
         try:
             process.start_and_wait()
         except RuntimeError as error:
-            pytest.fail(str(error), pytrace=False)
+            problem = f"{error} (its log is in the report below)"
+        if problem:
+            pytest.fail(problem, pytrace=False)
         return process
 
     yield start

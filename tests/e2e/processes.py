@@ -104,13 +104,15 @@ class Process:
             return ""
 
     def wait_until(self, ready: Callable[[], bool], what: str, timeout: float = START_TIMEOUT) -> None:
-        """Wait until `ready()` holds; fail with the log if the process exits or time runs out."""
+        """Wait until `ready()` holds; RuntimeError if the process exits or time runs out (see log())."""
         deadline = time.monotonic() + timeout
         while not ready():
             if not self.running:
-                raise RuntimeError(f"{self.name} exited before {what}; its log:\n{self.log()}")
+                raise RuntimeError(
+                    f"{self.name} exited with status {self.popen and self.popen.returncode} before {what}"
+                )
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{self.name}: no {what} within {timeout:.0f} s; its log:\n{self.log()}")
+                raise RuntimeError(f"{self.name}: no {what} within {timeout:.0f} s")
             time.sleep(0.02)
 
     def _log(self, line: str) -> None:
