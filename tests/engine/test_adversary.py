@@ -95,7 +95,7 @@ def test_the_adversary_is_harder_than_an_average_secret(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["3d6", "mastermind"])
 def test_the_engine_needs_more_guesses_against_the_adversary(name: str) -> None:
-    # Measured: 3d6 5 guesses (random secret 3.63 on average, worst 5); mastermind 6 (4.42, worst 6);
+    # Measured: 3d6 5 guesses (random secret 3.63 on average, worst 5); mastermind 6 (4.41, worst 6);
     # classic 7 (5.24, worst 8).
     variant = variant_named(name)
     needed = solve_counts(variant)
