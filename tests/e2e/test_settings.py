@@ -4,37 +4,46 @@ from __future__ import annotations
 
 import pytest
 
-from bot.texts import EN, plain, t
+from bot.texts import EN, Html, plain, t, variant_text
 from engine.history import fits
-from engine.variant import variant_named
+from engine.variant import PRESETS, Variant, variant_named
 from tests.e2e.client import UserClient, has_buttons
 from tests.e2e.games import RefereeGame
 
 pytestmark = pytest.mark.e2e
 
 
-def test_length_five_chosen_in_settings_is_the_next_games_length(user: UserClient) -> None:
-    length_five = plain(t("set.length", n=5))
+@pytest.mark.parametrize(
+    ("button", "variant", "refused", "reason"),
+    [
+        ("mastermind", PRESETS["mastermind"], "1239", t("invalid.out_of_range", top=5, digit=9)),
+        ("5", variant_named("5"), "1234", t("invalid.wrong_length", expected=5, got=4)),
+    ],
+    ids=["mastermind", "length-5"],
+)
+def test_a_game_chosen_in_settings_is_the_next_games_rules(
+    user: UserClient, button: str, variant: Variant, refused: str, reason: Html
+) -> None:
     user.send_command("/settings")
-    panel = user.wait_new(has_buttons(length_five))
+    panel = user.wait_new(has_buttons(button))
 
-    user.press(panel, length_five)
+    user.press(panel, button)
     changed = user.wait_edit(panel)
-    assert changed.text != panel.text
-    assert "5" in changed.text.split("\n")[1], f"the panel does not show the new game: {changed.describe()}"
-    done = plain(EN["set.done"])
-    if done in changed.labels:
-        user.press(changed, done)
+    assert plain(variant_text(variant)) in changed.text, f"the panel does not show the new game: {changed.describe()}"
+    assert f"✓ {button}" in changed.labels
+    answer = user.press(changed, plain(EN["set.done"]))
+    assert answer is not None
+    assert answer.text == plain(EN["set.closed"])
+    assert not user.wait_edit(panel).keyboard, "a closed settings message keeps no buttons"
 
     user.send_command("/play")
-    user.wait_new("picked a secret")
-    user.send_text("1234")
-    assert plain(t("invalid.wrong_length", expected=5, got=4)) in user.wait_new().text
+    assert plain(variant_text(variant)) in user.wait_new("picked a secret").text
+    user.send_text(refused)
+    assert plain(reason) in user.wait_new().text
 
-    five = variant_named("5")
-    game = RefereeGame(user, five)
+    game = RefereeGame(user, variant)
     won = game.play_to_the_end()
     secret = game.turns[-1].guess
-    assert len(secret) == 5
+    assert variant.is_valid(secret)
     assert secret in won.text
     assert fits(secret, game.turns)
