@@ -11,29 +11,25 @@ from collections.abc import Callable
 
 import numpy as np
 
-from engine.history import History, Turn, candidates, partition_counts
+from engine.history import History, Turn, partition_counts
 from engine.scoring import Score
+from engine.strategies import alive_or_raise
 from engine.variant import Code, Variant
-
-
-class NoSecretLeft(ValueError):
-    """The history rules out every secret, so no honest answer exists (a corrupted stored game)."""
 
 
 def adversary_answer(variant: Variant, history: History, guess: Code, rng: random.Random | None = None) -> Score:
     """The answer that keeps the most secrets alive; all bulls only when the guess is the last one.
 
     Ties go to the smallest feedback id (fewest bulls, then fewest cows), or to a random one of
-    them when `rng` is given. Every answer is the true score of some secret that fits the history.
+    them when `rng` is given. Every answer is the true score of some secret that fits the history;
+    NoCandidates if the history itself rules out every secret (a corrupted stored game).
 
     >>> from engine.variant import PRESETS
     >>> adversary_answer(PRESETS["classic"], [], "0123")
     Score(bulls=0, cows=1)
     """
     guess = variant.parse(guess)
-    alive = candidates(variant, history)
-    if len(alive) == 0:
-        raise NoSecretLeft("no secret fits this history")
+    alive = alive_or_raise(variant, history)
     counts = partition_counts(variant, guess, alive)
     if counts.sum() > counts[variant.solved]:
         counts[variant.solved] = 0  # while anything else is possible, never concede the win
@@ -44,9 +40,7 @@ def adversary_answer(variant: Variant, history: History, guess: Code, rng: rando
 
 def adversary_secret(variant: Variant, history: History, rng: random.Random | None = None) -> Code:
     """A secret that fits every answer so far (the first one, or a random one with `rng`), to reveal."""
-    alive = candidates(variant, history)
-    if len(alive) == 0:
-        raise NoSecretLeft("no secret fits this history")
+    alive = alive_or_raise(variant, history)
     index = int(alive[0]) if rng is None else int(alive[rng.randrange(len(alive))])
     return variant.code(index)
 

@@ -7,11 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.adversary import NoSecretLeft, adversary_answer, adversary_secret, play_adversary
+from engine.adversary import adversary_answer, adversary_secret, play_adversary
 from engine.guesser import next_guess
 from engine.history import History, Turn, candidates, fits, partition_counts
 from engine.play import solve_counts
 from engine.scoring import Score, score
+from engine.strategies import NoCandidates
 from engine.variant import PRESETS, Code, Variant, variant_named
 
 SMALL = variant_named("3d6")
@@ -73,9 +74,9 @@ def test_a_game_resumes_from_its_history() -> None:
 
 def test_a_broken_history_has_no_answer() -> None:
     broken = [Turn("0123", Score(0, 0)), Turn("0123", Score(1, 0))]
-    with pytest.raises(NoSecretLeft):
+    with pytest.raises(NoCandidates):
         adversary_answer(CLASSIC, broken, "4567")
-    with pytest.raises(NoSecretLeft):
+    with pytest.raises(NoCandidates):
         adversary_secret(CLASSIC, broken)
 
 
