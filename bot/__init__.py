@@ -1,0 +1,1 @@
+"""The Telegram application: config, storage, services, texts, transports (Telegram and console)."""

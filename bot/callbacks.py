@@ -1,0 +1,78 @@
+"""Callback data: short colon-separated strings, '<action>:<field>:...', at most 64 bytes.
+
+Game buttons carry the game id and its revision ('a:42:7:12' = answer 1 bull 2 cows to game 42
+at revision 7) so a button from an old board is recognised as stale. Secrets never go in here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.scoring import Score
+
+MAX_BYTES = 64
+
+# actions
+NEW = "n"  # n:<mode>[:<variant>]            start a game (asks first if one is running)
+CONFIRM = "y"  # y:<game>:<rev>:<mode>[:<variant>]  abandon that game, start a new one
+KEEP = "k"  # k:<game>:<rev>                  keep playing
+ANSWER = "a"  # a:<game>:<rev>:<bulls><cows>
+UNDO = "u"  # u:<game>:<rev>
+RESTART = "o"  # o:<game>:<rev>                guesser: start over
+FIX = "f"  # f:<game>:<rev>:<turn>:<bulls><cows>
+SETTING = "s"  # s:<field>[:<value>]
+RULES = "r"  # r
+SETTINGS = "g"  # g                             open settings
+
+GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX}
+
+
+class BadCallback(ValueError):
+    """Callback data this bot did not produce."""
+
+
+@dataclass(frozen=True)
+class Callback:
+    """Decoded callback data."""
+
+    action: str
+    game_id: int | None = None
+    revision: int | None = None
+    args: tuple[str, ...] = ()
+
+
+def encode(action: str, *fields: object) -> str:
+    """Callback data for an action and its fields."""
+    data = ":".join([action, *map(str, fields)])
+    if len(data.encode()) > MAX_BYTES or not data:
+        raise ValueError(f"callback data too long: {len(data.encode())} bytes")
+    return data
+
+
+def game_button(action: str, game_id: int, revision: int, *args: object) -> str:
+    """Callback data for a button tied to one game at one revision."""
+    return encode(action, game_id, revision, *args)
+
+
+def decode(data: str) -> Callback:
+    """The Callback in a button's data, or BadCallback."""
+    action, *fields = data.split(":")
+    if action in GAME_ACTIONS:
+        if len(fields) < 2 or not fields[0].isdigit() or not fields[1].isdigit():
+            raise BadCallback(data)
+        return Callback(action, int(fields[0]), int(fields[1]), tuple(fields[2:]))
+    if action in {NEW, SETTING, RULES, SETTINGS}:
+        return Callback(action, args=tuple(fields))
+    raise BadCallback(data)
+
+
+def score_arg(answer: Score) -> str:
+    """A score as two digits, '12' (lengths go up to 6, so one digit each)."""
+    return f"{answer.bulls}{answer.cows}"
+
+
+def parse_score_arg(text: str) -> Score:
+    """The score in a '12' field, or BadCallback."""
+    if len(text) != 2 or not text.isdigit():
+        raise BadCallback(text)
+    return Score(int(text[0]), int(text[1]))

@@ -1,0 +1,55 @@
+"""Transport-independent replies: text, inline buttons, and where the text goes (new, board, edit)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.texts import Html
+
+
+@dataclass(frozen=True)
+class Button:
+    """One inline button: the label shown and the callback data sent back (<= 64 bytes)."""
+
+    label: str
+    data: str
+
+
+Keyboard = tuple[tuple[Button, ...], ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """The game board a reply shows: edit `message_id` in place, or send anew and remember it."""
+
+    game_id: int
+    message_id: int | None
+    in_place: bool = True  # False: send a fresh board below and strip the old one's buttons
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One message to show. Plain replies are sent as new messages."""
+
+    text: Html
+    buttons: Keyboard = ()
+    board: Board | None = None
+    edit_origin: bool = False  # replace the message whose button was pressed (settings)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the bot does in answer to one update: replies in order, and a toast for a button press."""
+
+    replies: tuple[Reply, ...] = ()
+    toast: str | None = None
+
+    @classmethod
+    def say(cls, *replies: Reply, toast: str | None = None) -> Outcome:
+        """An outcome of these replies."""
+        return cls(tuple(replies), toast)
+
+    @classmethod
+    def text(cls, text: Html, buttons: Keyboard = ()) -> Outcome:
+        """An outcome of one new message."""
+        return cls((Reply(text, buttons),))

@@ -1,0 +1,134 @@
+"""What every service needs (storage, randomness, clock), and starting, cancelling and finishing games."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from bot.models import GUESSER, Game, Mode, Result, Settings
+from bot.storage.repository import Repository
+from engine.guesser import next_guess
+from engine.variant import Variant
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    """The current time in UTC (the production clock)."""
+    return datetime.now(UTC)
+
+
+@dataclass
+class Deps:
+    """The services' collaborators, passed in so tests can fix them."""
+
+    repo: Repository
+    rng: random.Random
+    clock: Clock = utc_now
+
+
+@dataclass(frozen=True)
+class NeedsConfirmation:
+    """A game is running: the user must confirm abandoning it before a new one starts."""
+
+    running: Game
+    mode: Mode
+    variant: Variant | None
+
+
+@dataclass(frozen=True)
+class Started:
+    """A new game, and the settings it was started with."""
+
+    game: Game
+    settings: Settings
+
+
+async def start_game(
+    deps: Deps, chat_id: int, user_id: int, mode: Mode, variant: Variant | None = None, replacing: int | None = None
+) -> Started | NeedsConfirmation:
+    """Start a game in the chat; a running one is abandoned only if its id is `replacing`."""
+    running = await deps.repo.active_game(chat_id)
+    if running is not None and running.id != replacing:
+        return NeedsConfirmation(running, mode, variant)
+    settings = await deps.repo.settings(chat_id)
+    chosen = variant or settings.variant
+    secret = None
+    pending = None
+    if mode == GUESSER:
+        pending = await asyncio.to_thread(next_guess, chosen, ())
+    elif not settings.hard:
+        secret = chosen.code(deps.rng.randrange(chosen.size))
+    now = deps.clock()
+    draft = Game(
+        id=0,
+        chat_id=chat_id,
+        user_id=user_id,
+        mode=mode,
+        variant=chosen,
+        started_at=now,
+        secret=secret,
+        attempt_limit=settings.attempt_limit if mode != GUESSER else None,
+        coaching=settings.coaching,
+        hard=settings.hard and mode != GUESSER,
+        pending_guess=pending,
+    )
+    async with deps.repo.transaction():
+        if running is not None:
+            await finish(deps, running, "abandoned", now)
+        game = await deps.repo.create_game(draft)
+    return Started(game, settings)
+
+
+async def finish(deps: Deps, game: Game, outcome: str, now: datetime, secret: str | None = None) -> Game:
+    """Store the game as finished with `outcome` and record the player's result (inside a transaction)."""
+    done = game.bumped(status=outcome, finished_at=now, pending_guess=None, secret=secret or game.secret)
+    await deps.repo.save_game(done)
+    await deps.repo.record_result(
+        Result(
+            game_id=done.id,
+            user_id=done.user_id,
+            chat_id=done.chat_id,
+            mode=done.mode,
+            variant=done.variant.name,
+            guesses=len(done.turns),
+            outcome=outcome,
+            hinted=done.hinted,
+            started_at=done.started_at,
+            finished_at=now,
+        )
+    )
+    return done
+
+
+@dataclass(frozen=True)
+class Cancelled:
+    """The game that was cancelled (its secret shown to the player who guessed it)."""
+
+    game: Game
+
+
+async def cancel(deps: Deps, chat_id: int) -> Cancelled | None:
+    """Abandon the chat's running game; None if there was none."""
+    from engine.adversary import adversary_secret
+
+    game = await deps.repo.active_game(chat_id)
+    if game is None:
+        return None
+    secret = game.secret
+    if game.mode != GUESSER and secret is None:
+        secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
+    async with deps.repo.transaction():
+        done = await finish(deps, game, "abandoned", deps.clock(), secret)
+    return Cancelled(done)
+
+
+async def current_game(deps: Deps, chat_id: int, game_id: int, revision: int) -> Game | None:
+    """The chat's running game if it is `game_id` at `revision`; None means the button is stale."""
+    game = await deps.repo.active_game(chat_id)
+    if game is None or game.id != game_id or game.revision != revision:
+        return None
+    return game

@@ -1,0 +1,161 @@
+"""The guesser: the bot guesses the user's code from their answers, catching contradictions."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from bot.models import Game
+from bot.services.common import Deps, finish
+from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer, wrong_answers
+from engine.consistency import WrongAnswer as WrongAnswer
+from engine.guesser import next_guess
+from engine.history import Turn
+from engine.scoring import Score
+from engine.variant import Code, InvalidCode, Variant
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An answer no code could give; nothing changed."""
+
+    key: str
+    params: dict[str, object]
+
+
+@dataclass(frozen=True)
+class Asking:
+    """The game goes on: the bot's next guess is on the board; `remaining` codes still fit."""
+
+    game: Game
+    remaining: int | None
+
+
+@dataclass(frozen=True)
+class Contradicted:
+    """The answers cannot all be true; the game waits for a fix, an undo or a reveal."""
+
+    game: Game
+    contradiction: Contradiction
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The bot found the code."""
+
+    game: Game
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """The user's real code and the answers it shows were wrong."""
+
+    game: Game
+    secret: Code
+    wrong: list[WrongAnswer]
+
+
+Progress = Asking | Contradicted | Solved
+
+
+async def answer(deps: Deps, game: Game, user_id: int, given: Score) -> Progress | Refused:
+    """Take the user's answer to the pending guess and move on: next guess, solved, or contradiction."""
+    if game.pending_guess is None:
+        return await _contradiction_of(game)
+    turn = Turn(game.pending_guess, given)
+    try:
+        check = await asyncio.to_thread(check_new_answer, game.variant, game.turns, turn)
+    except InvalidAnswer as error:
+        return Refused(error.key, dict(error.params))
+    return await _settle(deps, game, user_id, (*game.turns, turn), check)
+
+
+async def undo(deps: Deps, game: Game, user_id: int) -> Progress | None:
+    """Take back the last answer and ask that guess again; None if there is nothing to undo."""
+    if not game.turns:
+        return None
+    last = game.turns[-1]
+    turns = game.turns[:-1]
+    remaining = await asyncio.to_thread(_remaining, game.variant, turns)
+    updated = game.bumped(turns=turns, pending_guess=last.guess)
+    async with deps.repo.transaction():
+        await deps.repo.set_turns(updated, user_id, deps.clock())
+        await deps.repo.save_game(updated)
+    return Asking(updated, remaining)
+
+
+async def correct(deps: Deps, game: Game, user_id: int, index: int, fixed: Score) -> Progress | Refused:
+    """Replace answer #index (0-based) with `fixed` and carry on from the corrected history."""
+    if not 0 <= index < len(game.turns):
+        return Refused("no_such_turn", {})
+    turns = list(game.turns)
+    turns[index] = Turn(turns[index].guess, fixed)
+    check = await asyncio.to_thread(check_history, game.variant, turns)
+    return await _settle(deps, game, user_id, tuple(turns), check)
+
+
+async def start_over(deps: Deps, game: Game, user_id: int) -> Asking:
+    """Forget every answer and ask the first guess again."""
+    first = await asyncio.to_thread(next_guess, game.variant, ())
+    updated = game.bumped(turns=(), pending_guess=first)
+    async with deps.repo.transaction():
+        await deps.repo.set_turns(updated, user_id, deps.clock())
+        await deps.repo.save_game(updated)
+    return Asking(updated, game.variant.size)
+
+
+async def reveal(deps: Deps, game: Game, text: str) -> Revealed | InvalidCode:
+    """Check the answers against the user's real code; a running game ends as 'revealed'."""
+    try:
+        secret = game.variant.parse(text)
+    except InvalidCode as error:
+        return error
+    wrong = wrong_answers(game.variant, game.turns, secret)
+    if game.active:
+        async with deps.repo.transaction():
+            game = await finish(deps, game, "revealed", deps.clock(), secret)
+    return Revealed(game, secret, wrong)
+
+
+async def _settle(
+    deps: Deps, game: Game, user_id: int, turns: tuple[Turn, ...], check: Consistent | Contradiction
+) -> Progress:
+    """Store the new history with what follows from it: solved, the next guess, or a contradiction."""
+    solved = bool(turns) and turns[-1].answer.bulls == game.variant.length and isinstance(check, Consistent)
+    pending = None
+    if isinstance(check, Consistent) and not solved:
+        pending = await asyncio.to_thread(next_guess, game.variant, turns)
+    updated = game.bumped(turns=turns, pending_guess=pending)
+    async with deps.repo.transaction():
+        await deps.repo.set_turns(updated, user_id, deps.clock())
+        if solved:
+            updated = await finish(deps, updated, "solved", deps.clock(), turns[-1].guess)
+        else:
+            await deps.repo.save_game(updated)
+    if solved:
+        return Solved(updated)
+    if isinstance(check, Contradiction):
+        return Contradicted(updated, check)
+    return Asking(updated, check.remaining)
+
+
+async def _contradiction_of(game: Game) -> Contradicted | Asking:
+    """The stored game's contradiction, shown again (or Asking if it somehow has none)."""
+    check = await asyncio.to_thread(check_history, game.variant, game.turns)
+    if isinstance(check, Contradiction):
+        return Contradicted(game, check)
+    return Asking(game, check.remaining)
+
+
+async def contradiction_of(game: Game) -> Contradicted | Asking:
+    """The board state of a game: its contradiction if it is stuck on one."""
+    if game.pending_guess is None and game.active:
+        return await _contradiction_of(game)
+    remaining = await asyncio.to_thread(_remaining, game.variant, game.turns)
+    return Asking(game, remaining)
+
+
+def _remaining(variant: Variant, turns: tuple[Turn, ...]) -> int:
+    from engine.history import candidates
+
+    return len(candidates(variant, turns))

@@ -1,0 +1,168 @@
+"""The referee: the user guesses the bot's secret (fixed, or adversarial in hard mode)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import timedelta
+
+from bot.models import REFEREE, Game
+from bot.services.common import Deps, finish
+from engine.adversary import adversary_answer, adversary_secret
+from engine.history import History, Turn, candidates
+from engine.information import bits_gained
+from engine.play import play
+from engine.scoring import Score, score
+from engine.variant import Code, InvalidCode, Variant
+
+# The engine's replay at the end is skipped for variants whose solving takes too long to wait for.
+ENGINE_REPLAY_MAX_CODES = 10_000
+ENGINE_REPLAY_TIMEOUT = 5.0
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A guess that is not a code of the variant; costs nothing."""
+
+    key: str
+    params: dict[str, object]
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """How much a guess narrowed things down."""
+
+    remaining: int
+    bits: float
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a finished game went, for the summary."""
+
+    game: Game
+    secret: Code
+    guesses: int
+    elapsed: timedelta
+    engine_guesses: int | None = None  # what the engine needs from the player's first guess
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A guess and its score; `ending` is set when it won or used the last attempt."""
+
+    game: Game
+    turn: Turn
+    coaching: Coaching | None
+    ending: Ending | None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A digit revealed in its place."""
+
+    game: Game
+    position: int
+    digit: str
+    pinned: bool  # the hint fixed the secret of a hard-mode game
+
+
+async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Rejected:
+    """Score the user's guess against the game, store it, and say how it went."""
+    try:
+        code = game.variant.parse(text)
+    except InvalidCode as error:
+        return Rejected(error.key, dict(error.params))
+    answer, coaching = await asyncio.to_thread(_judge, game, code, deps)
+    turn = Turn(code, answer)
+    turns = (*game.turns, turn)
+    now = deps.clock()
+    won = answer.bulls == game.variant.length
+    out_of_attempts = game.attempt_limit is not None and len(turns) >= game.attempt_limit and not won
+    secret = game.secret
+    if won:
+        secret = code
+    elif out_of_attempts and secret is None:
+        secret = await asyncio.to_thread(adversary_secret, game.variant, turns, deps.rng)
+    async with deps.repo.transaction():
+        updated = game.bumped(turns=turns)
+        await deps.repo.set_turns(updated, user_id, now)
+        if won or out_of_attempts:
+            updated = await finish(deps, updated, "won" if won else "lost", now, secret)
+        else:
+            await deps.repo.save_game(updated)
+    ending = None
+    if won or out_of_attempts:
+        assert secret is not None
+        engine = await engine_guesses(game.variant, secret, turns[0]) if won else None
+        ending = Ending(updated, secret, len(turns), now - game.started_at, engine)
+    return Scored(updated, turn, coaching, ending)
+
+
+def _judge(game: Game, code: Code, deps: Deps) -> tuple[Score, Coaching | None]:
+    """The answer to a guess (true, or the adversary's) and, with coaching, what it taught (in a thread)."""
+    if game.secret is None:
+        answer = adversary_answer(game.variant, game.turns, code, deps.rng)
+    else:
+        answer = score(game.secret, code)
+    coaching = None
+    if game.coaching:
+        before = len(candidates(game.variant, game.turns))
+        after = len(candidates(game.variant, [*game.turns, Turn(code, answer)]))
+        coaching = Coaching(after, bits_gained(before, after))
+    return answer, coaching
+
+
+async def engine_guesses(variant: Variant, secret: Code, first: Turn) -> int | None:
+    """How many guesses the engine needs for `secret` starting from the player's first guess."""
+    if variant.size > ENGINE_REPLAY_MAX_CODES:
+        return None
+    if first.answer.bulls == variant.length:
+        return 1
+    try:
+        # on timeout the thread finishes in the background; the loop is never blocked
+        return await asyncio.wait_for(asyncio.to_thread(_replay, variant, secret, (first,)), ENGINE_REPLAY_TIMEOUT)
+    except TimeoutError:
+        return None
+
+
+def _replay(variant: Variant, secret: Code, history: History) -> int:
+    return len(history) + len(play(variant, secret, history=history))
+
+
+async def hint(deps: Deps, game: Game) -> Hint | None:
+    """Reveal one hidden digit in its place (None when only one is left hidden)."""
+    hidden = [i for i in range(game.variant.length) if str(i) not in game.hints]
+    if len(hidden) <= 1:
+        return None
+    secret = game.secret
+    pinned = secret is None
+    if secret is None:
+        secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
+    position = deps.rng.choice(hidden)
+    updated = game.bumped(secret=secret, hard=False, hints=game.hints + str(position))
+    async with deps.repo.transaction():
+        await deps.repo.save_game(updated)
+    return Hint(updated, position, secret[position], pinned)
+
+
+def hint_pattern(game: Game) -> str:
+    """The secret with only the hinted digits shown: '_ 3 _ _'."""
+    assert game.secret is not None
+    return " ".join(d if str(i) in game.hints else "_" for i, d in enumerate(game.secret))
+
+
+async def give_up(deps: Deps, game: Game) -> Ending:
+    """End the game and reveal the secret (a hard-mode game picks one that fits)."""
+    secret = game.secret
+    if secret is None:
+        secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
+    now = deps.clock()
+    async with deps.repo.transaction():
+        done = await finish(deps, game, "gave_up", now, secret)
+    return Ending(done, secret, len(game.turns), now - game.started_at)
+
+
+def is_referee(game: Game | None) -> bool:
+    """Whether a game is one where the user guesses."""
+    return game is not None and game.mode == REFEREE

@@ -1,0 +1,63 @@
+"""A chat's settings: read them, and apply one change from the settings board."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.models import ATTEMPT_LIMITS, Settings
+from bot.services.common import Deps
+from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS, InvalidVariant, Variant, variant_named
+
+PRESET_CHOICES = ("classic", "nozero", "mastermind")
+
+
+async def settings(deps: Deps, chat_id: int) -> Settings:
+    """The chat's settings (defaults if never changed)."""
+    return await deps.repo.settings(chat_id)
+
+
+def changed(current: Settings, field: str, value: str = "") -> Settings:
+    """The settings after one change: 'v' preset, 'l' length, 'r' repeats, 'z' leading zero,
+    'a' attempt limit (next in the cycle), 'c' coaching, 'h' hard mode. Unknown changes do nothing."""
+    variant = current.variant
+    if field == "v" and value in PRESETS:
+        return replace(current, variant=PRESETS[value])
+    if field == "l" and value.isdigit() and MIN_LENGTH <= int(value) <= MAX_LENGTH:
+        return replace(current, variant=_fitted(variant, length=int(value)))
+    if field == "r":
+        return replace(current, variant=_fitted(variant, repeats=not variant.repeats))
+    if field == "z":
+        return replace(current, variant=_fitted(variant, leading_zero=not variant.leading_zero))
+    if field == "a":
+        index = ATTEMPT_LIMITS.index(current.attempt_limit) if current.attempt_limit in ATTEMPT_LIMITS else 0
+        return replace(current, attempt_limit=ATTEMPT_LIMITS[(index + 1) % len(ATTEMPT_LIMITS)])
+    if field == "c":
+        return replace(current, coaching=not current.coaching)
+    if field == "h":
+        return replace(current, hard=not current.hard)
+    return current
+
+
+def _fitted(variant: Variant, **changes: int | bool) -> Variant:
+    """The variant with changes, widening the alphabet to 10 symbols if distinct digits need it."""
+    fields = {"length": variant.length, "symbols": variant.symbols, "repeats": variant.repeats}
+    fields["leading_zero"] = variant.leading_zero
+    fields.update(changes)
+    try:
+        return Variant(**fields)  # type: ignore[arg-type]
+    except InvalidVariant:
+        return Variant(**{**fields, "symbols": 10})  # type: ignore[arg-type]
+
+
+async def change(deps: Deps, chat_id: int, field: str, value: str = "") -> Settings:
+    """Apply one change to the chat's settings and store them; the new settings come back."""
+    async with deps.repo.transaction():
+        updated = changed(await deps.repo.settings(chat_id), field, value)
+        await deps.repo.save_settings(chat_id, updated, deps.clock())
+    return updated
+
+
+def variant_from_args(args: str) -> Variant | None:
+    """The variant named in '/play 5' or '/play mastermind'; None when no name is given."""
+    name = args.strip().split(" ", 1)[0] if args.strip() else ""
+    return variant_named(name) if name else None

@@ -1,0 +1,1 @@
+"""SQLite storage: the connection, migrations, and the repository the services use."""

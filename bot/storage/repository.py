@@ -1,0 +1,232 @@
+"""The repository the services use: a Protocol, and its SQLite implementation."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+import aiosqlite
+
+from bot.models import Game, Mode, Result, Settings
+from bot.storage.db import transaction
+from engine.history import Turn
+from engine.scoring import Score
+from engine.variant import InvalidVariant, variant_named
+
+
+class Repository(Protocol):
+    """Storage of settings, games, moves and results; writes happen inside `transaction()`."""
+
+    def transaction(self) -> AbstractAsyncContextManager[None]: ...
+    async def settings(self, chat_id: int) -> Settings: ...
+    async def save_settings(self, chat_id: int, settings: Settings, now: datetime) -> None: ...
+    async def active_game(self, chat_id: int) -> Game | None: ...
+    async def game(self, game_id: int) -> Game | None: ...
+    async def latest_game(self, chat_id: int, mode: Mode) -> Game | None: ...
+    async def create_game(self, game: Game) -> Game: ...
+    async def save_game(self, game: Game) -> None: ...
+    async def set_turns(self, game: Game, user_id: int, now: datetime) -> None: ...
+    async def set_board(self, game_id: int, message_id: int | None) -> None: ...
+    async def record_result(self, result: Result) -> None: ...
+    async def results(self, user_id: int) -> list[Result]: ...
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+class SqliteRepository:
+    """The Repository on one aiosqlite connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        async with transaction(self.conn):
+            yield
+
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        """A block whose writes are committed together, or not at all."""
+        return self._transaction()
+
+    async def _one(self, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
+        async with self.conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def settings(self, chat_id: int) -> Settings:
+        """The chat's settings, or the defaults."""
+        row = await self._one("SELECT * FROM chat_settings WHERE chat_id = ?", (chat_id,))
+        if row is None:
+            return Settings()
+        try:
+            variant = variant_named(row["variant"])
+        except InvalidVariant:
+            variant = Settings().variant
+        return Settings(variant, row["attempt_limit"], bool(row["coaching"]), bool(row["hard"]), row["language"])
+
+    async def save_settings(self, chat_id: int, settings: Settings, now: datetime) -> None:
+        """Store the chat's settings."""
+        await self.conn.execute(
+            "INSERT INTO chat_settings (chat_id, variant, attempt_limit, coaching, hard, language, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET variant = excluded.variant,"
+            " attempt_limit = excluded.attempt_limit, coaching = excluded.coaching, hard = excluded.hard,"
+            " language = excluded.language, updated_at = excluded.updated_at",
+            (
+                chat_id,
+                settings.variant.name,
+                settings.attempt_limit,
+                int(settings.coaching),
+                int(settings.hard),
+                settings.language,
+                _iso(now),
+            ),
+        )
+
+    async def _turns(self, game_id: int) -> tuple[Turn, ...]:
+        async with self.conn.execute(
+            "SELECT guess, bulls, cows FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as cursor:
+            return tuple([Turn(row["guess"], Score(row["bulls"], row["cows"])) async for row in cursor])
+
+    async def _game(self, row: aiosqlite.Row | None) -> Game | None:
+        if row is None:
+            return None
+        return Game(
+            id=row["id"],
+            chat_id=row["chat_id"],
+            user_id=row["user_id"],
+            mode=row["mode"],
+            variant=variant_named(row["variant"]),
+            started_at=datetime.fromisoformat(row["started_at"]),
+            secret=row["secret"],
+            attempt_limit=row["attempt_limit"],
+            coaching=bool(row["coaching"]),
+            hard=bool(row["hard"]),
+            hints=row["hints"],
+            pending_guess=row["pending_guess"],
+            status=row["status"],
+            revision=row["revision"],
+            board_message_id=row["board_message_id"],
+            finished_at=_moment(row["finished_at"]),
+            turns=await self._turns(row["id"]),
+        )
+
+    async def active_game(self, chat_id: int) -> Game | None:
+        """The game being played in the chat, if any."""
+        return await self._game(
+            await self._one("SELECT * FROM games WHERE chat_id = ? AND status = 'active'", (chat_id,))
+        )
+
+    async def game(self, game_id: int) -> Game | None:
+        """A game by id."""
+        return await self._game(await self._one("SELECT * FROM games WHERE id = ?", (game_id,)))
+
+    async def latest_game(self, chat_id: int, mode: Mode) -> Game | None:
+        """The chat's most recent game of a mode, finished or not."""
+        sql = "SELECT * FROM games WHERE chat_id = ? AND mode = ? ORDER BY id DESC LIMIT 1"
+        return await self._game(await self._one(sql, (chat_id, mode)))
+
+    async def create_game(self, game: Game) -> Game:
+        """Insert a new game (its id is ignored) with its turns; the stored game comes back."""
+        cursor = await self.conn.execute(
+            "INSERT INTO games (chat_id, user_id, mode, variant, secret, attempt_limit, coaching, hard, hints,"
+            " pending_guess, status, revision, board_message_id, started_at, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game.chat_id, game.user_id, game.mode, game.variant.name, *self._mutable(game)[:-1]),
+        )
+        assert cursor.lastrowid is not None
+        stored = Game(**{**game.__dict__, "id": cursor.lastrowid})
+        await self.set_turns(stored, game.user_id, game.started_at)
+        return stored
+
+    @staticmethod
+    def _mutable(game: Game) -> tuple[Any, ...]:
+        return (
+            game.secret,
+            game.attempt_limit,
+            int(game.coaching),
+            int(game.hard),
+            game.hints,
+            game.pending_guess,
+            game.status,
+            game.revision,
+            game.board_message_id,
+            _iso(game.started_at),
+            None if game.finished_at is None else _iso(game.finished_at),
+            game.id,
+        )
+
+    async def save_game(self, game: Game) -> None:
+        """Store the game's changeable fields (not its turns: see set_turns)."""
+        await self.conn.execute(
+            "UPDATE games SET secret = ?, attempt_limit = ?, coaching = ?, hard = ?, hints = ?, pending_guess = ?,"
+            " status = ?, revision = ?, board_message_id = ?, started_at = ?, finished_at = ? WHERE id = ?",
+            self._mutable(game),
+        )
+
+    async def set_turns(self, game: Game, user_id: int, now: datetime) -> None:
+        """Make the stored moves equal game.turns: keep the common prefix, rewrite the rest."""
+        stored = await self._turns(game.id)
+        keep = 0
+        while keep < min(len(stored), len(game.turns)) and stored[keep] == game.turns[keep]:
+            keep += 1
+        await self.conn.execute("DELETE FROM moves WHERE game_id = ? AND seq > ?", (game.id, keep))
+        await self.conn.executemany(
+            "INSERT INTO moves (game_id, seq, user_id, guess, bulls, cows, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (game.id, seq, user_id, turn.guess, turn.answer.bulls, turn.answer.cows, _iso(now))
+                for seq, turn in enumerate(game.turns[keep:], start=keep + 1)
+            ],
+        )
+
+    async def set_board(self, game_id: int, message_id: int | None) -> None:
+        """Remember which message shows the game's board (committed on its own)."""
+        async with self.transaction():
+            await self.conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def record_result(self, result: Result) -> None:
+        """Store one player's result of a finished game."""
+        await self.conn.execute(
+            "INSERT OR REPLACE INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome,"
+            " hinted, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                result.game_id,
+                result.user_id,
+                result.chat_id,
+                result.mode,
+                result.variant,
+                result.guesses,
+                result.outcome,
+                int(result.hinted),
+                _iso(result.started_at),
+                _iso(result.finished_at),
+            ),
+        )
+
+    async def results(self, user_id: int) -> list[Result]:
+        """A player's finished games, oldest first."""
+        async with self.conn.execute(
+            "SELECT * FROM game_results WHERE user_id = ? ORDER BY finished_at", (user_id,)
+        ) as cursor:
+            return [
+                Result(
+                    row["game_id"],
+                    row["user_id"],
+                    row["chat_id"],
+                    row["mode"],
+                    row["variant"],
+                    row["guesses"],
+                    row["outcome"],
+                    bool(row["hinted"]),
+                    datetime.fromisoformat(row["started_at"]),
+                    datetime.fromisoformat(row["finished_at"]),
+                )
+                async for row in cursor
+            ]

@@ -1,0 +1,1 @@
+"""The Telegram transport: application wiring, thin handlers, and delivery of replies."""

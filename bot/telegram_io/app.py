@@ -1,0 +1,107 @@
+"""Building and running the Telegram Application: config in, resources opened in post_init."""
+
+from __future__ import annotations
+
+import logging
+import random
+from urllib.parse import urlparse
+
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.request import BaseRequest
+
+from bot.config import Config
+from bot.runtime import Runtime, open_runtime
+from bot.services.common import Clock, utc_now
+from bot.storage.migrations import MIGRATIONS_DIR
+from bot.telegram_io.handlers import RUNTIME, register, set_commands
+
+log = logging.getLogger("bot")
+
+
+def build_application(
+    config: Config,
+    *,
+    request: BaseRequest | None = None,
+    rng: random.Random | None = None,
+    clock: Clock = utc_now,
+    rate_limit: bool = True,
+) -> Application:  # type: ignore[type-arg]
+    """The Application for `config`; the database opens in post_init and closes in post_shutdown.
+
+    Tests pass a `request` that records calls instead of reaching Telegram.
+    """
+    if not config.token:
+        raise ValueError("a bot token is needed to build the Telegram application")
+
+    async def post_init(app: Application) -> None:  # type: ignore[type-arg]
+        runtime = await open_runtime(config.database_path, rng or random.Random(), clock, MIGRATIONS_DIR)
+        app.bot_data[RUNTIME] = runtime
+        await set_commands(app)
+        applied = f", applied migrations {', '.join(runtime.applied)}" if runtime.applied else ""
+        log.info("bullscows is running: %s mode, database %s%s", config.mode, config.database_path, applied)
+
+    async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+        runtime = app.bot_data.pop(RUNTIME, None)
+        if isinstance(runtime, Runtime):
+            await runtime.close()
+
+    builder = (
+        ApplicationBuilder()
+        .token(config.token.reveal())
+        .base_url(config.base_url)
+        .post_init(post_init)
+        .post_shutdown(post_shutdown)
+    )
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request)
+    if rate_limit:
+        builder = builder.rate_limiter(AIORateLimiter())  # type: ignore[arg-type]
+    app = builder.build()
+    register(app)
+    return app
+
+
+class RedactToken(logging.Filter):
+    """Replaces the bot token wherever it would appear in a log record."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.token and self.token in message:
+            record.msg, record.args = message.replace(self.token, "<token>"), None
+        return True
+
+
+def configure_logging(config: Config) -> None:
+    """Log at LOG_LEVEL; HTTP client chatter stays quiet (its lines carry the token in URLs)."""
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    token = config.token.reveal() if config.token else ""
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactToken(token))
+    for noisy in ("httpx", "httpcore"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    if config.log_level != "DEBUG":
+        logging.getLogger("telegram").setLevel(logging.WARNING)
+        logging.getLogger("apscheduler").setLevel(logging.WARNING)
+
+
+def run(config: Config) -> None:
+    """Run the bot until SIGINT/SIGTERM: long polling, or a webhook when one is configured."""
+    configure_logging(config)
+    app = build_application(config)
+    allowed = ["message", "callback_query"]
+    if config.webhook is None:
+        app.run_polling(poll_interval=config.poll_interval, allowed_updates=allowed)
+        return
+    hook = config.webhook
+    app.run_webhook(
+        listen=hook.listen,
+        port=hook.port,
+        url_path=urlparse(hook.url).path.lstrip("/"),
+        webhook_url=hook.url,
+        secret_token=hook.secret.reveal() if hook.secret else None,
+        allowed_updates=allowed,
+    )

@@ -1,0 +1,75 @@
+"""Replies shared by both modes: welcome, help, rules, confirmations, the group note."""
+
+from __future__ import annotations
+
+from bot import callbacks as cb
+from bot.models import GUESSER, REFEREE, Game, Mode
+from bot.replies import Button, Keyboard, Outcome
+from bot.texts import Html, lines, t, variant_text
+from engine.variant import Variant
+
+
+def mode_buttons(language: str, variant: Variant | None = None) -> Keyboard:
+    """'I guess' and 'You guess' buttons that start a game."""
+    extra = (variant.name,) if variant else ()
+    return (
+        (
+            Button(t("btn.play", language), cb.encode(cb.NEW, "r", *extra)),
+            Button(t("btn.think", language), cb.encode(cb.NEW, "g", *extra)),
+        ),
+    )
+
+
+def welcome(language: str, variant: Variant) -> Outcome:
+    """The /start message with buttons for both modes, settings and rules."""
+    keyboard = (
+        *mode_buttons(language),
+        (
+            Button(t("btn.settings", language), cb.encode(cb.SETTINGS)),
+            Button(t("btn.rules", language), cb.encode(cb.RULES)),
+        ),
+    )
+    return Outcome.text(t("welcome", language, variant=variant_text(variant, language)), keyboard)
+
+
+def rules(language: str, variant: Variant) -> Outcome:
+    """The rules, short."""
+    return Outcome.text(t("rules", language, variant=variant_text(variant, language)))
+
+
+def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant | None) -> Outcome:
+    """Ask before abandoning the running game for a new one."""
+    progress_key = "progress.referee" if running.mode == REFEREE else "progress.guesser"
+    number = len(running.turns) + (1 if running.mode == GUESSER else 0)
+    progress = t(progress_key, language, n=max(number, 1))
+    new_mode = "g" if mode == GUESSER else "r"
+    extra = (variant.name,) if variant else ()
+    keyboard = (
+        (
+            Button(
+                t("btn.confirm", language), cb.game_button(cb.CONFIRM, running.id, running.revision, new_mode, *extra)
+            ),
+            Button(t("btn.keep", language), cb.game_button(cb.KEEP, running.id, running.revision)),
+        ),
+    )
+    return Outcome.text(t("confirm.abandon", language, progress=progress), keyboard)
+
+
+def group_note(language: str, bot_username: str | None) -> Outcome:
+    """Group play is not here yet: point to a private chat."""
+    link = t("group.link", language, url=f"https://t.me/{bot_username}?start=play") if bot_username else Html("")
+    return Outcome.text(t("group.soon", language, link=link))
+
+
+def cancelled(language: str, game: Game | None) -> Outcome:
+    """The reply to /cancel."""
+    if game is None:
+        return Outcome.text(t("cancel.none", language))
+    if game.mode == REFEREE and game.secret:
+        return Outcome.text(t("cancel.secret", language, secret=game.secret), mode_buttons(language))
+    return Outcome.text(t("cancel.done", language), mode_buttons(language))
+
+
+def message(key: str, language: str, **params: object) -> Outcome:
+    """A single short message by key."""
+    return Outcome.text(lines(t(key, language, **params)))
