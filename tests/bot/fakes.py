@@ -1,0 +1,203 @@
+"""A Bot API stand-in for in-process tests: records every call and answers like Telegram would."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from telegram import Update
+from telegram.ext import Application
+from telegram.request import BaseRequest, RequestData
+
+from bot.config import Config, Secret
+from bot.runtime import Runtime, open_runtime
+from bot.telegram_io.app import build_application
+
+BOT_USER = {"id": 777, "is_bot": True, "first_name": "Bulls and Cows", "username": "bullscows_test_bot"}
+USER = 1001
+TOKEN = "123456:TEST-token"
+EPOCH = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
+
+
+@dataclass
+class Call:
+    """One Bot API call: the method name and its parameters."""
+
+    method: str
+    params: dict[str, Any]
+
+    @property
+    def text(self) -> str:
+        return str(self.params.get("text", ""))
+
+    @property
+    def buttons(self) -> list[tuple[str, str]]:
+        """(label, callback_data) of every inline button, row after row."""
+        markup = self.params.get("reply_markup") or {}
+        if isinstance(markup, str):
+            markup = json.loads(markup)
+        return [(b["text"], b["callback_data"]) for row in markup.get("inline_keyboard", []) for b in row]
+
+
+@dataclass
+class RecordingRequest(BaseRequest):
+    """Answers Bot API calls locally; `fail_edits_with` makes edits fail with that description."""
+
+    calls: list[Call] = field(default_factory=list)
+    fail_edits_with: str | None = None
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(100))
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    @property
+    def read_timeout(self) -> float | None:
+        return 1.0
+
+    async def do_request(self, url: str, method: str, request_data: RequestData | None = None, **_: Any) -> tuple[int, bytes]:
+        name = url.rsplit("/", 1)[-1]
+        params = dict(request_data.parameters) if request_data else {}
+        self.calls.append(Call(name, params))
+        if name.startswith("edit") and self.fail_edits_with:
+            body = {"ok": False, "error_code": 400, "description": self.fail_edits_with}
+            return 400, json.dumps(body).encode()
+        return 200, json.dumps({"ok": True, "result": self._result(name, params)}).encode()
+
+    def _result(self, name: str, params: dict[str, Any]) -> Any:
+        if name == "getMe":
+            return BOT_USER
+        if name in {"sendMessage", "editMessageText", "editMessageReplyMarkup"}:
+            chat_id = int(params["chat_id"])
+            message_id = params.get("message_id") or next(self._ids)
+            if name == "sendMessage":
+                params["_sent_id"] = message_id
+            message = {
+                "message_id": message_id,
+                "date": int(EPOCH.timestamp()),
+                "chat": {"id": chat_id, "type": "private" if chat_id > 0 else "group"},
+                "from": BOT_USER,
+                "text": params.get("text", ""),
+            }
+            if params.get("reply_markup"):
+                markup = params["reply_markup"]
+                message["reply_markup"] = json.loads(markup) if isinstance(markup, str) else markup
+            return message
+        if name == "getUpdates":
+            return []
+        return True
+
+
+class Clock:
+    """A clock that moves only when told to."""
+
+    def __init__(self, start: datetime = EPOCH) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+class Chat:
+    """A private chat with the bot, driven through Application.process_update."""
+
+    def __init__(self, app: Application, request: RecordingRequest, chat_id: int = USER, user_id: int = USER) -> None:  # type: ignore[type-arg]
+        self.app, self.request, self.chat_id, self.user_id = app, request, chat_id, user_id
+        self._update_ids = itertools.count(1)
+        self._message_ids = itertools.count(1)
+
+    @property
+    def chat_type(self) -> str:
+        return "private" if self.chat_id > 0 else "group"
+
+    def _base(self) -> dict[str, Any]:
+        return {"chat": {"id": self.chat_id, "type": self.chat_type}, "date": int(EPOCH.timestamp())}
+
+    async def send(self, text: str) -> list[Call]:
+        """The user sends a message; the calls the bot made in response come back."""
+        message: dict[str, Any] = {
+            **self._base(),
+            "message_id": next(self._message_ids),
+            "from": {"id": self.user_id, "is_bot": False, "first_name": "Ann"},
+            "text": text,
+        }
+        if text.startswith("/"):
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split(" ")[0])}]
+        return await self._process({"update_id": next(self._update_ids), "message": message})
+
+    async def press(self, data: str, message_id: int | None = None) -> list[Call]:
+        """The user presses a button with this callback data on a bot message (the latest with it by default)."""
+        if message_id is None:
+            message_id = self.message_with(data)
+        query = {
+            "id": str(next(self._update_ids)),
+            "from": {"id": self.user_id, "is_bot": False, "first_name": "Ann"},
+            "chat_instance": "ci",
+            "data": data,
+            "message": {**self._base(), "message_id": message_id, "text": "…", "from": BOT_USER},
+        }
+        return await self._process({"update_id": next(self._update_ids), "callback_query": query})
+
+    async def press_label(self, label: str) -> list[Call]:
+        """Press the newest button whose label contains `label`."""
+        for call in reversed(self.request.calls):
+            for text, data in call.buttons:
+                if label in text:
+                    return await self.press(data, self._message_id_of(call))
+        raise AssertionError(f"no button labelled {label!r}")
+
+    def message_with(self, data: str) -> int:
+        """The id of the newest bot message that carries a button with this data."""
+        for call in reversed(self.request.calls):
+            if any(d == data for _, d in call.buttons):
+                return self._message_id_of(call)
+        return 1
+
+    def _message_id_of(self, call: Call) -> int:
+        if "message_id" in call.params:
+            return int(call.params["message_id"])
+        return call.params["_sent_id"]  # type: ignore[no-any-return]
+
+    async def _process(self, data: dict[str, Any]) -> list[Call]:
+        start = len(self.request.calls)
+        await self.app.process_update(Update.de_json(data, self.app.bot))
+        return self.request.calls[start:]
+
+
+@asynccontextmanager
+async def telegram_app(database: Path, seed: int = 1, clock: Clock | None = None) -> AsyncIterator[tuple[Application, RecordingRequest]]:  # type: ignore[type-arg]
+    """An initialised Application on `database` with a recording request; shut down afterwards."""
+    request = RecordingRequest()
+    config = Config(token=Secret(TOKEN), database_path=database)
+    app = build_application(config, request=request, rng=random.Random(seed), clock=clock or Clock(), rate_limit=False)
+    await app.initialize()
+    assert app.post_init is not None
+    await app.post_init(app)
+    try:
+        yield app, request
+    finally:
+        assert app.post_shutdown is not None
+        await app.post_shutdown(app)
+        await app.shutdown()
+
+
+@asynccontextmanager
+async def runtime_on(database: Path, seed: int = 1, clock: Clock | None = None) -> AsyncIterator[Runtime]:
+    """A migrated database with the Core on it, closed afterwards."""
+    runtime = await open_runtime(database, random.Random(seed), clock or Clock())
+    try:
+        yield runtime
+    finally:
+        await runtime.close()

@@ -1,0 +1,64 @@
+import sqlite3
+
+import pytest
+
+from bot.storage.db import open_database
+from bot.storage.migrations import MIGRATIONS_DIR, migrate, migrations_in, statements
+
+
+async def tables(conn) -> set[str]:
+    async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
+        return {row[0] async for row in cursor}
+
+
+async def test_a_fresh_database_gets_every_migration_in_wal_mode(tmp_path):
+    conn = await open_database(tmp_path / "db.sqlite3")
+    applied = await migrate(conn)
+    assert applied == [m.name for m in migrations_in(MIGRATIONS_DIR)]
+    assert {"chat_settings", "games", "moves", "game_results", "schema_migrations"} <= await tables(conn)
+    async with conn.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"
+    await conn.close()
+
+
+async def test_running_migrations_again_applies_nothing(tmp_path):
+    conn = await open_database(tmp_path / "db.sqlite3")
+    await migrate(conn)
+    assert await migrate(conn) == []
+    await conn.close()
+
+
+async def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path):
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_first.sql").write_text("CREATE TABLE first (id INTEGER PRIMARY KEY);\n")
+    (folder / "0002_broken.sql").write_text(
+        "CREATE TABLE second (id INTEGER PRIMARY KEY);\nINSERT INTO first VALUES (1);\nTHIS IS NOT SQL;\n"
+    )
+    conn = await open_database(tmp_path / "db.sqlite3")
+    with pytest.raises(sqlite3.OperationalError):
+        await migrate(conn, folder)
+    assert "second" not in await tables(conn)
+    async with conn.execute("SELECT count(*) FROM first") as cursor:
+        assert (await cursor.fetchone())[0] == 0
+    async with conn.execute("SELECT version FROM schema_migrations") as cursor:
+        assert [row[0] async for row in cursor] == [1]
+
+    (folder / "0002_broken.sql").write_text("CREATE TABLE second (id INTEGER PRIMARY KEY);\n")
+    assert await migrate(conn, folder) == ["0002_broken"]
+    await conn.close()
+
+
+def test_scripts_split_into_statements_keeping_trigger_bodies_whole():
+    sql = (
+        "-- a comment\nCREATE TABLE a (x);\n"
+        "CREATE TRIGGER t AFTER INSERT ON a BEGIN\n  UPDATE a SET x = 1;\n  UPDATE a SET x = 2;\nEND;\n"
+    )
+    parts = statements(sql)
+    assert len(parts) == 2
+    assert parts[1].endswith("END;")
+
+
+def test_migration_files_are_numbered_without_gaps():
+    versions = [m.version for m in migrations_in(MIGRATIONS_DIR)]
+    assert versions == list(range(1, len(versions) + 1))

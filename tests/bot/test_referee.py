@@ -1,0 +1,147 @@
+"""The referee service: the user guesses, on a fresh SQLite database per test."""
+
+from dataclasses import replace
+
+from bot.models import REFEREE, Settings
+from bot.services import referee
+from bot.services.common import NeedsConfirmation, Started, cancel, start_game
+from engine.scoring import score
+from engine.variant import PRESETS
+from tests.bot.fakes import USER, Clock, runtime_on
+
+
+async def started(deps, **settings):
+    if settings:
+        async with deps.repo.transaction():
+            await deps.repo.save_settings(USER, replace(Settings(), **settings), deps.clock())
+    result = await start_game(deps, USER, USER, REFEREE)
+    assert isinstance(result, Started)
+    return result.game
+
+
+def wrong_code(secret: str) -> str:
+    return next(c for c in ("0123", "4567", "8901", "2345") if score(secret, c).bulls < 4)
+
+
+async def test_a_guess_is_scored_against_the_secret_and_stored(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps)
+        guess = wrong_code(game.secret)
+        result = await referee.guess(rt.core.deps, game, USER, guess)
+        assert isinstance(result, referee.Scored)
+        assert result.turn.answer == score(game.secret, guess)
+        assert result.ending is None
+        stored = await rt.core.deps.repo.active_game(USER)
+        assert stored.turns == (result.turn,)
+
+
+async def test_an_invalid_guess_gives_the_reason_and_costs_nothing(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps)
+        result = await referee.guess(rt.core.deps, game, USER, "1123")
+        assert result == referee.Rejected("repeated", {"digit": "1"})
+        assert (await rt.core.deps.repo.active_game(USER)).turns == ()
+
+
+async def test_coaching_says_how_many_codes_still_fit_and_the_bits_gained(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps, coaching=True)
+        result = await referee.guess(rt.core.deps, game, USER, wrong_code(game.secret))
+        assert result.coaching is not None
+        assert 0 < result.coaching.remaining < PRESETS["classic"].size
+        assert result.coaching.bits > 0
+
+
+async def test_guessing_the_secret_wins_with_time_taken_and_the_engines_count(tmp_path):
+    clock = Clock()
+    async with runtime_on(tmp_path / "db.sqlite3", clock=clock) as rt:
+        game = await started(rt.core.deps)
+        first = await referee.guess(rt.core.deps, game, USER, wrong_code(game.secret))
+        clock.advance(75)
+        won = await referee.guess(rt.core.deps, first.game, USER, game.secret)
+        assert won.ending is not None
+        assert won.ending.guesses == 2
+        assert won.ending.elapsed.total_seconds() == 75
+        assert won.ending.engine_guesses is not None and 2 <= won.ending.engine_guesses <= 8
+        assert await rt.core.deps.repo.active_game(USER) is None
+        [result] = await rt.core.deps.repo.results(USER)
+        assert (result.outcome, result.guesses, result.hinted) == ("won", 2, False)
+
+
+async def test_the_attempt_limit_ends_the_game_and_reveals_the_secret(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps, attempt_limit=6)
+        for _ in range(6):
+            result = await referee.guess(rt.core.deps, game, USER, wrong_code(game.secret))
+            game = result.game
+        assert result.ending is not None and result.ending.secret == game.secret
+        assert game.status == "lost"
+
+
+async def test_a_hint_reveals_one_digit_in_place_and_marks_the_game_hinted(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps)
+        hint = await referee.hint(rt.core.deps, game)
+        assert hint is not None and game.secret[hint.position] == hint.digit
+        assert referee.hint_pattern(hint.game).count("_") == 3
+        assert (await rt.core.deps.repo.active_game(USER)).hinted
+
+
+async def test_hints_stop_before_the_last_digit(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps)
+        for _ in range(3):
+            game = (await referee.hint(rt.core.deps, game)).game
+        assert await referee.hint(rt.core.deps, game) is None
+
+
+async def test_giving_up_reveals_the_secret_and_records_the_result(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps)
+        ending = await referee.give_up(rt.core.deps, game)
+        assert ending.secret == game.secret
+        assert [r.outcome for r in await rt.core.deps.repo.results(USER)] == ["gave_up"]
+
+
+async def test_hard_mode_keeps_no_secret_and_answers_so_many_codes_survive(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps, hard=True)
+        assert game.hard and game.secret is None
+        result = await referee.guess(rt.core.deps, game, USER, "0123")
+        assert result.turn.answer.bulls < 4
+        ending = await referee.give_up(rt.core.deps, result.game)
+        assert score(ending.secret, "0123") == result.turn.answer
+
+
+async def test_a_hint_in_hard_mode_fixes_a_secret_that_fits_the_answers(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps, hard=True)
+        game = (await referee.guess(rt.core.deps, game, USER, "0123")).game
+        hint = await referee.hint(rt.core.deps, game)
+        assert hint.pinned and not hint.game.hard
+        assert score(hint.game.secret, "0123") == game.turns[0].answer
+
+
+async def test_starting_a_game_while_one_runs_asks_first_then_abandons_it(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        game = await started(rt.core.deps)
+        asked = await start_game(rt.core.deps, USER, USER, REFEREE)
+        assert isinstance(asked, NeedsConfirmation) and asked.running.id == game.id
+        replaced = await start_game(rt.core.deps, USER, USER, REFEREE, replacing=game.id)
+        assert isinstance(replaced, Started) and replaced.game.id != game.id
+        assert (await rt.core.deps.repo.game(game.id)).status == "abandoned"
+
+
+async def test_cancel_abandons_the_game_and_nothing_is_left_running(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        await started(rt.core.deps)
+        cancelled = await cancel(rt.core.deps, USER)
+        assert cancelled is not None and cancelled.game.status == "abandoned"
+        assert await cancel(rt.core.deps, USER) is None
+
+
+async def test_a_game_may_use_a_variant_other_than_the_chats(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        result = await start_game(rt.core.deps, USER, USER, REFEREE, PRESETS["mastermind"])
+        assert result.game.variant == PRESETS["mastermind"]
+        assert set(result.game.secret) <= set("012345")

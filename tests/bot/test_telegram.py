@@ -1,0 +1,155 @@
+"""Whole conversations through Application.process_update, with a Bot API stand-in that records calls."""
+
+from engine.scoring import score
+from tests.bot.fakes import USER, Chat, RecordingRequest, telegram_app
+
+
+def sent(calls, method="sendMessage"):
+    return [c for c in calls if c.method == method]
+
+
+async def test_start_up_registers_the_command_menu_for_private_chats_and_groups(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (_, request):
+        scopes = [c.params["scope"]["type"] for c in request.calls if c.method == "setMyCommands"]
+        assert scopes == ["all_private_chats", "all_group_chats"]
+
+
+async def test_start_offers_both_modes_and_handles_a_deep_link_payload(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        [welcome] = sent(await chat.send("/start"))
+        assert [data for _, data in welcome.buttons][:2] == ["n:r", "n:g"]
+        [started] = sent(await chat.send("/start play"))
+        assert "picked a secret" in started.text
+        [odd] = sent(await chat.send("/start something-else"))
+        assert "confirm" not in odd.text.lower() and odd.buttons
+
+
+async def test_a_referee_game_scores_guesses_and_ends_with_a_summary(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/play")
+        secret = (await app.bot_data["runtime"].core.deps.repo.active_game(USER)).secret
+        guess = "0123" if secret != "0123" else "4567"
+        [reply] = sent(await chat.send(guess))
+        expected = score(secret, guess)
+        assert f"#1 <code>{guess}</code> → {expected.bulls}🐂 {expected.cows}🐄" in reply.text
+        assert "codes still fit" in reply.text
+        [invalid] = sent(await chat.send("12"))
+        assert "4 digits" in invalid.text
+        [won] = sent(await chat.send(secret))
+        assert "got it in 2 guesses" in won.text and "I'd have needed" in won.text
+        assert secret in won.text
+
+
+async def test_the_guesser_board_is_edited_in_place_and_offers_only_possible_answers(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        calls = await chat.send("/think")
+        intro, board = sent(calls)
+        assert "Think of a code: a 4-digit number with distinct digits" in intro.text
+        labels = [label for label, _ in board.buttons]
+        assert "1🐂 2🐄" in labels and "3🐂 1🐄" not in labels
+        calls = await chat.press_label("1🐂 2🐄")
+        assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
+        assert calls[1].params["message_id"] == board.params["_sent_id"]
+        assert "→ 1🐂 2🐄" in calls[1].text
+
+
+async def test_typed_answers_work_and_impossible_ones_are_refused(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/think")
+        [refusal] = sent(await chat.send("3 1"))
+        assert "cannot happen" in refusal.text
+        calls = await chat.send("1b2c")
+        [board] = sent(calls)
+        assert "→ 1🐂 2🐄" in board.text
+        stripped = [c for c in calls if c.method == "editMessageReplyMarkup"]
+        assert len(stripped) == 1  # the old board loses its buttons; the new one has them
+
+
+async def test_a_button_from_an_old_board_answers_stale_and_does_nothing(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/think")
+        old = next(data for label, data in request.calls[-1].buttons if label == "0🐂 1🐄")
+        await chat.press_label("1🐂 2🐄")
+        calls = await chat.press(old)
+        assert [c.method for c in calls] == ["answerCallbackQuery"]
+        assert "older board" in calls[0].params["text"]
+
+
+async def test_a_contradiction_is_shown_at_once_and_fixed_with_the_correction_button(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/think")
+        await chat.press_label("0🐂 0🐄")
+        [_, board] = await chat.press_label("0🐂 0🐄")
+        assert "can't all be true: #1, #2" in board.text
+        fixes = [(label, data) for label, data in board.buttons if data.startswith("f:")]
+        assert fixes and "fit)" in fixes[0][0]
+        assert {"↩️ Undo", "🔄 Start over"} <= {label for label, _ in board.buttons}
+        [_, fixed] = await chat.press(fixes[0][1])
+        assert "bulls and cows?" in fixed.text
+
+
+async def test_reveal_after_a_contradiction_names_the_wrong_answers(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/think")
+        await chat.press_label("0🐂 0🐄")
+        await chat.press_label("0🐂 0🐄")
+        [reply] = sent(await chat.send("/reveal 8901"))
+        assert "these answers were wrong" in reply.text and "#1" in reply.text
+
+
+async def test_settings_are_one_message_edited_in_place_and_not_modified_is_ignored(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        [board] = sent(await chat.send("/settings"))
+        calls = await chat.press("s:l:5", board.params["_sent_id"])
+        [edit] = [c for c in calls if c.method == "editMessageText"]
+        assert "5-digit" in edit.text and edit.params["message_id"] == board.params["_sent_id"]
+        request.fail_edits_with = "Bad Request: message is not modified: specified new message content is the same"
+        calls = await chat.press("s:l:5", board.params["_sent_id"])
+        assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
+        request.fail_edits_with = None
+        [started] = sent(await chat.send("/play"))
+        assert "5-digit" in started.text
+
+
+async def test_starting_a_new_game_asks_before_abandoning_the_running_one(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/play")
+        [question] = sent(await chat.send("/think"))
+        assert "Abandon it" in question.text
+        calls = await chat.press_label("No, keep playing")
+        assert [c.method for c in calls] == ["answerCallbackQuery"]
+        calls = await chat.press_label("Yes, new game")
+        assert "Think of a code" in sent(calls)[0].text
+
+
+async def test_groups_get_a_short_note_and_never_a_game(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        group = Chat(app, request, chat_id=-100123)
+        [note] = sent(await group.send("/play"))
+        assert "coming soon" in note.text and "t.me/bullscows_test_bot?start=play" in note.text
+        assert sent(await group.send("1234")) == []
+        assert await app.bot_data["runtime"].core.deps.repo.active_game(-100123) is None
+
+
+async def test_commands_for_another_bot_are_ignored(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        assert await Chat(app, request).send("/play@someone_else_bot") == []
+
+
+async def test_a_broken_button_is_answered_with_a_toast(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        calls = await Chat(app, request).press("zz:1:2", 5)
+        assert [c.method for c in calls] == ["answerCallbackQuery"]
+
+
+def test_the_recording_request_is_a_real_base_request():
+    assert RecordingRequest().read_timeout == 1.0
