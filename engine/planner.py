@@ -57,8 +57,8 @@ class Planner:
     exact_limit: int = 30
     exact_pool: int = 40
     exact_budget: int = 3000
-    guess_sample: int = 400
     secret_sample: int = 4000
+    pair_budget: int = 16_000_000
     measure: Measure = neg_entropy
     _openers: dict[Variant, Code] = field(default_factory=dict, compare=False, repr=False)
 
@@ -95,7 +95,13 @@ class Planner:
         return self._openers[variant]
 
     def pools(self, variant: Variant, history: History, alive: Indices) -> tuple[Indices, Indices]:
-        """The guesses to consider and the secrets to score them against, for this history."""
+        """The guesses to consider and the secrets to score them against, for this history.
+
+        With a full table: every guess up to symmetry, against every candidate. Otherwise at most
+        `secret_sample` candidates and as many guesses as fit in `pair_budget` pairs, sampled
+        reproducibly (the same history always gives the same sample), the candidates always included
+        when they fit.
+        """
         guesses = canonical_guesses(variant, fixed_symbols(variant, history))
         if splitter_for(variant).has_table:
             return guesses, alive
@@ -103,7 +109,9 @@ class Planner:
         secrets = alive
         if len(alive) > self.secret_sample:
             secrets = np.sort(rng.choice(alive, self.secret_sample, replace=False))
-        if len(guesses) > self.guess_sample:
-            guesses = np.sort(rng.choice(guesses, self.guess_sample, replace=False))
-        extra = alive if len(alive) <= self.guess_sample else np.sort(rng.choice(alive, self.guess_sample // 4, False))
-        return np.union1d(guesses, extra), secrets
+        room = max(self.pair_budget // len(secrets), 64)
+        if len(guesses) + len(alive) <= room:
+            return np.union1d(guesses, alive), secrets
+        own = alive if len(alive) <= room // 4 else np.sort(rng.choice(alive, room // 4, replace=False))
+        others = np.sort(rng.choice(guesses, min(len(guesses), room - len(own)), replace=False))
+        return np.union1d(others, own), secrets

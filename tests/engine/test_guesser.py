@@ -4,6 +4,7 @@ import pytest
 
 from engine.guesser import NoCandidates, TreeStrategy, best_strategy, next_guess, strategy_named
 from engine.history import Turn, candidates
+from engine.play import play, solve_counts
 from engine.scoring import Score, score
 from engine.variant import PRESETS, variant_named
 
@@ -73,3 +74,28 @@ def test_tree_strategy_still_rejects_contradictions() -> None:
     assert len(candidates(variant, history)) == 0
     with pytest.raises(NoCandidates):
         TreeStrategy({"012:3B0C 345:3B0C": "012"}, best_strategy(variant))(variant, history)
+
+
+@pytest.mark.parametrize(
+    ("name", "worst", "average"), [("classic", 7, 5.235), ("nozero", 7, 5.17), ("mastermind", 6, 4.40)]
+)
+def test_the_best_strategy_solves_every_secret_within_the_target(name: str, worst: int, average: float) -> None:
+    variant = variant_named(name)
+    counts = solve_counts(variant)
+    assert len(counts) == variant.size
+    assert max(counts.values()) <= worst
+    assert sum(counts.values()) / variant.size <= average
+
+
+def test_a_six_position_game_plays_to_the_end() -> None:
+    variant = variant_named("6")
+    turns = play(variant, "813702")
+    assert turns[-1] == Turn("813702", Score(6, 0))
+    assert len(turns) <= 10
+
+
+def test_the_guess_may_be_a_code_that_cannot_be_the_secret_when_it_splits_better() -> None:
+    variant = PRESETS["classic"]
+    history = [Turn("0123", Score(1, 1))]
+    guess = next_guess(variant, history)
+    assert guess not in {variant.code(i) for i in candidates(variant, history)}
