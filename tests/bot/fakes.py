@@ -64,7 +64,9 @@ class RecordingRequest(BaseRequest):
     def read_timeout(self) -> float | None:
         return 1.0
 
-    async def do_request(self, url: str, method: str, request_data: RequestData | None = None, **_: Any) -> tuple[int, bytes]:
+    async def do_request(
+        self, url: str, method: str, request_data: RequestData | None = None, **_: Any
+    ) -> tuple[int, bytes]:
         name = url.rsplit("/", 1)[-1]
         params = dict(request_data.parameters) if request_data else {}
         self.calls.append(Call(name, params))
@@ -177,7 +179,9 @@ class Chat:
 
 
 @asynccontextmanager
-async def telegram_app(database: Path, seed: int = 1, clock: Clock | None = None) -> AsyncIterator[tuple[Application, RecordingRequest]]:  # type: ignore[type-arg]
+async def telegram_app(
+    database: Path, seed: int = 1, clock: Clock | None = None
+) -> AsyncIterator[tuple[Application, RecordingRequest]]:  # type: ignore[type-arg]
     """An initialised Application on `database` with a recording request; shut down afterwards."""
     request = RecordingRequest()
     config = Config(token=Secret(TOKEN), database_path=database)

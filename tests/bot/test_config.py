@@ -21,13 +21,15 @@ def test_the_token_never_shows_in_repr_or_str():
     assert "very-secret" not in repr(config)
     assert "very-secret" not in str(config.token)
     assert config.token == Secret("123:very-secret")
-    assert config.token is not None and config.token.reveal() == "123:very-secret"
+    assert config.token is not None
+    assert config.token.reveal() == "123:very-secret"
 
 
 def test_a_webhook_url_switches_to_webhook_mode():
     config = config_from({"WEBHOOK_URL": "https://example.org/hook", "WEBHOOK_PORT": "8080", "WEBHOOK_SECRET": "s3"})
     assert config.mode == "webhook"
-    assert config.webhook is not None and config.webhook.port == 8080
+    assert config.webhook is not None
+    assert config.webhook.port == 8080
     assert "s3" not in repr(config)
 
 
@@ -52,7 +54,8 @@ def test_run_without_a_token_says_where_to_get_one_in_one_line_and_exits_2(tmp_p
     assert done.returncode == 2
     lines = (done.stdout + done.stderr).strip().splitlines()
     assert len(lines) == 1
-    assert "@BotFather" in lines[0] and "bullscows console" in lines[0]
+    assert "@BotFather" in lines[0]
+    assert "bullscows console" in lines[0]
 
 
 def test_the_example_env_file_documents_every_key():

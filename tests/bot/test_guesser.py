@@ -27,7 +27,8 @@ async def play_honestly(deps, game, secret):
 async def test_the_bot_asks_a_first_guess_without_asking_for_the_secret(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps)
-        assert game.pending_guess is not None and game.secret is None
+        assert game.pending_guess is not None
+        assert game.secret is None
 
 
 async def test_honest_answers_lead_to_the_code(tmp_path):
@@ -42,7 +43,8 @@ async def test_an_impossible_answer_is_refused_with_the_reason_and_changes_nothi
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps)
         refused = await guesser.answer(rt.core.deps, game, USER, Score(3, 1))
-        assert isinstance(refused, guesser.Refused) and refused.key == "impossible"
+        assert isinstance(refused, guesser.Refused)
+        assert refused.key == "impossible"
         too_many = await guesser.answer(rt.core.deps, game, USER, Score(3, 2))
         assert too_many.key == "too_many"
         assert (await rt.core.deps.repo.active_game(USER)).revision == game.revision
@@ -105,4 +107,5 @@ async def test_starting_over_forgets_every_answer(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         result = await contradicted(rt.core.deps)
         again = await guesser.start_over(rt.core.deps, result.game, USER)
-        assert again.game.turns == () and again.game.pending_guess == result.game.turns[0].guess
+        assert again.game.turns == ()
+        assert again.game.pending_guess == result.game.turns[0].guess

@@ -62,7 +62,8 @@ async def test_guessing_the_secret_wins_with_time_taken_and_the_engines_count(tm
         assert won.ending is not None
         assert won.ending.guesses == 2
         assert won.ending.elapsed.total_seconds() == 75
-        assert won.ending.engine_guesses is not None and 2 <= won.ending.engine_guesses <= 8
+        assert won.ending.engine_guesses is not None
+        assert 2 <= won.ending.engine_guesses <= 8
         assert await rt.core.deps.repo.active_game(USER) is None
         [result] = await rt.core.deps.repo.results(USER)
         assert (result.outcome, result.guesses, result.hinted) == ("won", 2, False)
@@ -74,7 +75,8 @@ async def test_the_attempt_limit_ends_the_game_and_reveals_the_secret(tmp_path):
         for _ in range(6):
             result = await referee.guess(rt.core.deps, game, USER, wrong_code(game.secret))
             game = result.game
-        assert result.ending is not None and result.ending.secret == game.secret
+        assert result.ending is not None
+        assert result.ending.secret == game.secret
         assert game.status == "lost"
 
 
@@ -82,7 +84,8 @@ async def test_a_hint_reveals_one_digit_in_place_and_marks_the_game_hinted(tmp_p
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps)
         hint = await referee.hint(rt.core.deps, game)
-        assert hint is not None and game.secret[hint.position] == hint.digit
+        assert hint is not None
+        assert game.secret[hint.position] == hint.digit
         assert referee.hint_pattern(hint.game).count("_") == 3
         assert (await rt.core.deps.repo.active_game(USER)).hinted
 
@@ -106,7 +109,8 @@ async def test_giving_up_reveals_the_secret_and_records_the_result(tmp_path):
 async def test_hard_mode_keeps_no_secret_and_answers_so_many_codes_survive(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps, hard=True)
-        assert game.hard and game.secret is None
+        assert game.hard
+        assert game.secret is None
         result = await referee.guess(rt.core.deps, game, USER, "0123")
         assert result.turn.answer.bulls < 4
         ending = await referee.give_up(rt.core.deps, result.game)
@@ -118,7 +122,8 @@ async def test_a_hint_in_hard_mode_fixes_a_secret_that_fits_the_answers(tmp_path
         game = await started(rt.core.deps, hard=True)
         game = (await referee.guess(rt.core.deps, game, USER, "0123")).game
         hint = await referee.hint(rt.core.deps, game)
-        assert hint.pinned and not hint.game.hard
+        assert hint.pinned
+        assert not hint.game.hard
         assert score(hint.game.secret, "0123") == game.turns[0].answer
 
 
@@ -126,9 +131,11 @@ async def test_starting_a_game_while_one_runs_asks_first_then_abandons_it(tmp_pa
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps)
         asked = await start_game(rt.core.deps, USER, USER, REFEREE)
-        assert isinstance(asked, NeedsConfirmation) and asked.running.id == game.id
+        assert isinstance(asked, NeedsConfirmation)
+        assert asked.running.id == game.id
         replaced = await start_game(rt.core.deps, USER, USER, REFEREE, replacing=game.id)
-        assert isinstance(replaced, Started) and replaced.game.id != game.id
+        assert isinstance(replaced, Started)
+        assert replaced.game.id != game.id
         assert (await rt.core.deps.repo.game(game.id)).status == "abandoned"
 
 
@@ -136,7 +143,8 @@ async def test_cancel_abandons_the_game_and_nothing_is_left_running(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         await started(rt.core.deps)
         cancelled = await cancel(rt.core.deps, USER)
-        assert cancelled is not None and cancelled.game.status == "abandoned"
+        assert cancelled is not None
+        assert cancelled.game.status == "abandoned"
         assert await cancel(rt.core.deps, USER) is None
 
 

@@ -22,7 +22,8 @@ async def test_start_offers_both_modes_and_handles_a_deep_link_payload(tmp_path)
         [started] = sent(await chat.send("/start play"))
         assert "picked a secret" in started.text
         [odd] = sent(await chat.send("/start something-else"))
-        assert "confirm" not in odd.text.lower() and odd.buttons
+        assert "confirm" not in odd.text.lower()
+        assert odd.buttons
 
 
 async def test_a_referee_game_scores_guesses_and_ends_with_a_summary(tmp_path):
@@ -38,7 +39,8 @@ async def test_a_referee_game_scores_guesses_and_ends_with_a_summary(tmp_path):
         [invalid] = sent(await chat.send("12"))
         assert "4 digits" in invalid.text
         [won] = sent(await chat.send(secret))
-        assert "got it in 2 guesses" in won.text and "I'd have needed" in won.text
+        assert "got it in 2 guesses" in won.text
+        assert "I'd have needed" in won.text
         assert secret in won.text
 
 
@@ -49,7 +51,8 @@ async def test_the_guesser_board_is_edited_in_place_and_offers_only_possible_ans
         intro, board = sent(calls)
         assert "Think of a code: a 4-digit number with distinct digits" in intro.text
         labels = [label for label, _ in board.buttons]
-        assert "1🐂 2🐄" in labels and "3🐂 1🐄" not in labels
+        assert "1🐂 2🐄" in labels
+        assert "3🐂 1🐄" not in labels
         calls = await chat.press_label("1🐂 2🐄")
         assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
         assert calls[1].params["message_id"] == board.params["_sent_id"]
@@ -88,7 +91,8 @@ async def test_a_contradiction_is_shown_at_once_and_fixed_with_the_correction_bu
         [_, board] = await chat.press_label("0🐂 0🐄")
         assert "can't all be true: #1, #2" in board.text
         fixes = [(label, data) for label, data in board.buttons if data.startswith("f:")]
-        assert fixes and "fit)" in fixes[0][0]
+        assert fixes
+        assert "fit)" in fixes[0][0]
         assert {"↩️ Undo", "🔄 Start over"} <= {label for label, _ in board.buttons}
         [_, fixed] = await chat.press(fixes[0][1])
         assert "bulls and cows?" in fixed.text
@@ -101,7 +105,8 @@ async def test_reveal_after_a_contradiction_names_the_wrong_answers(tmp_path):
         await chat.press_label("0🐂 0🐄")
         await chat.press_label("0🐂 0🐄")
         [reply] = sent(await chat.send("/reveal 8901"))
-        assert "these answers were wrong" in reply.text and "#1" in reply.text
+        assert "these answers were wrong" in reply.text
+        assert "#1" in reply.text
 
 
 async def test_settings_are_one_message_edited_in_place_and_not_modified_is_ignored(tmp_path):
@@ -110,7 +115,8 @@ async def test_settings_are_one_message_edited_in_place_and_not_modified_is_igno
         [board] = sent(await chat.send("/settings"))
         calls = await chat.press("s:l:5", board.params["_sent_id"])
         [edit] = [c for c in calls if c.method == "editMessageText"]
-        assert "5-digit" in edit.text and edit.params["message_id"] == board.params["_sent_id"]
+        assert "5-digit" in edit.text
+        assert edit.params["message_id"] == board.params["_sent_id"]
         request.fail_edits_with = "Bad Request: message is not modified: specified new message content is the same"
         calls = await chat.press("s:l:5", board.params["_sent_id"])
         assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
@@ -135,7 +141,8 @@ async def test_groups_get_a_short_note_and_never_a_game(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         group = Chat(app, request, chat_id=-100123)
         [note] = sent(await group.send("/play"))
-        assert "coming soon" in note.text and "t.me/bullscows_test_bot?start=play" in note.text
+        assert "coming soon" in note.text
+        assert "t.me/bullscows_test_bot?start=play" in note.text
         assert sent(await group.send("1234")) == []
         assert await app.bot_data["runtime"].core.deps.repo.active_game(-100123) is None
 
