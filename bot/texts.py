@@ -61,6 +61,8 @@ EN: dict[str, str] = {
     "ref.turn.limit": "#{n}/{limit} <code>{guess}</code> → {score}",
     "ref.coach": "{remaining} codes still fit · this guess gained {bits} bits",
     "ref.coach.one": "Only one code fits now · this guess gained {bits} bits",
+    "ref.coach.pick": "My pick here: <code>{pick}</code>, expected to learn {more} bits more.",
+    "ref.coach.outlook": "From here I'd need {average} more guesses on average.",
     "ref.won": "🎉 <b>{secret}</b>! You got it in {n} guesses, {duration}.",
     "ref.won.hinted": "({hints} hint(s) taken.)",
     "ref.engine": "From your first guess <code>{first}</code> I'd have needed {engine}.",

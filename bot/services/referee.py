@@ -9,8 +9,8 @@ from datetime import timedelta
 from bot.models import REFEREE, Game
 from bot.services.common import Deps, finish
 from engine.adversary import adversary_answer, adversary_secret
-from engine.history import History, Turn, candidates
-from engine.information import bits_gained
+from engine.analysis import review_move
+from engine.history import History, Turn
 from engine.play import play
 from engine.scoring import Score, score
 from engine.variant import Code, InvalidCode, Variant
@@ -30,10 +30,17 @@ class Rejected:
 
 @dataclass(frozen=True)
 class Coaching:
-    """How much a guess narrowed things down."""
+    """How much a guess narrowed things down, and what the engine would have played instead."""
 
     remaining: int
     bits: float
+    engine_pick: Code | None = None  # set when the engine's guess was expected to learn clearly more
+    bits_short: float = 0.0
+    outlook: float | None = None  # the engine's average guesses still needed from here
+
+
+# A guess counts as clearly worse than the engine's when it is expected to learn this many bits less.
+NOTABLE_BITS_SHORT = 0.3
 
 
 @dataclass(frozen=True)
@@ -107,9 +114,11 @@ def _judge(game: Game, code: Code, deps: Deps) -> tuple[Score, Coaching | None]:
         answer = score(game.secret, code)
     coaching = None
     if game.coaching:
-        before = len(candidates(game.variant, game.turns))
-        after = len(candidates(game.variant, [*game.turns, Turn(code, answer)]))
-        coaching = Coaching(after, bits_gained(before, after))
+        review = review_move(game.variant, [*game.turns, Turn(code, answer)])
+        short = review.bits_short or 0.0
+        pick = review.best.guess if review.best is not None and short >= NOTABLE_BITS_SHORT else None
+        average = review.outlook.average if review.outlook is not None else None
+        coaching = Coaching(review.after, review.bits, pick, short, average)
     return answer, coaching
 
 

@@ -44,6 +44,13 @@ def scored(language: str, result: Scored) -> Outcome:
     if result.coaching and result.ending is None:
         key = "ref.coach.one" if result.coaching.remaining == 1 else "ref.coach"
         coach = t(key, language, remaining=result.coaching.remaining, bits=f"{result.coaching.bits:.1f}")
+        if result.coaching.engine_pick:
+            pick = t(
+                "ref.coach.pick", language, pick=result.coaching.engine_pick, more=f"{result.coaching.bits_short:.1f}"
+            )
+            coach = lines(coach, pick)
+        if result.coaching.outlook is not None:
+            coach = lines(coach, t("ref.coach.outlook", language, average=f"{result.coaching.outlook:.1f}"))
     if result.ending is None:
         return Outcome.text(lines(head, coach))
     return Outcome.text(lines(head, ending_text(language, result.ending)), mode_buttons(language))

@@ -52,6 +52,7 @@ class RecordingRequest(BaseRequest):
 
     calls: list[Call] = field(default_factory=list)
     fail_edits_with: str | None = None
+    fail_sends_with: str | None = None
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(100))
 
     async def initialize(self) -> None:
@@ -70,8 +71,10 @@ class RecordingRequest(BaseRequest):
         name = url.rsplit("/", 1)[-1]
         params = dict(request_data.parameters) if request_data else {}
         self.calls.append(Call(name, params))
-        if name.startswith("edit") and self.fail_edits_with:
-            body = {"ok": False, "error_code": 400, "description": self.fail_edits_with}
+        failure = self.fail_edits_with if name.startswith("edit") else None
+        failure = self.fail_sends_with if name == "sendMessage" else failure
+        if failure:
+            body = {"ok": False, "error_code": 400, "description": failure}
             return 400, json.dumps(body).encode()
         return 200, json.dumps({"ok": True, "result": self._result(name, params)}).encode()
 

@@ -1,0 +1,60 @@
+"""The console: the same conversations in a terminal, driven line by line through stdin."""
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.console import run_console
+from bot.core import Who
+from tests.bot.fakes import runtime_on
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def session(tmp_path, lines: list[str], seed: int = 1) -> str:
+    out = io.StringIO()
+    async with runtime_on(tmp_path / "db.sqlite3", seed=seed) as rt:
+        status = await run_console(rt.core, Who(0, 0), io.StringIO("".join(f"{line}\n" for line in lines)), out)
+    assert status == 0
+    return out.getvalue()
+
+
+async def test_buttons_are_numbered_options_that_can_be_typed(tmp_path):
+    output = await session(tmp_path, ["2"])  # [2] is "You guess" on the welcome message
+    assert "[1] 🎯 I guess  [2] 🤖 You guess" in output
+    assert "Think of a code: a 4-digit number with distinct digits" in output
+    assert "[1] 0🐂 0🐄" in output
+
+
+async def test_the_console_plays_a_guesser_game_with_option_numbers_and_typed_answers(tmp_path):
+    output = await session(tmp_path, ["/think", "[1]", "0 0"])
+    assert "1. 0123 → 0🐂 0🐄" in output
+    assert "can't all be true: #1, #2" in output
+
+
+async def test_html_is_shown_as_plain_text(tmp_path):
+    output = await session(tmp_path, ["/rules"])
+    assert "<b>" not in output
+    assert "secret 1234, guess 1243 → 2🐂 2🐄" in output
+
+
+async def test_the_console_continues_the_game_in_the_database(tmp_path):
+    await session(tmp_path, ["/play", "0123"], seed=3)
+    output = await session(tmp_path, ["4567"], seed=4)
+    assert "#2 4567 →" in output
+
+
+def test_the_console_command_reads_a_pipe_and_exits_cleanly_at_eof(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "console", "--database", str(tmp_path / "db.sqlite3"), "--seed", "7"],
+        input="/play\n0123\n/giveup\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "#1 0123 →" in done.stdout
+    assert "The secret was" in done.stdout

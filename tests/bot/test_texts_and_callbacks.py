@@ -1,0 +1,82 @@
+import re
+from pathlib import Path
+
+import pytest
+
+from bot import callbacks as cb
+from bot.texts import EN, Html, duration_text, plain, t, variant_text
+from engine.consistency import InvalidAnswer, validate_answer
+from engine.scoring import Score
+from engine.variant import PRESETS, InvalidCode, Variant
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+
+def test_every_literal_text_key_used_in_the_bot_exists():
+    used = set()
+    for path in BOT.rglob("*.py"):
+        used |= set(re.findall(r"\bt\(\s*\"([a-z_.]+)\"", path.read_text()))
+    assert used
+    assert used - EN.keys() == set()
+
+
+@pytest.mark.parametrize("text", ["", "12a4", "12", "1789", "1123", "0123"])
+def test_every_reason_a_code_is_refused_has_a_text(text):
+    variant = Variant(4, 8, repeats=False, leading_zero=False)
+    with pytest.raises(InvalidCode) as error:
+        variant.parse(text)
+    assert f"invalid.{error.value.key}" in EN
+    t(f"invalid.{error.value.key}", **error.value.params)
+
+
+@pytest.mark.parametrize("answer", [Score(-1, 0), Score(3, 2), Score(3, 1)])
+def test_every_reason_an_answer_is_refused_has_a_text(answer):
+    with pytest.raises(InvalidAnswer) as error:
+        validate_answer(PRESETS["classic"], answer)
+    assert f"answer.{error.value.key}" in EN
+
+
+@pytest.mark.parametrize("kind", ["conflict", "repeated_guess", "impossible_answer"])
+def test_every_kind_of_contradiction_has_a_text(kind):
+    assert "#1" in t(f"contra.{kind}", turns="#1")
+
+
+def test_parameters_are_escaped_once_and_html_is_kept():
+    assert t("ref.turn", n=1, guess="<b>", score=Html("1🐂 <i>x</i>")) == "#1 <code>&lt;b&gt;</code> → 1🐂 <i>x</i>"
+
+
+def test_variants_are_described_in_words():
+    assert variant_text(PRESETS["classic"]) == "a 4-digit number with distinct digits"
+    assert variant_text(PRESETS["nozero"]).endswith("not starting with 0")
+    assert variant_text(PRESETS["mastermind"]) == "a 4-digit code of digits 0–5, repeats allowed"
+
+
+def test_durations_read_naturally():
+    from datetime import timedelta
+
+    assert duration_text(timedelta(seconds=45)) == "45s"
+    assert duration_text(timedelta(seconds=133)) == "2m 13s"
+    assert duration_text(timedelta(hours=1, minutes=5)) == "1h 5m"
+
+
+def test_plain_text_drops_tags_and_decodes_entities():
+    assert plain("<b>1 &lt; 2</b>") == "1 < 2"
+
+
+def test_the_longest_callback_data_fits_in_64_bytes():
+    data = cb.game_button(cb.CONFIRM, 10**12, 10**6, "g", "6r10z")
+    assert len(data.encode()) <= cb.MAX_BYTES
+    assert cb.decode(data) == cb.Callback(cb.CONFIRM, 10**12, 10**6, ("g", "6r10z"))
+
+
+def test_callback_data_round_trips_and_carries_no_secret():
+    data = cb.game_button(cb.ANSWER, 42, 7, cb.score_arg(Score(1, 2)))
+    assert data == "a:42:7:12"
+    pressed = cb.decode(data)
+    assert (pressed.game_id, pressed.revision, cb.parse_score_arg(pressed.args[0])) == (42, 7, Score(1, 2))
+
+
+@pytest.mark.parametrize("data", ["", "zz", "a:x:1:12", "a:1"])
+def test_foreign_callback_data_is_refused(data):
+    with pytest.raises(cb.BadCallback):
+        cb.decode(data)
