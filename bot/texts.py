@@ -123,7 +123,6 @@ EN: dict[str, str] = {
     "set.hard": "Hard: {state}",
     "set.done": "✅ Done",
     "set.closed": "Settings saved.",
-    "set.hard_needs_referee": "Hard mode applies when you guess (/play).",
     "cmd.start": "Welcome and the two ways to play",
     "cmd.play": "Guess my secret code",
     "cmd.think": "Let me guess the code you think of",

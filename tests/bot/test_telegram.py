@@ -160,3 +160,52 @@ async def test_a_broken_button_is_answered_with_a_toast(tmp_path):
 
 def test_the_recording_request_is_a_real_base_request():
     assert RecordingRequest().read_timeout == 1.0
+
+
+async def test_play_takes_a_variant_for_that_game_only(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        [five] = sent(await chat.send("/play 5"))
+        assert "5-digit" in five.text
+        await chat.send("/cancel")
+        [mastermind] = sent(await chat.send("/play mastermind"))
+        assert "repeats allowed" in mastermind.text
+        await chat.send("/cancel")
+        [unknown] = sent(await chat.send("/play bogus"))
+        assert "don't know the game" in unknown.text
+        [classic] = sent(await chat.send("/play"))
+        assert "4-digit number" in classic.text
+
+
+async def test_hint_then_giveup_reveal_the_secret_only_in_the_private_chat(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/play")
+        secret = (await app.bot_data["runtime"].core.deps.repo.active_game(USER)).secret
+        [hint] = sent(await chat.send("/hint"))
+        assert "Hint: digit" in hint.text
+        [gave_up] = sent(await chat.send("/giveup"))
+        assert f"The secret was <b>{secret}</b>" in gave_up.text
+        [nothing] = sent(await chat.send("/giveup"))
+        assert "No game running" in nothing.text
+
+
+async def test_undo_as_a_command_sends_a_fresh_board(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/think")
+        await chat.press_label("0🐂 2🐄")
+        [board] = sent(await chat.send("/undo"))
+        assert "#1: <code>0123</code>" in board.text
+        [nothing] = sent(await chat.send("/undo"))
+        assert "Nothing to undo" in nothing.text
+
+
+async def test_a_text_that_is_not_a_guess_gets_a_short_nudge(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        [idle] = sent(await chat.send("hello"))
+        assert "/play" in idle.text
+        await chat.send("/play")
+        [nudge] = sent(await chat.send("hello"))
+        assert "Send a guess like" in nudge.text
