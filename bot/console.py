@@ -9,7 +9,7 @@ from typing import TextIO
 from bot.core import Core, Who
 from bot.parsing import split_command
 from bot.replies import Button, Outcome
-from bot.texts import plain
+from bot.texts import plain, t
 
 QUIT = {"/quit", "/exit"}
 _OPTION = re.compile(r"\[?(\d{1,2})\]?")
@@ -61,6 +61,7 @@ class Console:
 async def run_console(core: Core, who: Who, stdin: TextIO, out: TextIO) -> int:
     """Play until EOF or /quit; the exit status comes back."""
     console = Console(core, who, out)
+    out.write(plain(t("console.intro", await core.language(who.chat_id))) + "\n\n")
     console.show(await core.on_command(who, "start"))
     while True:
         line = await asyncio.to_thread(stdin.readline)

@@ -134,6 +134,7 @@ EN: dict[str, str] = {
     "cmd.rules": "How to play",
     "cmd.help": "All commands",
     "cmd.cancel": "Stop the current game",
+    "console.intro": "(Console: type a number to press a button; write answers as 1 2 or 1b2c; /quit or Ctrl-D ends.)",
     "dur.seconds": "{s}s",
     "dur.minutes": "{m}m {s}s",
     "dur.hours": "{h}h {m}m",
