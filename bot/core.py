@@ -94,7 +94,7 @@ class Core:
             return common_view.confirm_abandon(lang, started.running, started.mode, started.variant)
         if mode == REFEREE:
             return referee_view.started(lang, started.game, started.settings)
-        return guesser_view.started(lang, guesser.Asking(started.game, started.game.variant.size))
+        return guesser_view.started(lang, await guesser.asking(started.game, started.game.variant.size))
 
     async def _referee_command(self, lang: str, game: Game | None, command: str) -> Outcome:
         if game is None:

@@ -61,7 +61,8 @@ async def start_game(
     if mode == GUESSER:
         pending = await asyncio.to_thread(next_guess, chosen, ())
     elif not settings.hard:
-        secret = chosen.code(deps.rng.randrange(chosen.size))
+        size = await asyncio.to_thread(lambda: chosen.size)  # builds the code table once: slow for huge variants
+        secret = chosen.code(deps.rng.randrange(size))
     now = deps.clock()
     draft = Game(
         id=0,

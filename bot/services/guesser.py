@@ -11,7 +11,7 @@ from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_h
 from engine.consistency import WrongAnswer as WrongAnswer
 from engine.guesser import next_guess
 from engine.history import Turn
-from engine.scoring import Score
+from engine.scoring import Score, possible_scores
 from engine.variant import Code, InvalidCode, Variant
 
 
@@ -29,6 +29,12 @@ class Asking:
 
     game: Game
     remaining: int | None
+    answers: tuple[Score, ...] = ()  # every answer possible in the variant, for the buttons
+
+
+async def asking(game: Game, remaining: int | None) -> Asking:
+    """Asking with the variant's possible answers, worked out in a thread (slow for huge variants)."""
+    return Asking(game, remaining, await asyncio.to_thread(possible_scores, game.variant))
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,7 @@ async def undo(deps: Deps, game: Game, user_id: int) -> Progress | None:
     async with deps.repo.transaction():
         await deps.repo.set_turns(updated, user_id, deps.clock())
         await deps.repo.save_game(updated)
-    return Asking(updated, remaining)
+    return await asking(updated, remaining)
 
 
 async def correct(deps: Deps, game: Game, user_id: int, index: int, fixed: Score) -> Progress | Refused:
@@ -101,7 +107,7 @@ async def start_over(deps: Deps, game: Game, user_id: int) -> Asking:
     async with deps.repo.transaction():
         await deps.repo.set_turns(updated, user_id, deps.clock())
         await deps.repo.save_game(updated)
-    return Asking(updated, game.variant.size)
+    return await asking(updated, game.variant.size)
 
 
 async def reveal(deps: Deps, game: Game, text: str) -> Revealed | InvalidCode:
@@ -136,7 +142,7 @@ async def _settle(
         return Solved(updated)
     if isinstance(check, Contradiction):
         return Contradicted(updated, check)
-    return Asking(updated, check.remaining)
+    return await asking(updated, check.remaining)
 
 
 async def _contradiction_of(game: Game) -> Contradicted | Asking:
@@ -144,7 +150,7 @@ async def _contradiction_of(game: Game) -> Contradicted | Asking:
     check = await asyncio.to_thread(check_history, game.variant, game.turns)
     if isinstance(check, Contradiction):
         return Contradicted(game, check)
-    return Asking(game, check.remaining)
+    return await asking(game, check.remaining)
 
 
 async def contradiction_of(game: Game) -> Contradicted | Asking:
@@ -152,7 +158,7 @@ async def contradiction_of(game: Game) -> Contradicted | Asking:
     if game.pending_guess is None and game.active:
         return await _contradiction_of(game)
     remaining = await asyncio.to_thread(_remaining, game.variant, game.turns)
-    return Asking(game, remaining)
+    return await asking(game, remaining)
 
 
 def _remaining(variant: Variant, turns: tuple[Turn, ...]) -> int:

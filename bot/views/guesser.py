@@ -8,7 +8,7 @@ from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.guesser import Asking, Contradicted, Progress, Refused, Revealed, Solved
 from bot.texts import Html, lines, score_text, t, variant_text
 from bot.views.common import mode_buttons
-from engine.scoring import Score, possible_scores
+from engine.scoring import Score
 from engine.variant import Variant
 
 MAX_FIXES = 3
@@ -43,17 +43,17 @@ def board(language: str, progress: Progress, in_place: bool) -> Reply:
         parts.append(t("gue.board.ask", language, n=len(game.turns) + 1, guess=game.pending_guess))
         if progress.remaining is not None and game.turns:
             parts.append(t("gue.board.fits", language, remaining=progress.remaining))
-        keyboard = (*answer_keyboard(game, language), *_undo_row(game, language, restart=False))
+        keyboard = (*answer_keyboard(game, progress.answers, language), *_undo_row(game, language, restart=False))
     elif isinstance(progress, Contradicted):
         parts.extend(_contradiction_lines(language, progress))
         keyboard = (*_fix_rows(game, progress, language), *_undo_row(game, language, restart=True))
     return Reply(Html("\n".join(p for p in parts if p)), keyboard, Board(game.id, game.board_message_id, in_place))
 
 
-def answer_keyboard(game: Game, language: str) -> Keyboard:
+def answer_keyboard(game: Game, answers: tuple[Score, ...], language: str) -> Keyboard:
     """Exactly the answers possible in the variant, a row per number of bulls (the last rows merged)."""
     rows: dict[int, list[Button]] = {}
-    for answer in possible_scores(game.variant):
+    for answer in answers:
         data = cb.game_button(cb.ANSWER, game.id, game.revision, cb.score_arg(answer))
         rows.setdefault(min(answer.bulls, game.variant.length - 1), []).append(
             Button(score_text(answer, language), data)
@@ -116,5 +116,5 @@ def revealed(language: str, result: Revealed) -> Outcome:
 
 
 def example(variant: Variant) -> str:
-    """A code of the variant to show in examples."""
-    return variant.code(variant.size // 3)
+    """A code of the variant to show in examples ('1234'), without building the variant's code table."""
+    return "".join(str((i + 1) % variant.symbols) for i in range(variant.length))

@@ -80,3 +80,12 @@ def test_callback_data_round_trips_and_carries_no_secret():
 def test_foreign_callback_data_is_refused(data):
     with pytest.raises(cb.BadCallback):
         cb.decode(data)
+
+
+@pytest.mark.parametrize("name", ["classic", "nozero", "mastermind", "6d6", "3r6z", "6r10"])
+def test_example_codes_are_valid_for_their_variant(name):
+    from bot.views.guesser import example
+    from engine.variant import variant_named
+
+    variant = variant_named(name)
+    assert variant.parse(example(variant)) == example(variant)
