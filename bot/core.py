@@ -5,6 +5,8 @@ Telegram handlers and the console both call this; it picks the service and the v
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from dataclasses import dataclass
 
 from bot import callbacks as cb
@@ -36,10 +38,18 @@ class Who:
 
 
 class Core:
-    """Routes each update to a service and renders the result; holds no state of its own."""
+    """Routes each update to a service and renders the result; holds no game state of its own."""
 
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
+        self._chat_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def chat_lock(self, chat_id: int) -> asyncio.Lock:
+        """The lock that keeps one chat's updates in order while other chats go on concurrently."""
+        lock = self._chat_locks.get(chat_id)
+        if lock is None:
+            lock = self._chat_locks[chat_id] = asyncio.Lock()
+        return lock
 
     async def language(self, chat_id: int) -> str:
         """The chat's language."""

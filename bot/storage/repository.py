@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
@@ -46,10 +47,12 @@ class SqliteRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        # Chats are served concurrently over one connection: one transaction at a time on it.
+        self._writing = asyncio.Lock()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
-        async with transaction(self.conn):
+        async with self._writing, transaction(self.conn):
             yield
 
     def transaction(self) -> AbstractAsyncContextManager[None]:

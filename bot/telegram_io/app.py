@@ -51,6 +51,7 @@ def build_application(
         .base_url(config.base_url)
         .post_init(post_init)
         .post_shutdown(post_shutdown)
+        .concurrent_updates(True)  # chats run side by side; each chat's updates stay in order (Core.chat_lock)
     )
     if request is not None:
         builder = builder.request(request).get_updates_request(request)

@@ -45,7 +45,8 @@ async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return
     command, args = split_command(message.text)
     core = core_of(context)
-    await deliver(context.bot, core, who.chat_id, await core.on_command(who, command, args))
+    async with core.chat_lock(who.chat_id):
+        await deliver(context.bot, core, who.chat_id, await core.on_command(who, command, args))
 
 
 async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -54,7 +55,8 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if who is None or message is None or message.text is None:
         return
     core = core_of(context)
-    await deliver(context.bot, core, who.chat_id, await core.on_text(who, message.text))
+    async with core.chat_lock(who.chat_id):
+        await deliver(context.bot, core, who.chat_id, await core.on_text(who, message.text))
 
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -66,12 +68,13 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await query.answer()
         return
     core = core_of(context)
-    try:
-        outcome = await core.on_button(who, query.data)
-    except Exception:
-        await query.answer(t("error"))
-        raise
-    await deliver(context.bot, core, who.chat_id, outcome, query)
+    async with core.chat_lock(who.chat_id):
+        try:
+            outcome = await core.on_button(who, query.data)
+        except Exception:
+            await query.answer(t("error"))
+            raise
+        await deliver(context.bot, core, who.chat_id, outcome, query)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

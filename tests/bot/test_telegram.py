@@ -209,3 +209,14 @@ async def test_a_text_that_is_not_a_guess_gets_a_short_nudge(tmp_path):
         await chat.send("/play")
         [nudge] = sent(await chat.send("hello"))
         assert "Send a guess like" in nudge.text
+
+
+async def test_updates_of_one_chat_are_handled_in_order_even_when_they_arrive_together(tmp_path):
+    import asyncio
+
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await asyncio.gather(chat.send("/think"), chat.send("0 1"))
+        texts = [c.text for c in request.calls if c.method == "sendMessage"]
+        assert not any("No game running" in text for text in texts)
+        assert "1. <code>0123</code> → 0🐂 1🐄" in texts[-1]
