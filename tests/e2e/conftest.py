@@ -70,7 +70,7 @@ def start_bot(emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
     """Start a bot process (the real bot unless `argv` says otherwise) and wait until it polls.
 
     Each bot gets a token of its own, so updates left over by another test's bot never reach it. Every bot
-    started is stopped with SIGTERM at the end, and must exit with status 0.
+    started is stopped with SIGTERM at the end, and must exit with status 0 having logged no error.
     """
     started: list[BotProcess] = []
 
@@ -104,6 +104,10 @@ def start_bot(emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
         bad = [code for code in process.exit_codes if code != 0]
         if bad:
             failures.append(f"{process.name} ({' '.join(process.argv)}) exited with status {bad} on SIGTERM, not 0")
+        errors = [] if process.errors_expected else process.errors()
+        if errors:
+            shown = "\n  ".join(errors[:20])
+            failures.append(f"{process.name} ({process.log_path.name}) logged {len(errors)} error line(s):\n  {shown}")
     if failures:
         pytest.fail("\n".join(failures), pytrace=False)
 

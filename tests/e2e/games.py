@@ -47,6 +47,21 @@ def turn_line(text: str) -> re.Match[str] | None:
     return next((m for m in (p.search(text) for p in TURN_LINES) if m), None)
 
 
+def is_board(message: BotMessage) -> bool:
+    """Whether a message is a guesser board asking about a guess, with its answer buttons."""
+    return bool(ASK_LINE.search(message.text)) and bool(message.keyboard)
+
+
+def is_scored_or_won(message: BotMessage) -> bool:
+    """Whether a message scores a guess or announces the win."""
+    return bool(turn_line(message.text) or WON.search(message.text))
+
+
+def is_won(message: BotMessage) -> bool:
+    """Whether a message announces that the user found the secret."""
+    return bool(WON.search(message.text))
+
+
 def score_label(answer: Score) -> str:
     """A score as the bot writes it: '1🐂 2🐄'."""
     return plain(EN["score"].format(bulls=answer.bulls, cows=answer.cows))
@@ -86,7 +101,7 @@ class RefereeGame:
         """Send a guess (by default the engine's best) and read its score from the bot's reply."""
         code = next_guess(self.variant, self.turns) if code is None else code
         self.user.send_text(code)
-        reply = self.user.wait_new(lambda m: bool(turn_line(m.text) or WON.search(m.text)))
+        reply = self.user.wait_new(is_scored_or_won)
         match = turn_line(reply.text)
         if match is None:  # the bot announced the win without a score line
             answer = Score(self.variant.length, 0)
@@ -97,7 +112,7 @@ class RefereeGame:
             answer = Score(int(match["bulls"]), int(match["cows"]))
         self.turns.append(Turn(code, answer))
         if answer.bulls == self.variant.length:
-            self.won = reply if WON.search(reply.text) else self.user.wait_new(lambda m: bool(WON.search(m.text)))
+            self.won = reply if WON.search(reply.text) else self.user.wait_new(is_won)
         return answer
 
     def play_to_the_end(self) -> BotMessage:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
+import re
 import shutil
 import signal
 import socket
@@ -171,6 +172,7 @@ class EmulatorProcess(Process):
 
 
 # Settings a developer's shell or .env might hold that would point the bot elsewhere.
+_ERROR_LINE = re.compile(r"^Traceback |\b(ERROR|CRITICAL)\b")
 _BOT_SETTINGS_PREFIXES = ("BOT_", "TELEGRAM_", "WEBHOOK_", "DATABASE_", "LOG_")
 
 
@@ -201,6 +203,7 @@ class BotProcess(Process):
         )
         super().__init__("bot", argv, env=env, cwd=database.parent, log_path=log_path)
         self.emulator, self.token, self.database = emulator, token, database
+        self.errors_expected = False  # a test that provokes errors on purpose sets this
 
     def start_and_wait(self) -> None:
         """Start the bot and wait until it polls for updates (set-up such as migrations and commands comes first)."""
@@ -211,6 +214,10 @@ class BotProcess(Process):
     def polls(self) -> int:
         """How many times a bot with this token has asked the emulator for updates."""
         return self.emulator.bot_calls(self.token).get("getUpdates", 0)
+
+    def errors(self) -> list[str]:
+        """The lines of the log that report an error: tracebacks and ERROR or CRITICAL records."""
+        return [line for line in self.log().splitlines() if _ERROR_LINE.search(line)]
 
     def restart(self) -> int:
         """Stop the bot with SIGTERM and start a new process on the same database; the old exit status comes back."""

@@ -11,7 +11,7 @@ from engine.consistency import InvalidAnswer, validate_answer
 from engine.scoring import Score, score
 from engine.variant import PRESETS
 from tests.e2e.client import BotMessage, Button, UserClient
-from tests.e2e.games import ASK_LINE, CONTRADICTION, MAX_TURNS, SCORE, SOLVED, GuesserGame, text_pattern
+from tests.e2e.games import CONTRADICTION, MAX_TURNS, SCORE, SOLVED, GuesserGame, is_board, text_pattern
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +43,7 @@ def fix_for(turn: int, answer: Score) -> Callable[[Button], bool]:
 def test_a_contradiction_is_named_and_fixed_with_a_button(user: UserClient) -> None:
     secret = "7381"
     user.send_command("/think")
-    board = user.wait_new(lambda m: bool(ASK_LINE.search(m.text)) and bool(m.keyboard))
+    board = user.wait_new(is_board)
     game = GuesserGame(user, secret, board)
     _, first_guess = game.current_guess
     truth = score(secret, first_guess)

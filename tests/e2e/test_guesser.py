@@ -6,14 +6,14 @@ import pytest
 
 from engine.scoring import Score
 from tests.e2e.client import UserClient
-from tests.e2e.games import ASK_LINE, SOLVED, GuesserGame, answer_button, score_label
+from tests.e2e.games import ASK_LINE, SOLVED, GuesserGame, answer_button, is_board, score_label
 
 pytestmark = pytest.mark.e2e
 
 
 def test_a_guesser_game_is_answered_with_buttons_on_one_board(user: UserClient) -> None:
     user.send_command("/think")
-    board = user.wait_new(lambda m: bool(ASK_LINE.search(m.text)) and bool(m.keyboard))
+    board = user.wait_new(is_board)
     assert board.button(answer_button(Score(1, 2))).text == score_label(Score(1, 2))
 
     game = GuesserGame(user, secret="7381", board=board)

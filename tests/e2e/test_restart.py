@@ -7,7 +7,7 @@ import pytest
 from engine.history import fits
 from engine.variant import PRESETS
 from tests.e2e.client import UserClient
-from tests.e2e.games import ASK_LINE, GuesserGame, RefereeGame
+from tests.e2e.games import GuesserGame, RefereeGame, is_board
 from tests.e2e.processes import BotProcess
 
 pytestmark = pytest.mark.e2e
@@ -30,7 +30,7 @@ def test_a_referee_game_goes_on_after_a_restart(bot: BotProcess, user: UserClien
 
 def test_a_guesser_board_from_before_a_restart_still_takes_answers(bot: BotProcess, user: UserClient) -> None:
     user.send_command("/think")
-    board = user.wait_new(lambda m: bool(ASK_LINE.search(m.text)) and bool(m.keyboard))
+    board = user.wait_new(is_board)
     game = GuesserGame(user, secret="2067", board=board)
     game.answer()
 
