@@ -326,7 +326,11 @@ class UserClient:
         """The next edit of this message that matches."""
         message_id = message if isinstance(message, int) else message.message_id
         check = _as_predicate(predicate)
-        return self.wait_for(lambda m: m.message_id == message_id and check(m), kind="edit", timeout=timeout)
+        def edit_of_the_message(message: BotMessage) -> bool:
+            return message.message_id == message_id and check(message)
+
+        edit_of_the_message.__name__ = f"#{message_id} and {_name(predicate)}"
+        return self.wait_for(edit_of_the_message, kind="edit", timeout=timeout)
 
     def wait_messages(self, count: int, *, timeout: float | None = None) -> list[BotMessage]:
         """The next `count` new bot messages, in order."""
