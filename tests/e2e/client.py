@@ -326,6 +326,7 @@ class UserClient:
         """The next edit of this message that matches."""
         message_id = message if isinstance(message, int) else message.message_id
         check = _as_predicate(predicate)
+
         def edit_of_the_message(message: BotMessage) -> bool:
             return message.message_id == message_id and check(message)
 

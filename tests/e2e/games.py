@@ -11,10 +11,11 @@ import re
 from dataclasses import dataclass, field
 
 from bot.texts import EN, plain
+from engine.consistency import InvalidAnswer, validate_answer
 from engine.guesser import next_guess
 from engine.history import Turn
 from engine.scoring import Score, score
-from engine.variant import Code, Variant
+from engine.variant import PRESETS, Code, Variant
 from tests.e2e.client import BotMessage, Button, UserClient
 
 MAX_TURNS = 15  # the engine needs at most 7 for the variants played here
@@ -60,6 +61,16 @@ def is_scored_or_won(message: BotMessage) -> bool:
 def is_won(message: BotMessage) -> bool:
     """Whether a message announces that the user found the secret."""
     return bool(WON.search(message.text))
+
+
+def a_slip(guess: Code, truth: Score, variant: Variant = PRESETS["classic"]) -> Score:
+    """A wrong answer one cow off the truth that some secret could still give to this guess."""
+    for slip in (Score(truth.bulls, truth.cows + 1), Score(truth.bulls, truth.cows - 1)):
+        try:
+            return validate_answer(variant, slip, guess)
+        except InvalidAnswer:
+            continue
+    raise AssertionError(f"no one-cow slip from {truth} for {guess}")
 
 
 def score_label(answer: Score) -> str:
@@ -167,10 +178,18 @@ class GuesserGame:
             self.board = shown
         return shown
 
-    def play_to_the_end(self) -> BotMessage:
-        """Answer truthfully until the bot names the secret; that message comes back."""
+    def type_answer(self, given: Score | None = None) -> BotMessage:
+        """Type the answer to the current guess ("1 2"), the true one by default; what the bot shows next."""
+        n, guess = self.current_guess
+        given = score(self.secret, guess) if given is None else given
+        self.asked.append(Turn(guess, given))
+        self.user.send_text(f"{given.bulls} {given.cows}")
+        return self.wait_for_next_step(after=n)
+
+    def play_to_the_end(self, typed: bool = False) -> BotMessage:
+        """Answer truthfully (with the buttons, or typed) until the bot names the secret; that message comes back."""
         for _ in range(MAX_TURNS):
-            shown = self.answer()
+            shown = self.type_answer() if typed else self.answer()
             assert CONTRADICTION not in shown.text, f"true answers called contradictory: {shown.describe()}"
             if SOLVED.search(shown.text):
                 return shown

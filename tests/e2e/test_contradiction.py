@@ -7,25 +7,13 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.consistency import InvalidAnswer, validate_answer
 from engine.scoring import Score, score
-from engine.variant import PRESETS
 from tests.e2e.client import BotMessage, Button, UserClient
-from tests.e2e.games import CONTRADICTION, MAX_TURNS, SCORE, SOLVED, GuesserGame, is_board, text_pattern
+from tests.e2e.games import CONTRADICTION, MAX_TURNS, SCORE, SOLVED, GuesserGame, a_slip, is_board, text_pattern
 
 pytestmark = pytest.mark.e2e
 
 FIX_LABEL = re.compile(text_pattern("btn.fix", n=r"(?P<n>\d+)", score=SCORE))  # "#1 → 1🐂 2🐄 (3 fit)"
-
-
-def a_slip(guess: str, truth: Score) -> Score:
-    """A wrong answer one cow off the truth that some secret could still give to this guess."""
-    for slip in (Score(truth.bulls, truth.cows + 1), Score(truth.bulls, truth.cows - 1)):
-        try:
-            return validate_answer(PRESETS["classic"], slip, guess)
-        except InvalidAnswer:
-            continue
-    raise AssertionError(f"no one-cow slip from {truth} for {guess}")
 
 
 def fix_for(turn: int, answer: Score) -> Callable[[Button], bool]:
