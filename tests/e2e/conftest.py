@@ -120,10 +120,13 @@ def bot(start_bot: BotFactory) -> BotProcess:
 
 @pytest.fixture
 def make_user(emulator: Emulator, bot: BotProcess) -> UserFactory:
-    """Make a simulated user, in a private chat with the bot unless told otherwise, with fresh ids."""
+    """Make a simulated user (a new one unless `user_id` says who), in a private chat with the bot unless told
+    otherwise."""
 
-    def make(first_name: str = "Alice", chat_id: int | None = None, chat_type: str = "private") -> UserClient:
-        user_id = 10_000 + next_id()
+    def make(
+        first_name: str = "Alice", chat_id: int | None = None, chat_type: str = "private", user_id: int | None = None
+    ) -> UserClient:
+        user_id = 10_000 + next_id() if user_id is None else user_id
         username = f"{first_name.lower()}{user_id}"
         return UserClient(emulator, bot.token, user_id, chat_id, chat_type, first_name=first_name, username=username)
 

@@ -151,6 +151,7 @@ class EmulatorProcess(Process):
 
     def __init__(self, log_path: Path, bot_username: str = "BullsCowsTestBot") -> None:
         self.port = free_port()
+        self.bot_username = bot_username
         env = {**os.environ, "PORT": str(self.port), "BOT_USERNAME": bot_username}
         super().__init__("emulator", ["node", "server.js"], env=env, cwd=EMULATOR_DIR, log_path=log_path)
         self.api = Emulator(f"http://127.0.0.1:{self.port}")
