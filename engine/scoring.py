@@ -130,7 +130,19 @@ class Scorer:
         symbols = np.array([int(ch) for ch in guess], dtype=np.uint8)
         if secret_indices is None:
             return self.row_for(symbols)
-        return self.row_for(symbols, self._codes[np.asarray(secret_indices, dtype=np.intp)])
+        return self._row_at(symbols, np.asarray(secret_indices, dtype=np.intp))
+
+    def _row_at(self, guess: CodeArray, indices: npt.NDArray[np.intp]) -> FeedbackIds:
+        """Feedback ids of one guess against the codes at `indices`, reusing the per-code
+        symbol counts or masks built once for the variant."""
+        bulls = (self._codes[indices] == guess).sum(axis=1, dtype=np.uint8)
+        if self.variant.repeats:
+            common = np.minimum(self._counts[indices], self._counts_of(guess.reshape(1, -1))[0]).sum(
+                axis=1, dtype=np.uint8
+            )
+        else:
+            common = _POPCOUNT[self._masks[indices] & self._masks_of(guess.reshape(1, -1))[0]]
+        return (bulls * np.uint8(self.variant.length + 1) + (common - bulls)).astype(np.uint8)
 
 
 @lru_cache(maxsize=16)
@@ -152,7 +164,7 @@ def possible_scores(variant: Variant) -> tuple[Score, ...]:
 def _representative_guesses(variant: Variant) -> list[CodeArray]:
     """Valid guesses such that every guess is one of them up to renaming symbols (and, when
     the leading zero is allowed, reordering positions): scores are invariant under both."""
-    guesses = []
+    guesses: dict[tuple[object, ...], CodeArray] = {}
     for pattern in _patterns(variant.length, variant.symbols, variant.repeats):
         classes = max(pattern) + 1
         # which class, if any, is labelled 0 matters only when a leading zero is forbidden
@@ -164,8 +176,18 @@ def _representative_guesses(variant: Variant) -> list[CodeArray]:
             labels = [0 if cls == zero else next(others) for cls in range(classes)]
             code = np.array([labels[c] for c in pattern], dtype=np.uint8)
             if variant.leading_zero or code[0] != 0:
-                guesses.append(code)
-    return guesses
+                guesses.setdefault(_shape(code, variant.leading_zero), code)
+    return list(guesses.values())
+
+
+def _shape(code: CodeArray, leading_zero: bool) -> tuple[object, ...]:
+    """What a guess looks like once symbols are renamed and positions reordered (keeping 0 and
+    the first position apart when a leading zero is forbidden): equal shapes score alike."""
+    symbols = code.tolist()
+    if leading_zero:
+        return (tuple(sorted(symbols.count(s) for s in set(symbols))),)
+    nonzero = sorted(symbols.count(s) for s in set(symbols) if s != 0)
+    return (symbols.count(0), symbols.count(symbols[0]), tuple(nonzero))
 
 
 def _patterns(length: int, symbols: int, repeats: bool) -> list[list[int]]:
