@@ -11,7 +11,7 @@ import numpy.typing as npt
 from engine.endgame import ExactSearch
 from engine.history import History, Indices
 from engine.scoring import possible_scores
-from engine.splits import Counts, canonical_guesses, fixed_symbols, splitter_for
+from engine.splits import Counts, canonical_guesses, fixed_symbols, member, splitter_for, union
 from engine.strategies import Measure, alive_or_raise, best_index, first_guess, neg_entropy, rng_for
 from engine.variant import Code, Variant
 
@@ -71,7 +71,7 @@ class Planner:
         splitter = splitter_for(variant)
         pool, secrets = self.pools(variant, history, alive)
         scores = self.measure(splitter.counts(pool, secrets), variant.solved)
-        is_candidate = np.isin(pool, alive)
+        is_candidate = member(pool, alive, variant.size)
         if len(alive) > self.exact_limit:
             return variant.code(int(pool[best_index(scores, is_candidate)]))
         order = np.lexsort((~is_candidate, np.round(scores, 9)))
@@ -111,7 +111,7 @@ class Planner:
             secrets = np.sort(rng.choice(alive, self.secret_sample, replace=False))
         room = max(self.pair_budget // len(secrets), 64)
         if len(guesses) + len(alive) <= room:
-            return np.union1d(guesses, alive), secrets
+            return union(variant.size, guesses, alive), secrets
         own = alive if len(alive) <= room // 4 else np.sort(rng.choice(alive, room // 4, replace=False))
         others = np.sort(rng.choice(guesses, min(len(guesses), room - len(own)), replace=False))
-        return np.union1d(others, own), secrets
+        return union(variant.size, others, own), secrets

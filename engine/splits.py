@@ -110,3 +110,18 @@ def canonical_guesses(variant: Variant, fixed: int) -> Indices:
         rank += new
         seen |= np.int64(1) << symbol
     return np.flatnonzero(ok).astype(np.intp)
+
+
+def union(size: int, *groups: Indices) -> Indices:
+    """The sorted union of index arrays below `size` (a mask, faster than np.union1d for big arrays)."""
+    mask = np.zeros(size, dtype=bool)
+    for group in groups:
+        mask[group] = True
+    return np.flatnonzero(mask).astype(np.intp)
+
+
+def member(pool: Indices, group: Indices, size: int) -> npt.NDArray[np.bool_]:
+    """Whether each index of `pool` is in `group` (both below `size`)."""
+    mask = np.zeros(size, dtype=bool)
+    mask[group] = True
+    return mask[pool]

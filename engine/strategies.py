@@ -5,13 +5,14 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.history import History, Indices, candidates
-from engine.splits import Counts, canonical_guesses, fixed_symbols, splitter_for
+from engine.splits import Counts, canonical_guesses, fixed_symbols, member, splitter_for, union
 from engine.variant import Code, Variant
 
 Measure = Callable[[Counts, int], npt.NDArray[np.float64]]  # (counts, solved id) -> badness per guess
@@ -58,12 +59,19 @@ def rng_for(variant: Variant, history: History, salt: int = 0) -> np.random.Gene
 
 
 def neg_entropy(counts: Counts, solved: int) -> npt.NDArray[np.float64]:
-    """Minus the Shannon entropy of each partition (in nats; only the order matters)."""
-    c = counts.astype(np.float64)
-    total = c.sum(axis=1, keepdims=True)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(c > 0, c * np.log(np.where(c > 0, c, 1.0)), 0.0)
-    return np.asarray(terms.sum(axis=1) / total[:, 0] - np.log(total[:, 0]))
+    """Minus the Shannon entropy of each partition, in nats (sum of c ln c over n, minus ln n)."""
+    total = counts.sum(axis=1)
+    terms = _c_log_c(int(counts.max(initial=1)))[counts].sum(axis=1)
+    return np.asarray(terms / np.maximum(total, 1) - np.log(np.maximum(total, 1)))
+
+
+@lru_cache(maxsize=8)
+def _c_log_c(size: int) -> npt.NDArray[np.float64]:
+    """c * ln(c) for c = 0..size (0 for c = 0), a lookup table."""
+    c = np.arange(size + 1, dtype=np.float64)
+    out = c * np.log(np.maximum(c, 1.0))
+    out.setflags(write=False)
+    return out
 
 
 def sum_of_squares(counts: Counts, solved: int) -> npt.NDArray[np.float64]:
@@ -124,7 +132,7 @@ class Greedy:
             return self.opener(variant)
         pool, secrets = self.pools(variant, history, alive)
         scores = self.measure(splitter_for(variant).counts(pool, secrets), variant.solved)
-        return variant.code(int(pool[best_index(scores, np.isin(pool, alive))]))
+        return variant.code(int(pool[best_index(scores, member(pool, alive, variant.size))]))
 
     def opener(self, variant: Variant) -> Code:
         """The fixed first guess of this strategy for a variant (derived once per process)."""
@@ -142,7 +150,7 @@ class Greedy:
         if len(guesses) > self.guess_sample:
             guesses = np.sort(rng.choice(guesses, self.guess_sample, replace=False))
         extra = alive if len(alive) <= self.guess_sample else np.sort(rng.choice(alive, self.guess_sample // 4, False))
-        return np.union1d(guesses, extra), secrets
+        return union(variant.size, guesses, extra), secrets
 
 
 @dataclass(frozen=True)

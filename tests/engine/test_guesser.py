@@ -99,3 +99,21 @@ def test_the_guess_may_be_a_code_that_cannot_be_the_secret_when_it_splits_better
     history = [Turn("0123", Score(1, 1))]
     guess = next_guess(variant, history)
     assert guess not in {variant.code(i) for i in candidates(variant, history)}
+
+
+def test_the_exact_endgame_needs_no_more_guesses_than_max_entropy_on_small_sets() -> None:
+    variant = PRESETS["classic"]
+    history = [Turn("0123", Score(0, 4))]
+    exact = solve_counts(variant, strategy_named("planner"), history)
+    greedy = solve_counts(variant, strategy_named("entropy"), history)
+    assert exact.keys() == greedy.keys()
+    assert sum(exact.values()) <= sum(greedy.values())
+    assert sum(exact.values()) >= 2 * len(exact) - 1
+
+
+def test_lower_bounds_grow_like_one_guess_plus_one_more_for_all_but_one() -> None:
+    from engine.endgame import lower_bounds
+
+    bounds = lower_bounds(13, 20)
+    assert bounds[:4].tolist() == [0, 1, 3, 5]
+    assert all(bounds[k] >= 2 * k - 1 for k in range(1, 21))
