@@ -22,8 +22,8 @@ import numpy as np
 from engine.book import book_file
 from engine.guesser import TreeStrategy
 from engine.history import Turn, candidates
-from engine.play import walk_tree
 from engine.planner import Planner, estimated_cost
+from engine.play import walk_tree
 from engine.scoring import Score
 from engine.splits import canonical_guesses, fixed_symbols, splitter_for
 from engine.strategies import history_key, largest_part, neg_entropy, sum_of_squares
@@ -106,6 +106,7 @@ def build(variant: Variant, depth: int, width: int, worst: int, min_size: int, l
 
 
 def main() -> int:
+    """Build the book named on the command line; the exit status comes back."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant")
     parser.add_argument("--depth", type=int, default=3, help="book levels (guesses) to fill")
