@@ -17,6 +17,9 @@ pytestmark = pytest.mark.e2e
 def test_start_offers_both_modes_and_the_menu_is_registered(
     emulator: Emulator, bot: BotProcess, user: UserClient
 ) -> None:
+    started = [line for line in bot.log().splitlines() if str(bot.database) in line]
+    assert len(started) == 1, "the bot says once how it runs and on which database"
+    assert "polling" in started[0]
     private = [c["command"] for c in emulator.my_commands(bot.token, "all_private_chats")]
     groups = [c["command"] for c in emulator.my_commands(bot.token, "all_group_chats")]
     assert {"start", "play", "think", "settings"} <= set(private)
