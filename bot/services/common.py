@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from bot.config import Secret
 from bot.models import GUESSER, Game, Mode, Result, Settings
 from bot.storage.repository import Repository
+from bot.storage.stats_repository import StatsRepository
 from engine.guesser import next_guess
 from engine.variant import Variant
 
@@ -28,6 +30,8 @@ class Deps:
     repo: Repository
     rng: random.Random
     clock: Clock = utc_now
+    stats: StatsRepository | None = None  # leaderboards, stats, daily challenge (bot/services/stats.py)
+    daily_secret: Secret | None = field(default=None, repr=False)  # DAILY_SECRET; None: one stored in the db
 
 
 @dataclass(frozen=True)
