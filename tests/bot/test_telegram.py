@@ -141,7 +141,7 @@ async def test_groups_get_a_short_note_and_never_a_game(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         group = Chat(app, request, chat_id=-100123)
         [note] = sent(await group.send("/play"))
-        assert "coming soon" in note.text
+        assert "/challenge" in note.text
         assert "t.me/bullscows_test_bot?start=play" in note.text
         assert sent(await group.send("1234")) == []
         assert await app.bot_data["runtime"].core.deps.repo.active_game(-100123) is None

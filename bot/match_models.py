@@ -1,0 +1,117 @@
+"""Playing together: matches (group race, duel, versus the bot), their players, and the equal-turns rule.
+
+Plain frozen values and pure functions; storage is in bot/storage/group_repository.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from engine.history import Turn
+from engine.variant import Code, Variant
+
+Kind = Literal["race", "duel", "versus"]
+RACE: Kind = "race"
+DUEL: Kind = "duel"
+VERSUS: Kind = "versus"
+
+INVITED, SECRETS, PLAYING, OVER = "invited", "secrets", "playing", "over"
+BOT_ID = 0  # the bot as a player of a versus game
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player of a match: who (by user id), their own guess count, and when they solved."""
+
+    user_id: int
+    seat: int
+    name: str  # for showing only; never used to identify anyone
+    guesses: int = 0
+    solved_in: int | None = None
+    secret: Code | None = field(default=None, repr=False)  # duel: the code they set in private
+
+    @property
+    def solved(self) -> bool:
+        """Whether the player found the code they were after."""
+        return self.solved_in is not None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One guess in a match and who made it."""
+
+    user_id: int
+    turn: Turn
+
+
+@dataclass(frozen=True)
+class Match:
+    """One race, duel or versus game as stored."""
+
+    id: int
+    chat_id: int
+    kind: Kind
+    variant: Variant
+    started_by: int
+    started_at: datetime
+    secret: Code | None = field(default=None, repr=False)
+    phase: str = PLAYING
+    status: str = "active"
+    winner_id: int | None = None
+    turn_user: int | None = None
+    deadline: datetime | None = None
+    turn_seconds: int | None = None
+    pending_guess: Code | None = None
+    invited_id: int | None = None
+    revision: int = 0
+    board_message_id: int | None = None
+    finished_at: datetime | None = None
+    players: tuple[Player, ...] = ()
+    moves: tuple[Move, ...] = ()
+
+    @property
+    def active(self) -> bool:
+        """Whether the match is still on."""
+        return self.status == "active"
+
+    def player(self, user_id: int) -> Player | None:
+        """The player with this user id, if they play."""
+        return next((p for p in self.players if p.user_id == user_id), None)
+
+    def seated(self, seat: int) -> Player | None:
+        """The player in a seat (1 moves first in a duel or versus game)."""
+        return next((p for p in self.players if p.seat == seat), None)
+
+    def opponent(self, user_id: int) -> Player | None:
+        """The other player of a two-player match."""
+        return next((p for p in self.players if p.user_id != user_id), None)
+
+    def turns_of(self, user_id: int) -> tuple[Turn, ...]:
+        """The guesses one player made, in order."""
+        return tuple(m.turn for m in self.moves if m.user_id == user_id)
+
+
+Verdict = Literal["first", "second", "draw"]
+
+
+def verdict(first: Player, second: Player) -> Verdict | None:
+    """Who won a two-player game where `first` moves first and both get the same number of turns.
+
+    None while it goes on. If the first solves on their k-th guess, the second still gets their k-th.
+
+    >>> verdict(Player(1, 1, "a", 3, 3), Player(2, 2, "b", 2))  # b has one more guess to equal it
+    >>> verdict(Player(1, 1, "a", 3, 3), Player(2, 2, "b", 3, 3))
+    'draw'
+    """
+    if second.solved:
+        return "draw" if first.solved else "second"
+    if first.solved and second.guesses >= first.guesses:
+        return "first"
+    return None
+
+
+def to_move(first: Player, second: Player) -> Player:
+    """Whose turn it is when moves alternate and `first` began."""
+    return first if first.guesses <= second.guesses else second

@@ -1,0 +1,163 @@
+"""What races, duels and versus games share: their ports (admin check, timers), options and finishing."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from bot.match_models import Match, Player
+from bot.services.common import Deps
+from bot.storage.group_repository import MatchRepository
+from engine.variant import Code, InvalidVariant, Variant, variant_named
+
+MAX_LIMIT_SECONDS = 24 * 3600
+_DURATION = re.compile(r"(\d{1,5})\s*(s|sec|m|min|h)", re.IGNORECASE)
+_UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}
+
+
+class Admins(Protocol):
+    """Whether a user may administer a chat (getChatMember in Telegram; a fake in tests)."""
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool: ...
+
+
+class Timers(Protocol):
+    """Something that calls back when a match's deadline passes (the JobQueue in Telegram)."""
+
+    def arm(self, match: Match) -> None: ...
+    def disarm(self, match_id: int) -> None: ...
+
+
+class NoAdmins:
+    """Nobody is an admin: only the player who started a match may stop it."""
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        """Always False."""
+        return False
+
+
+@dataclass
+class ManualTimers:
+    """Timers that only record what is armed; tests fire them by calling the deadline handler."""
+
+    armed: dict[int, datetime] = field(default_factory=dict)
+
+    def arm(self, match: Match) -> None:
+        """Remember the match's deadline."""
+        if match.deadline is not None:
+            self.armed[match.id] = match.deadline
+
+    def disarm(self, match_id: int) -> None:
+        """Forget the match's deadline."""
+        self.armed.pop(match_id, None)
+
+
+@dataclass
+class Play:
+    """The match services' collaborators: the solo Deps, match storage, and the two ports."""
+
+    deps: Deps
+    repo: MatchRepository
+    admins: Admins = field(default_factory=NoAdmins)
+    timers: Timers = field(default_factory=ManualTimers)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What follows /challenge or /duel: a variant and a time (a race's limit, a duel's time per move)."""
+
+    variant: Variant | None = None
+    seconds: int | None = None
+
+
+class BadOptions(ValueError):
+    """Options that name no variant or an impossible time; str() is what was not understood."""
+
+
+def parse_options(args: str) -> Options:
+    """'5 10m' → length-5 variant and 600 s; 'mastermind' → that variant; '' → nothing chosen."""
+    variant, seconds = None, None
+    for word in args.split():
+        duration = _DURATION.fullmatch(word)
+        if duration:
+            seconds = int(duration[1]) * _UNIT[duration[2].lower()]
+            if not 10 <= seconds <= MAX_LIMIT_SECONDS:
+                raise BadOptions(word)
+            continue
+        if variant is not None:
+            raise BadOptions(word)
+        try:
+            variant = variant_named(word)
+        except InvalidVariant as error:
+            raise BadOptions(word) from error
+    return Options(variant, seconds)
+
+
+async def random_secret(deps: Deps, variant: Variant) -> Code:
+    """A secret of the variant chosen with the deps' randomness (the code table is built in a thread)."""
+    size = await asyncio.to_thread(lambda: variant.size)
+    return variant.code(deps.rng.randrange(size))
+
+
+def later(deps: Deps, seconds: int | None) -> datetime | None:
+    """The moment `seconds` from now, or None without a time."""
+    return None if seconds is None else deps.clock() + timedelta(seconds=seconds)
+
+
+@dataclass(frozen=True)
+class AlreadyOn:
+    """A match is already running in the chat."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is not allowed (texts key and parameters); nothing changed."""
+
+    key: str
+    params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A match that is over, as stored, with its winner (None: nobody or a draw)."""
+
+    match: Match
+    winner: Player | None
+
+
+Outcomes = Callable[[Match], dict[int, str]]
+
+
+async def close(play: Play, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes) -> Ended | None:
+    """End a running match and record each player's result (`outcomes` of the final match), in one
+    transaction; None if it had ended already."""
+    now = play.deps.clock()
+    async with play.deps.repo.transaction():
+        if not await play.repo.close(match_id, status, winner_id, now):
+            return None
+        final = await play.repo.match(match_id)
+        assert final is not None
+        await play.repo.record_results(final, outcomes(final), now)
+    play.timers.disarm(match_id)
+    return Ended(final, final.player(winner_id) if winner_id is not None else None)
+
+
+async def may_stop(play: Play, match: Match, user_id: int, as_chat: bool) -> bool:
+    """Whether this user may stop the match: who started it, or a chat admin (anonymous admins post as the chat)."""
+    if as_chat or user_id == match.started_by:
+        return True
+    return await play.admins.is_admin(match.chat_id, user_id)
+
+
+def ranking(match: Match) -> list[Player]:
+    """Players best first: solvers by their own guess count, then the rest by guesses made."""
+    return sorted(
+        (p for p in match.players if p.guesses),
+        key=lambda p: (p.solved_in is None, p.solved_in or 0, p.guesses, p.seat),
+    )

@@ -1,0 +1,98 @@
+"""The group race: the bot picks a secret, everyone in the group guesses, the first to find it wins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.match_models import RACE, Match, Player
+from bot.services.matches import AlreadyOn, Ended, Play, Refusal, close, later, may_stop, random_secret
+from bot.services.referee import Rejected
+from engine.history import Turn
+from engine.scoring import score
+from engine.variant import InvalidCode, Variant
+
+
+@dataclass(frozen=True)
+class Started:
+    """A race is on."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One player's guess and its score, with their own count; `ended` is set when it won the race."""
+
+    match: Match
+    player: Player
+    turn: Turn
+    ended: Ended | None = None
+
+
+@dataclass(frozen=True)
+class TooLate:
+    """The race ended before this guess reached it; nothing was stored."""
+
+    match: Match
+
+
+async def start(play: Play, chat_id: int, user_id: int, variant: Variant, limit: int | None) -> Started | AlreadyOn:
+    """Start a race in the group, with an optional time limit in seconds."""
+    running = await play.repo.active_match(chat_id)
+    if running is not None:
+        return AlreadyOn(running)
+    secret = await random_secret(play.deps, variant)
+    now = play.deps.clock()
+    draft = Match(
+        0, chat_id, RACE, variant, user_id, now, secret=secret, deadline=later(play.deps, limit), turn_seconds=limit
+    )
+    async with play.deps.repo.transaction():
+        match = await play.repo.create_match(draft)
+    play.timers.arm(match)
+    return Started(match)
+
+
+async def guess(play: Play, match: Match, user_id: int, name: str, text: str) -> Scored | Rejected | TooLate:
+    """Score a player's guess, store it with their count, and close the race if it found the secret.
+
+    The race is closed by a conditional update in the same transaction as the move, so of two winning
+    guesses only the first to commit wins; the second finds the race over and stores nothing.
+    """
+    try:
+        code = match.variant.parse(text)
+    except InvalidCode as error:
+        return Rejected(error.key, dict(error.params))
+    assert match.secret is not None
+    turn = Turn(code, score(match.secret, code))
+    won = turn.answer.bulls == match.variant.length
+    now = play.deps.clock()
+    async with play.deps.repo.transaction():
+        player = await play.repo.add_move(match.id, user_id, name, turn, won, now)
+        if player is None:
+            return TooLate(match)
+        if won:
+            await play.repo.close(match.id, "won", user_id, now)
+            final = await play.repo.match(match.id)
+            assert final is not None
+            outcomes = {p.user_id: "won" if p.user_id == user_id else "lost" for p in final.players}
+            await play.repo.record_results(final, outcomes, now)
+    if won:
+        play.timers.disarm(match.id)
+        return Scored(final, player, turn, Ended(final, player))
+    return Scored(match, player, turn)
+
+
+async def expire(play: Play, match: Match) -> Ended | None:
+    """Close a race whose time is up (nobody found the secret); None if it had already ended."""
+    return await close(play, match.id, "expired", None, lambda final: dict.fromkeys(_ids(final), "lost"))
+
+
+async def stop(play: Play, match: Match, user_id: int, as_chat: bool) -> Ended | Refusal | None:
+    """Stop the race for its starter or a chat admin; None if it had already ended."""
+    if not await may_stop(play, match, user_id, as_chat):
+        return Refusal("race.stop_refused")
+    return await close(play, match.id, "stopped", None, lambda final: dict.fromkeys(_ids(final), "stopped"))
+
+
+def _ids(match: Match) -> list[int]:
+    return [p.user_id for p in match.players]

@@ -1,0 +1,248 @@
+"""Storage of matches (race, duel, versus), their players and moves: a Protocol and its SQLite implementation.
+
+Writes run inside the main repository's `transaction()` (one connection, one transaction at a time). Every
+write that changes a match is conditional on the match still being active, and says whether it took: two
+winning guesses that race each other cannot both close a race, however they reach the database.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+import aiosqlite
+
+from bot.match_models import Match, Move, Player
+from engine.history import Turn
+from engine.scoring import Score
+from engine.variant import variant_named
+
+CHANGEABLE = frozenset({"phase", "turn_user", "deadline", "pending_guess", "secret", "board_message_id"})
+
+
+class MatchRepository(Protocol):
+    """Matches, players, moves and their results."""
+
+    async def active_match(self, chat_id: int) -> Match | None: ...
+    async def match(self, match_id: int) -> Match | None: ...
+    async def create_match(self, draft: Match) -> Match: ...
+    async def add_player(self, match_id: int, user_id: int, name: str) -> Player: ...
+    async def add_move(
+        self, match_id: int, user_id: int, name: str, turn: Turn, solved: bool, now: datetime
+    ) -> Player | None: ...
+    async def change(self, match_id: int, **fields: Any) -> bool: ...
+    async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool: ...
+    async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool: ...
+    async def awaiting_secret(self, user_id: int) -> Match | None: ...
+    async def with_deadlines(self) -> list[Match]: ...
+    async def record_results(self, match: Match, outcomes: dict[int, str], now: datetime) -> None: ...
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def _stored(value: Any) -> Any:
+    return _iso(value) if isinstance(value, datetime) else value
+
+
+class SqliteMatchRepository:
+    """The MatchRepository on the bot's one aiosqlite connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def _match(self, row: aiosqlite.Row | None) -> Match | None:
+        if row is None:
+            return None
+        async with self.conn.execute(
+            "SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (row["id"],)
+        ) as cursor:
+            players = tuple(
+                [
+                    Player(p["user_id"], p["seat"], p["name"], p["guesses"], p["solved_in"], p["secret"])
+                    async for p in cursor
+                ]
+            )
+        async with self.conn.execute(
+            "SELECT user_id, guess, bulls, cows FROM match_moves WHERE match_id = ? ORDER BY seq", (row["id"],)
+        ) as cursor:
+            moves = tuple([Move(m["user_id"], Turn(m["guess"], Score(m["bulls"], m["cows"]))) async for m in cursor])
+        return Match(
+            id=row["id"],
+            chat_id=row["chat_id"],
+            kind=row["kind"],
+            variant=variant_named(row["variant"]),
+            started_by=row["started_by"],
+            started_at=datetime.fromisoformat(row["started_at"]),
+            secret=row["secret"],
+            phase=row["phase"],
+            status=row["status"],
+            winner_id=row["winner_id"],
+            turn_user=row["turn_user"],
+            deadline=_moment(row["deadline"]),
+            turn_seconds=row["turn_seconds"],
+            pending_guess=row["pending_guess"],
+            invited_id=row["invited_id"],
+            revision=row["revision"],
+            board_message_id=row["board_message_id"],
+            finished_at=_moment(row["finished_at"]),
+            players=players,
+            moves=moves,
+        )
+
+    async def _one(self, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
+        async with self.conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def active_match(self, chat_id: int) -> Match | None:
+        """The match on in a chat, if any."""
+        return await self._match(
+            await self._one("SELECT * FROM matches WHERE chat_id = ? AND status = 'active'", (chat_id,))
+        )
+
+    async def match(self, match_id: int) -> Match | None:
+        """A match by id."""
+        return await self._match(await self._one("SELECT * FROM matches WHERE id = ?", (match_id,)))
+
+    async def create_match(self, draft: Match) -> Match:
+        """Insert a new match with its players (the draft's id is ignored); the stored match comes back."""
+        cursor = await self.conn.execute(
+            "INSERT INTO matches (chat_id, kind, variant, secret, started_by, phase, turn_user, deadline,"
+            " turn_seconds, pending_guess, invited_id, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                draft.chat_id,
+                draft.kind,
+                draft.variant.name,
+                draft.secret,
+                draft.started_by,
+                draft.phase,
+                draft.turn_user,
+                _stored(draft.deadline),
+                draft.turn_seconds,
+                draft.pending_guess,
+                draft.invited_id,
+                _iso(draft.started_at),
+            ),
+        )
+        assert cursor.lastrowid is not None
+        match_id = cursor.lastrowid
+        for player in draft.players:
+            await self.conn.execute(
+                "INSERT INTO match_players (match_id, user_id, seat, name, secret) VALUES (?, ?, ?, ?, ?)",
+                (match_id, player.user_id, player.seat, player.name, player.secret),
+            )
+        stored = await self.match(match_id)
+        assert stored is not None
+        return stored
+
+    async def add_player(self, match_id: int, user_id: int, name: str) -> Player:
+        """Seat a player (next free seat) or refresh their shown name; the player comes back."""
+        await self.conn.execute(
+            "INSERT INTO match_players (match_id, user_id, seat, name) VALUES (?, ?,"
+            " (SELECT COALESCE(MAX(seat), 0) + 1 FROM match_players WHERE match_id = ?), ?)"
+            " ON CONFLICT (match_id, user_id) DO UPDATE SET name = excluded.name",
+            (match_id, user_id, match_id, name),
+        )
+        row = await self._one("SELECT * FROM match_players WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+        assert row is not None
+        return Player(row["user_id"], row["seat"], row["name"], row["guesses"], row["solved_in"], row["secret"])
+
+    async def add_move(
+        self, match_id: int, user_id: int, name: str, turn: Turn, solved: bool, now: datetime
+    ) -> Player | None:
+        """Store a guess and count it for its player; None (and nothing stored) if the match is no longer on."""
+        cursor = await self.conn.execute(
+            "UPDATE matches SET revision = revision + 1 WHERE id = ? AND status = 'active' AND phase = 'playing'",
+            (match_id,),
+        )
+        if cursor.rowcount != 1:
+            return None
+        await self.conn.execute(
+            "INSERT INTO match_moves (match_id, seq, user_id, guess, bulls, cows, created_at) VALUES (?,"
+            " (SELECT COALESCE(MAX(seq), 0) + 1 FROM match_moves WHERE match_id = ?), ?, ?, ?, ?, ?)",
+            (match_id, match_id, user_id, turn.guess, turn.answer.bulls, turn.answer.cows, _iso(now)),
+        )
+        await self.add_player(match_id, user_id, name)
+        await self.conn.execute(
+            "UPDATE match_players SET guesses = guesses + 1,"
+            " solved_in = CASE WHEN ? AND solved_in IS NULL THEN guesses + 1 ELSE solved_in END"
+            " WHERE match_id = ? AND user_id = ?",
+            (int(solved), match_id, user_id),
+        )
+        row = await self._one("SELECT * FROM match_players WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+        assert row is not None
+        return Player(row["user_id"], row["seat"], row["name"], row["guesses"], row["solved_in"], row["secret"])
+
+    async def change(self, match_id: int, **fields: Any) -> bool:
+        """Set some of a running match's fields (and bump its revision); False if it is no longer on."""
+        unknown = set(fields) - CHANGEABLE
+        if unknown:
+            raise ValueError(f"not changeable: {sorted(unknown)}")
+        assignments = "".join(f"{name} = ?, " for name in fields)
+        cursor = await self.conn.execute(
+            f"UPDATE matches SET {assignments}revision = revision + 1 WHERE id = ? AND status = 'active'",
+            (*map(_stored, fields.values()), match_id),
+        )
+        return cursor.rowcount == 1
+
+    async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool:
+        """End a running match; False if it had already ended (someone else closed it first)."""
+        cursor = await self.conn.execute(
+            "UPDATE matches SET status = ?, phase = 'over', winner_id = ?, finished_at = ?, deadline = NULL,"
+            " pending_guess = NULL, revision = revision + 1 WHERE id = ? AND status = 'active'",
+            (status, winner_id, _iso(now), match_id),
+        )
+        return cursor.rowcount == 1
+
+    async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool:
+        """Record a duel player's secret; False if they had already set one."""
+        cursor = await self.conn.execute(
+            "UPDATE match_players SET secret = ? WHERE match_id = ? AND user_id = ? AND secret IS NULL",
+            (secret, match_id, user_id),
+        )
+        return cursor.rowcount == 1
+
+    async def awaiting_secret(self, user_id: int) -> Match | None:
+        """The newest duel waiting for this user's secret, if any."""
+        return await self._match(
+            await self._one(
+                "SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
+                " AND p.secret IS NULL AND m.status = 'active' AND m.phase = 'secrets' ORDER BY m.id DESC LIMIT 1",
+                (user_id,),
+            )
+        )
+
+    async def with_deadlines(self) -> list[Match]:
+        """Every running match with a timer, for re-arming timers at start-up."""
+        async with self.conn.execute(
+            "SELECT id FROM matches WHERE status = 'active' AND deadline IS NOT NULL ORDER BY id"
+        ) as cursor:
+            ids = [row["id"] async for row in cursor]
+        found = [await self.match(match_id) for match_id in ids]
+        return [m for m in found if m is not None]
+
+    async def record_results(self, match: Match, outcomes: dict[int, str], now: datetime) -> None:
+        """One game_results row per human player of a finished match (the bot, user 0, has none)."""
+        for player in match.players:
+            if player.user_id not in outcomes:
+                continue
+            await self.conn.execute(
+                "INSERT OR REPLACE INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome,"
+                " hinted, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                (
+                    match.id,
+                    player.user_id,
+                    match.chat_id,
+                    match.kind,
+                    match.variant.name,
+                    player.guesses,
+                    outcomes[player.user_id],
+                    _iso(match.started_at),
+                    _iso(now),
+                ),
+            )
