@@ -23,6 +23,10 @@ FIX = "f"  # f:<game>:<rev>:<turn>:<bulls><cows>
 SETTING = "s"  # s:<field>[:<value>]
 RULES = "r"  # r
 SETTINGS = "g"  # g                             open settings
+TOP = "tp"  # tp:<c|g>:<w|a>:<variant>        leaderboard: this chat or global, last week or all time
+STATS = "st"  # st:<user>:<variant>             a player's stats (only that player may switch them)
+DAILY = "dy"  # dy:<t|r>:<yyyymmdd>             the day's daily leaderboard: t new message, r refresh in place
+BOARD_ACTIONS = {TOP, STATS, DAILY}  # work in groups too; no game, no revision
 
 GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX}
 
@@ -61,7 +65,7 @@ def decode(data: str) -> Callback:
         if len(fields) < 2 or not fields[0].isdigit() or not fields[1].isdigit():
             raise BadCallback(data)
         return Callback(action, int(fields[0]), int(fields[1]), tuple(fields[2:]))
-    if action in {NEW, SETTING, RULES, SETTINGS}:
+    if action in {NEW, SETTING, RULES, SETTINGS} | BOARD_ACTIONS:
         return Callback(action, args=tuple(fields))
     raise BadCallback(data)
 
