@@ -23,12 +23,16 @@ FIX = "f"  # f:<game>:<rev>:<turn>:<bulls><cows>
 SETTING = "s"  # s:<field>[:<value>]
 RULES = "r"  # r
 SETTINGS = "g"  # g                             open settings
+MATCH = "m"  # m:<match>:<rev>:<verb>[:<arg>]   race/duel/versus (bot/play.py): verbs below
+MATCH_ANSWER = "a"  # m:<match>:<rev>:a:<bulls><cows>  versus: answer the bot's guess
+DUEL_ACCEPT = "y"  # m:<match>:<rev>:y          take up a duel
+DUEL_DECLINE = "n"  # m:<match>:<rev>:n         decline (or withdraw) a duel
 TOP = "tp"  # tp:<c|g>:<w|a>:<variant>        leaderboard: this chat or global, last week or all time
 STATS = "st"  # st:<user>:<variant>             a player's stats (only that player may switch them)
 DAILY = "dy"  # dy:<t|r>:<yyyymmdd>             the day's daily leaderboard: t new message, r refresh in place
 BOARD_ACTIONS = {TOP, STATS, DAILY}  # work in groups too; no game, no revision
 
-GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX}
+GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, MATCH}
 
 
 class BadCallback(ValueError):

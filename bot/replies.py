@@ -12,7 +12,8 @@ class Button:
     """One inline button: the label shown and the callback data sent back (<= 64 bytes)."""
 
     label: str
-    data: str
+    data: str = ""
+    url: str | None = None  # a link button (deep links into a private chat) instead of a callback
 
 
 Keyboard = tuple[tuple[Button, ...], ...]
@@ -35,6 +36,7 @@ class Reply:
     buttons: Keyboard = ()
     board: Board | None = None
     edit_origin: bool = False  # replace the message whose button was pressed (settings)
+    chat_id: int | None = None  # send to this chat instead of the one the update came from (duel announcements)
 
 
 @dataclass(frozen=True)

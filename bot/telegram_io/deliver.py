@@ -6,10 +6,10 @@ import logging
 
 from telegram import Bot, CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
-from telegram.error import BadRequest
+from telegram.error import BadRequest, Forbidden
 
 from bot.core import Core
-from bot.replies import Keyboard, Outcome, Reply
+from bot.replies import Button, Keyboard, Outcome, Reply
 
 log = logging.getLogger(__name__)
 
@@ -19,8 +19,14 @@ def markup(buttons: Keyboard) -> InlineKeyboardMarkup | None:
     if not buttons:
         return None
     return InlineKeyboardMarkup(
-        [[InlineKeyboardButton(b.label, callback_data=b.data) for b in row] for row in buttons if row]
+        [[_button(b) for b in row] for row in buttons if row]
     )
+
+
+def _button(button: Button) -> InlineKeyboardButton:
+    if button.url is not None:
+        return InlineKeyboardButton(button.label, url=button.url)
+    return InlineKeyboardButton(button.label, callback_data=button.data)
 
 
 def _not_modified(error: BadRequest) -> bool:
@@ -37,6 +43,9 @@ async def deliver(bot: Bot, core: Core, chat_id: int, outcome: Outcome, query: C
 
 
 async def _show(bot: Bot, core: Core, chat_id: int, reply: Reply, origin: int | None) -> None:
+    if reply.chat_id is not None and reply.chat_id != chat_id:
+        await _send_elsewhere(bot, reply)
+        return
     target = None
     if reply.edit_origin:
         target = origin
@@ -50,6 +59,15 @@ async def _show(bot: Bot, core: Core, chat_id: int, reply: Reply, origin: int | 
         await core.remember_board(reply.board.game_id, sent.message_id)
         if old is not None and old != sent.message_id:
             await _strip(bot, chat_id, old)
+
+
+async def _send_elsewhere(bot: Bot, reply: Reply) -> None:
+    """Send to another chat (a duel's group, a player's private chat); a chat that refuses is logged, not fatal."""
+    assert reply.chat_id is not None
+    try:
+        await bot.send_message(reply.chat_id, reply.text, parse_mode=ParseMode.HTML, reply_markup=markup(reply.buttons))
+    except (BadRequest, Forbidden) as error:
+        log.info("could not send to chat %s: %s", reply.chat_id, error)
 
 
 async def _edit(bot: Bot, chat_id: int, message_id: int, reply: Reply) -> bool:
