@@ -65,6 +65,7 @@ class Config:
     poll_interval: float = 0.0
     log_level: str = "INFO"
     webhook: Webhook | None = None
+    daily_secret: Secret | None = field(default=None, repr=False)  # keys the daily challenge's secrets
 
     @property
     def mode(self) -> str:
@@ -111,6 +112,7 @@ def config_from(values: Mapping[str, str]) -> Config:
         poll_interval=_number(get("TELEGRAM_POLL_INTERVAL") or "0", "TELEGRAM_POLL_INTERVAL", float),
         log_level=level,
         webhook=webhook,
+        daily_secret=Secret(daily) if (daily := get("DAILY_SECRET")) else None,
     )
 
 

@@ -10,6 +10,7 @@ import weakref
 from dataclasses import dataclass
 
 from bot import callbacks as cb
+from bot import scoreboard
 from bot.models import GUESSER, REFEREE, Game, Mode
 from bot.parsing import looks_like_code, parse_answer
 from bot.replies import Outcome
@@ -35,6 +36,7 @@ class Who:
     user_id: int
     private: bool = True
     bot_username: str | None = None
+    name: str = ""  # the user's display name, for leaderboards
 
 
 class Core:
@@ -64,6 +66,9 @@ class Core:
     async def on_command(self, who: Who, command: str, args: str = "") -> Outcome:
         """The reply to /command args."""
         lang = await self.language(who.chat_id)
+        await scoreboard.seen(self.deps, who)
+        if (board := await scoreboard.on_command(self.deps, who, command, args, lang)) is not None:
+            return board
         if not who.private:
             return common_view.group_note(lang, who.bot_username)
         if command == "start" and args.strip():
@@ -139,6 +144,7 @@ class Core:
 
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
+        await scoreboard.seen(self.deps, who)
         if not who.private:
             return Outcome()
         lang = await self.language(who.chat_id)
@@ -151,7 +157,7 @@ class Core:
             result = await referee.guess(self.deps, game, who.user_id, text)
             if isinstance(result, referee.Rejected):
                 return referee_view.rejected(lang, result)
-            return referee_view.scored(lang, result)
+            return await scoreboard.after_guess(self.deps, who, lang, result, referee_view.scored(lang, result))
         given = parse_answer(text)
         if given is None:
             return common_view.message("gue.unreadable", lang)
@@ -172,6 +178,9 @@ class Core:
             pressed = cb.decode(data)
         except cb.BadCallback:
             return Outcome(toast=t("stale", lang))
+        await scoreboard.seen(self.deps, who)
+        if pressed.action in cb.BOARD_ACTIONS:
+            return await scoreboard.on_button(self.deps, who, pressed, lang)
         if not who.private:
             return Outcome(toast=t("group.soon", lang, link=""))
         if pressed.game_id is None:

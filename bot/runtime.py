@@ -8,11 +8,13 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.config import Secret
 from bot.core import Core
 from bot.services.common import Clock, Deps, utc_now
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.repository import SqliteRepository
+from bot.storage.stats_repository import SqliteStatsRepository
 
 
 @dataclass
@@ -33,6 +35,7 @@ async def open_runtime(
     rng: random.Random | None = None,
     clock: Clock = utc_now,
     migrations: Path = MIGRATIONS_DIR,
+    daily_secret: Secret | None = None,
 ) -> Runtime:
     """Open the database, apply pending migrations, and build the Core."""
     conn = await open_database(database)
@@ -41,5 +44,6 @@ async def open_runtime(
     except BaseException:
         await conn.close()
         raise
-    deps = Deps(SqliteRepository(conn), rng or random.Random(), clock)
+    repo = SqliteRepository(conn)
+    deps = Deps(repo, rng or random.Random(), clock, SqliteStatsRepository(repo), daily_secret)
     return Runtime(conn, Core(deps), applied)

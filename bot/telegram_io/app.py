@@ -34,7 +34,9 @@ def build_application(
         raise ValueError("a bot token is needed to build the Telegram application")
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
-        runtime = await open_runtime(config.database_path, rng or random.Random(), clock, MIGRATIONS_DIR)
+        runtime = await open_runtime(
+            config.database_path, rng or random.Random(), clock, MIGRATIONS_DIR, daily_secret=config.daily_secret
+        )
         app.bot_data[RUNTIME] = runtime
         await set_commands(app)
         applied = f", applied migrations {', '.join(runtime.applied)}" if runtime.applied else ""

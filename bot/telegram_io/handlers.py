@@ -17,8 +17,9 @@ from bot.texts import t
 
 log = logging.getLogger(__name__)
 
-PRIVATE_COMMANDS = ("start", "play", "think", "hint", "giveup", "undo", "reveal", "settings", "rules", "help", "cancel")
-GROUP_COMMANDS = ("start", "help", "rules")
+PRIVATE_COMMANDS: tuple[str, ...] = ("start", "play", "think", "hint", "giveup", "undo", "reveal", "settings", "rules")
+PRIVATE_COMMANDS += ("daily", "stats", "top", "help", "cancel")
+GROUP_COMMANDS = ("start", "help", "rules", "top", "stats", "daily")
 RUNTIME = "runtime"
 
 
@@ -32,7 +33,7 @@ def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return None
-    return Who(chat.id, user.id, chat.type == ChatType.PRIVATE, context.bot.username)
+    return Who(chat.id, user.id, chat.type == ChatType.PRIVATE, context.bot.username, name=user.full_name)
 
 
 async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -1,0 +1,139 @@
+"""The daily challenge: one secret per UTC day for everyone, one attempt per player, its own leaderboard.
+
+The secret is HMAC-SHA256(key, day) mapped onto the variant's codes, so it is the same for every player
+on a day and cannot be worked out from the date without the key (DAILY_SECRET, or a random key stored
+in the database on first use). It is played as a referee game without coaching in the private chat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+
+from bot.models import REFEREE, Game
+from bot.services.common import Deps
+from bot.services.stats import stats_repo
+from bot.storage.stats_repository import DailyEntry, DailyPlay
+from engine.scoring import Score
+from engine.variant import PRESETS, Code, Variant
+
+DAILY_VARIANT = PRESETS["classic"]
+KEY_NAME = "daily"
+BOARD_SIZE = 10
+
+
+def day_of(moment: datetime) -> str:
+    """The UTC day of a moment, 'YYYY-MM-DD'."""
+    return moment.astimezone(UTC).date().isoformat()
+
+
+def daily_secret(key: bytes, day: str, variant: Variant = DAILY_VARIANT) -> Code:
+    """The day's secret: the same for the same key and day, unpredictable without the key."""
+    date.fromisoformat(day)  # a day, not any string
+    digest = hmac.new(key, f"bullscows-daily:{day}:{variant.name}".encode(), hashlib.sha256).digest()
+    return variant.code(int.from_bytes(digest, "big") % variant.size)
+
+
+async def daily_key(deps: Deps) -> bytes:
+    """The key of the daily secrets: DAILY_SECRET, else the one stored in the database (made on first use)."""
+    if deps.daily_secret:
+        return deps.daily_secret.reveal().encode()
+    async with deps.repo.transaction():
+        return (await stats_repo(deps).stored_secret(KEY_NAME, secrets.token_hex(32))).encode()
+
+
+@dataclass(frozen=True)
+class Started:
+    """The day's challenge has begun in this game."""
+
+    day: str
+    game: Game
+
+
+@dataclass(frozen=True)
+class Running:
+    """The player's challenge of the day is still being played."""
+
+    day: str
+    game: Game
+
+
+@dataclass(frozen=True)
+class Done:
+    """The player has played the day's challenge: their finished game."""
+
+    day: str
+    game: Game
+
+
+@dataclass(frozen=True)
+class Busy:
+    """Another game is running in the chat; it must be finished or cancelled first."""
+
+    game: Game
+
+
+Challenge = Started | Running | Done | Busy
+
+
+async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
+    """Start today's challenge for the player, or say where theirs stands (one attempt per UTC day)."""
+    repo = stats_repo(deps)
+    now = deps.clock()
+    day = day_of(now)
+    played = await repo.daily_play(day, user_id)
+    if played is not None:
+        game = await deps.repo.game(played.game_id)
+        assert game is not None
+        return Running(day, game) if game.active else Done(day, game)
+    running = await deps.repo.active_game(chat_id)
+    if running is not None:
+        return Busy(running)
+    secret = daily_secret(await daily_key(deps), day)
+    draft = Game(
+        id=0,
+        chat_id=chat_id,
+        user_id=user_id,
+        mode=REFEREE,
+        variant=DAILY_VARIANT,
+        started_at=now,
+        secret=secret,
+        coaching=False,  # the same bare game for everyone
+    )
+    async with deps.repo.transaction():
+        game = await deps.repo.create_game(draft)
+        await repo.add_daily_play(DailyPlay(day, user_id, game.id, chat_id))
+    return Started(day, game)
+
+
+async def daily_of(deps: Deps, game: Game) -> DailyPlay | None:
+    """The daily challenge a game plays, if it is one."""
+    if deps.stats is None or game.mode != REFEREE:
+        return None
+    return await deps.stats.daily_play_of_game(game.id)
+
+
+@dataclass(frozen=True)
+class DailyLine:
+    """A line of the day's leaderboard."""
+
+    place: int
+    name: str | None
+    entry: DailyEntry
+
+
+async def board(deps: Deps, day: str, limit: int = BOARD_SIZE) -> tuple[DailyLine, ...]:
+    """The day's clean solvers: fewest guesses, then least time."""
+    repo = stats_repo(deps)
+    entries = await repo.daily_board(day, limit)
+    names = await repo.names(e.user_id for e in entries)
+    return tuple(DailyLine(place, names.get(e.user_id), e) for place, e in enumerate(entries, start=1))
+
+
+def grid_row(answer: Score, length: int) -> str:
+    """One guess as emoji, no digits: a 🐂 per bull, a 🐄 per cow, a ⬜ per miss."""
+    misses = length - answer.bulls - answer.cows
+    return "🐂" * answer.bulls + "🐄" * answer.cows + "⬜" * misses

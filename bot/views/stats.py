@@ -1,0 +1,128 @@
+"""Replies for leaderboards (/top) and player stats (/stats): ranked lines, text bars, switch buttons."""
+
+from __future__ import annotations
+
+from bot import callbacks as cb
+from bot.replies import Button, Keyboard, Outcome, Reply
+from bot.services.stats import Leaderboard, PlayerStats, Ranked
+from bot.texts import Html, lines, t
+from engine.variant import InvalidVariant, variant_named
+
+BAR = "▇"
+BAR_WIDTH = 12
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+MAX_VARIANT_BUTTONS = 6
+
+
+def bars(distribution: dict[int, int], width: int = BAR_WIDTH) -> list[str]:
+    """A text bar per guess count from the fewest to the most guesses: '4 ▇▇▇▇▇ 12' (gaps shown as 0)."""
+    if not distribution:
+        return []
+    top = max(distribution.values())
+    pad = len(str(max(distribution)))
+    rows = []
+    for guesses in range(min(distribution), max(distribution) + 1):
+        count = distribution.get(guesses, 0)
+        size = max(1, round(count * width / top)) if count else 0
+        rows.append(f"{guesses:>{pad}} {BAR * size}{' ' if size else ''}{count}".rstrip())
+    return rows
+
+
+def display_name(language: str, name: str | None, user_id: int) -> Html:
+    """A player's name as shown (escaped), or a stand-in when the name is not known."""
+    return t("top.name", language, name=name) if name else t("top.someone", language, id=user_id)
+
+
+def variant_label(name: str) -> str:
+    """A variant's short label for buttons and titles: the preset name, '5 digits', or the compact spec."""
+    try:
+        variant = variant_named(name)
+    except InvalidVariant:
+        return name
+    plain_digits = variant.symbols == 10 and not variant.repeats and variant.leading_zero
+    return f"{variant.length} digits" if plain_digits and variant.name == name and name[0].isdigit() else name
+
+
+def _line(language: str, ranked: Ranked) -> Html:
+    s = ranked.standing
+    return t(
+        "top.line",
+        language,
+        place=MEDALS.get(ranked.place, f"{ranked.place}."),
+        name=display_name(language, ranked.name, s.user_id),
+        best=s.best,
+        average=f"{s.average:.2f}",
+        solved=s.solved,
+    )
+
+
+def top_data(board: Leaderboard, period: str, variant: str) -> str:
+    """The callback data of a leaderboard view."""
+    return cb.encode(cb.TOP, "g" if board.global_ else "c", "w" if period == "week" else "a", variant)
+
+
+def leaderboard(language: str, board: Leaderboard, edit: bool = False) -> Outcome:
+    """A leaderboard with buttons for the other period and the other variants; edits the pressed message."""
+    scope = t("top.global" if board.global_ else "top.chat", language)
+    period = t("top.week" if board.period == "week" else "top.all", language)
+    title = t("top.title", language, scope=scope, variant=variant_label(board.variant), period=period)
+    body = lines(*(_line(language, r) for r in board.lines)) if board.lines else t("top.empty", language)
+    keyboard: Keyboard = (
+        tuple(
+            Button(_mark(t(key, language), board.period == period_), top_data(board, period_, board.variant))
+            for key, period_ in (("top.btn.week", "week"), ("top.btn.all", "all"))
+        ),
+        *_variant_rows(
+            [(variant_label(v), top_data(board, board.period, v), v == board.variant) for v in board.variants]
+        ),
+    )
+    text = lines(title, body, t("top.note", language))
+    return Outcome.say(Reply(text, keyboard, edit_origin=edit))
+
+
+def _mark(label: str, current: bool) -> str:
+    return f"• {label} •" if current else label
+
+
+def _variant_rows(options: list[tuple[str, str, bool]]) -> Keyboard:
+    if len(options) < 2:
+        return ()
+    buttons = [Button(_mark(label, current), data) for label, data, current in options[:MAX_VARIANT_BUTTONS]]
+    return tuple(tuple(buttons[i : i + 3]) for i in range(0, len(buttons), 3))
+
+
+def stats(language: str, record: PlayerStats, name: str | None, edit: bool = False) -> Outcome:
+    """A player's stats in one variant, with the distribution as text bars and buttons for other variants."""
+    title = t(
+        "stats.title",
+        language,
+        name=display_name(language, name, record.user_id),
+        variant=variant_label(record.variant),
+    )
+    if record.games == 0 and record.bot_games == 0:
+        body = t("stats.none", language)
+    else:
+        body = lines(
+            t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
+            t("stats.best", language, best=record.best, average=f"{record.average:.2f}")
+            if record.best is not None and record.average is not None
+            else None,
+            t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
+            t("stats.bars", language, bars="\n".join(bars(record.distribution))) if record.distribution else None,
+            _bot_line(language, record),
+        )
+    keyboard = _variant_rows(
+        [
+            (variant_label(v), cb.encode(cb.STATS, record.user_id, v), v == record.variant)
+            for v in (record.variants if record.variant in record.variants else (record.variant, *record.variants))
+        ]
+    )
+    return Outcome.say(Reply(lines(title, body, t("stats.note", language)), keyboard, edit_origin=edit))
+
+
+def _bot_line(language: str, record: PlayerStats) -> Html | None:
+    if not record.bot_games:
+        return None
+    if record.bot_average is None:
+        return t("stats.bot", language, games=record.bot_games)
+    return t("stats.bot.average", language, games=record.bot_games, average=f"{record.bot_average:.2f}")
