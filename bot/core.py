@@ -13,10 +13,12 @@ from bot import callbacks as cb
 from bot import scoreboard
 from bot.models import GUESSER, REFEREE, Game, Mode
 from bot.parsing import looks_like_code, parse_answer
+from bot.play import PlayTogether
 from bot.replies import Outcome
 from bot.services import common, guesser, referee
 from bot.services import settings as settings_service
 from bot.services.common import Deps, NeedsConfirmation
+from bot.storage.group_repository import MatchRepository
 from bot.texts import t
 from bot.views import common as common_view
 from bot.views import guesser as guesser_view
@@ -37,13 +39,16 @@ class Who:
     private: bool = True
     bot_username: str | None = None
     name: str = ""  # the user's display name, for leaderboards
+    as_chat: bool = False  # posted as the group itself: an anonymous admin
+    reply_to: tuple[int, str] | None = None  # the user (id, name) whose message this one replies to
 
 
 class Core:
     """Routes each update to a service and renders the result; holds no game state of its own."""
 
-    def __init__(self, deps: Deps) -> None:
+    def __init__(self, deps: Deps, matches: MatchRepository | None = None) -> None:
         self.deps = deps
+        self.together = PlayTogether(deps, matches)  # races, duels, versus (bot/play.py)
         self._chat_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def chat_lock(self, chat_id: int) -> asyncio.Lock:
@@ -69,6 +74,8 @@ class Core:
         await scoreboard.seen(self.deps, who)
         if (board := await scoreboard.on_command(self.deps, who, command, args, lang)) is not None:
             return board
+        if (played := await self.together.on_command(who, lang, command, args)) is not None:
+            return played
         if not who.private:
             return common_view.group_note(lang, who.bot_username)
         if command == "start" and args.strip():
@@ -145,6 +152,8 @@ class Core:
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
         await scoreboard.seen(self.deps, who)
+        if (played := await self.together.on_text(who, await self.language(who.chat_id), text)) is not None:
+            return played
         if not who.private:
             return Outcome()
         lang = await self.language(who.chat_id)
@@ -181,6 +190,8 @@ class Core:
         await scoreboard.seen(self.deps, who)
         if pressed.action in cb.BOARD_ACTIONS:
             return await scoreboard.on_button(self.deps, who, pressed, lang)
+        if pressed.action == cb.MATCH:
+            return await self.together.on_button(who, lang, pressed)
         if not who.private:
             return Outcome(toast=t("group.soon", lang, link=""))
         if pressed.game_id is None:

@@ -12,6 +12,7 @@ from bot.config import Secret
 from bot.core import Core
 from bot.services.common import Clock, Deps, utc_now
 from bot.storage.db import open_database
+from bot.storage.group_repository import SqliteMatchRepository
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.repository import SqliteRepository
 from bot.storage.stats_repository import SqliteStatsRepository
@@ -46,4 +47,4 @@ async def open_runtime(
         raise
     repo = SqliteRepository(conn)
     deps = Deps(repo, rng or random.Random(), clock, SqliteStatsRepository(repo), daily_secret)
-    return Runtime(conn, Core(deps), applied)
+    return Runtime(conn, Core(deps, SqliteMatchRepository(conn)), applied)

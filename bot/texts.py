@@ -125,7 +125,8 @@ EN: dict[str, str] = {
     "match.already.race": "A race is on here: guess with <code>/g {example}</code>, or /stop it.",
     "match.already.duel": "A duel is on here; /stop ends it (its starter or an admin).",
     "match.none": "Nothing to play here yet: /challenge starts a race, /duel a duel.",
-    "match.options": "I don't understand “{word}”. Try <code>/challenge 5</code> or <code>/challenge mastermind 10m</code>.",
+    "match.options": "I don't understand “{word}”. "
+    "Try <code>/challenge 5</code> or <code>/challenge mastermind 10m</code>.",
     "match.guess_usage": "Send a code after /g, e.g. <code>/g {example}</code>.",
     "match.stale": "This game is over.",
     "duel.invite": "⚔️ {challenger} challenges {invited} to a duel: {variant}, {turn} per move.",

@@ -137,13 +137,20 @@ Outcomes = Callable[[Match], dict[int, str]]
 async def close(play: Play, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes) -> Ended | None:
     """End a running match and record each player's result (`outcomes` of the final match), in one
     transaction; None if it had ended already."""
-    now = play.deps.clock()
     async with play.deps.repo.transaction():
-        if not await play.repo.close(match_id, status, winner_id, now):
-            return None
-        final = await play.repo.match(match_id)
-        assert final is not None
-        await play.repo.record_results(final, outcomes(final), now)
+        ended = await close_within(play, match_id, status, winner_id, outcomes, play.deps.clock())
+    return ended
+
+
+async def close_within(
+    play: Play, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes, now: datetime
+) -> Ended | None:
+    """As close(), inside a transaction the caller holds."""
+    if not await play.repo.close(match_id, status, winner_id, now):
+        return None
+    final = await play.repo.match(match_id)
+    assert final is not None
+    await play.repo.record_results(final, outcomes(final), now)
     play.timers.disarm(match_id)
     return Ended(final, final.player(winner_id) if winner_id is not None else None)
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.match_models import RACE, Match, Player
-from bot.services.matches import AlreadyOn, Ended, Play, Refusal, close, later, may_stop, random_secret
+from bot.services.matches import (
+    AlreadyOn,
+    Ended,
+    Play,
+    Refusal,
+    close,
+    close_within,
+    later,
+    may_stop,
+    random_secret,
+)
 from bot.services.referee import Rejected
 from engine.history import Turn
 from engine.scoring import score
@@ -66,20 +76,16 @@ async def guess(play: Play, match: Match, user_id: int, name: str, text: str) ->
     turn = Turn(code, score(match.secret, code))
     won = turn.answer.bulls == match.variant.length
     now = play.deps.clock()
+    ended = None
     async with play.deps.repo.transaction():
         player = await play.repo.add_move(match.id, user_id, name, turn, won, now)
         if player is None:
             return TooLate(match)
         if won:
-            await play.repo.close(match.id, "won", user_id, now)
-            final = await play.repo.match(match.id)
-            assert final is not None
-            outcomes = {p.user_id: "won" if p.user_id == user_id else "lost" for p in final.players}
-            await play.repo.record_results(final, outcomes, now)
-    if won:
-        play.timers.disarm(match.id)
-        return Scored(final, player, turn, Ended(final, player))
-    return Scored(match, player, turn)
+            outcomes = lambda final: {p.user_id: "won" if p.user_id == user_id else "lost" for p in final.players}  # noqa: E731
+            ended = await close_within(play, match.id, "won", user_id, outcomes, now)
+            assert ended is not None  # the move above was taken, so the race was still on in this transaction
+    return Scored(ended.match if ended else match, player, turn, ended)
 
 
 async def expire(play: Play, match: Match) -> Ended | None:

@@ -13,6 +13,7 @@ from bot.config import Config
 from bot.runtime import Runtime, open_runtime
 from bot.services.common import Clock, utc_now
 from bot.storage.migrations import MIGRATIONS_DIR
+from bot.telegram_io.group_io import attach as attach_group_play
 from bot.telegram_io.handlers import RUNTIME, register, set_commands
 
 log = logging.getLogger("bot")
@@ -38,9 +39,12 @@ def build_application(
             config.database_path, rng or random.Random(), clock, MIGRATIONS_DIR, daily_secret=config.daily_secret
         )
         app.bot_data[RUNTIME] = runtime
+        rearmed = await attach_group_play(app, runtime.core)  # match timers, admin check
         await set_commands(app)
         applied = f", applied migrations {', '.join(runtime.applied)}" if runtime.applied else ""
         log.info("bullscows is running: %s mode, database %s%s", config.mode, config.database_path, applied)
+        if rearmed:
+            log.info("re-armed the timers of %d running matches", rearmed)
 
     async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
         runtime = app.bot_data.pop(RUNTIME, None)

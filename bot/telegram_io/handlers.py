@@ -19,7 +19,9 @@ log = logging.getLogger(__name__)
 
 PRIVATE_COMMANDS: tuple[str, ...] = ("start", "play", "think", "hint", "giveup", "undo", "reveal", "settings", "rules")
 PRIVATE_COMMANDS += ("daily", "stats", "top", "help", "cancel")
-GROUP_COMMANDS = ("start", "help", "rules", "top", "stats", "daily")
+GROUP_COMMANDS: tuple[str, ...] = ("start", "help", "rules", "top", "stats", "daily")
+PRIVATE_COMMANDS += ("versus", "resign")
+GROUP_COMMANDS += ("challenge", "g", "duel", "stop", "resign")
 RUNTIME = "runtime"
 
 
@@ -33,7 +35,12 @@ def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return None
-    return Who(chat.id, user.id, chat.type == ChatType.PRIVATE, context.bot.username, name=user.full_name)
+    message = update.effective_message
+    as_chat = message is not None and message.sender_chat is not None and message.sender_chat.id == chat.id
+    replied = message.reply_to_message.from_user if message is not None and message.reply_to_message else None
+    reply_to = (replied.id, replied.full_name) if replied is not None and not replied.is_bot else None
+    private = chat.type == ChatType.PRIVATE
+    return Who(chat.id, user.id, private, context.bot.username, user.full_name, as_chat, reply_to)
 
 
 async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

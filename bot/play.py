@@ -1,0 +1,232 @@
+"""Playing together, transport-independent: races and duels in groups, versus the bot in private chats.
+
+The Core hands this router the commands, texts, button presses and timer calls that concern matches; a
+None answer means "not mine", and the Core goes on as for solo play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot import callbacks as cb
+from bot.match_models import DUEL, RACE, VERSUS, Match
+from bot.parsing import looks_like_code
+from bot.replies import Outcome
+from bot.services import duel, race, versus
+from bot.services.common import Deps
+from bot.services.matches import AlreadyOn, BadOptions, Options, Play, Refusal, parse_options
+from bot.services.referee import Rejected
+from bot.storage.group_repository import MatchRepository
+from bot.texts import t
+from bot.views import common as common_view
+from bot.views import duel as duel_view
+from bot.views import race as race_view
+from bot.views import versus as versus_view
+from bot.views.guesser import example
+
+if TYPE_CHECKING:
+    from bot.core import Who
+
+GROUP_COMMANDS = frozenset({"challenge", "g", "guess", "stop", "duel", "resign"})
+DUEL_PAYLOAD = "duel_"
+
+
+class PlayTogether:
+    """Routes match updates to the race, duel and versus services and renders their results."""
+
+    def __init__(self, deps: Deps, repo: MatchRepository | None) -> None:
+        self.play = Play(deps, repo) if repo is not None else None
+
+    async def on_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
+        """The reply to a match command, or None when the command is not about matches."""
+        if self.play is None:
+            return None
+        if who.private:
+            return await self._private_command(who, lang, command, args)
+        if command not in GROUP_COMMANDS:
+            return None
+        if command in ("g", "guess"):
+            if not args.strip():
+                return _usage(lang, await self.play.repo.active_match(who.chat_id))
+            return await self._guess(who, lang, args, explicit=True)
+        if command == "challenge":
+            return await self._challenge(who, lang, args)
+        if command == "duel":
+            return await self._duel(who, lang, args)
+        match = await self.play.repo.active_match(who.chat_id)
+        if match is None:
+            return common_view.message("match.none", lang)
+        if command == "stop":
+            return await self._stop(who, lang, match)
+        if match.kind == DUEL:
+            return duel_view.resigned(lang, await duel.resign(self.play, match, who.user_id))
+        return common_view.message("match.none", lang)
+
+    async def on_text(self, who: Who, lang: str, text: str) -> Outcome | None:
+        """A plain message: a guess in a group match, a duel secret or a versus move in private; None if not ours."""
+        if self.play is None:
+            return None
+        if who.private:
+            return await self._private_text(who, lang, text)
+        match = await self.play.repo.active_match(who.chat_id)
+        if match is None:
+            return None
+        if not looks_like_code(text):
+            return Outcome()
+        return await self._guess(who, lang, text, explicit=False)
+
+    async def on_button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
+        """A press on a match's button: duel invitations, versus answers."""
+        assert self.play is not None
+        assert pressed.game_id is not None
+        match = await self.play.repo.match(pressed.game_id)
+        if match is None or not match.active or match.revision != pressed.revision:
+            return Outcome(toast=t("match.stale", lang))
+        verb = pressed.args[0] if pressed.args else ""
+        if match.kind == DUEL and verb == cb.DUEL_ACCEPT:
+            accepted = await duel.accept(self.play, match, who.user_id, who.name)
+            return duel_view.accepted(lang, accepted, who.bot_username)
+        if match.kind == DUEL and verb == cb.DUEL_DECLINE:
+            return duel_view.declined(lang, await duel.decline(self.play, match, who.user_id), who.name)
+        if match.kind == VERSUS and verb == cb.MATCH_ANSWER and len(pressed.args) == 2:
+            if match.chat_id != who.chat_id:
+                return Outcome(toast=t("match.stale", lang))
+            given = cb.parse_score_arg(pressed.args[1])
+            return versus_view.progressed(lang, await versus.answer(self.play, match, given), in_place=True)
+        return Outcome(toast=t("match.stale", lang))
+
+    async def on_deadline(self, match_id: int) -> tuple[int, Outcome] | None:
+        """The timer of a match went off: the chat and what to tell it, or None if nothing is due."""
+        if self.play is None:
+            return None
+        match = await self.play.repo.match(match_id)
+        if match is None or not match.active or match.deadline is None:
+            return None
+        if match.deadline > self.play.deps.clock():
+            self.play.timers.arm(match)  # moved on since the timer was set
+            return None
+        lang = (await self.play.deps.repo.settings(match.chat_id)).language
+        if match.kind == RACE:
+            ended = await race.expire(self.play, match)
+            return (match.chat_id, race_view.ended(lang, ended)) if ended else None
+        if match.kind == DUEL:
+            timed_out = await duel.time_out(self.play, match)
+            return (match.chat_id, duel_view.timed_out(lang, timed_out)) if timed_out else None
+        return None
+
+    async def rearm(self) -> int:
+        """Arm the timers of every running match (after a restart); how many were armed comes back."""
+        if self.play is None:
+            return 0
+        running = await self.play.repo.with_deadlines()
+        for match in running:
+            self.play.timers.arm(match)
+        return len(running)
+
+    # --- groups -------------------------------------------------------------------------------
+
+    async def _challenge(self, who: Who, lang: str, args: str) -> Outcome:
+        assert self.play is not None
+        try:
+            options = parse_options(args)
+        except BadOptions as error:
+            return common_view.message("match.options", lang, word=str(error))
+        variant = options.variant or (await self.play.deps.repo.settings(who.chat_id)).variant
+        started = await race.start(self.play, who.chat_id, who.user_id, variant, options.seconds)
+        if isinstance(started, AlreadyOn):
+            return _already(lang, started.match)
+        return race_view.started(lang, started.match)
+
+    async def _duel(self, who: Who, lang: str, args: str) -> Outcome:
+        assert self.play is not None
+        try:
+            options = parse_options(args)
+        except BadOptions as error:
+            return common_view.message("match.options", lang, word=str(error))
+        variant = options.variant or (await self.play.deps.repo.settings(who.chat_id)).variant
+        opponent = who.reply_to if who.reply_to and who.reply_to[0] != who.user_id else None
+        challenged = await duel.challenge(
+            self.play, who.chat_id, (who.user_id, who.name), opponent, variant, options.seconds
+        )
+        if isinstance(challenged, AlreadyOn):
+            return _already(lang, challenged.match)
+        return duel_view.invited(lang, challenged)
+
+    async def _guess(self, who: Who, lang: str, text: str, explicit: bool) -> Outcome:
+        assert self.play is not None
+        match = await self.play.repo.active_match(who.chat_id)
+        if match is None:
+            return common_view.message("match.none", lang) if explicit else Outcome()
+        if match.kind == RACE:
+            result = await race.guess(self.play, match, who.user_id, who.name, text)
+            if isinstance(result, Rejected):
+                return common_view.message(f"invalid.{result.key}", lang, **result.params) if explicit else Outcome()
+            if isinstance(result, race.TooLate):
+                return common_view.message("race.too_late", lang) if explicit else Outcome()
+            return race_view.scored(lang, result)
+        moved = await duel.guess(self.play, match, who.user_id, who.name, text)
+        if isinstance(moved, Refusal | Rejected) and not explicit:
+            return Outcome()
+        return duel_view.moved(lang, moved)
+
+    async def _stop(self, who: Who, lang: str, match: Match) -> Outcome:
+        assert self.play is not None
+        if match.kind == RACE:
+            stopped = await race.stop(self.play, match, who.user_id, who.as_chat)
+            if isinstance(stopped, Refusal):
+                return common_view.message(stopped.key, lang)
+            return race_view.ended(lang, stopped) if stopped else Outcome()
+        return duel_view.stopped(lang, await duel.stop(self.play, match, who.user_id, who.as_chat))
+
+    # --- private chats --------------------------------------------------------------------------
+
+    async def _private_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
+        assert self.play is not None
+        if command == "start" and args.strip().lower().startswith(DUEL_PAYLOAD):
+            number = args.strip()[len(DUEL_PAYLOAD) :]
+            opened = await duel.open_secret(self.play, int(number) if number.isdigit() else 0, who.user_id)
+            return duel_view.secret_prompt(lang, opened)
+        if command == "versus":
+            try:
+                options = parse_options(args)
+            except BadOptions as error:
+                return common_view.message("match.options", lang, word=str(error))
+            return await self._versus(who, lang, options)
+        running = await self.play.repo.active_match(who.chat_id)
+        if running is not None and running.kind == VERSUS and command in ("resign", "cancel", "giveup"):
+            return versus_view.resigned(lang, await versus.resign(self.play, running))
+        if command == "resign":
+            return common_view.message("vs.none", lang)
+        return None
+
+    async def _versus(self, who: Who, lang: str, options: Options) -> Outcome:
+        assert self.play is not None
+        if await self.play.deps.repo.active_game(who.chat_id) is not None:
+            return common_view.message("vs.busy", lang)
+        variant = options.variant or (await self.play.deps.repo.settings(who.chat_id)).variant
+        started = await versus.start(self.play, who.chat_id, who.user_id, who.name, variant)
+        if isinstance(started, AlreadyOn):
+            return versus_view.reminder(lang, started.match)
+        return versus_view.started(lang, started)
+
+    async def _private_text(self, who: Who, lang: str, text: str) -> Outcome | None:
+        assert self.play is not None
+        if looks_like_code(text):
+            waiting = await self.play.repo.awaiting_secret(who.user_id)
+            if waiting is not None:
+                return duel_view.secret_set(lang, await duel.set_secret(self.play, waiting, who.user_id, text))
+        running = await self.play.repo.active_match(who.chat_id)
+        if running is None or running.kind != VERSUS:
+            return None
+        return versus_view.moved(lang, running, await versus.move(self.play, running, text))
+
+
+def _already(lang: str, match: Match) -> Outcome:
+    key = "match.already.race" if match.kind == RACE else "match.already.duel"
+    return common_view.message(key, lang, example=example(match.variant))
+
+
+def _usage(lang: str, match: Match | None) -> Outcome:
+    if match is None:
+        return common_view.message("match.none", lang)
+    return common_view.message("match.guess_usage", lang, example=example(match.variant))

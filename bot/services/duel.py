@@ -1,0 +1,266 @@
+"""The duel: two players in a group, each with a secret set in a private chat, guessing in turns.
+
+Invited → (accepted) → secrets → (both set) → playing → over. The challenger moves first; if they solve,
+the other still gets the same number of turns (a draw if they solve too). A player who does not move in
+time forfeits; either may resign.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from bot.match_models import DUEL, INVITED, PLAYING, SECRETS, Match, Player, to_move, verdict
+from bot.services.matches import AlreadyOn, Ended, Outcomes, Play, Refusal, close, close_within, may_stop
+from bot.services.referee import Rejected
+from engine.history import Turn
+from engine.scoring import score
+from engine.variant import InvalidCode, Variant
+
+INVITE_SECONDS = 10 * 60
+SECRETS_SECONDS = 15 * 60
+DEFAULT_TURN_SECONDS = 5 * 60
+
+
+@dataclass(frozen=True)
+class Invited:
+    """A duel offered in a group (to one player, or to anyone)."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """Both players are in; each sets a secret in private next."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class SecretPrompt:
+    """The private chat is ready for this player's secret."""
+
+    match: Match
+    opponent: Player | None
+
+
+@dataclass(frozen=True)
+class SecretSet:
+    """A player's secret is stored; `begun` when it was the second and play starts."""
+
+    match: Match
+    player: Player
+    opponent: Player | None
+    begun: bool
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A guess in the duel: the mover's own count and score; who moves next, or how it ended."""
+
+    match: Match
+    mover: Player
+    turn: Turn
+    next: Player | None
+    ended: Ended | None
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """A deadline passed: an invitation nobody took, secrets not set, or a move not made (a forfeit)."""
+
+    ended: Ended
+    phase: str
+    loser: Player | None
+
+
+async def challenge(
+    play: Play,
+    chat_id: int,
+    challenger: tuple[int, str],
+    opponent: tuple[int, str] | None,
+    variant: Variant,
+    turn_seconds: int | None,
+) -> Invited | AlreadyOn:
+    """Offer a duel in the group, to `opponent` or (None) to anyone."""
+    running = await play.repo.active_match(chat_id)
+    if running is not None:
+        return AlreadyOn(running)
+    players = [Player(challenger[0], 1, challenger[1])]
+    if opponent is not None:
+        players.append(Player(opponent[0], 2, opponent[1]))
+    now = play.deps.clock()
+    draft = Match(
+        0,
+        chat_id,
+        DUEL,
+        variant,
+        challenger[0],
+        now,
+        phase=INVITED,
+        deadline=now + timedelta(seconds=INVITE_SECONDS),
+        turn_seconds=turn_seconds or DEFAULT_TURN_SECONDS,
+        invited_id=opponent[0] if opponent else None,
+        players=tuple(players),
+    )
+    async with play.deps.repo.transaction():
+        match = await play.repo.create_match(draft)
+    play.timers.arm(match)
+    return Invited(match)
+
+
+async def accept(play: Play, match: Match, user_id: int, name: str) -> Accepted | Refusal:
+    """Take up the duel: only the one invited, or anyone but the challenger when nobody was named."""
+    if match.phase != INVITED:
+        return Refusal("match.stale")
+    if user_id == match.started_by:
+        return Refusal("duel.own")
+    if match.invited_id is not None and user_id != match.invited_id:
+        invited = match.player(match.invited_id)
+        return Refusal("duel.not_you", {"name": invited.name if invited else "?"})
+    async with play.deps.repo.transaction():
+        await play.repo.add_player(match.id, user_id, name)
+        if not await play.repo.change(
+            match.id, phase=SECRETS, deadline=play.deps.clock() + timedelta(seconds=SECRETS_SECONDS)
+        ):
+            return Refusal("match.stale")
+    return Accepted(await _reloaded(play, match))
+
+
+async def decline(play: Play, match: Match, user_id: int) -> Ended | Refusal | None:
+    """Call the invitation off: the one invited declines, or the challenger withdraws."""
+    if match.phase != INVITED:
+        return Refusal("match.stale")
+    if user_id not in (match.started_by, match.invited_id):
+        return Refusal("duel.not_player")
+    return await close(play, match.id, "declined", None, lambda _: {})
+
+
+async def open_secret(play: Play, match_id: int, user_id: int) -> SecretPrompt | Refusal:
+    """The private chat opened through the duel's deep link: ask for this player's secret."""
+    match = await play.repo.match(match_id)
+    player = match.player(user_id) if match is not None else None
+    if match is None or player is None or not match.active or match.phase != SECRETS:
+        return Refusal("duel.secret.none")
+    if player.secret is not None:
+        return Refusal("duel.secret.already")
+    return SecretPrompt(match, match.opponent(user_id))
+
+
+async def set_secret(play: Play, match: Match, user_id: int, text: str) -> SecretSet | Rejected | Refusal:
+    """Store the player's secret (typed in private); when both are set, the challenger moves first."""
+    try:
+        code = match.variant.parse(text)
+    except InvalidCode as error:
+        return Rejected(error.key, dict(error.params))
+    async with play.deps.repo.transaction():
+        if not await play.repo.set_secret(match.id, user_id, code):
+            return Refusal("duel.secret.already")
+        current = await _reloaded(play, match)
+        begun = all(p.secret is not None for p in current.players) and len(current.players) == 2
+        if begun:
+            first = current.seated(1)
+            assert first is not None
+            assert current.turn_seconds is not None
+            deadline = play.deps.clock() + timedelta(seconds=current.turn_seconds)
+            await play.repo.change(match.id, phase=PLAYING, turn_user=first.user_id, deadline=deadline)
+    final = await _reloaded(play, match)
+    if begun:
+        play.timers.arm(final)
+    player = final.player(user_id)
+    assert player is not None
+    return SecretSet(final, player, final.opponent(user_id), begun)
+
+
+async def guess(play: Play, match: Match, user_id: int, name: str, text: str) -> Moved | Refusal | Rejected:
+    """A player's guess at the other's secret, on their turn; the end when the equal-turns rule decides."""
+    mover = match.player(user_id)
+    if mover is None:
+        return Refusal("duel.not_player")
+    if match.phase != PLAYING:
+        return Refusal("duel.not_started")
+    if match.turn_user != user_id:
+        waiting = match.player(match.turn_user or 0)
+        return Refusal("duel.not_your_turn", {"name": waiting.name if waiting else "?"})
+    opponent = match.opponent(user_id)
+    assert opponent is not None
+    assert opponent.secret is not None
+    try:
+        code = match.variant.parse(text)
+    except InvalidCode as error:
+        return Rejected(error.key, dict(error.params))
+    turn = Turn(code, score(opponent.secret, code))
+    solved = turn.answer.bulls == match.variant.length
+    now = play.deps.clock()
+    async with play.deps.repo.transaction():
+        moved = await play.repo.add_move(match.id, user_id, name, turn, solved, now)
+        if moved is None:
+            return Refusal("match.stale")
+        current = await _reloaded(play, match)
+        first, second = current.seated(1), current.seated(2)
+        assert first is not None
+        assert second is not None
+        decided = verdict(first, second)
+        ended, nxt = None, None
+        if decided is not None:
+            ended = await close_within(play, match.id, *_result(first, second, decided), now)
+        else:
+            nxt = to_move(first, second)
+            assert current.turn_seconds is not None
+            await play.repo.change(
+                match.id, turn_user=nxt.user_id, deadline=now + timedelta(seconds=current.turn_seconds)
+            )
+    final = await _reloaded(play, match)
+    if ended is None:
+        play.timers.arm(final)
+    return Moved(final, moved, turn, nxt, ended)
+
+
+def _result(first: Player, second: Player, decided: str) -> tuple[str, int | None, Outcomes]:
+    if decided == "draw":
+        return "draw", None, lambda _: {first.user_id: "draw", second.user_id: "draw"}
+    winner, loser = (first, second) if decided == "first" else (second, first)
+    return "won", winner.user_id, lambda _: {winner.user_id: "won", loser.user_id: "lost"}
+
+
+async def resign(play: Play, match: Match, user_id: int) -> Ended | Refusal | None:
+    """A player gives up: the other wins (before play starts, the duel is simply off)."""
+    if match.player(user_id) is None:
+        return Refusal("duel.not_player")
+    if match.phase != PLAYING:
+        return await close(play, match.id, "stopped", None, lambda _: {})
+    other = match.opponent(user_id)
+    assert other is not None
+    return await close(
+        play, match.id, "resigned", other.user_id, lambda _: {user_id: "resigned", other.user_id: "walkover"}
+    )
+
+
+async def stop(play: Play, match: Match, user_id: int, as_chat: bool) -> Ended | Refusal | None:
+    """Stop the duel for its challenger or a chat admin; nobody wins."""
+    if not await may_stop(play, match, user_id, as_chat):
+        return Refusal("race.stop_refused")
+    results = match.phase == PLAYING
+    return await close(
+        play, match.id, "stopped", None, lambda final: {p.user_id: "stopped" for p in final.players} if results else {}
+    )
+
+
+async def time_out(play: Play, match: Match) -> TimedOut | None:
+    """The deadline passed: the player to move forfeits; an invitation or secret-setting simply lapses."""
+    if match.phase != PLAYING:
+        ended = await close(play, match.id, "expired", None, lambda _: {})
+        return TimedOut(ended, match.phase, None) if ended else None
+    loser = match.player(match.turn_user or 0)
+    assert loser is not None
+    winner = match.opponent(loser.user_id)
+    assert winner is not None
+    outcomes = {loser.user_id: "forfeit", winner.user_id: "walkover"}
+    ended = await close(play, match.id, "forfeit", winner.user_id, lambda _: outcomes)
+    return TimedOut(ended, match.phase, loser) if ended else None
+
+
+async def _reloaded(play: Play, match: Match) -> Match:
+    current = await play.repo.match(match.id)
+    assert current is not None
+    return current

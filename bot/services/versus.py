@@ -1,0 +1,168 @@
+"""Versus the bot, in a private chat: both think of a code; the user guesses the bot's, then answers the bot's
+guess of theirs, in turns. First to solve wins; the user moves first, so when the user solves the bot still gets
+its equal turn (and the other way round no extra turn is owed)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.match_models import BOT_ID, VERSUS, Match, Player, to_move, verdict
+from bot.parsing import looks_like_code, parse_answer
+from bot.services.guesser import Refused
+from bot.services.matches import AlreadyOn, Ended, Play, Refusal, close, close_within, random_secret
+from bot.services.referee import Rejected
+from engine.consistency import Contradiction, InvalidAnswer, check_new_answer
+from engine.guesser import next_guess
+from engine.history import Turn
+from engine.scoring import Score, possible_scores, score
+from engine.variant import Code, InvalidCode, Variant
+
+BOT_NAME = "bot"
+OUTCOMES = {"first": "won", "second": "lost", "draw": "draw"}
+
+
+@dataclass(frozen=True)
+class Started:
+    """A versus game is on; the user moves first."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class Asking:
+    """The bot's guess waits for the user's answer (`answers`: every answer possible, for the buttons)."""
+
+    match: Match
+    guess: Code
+    answers: tuple[Score, ...]
+
+
+@dataclass(frozen=True)
+class Guessed:
+    """The user's guess, scored; then the bot asks its guess, or the game is over."""
+
+    match: Match
+    turn: Turn
+    asking: Asking | None
+    ended: Ended | None
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The user's answer to the bot's guess, stored; the user's turn next, or the game is over."""
+
+    match: Match
+    turn: Turn
+    ended: Ended | None
+
+
+@dataclass(frozen=True)
+class Contradicted:
+    """The answer cannot be true together with the user's earlier answers; nothing was stored."""
+
+    match: Match
+    contradiction: Contradiction
+
+
+Moved = Guessed | Answered | Contradicted | Refused | Refusal | Rejected
+
+
+async def start(play: Play, chat_id: int, user_id: int, name: str, variant: Variant) -> Started | AlreadyOn:
+    """Start a versus game: the bot picks its secret; the user thinks of one."""
+    running = await play.repo.active_match(chat_id)
+    if running is not None:
+        return AlreadyOn(running)
+    secret = await random_secret(play.deps, variant)
+    players = (Player(user_id, 1, name), Player(BOT_ID, 2, BOT_NAME))
+    draft = Match(0, chat_id, VERSUS, variant, user_id, play.deps.clock(), secret, turn_user=user_id, players=players)
+    async with play.deps.repo.transaction():
+        match = await play.repo.create_match(draft)
+    return Started(match)
+
+
+async def asking(match: Match) -> Asking | None:
+    """The bot's pending guess with the answers to offer, if it waits for one."""
+    if match.pending_guess is None:
+        return None
+    return Asking(match, match.pending_guess, await asyncio.to_thread(possible_scores, match.variant))
+
+
+async def move(play: Play, match: Match, text: str) -> Moved:
+    """A typed message: an answer when the bot waits for one, else a guess at the bot's code."""
+    if match.turn_user == BOT_ID:
+        given = parse_answer(text)
+        if given is None:
+            return Refusal("vs.answer_first", {"guess": match.pending_guess})
+        return await answer(play, match, given)
+    if not looks_like_code(text):
+        return Refusal("vs.guess_first")
+    return await guess(play, match, text)
+
+
+async def guess(play: Play, match: Match, text: str) -> Guessed | Rejected | Refusal:
+    """Score the user's guess at the bot's code; then the bot's guess, or the end."""
+    user = match.seated(1)
+    assert user is not None
+    assert match.secret is not None
+    if match.turn_user != user.user_id:
+        return Refusal("vs.answer_first", {"guess": match.pending_guess})
+    try:
+        code = match.variant.parse(text)
+    except InvalidCode as error:
+        return Rejected(error.key, dict(error.params))
+    turn = Turn(code, score(match.secret, code))
+    solved = turn.answer.bulls == match.variant.length
+    bot_turns = match.turns_of(BOT_ID)
+    pending = await asyncio.to_thread(next_guess, match.variant, bot_turns)
+    async with play.deps.repo.transaction():
+        if await play.repo.add_move(match.id, user.user_id, user.name, turn, solved, play.deps.clock()) is None:
+            return Refusal("match.stale")
+        ended = await _settle(play, match.id, pending, play.deps.clock())
+    final = await play.repo.match(match.id)
+    assert final is not None
+    return Guessed(final, turn, None if ended else await asking(final), ended)
+
+
+async def answer(play: Play, match: Match, given: Score) -> Answered | Contradicted | Refused | Refusal:
+    """Take the answer to the bot's guess (checked against the earlier ones); then the user's turn, or the end."""
+    if match.turn_user != BOT_ID or match.pending_guess is None:
+        return Refusal("vs.guess_first")
+    turn = Turn(match.pending_guess, given)
+    try:
+        check = await asyncio.to_thread(check_new_answer, match.variant, match.turns_of(BOT_ID), turn)
+    except InvalidAnswer as error:
+        return Refused(error.key, {**error.params, "length": match.variant.length})
+    if isinstance(check, Contradiction):
+        return Contradicted(match, check)
+    solved = given.bulls == match.variant.length
+    async with play.deps.repo.transaction():
+        if await play.repo.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, play.deps.clock()) is None:
+            return Refusal("match.stale")
+        ended = await _settle(play, match.id, None, play.deps.clock())
+    final = await play.repo.match(match.id)
+    assert final is not None
+    return Answered(final, turn, ended)
+
+
+async def _settle(play: Play, match_id: int, pending: Code | None, now: datetime) -> Ended | None:
+    """After a move (inside its transaction): the end if decided, else hand the turn over."""
+    match = await play.repo.match(match_id)
+    assert match is not None
+    user, bot = match.seated(1), match.seated(2)
+    assert user is not None
+    assert bot is not None
+    decided = verdict(user, bot)
+    if decided is not None:
+        winner = {"first": user.user_id, "second": BOT_ID, "draw": None}[decided]
+        status = {"first": "won", "second": "lost", "draw": "draw"}[decided]
+        return await close_within(play, match_id, status, winner, lambda _: {user.user_id: OUTCOMES[decided]}, now)
+    nxt = to_move(user, bot)
+    await play.repo.change(match_id, turn_user=nxt.user_id, pending_guess=pending if nxt.user_id == BOT_ID else None)
+    return None
+
+
+async def resign(play: Play, match: Match) -> Ended | None:
+    """The user gives up: the bot wins and shows its code."""
+    return await close(play, match.id, "resigned", BOT_ID, lambda final: {final.started_by: "resigned"})

@@ -1,0 +1,85 @@
+"""Telegram's side of playing together: match timers on the JobQueue, and the admin check by getChatMember."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Bot
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+from telegram.ext import Application, ContextTypes
+
+from bot.core import Core
+from bot.match_models import Match
+from bot.services.common import Clock
+from bot.telegram_io.deliver import deliver
+from bot.telegram_io.handlers import core_of
+
+log = logging.getLogger(__name__)
+
+
+def _job_name(match_id: int) -> str:
+    return f"match-{match_id}"
+
+
+class JobQueueTimers:
+    """One JobQueue job per running match with a deadline; arming again replaces the old job."""
+
+    def __init__(self, app: Application, clock: Clock) -> None:  # type: ignore[type-arg]
+        self.app = app
+        self.clock = clock
+
+    def arm(self, match: Match) -> None:
+        """Call back when the match's deadline passes (at once if it already has)."""
+        queue = self.app.job_queue
+        if queue is None or match.deadline is None:
+            return
+        self.disarm(match.id)
+        delay = max(0.0, (match.deadline - self.clock()).total_seconds())
+        queue.run_once(on_deadline, when=delay, data=(match.id, match.chat_id), name=_job_name(match.id))
+
+    def disarm(self, match_id: int) -> None:
+        """Drop the match's pending job, if any."""
+        queue = self.app.job_queue
+        if queue is None:
+            return
+        for job in queue.get_jobs_by_name(_job_name(match_id)):
+            job.schedule_removal()
+
+
+class TelegramAdmins:
+    """A chat admin is a member whose status is administrator or creator (a failed lookup: not an admin)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user administers the chat, by getChatMember."""
+        try:
+            member = await self.bot.get_chat_member(chat_id, user_id)
+        except TelegramError as error:
+            log.info("could not check whether %s administers chat %s: %s", user_id, chat_id, error)
+            return False
+        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+async def on_deadline(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A match's timer fired: let the Core settle it in that chat's turn, and tell the chat."""
+    assert context.job is not None
+    data: tuple[int, int] = context.job.data  # type: ignore[assignment]
+    match_id, chat_id = data
+    core = core_of(context)
+    async with core.chat_lock(chat_id):
+        due = await core.together.on_deadline(match_id)
+        if due is not None:
+            await deliver(context.bot, core, due[0], due[1])
+
+
+async def attach(app: Application, core: Core) -> int:  # type: ignore[type-arg]
+    """Give the match services Telegram's timers and admin check, and re-arm running matches' timers."""
+    play = core.together.play
+    if play is None:
+        return 0
+    play.timers = JobQueueTimers(app, play.deps.clock)
+    play.admins = TelegramAdmins(app.bot)
+    return await core.together.rearm()

@@ -1,0 +1,201 @@
+"""Replies for a duel: the invitation, the deep link to set secrets, one line per move, the ending.
+
+Secrets appear only in the players' private chats; group texts name players and scores, never codes.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot import callbacks as cb
+from bot.match_models import Match, Player
+from bot.replies import Button, Outcome, Reply
+from bot.services import duel
+from bot.services.matches import Ended, Refusal
+from bot.services.referee import Rejected
+from bot.texts import Html, duration_text, lines, score_text, t, variant_text
+from bot.views.guesser import example
+from bot.views.race import mention
+
+
+def _turn_time(language: str, match: Match) -> Html:
+    return duration_text(timedelta(seconds=match.turn_seconds or duel.DEFAULT_TURN_SECONDS), language)
+
+
+def deep_link(bot_username: str | None, match: Match) -> str | None:
+    """The link that opens the private chat where a player sets their secret."""
+    return f"https://t.me/{bot_username}?start=duel_{match.id}" if bot_username else None
+
+
+def invited(language: str, result: duel.Invited) -> Outcome:
+    """The invitation with Accept and Decline buttons."""
+    match = result.match
+    challenger, opponent = match.seated(1), match.seated(2)
+    assert challenger is not None
+    params: dict[str, object] = {
+        "challenger": mention(challenger),
+        "variant": variant_text(match.variant, language),
+        "turn": _turn_time(language, match),
+    }
+    if opponent is not None:
+        text = t("duel.invite", language, invited=mention(opponent), **params)
+    else:
+        text = t("duel.invite.open", language, **params)
+    keyboard = (
+        (
+            Button(t("btn.accept", language), cb.game_button(cb.MATCH, match.id, match.revision, cb.DUEL_ACCEPT)),
+            Button(t("btn.decline", language), cb.game_button(cb.MATCH, match.id, match.revision, cb.DUEL_DECLINE)),
+        ),
+    )
+    return Outcome.text(text, keyboard)
+
+
+def accepted(language: str, result: duel.Accepted | Refusal, bot_username: str | None) -> Outcome:
+    """The invitation becomes the line-up, with the deep-link button to set secrets; or a toast refusal."""
+    if isinstance(result, Refusal):
+        return Outcome(toast=t(result.key, language, **result.params))
+    match = result.match
+    a, b = match.seated(1), match.seated(2)
+    assert a is not None
+    assert b is not None
+    text = t("duel.accepted", language, a=mention(a), b=mention(b), variant=variant_text(match.variant, language))
+    link = deep_link(bot_username, match)
+    buttons = ((Button(t("btn.secret", language), url=link),),) if link else ()
+    return Outcome.say(Reply(text, buttons, edit_origin=True))
+
+
+def declined(language: str, result: Ended | Refusal | None, name: str) -> Outcome:
+    """The invitation is off (edited in place), or a toast refusal."""
+    if isinstance(result, Refusal):
+        return Outcome(toast=t(result.key, language, **result.params))
+    if result is None:
+        return Outcome(toast=t("match.stale", language))
+    return Outcome.say(Reply(t("duel.declined", language, name=name), edit_origin=True))
+
+
+def secret_prompt(language: str, result: duel.SecretPrompt | Refusal) -> Outcome:
+    """In private: ask for the player's secret."""
+    if isinstance(result, Refusal):
+        return Outcome.text(t(result.key, language))
+    opponent = result.opponent.name if result.opponent else "?"
+    variant = variant_text(result.match.variant, language)
+    return Outcome.text(t("duel.secret.ask", language, opponent=opponent, variant=variant))
+
+
+def secret_set(language: str, result: duel.SecretSet | Rejected | Refusal) -> Outcome:
+    """In private: the secret back to its owner; in the group: that it is set, and the start when both are."""
+    if isinstance(result, Rejected):
+        return Outcome.text(t(f"invalid.{result.key}", language, **result.params))
+    if isinstance(result, Refusal):
+        return Outcome.text(t(result.key, language))
+    match = result.match
+    assert result.player.secret is not None
+    opponent = result.opponent.name if result.opponent else "?"
+    replies = [
+        Reply(t("duel.secret.set", language, secret=result.player.secret, opponent=opponent)),
+        Reply(t("duel.secret.group", language, name=result.player.name), chat_id=match.chat_id),
+    ]
+    if result.begun:
+        first = match.seated(1)
+        assert first is not None
+        begin = t(
+            "duel.begin",
+            language,
+            name=mention(first),
+            example=example(match.variant),
+            turn=_turn_time(language, match),
+        )
+        replies.append(Reply(begin, chat_id=match.chat_id))
+    return Outcome.say(*replies)
+
+
+def moved(language: str, result: duel.Moved | Refusal | Rejected) -> Outcome:
+    """One short line per move; the ending when it is decided."""
+    if isinstance(result, Rejected):
+        return Outcome.text(t(f"invalid.{result.key}", language, **result.params))
+    if isinstance(result, Refusal):
+        return Outcome.text(t(result.key, language, **result.params))
+    mover = result.mover
+    score = score_text(result.turn.answer, language)
+    nxt = mention(result.next) if result.next else Html("")
+    head = t("duel.turn", language, name=mover.name, n=mover.guesses, guess=result.turn.guess, score=score, next=nxt)
+    if result.ended is not None:
+        head = t("race.turn", language, name=mover.name, n=mover.guesses, guess=result.turn.guess, score=score)
+        return Outcome.say(Reply(lines(head, _ending(language, result.ended))), *_reveals(language, result.ended.match))
+    if mover.solved and result.next is not None:
+        head = lines(head, t("duel.last_chance", language, name=mover.name, n=mover.solved_in, other=nxt))
+    return Outcome.text(head)
+
+
+def _ending(language: str, ended: Ended) -> Html:
+    match = ended.match
+    a, b = match.seated(1), match.seated(2)
+    assert a is not None
+    assert b is not None
+    if match.status == "draw":
+        return t("duel.draw", language, a=mention(a), b=mention(b), n=a.solved_in)
+    winner = ended.winner
+    assert winner is not None
+    loser = match.opponent(winner.user_id)
+    assert loser is not None
+    return t("duel.won", language, winner=mention(winner), loser=loser.name, n=winner.solved_in)
+
+
+def _reveals(language: str, match: Match) -> list[Reply]:
+    """In private, to each player who did not find it: the other's secret (never in the group)."""
+    replies = []
+    for player in match.players:
+        other = match.opponent(player.user_id)
+        if other is not None and other.secret is not None and not player.solved:
+            text = t("duel.reveal", language, opponent=other.name, secret=other.secret)
+            replies.append(Reply(text, chat_id=player.user_id))
+    return replies
+
+
+def resigned(language: str, result: Ended | Refusal | None) -> Outcome:
+    """The reply to /resign in a duel."""
+    if isinstance(result, Refusal):
+        return Outcome.text(t(result.key, language, **result.params))
+    if result is None:
+        return Outcome()
+    match = result.match
+    if match.status != "resigned" or result.winner is None:
+        return Outcome.text(t("duel.stopped", language))
+    loser = match.opponent(result.winner.user_id)
+    assert loser is not None
+    text = t("duel.resigned", language, loser=loser.name, winner=mention(result.winner))
+    return Outcome.say(Reply(text), *_reveals(language, match))
+
+
+def stopped(language: str, result: Ended | Refusal | None) -> Outcome:
+    """The reply to /stop in a duel."""
+    if isinstance(result, Refusal):
+        return Outcome.text(t(result.key, language))
+    if result is None:
+        return Outcome()
+    return Outcome.say(Reply(t("duel.stopped", language)), *_reveals(language, result.match))
+
+
+def timed_out(language: str, result: duel.TimedOut) -> Outcome:
+    """A timer ran out: a forfeit (both named, so both are notified) or a duel that never started."""
+    match = result.ended.match
+    if result.loser is None:
+        a, b = match.seated(1), match.seated(2)
+        if a is None or b is None:
+            return Outcome.text(t("duel.invite_expired", language))
+        return Outcome.text(t("duel.expired", language, a=mention(a), b=mention(b)))
+    winner = match.opponent(result.loser.user_id)
+    assert winner is not None
+    text = t(
+        "duel.forfeit",
+        language,
+        loser=mention(result.loser),
+        turn=_turn_time(language, match),
+        winner=mention(winner),
+    )
+    return Outcome.say(Reply(text), *_reveals(language, match))
+
+
+def player_name(player: Player | None) -> str:
+    """A player's shown name, or '?'."""
+    return player.name if player else "?"

@@ -1,0 +1,75 @@
+"""Replies for the group race: one short line per guess, a short ranked summary at the end."""
+
+from __future__ import annotations
+
+import html
+from datetime import timedelta
+
+from bot.match_models import Match, Player
+from bot.replies import Outcome
+from bot.services.matches import Ended, ranking
+from bot.services.race import Scored
+from bot.texts import Html, duration_text, lines, score_text, t, variant_text
+from bot.views.guesser import example
+
+MAX_RANKED = 8  # lines of the final summary; the rest are counted, not listed
+
+
+def mention(player: Player) -> Html:
+    """The player's name as a link that notifies them (the name escaped once, here)."""
+    return Html(f'<a href="tg://user?id={player.user_id}">{html.escape(player.name, quote=False)}</a>')
+
+
+def started(language: str, match: Match) -> Outcome:
+    """The race is on: what the secret looks like, how to guess, the time limit."""
+    limit = None
+    if match.turn_seconds:
+        limit = t("race.limit", language, duration=duration_text(timedelta(seconds=match.turn_seconds), language))
+    text = t("race.started", language, variant=variant_text(match.variant, language), example=example(match.variant))
+    return Outcome.text(lines(text, limit))
+
+
+def scored(language: str, result: Scored) -> Outcome:
+    """'Ann #3 1234 → 1🐂 2🐄', and the summary when it won."""
+    head = t(
+        "race.turn",
+        language,
+        name=result.player.name,
+        n=result.player.guesses,
+        guess=result.turn.guess,
+        score=score_text(result.turn.answer, language),
+    )
+    if result.ended is None:
+        return Outcome.text(head)
+    return Outcome.text(lines(head, summary(language, result.ended)))
+
+
+def summary(language: str, ended: Ended) -> Html:
+    """How the race ended (the secret may be shown now that it is over) and the ranking."""
+    match = ended.match
+    if match.status == "won" and ended.winner is not None:
+        head = t("race.won", language, name=ended.winner.name, secret=match.secret, n=ended.winner.solved_in)
+    elif match.status == "expired":
+        head = t("race.expired", language, secret=match.secret)
+    else:
+        head = t("race.stopped", language, secret=match.secret)
+    return lines(head, ranked(language, match))
+
+
+def ranked(language: str, match: Match) -> Html:
+    """The players best first, a line each, at most MAX_RANKED lines."""
+    players = ranking(match)
+    rows = [
+        t("rank.solved", language, place=place, name=p.name, n=p.solved_in)
+        if p.solved
+        else t("rank.tried", language, place=place, name=p.name, n=p.guesses)
+        for place, p in enumerate(players[:MAX_RANKED], start=1)
+    ]
+    if len(players) > MAX_RANKED:
+        rows.append(t("rank.more", language, n=len(players) - MAX_RANKED))
+    return lines(*rows)
+
+
+def ended(language: str, result: Ended) -> Outcome:
+    """The end of a race by time or /stop."""
+    return Outcome.text(summary(language, result))

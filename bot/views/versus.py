@@ -1,0 +1,120 @@
+"""Replies for a versus game: the user's scored guess, the bot's guess with answer buttons, the ending."""
+
+from __future__ import annotations
+
+from bot import callbacks as cb
+from bot.match_models import BOT_ID, Match
+from bot.replies import Button, Keyboard, Outcome, Reply
+from bot.services import versus
+from bot.services.guesser import Refused
+from bot.services.matches import Ended, Refusal
+from bot.services.referee import Rejected
+from bot.texts import Html, lines, score_text, t, variant_text
+from bot.views.guesser import example
+from engine.scoring import Score
+
+
+def started(language: str, result: versus.Started) -> Outcome:
+    """The game is on; the user guesses first."""
+    return Outcome.text(t("vs.started", language, variant=variant_text(result.match.variant, language)))
+
+
+def reminder(language: str, match: Match) -> Outcome:
+    """What the running game waits for."""
+    if match.turn_user == BOT_ID and match.pending_guess:
+        return Outcome.text(t("vs.answer_first", language, guess=match.pending_guess))
+    return Outcome.text(t("vs.guess_first", language, example=example(match.variant)))
+
+
+def moved(language: str, match: Match, result: versus.Moved) -> Outcome:
+    """The reply to a typed guess or answer."""
+    return progressed(language, result, in_place=False, match=match)
+
+
+def progressed(language: str, result: versus.Moved, in_place: bool, match: Match | None = None) -> Outcome:
+    """The reply to a move; a pressed answer button edits the message that asked."""
+    if isinstance(result, versus.Guessed):
+        head = t(
+            "vs.your_guess",
+            language,
+            n=len(result.match.turns_of(result.match.started_by)),
+            guess=result.turn.guess,
+            score=score_text(result.turn.answer, language),
+        )
+        if result.ended is not None:
+            return Outcome.text(lines(head, ending(language, result.ended)))
+        assert result.asking is not None
+        return Outcome.say(Reply(head), ask(language, result.asking))
+    if isinstance(result, versus.Answered):
+        bot_turns = result.match.turns_of(BOT_ID)
+        score = score_text(result.turn.answer, language)
+        head = t("vs.bot_turn", language, n=len(bot_turns), guess=result.turn.guess, score=score)
+        tail = t("vs.your_turn", language) if result.ended is None else ending(language, result.ended)
+        return Outcome.say(Reply(lines(head, tail), edit_origin=in_place))
+    if isinstance(result, versus.Contradicted):
+        turns = ", ".join(f"#{i + 1}" for i in result.contradiction.conflict)
+        return Outcome.text(t("vs.contradiction", language, turns=turns))
+    if isinstance(result, Refused):
+        params = dict(result.params)
+        if "bulls" in params and "cows" in params:
+            params["score"] = score_text(Score(int(str(params["bulls"])), int(str(params["cows"]))), language)
+        return Outcome.text(t(f"answer.{result.key}", language, **params))
+    if isinstance(result, Rejected):
+        return Outcome.text(t(f"invalid.{result.key}", language, **result.params))
+    return refusal(language, result, match)
+
+
+def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
+    """Why the move is not taken now."""
+    if result.key == "match.stale":
+        return Outcome(toast=t("match.stale", language))
+    params = dict(result.params)
+    if match is not None:
+        params.setdefault("example", example(match.variant))
+    return Outcome.text(t(result.key, language, **params))
+
+
+def ask(language: str, asking: versus.Asking) -> Reply:
+    """The bot's guess with a button for every possible answer."""
+    match = asking.match
+    n = len(match.turns_of(BOT_ID)) + 1
+    user = match.seated(1)
+    if user is not None and user.solved:
+        text = t("vs.ask.last", language, n=user.solved_in, m=n, guess=asking.guess)
+    else:
+        text = t("vs.ask", language, n=n, guess=asking.guess)
+    return Reply(text, answer_keyboard(language, match, asking.answers))
+
+
+def answer_keyboard(language: str, match: Match, answers: tuple[Score, ...]) -> Keyboard:
+    """The answers possible in the variant, a row per number of bulls (the last rows merged), as in the guesser."""
+    rows: dict[int, list[Button]] = {}
+    for answer in answers:
+        data = cb.game_button(cb.MATCH, match.id, match.revision, cb.MATCH_ANSWER, cb.score_arg(answer))
+        rows.setdefault(min(answer.bulls, match.variant.length - 1), []).append(
+            Button(score_text(answer, language), data)
+        )
+    return tuple(tuple(row) for _, row in sorted(rows.items()))
+
+
+def ending(language: str, ended: Ended) -> Html:
+    """Who won, and the bot's code (the game is over, and this is a private chat)."""
+    match = ended.match
+    user, bot = match.seated(1), match.seated(2)
+    assert user is not None
+    assert bot is not None
+    if match.status == "won":
+        return t("vs.won", language, secret=match.secret, n=user.solved_in)
+    if match.status == "draw":
+        return t("vs.draw", language, n=user.solved_in, secret=match.secret)
+    if match.status == "lost":
+        code = match.turns_of(BOT_ID)[-1].guess
+        return t("vs.lost", language, code=code, n=bot.solved_in, secret=match.secret)
+    return t("vs.resigned", language, secret=match.secret)
+
+
+def resigned(language: str, ended: Ended | None) -> Outcome:
+    """The reply to /resign."""
+    if ended is None:
+        return Outcome.text(t("vs.none", language))
+    return Outcome.text(ending(language, ended))
