@@ -1,0 +1,199 @@
+"""Leaderboards on a real migrated SQLite: ranking rules with known results, the weekly window, index use,
+and /top and /stats through Telegram updates (edited in place, stale and foreign presses)."""
+
+import itertools
+from datetime import timedelta
+
+from bot.services import stats
+from bot.storage.db import open_database
+from bot.storage.migrations import migrate
+from bot.storage.stats_repository import ALL_CHATS, iso
+from tests.bot.fakes import EPOCH, Chat, Clock, runtime_on, telegram_app
+
+GROUP = -500
+_game_ids = itertools.count(1)
+
+
+async def record(
+    deps, user, guesses=5, *, chat=GROUP, outcome="won", hinted=False, mode="referee", variant="classic", at=EPOCH
+):
+    """Store one finished result as the bot does (the triggers run)."""
+    async with deps.repo.transaction():
+        await deps.repo.conn.execute(
+            "INSERT INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
+            " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                next(_game_ids),
+                user,
+                chat,
+                mode,
+                variant,
+                guesses,
+                outcome,
+                int(hinted),
+                iso(at - timedelta(minutes=3)),
+                iso(at),
+            ),
+        )
+
+
+def order(board):
+    return [line.standing.user_id for line in board.lines]
+
+
+async def test_ranking_is_best_then_average_then_who_reached_the_best_first(tmp_path):
+    clock = Clock(EPOCH + timedelta(days=1))
+    async with runtime_on(tmp_path / "db.sqlite3", clock=clock) as runtime:
+        deps = runtime.core.deps
+        await record(deps, 1, 4, at=EPOCH + timedelta(hours=2))
+        await record(deps, 1, 6)  # best 4, average 5
+        await record(deps, 2, 4, at=EPOCH + timedelta(hours=1))
+        await record(deps, 2, 6)  # best 4, average 5, but reached 4 first
+        await record(deps, 3, 4)
+        await record(deps, 3, 5)  # best 4, average 4.5
+        await record(deps, 4, 3, hinted=True)  # hinted: not ranked
+        await record(deps, 4, 2, outcome="gave_up")
+        await record(deps, 5, 1, mode="guesser", outcome="solved")  # the bot's guesses
+        await record(deps, 6, 6, outcome="abandoned")
+        await record(deps, 7, 5, mode="race")
+        await record(deps, 8, 4, mode="race", outcome="lost")
+        for period in ("all", "week"):
+            board = await stats.leaderboard(deps, GROUP, "classic", period)
+            assert order(board) == [3, 2, 1, 7], period
+            assert [line.place for line in board.lines] == [1, 2, 3, 4]
+        best = (await stats.leaderboard(deps, GROUP, "classic", "all")).lines[0].standing
+        assert (best.best, best.average, best.solved) == (4, 4.5, 2)
+
+
+async def test_the_weekly_view_keeps_only_the_last_seven_days_and_global_spans_chats(tmp_path):
+    clock = Clock(EPOCH + timedelta(days=30))
+    async with runtime_on(tmp_path / "db.sqlite3", clock=clock) as runtime:
+        deps = runtime.core.deps
+        await record(deps, 1, 3, at=EPOCH)  # a month ago
+        await record(deps, 1, 6, at=clock.now - timedelta(days=2))
+        await record(deps, 2, 5, at=clock.now - timedelta(days=6, hours=23))
+        await record(deps, 3, 4, at=clock.now - timedelta(days=7, hours=1))  # just outside the week
+        await record(deps, 9, 2, chat=-999, at=clock.now - timedelta(days=1))  # another group
+        await record(deps, 10, 3, variant="mastermind", at=clock.now)
+        assert order(await stats.leaderboard(deps, GROUP, "classic", "all")) == [1, 3, 2]
+        assert order(await stats.leaderboard(deps, GROUP, "classic", "week")) == [2, 1]
+        assert order(await stats.leaderboard(deps, ALL_CHATS, "classic", "week")) == [9, 2, 1]
+        everywhere = await stats.leaderboard(deps, ALL_CHATS, "classic", "all")
+        assert order(everywhere) == [9, 1, 3, 2]
+        assert everywhere.variants == ("classic", "mastermind")
+
+
+async def test_stats_count_every_game_but_rank_only_clean_solves(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as runtime:
+        deps = runtime.core.deps
+        minute = timedelta(minutes=1)
+        for i, (guesses, outcome, hinted) in enumerate(
+            [
+                (5, "won", False),
+                (4, "won", False),
+                (6, "won", True),
+                (7, "won", False),
+                (5, "won", False),
+                (8, "gave_up", False),
+                (5, "won", False),
+            ]
+        ):
+            await record(deps, 1, guesses, outcome=outcome, hinted=hinted, at=EPOCH + i * minute)
+        await record(deps, 1, 7, mode="guesser", outcome="solved")
+        await record(deps, 1, 4, variant="mastermind")
+        record_ = await stats.player_stats(deps, 1, "classic")
+        assert (record_.games, record_.wins, record_.clean) == (7, 6, 5)
+        assert (record_.best, record_.average) == (4, 26 / 5)
+        assert record_.streaks == stats.Streaks(current=1, best=2)
+        assert record_.distribution == {4: 1, 5: 3, 7: 1}
+        assert (record_.bot_games, record_.bot_average) == (1, 7.0)
+        assert record_.variants == ("classic", "mastermind")
+
+
+async def test_a_fresh_database_gets_the_stats_tables_and_backfills_standings(tmp_path):
+    conn = await open_database(tmp_path / "db.sqlite3")
+    await migrate(conn)
+    async with conn.execute("SELECT name FROM sqlite_master") as cursor:
+        names = {row[0] async for row in cursor}
+    assert {
+        "players",
+        "standings",
+        "daily_plays",
+        "bot_secrets",
+        "standings_rank",
+        "game_results_ranked_by_chat",
+        "game_results_ranked_by_variant",
+        "game_results_by_player",
+        "game_results_standings",
+        "game_results_daily_mode",
+    } <= names
+    await conn.close()
+
+
+async def test_the_leaderboard_and_stats_queries_use_their_indexes(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as runtime:
+        deps, conn = runtime.core.deps, runtime.conn
+        await record(deps, 1, 5)
+        traced: list[str] = []
+        await conn.set_trace_callback(traced.append)
+        await stats.leaderboard(deps, GROUP, "classic", "week")
+        await stats.leaderboard(deps, GROUP, "classic", "all")
+        await stats.leaderboard(deps, ALL_CHATS, "classic", "week")
+        await stats.leaderboard(deps, ALL_CHATS, "classic", "all")
+        await stats.player_stats(deps, 1, "classic")
+        await conn.set_trace_callback(None)
+        plans = []
+        for sql in traced:
+            if "game_results" in sql or "FROM standings" in sql:
+                async with conn.execute("EXPLAIN QUERY PLAN " + sql) as cursor:
+                    plans.append(" / ".join(row[3] for row in await cursor.fetchall()))
+        assert len(plans) >= 6
+        for plan in plans:
+            assert "INDEX" in plan, plan
+            assert "SCAN game_results" not in plan, plan
+            assert "SCAN standings" not in plan, plan
+        joined = "\n".join(plans)
+        for index in (
+            "game_results_ranked_by_chat",
+            "game_results_ranked_by_variant",
+            "standings_rank",
+            "game_results_by_player",
+        ):
+            assert index in joined
+
+
+async def test_top_in_a_group_switches_period_and_variant_in_place_and_refuses_foreign_stats(tmp_path):
+    clock = Clock(EPOCH + timedelta(days=1))
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        deps = app.bot_data["runtime"].core.deps
+        await record(deps, 1001, 4)
+        await record(deps, 1002, 5, at=EPOCH - timedelta(days=20))
+        await record(deps, 1002, 3, variant="mastermind")
+        ann = Chat(app, request, chat_id=GROUP, user_id=1001)
+        [board] = [c for c in await ann.send("/top") if c.method == "sendMessage"]
+        assert "Ann" in board.text
+        assert "this chat" in board.text
+        assert "player 1002" in board.text
+        data = [d for _, d in board.buttons]
+        assert data[:2] == ["tp:c:w:classic", "tp:c:a:classic"]
+        assert "tp:c:a:mastermind" in data
+        calls = await ann.press("tp:c:w:classic")
+        assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
+        assert calls[1].params["message_id"] == board.params["_sent_id"]
+        assert "last 7 days" in calls[1].text
+        assert "player 1002" not in calls[1].text
+        calls = await ann.press("tp:c:a:mastermind", board.params["_sent_id"])
+        assert "mastermind" in calls[1].text
+        assert "best <b>3</b>" in calls[1].text
+        stale = await ann.press("tp:c:a:nonsense", board.params["_sent_id"])
+        assert [c.method for c in stale] == ["answerCallbackQuery"]
+        assert "older" in stale[0].params["text"]
+        [mine] = [c for c in await ann.send("/stats") if c.method == "sendMessage"]
+        assert "Games 1 · won 1 · clean solves 1" in mine.text
+        assert "<pre>4 ▇" in mine.text
+        bob = Chat(app, request, chat_id=GROUP, user_id=1002)
+        foreign = await bob.press("st:1001:classic", mine.params["_sent_id"])
+        assert [c.method for c in foreign] == ["answerCallbackQuery"]
+        assert "someone else" in foreign[0].params["text"]
+        [glob] = [c for c in await ann.send("/top global") if c.method == "sendMessage"]
+        assert "all chats" in glob.text
