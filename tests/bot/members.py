@@ -1,0 +1,87 @@
+"""Several users in one group (and their private chats), driven through Application.process_update."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from telegram import Update
+from telegram.ext import Application
+
+from tests.bot.fakes import BOT_USER, EPOCH, Call, RecordingRequest
+
+GROUP = -100555
+_update_ids = itertools.count(10_000)
+_message_ids = itertools.count(10_000)
+
+
+class Member:
+    """One user who talks in a chat (a group by default) under their own id and name."""
+
+    def __init__(
+        self,
+        app: Application,
+        request: RecordingRequest,
+        user_id: int,
+        name: str,
+        chat_id: int = GROUP,  # type: ignore[type-arg]
+    ) -> None:
+        self.app, self.request, self.user_id, self.name, self.chat_id = app, request, user_id, name, chat_id
+
+    def in_private(self) -> Member:
+        """The same user in their private chat with the bot."""
+        return Member(self.app, self.request, self.user_id, self.name, chat_id=self.user_id)
+
+    @property
+    def user(self) -> dict[str, Any]:
+        return {"id": self.user_id, "is_bot": False, "first_name": self.name}
+
+    @property
+    def chat(self) -> dict[str, Any]:
+        kind = "private" if self.chat_id > 0 else "supergroup"
+        return {"id": self.chat_id, "type": kind, **({"title": "Group"} if self.chat_id < 0 else {})}
+
+    def message(self, text: str, **extra: Any) -> dict[str, Any]:
+        message: dict[str, Any] = {
+            "message_id": next(_message_ids),
+            "date": int(EPOCH.timestamp()),
+            "chat": self.chat,
+            "from": self.user,
+            "text": text,
+            **extra,
+        }
+        if text.startswith("/"):
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split(" ")[0])}]
+        return message
+
+    async def send(self, text: str, reply_to: Member | None = None, **extra: Any) -> list[Call]:
+        """Send a message (as a reply to another member's message if told); the bot's calls come back."""
+        if reply_to is not None:
+            extra["reply_to_message"] = {**reply_to.message("hi"), "chat": self.chat}
+        return await self.process({"update_id": next(_update_ids), "message": self.message(text, **extra)})
+
+    async def press(self, data: str, message_id: int = 1) -> list[Call]:
+        """Press a button with this data on a bot message."""
+        query = {
+            "id": str(next(_update_ids)),
+            "from": self.user,
+            "chat_instance": "ci",
+            "data": data,
+            "message": {"message_id": message_id, "date": 0, "chat": self.chat, "text": "…", "from": BOT_USER},
+        }
+        return await self.process({"update_id": next(_update_ids), "callback_query": query})
+
+    async def process(self, data: dict[str, Any]) -> list[Call]:
+        start = len(self.request.calls)
+        await self.app.process_update(Update.de_json(data, self.app.bot))
+        return self.request.calls[start:]
+
+
+def sent(calls: list[Call], chat_id: int | None = None) -> list[Call]:
+    """The messages sent among the calls (to one chat if told)."""
+    return [c for c in calls if c.method == "sendMessage" and (chat_id is None or int(c.params["chat_id"]) == chat_id)]
+
+
+def toasts(calls: list[Call]) -> list[str]:
+    """The texts of the callback answers among the calls."""
+    return [str(c.params.get("text", "")) for c in calls if c.method == "answerCallbackQuery"]
