@@ -90,6 +90,8 @@ def configure_logging(config: Config) -> None:
         handler.addFilter(RedactToken(token))
     for noisy in ("httpx", "httpcore"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    # aiosqlite's debug lines carry every statement's parameters, secrets (the daily one too) included
+    logging.getLogger("aiosqlite").setLevel(logging.WARNING)
     if config.log_level != "DEBUG":
         logging.getLogger("telegram").setLevel(logging.WARNING)
         logging.getLogger("apscheduler").setLevel(logging.WARNING)
