@@ -27,7 +27,8 @@ EN: dict[str, str] = {
     "btn.rules": "📖 Rules",
     "help": "<b>Commands</b>\n/play — guess my code (/play 5, /play nozero, /play mastermind)\n"
     "/think — I guess yours\n/hint, /giveup — while you guess\n/undo, /reveal 1234 — while I guess\n"
-    "/settings — game, attempts, coaching, hard mode\n/rules — how to play\n/cancel — stop the game",
+    "/settings — game, attempts, coaching, hard mode\n/rules — how to play\n/cancel — stop the game\n"
+    "/daily — today's challenge · /stats — your record · /top — leaderboard (/top global)",
     "rules": "<b>Rules</b>\nOne player thinks of a code ({variant}); the other guesses.\n"
     "Each guess is answered with <b>bulls</b> 🐂 (right digit, right place) and <b>cows</b> 🐄 "
     "(right digit, wrong place).\nExample: secret <code>1234</code>, guess <code>1243</code> → 2🐂 2🐄.\n"
