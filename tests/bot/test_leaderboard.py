@@ -6,8 +6,9 @@ from datetime import timedelta
 
 from bot.services import stats
 from bot.storage.db import open_database
-from bot.storage.migrations import migrate
+from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.stats_repository import ALL_CHATS, iso
+from bot.views import stats as stats_view
 from tests.bot.fakes import EPOCH, Chat, Clock, runtime_on, telegram_app
 
 GROUP = -500
@@ -197,3 +198,36 @@ async def test_top_in_a_group_switches_period_and_variant_in_place_and_refuses_f
         assert "someone else" in foreign[0].params["text"]
         [glob] = [c for c in await ann.send("/top global") if c.method == "sendMessage"]
         assert "all chats" in glob.text
+
+
+async def test_the_migration_ranks_results_recorded_before_it(tmp_path):
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    for migration in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        if not migration.name.startswith("0003"):
+            (folder / migration.name).write_text(migration.read_text())
+    conn = await open_database(tmp_path / "db.sqlite3")
+    await migrate(conn, folder)
+    for game_id, (user, guesses, hinted) in enumerate([(1, 6, 0), (1, 4, 0), (1, 3, 1), (2, 5, 0)], start=1):
+        await conn.execute(
+            "INSERT INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
+            " started_at, finished_at) VALUES (?, ?, ?, 'referee', 'classic', ?, 'won', ?, ?, ?)",
+            (game_id, user, GROUP, guesses, hinted, iso(EPOCH), iso(EPOCH + timedelta(minutes=game_id))),
+        )
+    (folder / "0003_stats_daily.sql").write_text((MIGRATIONS_DIR / "0003_stats_daily.sql").read_text())
+    assert await migrate(conn, folder) == ["0003_stats_daily"]
+    async with conn.execute(
+        "SELECT chat_id, user_id, solved, total_guesses, best FROM standings ORDER BY chat_id, user_id"
+    ) as cursor:
+        rows = [tuple(row) for row in await cursor.fetchall()]
+    assert rows == [(GROUP, 1, 2, 10, 4), (GROUP, 2, 1, 5, 5), (ALL_CHATS, 1, 2, 10, 4), (ALL_CHATS, 2, 1, 5, 5)]
+    await conn.close()
+
+
+async def test_display_names_are_escaped_on_the_board(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as runtime:
+        deps = runtime.core.deps
+        await record(deps, 1, 5)
+        await stats.seen(deps, 1, "<b>Evil</b> & Co")
+        outcome = stats_view.leaderboard("en", await stats.leaderboard(deps, GROUP, "classic", "all"))
+        assert "&lt;b&gt;Evil&lt;/b&gt; &amp; Co" in outcome.replies[0].text
