@@ -1,0 +1,176 @@
+"""The duel, in-process: an invitation, secrets set in private through the deep link, turns in the group."""
+
+import json
+
+from tests.bot.fakes import Clock, telegram_app
+from tests.bot.members import GROUP, Member, sent, toasts
+
+ANN_SECRET, BOB_SECRET = "2460", "5678"  # not the texts' example code, 1234
+
+
+def keyboard(call):
+    markup = call.params.get("reply_markup") or {}
+    markup = json.loads(markup) if isinstance(markup, str) else markup
+    return [button for row in markup.get("inline_keyboard", []) for button in row]
+
+
+async def the_duel(app):
+    together = app.bot_data["runtime"].core.together
+    return await together.play.repo.active_match(GROUP), together
+
+
+async def results(app):
+    async with app.bot_data["runtime"].conn.execute(
+        "SELECT user_id, guesses, outcome FROM game_results WHERE mode = 'duel' ORDER BY user_id"
+    ) as cursor:
+        return [tuple(row) async for row in cursor]
+
+
+async def set_up(app, request, invite_bob=True):
+    """Ann challenges Bob (by replying to him), Bob accepts, both set their secrets in private."""
+    ann, bob = Member(app, request, 11, "Ann"), Member(app, request, 22, "Bob")
+    [invite] = sent(await ann.send("/duel", reply_to=bob if invite_bob else None))
+    match, _ = await the_duel(app)
+    accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
+    await bob.press(accept)
+    for member, secret in ((ann, ANN_SECRET), (bob, BOB_SECRET)):
+        await member.in_private().send(f"/start duel_{match.id}")
+        await member.in_private().send(secret)
+    return ann, bob, match.id
+
+
+def group_texts(request):
+    return [c.text for c in sent(request.calls, GROUP)]
+
+
+async def test_a_duel_from_invitation_to_a_win_with_the_second_player_owed_an_equal_turn(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann, bob, cat = (Member(app, request, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
+        [invite] = sent(await ann.send("/duel", reply_to=bob))
+        assert 'challenges <a href="tg://user?id=22">Bob</a> to a duel' in invite.text
+        accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
+        assert toasts(await cat.press(accept)) == ["This duel is for Bob."]
+        assert toasts(await ann.press(accept)) == ["You can't accept your own duel."]
+        calls = await bob.press(accept)
+        [lineup] = [c for c in calls if c.method == "editMessageText"]
+        match, _ = await the_duel(app)
+        assert keyboard(lineup) == [
+            {"text": "🔒 Set my secret", "url": f"https://t.me/bullscows_test_bot?start=duel_{match.id}"}
+        ]
+        [early] = sent(await ann.send("/g 5678"))
+        assert "starts once both secrets are set" in early.text
+
+        [ask] = sent(await ann.in_private().send(f"/start duel_{match.id}"))
+        assert "Your secret for the duel with Bob" in ask.text
+        [bad] = sent(await ann.in_private().send("1123"))
+        assert "must all differ" in bad.text
+        calls = await ann.in_private().send(ANN_SECRET)
+        assert [c.text for c in sent(calls, 11)] == [
+            f"🔒 Your secret is <b>{ANN_SECRET}</b>. Back to the group: Bob will try to find it."
+        ]
+        assert [c.text for c in sent(calls, GROUP)] == ["🔒 Ann has set a secret."]
+        [again] = sent(await ann.in_private().send(f"/start duel_{match.id}"))
+        assert "already set" in again.text
+        await bob.in_private().send(f"/start duel_{match.id}")
+        calls = await bob.in_private().send(BOB_SECRET)
+        begin = sent(calls, GROUP)[-1].text
+        assert 'Both secrets are set. <a href="tg://user?id=11">Ann</a> moves first' in begin
+
+        [wait] = sent(await bob.send("/g 1234"))
+        assert "It's Ann's turn." in wait.text
+        [other] = sent(await cat.send("/g 1234"))
+        assert "Only the two players" in other.text
+        assert sent(await cat.send("1234")) == []  # plain chatter of others stays quiet
+        [line] = sent(await ann.send("0123"))
+        assert line.text.startswith("Ann #1 <code>0123</code> → 0🐂 0🐄 · ")
+        [line] = sent(await bob.send("/g 4321"))
+        assert line.text.startswith("Bob #1 <code>4321</code> → 0🐂 2🐄")
+        [line] = sent(await ann.send(f"/g {BOB_SECRET}"))
+        assert "Ann found it in 2! <a href" in line.text
+        calls = await bob.send("/g 2134")
+        [end] = sent(calls, GROUP)
+        assert "Ann</a> wins the duel, finding Bob's secret in 2 guesses" in end.text
+        assert [c.text for c in sent(calls, 22)] == [f"The duel is over. Ann's secret was <b>{ANN_SECRET}</b>."]
+        assert await results(app) == [(11, 2, "won"), (22, 2, "lost")]
+        assert not any(ANN_SECRET in text for text in group_texts(request))
+
+
+async def test_both_solving_in_the_same_round_is_a_draw(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann, bob, _ = await set_up(app, request)
+        await ann.send(f"/g {BOB_SECRET}")
+        [end] = sent(await bob.send(f"/g {ANN_SECRET}"))
+        assert "A draw" in end.text
+        assert "both found it in 1 guesses" in end.text
+        assert await results(app) == [(11, 1, "draw"), (22, 1, "draw")]
+
+
+async def test_the_second_player_solving_first_wins_at_once(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann, bob, _ = await set_up(app, request)
+        await ann.send("/g 0987")
+        [end] = sent(await bob.send(f"/g {ANN_SECRET}"), GROUP)
+        assert "Bob</a> wins the duel" in end.text
+        assert await results(app) == [(11, 1, "lost"), (22, 1, "won")]
+
+
+async def test_a_player_who_does_not_move_in_time_forfeits_and_both_are_told(tmp_path):
+    clock = Clock()
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        ann, _, match_id = await set_up(app, request)
+        _, together = await the_duel(app)
+        assert [job.name for job in app.job_queue.jobs()] == [f"match-{match_id}"]
+        await ann.send("/g 0987")
+        clock.advance(299)
+        assert await together.on_deadline(match_id) is None
+        clock.advance(2)
+        chat_id, outcome = await together.on_deadline(match_id)
+        group, *private = outcome.replies
+        assert chat_id == GROUP
+        assert 'tg://user?id=22">Bob</a> did not move within 5m 0s and forfeits' in group.text
+        assert 'tg://user?id=11">Ann</a> wins' in group.text
+        assert BOB_SECRET not in group.text
+        assert ANN_SECRET not in group.text
+        assert {(r.chat_id, BOB_SECRET in r.text or ANN_SECRET in r.text) for r in private} == {(11, True), (22, True)}
+        assert await results(app) == [(11, 1, "walkover"), (22, 0, "forfeit")]
+
+
+async def test_resigning_gives_the_other_the_win_and_keeps_secrets_out_of_the_group(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        _, bob, _ = await set_up(app, request)
+        calls = await bob.send("/resign")
+        [end] = sent(calls, GROUP)
+        assert "Bob resigns" in end.text
+        assert not any(secret in text for secret in (ANN_SECRET, BOB_SECRET) for text in group_texts(request))
+        assert await results(app) == [(11, 0, "walkover"), (22, 0, "resigned")]
+
+
+async def test_an_open_duel_is_taken_by_anyone_and_only_its_challenger_can_withdraw_it(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann, bob, cat = (Member(app, request, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
+        [invite] = sent(await ann.send("/duel 5 1m"))
+        assert "wants a duel: a 5-digit number with distinct digits, 1m 0s per move" in invite.text
+        decline = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✖️ Decline")
+        assert toasts(await bob.press(decline)) == ["Only the two players can do that."]
+        [withdrawn] = [c for c in await ann.press(decline) if c.method == "editMessageText"]
+        assert "Duel off: Ann declined." in withdrawn.text
+        assert toasts(await bob.press(decline)) == ["This game is over."]
+
+        [invite] = sent(await ann.send("/duel"))
+        accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
+        await cat.press(accept)
+        match, _ = await the_duel(app)
+        assert [p.user_id for p in match.players] == [11, 33]
+        [nope] = sent(await bob.in_private().send(f"/start duel_{match.id}"))
+        assert "not waiting for your secret" in nope.text
+
+
+async def test_a_restarted_bot_carries_on_a_duel_with_its_timer(tmp_path):
+    database = tmp_path / "db.sqlite3"
+    async with telegram_app(database) as (app, request):
+        ann, _, match_id = await set_up(app, request)
+        await ann.send("/g 0987")
+    async with telegram_app(database) as (app, request):
+        assert [job.name for job in app.job_queue.jobs()] == [f"match-{match_id}"]
+        [end] = sent(await Member(app, request, 22, "Bob").send(f"/g {ANN_SECRET}"), GROUP)
+        assert "Bob</a> wins the duel" in end.text
