@@ -77,10 +77,10 @@ class PlayTogether:
 
     async def on_button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
         """A press on a match's button: duel invitations, versus answers."""
-        assert self.play is not None
-        assert pressed.game_id is not None
+        if self.play is None or pressed.game_id is None:
+            return Outcome(toast=t("match.stale", lang))
         match = await self.play.repo.match(pressed.game_id)
-        if match is None or not match.active or match.revision != pressed.revision:
+        if match is None or not match.active or (match.revision, match.chat_id) != (pressed.revision, who.chat_id):
             return Outcome(toast=t("match.stale", lang))
         verb = pressed.args[0] if pressed.args else ""
         if match.kind == DUEL and verb == cb.DUEL_ACCEPT:
@@ -89,8 +89,6 @@ class PlayTogether:
         if match.kind == DUEL and verb == cb.DUEL_DECLINE:
             return duel_view.declined(lang, await duel.decline(self.play, match, who.user_id), who.name)
         if match.kind == VERSUS and verb == cb.MATCH_ANSWER and len(pressed.args) == 2:
-            if match.chat_id != who.chat_id:
-                return Outcome(toast=t("match.stale", lang))
             given = cb.parse_score_arg(pressed.args[1])
             return versus_view.progressed(lang, await versus.answer(self.play, match, given), in_place=True)
         return Outcome(toast=t("match.stale", lang))
@@ -195,6 +193,8 @@ class PlayTogether:
         running = await self.play.repo.active_match(who.chat_id)
         if running is not None and running.kind == VERSUS and command in ("resign", "cancel", "giveup"):
             return versus_view.resigned(lang, await versus.resign(self.play, running))
+        if running is not None and running.kind == VERSUS and command in ("play", "think", "daily"):
+            return common_view.message("vs.running", lang)
         if command == "resign":
             return common_view.message("vs.none", lang)
         return None

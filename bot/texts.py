@@ -28,7 +28,9 @@ EN: dict[str, str] = {
     "help": "<b>Commands</b>\n/play — guess my code (/play 5, /play nozero, /play mastermind)\n"
     "/think — I guess yours\n/hint, /giveup — while you guess\n/undo, /reveal 1234 — while I guess\n"
     "/settings — game, attempts, coaching, hard mode\n/rules — how to play\n/cancel — stop the game\n"
-    "/daily — today's challenge · /stats — your record · /top — leaderboard (/top global)",
+    "/daily — today's challenge · /stats — your record · /top — leaderboard (/top global)\n"
+    "/versus — you and I race to find each other's code\n"
+    "In groups: /challenge (a race), /duel (one on one), /g 1234 to guess",
     "rules": "<b>Rules</b>\nOne player thinks of a code ({variant}); the other guesses.\n"
     "Each guess is answered with <b>bulls</b> 🐂 (right digit, right place) and <b>cows</b> 🐄 "
     "(right digit, wrong place).\nExample: secret <code>1234</code>, guess <code>1243</code> → 2🐂 2🐄.\n"
@@ -176,6 +178,7 @@ EN: dict[str, str] = {
     "vs.contradiction": "🤔 That can't be right together with your earlier answers ({turns}). "
     "Check it and answer again, or /resign.",
     "vs.busy": "Finish or /cancel your current game first.",
+    "vs.running": "You're playing versus me: send your move, or /resign first to start something else.",
     "vs.none": "No versus game running: /versus starts one.",
     # --- settings ---
     "set.title": "<b>Settings</b> (for your next game)\nGame: {variant}\nAttempts: {limit} · Coaching: {coaching} · "
