@@ -1,0 +1,64 @@
+"""A group race through the emulator: three players guess the bot's secret; the first to find it wins."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.texts import plain, t
+from engine.guesser import next_guess
+from engine.history import Turn
+from engine.scoring import Score
+from engine.variant import PRESETS
+from tests.e2e.client import BotMessage
+from tests.e2e.conftest import UserFactory, next_id
+from tests.e2e.games import CODE, NUMBER, SCORE, text_pattern
+from tests.e2e.processes import EmulatorProcess
+
+pytestmark = pytest.mark.e2e
+
+LINE = re.compile(text_pattern("race.turn", n=NUMBER, guess=CODE, score=SCORE))
+WON = re.compile(text_pattern("race.won", secret=r"(?P<secret>\d+)", n=NUMBER))
+
+
+def test_three_players_race_and_the_first_to_find_the_secret_wins(
+    make_user: UserFactory, emulator_process: EmulatorProcess
+) -> None:
+    group = -(700_000 + next_id())
+    ann, bob, cat = (make_user(name, chat_id=group, chat_type="supergroup") for name in ("Ann", "Bob", "Cat"))
+    ann.send_command("/challenge")  # Ann's client reads the group for everyone
+    ann.wait_new(plain(t("race.started", variant="", example="")).split(":")[0])
+    classic = PRESETS["classic"]
+
+    turns: list[Turn] = []
+    ways = [
+        lambda code: ann.send_command(f"/g {code}"),
+        lambda code: bob.send_text(code),  # a plain code: the emulator delivers every message, like privacy off
+        lambda code: cat.send_command(f"/g@{emulator_process.bot_username} {code}"),
+    ]
+    names = ["Ann", "Bob", "Cat"]
+    won: BotMessage | None = None
+    for n in range(12):
+        guess = next_guess(classic, tuple(turns))
+        ways[n % 3](guess)
+        reply = ann.wait_new(lambda m: bool(LINE.search(m.text)))
+        line = LINE.search(reply.text)
+        assert line
+        assert reply.text.startswith(f"{names[n % 3]} #{n // 3 + 1} ")
+        turns.append(Turn(line["guess"], Score(int(line["bulls"]), int(line["cows"]))))
+        if WON.search(reply.text):
+            won = reply
+            break
+        assert not re.search(r"\b\d{4}\b", reply.text.replace(guess, "")), "no other code is ever shown"
+    assert won is not None, f"nobody won in 12 guesses: {turns}"
+    ending = WON.search(won.text)
+    assert ending
+    assert ending["secret"] == turns[-1].guess
+    winner = names[(len(turns) - 1) % 3]
+    assert f"1. {winner}: solved in {(len(turns) - 1) // 3 + 1}" in won.text
+    assert won.text.count(": ") >= min(len(turns), 3)  # everyone who guessed is ranked
+
+    bob.send_text(turns[-1].guess)  # the race is over: plain codes are ordinary chat again
+    ann.send_command("/g 1234")
+    assert "/challenge" in ann.wait_new().text
