@@ -1,0 +1,230 @@
+"""Leaderboard and stats queries at scale: a fresh database with a million generated results, timed.
+
+    PYTHONPATH=. python bench/leaderboard_bench.py [--games 1000000] [--runs 30] [--db PATH]
+
+Builds the database through the real migrations, fills game_results (the standings trigger runs for every
+row, as in production) with executemany in big transactions, then times the real services behind /top
+(chat weekly, chat all-time, global weekly, global all-time), /stats and the daily board: median and p95
+over repeated runs, and prints each query's EXPLAIN QUERY PLAN.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+from bot.services import daily, stats
+from bot.services.common import Deps
+from bot.storage.db import open_database
+from bot.storage.migrations import migrate
+from bot.storage.repository import SqliteRepository
+from bot.storage.stats_repository import ALL_CHATS, SqliteStatsRepository
+
+NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+DAYS = 730
+VARIANTS: tuple[tuple[str, float, float], ...] = (
+    ("classic", 0.68, 5.6),
+    ("mastermind", 0.1, 4.8),
+    ("nozero", 0.08, 5.5),
+    ("5d10", 0.09, 6.3),
+    ("3d10", 0.05, 4.9),
+)
+MODES = (("referee", 0.55), ("guesser", 0.2), ("race", 0.12), ("duel", 0.04), ("versus", 0.04), ("daily", 0.05))
+BATCH = 100_000
+
+
+def generate(games: int, seed: int = 7) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """Result rows (game_results) and daily_plays rows: skewed users and chats, two years, growing activity."""
+    rng = np.random.default_rng(seed)
+    users = max(1000, games // 16)
+    groups = max(100, games // 120)
+    # activity follows a power law: a few players and groups play a lot
+    user_weight = 1 / np.arange(1, users + 1) ** 0.6
+    user_of = rng.choice(users, size=games, p=user_weight / user_weight.sum()) + 1_000_000
+    group_weight = 1 / np.arange(1, groups + 1) ** 1.1
+    group_of = -(rng.choice(groups, size=games, p=group_weight / group_weight.sum()) + 1_000_000_000_000)
+    names = [name for name, _, _ in VARIANTS]
+    shares = np.array([share for _, share, _ in VARIANTS])
+    means = np.array([mean for _, _, mean in VARIANTS])
+    variant_ix = rng.choice(len(names), size=games, p=shares / shares.sum())
+    mode_names, mode_shares = zip(*MODES, strict=True)
+    mode_ix = rng.choice(len(mode_names), size=games, p=mode_shares)
+    mode = np.array(mode_names)[mode_ix]
+    in_group = np.isin(mode, ("race", "duel")) | ((mode == "referee") & (rng.random(games) < 0.35))
+    chat = np.where(in_group, group_of, user_of)
+    skill = rng.normal(0, 0.6, users + 1)[user_of - 1_000_000]
+    guesses = np.clip(np.rint(rng.normal(means[variant_ix] + skill, 1.2)), 1, 15).astype(int)
+    roll = rng.random(games)
+    outcome = np.where(
+        mode == "guesser",
+        np.where(roll < 0.85, "solved", "abandoned"),
+        np.where(
+            mode == "race",
+            np.where(roll < 0.35, "won", "lost"),
+            np.select([roll < 0.78, roll < 0.86, roll < 0.96], ["won", "gave_up", "abandoned"], "lost"),
+        ),
+    )
+    hinted = ((mode == "referee") | (mode == "daily")) & (outcome == "won") & (rng.random(games) < 0.12)
+    # more games lately: days ago drawn from an exponential, capped at two years
+    ago = np.minimum(rng.exponential(DAYS / 3, games), DAYS - 1) * 86_400_000
+    finished = np.datetime64(NOW.replace(tzinfo=None), "ms") - ago.astype("timedelta64[ms]")
+    started = finished - (rng.gamma(2.0, 60_000, games)).astype("timedelta64[ms]")
+    finished_s = np.char.add(np.datetime_as_string(finished, unit="ms"), "+00:00")
+    started_s = np.char.add(np.datetime_as_string(started, unit="ms"), "+00:00")
+    variant = np.array(names)[variant_ix]
+    rows = list(
+        zip(
+            range(1, games + 1),
+            user_of.tolist(),
+            chat.tolist(),
+            mode.tolist(),
+            variant.tolist(),
+            guesses.tolist(),
+            outcome.tolist(),
+            hinted.astype(int).tolist(),
+            started_s.tolist(),
+            finished_s.tolist(),
+            strict=True,
+        )
+    )
+    plays: dict[tuple[str, int], tuple[object, ...]] = {}
+    for row in rows:
+        if row[3] == "daily":
+            day = str(row[9])[:10]
+            plays.setdefault((day, int(str(row[1]))), (day, row[1], row[0], row[2]))
+    return rows, list(plays.values())
+
+
+def fill(path: Path, rows: list[tuple[object, ...]], plays: list[tuple[object, ...]]) -> float:
+    """Insert everything in big transactions; the seconds it took."""
+    begin = time.perf_counter()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=OFF")  # a throwaway database: no need to survive a power cut
+    conn.execute("PRAGMA cache_size=-200000")
+    conn.execute("BEGIN")
+    # daily plays first, so the trigger records those results as mode 'daily' (as the bot does)
+    conn.executemany("INSERT INTO daily_plays (day, user_id, game_id, chat_id) VALUES (?, ?, ?, ?)", plays)
+    conn.execute("COMMIT")
+    for start in range(0, len(rows), BATCH):
+        batch = [(*r[:3], "referee" if r[3] == "daily" else r[3], *r[4:]) for r in rows[start : start + BATCH]]
+        conn.execute("BEGIN")
+        conn.executemany(
+            "INSERT INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
+            " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            batch,
+        )
+        conn.execute("COMMIT")
+        print(f"  {start + len(batch):>9,} results", end="\r", flush=True)
+    conn.execute(
+        "INSERT INTO players (user_id, name, last_seen) SELECT DISTINCT user_id, 'Player ' || user_id, ?"
+        " FROM game_results",
+        (NOW.isoformat(),),
+    )
+    conn.execute("ANALYZE")
+    conn.close()
+    print()
+    return time.perf_counter() - begin
+
+
+async def timed(label: str, runs: int, call: Callable[[], Awaitable[object]]) -> tuple[str, float, float]:
+    """Median and p95 in milliseconds of `runs` calls (after one warm-up)."""
+    await call()
+    samples = []
+    for _ in range(runs):
+        begin = time.perf_counter()
+        await call()
+        samples.append((time.perf_counter() - begin) * 1000)
+    samples.sort()
+    p95 = samples[min(len(samples) - 1, round(0.95 * (len(samples) - 1)))]
+    return label, statistics.median(samples), p95
+
+
+async def plans(conn: object, label: str, call: Callable[[], Awaitable[object]]) -> list[str]:
+    """The EXPLAIN QUERY PLAN of every SELECT a call runs."""
+    seen: list[str] = []
+    await conn.set_trace_callback(seen.append)  # type: ignore[attr-defined]
+    await call()
+    await conn.set_trace_callback(None)  # type: ignore[attr-defined]
+    out = []
+    for sql in seen:
+        if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
+            continue
+        async with conn.execute("EXPLAIN QUERY PLAN " + sql) as cursor:  # type: ignore[attr-defined]
+            steps = [row[3] for row in await cursor.fetchall()]
+        out.append(f"  {label}: {sql[:90]}...\n      " + "\n      ".join(steps))
+    return out
+
+
+async def bench(path: Path, runs: int) -> None:
+    conn = await open_database(path)
+    repo = SqliteRepository(conn)
+    deps = Deps(repo, random.Random(1), lambda: NOW, SqliteStatsRepository(repo))
+    async with conn.execute(
+        "SELECT chat_id, count(*) FROM game_results WHERE chat_id < 0 GROUP BY chat_id ORDER BY 2 DESC LIMIT 1"
+    ) as cursor:
+        big_chat, chat_games = await cursor.fetchone()  # type: ignore[misc]
+    async with conn.execute(
+        "SELECT user_id, count(*) FROM game_results WHERE variant = 'classic' GROUP BY user_id ORDER BY 2 DESC LIMIT 1"
+    ) as cursor:
+        big_user, user_games = await cursor.fetchone()  # type: ignore[misc]
+    print(f"busiest group {big_chat}: {chat_games:,} results; busiest player {big_user}: {user_games:,} classic")
+    day = daily.day_of(NOW - timedelta(days=1))
+    calls: dict[str, Callable[[], Awaitable[object]]] = {
+        "/top chat weekly": lambda: stats.leaderboard(deps, big_chat, "classic", "week"),
+        "/top chat all-time": lambda: stats.leaderboard(deps, big_chat, "classic", "all"),
+        "/top global weekly": lambda: stats.leaderboard(deps, ALL_CHATS, "classic", "week"),
+        "/top global all-time": lambda: stats.leaderboard(deps, ALL_CHATS, "classic", "all"),
+        "/stats busiest player": lambda: stats.player_stats(deps, big_user, "classic"),
+        "/daily top (yesterday)": lambda: daily.board(deps, day),
+    }
+    results = [await timed(label, runs, call) for label, call in calls.items()]
+    print(f"\n{'query':<26}{'median ms':>10}{'p95 ms':>10}   ({runs} runs each)")
+    for label, median, p95 in results:
+        print(f"{label:<26}{median:>10.2f}{p95:>10.2f}")
+    print("\nEXPLAIN QUERY PLAN")
+    for label, call in calls.items():
+        print("\n".join(await plans(conn, label, call)))
+    await conn.close()
+
+
+async def prepare(path: Path) -> None:
+    conn = await open_database(path)
+    await migrate(conn)
+    await conn.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--db", type=Path, help="database file (default: a temporary one, deleted afterwards)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = args.db or Path(folder) / "bench.sqlite3"
+        if path.exists():
+            print(f"reusing {path}")
+        else:
+            asyncio.run(prepare(path))
+            begin = time.perf_counter()
+            rows, plays = generate(args.games)
+            print(
+                f"generated {len(rows):,} results and {len(plays):,} daily plays in {time.perf_counter() - begin:.1f} s"
+            )
+            print(f"filled in {fill(path, rows, plays):.1f} s ({path.stat().st_size / 1e6:.0f} MB)")
+            del rows, plays
+        asyncio.run(bench(path, args.runs))
+
+
+if __name__ == "__main__":
+    main()
