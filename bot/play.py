@@ -60,7 +60,7 @@ class PlayTogether:
             return await self._stop(who, lang, match)
         if match.kind == DUEL:
             return duel_view.resigned(lang, await duel.resign(self.play, match, who.user_id))
-        return common_view.message("match.none", lang)
+        return common_view.message("race.no_resign", lang)
 
     async def on_text(self, who: Who, lang: str, text: str) -> Outcome | None:
         """A plain message: a guess in a group match, a duel secret or a versus move in private; None if not ours."""
@@ -197,6 +197,8 @@ class PlayTogether:
             return common_view.message("vs.running", lang)
         if command == "resign":
             return common_view.message("vs.none", lang)
+        if command in GROUP_COMMANDS:
+            return common_view.message("match.group_only", lang)
         return None
 
     async def _versus(self, who: Who, lang: str, options: Options) -> Outcome:

@@ -132,6 +132,8 @@ EN: dict[str, str] = {
     "Try <code>/challenge 5</code> or <code>/challenge mastermind 10m</code>.",
     "match.guess_usage": "Send a code after /g, e.g. <code>/g {example}</code>.",
     "match.stale": "This game is over.",
+    "match.group_only": "Races and duels are played in groups: add me to one and send /challenge or /duel there.",
+    "race.no_resign": "In a race, just stop guessing; /stop ends it (its starter or an admin).",
     "duel.invite": "⚔️ {challenger} challenges {invited} to a duel: {variant}, {turn} per move.",
     "duel.invite.open": "⚔️ {challenger} wants a duel: {variant}, {turn} per move. Who's in?",
     "btn.accept": "✅ Accept",
