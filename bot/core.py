@@ -72,10 +72,10 @@ class Core:
         """The reply to /command args."""
         lang = await self.language(who.chat_id)
         await scoreboard.seen(self.deps, who)
+        if (played := await self.together.on_command(who, lang, command, args)) is not None:
+            return played  # first: a versus game in progress holds /daily back
         if (board := await scoreboard.on_command(self.deps, who, command, args, lang)) is not None:
             return board
-        if (played := await self.together.on_command(who, lang, command, args)) is not None:
-            return played
         if not who.private:
             return common_view.group_note(lang, who.bot_username)
         if command == "start" and args.strip():
