@@ -119,11 +119,10 @@ async def accept(play: Play, match: Match, user_id: int, name: str) -> Accepted 
         invited = match.player(match.invited_id)
         return Refusal("duel.not_you", {"name": invited.name if invited else "?"})
     async with play.deps.repo.transaction():
+        deadline = play.deps.clock() + timedelta(seconds=SECRETS_SECONDS)
+        if not await play.repo.change(match.id, INVITED, phase=SECRETS, deadline=deadline):
+            return Refusal("match.stale")  # someone else accepted first
         await play.repo.add_player(match.id, user_id, name)
-        if not await play.repo.change(
-            match.id, phase=SECRETS, deadline=play.deps.clock() + timedelta(seconds=SECRETS_SECONDS)
-        ):
-            return Refusal("match.stale")
     return Accepted(await _reloaded(play, match))
 
 
@@ -163,7 +162,7 @@ async def set_secret(play: Play, match: Match, user_id: int, text: str) -> Secre
             assert first is not None
             assert current.turn_seconds is not None
             deadline = play.deps.clock() + timedelta(seconds=current.turn_seconds)
-            await play.repo.change(match.id, phase=PLAYING, turn_user=first.user_id, deadline=deadline)
+            await play.repo.change(match.id, SECRETS, phase=PLAYING, turn_user=first.user_id, deadline=deadline)
     final = await _reloaded(play, match)
     if begun:
         play.timers.arm(final)
@@ -193,7 +192,7 @@ async def guess(play: Play, match: Match, user_id: int, name: str, text: str) ->
     solved = turn.answer.bulls == match.variant.length
     now = play.deps.clock()
     async with play.deps.repo.transaction():
-        moved = await play.repo.add_move(match.id, user_id, name, turn, solved, now)
+        moved = await play.repo.add_move(match.id, user_id, name, turn, solved, now, turns=True)
         if moved is None:
             return Refusal("match.stale")
         current = await _reloaded(play, match)

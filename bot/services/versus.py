@@ -117,7 +117,10 @@ async def guess(play: Play, match: Match, text: str) -> Guessed | Rejected | Ref
     bot_turns = match.turns_of(BOT_ID)
     pending = await asyncio.to_thread(next_guess, match.variant, bot_turns)
     async with play.deps.repo.transaction():
-        if await play.repo.add_move(match.id, user.user_id, user.name, turn, solved, play.deps.clock()) is None:
+        if (
+            await play.repo.add_move(match.id, user.user_id, user.name, turn, solved, play.deps.clock(), turns=True)
+            is None
+        ):
             return Refusal("match.stale")
         ended = await _settle(play, match.id, pending, play.deps.clock())
     final = await play.repo.match(match.id)
@@ -138,7 +141,7 @@ async def answer(play: Play, match: Match, given: Score) -> Answered | Contradic
         return Contradicted(match, check)
     solved = given.bulls == match.variant.length
     async with play.deps.repo.transaction():
-        if await play.repo.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, play.deps.clock()) is None:
+        if await play.repo.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, play.deps.clock(), turns=True) is None:
             return Refusal("match.stale")
         ended = await _settle(play, match.id, None, play.deps.clock())
     final = await play.repo.match(match.id)

@@ -28,9 +28,9 @@ class MatchRepository(Protocol):
     async def create_match(self, draft: Match) -> Match: ...
     async def add_player(self, match_id: int, user_id: int, name: str) -> Player: ...
     async def add_move(
-        self, match_id: int, user_id: int, name: str, turn: Turn, solved: bool, now: datetime
+        self, match_id: int, user_id: int, name: str, turn: Turn, solved: bool, now: datetime, *, turns: bool = False
     ) -> Player | None: ...
-    async def change(self, match_id: int, **fields: Any) -> bool: ...
+    async def change(self, match_id: int, expect_phase: str | None = None, **fields: Any) -> bool: ...
     async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool: ...
     async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool: ...
     async def awaiting_secret(self, user_id: int) -> Match | None: ...
@@ -153,12 +153,14 @@ class SqliteMatchRepository:
         return Player(row["user_id"], row["seat"], row["name"], row["guesses"], row["solved_in"], row["secret"])
 
     async def add_move(
-        self, match_id: int, user_id: int, name: str, turn: Turn, solved: bool, now: datetime
+        self, match_id: int, user_id: int, name: str, turn: Turn, solved: bool, now: datetime, *, turns: bool = False
     ) -> Player | None:
-        """Store a guess and count it for its player; None (and nothing stored) if the match is no longer on."""
+        """Store a guess and count it for its player; None (and nothing stored) if the match is no longer on, or,
+        with `turns`, if it is not this player's turn."""
         cursor = await self.conn.execute(
-            "UPDATE matches SET revision = revision + 1 WHERE id = ? AND status = 'active' AND phase = 'playing'",
-            (match_id,),
+            "UPDATE matches SET revision = revision + 1 WHERE id = ? AND status = 'active' AND phase = 'playing'"
+            " AND (? = 0 OR turn_user = ?)",
+            (match_id, int(turns), user_id),
         )
         if cursor.rowcount != 1:
             return None
@@ -178,15 +180,17 @@ class SqliteMatchRepository:
         assert row is not None
         return Player(row["user_id"], row["seat"], row["name"], row["guesses"], row["solved_in"], row["secret"])
 
-    async def change(self, match_id: int, **fields: Any) -> bool:
-        """Set some of a running match's fields (and bump its revision); False if it is no longer on."""
+    async def change(self, match_id: int, expect_phase: str | None = None, **fields: Any) -> bool:
+        """Set some of a running match's fields (and bump its revision); False if it is no longer on (or no
+        longer in `expect_phase`)."""
         unknown = set(fields) - CHANGEABLE
         if unknown:
             raise ValueError(f"not changeable: {sorted(unknown)}")
         assignments = "".join(f"{name} = ?, " for name in fields)
         cursor = await self.conn.execute(
-            f"UPDATE matches SET {assignments}revision = revision + 1 WHERE id = ? AND status = 'active'",
-            (*map(_stored, fields.values()), match_id),
+            f"UPDATE matches SET {assignments}revision = revision + 1 WHERE id = ? AND status = 'active'"
+            " AND (? IS NULL OR phase = ?)",
+            (*map(_stored, fields.values()), match_id, expect_phase, expect_phase),
         )
         return cursor.rowcount == 1
 

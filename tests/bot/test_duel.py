@@ -1,7 +1,9 @@
 """The duel, in-process: an invitation, secrets set in private through the deep link, turns in the group."""
 
+import asyncio
 import json
 
+from bot.services import duel
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import GROUP, Member, sent, toasts
 
@@ -174,3 +176,19 @@ async def test_a_restarted_bot_carries_on_a_duel_with_its_timer(tmp_path):
         assert [job.name for job in app.job_queue.jobs()] == [f"match-{match_id}"]
         [end] = sent(await Member(app, request, 22, "Bob").send(f"/g {ANN_SECRET}"), GROUP)
         assert "Bob</a> wins the duel" in end.text
+
+
+async def test_moves_and_acceptances_that_bypass_the_chat_lock_are_still_taken_once(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        _, _, match_id = await set_up(app, request)
+        match, together = await the_duel(app)
+        moves = await asyncio.gather(*(duel.guess(together.play, match, 11, "Ann", code) for code in ("0123", "0987")))
+        assert sum(isinstance(m, duel.Moved) for m in moves) == 1
+        assert len((await together.play.repo.match(match_id)).moves) == 1
+        await Member(app, request, 11, "Ann").send("/stop")
+
+        await Member(app, request, 11, "Ann").send("/duel")
+        invite, _ = await the_duel(app)
+        accepted = await asyncio.gather(*(duel.accept(together.play, invite, uid, f"U{uid}") for uid in (22, 33, 44)))
+        assert sum(isinstance(a, duel.Accepted) for a in accepted) == 1
+        assert len((await together.play.repo.match(invite.id)).players) == 2
