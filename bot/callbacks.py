@@ -27,6 +27,7 @@ MATCH = "m"  # m:<match>:<rev>:<verb>[:<arg>]   race/duel/versus (bot/play.py): 
 MATCH_ANSWER = "a"  # m:<match>:<rev>:a:<bulls><cows>  versus: answer the bot's guess
 DUEL_ACCEPT = "y"  # m:<match>:<rev>:y          take up a duel
 DUEL_DECLINE = "n"  # m:<match>:<rev>:n         decline (or withdraw) a duel
+MATCH_FIX = "f"  # m:<match>:<rev>:f:<turn>:<fixed bc>:<given bc>  versus: take a one-answer fix
 TOP = "tp"  # tp:<c|g>:<w|a>:<variant>        leaderboard: this chat or global, last week or all time
 STATS = "st"  # st:<user>:<variant>             a player's stats (only that player may switch them)
 DAILY = "dy"  # dy:<t|r>:<yyyymmdd>             the day's daily leaderboard: t new message, r refresh in place

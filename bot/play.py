@@ -91,6 +91,10 @@ class PlayTogether:
         if match.kind == VERSUS and verb == cb.MATCH_ANSWER and len(pressed.args) == 2:
             given = cb.parse_score_arg(pressed.args[1])
             return versus_view.progressed(lang, await versus.answer(self.play, match, given), in_place=True)
+        if match.kind == VERSUS and verb == cb.MATCH_FIX and len(pressed.args) == 4 and pressed.args[1].isdigit():
+            fixed, given = cb.parse_score_arg(pressed.args[2]), cb.parse_score_arg(pressed.args[3])
+            corrected = await versus.correct(self.play, match, int(pressed.args[1]), fixed, given)
+            return versus_view.progressed(lang, corrected, in_place=True)
         return Outcome(toast=t("match.stale", lang))
 
     async def on_deadline(self, match_id: int) -> tuple[int, Outcome] | None:

@@ -131,7 +131,7 @@ EN: dict[str, str] = {
     "match.options": "I don't understand “{word}”. "
     "Try <code>/challenge 5</code> or <code>/challenge mastermind 10m</code>.",
     "match.guess_usage": "Send a code after /g, e.g. <code>/g {example}</code>.",
-    "match.stale": "This game is over.",
+    "match.stale": "That button is out of date.",
     "match.group_only": "Races and duels are played in groups: add me to one and send /challenge or /duel there.",
     "race.no_resign": "In a race, just stop guessing; /stop ends it (its starter or an admin).",
     "duel.invite": "⚔️ {challenger} challenges {invited} to a duel: {variant}, {turn} per move.",
@@ -179,6 +179,7 @@ EN: dict[str, str] = {
     "vs.resigned": "🏳️ You resign. My code was <b>{secret}</b>.",
     "vs.contradiction": "🤔 That can't be right together with your earlier answers ({turns}). "
     "Check it and answer again, or /resign.",
+    "vs.fixes": "If one was a slip, the likeliest fixes are below.",
     "vs.busy": "Finish or /cancel your current game first.",
     "vs.running": "You're playing versus me: send your move, or /resign first to start something else.",
     "vs.none": "No versus game running: /versus starts one.",

@@ -60,10 +60,13 @@ class Answered:
 
 @dataclass(frozen=True)
 class Contradicted:
-    """The answer cannot be true together with the user's earlier answers; nothing was stored."""
+    """The answer cannot be true together with the user's earlier answers; nothing was stored.
+
+    The contradiction's one-answer fixes can be taken with correct(), keeping `given` for the pending guess."""
 
     match: Match
     contradiction: Contradiction
+    given: Score
 
 
 Moved = Guessed | Answered | Contradicted | Refused | Refusal | Rejected
@@ -138,11 +141,41 @@ async def answer(play: Play, match: Match, given: Score) -> Answered | Contradic
     except InvalidAnswer as error:
         return Refused(error.key, {**error.params, "length": match.variant.length})
     if isinstance(check, Contradiction):
-        return Contradicted(match, check)
+        return Contradicted(match, check, given)
     solved = given.bulls == match.variant.length
     async with play.deps.repo.transaction():
         if await play.repo.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, play.deps.clock(), turns=True) is None:
             return Refusal("match.stale")
+        ended = await _settle(play, match.id, None, play.deps.clock())
+    final = await play.repo.match(match.id)
+    assert final is not None
+    return Answered(final, turn, ended)
+
+
+async def correct(
+    play: Play, match: Match, index: int, fixed: Score, given: Score
+) -> Answered | Contradicted | Refused | Refusal:
+    """Take a fix offered for a contradiction: the bot's answer #index (0-based) becomes `fixed`; when that is an
+    earlier answer, `given` still answers the pending guess."""
+    bot_turns = list(match.turns_of(BOT_ID))
+    if index == len(bot_turns):
+        return await answer(play, match, fixed)
+    won_earlier = fixed.bulls == match.variant.length  # the game would have ended there: not a fix to take now
+    if match.turn_user != BOT_ID or match.pending_guess is None or not 0 <= index < len(bot_turns) or won_earlier:
+        return Refusal("match.stale")
+    bot_turns[index] = Turn(bot_turns[index].guess, fixed)
+    turn = Turn(match.pending_guess, given)
+    try:
+        check = await asyncio.to_thread(check_new_answer, match.variant, tuple(bot_turns), turn)
+    except InvalidAnswer as error:
+        return Refused(error.key, {**error.params, "length": match.variant.length})
+    if isinstance(check, Contradiction):
+        return Contradicted(match, check, given)
+    solved = given.bulls == match.variant.length
+    async with play.deps.repo.transaction():
+        if await play.repo.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, play.deps.clock(), turns=True) is None:
+            return Refusal("match.stale")
+        await play.repo.rescore(match.id, BOT_ID, index, fixed)
         ended = await _settle(play, match.id, None, play.deps.clock())
     final = await play.repo.match(match.id)
     assert final is not None

@@ -31,6 +31,7 @@ class MatchRepository(Protocol):
         self, match_id: int, user_id: int, name: str, turn: Turn, solved: bool, now: datetime, *, turns: bool = False
     ) -> Player | None: ...
     async def change(self, match_id: int, expect_phase: str | None = None, **fields: Any) -> bool: ...
+    async def rescore(self, match_id: int, user_id: int, index: int, answer: Score) -> None: ...
     async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool: ...
     async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool: ...
     async def awaiting_secret(self, user_id: int) -> Match | None: ...
@@ -193,6 +194,14 @@ class SqliteMatchRepository:
             (*map(_stored, fields.values()), match_id, expect_phase, expect_phase),
         )
         return cursor.rowcount == 1
+
+    async def rescore(self, match_id: int, user_id: int, index: int, answer: Score) -> None:
+        """Correct the score of one player's move (#index of theirs, 0-based): a slip in a versus answer."""
+        await self.conn.execute(
+            "UPDATE match_moves SET bulls = ?, cows = ? WHERE match_id = ? AND seq = (SELECT seq FROM match_moves"
+            " WHERE match_id = ? AND user_id = ? ORDER BY seq LIMIT 1 OFFSET ?)",
+            (answer.bulls, answer.cows, match_id, match_id, user_id, index),
+        )
 
     async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool:
         """End a running match; False if it had already ended (someone else closed it first)."""

@@ -10,7 +10,7 @@ from bot.services.guesser import Refused
 from bot.services.matches import Ended, Refusal
 from bot.services.referee import Rejected
 from bot.texts import Html, lines, score_text, t, variant_text
-from bot.views.guesser import example
+from bot.views.guesser import MAX_FIXES, example
 from engine.scoring import Score
 
 
@@ -52,8 +52,7 @@ def progressed(language: str, result: versus.Moved, in_place: bool, match: Match
         tail = t("vs.your_turn", language) if result.ended is None else ending(language, result.ended)
         return Outcome.say(Reply(lines(head, tail), edit_origin=in_place))
     if isinstance(result, versus.Contradicted):
-        turns = ", ".join(f"#{i + 1}" for i in result.contradiction.conflict)
-        return Outcome.text(t("vs.contradiction", language, turns=turns))
+        return contradicted(language, result)
     if isinstance(result, Refused):
         params = dict(result.params)
         if "bulls" in params and "cows" in params:
@@ -95,6 +94,30 @@ def answer_keyboard(language: str, match: Match, answers: tuple[Score, ...]) -> 
             Button(score_text(answer, language), data)
         )
     return tuple(tuple(row) for _, row in sorted(rows.items()))
+
+
+def contradicted(language: str, result: versus.Contradicted) -> Outcome:
+    """Which answers cannot all be true, with a button for each likely one-answer fix (as in the guesser)."""
+    match, found = result.match, result.contradiction
+    turns = ", ".join(f"#{i + 1}" for i in found.conflict)
+    earlier = len(match.turns_of(BOT_ID))
+    rows = []
+    for fix in found.corrections:
+        if fix.turn < earlier and fix.answer.bulls == match.variant.length:
+            continue  # the game would have ended there
+        label = t("btn.fix", language, n=fix.turn + 1, score=score_text(fix.answer, language), remaining=fix.remaining)
+        data = cb.game_button(
+            cb.MATCH,
+            match.id,
+            match.revision,
+            cb.MATCH_FIX,
+            fix.turn,
+            cb.score_arg(fix.answer),
+            cb.score_arg(result.given),
+        )
+        rows.append((Button(label, data),))
+    text = lines(t("vs.contradiction", language, turns=turns), t("vs.fixes", language) if rows else None)
+    return Outcome.text(text, tuple(rows[:MAX_FIXES]))
 
 
 def ending(language: str, ended: Ended) -> Html:

@@ -156,7 +156,7 @@ async def test_an_open_duel_is_taken_by_anyone_and_only_its_challenger_can_withd
         assert toasts(await bob.press(decline)) == ["Only the two players can do that."]
         [withdrawn] = [c for c in await ann.press(decline) if c.method == "editMessageText"]
         assert "Duel off: Ann declined." in withdrawn.text
-        assert toasts(await bob.press(decline)) == ["This game is over."]
+        assert toasts(await bob.press(decline)) == ["That button is out of date."]
 
         [invite] = sent(await ann.send("/duel"))
         accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")

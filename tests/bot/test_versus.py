@@ -1,5 +1,6 @@
 """Versus the bot, in-process: alternate turns, answers checked like the guesser's, equal turns at the end."""
 
+from engine.consistency import Consistent, check_history
 from engine.scoring import score
 from tests.bot.fakes import telegram_app
 from tests.bot.members import Member, sent, toasts
@@ -96,7 +97,7 @@ async def test_typed_moves_out_of_turn_impossible_and_contradictory_answers_are_
         stale = button(ask, "0🐂 0🐄")
         [reply] = sent(await ann.send("/resign"))
         assert f"You resign. My code was <b>{secret}</b>." in reply.text
-        assert toasts(await ann.press(stale)) == ["This game is over."]
+        assert toasts(await ann.press(stale)) == ["That button is out of date."]
         assert await results(app) == [(11, 2, "resigned")]
 
 
@@ -113,3 +114,29 @@ async def test_versus_waits_for_a_running_solo_game_and_reminds_of_its_own(tmp_p
         assert "Your turn to guess" in again.text
         [nothing] = sent(await Member(app, request, 12, "Bob", chat_id=12).send("/resign"))
         assert "No versus game running" in nothing.text
+
+
+async def test_a_contradiction_offers_one_answer_fixes_and_taking_one_carries_on(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann = Member(app, request, 11, "Ann", chat_id=11)
+        await ann.send("/versus")
+        secret = (await versus_of(app, ann)).secret
+        wrong = "0123" if secret != "0123" else "4567"
+        await ann.send(wrong)
+        await ann.send("0 4")
+        await ann.send(wrong)
+        [contradiction] = sent(await ann.send("0 0"))
+        assert "the likeliest fixes are below" in contradiction.text
+        fixes = [(label, data) for label, data in contradiction.buttons if data.split(":")[3] == "f"]
+        assert fixes
+        assert all(len(data.encode()) <= 64 for _, data in fixes)
+        label, data = next((label, data) for label, data in fixes if label.startswith("#1 "))
+        [edited] = [c for c in await ann.press(data) if c.method == "editMessageText"]
+        assert "Me #2 " in edited.text
+        assert "Your turn" in edited.text
+        match = await versus_of(app, ann)
+        bot_turns = match.turns_of(0)
+        assert label.startswith(f"#1 → {bot_turns[0].answer.bulls}🐂 {bot_turns[0].answer.cows}🐄")
+        assert bot_turns[1].answer == (0, 0)
+        assert isinstance(check_history(match.variant, bot_turns), Consistent)
+        assert toasts(await ann.press(data)) == ["That button is out of date."]  # an old fix button is stale
