@@ -192,3 +192,16 @@ async def test_moves_and_acceptances_that_bypass_the_chat_lock_are_still_taken_o
         accepted = await asyncio.gather(*(duel.accept(together.play, invite, uid, f"U{uid}") for uid in (22, 33, 44)))
         assert sum(isinstance(a, duel.Accepted) for a in accepted) == 1
         assert len((await together.play.repo.match(invite.id)).players) == 2
+
+
+async def test_an_invitation_nobody_takes_up_lapses_on_its_timer(tmp_path):
+    clock = Clock()
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        [invite] = sent(await Member(app, request, 11, "Ann").send("/duel"))
+        match, together = await the_duel(app)
+        clock.advance(601)
+        _, outcome = await together.on_deadline(match.id)
+        assert outcome.replies[0].text == "⏰ Nobody took up the duel."
+        accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
+        assert toasts(await Member(app, request, 22, "Bob").press(accept)) == ["That button is out of date."]
+        assert await results(app) == []
