@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot import callbacks as cb
 from bot.models import Game
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
@@ -52,12 +54,20 @@ def board(language: str, progress: Progress, in_place: bool) -> Reply:
 
 def answer_keyboard(game: Game, answers: tuple[Score, ...], language: str) -> Keyboard:
     """Exactly the answers possible in the variant, a row per number of bulls (the last rows merged)."""
+    return score_rows(
+        answers,
+        game.variant.length,
+        language,
+        lambda answer: cb.game_button(cb.ANSWER, game.id, game.revision, cb.score_arg(answer)),
+    )
+
+
+def score_rows(answers: tuple[Score, ...], length: int, language: str, data: Callable[[Score], str]) -> Keyboard:
+    """A button per answer with `data` for its callback, a row per number of bulls (the last rows merged);
+    the versus game's answer buttons use it too."""
     rows: dict[int, list[Button]] = {}
     for answer in answers:
-        data = cb.game_button(cb.ANSWER, game.id, game.revision, cb.score_arg(answer))
-        rows.setdefault(min(answer.bulls, game.variant.length - 1), []).append(
-            Button(score_text(answer, language), data)
-        )
+        rows.setdefault(min(answer.bulls, length - 1), []).append(Button(score_text(answer, language), data(answer)))
     return tuple(tuple(row) for _, row in sorted(rows.items()))
 
 

@@ -10,7 +10,7 @@ from bot.services.guesser import Refused
 from bot.services.matches import Ended, Refusal
 from bot.services.referee import Rejected
 from bot.texts import Html, lines, score_text, t, variant_text
-from bot.views.guesser import MAX_FIXES, example
+from bot.views.guesser import MAX_FIXES, example, score_rows
 from engine.scoring import Score
 
 
@@ -86,14 +86,13 @@ def ask(language: str, asking: versus.Asking) -> Reply:
 
 
 def answer_keyboard(language: str, match: Match, answers: tuple[Score, ...]) -> Keyboard:
-    """The answers possible in the variant, a row per number of bulls (the last rows merged), as in the guesser."""
-    rows: dict[int, list[Button]] = {}
-    for answer in answers:
-        data = cb.game_button(cb.MATCH, match.id, match.revision, cb.MATCH_ANSWER, cb.score_arg(answer))
-        rows.setdefault(min(answer.bulls, match.variant.length - 1), []).append(
-            Button(score_text(answer, language), data)
-        )
-    return tuple(tuple(row) for _, row in sorted(rows.items()))
+    """The same answer buttons as the guesser's board, calling back to this match."""
+    return score_rows(
+        answers,
+        match.variant.length,
+        language,
+        lambda answer: cb.game_button(cb.MATCH, match.id, match.revision, cb.MATCH_ANSWER, cb.score_arg(answer)),
+    )
 
 
 def contradicted(language: str, result: versus.Contradicted) -> Outcome:
