@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import callbacks as cb
-from bot.match_models import Match, Player
+from bot.match_models import Match
 from bot.replies import Button, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended, Refusal
@@ -194,8 +194,3 @@ def timed_out(language: str, result: duel.TimedOut) -> Outcome:
         winner=mention(winner),
     )
     return Outcome.say(Reply(text), *_reveals(language, match))
-
-
-def player_name(player: Player | None) -> str:
-    """A player's shown name, or '?'."""
-    return player.name if player else "?"
