@@ -8,6 +8,7 @@ from bot.match_models import RACE, Match, Player
 from bot.services.matches import (
     AlreadyOn,
     Ended,
+    Outcomes,
     Play,
     Refusal,
     close,
@@ -82,8 +83,7 @@ async def guess(play: Play, match: Match, user_id: int, name: str, text: str) ->
         if player is None:
             return TooLate(match)
         if won:
-            outcomes = lambda final: {p.user_id: "won" if p.user_id == user_id else "lost" for p in final.players}  # noqa: E731
-            ended = await close_within(play, match.id, "won", user_id, outcomes, now)
+            ended = await close_within(play, match.id, "won", user_id, _won_by(user_id), now)
             assert ended is not None  # the move above was taken, so the race was still on in this transaction
     return Scored(ended.match if ended else match, player, turn, ended)
 
@@ -98,6 +98,11 @@ async def stop(play: Play, match: Match, user_id: int, as_chat: bool) -> Ended |
     if not await may_stop(play, match, user_id, as_chat):
         return Refusal("race.stop_refused")
     return await close(play, match.id, "stopped", None, lambda final: dict.fromkeys(_ids(final), "stopped"))
+
+
+def _won_by(winner: int) -> Outcomes:
+    """Results: the winner won; everyone else who guessed lost."""
+    return lambda final: {p.user_id: "won" if p.user_id == winner else "lost" for p in final.players}
 
 
 def _ids(match: Match) -> list[int]:
