@@ -124,6 +124,7 @@ EN: dict[str, str] = {
     "race.too_late": "Too late: the race is over.",
     "rank.solved": "{place}. {name}: solved in {n}",
     "rank.tried": "{place}. {name}: {n} guesses",
+    "rank.tried.one": "{place}. {name}: 1 guess",
     "rank.more": "…and {n} more",
     "match.already.race": "A race is on here: guess with <code>/g {example}</code>, or /stop it.",
     "match.already.duel": "A duel is on here; /stop ends it (its starter or an admin).",

@@ -159,7 +159,7 @@ async def test_a_time_limit_ends_the_race_on_its_timer_and_reveals_the_secret(tm
         chat_id, outcome = await together.on_deadline(match.id)
         assert chat_id == GROUP
         assert f"Time's up! Nobody found <b>{match.secret}</b>." in outcome.replies[0].text
-        assert "1. Ann: 1 guesses" in outcome.replies[0].text
+        assert "1. Ann: 1 guess" in outcome.replies[0].text
         assert await together.on_deadline(match.id) is None  # fired once
         assert await results(app) == [(11, 1, "lost")]
 
