@@ -95,6 +95,9 @@ async def test_a_duel_from_invitation_to_a_win_with_the_second_player_owed_an_eq
         assert [c.text for c in sent(calls, 22)] == [f"The duel is over. Ann's secret was <b>{ANN_SECRET}</b>."]
         assert await results(app) == [(11, 2, "won"), (22, 2, "lost")]
         assert not any(ANN_SECRET in text for text in group_texts(request))
+        data = [str(b.get("callback_data", "")) + str(b.get("url", "")) for c in request.calls for b in keyboard(c)]
+        assert data
+        assert not any(secret in d for d in data for secret in (ANN_SECRET, BOB_SECRET))
 
 
 async def test_both_solving_in_the_same_round_is_a_draw(tmp_path):

@@ -9,6 +9,7 @@ import pytest
 
 from tests.e2e.client import UserClient
 from tests.e2e.conftest import UserFactory, next_id
+from tests.e2e.processes import BotProcess
 
 pytestmark = pytest.mark.e2e
 
@@ -21,7 +22,7 @@ def one_view(reader: UserClient, *others: UserClient) -> None:
         other.view, other.events = reader.view, reader.events
 
 
-def test_a_duel_with_secrets_set_in_private_is_played_to_a_win(make_user: UserFactory) -> None:
+def test_a_duel_with_secrets_set_in_private_is_played_to_a_win(make_user: UserFactory, bot: BotProcess) -> None:
     group = -(600_000 + next_id())
     ann, bob = (make_user(name, chat_id=group, chat_type="supergroup") for name in ("Ann", "Bob"))
     one_view(ann, bob)
@@ -53,3 +54,4 @@ def test_a_duel_with_secrets_set_in_private_is_played_to_a_win(make_user: UserFa
     bob_private = make_user("Bob", user_id=bob.user_id)
     bob_private.wait_new(f"Ann's secret was {ANN_SECRET}")
     assert not any(ANN_SECRET in text for text in ann.texts()), "a secret never appears in the group"
+    assert not any(secret in bot.log() for secret in (ANN_SECRET, BOB_SECRET)), "nor in the bot's log"
