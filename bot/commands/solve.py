@@ -1,0 +1,104 @@
+"""`bullscows solve`: search a variant's optimal strategy (least total guesses) and write its tree."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from engine.optimal.search import Progress
+
+REPORT_EVERY = 30.0  # seconds between progress lines when stderr is not a terminal
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register the solve options on the subcommand's parser."""
+    parser.add_argument("--variant", default="classic", help="preset or spec with a full table: classic, 3, 4r6...")
+    parser.add_argument(
+        "--out", metavar="FILE", help="where to write the tree (default tree-VARIANT.txt.gz; ship it in engine/data/)"
+    )
+    parser.add_argument("--top-depth", type=int, default=2, help="levels searched with full symmetry (default 2)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of text")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the search and write the tree; 0 on success, 2 on a variant it cannot solve."""
+    from engine.optimal.search import Solver, instance_for
+    from engine.optimal.tree import encode, tree_file, tree_stats
+    from engine.scoring import scorer_for
+    from engine.variant import InvalidVariant, variant_named
+
+    try:
+        variant = variant_named(args.variant)
+    except InvalidVariant as error:
+        print(f"bullscows solve: {error}", file=sys.stderr)
+        return 2
+    if not scorer_for(variant).has_table:
+        print(f"bullscows solve: {variant.name} has too many codes ({variant.size}) to solve", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    reporter = _Reporter(sys.stderr, started)
+    solver = Solver(instance_for(variant), top_depth=args.top_depth, on_progress=reporter)
+    total, tree = solver.solve()
+    seconds = time.perf_counter() - started
+    reporter.finish()
+    stats = tree_stats(variant, tree)
+    if stats.total != total:
+        print(f"bullscows solve: the tree replays to {stats.total}, not {total}", file=sys.stderr)
+        return 1
+    out = Path(args.out or tree_file(variant))
+    data = encode(variant, tree)
+    out.write_bytes(data)
+    summary = {
+        "variant": variant.name,
+        "secrets": stats.secrets,
+        "total_guesses": stats.total,
+        "average": round(stats.average, 4),
+        "max": stats.worst,
+        "seconds": round(seconds, 1),
+        "nodes": int(solver.stats[0]),
+        "file": str(out),
+        "bytes": len(data),
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(
+            f"{variant.name}: {stats.total} guesses over {stats.secrets} secrets ({stats.average:.4f} average, "
+            f"worst {stats.worst}); {seconds:.1f} s, {summary['nodes']} nodes; wrote {out} ({len(data)} bytes)"
+        )
+    return 0
+
+
+class _Reporter:
+    """Progress on stderr: a redrawn line on a terminal, a line every REPORT_EVERY seconds otherwise."""
+
+    def __init__(self, stream: TextIO, started: float) -> None:
+        self.stream = stream
+        self.started = started
+        self.tty = stream.isatty()
+        self.last = started
+
+    def __call__(self, progress: Progress) -> None:
+        now = time.perf_counter()
+        if not self.tty and now - self.last < REPORT_EVERY and progress.depth > 0:
+            return
+        self.last = now
+        path = " > ".join(f"{done}/{of}" for done, of in progress.path)
+        best = "-" if progress.best is None else str(progress.best)
+        elapsed = now - self.started
+        line = f"[{elapsed:7.0f} s] guess {path} (level {progress.depth} best {best}), {progress.nodes} nodes"
+        if self.tty:
+            self.stream.write("\r\033[K" + line)
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()

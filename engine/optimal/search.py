@@ -1,0 +1,284 @@
+"""The optimal solver: the decision tree that solves every secret in the fewest total guesses.
+
+Depth-first branch and bound. A node is the set of secrets still possible; playing a guess costs one
+guess per secret in the node, plus the cost of each part it splits them into (the all-bulls part
+costs nothing more). Lower bounds come from part sizes alone (`lower_bounds`): k secrets split at most
+`parts` ways need at least so many guesses. Guesses are tried in order of their bound, a guess is
+abandoned as soon as its parts cannot beat the best found, and guesses that split a node the same way
+are tried once. Symmetry: symbols no guess has used yet are interchangeable (always), and near the
+root, where it pays, so are relabellings of positions and symbols that fix every guess played.
+Costs are memoised in a transposition table keyed by the candidate set.
+
+The first `top_depth` levels run here in Python (with the full symmetry reduction and progress
+reports); below that the compiled kernel (`engine.optimal.kernel`, numba) takes over.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.endgame import lower_bounds
+from engine.optimal.tree import Node
+from engine.planner import estimated_totals
+from engine.scoring import possible_scores, scorer_for
+from engine.variant import Variant
+
+Indices = npt.NDArray[np.int64]
+INFINITY = 1 << 40  # a bound no cost reaches (the kernel's, without importing it)
+Relabelling = tuple[tuple[int, ...], dict[int, int]]  # (position order, symbol map) fixing a history
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A game as the solver sees it: codes (guesses = secrets), the feedback table and symmetries."""
+
+    codes: npt.NDArray[np.uint8]  # (n, length) symbols of each code
+    table: npt.NDArray[np.uint8]  # (n, n) feedback id of guess (row) against secret (column)
+    symbols: int
+    solved: int  # the feedback id of a correct guess
+    feedbacks: int  # feedback ids run 0..feedbacks-1
+    parts: int  # the most answers besides `solved` one guess can get
+    fixed: int = 0  # bitmask of symbols no relabelling may move
+    position_moves: tuple[tuple[int, ...], ...] = ()  # position orders that map the code set to itself
+
+    @property
+    def size(self) -> int:
+        """How many codes (and secrets) there are."""
+        return int(self.codes.shape[0])
+
+
+def instance_for(variant: Variant) -> Instance:
+    """The solver's view of a variant small enough for a full feedback table."""
+    length = variant.length
+    moves = [p for p in itertools.permutations(range(length)) if variant.leading_zero or p[0] == 0]
+    return Instance(
+        codes=np.ascontiguousarray(variant.codes),
+        table=scorer_for(variant).table,
+        symbols=variant.symbols,
+        solved=variant.solved,
+        feedbacks=variant.feedback_count,
+        parts=len(possible_scores(variant)) - 1,
+        fixed=0 if variant.leading_zero else 1,
+        position_moves=tuple(moves),
+    )
+
+
+def instance_from_codes(codes: Sequence[Sequence[int]], symbols: int) -> Instance:
+    """The solver's view of any code set closed under relabelling symbols and reordering positions
+    (small synthetic games for tests: scored as bulls and cows, one index per code)."""
+    rows = [tuple(code) for code in codes]
+    length = len(rows[0])
+
+    def feedback(guess: tuple[int, ...], secret: tuple[int, ...]) -> int:
+        bulls = sum(g == s for g, s in zip(guess, secret, strict=True))
+        common = sum(min(guess.count(x), secret.count(x)) for x in set(guess))
+        return bulls * (length + 1) + common - bulls
+
+    table = np.array([[feedback(g, s) for s in rows] for g in rows], dtype=np.uint8)
+    solved = length * (length + 1)
+    return Instance(
+        codes=np.array(rows, dtype=np.uint8),
+        table=table,
+        symbols=symbols,
+        solved=solved,
+        feedbacks=(length + 1) ** 2,
+        parts=len({int(f) for f in np.unique(table)} - {solved}),
+        position_moves=tuple(itertools.permutations(range(length))),
+    )
+
+
+class Progress(NamedTuple):
+    """A report after each guess tried near the root: where the search is and how far it got."""
+
+    path: tuple[tuple[int, int], ...]  # per level above: (guesses tried, guesses to try)
+    depth: int
+    nodes: int  # nodes visited by the kernel so far
+    best: int | None  # the best total known for the node being searched at `depth`
+
+
+OnProgress = Callable[[Progress], None]
+
+
+@dataclass
+class Solver:
+    """One search over an instance; `solve()` gives the optimal total and its decision tree."""
+
+    instance: Instance
+    top_depth: int = 2
+    width: int = 0  # below the top levels, try only this many guesses per node (0: all, an exact search)
+    on_progress: OnProgress | None = None
+    clock: Callable[[], float] = time.perf_counter
+    _path: list[tuple[int, int]] = field(default_factory=list, init=False)
+    _kernel: Any = field(default=None, init=False)
+    _tt: Any = field(default=None, init=False)
+    stats: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(8, dtype=np.int64), init=False)
+
+    def __post_init__(self) -> None:
+        from engine.optimal import kernel  # numba is needed only once a search runs
+
+        self._kernel = kernel
+        self._tt = kernel.new_table()
+        inst = self.instance
+        self._by_secret = np.ascontiguousarray(inst.table.T)
+        rows = [lower_bounds(max(parts, 1), inst.size) for parts in range(inst.parts + 1)]
+        self._bounds = np.stack(rows).astype(np.int64)  # [parts, k]: least cost of k secrets
+        self._estimate = np.round(estimated_totals(inst.size) * 64).astype(np.int64)
+        self._zobrist = np.random.default_rng(20240611).integers(1, 2**62, inst.size, dtype=np.int64)
+        self._masks = np.bitwise_or.reduce(np.left_shift(1, inst.codes.astype(np.int64)), axis=1)
+        self._index = {tuple(row): i for i, row in enumerate(inst.codes.tolist())}
+        self._allowed = np.zeros((1 << inst.symbols, inst.size), dtype=np.int64)  # per symbol mask, lazily
+        self._allowed_lengths = np.full(1 << inst.symbols, -1, dtype=np.int64)
+
+    def solve(self) -> tuple[int, Node]:
+        """(least total guesses over every secret, a decision tree achieving it)."""
+        everything = np.arange(self.instance.size, dtype=np.int64)
+        total, _guess = self.node(everything, (), INFINITY, 0, self.instance.parts)
+        return total, self.tree(everything, self.instance.fixed)
+
+    def node(
+        self, secrets: Indices, history: tuple[int, ...], beta: int, depth: int, parts: int
+    ) -> tuple[int, int]:
+        """(cost, guess) of a node if below `beta`, else (a lower bound >= beta, -1); no guess splits
+        these secrets more than `parts` ways besides solving."""
+        inst, k = self.instance, self._kernel
+        fixed = inst.fixed | self._used(history)
+        if len(secrets) <= 2 or depth >= self.top_depth:
+            return self._solve(secrets, fixed, beta, parts)
+        n = len(secrets)
+        guesses = self.guesses_up_to_symmetry(history, fixed)
+        info, most = k.scan(
+            secrets, guesses, self._by_secret, inst.solved, inst.feedbacks, self._bounds, parts, self._estimate
+        )
+        useful = np.flatnonzero((info[:, 0] >= 0) & (info[:, 0] < beta))
+        order = useful[np.lexsort((info[useful, 1] == 0, info[useful, 3]))]
+        best, best_guess = beta, -1
+        if beta >= k.INFINITY:
+            best = 1 + int(k.greedy_cost(
+                secrets, inst.table, self._by_secret, inst.codes, inst.symbols, inst.solved, inst.feedbacks,
+                self._bounds[most], self._estimate, self._allowed, self._allowed_lengths, fixed, self._masks,
+            ))
+        seen: set[int] = set()
+        self._path.append((0, len(order)))
+        for tried, position in enumerate(order, start=1):
+            self._path[-1] = (tried, len(order))
+            bound, g = int(info[position, 0]), int(guesses[position])
+            if bound >= best:
+                continue
+            signature = int(k.partition_signature(secrets, g, inst.table, inst.solved, inst.feedbacks))
+            if signature in seen:
+                continue
+            seen.add(signature)
+            buffer, starts, ends = k.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
+            pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
+            child_fixed = fixed | int(self._masks[g])
+            part_bounds = [self._node_bound(part, child_fixed, most) for part in pieces]
+            total, remaining = n, sum(part_bounds)
+            for part, part_bound in zip(pieces, part_bounds, strict=True):
+                if total + remaining >= best:
+                    break
+                remaining -= part_bound
+                cost, _ = self.node(part, (*history, g), best - total - remaining, depth + 1, most)
+                total += cost
+                if total + remaining >= best:
+                    break
+            else:
+                if total < best:
+                    best, best_guess = total, g
+            self._report(depth, None if best_guess < 0 else best)
+        self._path.pop()
+        if best_guess >= 0:
+            k.store(self._tt, self._key(secrets), best, best_guess)
+        return best, best_guess
+
+    def guesses_up_to_symmetry(self, history: tuple[int, ...], fixed: int) -> Indices:
+        """One guess per class of guesses that a relabelling fixing the history maps onto each other."""
+        inst = self.instance
+        canonical = np.flatnonzero(self._kernel.canonical_mask(inst.codes, fixed, inst.symbols))
+        group = [move for move in self.relabellings(history) if not _is_identity(move)]
+        if not group:
+            return canonical.astype(np.int64)
+        keep = []
+        for g in canonical.tolist():
+            code = inst.codes[g].tolist()
+            images = (self._fresh_canonical([mapping.get(code[p], code[p]) for p in order], fixed)
+                      for order, mapping in group)
+            if all(image >= g for image in images):
+                keep.append(g)
+        return np.array(keep, dtype=np.int64)
+
+    def relabellings(self, history: Sequence[int]) -> list[Relabelling]:
+        """Every (position order, symbol map) that maps each guess of the history onto itself."""
+        inst = self.instance
+        out = []
+        for order in inst.position_moves:
+            mapping: dict[int, int] = {s: s for s in range(inst.symbols) if inst.fixed >> s & 1}
+            ok = True
+            for g in history:
+                code = inst.codes[g].tolist()
+                for p, symbol in enumerate(code):
+                    if mapping.setdefault(code[order[p]], symbol) != symbol:
+                        ok = False
+            if ok and len(set(mapping.values())) == len(mapping):
+                out.append((order, mapping))
+        return out
+
+    def tree(self, secrets: Indices, fixed: int) -> Node:
+        """The decision tree below a node, rebuilt from the transposition table (small nodes re-solved)."""
+        inst, k = self.instance, self._kernel
+        if len(secrets) == 1:
+            return Node(int(secrets[0]), {})
+        _cost, guess = self._solve(secrets, fixed, INFINITY, self.instance.parts)
+        buffer, starts, ends = k.split(secrets, guess, inst.table, inst.solved, inst.feedbacks)
+        children = {}
+        for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
+            part = buffer[start:end]
+            children[int(inst.table[guess, part[0]])] = self.tree(part, fixed | int(self._masks[guess]))
+        return Node(int(guess), dict(sorted(children.items())))
+
+    def _solve(self, secrets: Indices, fixed: int, beta: int, parts: int) -> tuple[int, int]:
+        inst = self.instance
+        cost, guess = self._kernel.solve(
+            secrets, fixed, beta, parts, self.width, inst.table, self._by_secret, inst.codes, self._masks,
+            inst.symbols, inst.solved, inst.feedbacks, self._bounds, self._estimate, self._zobrist, self._tt,
+            self._allowed, self._allowed_lengths, self.stats,
+        )
+        return int(cost), int(guess)
+
+    def _node_bound(self, secrets: Indices, fixed: int, parts: int) -> int:
+        inst = self.instance
+        return int(self._kernel.node_bound(
+            secrets, fixed, inst.table, self._by_secret, inst.codes, inst.symbols, inst.solved, inst.feedbacks,
+            self._bounds, parts, self._estimate, self._zobrist, self._tt, self._allowed, self._allowed_lengths,
+            self.stats,
+        ))
+
+    def _key(self, secrets: Indices) -> int:
+        return int(self._kernel.set_key(secrets, self._zobrist))
+
+    def _used(self, history: Sequence[int]) -> int:
+        return int(np.bitwise_or.reduce(self._masks[list(history)])) if history else 0
+
+    def _fresh_canonical(self, code: list[int], fixed: int) -> int:
+        """The index of the smallest code equal to `code` up to relabelling symbols not in `fixed`."""
+        free = (s for s in range(self.instance.symbols) if not fixed >> s & 1)
+        names: dict[int, int] = {}
+        for symbol in code:
+            if not fixed >> symbol & 1 and symbol not in names:
+                names[symbol] = next(free)
+        return self._index[tuple(names.get(symbol, symbol) for symbol in code)]
+
+    def _report(self, depth: int, best: int | None) -> None:
+        if self.on_progress is not None:
+            self.on_progress(Progress(tuple(self._path), depth, int(self.stats[0]), best))
+
+
+def _is_identity(move: Relabelling) -> bool:
+    order, mapping = move
+    return all(p == q for p, q in enumerate(order)) and all(a == b for a, b in mapping.items())
