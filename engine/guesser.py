@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from engine.book import opening_book
 from engine.history import History
+from engine.optimal.tree import optimal_moves
 from engine.planner import Planner
 from engine.strategies import (
     FirstCandidate,
@@ -84,9 +85,9 @@ def strategy_named(name: str, variant: Variant | None = None) -> Strategy:
 
 @lru_cache(maxsize=32)
 def best_strategy(variant: Variant) -> Strategy:
-    """The strategy next_guess uses by default for this variant: its opening book, if one is
-    shipped, then max-entropy splits with an exact search once few candidates remain."""
-    book = opening_book(variant)
+    """The strategy next_guess uses by default for this variant: its optimal tree or else its opening
+    book, if one is shipped, then max-entropy splits with an exact search once few candidates remain."""
+    book = optimal_moves(variant) or opening_book(variant)
     planner = _shared("planner")
     return TreeStrategy(book, planner, name="best") if book else planner
 
