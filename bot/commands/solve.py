@@ -21,7 +21,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", metavar="FILE", help="where to write the tree (default tree-VARIANT.txt.gz; ship it in engine/data/)"
     )
-    parser.add_argument("--top-depth", type=int, default=2, help="levels searched with full symmetry (default 2)")
+    parser.add_argument(
+        "--max-depth", type=int, metavar="N", help="of the optimal trees, prefer one whose games end within N guesses"
+    )
+    parser.add_argument("--top-depth", type=int, default=3, help="levels searched with full symmetry (default 3)")
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of text")
 
 
@@ -43,7 +46,7 @@ def main(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     reporter = _Reporter(sys.stderr, started)
     solver = Solver(instance_for(variant), top_depth=args.top_depth, on_progress=reporter)
-    total, tree = solver.solve()
+    total, tree = solver.solve(args.max_depth)
     seconds = time.perf_counter() - started
     reporter.finish()
     stats = tree_stats(variant, tree)

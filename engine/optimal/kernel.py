@@ -11,36 +11,24 @@ Results live in a transposition table keyed by a 64-bit Zobrist hash of the set;
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numba
 import numpy as np
 
-_F = TypeVar("_F", bound=Callable[..., Any])
+from engine.optimal.scans import (
+    allowed_guesses,
+    guess_bounds,
+    jit,
+    partition_signature,
+    scan,
+    set_key,
+    split,
+)
 
 INFINITY = 1 << 40
-STAT_NODES, STAT_EXPANDED, STAT_TT_HITS = 0, 1, 2
-
-
-def _jit(function: _F) -> _F:
-    """The function compiled in nopython mode (cached on disk between runs)."""
-    return cast(_F, numba.njit(cache=True, nogil=True)(function))
-
-
-@_jit
-def set_hash(secrets: Any, zobrist: Any) -> Any:
-    """The Zobrist hash of a candidate set (xor of one random word per secret)."""
-    key = np.int64(0)
-    for s in secrets:
-        key ^= zobrist[s]
-    return key
-
-
-@_jit
-def set_key(secrets: Any, zobrist: Any) -> Any:
-    """The transposition-table key of a candidate set: its hash mixed with its size."""
-    return set_hash(secrets, zobrist) ^ (np.int64(len(secrets)) * np.int64(-7046029254386353131))
+# counters in the stats array the kernel fills
+STAT_NODES, STAT_EXPANDED, STAT_TT_HITS, STAT_BOUND_WORK, STAT_SCAN_WORK, STAT_TRIED, STAT_BOUND_SCANS = range(7)
 
 
 def new_table() -> Any:
@@ -48,45 +36,7 @@ def new_table() -> Any:
     return numba.typed.Dict.empty(key_type=numba.types.int64, value_type=numba.types.int64)
 
 
-@_jit
-def canonical_mask(codes: Any, fixed: int, symbols: int) -> Any:
-    """Which guesses are the smallest of their class under relabelling the symbols not in `fixed`:
-    free symbols must appear in increasing order of first use, starting from the lowest free one."""
-    count, length = codes.shape
-    out = np.zeros(count, dtype=np.bool_)
-    first_free = 0
-    while first_free < symbols and (fixed >> first_free) & 1:
-        first_free += 1
-    for g in range(count):
-        seen = np.int64(fixed)
-        expected = np.int64(first_free)
-        ok = True
-        for p in range(length):
-            d = np.int64(codes[g, p])
-            if (seen >> d) & 1:
-                continue
-            if d != expected:
-                ok = False
-                break
-            seen |= np.int64(1) << d
-            expected = d + 1
-            while expected < symbols and (fixed >> expected) & 1:
-                expected += 1
-        out[g] = ok
-    return out
-
-
-@_jit
-def allowed_guesses(codes: Any, fixed: int, symbols: int, cache: Any, lengths: Any) -> Any:
-    """The guesses canonical under `fixed` (see canonical_mask), computed once per mask."""
-    if lengths[fixed] < 0:
-        found = np.flatnonzero(canonical_mask(codes, fixed, symbols))
-        cache[fixed, : len(found)] = found
-        lengths[fixed] = len(found)
-    return cache[fixed, : lengths[fixed]]
-
-
-@_jit
+@jit
 def small_plan(secrets: Any, table: Any, solved: int) -> tuple[int, int]:
     """(exact cost, guess) for three secrets: 5 if one of them tells the other two apart, else 6."""
     for g in secrets:
@@ -104,7 +54,7 @@ def small_plan(secrets: Any, table: Any, solved: int) -> tuple[int, int]:
     return 6, secrets[0]
 
 
-@_jit
+@jit
 def node_bound(
     secrets: Any, fixed: int, table: Any, by_secret: Any, codes: Any, symbols: int, solved: int, feedbacks: int,
     bounds: Any, parts: int, estimate: Any, zobrist: Any, tt: Any, cache: Any, lengths: Any, stats: Any,
@@ -126,8 +76,8 @@ def node_bound(
             store(tt, key, 2 * n - 1, secrets[i])
             return 2 * n - 1
     allowed = allowed_guesses(codes, fixed, symbols, cache, lengths)
-    stats[3] += len(allowed) * n
-    stats[6] += 1
+    stats[STAT_BOUND_WORK] += len(allowed) * n
+    stats[STAT_BOUND_SCANS] += 1
     info, _most = scan(secrets, allowed, by_secret, solved, feedbacks, bounds, parts, estimate)
     best = INFINITY
     for i in range(len(allowed)):
@@ -141,62 +91,7 @@ def node_bound(
     return best
 
 
-@_jit
-def guess_bounds(
-    secrets: Any, guesses: Any, by_secret: Any, solved: int, feedbacks: int, bounds: Any, estimate: Any
-) -> Any:
-    """Per guess: the lower bound on the node's total after playing it (-1 if it tells nothing),
-    whether it can be the secret, whether it splits the set into singletons, and an estimate of the
-    total (to order guesses; sum of `estimate` over the parts), how many answers it can get; shape (len, 5).
-    `by_secret[s, g]` is the feedback of g against s, read along rows so memory is read in order."""
-    n = len(secrets)
-    out = np.empty((len(guesses), 5), dtype=np.int64)
-    counts = np.zeros(feedbacks, dtype=np.int64)
-    for i in range(len(guesses)):
-        g = guesses[i]
-        total = n
-        guessed = 0
-        largest = 0
-        classes = 0
-        hit = 0
-        for s in secrets:
-            f = by_secret[s, g]
-            if f == solved:
-                hit = 1
-                continue
-            c = counts[f] + 1
-            counts[f] = c
-            classes += c == 1
-            total += bounds[c] - bounds[c - 1]
-            guessed += estimate[c] - estimate[c - 1]
-            if c > largest:
-                largest = c
-        for s in secrets:
-            counts[by_secret[s, g]] = 0
-        out[i, 0] = -1 if largest == n else total
-        out[i, 1] = hit
-        out[i, 2] = 1 if largest <= 1 else 0
-        out[i, 3] = guessed
-        out[i, 4] = classes
-    return out
-
-
-@_jit
-def scan(
-    secrets: Any, guesses: Any, by_secret: Any, solved: int, feedbacks: int, bounds: Any, parts: int, estimate: Any
-) -> tuple[Any, int]:
-    """guess_bounds with the static bounds for the most answers any guess gets here (at most `parts`);
-    that count comes back too: no subset of these secrets splits more ways, so it bounds the subtree."""
-    info = guess_bounds(secrets, guesses, by_secret, solved, feedbacks, bounds[parts], estimate)
-    most = 1
-    for i in range(len(guesses)):
-        most = max(most, info[i, 4])
-    if most < parts:
-        info = guess_bounds(secrets, guesses, by_secret, solved, feedbacks, bounds[most], estimate)
-    return info, most
-
-
-@_jit
+@jit
 def greedy_cost(
     secrets: Any, table: Any, by_secret: Any, codes: Any, symbols: int, solved: int, feedbacks: int,
     bounds: Any, estimate: Any, cache: Any, lengths: Any, fixed: int, code_masks: Any,
@@ -222,54 +117,7 @@ def greedy_cost(
     return total
 
 
-@_jit
-def split(secrets: Any, guess: int, table: Any, solved: int, feedbacks: int) -> Any:
-    """The secrets regrouped by feedback (solved one dropped), the parts' bounds, largest first:
-    (buffer, starts, ends) where part k is buffer[starts[k]:ends[k]], each part still sorted."""
-    n = len(secrets)
-    counts = np.zeros(feedbacks + 1, dtype=np.int64)
-    for s in secrets:
-        counts[table[guess, s] + 1] += 1
-    counts[solved + 1] = 0
-    offsets = np.cumsum(counts)
-    fill = offsets[:-1].copy()
-    buffer = np.empty(n, dtype=secrets.dtype)
-    for s in secrets:
-        f = table[guess, s]
-        if f != solved:
-            buffer[fill[f]] = s
-            fill[f] += 1
-    sizes = counts[1:]
-    order = np.argsort(-sizes, kind="mergesort")
-    parts = 0
-    for f in range(feedbacks):
-        if sizes[f] > 0:
-            parts += 1
-    starts = np.empty(parts, dtype=np.int64)
-    ends = np.empty(parts, dtype=np.int64)
-    for k in range(parts):
-        f = order[k]
-        starts[k] = offsets[f]
-        ends[k] = offsets[f] + sizes[f]
-    return buffer, starts, ends
-
-
-@_jit
-def partition_signature(secrets: Any, guess: int, table: Any, solved: int, feedbacks: int) -> Any:
-    """A hash of the partition a guess makes, blind to which feedback labels which part (two
-    guesses with equal signatures cost the same); the solved part is marked apart."""
-    first = np.full(feedbacks, -1, dtype=np.int64)
-    key = np.int64(1469598103934665603)
-    for i in range(len(secrets)):
-        f = table[guess, secrets[i]]
-        if first[f] < 0:
-            first[f] = i
-        label = np.int64(-2) if f == solved else first[f]
-        key = (key ^ (label + 3)) * np.int64(1099511628211)
-    return key
-
-
-@_jit
+@jit
 def store(tt: Any, key: int, cost: int, guess: int) -> None:
     """Record an exact cost (guess >= 0) or a lower bound (guess < 0); exact entries are final."""
     old = tt.get(key, np.int64(-1))
@@ -280,7 +128,7 @@ def store(tt: Any, key: int, cost: int, guess: int) -> None:
     tt[key] = (np.int64(cost) << 16) | (np.int64(guess) + 1 if guess >= 0 else 0)
 
 
-@_jit
+@jit
 def solve(
     secrets: Any,
     fixed: int,
@@ -332,7 +180,7 @@ def solve(
         return 2 * n, -1
     stats[STAT_EXPANDED] += 1
     allowed = allowed_guesses(codes, fixed, symbols, cache, lengths)
-    stats[4] += len(allowed) * n
+    stats[STAT_SCAN_WORK] += len(allowed) * n
     info, most = scan(secrets, allowed, by_secret, solved, feedbacks, bounds, parts, estimate)
     keep = 0
     for i in range(len(allowed)):
@@ -371,7 +219,7 @@ def solve(
         if signature in seen:
             continue
         seen.add(signature)
-        stats[5] += 1
+        stats[STAT_TRIED] += 1
         if width > 0 and len(seen) > width:
             break
         buffer, starts, ends = split(secrets, g, table, solved, feedbacks)

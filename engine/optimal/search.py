@@ -117,13 +117,16 @@ class Solver:
     clock: Callable[[], float] = time.perf_counter
     _path: list[tuple[int, int]] = field(default_factory=list, init=False)
     _kernel: Any = field(default=None, init=False)
+    _scans: Any = field(default=None, init=False)
+    _too_deep: set[tuple[int, int]] = field(default_factory=set, init=False)
     _tt: Any = field(default=None, init=False)
     stats: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(8, dtype=np.int64), init=False)
 
     def __post_init__(self) -> None:
-        from engine.optimal import kernel  # numba is needed only once a search runs
+        from engine.optimal import kernel, scans  # numba is needed only once a search runs
 
         self._kernel = kernel
+        self._scans = scans
         self._tt = kernel.new_table()
         inst = self.instance
         self._by_secret = np.ascontiguousarray(inst.table.T)
@@ -136,11 +139,16 @@ class Solver:
         self._allowed = np.zeros((1 << inst.symbols, inst.size), dtype=np.int64)  # per symbol mask, lazily
         self._allowed_lengths = np.full(1 << inst.symbols, -1, dtype=np.int64)
 
-    def solve(self) -> tuple[int, Node]:
-        """(least total guesses over every secret, a decision tree achieving it)."""
+    def solve(self, max_depth: int | None = None) -> tuple[int, Node]:
+        """(least total guesses over every secret, a decision tree achieving it); of such trees, one
+        whose games all end within `max_depth` guesses if there is one (else the first found)."""
         everything = np.arange(self.instance.size, dtype=np.int64)
+        fixed = self.instance.fixed
         total, _guess = self.node(everything, (), INFINITY, 0, self.instance.parts)
-        return total, self.tree(everything, self.instance.fixed)
+        tree = self.tree(everything, fixed)
+        if max_depth is not None and tree_depth(tree) > max_depth:
+            tree = self.shallower(everything, fixed, max_depth) or tree
+        return total, tree
 
     def node(
         self, secrets: Indices, history: tuple[int, ...], beta: int, depth: int, parts: int
@@ -153,7 +161,7 @@ class Solver:
             return self._solve(secrets, fixed, beta, parts)
         n = len(secrets)
         guesses = self.guesses_up_to_symmetry(history, fixed)
-        info, most = k.scan(
+        info, most = self._scans.scan(
             secrets, guesses, self._by_secret, inst.solved, inst.feedbacks, self._bounds, parts, self._estimate
         )
         useful = np.flatnonzero((info[:, 0] >= 0) & (info[:, 0] < beta))
@@ -171,11 +179,11 @@ class Solver:
             bound, g = int(info[position, 0]), int(guesses[position])
             if bound >= best:
                 continue
-            signature = int(k.partition_signature(secrets, g, inst.table, inst.solved, inst.feedbacks))
+            signature = int(self._scans.partition_signature(secrets, g, inst.table, inst.solved, inst.feedbacks))
             if signature in seen:
                 continue
             seen.add(signature)
-            buffer, starts, ends = k.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
+            buffer, starts, ends = self._scans.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
             pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
             child_fixed = fixed | int(self._masks[g])
             part_bounds = [self._node_bound(part, child_fixed, most) for part in pieces]
@@ -200,7 +208,7 @@ class Solver:
     def guesses_up_to_symmetry(self, history: tuple[int, ...], fixed: int) -> Indices:
         """One guess per class of guesses that a relabelling fixing the history maps onto each other."""
         inst = self.instance
-        canonical = np.flatnonzero(self._kernel.canonical_mask(inst.codes, fixed, inst.symbols))
+        canonical = np.flatnonzero(self._scans.canonical_mask(inst.codes, fixed, inst.symbols))
         group = [move for move in self.relabellings(history) if not _is_identity(move)]
         if not group:
             return canonical.astype(np.int64)
@@ -231,16 +239,55 @@ class Solver:
 
     def tree(self, secrets: Indices, fixed: int) -> Node:
         """The decision tree below a node, rebuilt from the transposition table (small nodes re-solved)."""
-        inst, k = self.instance, self._kernel
+        inst = self.instance
         if len(secrets) == 1:
             return Node(int(secrets[0]), {})
         _cost, guess = self._solve(secrets, fixed, INFINITY, self.instance.parts)
-        buffer, starts, ends = k.split(secrets, guess, inst.table, inst.solved, inst.feedbacks)
+        buffer, starts, ends = self._scans.split(secrets, guess, inst.table, inst.solved, inst.feedbacks)
         children = {}
         for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
             part = buffer[start:end]
             children[int(inst.table[guess, part[0]])] = self.tree(part, fixed | int(self._masks[guess]))
         return Node(int(guess), dict(sorted(children.items())))
+
+    def shallower(self, secrets: Indices, fixed: int, limit: int) -> Node | None:
+        """A tree of the same least total whose games all end within `limit` guesses, or None.
+
+        Tries every guess that can reach the least total (bounded re-searches, mostly answered by the
+        transposition table), depth-first, keeping the solver's own choice when it already fits."""
+        inst, n = self.instance, len(secrets)
+        if n == 1 or limit < 2:
+            return Node(int(secrets[0]), {}) if n == 1 and limit >= 1 else None
+        mine = self.tree(secrets, fixed)
+        if tree_depth(mine) <= limit:
+            return mine
+        memo_key = (self._key(secrets), limit)
+        if memo_key in self._too_deep:
+            return None
+        cost, _ = self._solve(secrets, fixed, INFINITY, inst.parts)
+        allowed = np.flatnonzero(self._scans.canonical_mask(inst.codes, fixed, inst.symbols)).astype(np.int64)
+        info, _most = self._scans.scan(
+            secrets, allowed, self._by_secret, inst.solved, inst.feedbacks, self._bounds, inst.parts, self._estimate
+        )
+        for position in np.flatnonzero((info[:, 0] >= 0) & (info[:, 0] <= cost)).tolist():
+            g = int(allowed[position])
+            buffer, starts, ends = self._scans.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
+            pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
+            child_fixed = fixed | int(self._masks[g])
+            total, remaining = n, int(info[position, 0]) - n
+            for part in pieces:
+                remaining -= int(self._bounds[inst.parts, len(part)])
+                part_cost, _ = self._solve(part, child_fixed, cost + 1 - total - remaining, inst.parts)
+                total += part_cost
+                if total + remaining > cost:
+                    break
+            if total != cost:
+                continue
+            children = {int(inst.table[g, part[0]]): self.shallower(part, child_fixed, limit - 1) for part in pieces}
+            if all(child is not None for child in children.values()):
+                return Node(g, {f: child for f, child in sorted(children.items()) if child is not None})
+        self._too_deep.add(memo_key)
+        return None
 
     def _solve(self, secrets: Indices, fixed: int, beta: int, parts: int) -> tuple[int, int]:
         inst = self.instance
@@ -260,7 +307,7 @@ class Solver:
         ))
 
     def _key(self, secrets: Indices) -> int:
-        return int(self._kernel.set_key(secrets, self._zobrist))
+        return int(self._scans.set_key(secrets, self._zobrist))
 
     def _used(self, history: Sequence[int]) -> int:
         return int(np.bitwise_or.reduce(self._masks[list(history)])) if history else 0
@@ -277,6 +324,11 @@ class Solver:
     def _report(self, depth: int, best: int | None) -> None:
         if self.on_progress is not None:
             self.on_progress(Progress(tuple(self._path), depth, int(self.stats[0]), best))
+
+
+def tree_depth(node: Node) -> int:
+    """The most guesses any game in the tree takes."""
+    return 1 + max((tree_depth(child) for child in node.children.values()), default=0)
 
 
 def _is_identity(move: Relabelling) -> bool:

@@ -12,7 +12,7 @@ from engine.play import play, solve_counts
 from engine.scoring import Score, score
 from engine.variant import variant_named
 
-SHIPPED = [("3", 3575, 7), ("mastermind", 5625, 6)]
+SHIPPED = [("classic", 26274, 7), ("3", 3575, 7), ("mastermind", 5625, 6)]
 
 
 @pytest.mark.parametrize(("name", "total", "worst"), SHIPPED)
@@ -61,7 +61,7 @@ def test_incomplete_tree_is_refused_on_replay() -> None:
         tree_stats(variant, Node(variant.index("012"), {}))
 
 
-@pytest.mark.parametrize("name", ["3", "mastermind"])
+@pytest.mark.parametrize("name", ["classic", "3", "mastermind"])
 def test_guesser_falls_back_when_the_game_leaves_the_tree(name: str) -> None:
     variant = variant_named(name)
     book = optimal_moves(variant)

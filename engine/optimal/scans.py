@@ -1,0 +1,266 @@
+"""Scans of the optimal solver's kernel: for a candidate set, what every guess would do to it.
+
+Compiled with numba (the `solver` extra); see `engine.optimal.kernel` for how a node is represented.
+`by_secret[s, g]` is the feedback id of guess g against secret s (the feedback table, secret-major),
+so a scan over guesses reads memory in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+WIDE_SCAN = 12  # from this many secrets on, guess_bounds counts answers row by row
+
+
+def jit(function: _F) -> _F:
+    """The function compiled in nopython mode (cached on disk between runs)."""
+    return cast(_F, numba.njit(cache=True, nogil=True)(function))
+
+
+@jit
+def set_hash(secrets: Any, zobrist: Any) -> Any:
+    """The Zobrist hash of a candidate set (xor of one random word per secret)."""
+    key = np.int64(0)
+    for s in secrets:
+        key ^= zobrist[s]
+    return key
+
+
+@jit
+def set_key(secrets: Any, zobrist: Any) -> Any:
+    """The transposition-table key of a candidate set: its hash mixed with its size."""
+    return set_hash(secrets, zobrist) ^ (np.int64(len(secrets)) * np.int64(-7046029254386353131))
+
+
+@jit
+def canonical_mask(codes: Any, fixed: int, symbols: int) -> Any:
+    """Which guesses are the smallest of their class under relabelling the symbols not in `fixed`:
+    free symbols must appear in increasing order of first use, starting from the lowest free one."""
+    count, length = codes.shape
+    out = np.zeros(count, dtype=np.bool_)
+    first_free = 0
+    while first_free < symbols and (fixed >> first_free) & 1:
+        first_free += 1
+    for g in range(count):
+        seen = np.int64(fixed)
+        expected = np.int64(first_free)
+        ok = True
+        for p in range(length):
+            d = np.int64(codes[g, p])
+            if (seen >> d) & 1:
+                continue
+            if d != expected:
+                ok = False
+                break
+            seen |= np.int64(1) << d
+            expected = d + 1
+            while expected < symbols and (fixed >> expected) & 1:
+                expected += 1
+        out[g] = ok
+    return out
+
+
+@jit
+def allowed_guesses(codes: Any, fixed: int, symbols: int, cache: Any, lengths: Any) -> Any:
+    """The guesses canonical under `fixed` (see canonical_mask), computed once per mask."""
+    if lengths[fixed] < 0:
+        found = np.flatnonzero(canonical_mask(codes, fixed, symbols))
+        cache[fixed, : len(found)] = found
+        lengths[fixed] = len(found)
+    return cache[fixed, : lengths[fixed]]
+
+
+@jit
+def guess_bounds(
+    secrets: Any, guesses: Any, by_secret: Any, solved: int, feedbacks: int, bounds: Any, estimate: Any
+) -> Any:
+    """Per guess: the lower bound on the node's total after playing it (-1 if it tells nothing),
+    whether it can be the secret, whether it splits the set into singletons, and an estimate of the
+    total (to order guesses; sum of `estimate` over the parts), how many answers it can get; shape (len, 5).
+    `by_secret[s, g]` is the feedback of g against s, read along rows so memory is read in order."""
+    n = len(secrets)
+    linear = True
+    for c in range(1, n + 1):
+        linear = linear and bounds[c] == 2 * c - 1
+    if linear:
+        return linear_bounds(secrets, guesses, by_secret, solved)
+    if n >= WIDE_SCAN:
+        return guess_bounds_wide(secrets, guesses, by_secret, solved, feedbacks, bounds, estimate)
+    out = np.empty((len(guesses), 5), dtype=np.int64)
+    counts = np.zeros(feedbacks, dtype=np.int64)
+    for i in range(len(guesses)):
+        g = guesses[i]
+        total = n
+        guessed = 0
+        largest = 0
+        classes = 0
+        hit = 0
+        for s in secrets:
+            f = by_secret[s, g]
+            if f == solved:
+                hit = 1
+                continue
+            c = counts[f] + 1
+            counts[f] = c
+            classes += c == 1
+            total += bounds[c] - bounds[c - 1]
+            guessed += estimate[c] - estimate[c - 1]
+            if c > largest:
+                largest = c
+        for s in secrets:
+            counts[by_secret[s, g]] = 0
+        out[i, 0] = -1 if largest == n else total
+        out[i, 1] = hit
+        out[i, 2] = 1 if largest <= 1 else 0
+        out[i, 3] = guessed
+        out[i, 4] = classes
+    return out
+
+
+@jit
+def linear_bounds(secrets: Any, guesses: Any, by_secret: Any, solved: int) -> Any:
+    """guess_bounds when every part's static bound is 2k - 1 (few secrets): then a guess's bound is
+    3n - 2 * (1 if it can be the secret) - (answers it can get), and a bitmask of answers suffices."""
+    n = len(secrets)
+    out = np.empty((len(guesses), 5), dtype=np.int64)
+    solved_bit = np.int64(1) << solved
+    for i in range(len(guesses)):
+        g = guesses[i]
+        seen = np.int64(0)
+        for s in secrets:
+            seen |= np.int64(1) << by_secret[s, g]
+        hit = 1 if seen & solved_bit else 0
+        classes = 0
+        rest = seen & ~solved_bit
+        while rest:
+            rest &= rest - 1
+            classes += 1
+        total = 3 * n - 2 * hit - classes
+        out[i, 0] = -1 if classes == 1 and hit == 0 else total
+        out[i, 1] = hit
+        out[i, 2] = 1 if classes + hit == n else 0
+        out[i, 3] = total * 64
+        out[i, 4] = classes
+    return out
+
+
+@jit
+def guess_bounds_wide(
+    secrets: Any, guesses: Any, by_secret: Any, solved: int, feedbacks: int, bounds: Any, estimate: Any
+) -> Any:
+    """guess_bounds for larger sets: one pass per secret along its row (independent increments
+    pipeline well), then one pass per guess over its histogram."""
+    if len(secrets) < 256:  # byte counters: half the memory to clear and to walk
+        return histogram_bounds(
+            secrets, guesses, by_secret, solved, bounds, estimate, np.zeros((len(guesses), feedbacks), np.uint8)
+        )
+    return histogram_bounds(
+        secrets, guesses, by_secret, solved, bounds, estimate, np.zeros((len(guesses), feedbacks), np.uint16)
+    )
+
+
+@jit
+def histogram_bounds(
+    secrets: Any, guesses: Any, by_secret: Any, solved: int, bounds: Any, estimate: Any, counts: Any
+) -> Any:
+    """guess_bounds_wide's work on zeroed (guesses, feedbacks) counters wide enough for the secrets."""
+    n = len(secrets)
+    m, feedbacks = counts.shape
+    for s in secrets:
+        row = by_secret[s]
+        for i in range(m):
+            counts[i, row[guesses[i]]] += 1
+    out = np.empty((m, 5), dtype=np.int64)
+    for i in range(m):
+        total = n
+        guessed = 0
+        largest = 0
+        classes = 0
+        for f in range(feedbacks):
+            c = counts[i, f]
+            total += bounds[c]  # bounds[0] == estimate[0] == 0
+            guessed += estimate[c]
+            classes += c > 0
+            largest = max(largest, c)
+        hits = counts[i, solved]
+        total -= bounds[hits]
+        guessed -= estimate[hits]
+        classes -= hits > 0
+        if hits == largest:  # the solved part holds at most one secret
+            largest = 0
+            for f in range(feedbacks):
+                if f != solved:
+                    largest = max(largest, counts[i, f])
+        out[i, 0] = -1 if largest == n else total
+        out[i, 1] = counts[i, solved]
+        out[i, 2] = 1 if largest <= 1 else 0
+        out[i, 3] = guessed
+        out[i, 4] = classes
+    return out
+
+
+@jit
+def scan(
+    secrets: Any, guesses: Any, by_secret: Any, solved: int, feedbacks: int, bounds: Any, parts: int, estimate: Any
+) -> tuple[Any, int]:
+    """guess_bounds with the static bounds for `parts` answers, and the most answers any guess gets here:
+    no subset of these secrets splits more ways, so that count bounds the whole subtree."""
+    info = guess_bounds(secrets, guesses, by_secret, solved, feedbacks, bounds[parts], estimate)
+    most = 1
+    for i in range(len(guesses)):
+        most = max(most, info[i, 4])
+    return info, most
+
+
+@jit
+def split(secrets: Any, guess: int, table: Any, solved: int, feedbacks: int) -> Any:
+    """The secrets regrouped by feedback (solved one dropped), the parts' bounds, largest first:
+    (buffer, starts, ends) where part k is buffer[starts[k]:ends[k]], each part still sorted."""
+    n = len(secrets)
+    counts = np.zeros(feedbacks + 1, dtype=np.int64)
+    for s in secrets:
+        counts[table[guess, s] + 1] += 1
+    counts[solved + 1] = 0
+    offsets = np.cumsum(counts)
+    fill = offsets[:-1].copy()
+    buffer = np.empty(n, dtype=secrets.dtype)
+    for s in secrets:
+        f = table[guess, s]
+        if f != solved:
+            buffer[fill[f]] = s
+            fill[f] += 1
+    sizes = counts[1:]
+    order = np.argsort(-sizes, kind="mergesort")
+    parts = 0
+    for f in range(feedbacks):
+        if sizes[f] > 0:
+            parts += 1
+    starts = np.empty(parts, dtype=np.int64)
+    ends = np.empty(parts, dtype=np.int64)
+    for k in range(parts):
+        f = order[k]
+        starts[k] = offsets[f]
+        ends[k] = offsets[f] + sizes[f]
+    return buffer, starts, ends
+
+
+@jit
+def partition_signature(secrets: Any, guess: int, table: Any, solved: int, feedbacks: int) -> Any:
+    """A hash of the partition a guess makes, blind to which feedback labels which part (two
+    guesses with equal signatures cost the same); the solved part is marked apart."""
+    first = np.full(feedbacks, -1, dtype=np.int64)
+    key = np.int64(1469598103934665603)
+    for i in range(len(secrets)):
+        f = table[guess, secrets[i]]
+        if first[f] < 0:
+            first[f] = i
+        label = np.int64(-2) if f == solved else first[f]
+        key = (key ^ (label + 3)) * np.int64(1099511628211)
+    return key
+
