@@ -151,6 +151,10 @@ class Emulator:
         commands: list[Json] = self.post("getMyCommands", body)
         return commands
 
+    def set_chat_member(self, chat_id: int, user_id: int, status: str) -> None:
+        """What getChatMember answers for a user in a chat: 'creator', 'administrator', 'member' (the default)..."""
+        self.post("setChatMember", {"chat_id": chat_id, "user_id": user_id, "status": status})
+
     def callback_answer(self, callback_query_id: str) -> CallbackAnswer | None:
         """The bot's answer to a callback query, or None if it has not answered (yet)."""
         answer = self.post("getCallbackAnswer", {"callbackQueryId": callback_query_id})

@@ -11,7 +11,7 @@ from engine.guesser import next_guess
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import PRESETS
-from tests.e2e.client import BotMessage
+from tests.e2e.client import BotMessage, Emulator
 from tests.e2e.conftest import UserFactory, next_id
 from tests.e2e.games import CODE, NUMBER, SCORE, text_pattern
 from tests.e2e.processes import EmulatorProcess
@@ -62,3 +62,21 @@ def test_three_players_race_and_the_first_to_find_the_secret_wins(
     bob.send_text(turns[-1].guess)  # the race is over: plain codes are ordinary chat again
     ann.send_command("/g 1234")
     assert "/challenge" in ann.wait_new().text
+
+
+def test_only_the_starter_or_a_group_admin_can_stop_a_race(make_user: UserFactory, emulator: Emulator) -> None:
+    group = -(700_000 + next_id())
+    ann, bob, cat = (make_user(name, chat_id=group, chat_type="supergroup") for name in ("Ann", "Bob", "Cat"))
+    ann.send_command("/challenge")
+    ann.wait_new("Race!")
+    bob.send_command("/stop")
+    assert plain(t("race.stop_refused")) in ann.wait_new().text
+    emulator.set_chat_member(group, bob.user_id, "administrator")
+    bob.send_command("/stop")
+    assert "Race stopped. The secret was" in ann.wait_new().text
+
+    cat.send_command("/challenge 3m")
+    ann.wait_new("3m 0s to find it")
+    emulator.set_chat_member(group, cat.user_id, "left")
+    cat.send_command("/stop")  # having started it is enough
+    assert "Race stopped" in ann.wait_new().text

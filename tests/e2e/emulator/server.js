@@ -163,6 +163,26 @@ outer.all('/bot:token/answerCallbackQuery', (req, res) => {
 });
 const ok = (result) => (req, res) => res.json({ ok: true, result });
 outer.all('/bot:token/sendChatAction', ok(true));
+// getChatMember answers from a map the harness sets (POST /setChatMember); anyone else is a plain member.
+const memberStatuses = new Map();   // "chatId|userId" -> 'creator' | 'administrator' | 'member' | 'left' ...
+outer.post('/setChatMember', (req, res) => {
+  memberStatuses.set(`${req.body.chat_id}|${req.body.user_id}`, String(req.body.status || 'member'));
+  res.json({ ok: true, result: true });
+});
+outer.all('/bot:token/getChatMember', (req, res) => {
+  const userId = Number(req.body.user_id);
+  const status = memberStatuses.get(`${req.body.chat_id}|${userId}`) || 'member';
+  const member = { status, user: { id: userId, is_bot: false, first_name: `User ${userId}` } };
+  if (status === 'creator') member.is_anonymous = false;
+  if (status === 'administrator') {
+    Object.assign(member, {
+      can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: true,
+      can_manage_video_chats: true, can_restrict_members: true, can_promote_members: false, can_change_info: true,
+      can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false,
+    });
+  }
+  res.json({ ok: true, result: member });
+});
 outer.all('/bot:token/getWebhookInfo', ok({ url: '', has_custom_certificate: false, pending_update_count: 0 }));
 outer.all('/bot:token/close', ok(true));
 outer.all('/bot:token/logOut', ok(true));
