@@ -2,12 +2,15 @@
 
 Depth-first branch and bound. A node is the set of secrets still possible; playing a guess costs one
 guess per secret in the node, plus the cost of each part it splits them into (the all-bulls part
-costs nothing more). Lower bounds come from part sizes alone (`lower_bounds`): k secrets split at most
-`parts` ways need at least so many guesses. Guesses are tried in order of their bound, a guess is
-abandoned as soon as its parts cannot beat the best found, and guesses that split a node the same way
-are tried once. Symmetry: symbols no guess has used yet are interchangeable (always), and near the
-root, where it pays, so are relabellings of positions and symbols that fix every guess played.
-Costs are memoised in a transposition table keyed by the candidate set.
+costs nothing more). Bounds, cheapest first: a static bound from part sizes (`lower_bounds`: k
+secrets, split at most `parts` ways at every level, need so many guesses; `parts` shrinks to the most
+answers any guess gets in the subtree); then, part by part (largest first, memoised), the best such
+bound one guess deeper. A guess is dropped as soon as its parts cannot beat the best total found.
+Guesses are tried in order of an estimate of their total, so a good one comes first; a greedy tree's
+cost starts the bound; guesses that split a node the same way are tried once. Symmetry: symbols no
+guess has used yet are interchangeable (always), and near the root, where it pays, so are the
+relabellings of positions and symbols that fix every guess played. Costs live in a transposition
+table keyed by the candidate set: exact ones, and lower bounds proven by failed searches.
 
 The first `top_depth` levels run here in Python (with the full symmetry reduction and progress
 reports); below that the compiled kernel (`engine.optimal.kernel`, numba) takes over.
@@ -111,7 +114,7 @@ class Solver:
     """One search over an instance; `solve()` gives the optimal total and its decision tree."""
 
     instance: Instance
-    top_depth: int = 2
+    top_depth: int = 3
     width: int = 0  # below the top levels, try only this many guesses per node (0: all, an exact search)
     on_progress: OnProgress | None = None
     clock: Callable[[], float] = time.perf_counter

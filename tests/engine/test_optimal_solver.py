@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
-from pathlib import Path
 
-import numpy as np
 import pytest
 
 pytest.importorskip("numba")
 
-from bot.cli import main as cli_main
 from engine.optimal.search import Instance, Solver, instance_for, instance_from_codes
-from engine.optimal.tree import Node, decode, tree_stats
+from engine.optimal.tree import Node, tree_stats
 from engine.variant import variant_named
 
 
@@ -85,18 +82,3 @@ def test_classic_opens_with_one_guess_up_to_symmetry() -> None:
     assert solver.guesses_up_to_symmetry((), 0).tolist() == [0]  # 0123
     after = solver.guesses_up_to_symmetry((0,), 0b1111)
     assert 10 < len(after) < 30  # 209 up to fresh digits; the 24 relabellings fixing 0123 fold them
-
-
-def test_solve_command_writes_a_tree_that_replays_to_its_total(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = str(tmp_path / "tree.txt.gz")
-    assert cli_main(["solve", "--variant", "3d6", "--out", out, "--json"]) == 0
-    printed = capsys.readouterr().out
-    variant = variant_named("3d6")
-    with open(out, "rb") as handle:
-        stats = tree_stats(variant, decode(variant, handle.read()))
-    assert f'"total_guesses": {stats.total}' in printed
-    expected, _ = Solver(instance_for(variant)).solve()
-    assert stats.total == expected
-    assert np.isclose(stats.average, expected / variant.size)

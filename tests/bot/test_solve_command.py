@@ -1,0 +1,47 @@
+"""`bullscows solve`: writes a tree that replays to the total it reports, with progress on stderr."""
+
+import argparse
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numba")
+
+from bot.commands import solve
+from engine.optimal.search import Progress
+from engine.optimal.tree import decode, tree_stats
+from engine.variant import variant_named
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    solve.add_arguments(parser)
+    return solve.main(parser.parse_args(argv))
+
+
+def test_the_tree_written_replays_to_the_reported_total(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "tree.txt.gz"
+    assert run(["--variant", "3d6", "--out", str(out), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    variant = variant_named("3d6")
+    stats = tree_stats(variant, decode(variant, out.read_bytes()))
+    assert (report["total_guesses"], report["max"], report["secrets"]) == (stats.total, stats.worst, 120)
+    assert report["total_guesses"] == 436
+    assert report["bytes"] == out.stat().st_size
+
+
+def test_a_variant_too_big_for_a_table_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--variant", "5"]) == 2
+    assert "too many codes" in capsys.readouterr().err
+
+
+def test_progress_off_a_terminal_is_a_line_per_report_at_the_root() -> None:
+    stream = io.StringIO()
+    reporter = solve._Reporter(stream, started=0.0)
+    reporter(Progress(path=((1, 2),), depth=0, nodes=10, best=99))
+    reporter(Progress(path=((1, 2), (3, 4)), depth=1, nodes=11, best=None))  # within 30 s: skipped
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 1
+    assert "guess 1/2 (level 0 best 99), 10 nodes" in lines[0]
