@@ -97,7 +97,7 @@ def test_a_six_position_game_plays_to_the_end() -> None:
 def test_the_guess_may_be_a_code_that_cannot_be_the_secret_when_it_splits_better() -> None:
     variant = PRESETS["classic"]
     history = [Turn("0123", Score(1, 1))]
-    guess = next_guess(variant, history)
+    guess = next_guess(variant, history, strategy_named("planner"))
     assert guess not in {variant.code(i) for i in candidates(variant, history)}
 
 
