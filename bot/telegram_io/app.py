@@ -85,6 +85,7 @@ class RedactToken(logging.Filter):
 def configure_logging(config: Config) -> None:
     """Log at LOG_LEVEL; HTTP client chatter stays quiet (its lines carry the token in URLs)."""
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(config.log_level)  # basicConfig keeps the level of handlers set up earlier
     token = config.token.reveal() if config.token else ""
     for handler in logging.getLogger().handlers:
         handler.addFilter(RedactToken(token))
@@ -92,9 +93,11 @@ def configure_logging(config: Config) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
     # aiosqlite's debug lines carry every statement's parameters, secrets (the daily one too) included
     logging.getLogger("aiosqlite").setLevel(logging.WARNING)
-    if config.log_level != "DEBUG":
-        logging.getLogger("telegram").setLevel(logging.WARNING)
-        logging.getLogger("apscheduler").setLevel(logging.WARNING)
+    # python-telegram-bot's debug lines carry raw updates, and a duel secret is typed in a private chat:
+    # LOG_LEVEL=DEBUG opens the bot's own loggers, never those
+    verbose = config.log_level == "DEBUG"
+    logging.getLogger("telegram").setLevel(logging.INFO if verbose else logging.WARNING)
+    logging.getLogger("apscheduler").setLevel(logging.INFO if verbose else logging.WARNING)
 
 
 def run(config: Config) -> None:

@@ -60,6 +60,18 @@ def test_the_token_is_redacted_from_log_records():
     assert TOKEN not in record.getMessage()
 
 
+def test_debug_logging_opens_the_bots_loggers_but_not_the_libraries_that_log_raw_updates():
+    try:
+        app_module.configure_logging(config_from({"LOG_LEVEL": "DEBUG"}))
+        assert logging.getLogger("bot.core").isEnabledFor(logging.DEBUG)
+        for library in ("telegram.ext", "telegram._bot", "aiosqlite", "httpx"):
+            assert not logging.getLogger(library).isEnabledFor(logging.DEBUG), library
+    finally:
+        for name in ("telegram", "aiosqlite", "httpx", "httpcore", "apscheduler"):
+            logging.getLogger(name).setLevel(logging.NOTSET)
+        logging.getLogger().setLevel(logging.WARNING)
+
+
 def test_migrate_applies_pending_migrations_and_then_has_nothing_to_do(tmp_path):
     def migrate() -> str:
         command = [sys.executable, "-m", "bot.cli", "migrate", "--database", str(tmp_path / "db.sqlite3")]
