@@ -99,7 +99,9 @@ class Core:
                 return await self.start(who, REFEREE if command == "play" else GUESSER, variant)
             case "cancel":
                 cancelled = await common.cancel(self.deps, who.chat_id)
-                return common_view.cancelled(lang, cancelled.game if cancelled else None)
+                game = cancelled.game if cancelled else None
+                outcome = common_view.cancelled(lang, game)
+                return Outcome((*guesser_view.closed(lang, game), *outcome.replies))
             case "hint" | "giveup":
                 return await self._referee_command(lang, game, command)
             case "undo":
@@ -115,8 +117,10 @@ class Core:
         if isinstance(started, NeedsConfirmation):
             return common_view.confirm_abandon(lang, started.running, started.mode, started.variant)
         if mode == REFEREE:
-            return referee_view.started(lang, started.game, started.settings)
-        return guesser_view.started(lang, await guesser.asking(started.game, started.game.variant.size))
+            outcome = referee_view.started(lang, started.game, started.settings)
+        else:
+            outcome = guesser_view.started(lang, await guesser.asking(started.game, started.game.variant.size))
+        return Outcome((*guesser_view.closed(lang, started.replaced), *outcome.replies), outcome.toast)
 
     async def _referee_command(self, lang: str, game: Game | None, command: str) -> Outcome:
         if game is None:

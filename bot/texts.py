@@ -90,6 +90,7 @@ EN: dict[str, str] = {
     "gue.board.line": "{n}. <code>{guess}</code> → {score}",
     "gue.board.ask": "<b>#{n}: <code>{guess}</code></b> — bulls and cows?",
     "gue.board.fits": "({remaining} codes fit)",
+    "gue.board.closed": "<i>Game ended.</i>",
     "gue.solved": "Got it in {n} guesses! Your code is <b>{secret}</b>. 🎉",
     "gue.unreadable": "Answer with bulls and cows, e.g. <code>1 2</code>, <code>1b2c</code> or <code>0 0</code>.",
     "gue.waiting_fix": "Those answers contradict each other: fix one with the buttons, /undo, or /reveal your code.",

@@ -45,10 +45,11 @@ class NeedsConfirmation:
 
 @dataclass(frozen=True)
 class Started:
-    """A new game, and the settings it was started with."""
+    """A new game, the settings it was started with, and the game it replaced, if any."""
 
     game: Game
     settings: Settings
+    replaced: Game | None = None
 
 
 async def start_game(
@@ -81,11 +82,12 @@ async def start_game(
         hard=settings.hard and mode != GUESSER,
         pending_guess=pending,
     )
+    replaced = None
     async with deps.repo.transaction():
         if running is not None:
-            await finish(deps, running, "abandoned", now)
+            replaced = await finish(deps, running, "abandoned", now)
         game = await deps.repo.create_game(draft)
-    return Started(game, settings)
+    return Started(game, settings, replaced)
 
 
 async def finish(deps: Deps, game: Game, outcome: str, now: datetime, secret: str | None = None) -> Game:

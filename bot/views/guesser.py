@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot import callbacks as cb
-from bot.models import Game
+from bot.models import GUESSER, Game
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.guesser import Asking, Contradicted, Progress, Refused, Revealed, Solved
 from bot.texts import Html, lines, score_text, t, variant_text
@@ -35,11 +35,7 @@ def progressed(language: str, progress: Progress, in_place: bool) -> Outcome:
 def board(language: str, progress: Progress, in_place: bool) -> Reply:
     """The one board message of a guesser game, with the buttons that fit its state."""
     game = progress.game
-    history = [
-        t("gue.board.line", language, n=i, guess=turn.guess, score=score_text(turn.answer, language))
-        for i, turn in enumerate(game.turns, start=1)
-    ]
-    parts: list[Html | None] = [t("gue.board.title", language), *history]
+    parts: list[Html | None] = [t("gue.board.title", language), *_history_lines(language, game)]
     keyboard: Keyboard = ()
     if isinstance(progress, Asking) and game.pending_guess:
         parts.append(t("gue.board.ask", language, n=len(game.turns) + 1, guess=game.pending_guess))
@@ -50,6 +46,21 @@ def board(language: str, progress: Progress, in_place: bool) -> Reply:
         parts.extend(_contradiction_lines(language, progress))
         keyboard = (*_fix_rows(game, progress, language), *_undo_row(game, language, restart=True))
     return Reply(Html("\n".join(p for p in parts if p)), keyboard, Board(game.id, game.board_message_id, in_place))
+
+
+def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
+    """The board of a guesser game that was just abandoned, without its buttons; nothing for other games."""
+    if game is None or game.mode != GUESSER or game.board_message_id is None:
+        return ()
+    parts = [t("gue.board.title", language), *_history_lines(language, game), t("gue.board.closed", language)]
+    return (Reply(Html("\n".join(parts)), (), Board(game.id, game.board_message_id, in_place=True)),)
+
+
+def _history_lines(language: str, game: Game) -> list[Html]:
+    return [
+        t("gue.board.line", language, n=i, guess=turn.guess, score=score_text(turn.answer, language))
+        for i, turn in enumerate(game.turns, start=1)
+    ]
 
 
 def answer_keyboard(game: Game, answers: tuple[Score, ...], language: str) -> Keyboard:

@@ -1,5 +1,6 @@
 """Whole conversations through Application.process_update, with a Bot API stand-in that records calls."""
 
+from bot.texts import t
 from engine.scoring import score
 from tests.bot.fakes import USER, Chat, RecordingRequest, telegram_app
 
@@ -220,3 +221,23 @@ async def test_updates_of_one_chat_are_handled_in_order_even_when_they_arrive_to
         texts = [c.text for c in request.calls if c.method == "sendMessage"]
         assert not any("No game running" in text for text in texts)
         assert "1. <code>0123</code> → 0🐂 1🐄" in texts[-1]
+
+
+async def test_a_replaced_or_cancelled_guesser_game_leaves_its_board_without_buttons(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        _, board = sent(await chat.send("/think"))
+        await chat.send("/play")
+        calls = await chat.press_label(t("btn.confirm"))
+        [closed] = [c for c in calls if c.method == "editMessageText"]
+        assert closed.params["message_id"] == board.params["_sent_id"]
+        assert "Game ended" in closed.text
+        assert not closed.buttons
+        assert any("picked a secret" in c.text for c in sent(calls))
+
+        await chat.send("/cancel")
+        _, board = sent(await chat.send("/think"))
+        calls = await chat.send("/cancel")
+        [closed] = [c for c in calls if c.method == "editMessageText"]
+        assert closed.params["message_id"] == board.params["_sent_id"]
+        assert not closed.buttons

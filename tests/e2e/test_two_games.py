@@ -6,11 +6,10 @@ import pytest
 
 from bot.texts import EN, plain
 from engine.history import fits
-from engine.scoring import Score
 from engine.variant import PRESETS
 from tests.e2e.client import UserClient
 from tests.e2e.conftest import UserFactory
-from tests.e2e.games import RefereeGame, answer_button, is_board, turn_line
+from tests.e2e.games import RefereeGame, is_board, turn_line
 
 pytestmark = pytest.mark.e2e
 
@@ -50,9 +49,10 @@ def test_a_new_game_replaces_the_old_one_only_when_confirmed_and_old_buttons_go_
     user.press(confirm, plain(EN["btn.confirm"]))
     user.wait_new("picked a secret")
 
-    old_board = user.current(board.message_id)
-    if old_board.keyboard:  # a bot may leave the old board's buttons in place, but they must do nothing
-        stale = user.press(old_board, answer_button(Score(0, 0)))
-        assert stale is not None
-        assert stale.text == plain(EN["stale"])
+    old_board = user.current(board.message_id)  # edited before the new game's first message was sent
+    assert plain(EN["gue.board.closed"]) in old_board.text
+    assert not old_board.keyboard  # the abandoned board keeps its answers and loses its buttons
+    stale = user.press(confirm, plain(EN["btn.confirm"]))  # the used confirmation, pressed again
+    assert stale is not None
+    assert stale.text == plain(EN["stale"])
     RefereeGame(user, PRESETS["classic"]).guess()  # numbered #1 in the new game
