@@ -17,11 +17,12 @@ from bot.texts import t
 
 log = logging.getLogger(__name__)
 
-PRIVATE_COMMANDS: tuple[str, ...] = ("start", "play", "think", "hint", "giveup", "undo", "reveal", "settings", "rules")
-PRIVATE_COMMANDS += ("daily", "stats", "top", "help", "cancel")
-GROUP_COMMANDS: tuple[str, ...] = ("start", "help", "rules", "top", "stats", "daily")
-PRIVATE_COMMANDS += ("versus", "resign")
-GROUP_COMMANDS += ("challenge", "g", "duel", "stop", "resign")
+# The command menus, in the order players see them: games first, then help.
+PRIVATE_COMMANDS = (
+    "start", "play", "think", "versus", "daily", "hint", "giveup", "undo", "reveal", "resign",
+    "settings", "top", "stats", "rules", "help", "cancel",
+)  # fmt: skip
+GROUP_COMMANDS = ("challenge", "g", "duel", "stop", "resign", "daily", "top", "stats", "start", "help", "rules")
 RUNTIME = "runtime"
 
 
