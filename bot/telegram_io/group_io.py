@@ -36,7 +36,15 @@ class JobQueueTimers:
             return
         self.disarm(match.id)
         delay = max(0.0, (match.deadline - self.clock()).total_seconds())
-        queue.run_once(on_deadline, when=delay, data=(match.id, match.chat_id), name=_job_name(match.id))
+        # no misfire grace: a timer re-armed at start-up may run seconds late (the JobQueue starts after
+        # post_init and the setup calls), and APScheduler would otherwise drop it, leaving the match running
+        queue.run_once(
+            on_deadline,
+            when=delay,
+            data=(match.id, match.chat_id),
+            name=_job_name(match.id),
+            job_kwargs={"misfire_grace_time": None},
+        )
 
     def disarm(self, match_id: int) -> None:
         """Drop the match's pending job, if any."""

@@ -186,3 +186,22 @@ async def test_unknown_options_are_explained_and_start_nothing(tmp_path):
         [reply] = sent(await ann.send("/g 1234"))
         assert "/challenge starts a race" in reply.text
         assert (await the_race(app))[0] is None
+
+
+async def test_an_overdue_race_still_ends_when_the_job_queue_starts_late_after_a_restart(tmp_path):
+    database, clock = tmp_path / "db.sqlite3", Clock()
+    async with telegram_app(database, clock=clock) as (app, request):
+        await Member(app, request, 11, "Ann").send("/challenge 1m")
+        match, _ = await the_race(app)
+    clock.advance(120)
+    async with telegram_app(database, clock=clock) as (app, request):
+        await asyncio.sleep(1.5)  # set_commands, webhook set-up: the JobQueue starts after post_init
+        await app.job_queue.start()
+        try:
+            for _ in range(50):
+                if any("Time's up" in c.text for c in request.calls):
+                    break
+                await asyncio.sleep(0.02)
+            assert any(f"Time's up! Nobody found <b>{match.secret}</b>." in c.text for c in request.calls)
+        finally:
+            await app.job_queue.stop()
