@@ -6,7 +6,7 @@ import logging
 
 from telegram import Bot, CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.core import Core
 from bot.replies import Button, Keyboard, Outcome, Reply
@@ -36,10 +36,18 @@ def _not_modified(error: BadRequest) -> bool:
 async def deliver(bot: Bot, core: Core, chat_id: int, outcome: Outcome, query: CallbackQuery | None = None) -> None:
     """Show an outcome in a chat; a button press is answered first (with the toast, if any)."""
     if query is not None:
-        await query.answer(outcome.toast)
+        await _answer(query, outcome.toast)
     origin = query.message.message_id if query is not None and query.message is not None else None
     for reply in outcome.replies:
         await _show(bot, core, chat_id, reply, origin)
+
+
+async def _answer(query: CallbackQuery, toast: str | None) -> None:
+    """Answer a button press; a press too old to answer (after a backlog) still gets its move's replies."""
+    try:
+        await query.answer(toast)
+    except TelegramError as error:
+        log.info("could not answer callback query %s: %s", query.id, error)
 
 
 async def _show(bot: Bot, core: Core, chat_id: int, reply: Reply, origin: int | None) -> None:

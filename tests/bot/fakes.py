@@ -48,11 +48,13 @@ class Call:
 
 @dataclass
 class RecordingRequest(BaseRequest):
-    """Answers Bot API calls locally; `fail_edits_with` makes edits fail with that description."""
+    """Answers Bot API calls locally; `fail_edits_with` (`fail_sends_with`, `fail_answers_with`) makes edits
+    (sends, callback answers) fail with that description."""
 
     calls: list[Call] = field(default_factory=list)
     fail_edits_with: str | None = None
     fail_sends_with: str | None = None
+    fail_answers_with: str | None = None
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(100))
 
     async def initialize(self) -> None:
@@ -73,6 +75,7 @@ class RecordingRequest(BaseRequest):
         self.calls.append(Call(name, params))
         failure = self.fail_edits_with if name.startswith("edit") else None
         failure = self.fail_sends_with if name == "sendMessage" else failure
+        failure = self.fail_answers_with if name == "answerCallbackQuery" else failure
         if failure:
             body = {"ok": False, "error_code": 400, "description": failure}
             return 400, json.dumps(body).encode()

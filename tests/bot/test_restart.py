@@ -45,3 +45,14 @@ async def test_a_guess_is_stored_even_when_its_reply_cannot_be_sent(tmp_path):
     async with telegram_app(database) as (app, _):
         game = await app.bot_data["runtime"].core.deps.repo.active_game(USER)
         assert [turn.guess for turn in game.turns] == ["0123"]
+
+
+async def test_a_pressed_answer_is_shown_even_when_the_press_is_too_old_to_answer(tmp_path, caplog):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/think")
+        request.fail_answers_with = "Bad Request: query is too old and response timeout expired or query id is invalid"
+        calls = await chat.press_label("0🐂 1🐄")
+        assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
+        assert "→ 0🐂 1🐄" in calls[1].text
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
