@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import lru_cache
 from itertools import permutations, product
 
 import numpy as np
@@ -69,29 +70,31 @@ class Variant:
 
     # --- the code space ------------------------------------------------------------------
 
-    @cached_property
+    @property
     def codes(self) -> CodeArray:
-        """Every allowed code, in lexicographic order, as an (n, length) uint8 array."""
-        alphabet = range(self.symbols)
-        rows = product(alphabet, repeat=self.length) if self.repeats else permutations(alphabet, self.length)
-        array = np.array(list(rows), dtype=np.uint8).reshape(-1, self.length)
-        if not self.leading_zero:
-            array = array[array[:, 0] != 0]
-        array.setflags(write=False)
-        return array
+        """Every allowed code, in lexicographic order, as an (n, length) uint8 array (built once per
+        variant and process, shared by equal variants)."""
+        return _all_codes(self)
 
     @property
     def size(self) -> int:
-        """How many codes the variant allows."""
-        return len(self.codes)
-
-    @cached_property
-    def _index(self) -> dict[Code, int]:
-        return {self.code(i): i for i in range(self.size)}
+        """How many codes the variant allows, counted without building them."""
+        if self.repeats:
+            total = self.symbols**self.length
+            return total if self.leading_zero else total - self.symbols ** (self.length - 1)
+        total = math.perm(self.symbols, self.length)
+        return total if self.leading_zero else total - math.perm(self.symbols - 1, self.length - 1)
 
     def index(self, code: Code) -> int:
         """The position of a valid code in `codes`."""
-        return self._index[code]
+        try:
+            value = int(code, self.symbols) if len(code) == self.length else -1
+        except ValueError:
+            value = -1
+        position = int(_positions(self)[value]) if value >= 0 else -1
+        if position < 0:
+            raise KeyError(code)
+        return position
 
     def code(self, index: int) -> Code:
         """The code at a position of `codes`, as a string."""
@@ -151,6 +154,30 @@ class Variant:
         except InvalidCode:
             return False
         return True
+
+
+@lru_cache(maxsize=32)
+def _all_codes(variant: Variant) -> CodeArray:
+    alphabet = range(variant.symbols)
+    length = variant.length
+    rows = product(alphabet, repeat=length) if variant.repeats else permutations(alphabet, length)
+    array = np.array(list(rows), dtype=np.uint8).reshape(-1, length)
+    if not variant.leading_zero:
+        array = array[array[:, 0] != 0]
+    array.setflags(write=False)
+    return array
+
+
+@lru_cache(maxsize=8)
+def _positions(variant: Variant) -> npt.NDArray[np.int32]:
+    """For every number written in base `symbols` with `length` digits, its position in `codes`
+    (-1 when it is not a valid code): index() is one array lookup."""
+    codes = variant.codes
+    values = codes.astype(np.int64) @ (variant.symbols ** np.arange(variant.length - 1, -1, -1, dtype=np.int64))
+    positions = np.full(variant.symbols**variant.length, -1, dtype=np.int32)
+    positions[values] = np.arange(len(codes), dtype=np.int32)
+    positions.setflags(write=False)
+    return positions
 
 
 PRESETS: dict[str, Variant] = {

@@ -62,3 +62,21 @@ def test_codes_are_valid_and_distinct() -> None:
     assert len(codes) == v.size
     assert all(v.is_valid(c) for c in list(codes)[:500])
     assert v.index(v.code(123)) == 123
+
+
+@pytest.mark.parametrize("name", ["classic", "nozero", "mastermind", "3", "4r8z", "3d6z", "5r6", "6d10z"])
+def test_size_is_counted_without_building_and_matches_the_codes(name: str) -> None:
+    variant = variant_named(name)
+    assert variant.size == len(variant.codes)
+    for i in (0, 1, variant.size // 2, variant.size - 1):
+        assert variant.index(variant.code(i)) == i
+
+
+def test_equal_variants_share_one_code_table() -> None:
+    assert variant_named("5d10").codes is Variant(5, 10).codes
+
+
+@pytest.mark.parametrize("text", ["1176", "0123", "012", "01234", "01a3"])
+def test_index_refuses_what_is_not_a_code_of_the_variant(text: str) -> None:
+    with pytest.raises(KeyError):
+        PRESETS["nozero"].index(text)
