@@ -152,6 +152,7 @@ EN: dict[str, str] = {
     "duel.secret.group": "🔒 {name} has set a secret.",
     "duel.secret.already": "You've already set your secret for this duel.",
     "duel.secret.none": "That duel is not waiting for your secret.",
+    "duel.secret.over": "That duel is over: it was stopped or ran out of time before it began.",
     "duel.begin": "Both secrets are set. {name} moves first: <code>/g {example}</code> or reply with a code. "
     "{turn} per move.",
     "duel.turn": "{name} #{n} <code>{guess}</code> → {score} · {next} to move",

@@ -152,9 +152,12 @@ async def set_secret(play: Play, match: Match, user_id: int, text: str) -> Secre
         code = match.variant.parse(text)
     except InvalidCode as error:
         return Rejected(error.key, dict(error.params))
+    # the private chat's lock does not keep out /stop or the timer (the group's turn): the storage decides
     async with play.deps.repo.transaction():
         if not await play.repo.set_secret(match.id, user_id, code):
-            return Refusal("duel.secret.already")
+            current = await _reloaded(play, match)
+            waiting = current.active and current.phase == SECRETS
+            return Refusal("duel.secret.already" if waiting else "duel.secret.over")
         current = await _reloaded(play, match)
         begun = all(p.secret is not None for p in current.players) and len(current.players) == 2
         if begun:
@@ -162,7 +165,8 @@ async def set_secret(play: Play, match: Match, user_id: int, text: str) -> Secre
             assert first is not None
             assert current.turn_seconds is not None
             deadline = play.deps.clock() + timedelta(seconds=current.turn_seconds)
-            await play.repo.change(match.id, SECRETS, phase=PLAYING, turn_user=first.user_id, deadline=deadline)
+            if not await play.repo.change(match.id, SECRETS, phase=PLAYING, turn_user=first.user_id, deadline=deadline):
+                return Refusal("duel.secret.over")
     final = await _reloaded(play, match)
     if begun:
         play.timers.arm(final)

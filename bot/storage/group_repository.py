@@ -213,10 +213,12 @@ class SqliteMatchRepository:
         return cursor.rowcount == 1
 
     async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool:
-        """Record a duel player's secret; False if they had already set one."""
+        """Record a duel player's secret; False if they had already set one, or the duel no longer waits for
+        secrets (stopped, expired)."""
         cursor = await self.conn.execute(
-            "UPDATE match_players SET secret = ? WHERE match_id = ? AND user_id = ? AND secret IS NULL",
-            (secret, match_id, user_id),
+            "UPDATE match_players SET secret = ? WHERE match_id = ? AND user_id = ? AND secret IS NULL AND EXISTS"
+            " (SELECT 1 FROM matches WHERE id = ? AND status = 'active' AND phase = 'secrets')",
+            (secret, match_id, user_id, match_id),
         )
         return cursor.rowcount == 1
 

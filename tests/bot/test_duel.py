@@ -4,6 +4,7 @@ import asyncio
 import json
 
 from bot.services import duel
+from bot.views import duel as duel_view
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import GROUP, Member, sent, toasts
 
@@ -208,3 +209,22 @@ async def test_an_invitation_nobody_takes_up_lapses_on_its_timer(tmp_path):
         accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
         assert toasts(await Member(app, request, 22, "Bob").press(accept)) == ["That button is out of date."]
         assert await results(app) == []
+
+
+async def test_a_secret_sent_after_the_duel_was_stopped_is_told_the_duel_is_over_and_starts_nothing(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann, bob = Member(app, request, 11, "Ann"), Member(app, request, 22, "Bob")
+        [invite] = sent(await ann.send("/duel", reply_to=bob))
+        await bob.press(next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept"))
+        match, together = await the_duel(app)
+        await ann.in_private().send(f"/start duel_{match.id}")
+        await ann.in_private().send(ANN_SECRET)
+        waiting = await together.play.repo.awaiting_secret(22)  # Bob's private chat read this before the /stop
+        await ann.send("/stop")
+        result = await duel.set_secret(together.play, waiting, 22, BOB_SECRET)
+        [reply] = duel_view.secret_set("en", result).replies
+        assert reply.chat_id is None
+        assert "That duel is over" in reply.text
+        stopped = await together.play.repo.match(match.id)
+        assert (stopped.status, stopped.phase, stopped.player(22).secret) == ("stopped", "over", None)
+        assert app.job_queue.jobs() == ()
