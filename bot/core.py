@@ -189,8 +189,11 @@ class Core:
         lang = await self.language(who.chat_id)
         try:
             pressed = cb.decode(data)
-        except cb.BadCallback:
+            return await self._button(who, lang, pressed)
+        except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
             return Outcome(toast=t("stale", lang))
+
+    async def _button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
         await scoreboard.seen(self.deps, who)
         if pressed.action in cb.BOARD_ACTIONS:
             return await scoreboard.on_button(self.deps, who, pressed, lang)
@@ -228,7 +231,7 @@ class Core:
                 return await self.start(who, mode, _variant(pressed.args[1:2]), replacing=game.id)
             case cb.KEEP:
                 return Outcome(toast=t("kept", lang))
-            case cb.ANSWER if game.mode == GUESSER:
+            case cb.ANSWER if game.mode == GUESSER and len(pressed.args) == 1:
                 return await self._answer(lang, who, game, cb.parse_score_arg(pressed.args[0]), in_place=True)
             case cb.UNDO:
                 return await self._undo(lang, who, game, in_place=True)

@@ -241,3 +241,23 @@ async def test_a_replaced_or_cancelled_guesser_game_leaves_its_board_without_but
         [closed] = [c for c in calls if c.method == "editMessageText"]
         assert closed.params["message_id"] == board.params["_sent_id"]
         assert not closed.buttons
+
+
+async def test_tampered_buttons_of_a_running_game_get_the_stale_toast_and_log_no_error(tmp_path, caplog):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/think")
+        game = await app.bot_data["runtime"].core.deps.repo.active_game(USER)
+        board = f"{game.id}:{game.revision}"
+        for data in (f"a:{board}", f"a:{board}:zz", f"a:{board}:123", f"f:{board}:1:zz", f"f:{board}:1"):
+            calls = await chat.press(data)
+            assert [(c.method, c.params.get("text")) for c in calls] == [("answerCallbackQuery", t("stale", "en"))]
+        await chat.send("/cancel")
+        await chat.send("/versus")
+        match = await app.bot_data["runtime"].core.together.play.repo.active_match(USER)
+        board = f"{match.id}:{match.revision}"
+        for data in (f"m:{board}:a:zz", f"m:{board}:a:1", f"m:{board}:f:0:zz:10", f"m:{board}:f:0:10:x"):
+            calls = await chat.press(data)
+            assert [c.method for c in calls] == ["answerCallbackQuery"]
+            assert calls[0].params.get("text") in (t("stale", "en"), t("match.stale", "en"))
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
