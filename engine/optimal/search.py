@@ -189,24 +189,41 @@ class Solver:
             buffer, starts, ends = self._scans.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
             pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
             child_fixed = fixed | int(self._masks[g])
-            part_bounds = [self._node_bound(part, child_fixed, most) for part in pieces]
-            total, remaining = n, sum(part_bounds)
-            for part, part_bound in zip(pieces, part_bounds, strict=True):
-                if total + remaining >= best:
-                    break
-                remaining -= part_bound
-                cost, _ = self.node(part, (*history, g), best - total - remaining, depth + 1, most)
-                total += cost
-                if total + remaining >= best:
-                    break
-            else:
-                if total < best:
-                    best, best_guess = total, g
+            total = self._total(pieces, child_fixed, bound - n, best - n, (*history, g), depth + 1, most)
+            if total is not None and n + total < best:
+                best, best_guess = n + total, g
             self._report(depth, None if best_guess < 0 else best)
         self._path.pop()
         if best_guess >= 0:
             k.store(self._tt, self._key(secrets), best, best_guess)
         return best, best_guess
+
+    def _total(
+        self,
+        pieces: list[Indices],
+        fixed: int,
+        static: int,
+        budget: int,
+        history: tuple[int, ...],
+        depth: int,
+        most: int,
+    ) -> int | None:
+        """The cost of all the parts if it is below `budget`, else None; `static` is the sum of their
+        static bounds, tightened part by part (largest first) before any part is searched."""
+        remaining, bounds = static, []
+        for part in pieces:
+            bounds.append(self._node_bound(part, fixed, most))
+            remaining += bounds[-1] - int(self._bounds[most, len(part)])
+            if remaining >= budget:
+                return None
+        total = 0
+        for part, part_bound in zip(pieces, bounds, strict=True):
+            remaining -= part_bound
+            cost, _ = self.node(part, history, budget - total - remaining, depth, most)
+            total += cost
+            if total + remaining >= budget:
+                return None
+        return total
 
     def guesses_up_to_symmetry(self, history: tuple[int, ...], fixed: int) -> Indices:
         """One guess per class of guesses that a relabelling fixing the history maps onto each other."""
