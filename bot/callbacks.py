@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.parsing import parse_id
 from engine.scoring import Score
 
 MAX_BYTES = 64
@@ -67,9 +68,9 @@ def decode(data: str) -> Callback:
     """The Callback in a button's data, or BadCallback."""
     action, *fields = data.split(":")
     if action in GAME_ACTIONS:
-        if len(fields) < 2 or not fields[0].isdigit() or not fields[1].isdigit():
+        if len(fields) < 2:
             raise BadCallback(data)
-        return Callback(action, int(fields[0]), int(fields[1]), tuple(fields[2:]))
+        return Callback(action, parse_id_arg(fields[0]), parse_id_arg(fields[1]), tuple(fields[2:]))
     if action in {NEW, SETTING, RULES, SETTINGS} | BOARD_ACTIONS:
         return Callback(action, args=tuple(fields))
     raise BadCallback(data)
@@ -82,6 +83,14 @@ def score_arg(answer: Score) -> str:
 
 def parse_score_arg(text: str) -> Score:
     """The score in a '12' field, or BadCallback."""
-    if len(text) != 2 or not text.isdigit():
+    if len(text) != 2 or parse_id(text) is None:
         raise BadCallback(text)
     return Score(int(text[0]), int(text[1]))
+
+
+def parse_id_arg(text: str) -> int:
+    """The id or number in a field (small enough for the database), or BadCallback."""
+    number = parse_id(text)
+    if number is None:
+        raise BadCallback(text)
+    return number

@@ -237,9 +237,9 @@ class Core:
                 return await self._undo(lang, who, game, in_place=True)
             case cb.RESTART if game.mode == GUESSER:
                 return guesser_view.progressed(lang, await guesser.start_over(self.deps, game, who.user_id), True)
-            case cb.FIX if game.mode == GUESSER and len(pressed.args) == 2 and pressed.args[0].isdigit():
-                fixed = cb.parse_score_arg(pressed.args[1])
-                progress = await guesser.correct(self.deps, game, who.user_id, int(pressed.args[0]), fixed)
+            case cb.FIX if game.mode == GUESSER and len(pressed.args) == 2:
+                turn, fixed = cb.parse_id_arg(pressed.args[0]), cb.parse_score_arg(pressed.args[1])
+                progress = await guesser.correct(self.deps, game, who.user_id, turn, fixed)
                 if isinstance(progress, guesser.Refused):
                     return Outcome(toast=t("stale", lang))
                 return guesser_view.progressed(lang, progress, in_place=True)

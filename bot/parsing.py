@@ -11,6 +11,16 @@ _NUMBER_WORDS = {"no": 0, "zero": 0, "none": 0, "one": 1, "two": 2, "three": 3, 
 _BULL_WORDS = {"b", "bull", "bulls", "🐂"}
 _COW_WORDS = {"c", "cow", "cows", "🐄"}
 _TOKEN = re.compile(r"\d+|[a-z]+|🐂|🐄")
+_ID = re.compile(r"[0-9]{1,18}")  # ASCII digits only, and few enough to fit SQLite's 64-bit integers
+
+
+def parse_id(text: str) -> int | None:
+    """The id (of a game, a match, a turn) in a deep link or button field, or None if it is not one we could have made.
+
+    >>> parse_id("42"), parse_id("99999999999999999999"), parse_id("²")
+    (42, None, None)
+    """
+    return int(text) if _ID.fullmatch(text) else None
 
 
 def looks_like_code(text: str) -> bool:

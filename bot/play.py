@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot import callbacks as cb
 from bot.match_models import DUEL, RACE, VERSUS, Match
-from bot.parsing import looks_like_code
+from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
 from bot.services import duel, race, versus
 from bot.services.common import Deps
@@ -91,9 +91,10 @@ class PlayTogether:
         if match.kind == VERSUS and verb == cb.MATCH_ANSWER and len(pressed.args) == 2:
             given = cb.parse_score_arg(pressed.args[1])
             return versus_view.progressed(lang, await versus.answer(self.play, match, given), in_place=True)
-        if match.kind == VERSUS and verb == cb.MATCH_FIX and len(pressed.args) == 4 and pressed.args[1].isdigit():
+        if match.kind == VERSUS and verb == cb.MATCH_FIX and len(pressed.args) == 4:
+            turn = cb.parse_id_arg(pressed.args[1])
             fixed, given = cb.parse_score_arg(pressed.args[2]), cb.parse_score_arg(pressed.args[3])
-            corrected = await versus.correct(self.play, match, int(pressed.args[1]), fixed, given)
+            corrected = await versus.correct(self.play, match, turn, fixed, given)
             return versus_view.progressed(lang, corrected, in_place=True)
         return Outcome(toast=t("match.stale", lang))
 
@@ -186,7 +187,7 @@ class PlayTogether:
         assert self.play is not None
         if command == "start" and args.strip().lower().startswith(DUEL_PAYLOAD):
             number = args.strip()[len(DUEL_PAYLOAD) :]
-            opened = await duel.open_secret(self.play, int(number) if number.isdigit() else 0, who.user_id)
+            opened = await duel.open_secret(self.play, parse_id(number) or 0, who.user_id)
             return duel_view.secret_prompt(lang, opened)
         if command == "versus":
             try:

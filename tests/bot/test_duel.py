@@ -228,3 +228,17 @@ async def test_a_secret_sent_after_the_duel_was_stopped_is_told_the_duel_is_over
         stopped = await together.play.repo.match(match.id)
         assert (stopped.status, stopped.phase, stopped.player(22).secret) == ("stopped", "over", None)
         assert app.job_queue.jobs() == ()
+
+
+async def test_ids_too_big_for_the_database_are_unknown_duels_and_stale_buttons_not_crashes(tmp_path, caplog):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann = Member(app, request, 11, "Ann")
+        for payload in ("duel_99999999999999999999", "duel_9223372036854775808", "duel_²"):
+            [reply] = sent(await ann.in_private().send(f"/start {payload}"))
+            assert "That duel is not waiting for your secret." in reply.text
+        for data in ("m:99999999999999999999:0:y", "m:1:99999999999999999999:y", "a:²:1:10", "u:1:²"):
+            assert toasts(await ann.press(data)) in (
+                ["That button is out of date."],
+                ["That button belongs to an older board."],
+            )
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
