@@ -156,6 +156,7 @@ EN: dict[str, str] = {
     "duel.begin": "Both secrets are set. {name} moves first: <code>/g {example}</code> or reply with a code. "
     "{turn} per move.",
     "duel.turn": "{name} #{n} <code>{guess}</code> → {score} · {next} to move",
+    "duel.mask": "•",  # one per digit of a solving guess shown in the group before the duel is over
     "duel.last_chance": "{name} found it in {n}! {other}: one last guess to draw.",
     "duel.not_your_turn": "It's {name}'s turn.",
     "duel.not_started": "The duel starts once both secrets are set.",

@@ -118,7 +118,10 @@ def moved(language: str, result: duel.Moved | Refusal | Rejected) -> Outcome:
     mover = result.mover
     score = score_text(result.turn.answer, language)
     nxt = mention(result.next) if result.next else Html("")
-    head = t("duel.turn", language, name=mover.name, n=mover.guesses, guess=result.turn.guess, score=score, next=nxt)
+    # a solving guess is the opponent's secret: the group sees it only once the duel is over
+    solved = result.turn.answer.bulls == result.match.variant.length
+    guess = t("duel.mask", language) * len(result.turn.guess) if solved else result.turn.guess
+    head = t("duel.turn", language, name=mover.name, n=mover.guesses, guess=guess, score=score, next=nxt)
     if result.ended is not None:
         head = t("race.turn", language, name=mover.name, n=mover.guesses, guess=result.turn.guess, score=score)
         return Outcome.say(Reply(lines(head, _ending(language, result.ended))), *_reveals(language, result.ended.match))

@@ -242,3 +242,14 @@ async def test_ids_too_big_for_the_database_are_unknown_duels_and_stale_buttons_
                 ["That button belongs to an older board."],
             )
         assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_a_solving_guess_is_masked_in_the_group_while_the_other_player_still_has_a_last_chance(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann, bob, _ = await set_up(app, request)
+        [line] = sent(await ann.send(f"/g {BOB_SECRET}"))
+        assert line.text.startswith("Ann #1 <code>••••</code> → 4🐂 0🐄")
+        assert "one last guess to draw" in line.text
+        assert not any(BOB_SECRET in text for text in group_texts(request))
+        await bob.send("/g 0123")
+        assert not any(ANN_SECRET in text for text in group_texts(request))

@@ -48,6 +48,7 @@ def test_a_duel_with_secrets_set_in_private_is_played_to_a_win(make_user: UserFa
     ann.wait_new("Bob #1 4321 → 0🐂 2🐄")
     ann.send_command(f"/g {BOB_SECRET}")
     ann.wait_new("Ann found it in 2! Bob: one last guess to draw.")
+    assert not any(BOB_SECRET in text for text in ann.texts()), "a solving guess is masked while the duel goes on"
     bob.send_command("/g 1357")
     ann.wait_new("Ann wins the duel, finding Bob's secret in 2 guesses")
 
