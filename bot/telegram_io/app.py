@@ -68,27 +68,31 @@ def build_application(
     return app
 
 
-class RedactToken(logging.Filter):
-    """Replaces the bot token wherever it would appear in a log record."""
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
-    def __init__(self, token: str) -> None:
-        super().__init__()
+
+class RedactToken(logging.Formatter):
+    """Formats like the handler's own formatter, then replaces the bot token wherever it appears: in the
+    message, and in a traceback (an HTTP error's text carries the request URL, token included)."""
+
+    def __init__(self, token: str, inner: logging.Formatter | None = None) -> None:
+        super().__init__(LOG_FORMAT)
         self.token = token
+        self.inner = inner
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if self.token and self.token in message:
-            record.msg, record.args = message.replace(self.token, "<token>"), None
-        return True
+    def format(self, record: logging.LogRecord) -> str:
+        text = self.inner.format(record) if self.inner is not None else super().format(record)
+        return text.replace(self.token, "<token>") if self.token else text
 
 
 def configure_logging(config: Config) -> None:
     """Log at LOG_LEVEL; HTTP client chatter stays quiet (its lines carry the token in URLs)."""
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=config.log_level, format=LOG_FORMAT)
     logging.getLogger().setLevel(config.log_level)  # basicConfig keeps the level of handlers set up earlier
     token = config.token.reveal() if config.token else ""
     for handler in logging.getLogger().handlers:
-        handler.addFilter(RedactToken(token))
+        if token and not isinstance(handler.formatter, RedactToken):
+            handler.setFormatter(RedactToken(token, handler.formatter))
     for noisy in ("httpx", "httpcore"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     # aiosqlite's debug lines carry every statement's parameters, secrets (the daily one too) included

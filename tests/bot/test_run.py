@@ -1,5 +1,6 @@
 """Starting the bot: polling or webhook, the one start-up log line, a token that never reaches the logs."""
 
+import io
 import logging
 import subprocess
 import sys
@@ -56,8 +57,27 @@ async def test_start_up_logs_one_line_with_the_mode_and_the_database(tmp_path, c
 
 def test_the_token_is_redacted_from_log_records():
     record = logging.LogRecord("httpx", logging.INFO, __file__, 1, "POST %s", (f"https://x/bot{TOKEN}/getMe",), None)
-    app_module.RedactToken(TOKEN).filter(record)
-    assert TOKEN not in record.getMessage()
+    assert TOKEN not in app_module.RedactToken(TOKEN).format(record)
+
+
+def test_the_token_is_redacted_from_tracebacks_logged_through_the_configured_handlers():
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    logging.getLogger().addHandler(handler)
+    try:
+        app_module.configure_logging(config_from({"BOT_TOKEN": TOKEN}))
+        try:
+            raise RuntimeError(f"Client error for url https://api.telegram.org/bot{TOKEN}/getUpdates")
+        except RuntimeError:
+            logging.getLogger("bot.test").exception("polling failed")
+    finally:
+        logging.getLogger().removeHandler(handler)
+        for name in ("telegram", "aiosqlite", "httpx", "httpcore", "apscheduler"):
+            logging.getLogger(name).setLevel(logging.NOTSET)
+        logging.getLogger().setLevel(logging.WARNING)
+    assert "polling failed" in stream.getvalue()
+    assert "https://api.telegram.org/bot<token>/getUpdates" in stream.getvalue()
+    assert TOKEN not in stream.getvalue()
 
 
 def test_debug_logging_opens_the_bots_loggers_but_not_the_libraries_that_log_raw_updates():
