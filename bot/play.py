@@ -193,7 +193,7 @@ class PlayTogether:
             try:
                 options = parse_options(args)
             except BadOptions as error:
-                return common_view.message("match.options", lang, word=str(error))
+                return common_view.message("vs.options", lang, word=str(error))
             return await self._versus(who, lang, options)
         running = await self.play.repo.active_match(who.chat_id)
         if running is not None and running.kind == VERSUS and command in ("resign", "cancel", "giveup"):

@@ -184,6 +184,7 @@ EN: dict[str, str] = {
     "vs.contradiction": "🤔 That can't be right together with your earlier answers ({turns}). "
     "Check it and answer again, or /resign.",
     "vs.fixes": "If one was a slip, the likeliest fixes are below.",
+    "vs.options": "I don't understand “{word}”. Try <code>/versus 5</code> or <code>/versus mastermind</code>.",
     "vs.busy": "Finish or /cancel your current game first.",
     "vs.running": "You're playing versus me: send your move, or /resign first to start something else.",
     "vs.none": "No versus game running: /versus starts one.",

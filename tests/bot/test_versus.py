@@ -140,3 +140,12 @@ async def test_a_contradiction_offers_one_answer_fixes_and_taking_one_carries_on
         assert bot_turns[1].answer == (0, 0)
         assert isinstance(check_history(match.variant, bot_turns), Consistent)
         assert toasts(await ann.press(data)) == ["That button is out of date."]  # an old fix button is stale
+
+
+async def test_unknown_versus_options_are_explained_with_a_versus_example(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        [reply] = sent(await Member(app, request, 11, "Ann", chat_id=11).send("/versus 9"))
+        assert "I don't understand “9”" in reply.text
+        assert "<code>/versus 5</code>" in reply.text
+        assert "/challenge" not in reply.text
+        assert await versus_of(app, Member(app, request, 11, "Ann", chat_id=11)) is None
