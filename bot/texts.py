@@ -141,6 +141,7 @@ EN: dict[str, str] = {
     "btn.accept": "✅ Accept",
     "btn.decline": "✖️ Decline",
     "btn.secret": "🔒 Set my secret",
+    "duel.opponent": "your opponent",  # a player the duel cannot name
     "duel.not_you": "This duel is for {name}.",
     "duel.own": "You can't accept your own duel.",
     "duel.not_player": "Only the two players can do that.",

@@ -117,7 +117,7 @@ async def accept(play: Play, match: Match, user_id: int, name: str) -> Accepted 
         return Refusal("duel.own")
     if match.invited_id is not None and user_id != match.invited_id:
         invited = match.player(match.invited_id)
-        return Refusal("duel.not_you", {"name": invited.name if invited else "?"})
+        return Refusal("duel.not_you", {"name": invited.name}) if invited else Refusal("duel.not_player")
     async with play.deps.repo.transaction():
         deadline = play.deps.clock() + timedelta(seconds=SECRETS_SECONDS)
         if not await play.repo.change(match.id, INVITED, phase=SECRETS, deadline=deadline):
@@ -184,7 +184,7 @@ async def guess(play: Play, match: Match, user_id: int, name: str, text: str) ->
         return Refusal("duel.not_started")
     if match.turn_user != user_id:
         waiting = match.player(match.turn_user or 0)
-        return Refusal("duel.not_your_turn", {"name": waiting.name if waiting else "?"})
+        return Refusal("duel.not_your_turn", {"name": waiting.name} if waiting else {})
     opponent = match.opponent(user_id)
     assert opponent is not None
     assert opponent.secret is not None

@@ -53,7 +53,7 @@ def invited(language: str, result: duel.Invited) -> Outcome:
 def accepted(language: str, result: duel.Accepted | Refusal, bot_username: str | None) -> Outcome:
     """The invitation becomes the line-up, with the deep-link button to set secrets; or a toast refusal."""
     if isinstance(result, Refusal):
-        return Outcome(toast=t(result.key, language, **result.params))
+        return Outcome(toast=_refused(language, result))
     match = result.match
     a, b = match.seated(1), match.seated(2)
     assert a is not None
@@ -67,7 +67,7 @@ def accepted(language: str, result: duel.Accepted | Refusal, bot_username: str |
 def declined(language: str, result: Ended | Refusal | None, name: str) -> Outcome:
     """The invitation is off (edited in place), or a toast refusal."""
     if isinstance(result, Refusal):
-        return Outcome(toast=t(result.key, language, **result.params))
+        return Outcome(toast=_refused(language, result))
     if result is None:
         return Outcome(toast=t("match.stale", language))
     return Outcome.say(Reply(t("duel.declined", language, name=name), edit_origin=True))
@@ -77,7 +77,7 @@ def secret_prompt(language: str, result: duel.SecretPrompt | Refusal) -> Outcome
     """In private: ask for the player's secret."""
     if isinstance(result, Refusal):
         return Outcome.text(t(result.key, language))
-    opponent = result.opponent.name if result.opponent else "?"
+    opponent = result.opponent.name if result.opponent else t("duel.opponent", language)
     variant = variant_text(result.match.variant, language)
     return Outcome.text(t("duel.secret.ask", language, opponent=opponent, variant=variant))
 
@@ -90,7 +90,7 @@ def secret_set(language: str, result: duel.SecretSet | Rejected | Refusal) -> Ou
         return Outcome.text(t(result.key, language))
     match = result.match
     assert result.player.secret is not None
-    opponent = result.opponent.name if result.opponent else "?"
+    opponent = result.opponent.name if result.opponent else t("duel.opponent", language)
     replies = [
         Reply(t("duel.secret.set", language, secret=result.player.secret, opponent=opponent)),
         Reply(t("duel.secret.group", language, name=result.player.name), chat_id=match.chat_id),
@@ -114,7 +114,7 @@ def moved(language: str, result: duel.Moved | Refusal | Rejected) -> Outcome:
     if isinstance(result, Rejected):
         return Outcome.text(t(f"invalid.{result.key}", language, **result.params))
     if isinstance(result, Refusal):
-        return Outcome.text(t(result.key, language, **result.params))
+        return Outcome.text(_refused(language, result))
     mover = result.mover
     score = score_text(result.turn.answer, language)
     nxt = mention(result.next) if result.next else Html("")
@@ -128,6 +128,11 @@ def moved(language: str, result: duel.Moved | Refusal | Rejected) -> Outcome:
     if mover.solved and result.next is not None:
         head = lines(head, t("duel.last_chance", language, name=mover.name, n=mover.solved_in, other=nxt))
     return Outcome.text(head)
+
+
+def _refused(language: str, refusal: Refusal) -> Html:
+    """A refusal's text; a player it could not name is "your opponent"."""
+    return t(refusal.key, language, **{"name": t("duel.opponent", language), **refusal.params})
 
 
 def _ending(language: str, ended: Ended) -> Html:
@@ -158,7 +163,7 @@ def _reveals(language: str, match: Match) -> list[Reply]:
 def resigned(language: str, result: Ended | Refusal | None) -> Outcome:
     """The reply to /resign in a duel."""
     if isinstance(result, Refusal):
-        return Outcome.text(t(result.key, language, **result.params))
+        return Outcome.text(_refused(language, result))
     if result is None:
         return Outcome()
     match = result.match

@@ -4,6 +4,7 @@ import asyncio
 import json
 
 from bot.services import duel
+from bot.services.matches import Refusal
 from bot.views import duel as duel_view
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import GROUP, Member, sent, toasts
@@ -253,3 +254,13 @@ async def test_a_solving_guess_is_masked_in_the_group_while_the_other_player_sti
         assert not any(BOB_SECRET in text for text in group_texts(request))
         await bob.send("/g 0123")
         assert not any(ANN_SECRET in text for text in group_texts(request))
+
+
+async def test_a_player_the_duel_cannot_name_is_called_your_opponent_from_the_texts(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        await set_up(app, request)
+        match, _ = await the_duel(app)
+        [prompt] = duel_view.secret_prompt("en", duel.SecretPrompt(match, None)).replies
+        assert "Your secret for the duel with your opponent:" in prompt.text
+        [turn] = duel_view.moved("en", Refusal("duel.not_your_turn")).replies
+        assert turn.text == "It's your opponent's turn."
