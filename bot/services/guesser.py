@@ -153,14 +153,6 @@ async def _contradiction_of(game: Game) -> Contradicted | Asking:
     return await asking(game, check.remaining)
 
 
-async def contradiction_of(game: Game) -> Contradicted | Asking:
-    """The board state of a game: its contradiction if it is stuck on one."""
-    if game.pending_guess is None and game.active:
-        return await _contradiction_of(game)
-    remaining = await asyncio.to_thread(_remaining, game.variant, game.turns)
-    return await asking(game, remaining)
-
-
 def _remaining(variant: Variant, turns: tuple[Turn, ...]) -> int:
     from engine.history import candidates
 

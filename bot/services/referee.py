@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.models import REFEREE, Game
+from bot.models import Game
 from bot.services.common import Deps, finish
 from engine.adversary import adversary_answer, adversary_secret
 from engine.analysis import review_move
@@ -170,8 +170,3 @@ async def give_up(deps: Deps, game: Game) -> Ending:
     async with deps.repo.transaction():
         done = await finish(deps, game, "gave_up", now, secret)
     return Ending(done, secret, len(game.turns), now - game.started_at)
-
-
-def is_referee(game: Game | None) -> bool:
-    """Whether a game is one where the user guesses."""
-    return game is not None and game.mode == REFEREE

@@ -11,11 +11,6 @@ from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS, InvalidVariant, Vari
 PRESET_CHOICES = ("classic", "nozero", "mastermind")
 
 
-async def settings(deps: Deps, chat_id: int) -> Settings:
-    """The chat's settings (defaults if never changed)."""
-    return await deps.repo.settings(chat_id)
-
-
 def changed(current: Settings, field: str, value: str = "") -> Settings:
     """The settings after one change: 'v' preset, 'l' length, 'r' repeats, 'z' leading zero,
     'a' attempt limit (next in the cycle), 'c' coaching, 'h' hard mode. Unknown changes do nothing."""
