@@ -168,7 +168,7 @@ class Core:
             if not looks_like_code(text):
                 return common_view.message("ref.not_code", lang, example=guesser_view.example(game.variant))
             result = await referee.guess(self.deps, game, who.user_id, text)
-            if isinstance(result, referee.Rejected):
+            if isinstance(result, common.Rejected):
                 return referee_view.rejected(lang, result)
             return await scoreboard.after_guess(self.deps, who, lang, result, referee_view.scored(lang, result))
         given = parse_answer(text)

@@ -13,9 +13,8 @@ from bot.match_models import DUEL, RACE, VERSUS, Match
 from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
 from bot.services import duel, race, versus
-from bot.services.common import Deps
+from bot.services.common import Deps, Rejected
 from bot.services.matches import AlreadyOn, BadOptions, Options, Play, Refusal, parse_options
-from bot.services.referee import Rejected
 from bot.storage.group_repository import MatchRepository
 from bot.texts import t
 from bot.views import common as common_view

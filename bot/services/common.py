@@ -13,7 +13,7 @@ from bot.models import GUESSER, Game, Mode, Result, Settings
 from bot.storage.repository import Repository
 from bot.storage.stats_repository import StatsRepository
 from engine.guesser import next_guess
-from engine.variant import Variant
+from engine.variant import Code, InvalidCode, Variant
 
 Clock = Callable[[], datetime]
 
@@ -21,6 +21,22 @@ Clock = Callable[[], datetime]
 def utc_now() -> datetime:
     """The current time in UTC (the production clock)."""
     return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A guess that is not a code of the variant; costs nothing."""
+
+    key: str
+    params: dict[str, object]
+
+
+def parsed(variant: Variant, text: str) -> Code | Rejected:
+    """The code a user typed, or why it is not one of the variant's (Rejected, with the texts key)."""
+    try:
+        return variant.parse(text)
+    except InvalidCode as error:
+        return Rejected(error.key, dict(error.params))
 
 
 @dataclass

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.match_models import DUEL, INVITED, PLAYING, SECRETS, Match, Player, to_move, verdict
+from bot.services.common import Rejected, parsed
 from bot.services.matches import AlreadyOn, Ended, Outcomes, Play, Refusal, close, close_within, may_stop
-from bot.services.referee import Rejected
 from engine.history import Turn
 from engine.scoring import score
-from engine.variant import InvalidCode, Variant
+from engine.variant import Variant
 
 INVITE_SECONDS = 10 * 60
 SECRETS_SECONDS = 15 * 60
@@ -148,10 +148,9 @@ async def open_secret(play: Play, match_id: int, user_id: int) -> SecretPrompt |
 
 async def set_secret(play: Play, match: Match, user_id: int, text: str) -> SecretSet | Rejected | Refusal:
     """Store the player's secret (typed in private); when both are set, the challenger moves first."""
-    try:
-        code = match.variant.parse(text)
-    except InvalidCode as error:
-        return Rejected(error.key, dict(error.params))
+    code = parsed(match.variant, text)
+    if isinstance(code, Rejected):
+        return code
     # the private chat's lock does not keep out /stop or the timer (the group's turn): the storage decides
     async with play.deps.repo.transaction():
         if not await play.repo.set_secret(match.id, user_id, code):
@@ -188,10 +187,9 @@ async def guess(play: Play, match: Match, user_id: int, name: str, text: str) ->
     opponent = match.opponent(user_id)
     assert opponent is not None
     assert opponent.secret is not None
-    try:
-        code = match.variant.parse(text)
-    except InvalidCode as error:
-        return Rejected(error.key, dict(error.params))
+    code = parsed(match.variant, text)
+    if isinstance(code, Rejected):
+        return code
     turn = Turn(code, score(opponent.secret, code))
     solved = turn.answer.bulls == match.variant.length
     now = play.deps.clock()

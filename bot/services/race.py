@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.match_models import RACE, Match, Player
+from bot.services.common import Rejected, parsed
 from bot.services.matches import (
     AlreadyOn,
     Ended,
@@ -17,10 +18,9 @@ from bot.services.matches import (
     may_stop,
     random_secret,
 )
-from bot.services.referee import Rejected
 from engine.history import Turn
 from engine.scoring import score
-from engine.variant import InvalidCode, Variant
+from engine.variant import Variant
 
 
 @dataclass(frozen=True)
@@ -69,10 +69,9 @@ async def guess(play: Play, match: Match, user_id: int, name: str, text: str) ->
     The race is closed by a conditional update in the same transaction as the move, so of two winning
     guesses only the first to commit wins; the second finds the race over and stores nothing.
     """
-    try:
-        code = match.variant.parse(text)
-    except InvalidCode as error:
-        return Rejected(error.key, dict(error.params))
+    code = parsed(match.variant, text)
+    if isinstance(code, Rejected):
+        return code
     assert match.secret is not None
     turn = Turn(code, score(match.secret, code))
     won = turn.answer.bulls == match.variant.length

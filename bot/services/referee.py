@@ -7,25 +7,17 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.models import Game
-from bot.services.common import Deps, finish
+from bot.services.common import Deps, Rejected, finish, parsed
 from engine.adversary import adversary_answer, adversary_secret
 from engine.analysis import review_move
 from engine.history import History, Turn
 from engine.play import play
 from engine.scoring import Score, score
-from engine.variant import Code, InvalidCode, Variant
+from engine.variant import Code, Variant
 
 # The engine's replay at the end is skipped for variants whose solving takes too long to wait for.
 ENGINE_REPLAY_MAX_CODES = 10_000
 ENGINE_REPLAY_TIMEOUT = 5.0
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """A guess that is not a code of the variant; costs nothing."""
-
-    key: str
-    params: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -76,10 +68,9 @@ class Hint:
 
 async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Rejected:
     """Score the user's guess against the game, store it, and say how it went."""
-    try:
-        code = game.variant.parse(text)
-    except InvalidCode as error:
-        return Rejected(error.key, dict(error.params))
+    code = parsed(game.variant, text)
+    if isinstance(code, Rejected):
+        return code
     answer, coaching = await asyncio.to_thread(_judge, game, code, deps)
     turn = Turn(code, answer)
     turns = (*game.turns, turn)

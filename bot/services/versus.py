@@ -10,14 +10,14 @@ from datetime import datetime
 
 from bot.match_models import BOT_ID, VERSUS, Match, Player, to_move, verdict
 from bot.parsing import looks_like_code, parse_answer
+from bot.services.common import Rejected, parsed
 from bot.services.guesser import Refused
 from bot.services.matches import AlreadyOn, Ended, Play, Refusal, close, close_within, random_secret
-from bot.services.referee import Rejected
 from engine.consistency import Contradiction, InvalidAnswer, check_new_answer
 from engine.guesser import next_guess
 from engine.history import Turn
 from engine.scoring import Score, possible_scores, score
-from engine.variant import Code, InvalidCode, Variant
+from engine.variant import Code, Variant
 
 BOT_NAME = "bot"
 OUTCOMES = {"first": "won", "second": "lost", "draw": "draw"}
@@ -111,10 +111,9 @@ async def guess(play: Play, match: Match, text: str) -> Guessed | Rejected | Ref
     assert match.secret is not None
     if match.turn_user != user.user_id:
         return Refusal("vs.answer_first", {"guess": match.pending_guess})
-    try:
-        code = match.variant.parse(text)
-    except InvalidCode as error:
-        return Rejected(error.key, dict(error.params))
+    code = parsed(match.variant, text)
+    if isinstance(code, Rejected):
+        return code
     turn = Turn(code, score(match.secret, code))
     solved = turn.answer.bulls == match.variant.length
     bot_turns = match.turns_of(BOT_ID)

@@ -11,8 +11,8 @@ from bot import callbacks as cb
 from bot.match_models import Match
 from bot.replies import Button, Outcome, Reply
 from bot.services import duel
+from bot.services.common import Rejected
 from bot.services.matches import Ended, Refusal
-from bot.services.referee import Rejected
 from bot.texts import Html, duration_text, lines, score_text, t, variant_text
 from bot.views.guesser import example
 from bot.views.race import mention

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.models import Game, Settings
 from bot.replies import Outcome
-from bot.services.referee import Ending, Hint, Rejected, Scored, hint_pattern
+from bot.services.common import Rejected
+from bot.services.referee import Ending, Hint, Scored, hint_pattern
 from bot.texts import Html, duration_text, lines, score_text, t, variant_text
 from bot.views.common import mode_buttons
 

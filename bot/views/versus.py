@@ -6,9 +6,9 @@ from bot import callbacks as cb
 from bot.match_models import BOT_ID, Match
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import versus
+from bot.services.common import Rejected
 from bot.services.guesser import Refused
 from bot.services.matches import Ended, Refusal
-from bot.services.referee import Rejected
 from bot.texts import Html, lines, score_text, t, variant_text
 from bot.views.guesser import MAX_FIXES, example, score_rows
 from engine.scoring import Score

@@ -4,9 +4,9 @@ from dataclasses import replace
 
 from bot.models import REFEREE, Settings
 from bot.services import referee
-from bot.services.common import NeedsConfirmation, Started, cancel, start_game
+from bot.services.common import NeedsConfirmation, Rejected, Started, cancel, parsed, start_game
 from engine.scoring import score
-from engine.variant import PRESETS
+from engine.variant import PRESETS, variant_named
 from tests.bot.fakes import USER, Clock, runtime_on
 
 
@@ -153,3 +153,9 @@ async def test_a_game_may_use_a_variant_other_than_the_chats(tmp_path):
         result = await start_game(rt.core.deps, USER, USER, REFEREE, PRESETS["mastermind"])
         assert result.game.variant == PRESETS["mastermind"]
         assert set(result.game.secret) <= set("012345")
+
+
+def test_a_typed_code_is_parsed_to_the_code_or_to_why_it_is_not_one_for_every_mode():
+    classic = variant_named("classic")
+    assert parsed(classic, "0123") == "0123"
+    assert parsed(classic, "1123") == Rejected("repeated", {"digit": "1"})
