@@ -144,7 +144,7 @@ class PlayTogether:
         try:
             options = parse_options(args)
         except BadOptions as error:
-            return common_view.message("match.options", lang, word=str(error))
+            return common_view.message("duel.options", lang, word=str(error))
         variant = options.variant or (await self.play.deps.repo.settings(who.chat_id)).variant
         opponent = who.reply_to if who.reply_to and who.reply_to[0] != who.user_id else None
         challenged = await duel.challenge(

@@ -142,6 +142,7 @@ EN: dict[str, str] = {
     "btn.decline": "✖️ Decline",
     "btn.secret": "🔒 Set my secret",
     "duel.opponent": "your opponent",  # a player the duel cannot name
+    "duel.options": "I don't understand “{word}”. Try <code>/duel 5</code> or <code>/duel mastermind 2m</code>.",
     "duel.not_you": "This duel is for {name}.",
     "duel.own": "You can't accept your own duel.",
     "duel.not_player": "Only the two players can do that.",

@@ -264,3 +264,12 @@ async def test_a_player_the_duel_cannot_name_is_called_your_opponent_from_the_te
         assert "Your secret for the duel with your opponent:" in prompt.text
         [turn] = duel_view.moved("en", Refusal("duel.not_your_turn")).replies
         assert turn.text == "It's your opponent's turn."
+
+
+async def test_unknown_duel_options_are_explained_with_a_duel_example(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        [reply] = sent(await Member(app, request, 11, "Ann").send("/duel bogus"))
+        assert "I don't understand “bogus”" in reply.text
+        assert "<code>/duel 5</code>" in reply.text
+        assert "/challenge" not in reply.text
+        assert (await the_duel(app))[0] is None
