@@ -134,21 +134,7 @@ async def answer(play: Play, match: Match, given: Score) -> Answered | Contradic
     """Take the answer to the bot's guess (checked against the earlier ones); then the user's turn, or the end."""
     if match.turn_user != BOT_ID or match.pending_guess is None:
         return Refusal("vs.guess_first")
-    turn = Turn(match.pending_guess, given)
-    try:
-        check = await asyncio.to_thread(check_new_answer, match.variant, match.turns_of(BOT_ID), turn)
-    except InvalidAnswer as error:
-        return Refused(error.key, {**error.params, "length": match.variant.length})
-    if isinstance(check, Contradiction):
-        return Contradicted(match, check, given)
-    solved = given.bulls == match.variant.length
-    async with play.deps.repo.transaction():
-        if await play.repo.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, play.deps.clock(), turns=True) is None:
-            return Refusal("match.stale")
-        ended = await _settle(play, match.id, None, play.deps.clock())
-    final = await play.repo.match(match.id)
-    assert final is not None
-    return Answered(final, turn, ended)
+    return await _store_answer(play, match, match.turns_of(BOT_ID), given)
 
 
 async def correct(
@@ -163,9 +149,18 @@ async def correct(
     if match.turn_user != BOT_ID or match.pending_guess is None or not 0 <= index < len(bot_turns) or won_earlier:
         return Refusal("match.stale")
     bot_turns[index] = Turn(bot_turns[index].guess, fixed)
+    return await _store_answer(play, match, tuple(bot_turns), given, fix=(index, fixed))
+
+
+async def _store_answer(
+    play: Play, match: Match, bot_turns: tuple[Turn, ...], given: Score, fix: tuple[int, Score] | None = None
+) -> Answered | Contradicted | Refused | Refusal:
+    """Check the answer to the pending guess against the bot's earlier turns; if it fits, store it (with the fix of
+    an earlier answer, if any) and settle the turn."""
+    assert match.pending_guess is not None
     turn = Turn(match.pending_guess, given)
     try:
-        check = await asyncio.to_thread(check_new_answer, match.variant, tuple(bot_turns), turn)
+        check = await asyncio.to_thread(check_new_answer, match.variant, bot_turns, turn)
     except InvalidAnswer as error:
         return Refused(error.key, {**error.params, "length": match.variant.length})
     if isinstance(check, Contradiction):
@@ -174,7 +169,8 @@ async def correct(
     async with play.deps.repo.transaction():
         if await play.repo.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, play.deps.clock(), turns=True) is None:
             return Refusal("match.stale")
-        await play.repo.rescore(match.id, BOT_ID, index, fixed)
+        if fix is not None:
+            await play.repo.rescore(match.id, BOT_ID, *fix)
         ended = await _settle(play, match.id, None, play.deps.clock())
     final = await play.repo.match(match.id)
     assert final is not None
