@@ -14,7 +14,7 @@ from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
 from bot.services import duel, race, versus
 from bot.services.common import Deps, Rejected
-from bot.services.matches import AlreadyOn, BadOptions, Options, Play, Refusal, parse_options
+from bot.services.matches import AlreadyOn, BadOptions, Play, Refusal, parse_options
 from bot.storage.group_repository import MatchRepository
 from bot.texts import t
 from bot.views import common as common_view
@@ -25,6 +25,7 @@ from bot.views.guesser import example
 
 if TYPE_CHECKING:
     from bot.core import Who
+    from engine.variant import Variant
 
 GROUP_COMMANDS = frozenset({"challenge", "g", "guess", "stop", "duel", "resign"})
 DUEL_PAYLOAD = "duel_"
@@ -127,29 +128,35 @@ class PlayTogether:
 
     # --- groups -------------------------------------------------------------------------------
 
-    async def _challenge(self, who: Who, lang: str, args: str) -> Outcome:
+    async def _options(self, who: Who, lang: str, args: str, usage: str) -> tuple[Variant, int | None] | Outcome:
+        """The variant (the chat's own by default) and time limit a command asks for, or `usage` explaining why
+        the options are not understood."""
         assert self.play is not None
         try:
             options = parse_options(args)
         except BadOptions as error:
-            return common_view.message("match.options", lang, word=str(error))
-        variant = options.variant or (await self.play.deps.repo.settings(who.chat_id)).variant
-        started = await race.start(self.play, who.chat_id, who.user_id, variant, options.seconds)
+            return common_view.message(usage, lang, word=str(error))
+        return options.variant or (await self.play.deps.repo.settings(who.chat_id)).variant, options.seconds
+
+    async def _challenge(self, who: Who, lang: str, args: str) -> Outcome:
+        assert self.play is not None
+        chosen = await self._options(who, lang, args, "match.options")
+        if isinstance(chosen, Outcome):
+            return chosen
+        variant, seconds = chosen
+        started = await race.start(self.play, who.chat_id, who.user_id, variant, seconds)
         if isinstance(started, AlreadyOn):
             return _already(lang, started.match)
         return race_view.started(lang, started.match)
 
     async def _duel(self, who: Who, lang: str, args: str) -> Outcome:
         assert self.play is not None
-        try:
-            options = parse_options(args)
-        except BadOptions as error:
-            return common_view.message("duel.options", lang, word=str(error))
-        variant = options.variant or (await self.play.deps.repo.settings(who.chat_id)).variant
+        chosen = await self._options(who, lang, args, "duel.options")
+        if isinstance(chosen, Outcome):
+            return chosen
+        variant, seconds = chosen
         opponent = who.reply_to if who.reply_to and who.reply_to[0] != who.user_id else None
-        challenged = await duel.challenge(
-            self.play, who.chat_id, (who.user_id, who.name), opponent, variant, options.seconds
-        )
+        challenged = await duel.challenge(self.play, who.chat_id, (who.user_id, who.name), opponent, variant, seconds)
         if isinstance(challenged, AlreadyOn):
             return _already(lang, challenged.match)
         return duel_view.invited(lang, challenged)
@@ -189,11 +196,8 @@ class PlayTogether:
             opened = await duel.open_secret(self.play, parse_id(number) or 0, who.user_id)
             return duel_view.secret_prompt(lang, opened)
         if command == "versus":
-            try:
-                options = parse_options(args)
-            except BadOptions as error:
-                return common_view.message("vs.options", lang, word=str(error))
-            return await self._versus(who, lang, options)
+            chosen = await self._options(who, lang, args, "vs.options")
+            return chosen if isinstance(chosen, Outcome) else await self._versus(who, lang, chosen[0])
         running = await self.play.repo.active_match(who.chat_id)
         if running is not None and running.kind == VERSUS and command in ("resign", "cancel", "giveup"):
             return versus_view.resigned(lang, await versus.resign(self.play, running))
@@ -205,11 +209,10 @@ class PlayTogether:
             return common_view.message("match.group_only", lang)
         return None
 
-    async def _versus(self, who: Who, lang: str, options: Options) -> Outcome:
+    async def _versus(self, who: Who, lang: str, variant: Variant) -> Outcome:
         assert self.play is not None
         if await self.play.deps.repo.active_game(who.chat_id) is not None:
             return common_view.message("vs.busy", lang)
-        variant = options.variant or (await self.play.deps.repo.settings(who.chat_id)).variant
         started = await versus.start(self.play, who.chat_id, who.user_id, who.name, variant)
         if isinstance(started, AlreadyOn):
             return versus_view.reminder(lang, started.match)
