@@ -68,6 +68,12 @@ class Started:
     replaced: Game | None = None
 
 
+async def random_secret(deps: Deps, variant: Variant) -> Code:
+    """A secret of the variant drawn with the deps' randomness; its code table is built in a thread."""
+    index = deps.rng.randrange(variant.size)  # the size is counted, not built
+    return await asyncio.to_thread(variant.code, index)
+
+
 async def start_game(
     deps: Deps, chat_id: int, user_id: int, mode: Mode, variant: Variant | None = None, replacing: int | None = None
 ) -> Started | NeedsConfirmation:
@@ -82,8 +88,7 @@ async def start_game(
     if mode == GUESSER:
         pending = await asyncio.to_thread(next_guess, chosen, ())
     elif not settings.hard:
-        size = await asyncio.to_thread(lambda: chosen.size)  # builds the code table once: slow for huge variants
-        secret = chosen.code(deps.rng.randrange(size))
+        secret = await random_secret(deps, chosen)
     now = deps.clock()
     draft = Game(
         id=0,

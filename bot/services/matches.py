@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from typing import Protocol
 from bot.match_models import Match, Player
 from bot.services.common import Deps
 from bot.storage.group_repository import MatchRepository
-from engine.variant import Code, InvalidVariant, Variant, variant_named
+from engine.variant import InvalidVariant, Variant, variant_named
 
 MAX_LIMIT_SECONDS = 24 * 3600
 _DURATION = re.compile(r"(\d{1,5})\s*(s|sec|m|min|h)", re.IGNORECASE)
@@ -95,12 +94,6 @@ def parse_options(args: str) -> Options:
         except InvalidVariant as error:
             raise BadOptions(word) from error
     return Options(variant, seconds)
-
-
-async def random_secret(deps: Deps, variant: Variant) -> Code:
-    """A secret of the variant chosen with the deps' randomness (the code table is built in a thread)."""
-    size = await asyncio.to_thread(lambda: variant.size)
-    return variant.code(deps.rng.randrange(size))
 
 
 def later(deps: Deps, seconds: int | None) -> datetime | None:

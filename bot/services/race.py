@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.match_models import RACE, Match, Player
-from bot.services.common import Rejected, parsed
+from bot.services.common import Rejected, parsed, random_secret
 from bot.services.matches import (
     AlreadyOn,
     Ended,
@@ -16,7 +16,6 @@ from bot.services.matches import (
     close_within,
     later,
     may_stop,
-    random_secret,
 )
 from engine.history import Turn
 from engine.scoring import score

@@ -10,9 +10,9 @@ from datetime import datetime
 
 from bot.match_models import BOT_ID, VERSUS, Match, Player, to_move, verdict
 from bot.parsing import looks_like_code, parse_answer
-from bot.services.common import Rejected, parsed
+from bot.services.common import Rejected, parsed, random_secret
 from bot.services.guesser import Refused
-from bot.services.matches import AlreadyOn, Ended, Play, Refusal, close, close_within, random_secret
+from bot.services.matches import AlreadyOn, Ended, Play, Refusal, close, close_within
 from engine.consistency import Contradiction, InvalidAnswer, check_new_answer
 from engine.guesser import next_guess
 from engine.history import Turn
