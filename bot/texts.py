@@ -67,10 +67,12 @@ EN: dict[str, str] = {
     "ref.coach.pick": "My pick here: <code>{pick}</code>, expected to learn {more} bits more.",
     "ref.coach.outlook": "From here I'd need {average} more guesses on average.",
     "ref.won": "🎉 <b>{secret}</b>! You got it in {n} guesses, {duration}.",
+    "ref.won.one": "🎉 <b>{secret}</b>! You got it in 1 guess, {duration}.",
     "ref.won.hinted": "({hints} hint(s) taken.)",
     "ref.engine": "From your first guess <code>{first}</code> I'd have needed {engine}.",
     "ref.lost": "Out of attempts! The secret was <b>{secret}</b>.",
     "ref.gave_up": "The secret was <b>{secret}</b>. ({n} guesses, {duration}.)",
+    "ref.gave_up.one": "The secret was <b>{secret}</b>. (1 guess, {duration}.)",
     "ref.hint": "Hint: digit {position} is <b>{digit}</b> → <code>{pattern}</code>",
     "ref.hint.pinned": "(A hint fixes my secret, so hard mode is over for this game.)",
     "ref.hint.none": "No more hints: work out the last digit yourself!",
@@ -92,6 +94,7 @@ EN: dict[str, str] = {
     "gue.board.fits": "({remaining} codes fit)",
     "gue.board.closed": "<i>Game ended.</i>",
     "gue.solved": "Got it in {n} guesses! Your code is <b>{secret}</b>. 🎉",
+    "gue.solved.one": "Got it in 1 guess! Your code is <b>{secret}</b>. 🎉",
     "gue.unreadable": "Answer with bulls and cows, e.g. <code>1 2</code>, <code>1b2c</code> or <code>0 0</code>.",
     "gue.waiting_fix": "Those answers contradict each other: fix one with the buttons, /undo, or /reveal your code.",
     "gue.not_guesser": "You're guessing my code in this game: send a code like <code>{example}</code>.",
@@ -119,6 +122,7 @@ EN: dict[str, str] = {
     "race.limit": "⏱ {duration} to find it.",
     "race.turn": "{name} #{n} <code>{guess}</code> → {score}",
     "race.won": "🏆 {name} found <b>{secret}</b> in {n} guesses!",
+    "race.won.one": "🏆 {name} found <b>{secret}</b> in 1 guess!",
     "race.expired": "⏰ Time's up! Nobody found <b>{secret}</b>.",
     "race.stopped": "Race stopped. The secret was <b>{secret}</b>.",
     "race.stop_refused": "Only the player who started it or a group admin can stop it.",
@@ -163,7 +167,9 @@ EN: dict[str, str] = {
     "duel.not_your_turn": "It's {name}'s turn.",
     "duel.not_started": "The duel starts once both secrets are set.",
     "duel.won": "🏆 {winner} wins the duel, finding {loser}'s secret in {n} guesses.",
+    "duel.won.one": "🏆 {winner} wins the duel, finding {loser}'s secret in 1 guess.",
     "duel.draw": "🤝 A draw: {a} and {b} both found it in {n} guesses.",
+    "duel.draw.one": "🤝 A draw: {a} and {b} both found it in 1 guess.",
     "duel.forfeit": "⏰ {loser} did not move within {turn} and forfeits. {winner} wins.",
     "duel.resigned": "🏳️ {loser} resigns. {winner} wins.",
     "duel.expired": "⏰ The duel between {a} and {b} did not start in time and is off.",
@@ -180,6 +186,7 @@ EN: dict[str, str] = {
     "vs.answer_first": "First answer my guess <code>{guess}</code> with bulls and cows.",
     "vs.guess_first": "Your turn to guess: send a code like <code>{example}</code>.",
     "vs.won": "🎉 You win! You found <b>{secret}</b> in {n} guesses.",
+    "vs.won.one": "🎉 You win! You found <b>{secret}</b> in 1 guess.",
     "vs.lost": "🤖 I win: your code is <b>{code}</b>, found in {n}. Mine was <b>{secret}</b>.",
     "vs.draw": "🤝 A draw: we both needed {n}. My code was <b>{secret}</b>.",
     "vs.resigned": "🏳️ You resign. My code was <b>{secret}</b>.",
@@ -252,6 +259,7 @@ EN: dict[str, str] = {
     "daily.started": "📅 <b>Daily challenge {day}</b>\nThe same secret for everyone today: {variant}. "
     "One attempt, no coaching; fewest guesses wins, then time. Send your first guess!",
     "daily.running": "Your daily challenge is on ({n} guesses so far): send your next guess.",
+    "daily.running.one": "Your daily challenge is on (1 guess so far): send your next guess.",
     "daily.busy": "Finish this game or /cancel it first, then send /daily again.",
     "daily.private": "📅 The daily challenge is played in a private chat with me: one secret for everyone, "
     "one attempt each.",
@@ -266,6 +274,7 @@ EN: dict[str, str] = {
     "daily.btn.refresh": "🔄 Refresh",
     "daily.top.title": "🏆 <b>Daily challenge {day}</b>",
     "daily.top.line": "{place} {name} — {n} guesses · {duration}",
+    "daily.top.line.one": "{place} {name} — 1 guess · {duration}",
     "daily.top.empty": "Nobody has solved today's challenge without hints yet.",
     "console.intro": "(Console: type a number to press a button; write answers as 1 2 or 1b2c; /quit or Ctrl-D ends.)",
     "dur.seconds": "{s}s",
@@ -277,8 +286,10 @@ TEXTS: dict[str, dict[str, str]] = {"en": EN}
 
 
 def t(key: str, language: str = DEFAULT_LANGUAGE, /, **params: object) -> Html:
-    """The text for `key` with its parameters HTML-escaped (unless already Html) and filled in."""
+    """The text for `key` (its `.one` form when n == 1) with its parameters HTML-escaped (unless Html) and filled in."""
     table = TEXTS.get(language, EN)
+    if params.get("n") == 1 and f"{key}.one" in EN:  # the singular form, where a text has one
+        key = f"{key}.one"
     template = table.get(key, EN[key])
     safe = {
         name: value if isinstance(value, Html) else html.escape(str(value), quote=False)

@@ -62,7 +62,7 @@ def ranked(language: str, match: Match) -> Html:
     rows = [
         t("rank.solved", language, place=place, name=p.name, n=p.solved_in)
         if p.solved
-        else t("rank.tried" if p.guesses != 1 else "rank.tried.one", language, place=place, name=p.name, n=p.guesses)
+        else t("rank.tried", language, place=place, name=p.name, n=p.guesses)
         for place, p in enumerate(players[:MAX_RANKED], start=1)
     ]
     if len(players) > MAX_RANKED:

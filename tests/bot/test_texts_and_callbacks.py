@@ -89,3 +89,21 @@ def test_example_codes_are_valid_for_their_variant(name):
 
     variant = variant_named(name)
     assert variant.parse(example(variant)) == example(variant)
+
+
+def test_one_guess_is_singular_and_more_are_plural():
+    assert "in 1 guess," in t("ref.won", secret="0123", n=1, duration="5s")
+    assert "in 2 guesses," in t("ref.won", secret="0123", n=2, duration="5s")
+    assert "(1 guess," in t("ref.gave_up", secret="0123", n=1, duration="5s")
+
+
+def test_every_singular_form_has_its_plural_and_the_same_parameters():
+    import string
+
+    def fields(key):
+        return {name for _, name, _, _ in string.Formatter().parse(EN[key]) if name}
+
+    for key in (k for k in EN if k.endswith(".one")):
+        plural = key.removesuffix(".one")
+        assert plural in EN, key
+        assert fields(key) <= fields(plural) | {"n"}, key
