@@ -108,7 +108,7 @@ async def test_both_solving_in_the_same_round_is_a_draw(tmp_path):
         await ann.send(f"/g {BOB_SECRET}")
         [end] = sent(await bob.send(f"/g {ANN_SECRET}"))
         assert "A draw" in end.text
-        assert "both found it in 1 guesses" in end.text
+        assert "both found it in 1 guess." in end.text
         assert await results(app) == [(11, 1, "draw"), (22, 1, "draw")]
 
 
