@@ -27,7 +27,8 @@ from bot.views import settings as settings_view
 from engine.scoring import Score
 from engine.variant import InvalidVariant, Variant, variant_named
 
-START_PAYLOADS = {"play": "play", "think": "think", "rules": "rules", "settings": "settings"}
+# Deep-link payloads (t.me/<bot>?start=PAYLOAD) that stand for a command.
+START_PAYLOADS = {name: name for name in ("play", "think", "daily", "rules", "settings")}
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ class Core:
         """The reply to /command args."""
         lang = await self.language(who.chat_id)
         await scoreboard.seen(self.deps, who)
+        if command == "start" and args.strip().lower() in START_PAYLOADS:  # a deep link is its command
+            command, args = START_PAYLOADS[args.strip().lower()], ""
         if (played := await self.together.on_command(who, lang, command, args)) is not None:
             return played  # first: a versus game in progress holds /daily back
         if (board := await scoreboard.on_command(self.deps, who, command, args, lang)) is not None:

@@ -31,10 +31,8 @@ async def seen(deps: Deps, who: Who) -> None:
 
 
 async def on_command(deps: Deps, who: Who, command: str, args: str, language: str) -> Outcome | None:
-    """The reply to /top, /stats, /daily (and /start daily); None for any other command."""
+    """The reply to /top, /stats, /daily; None for any other command."""
     words = args.lower().split()
-    if command == "start" and words == ["daily"]:
-        command, words = "daily", []
     if command not in COMMANDS or deps.stats is None:
         return None
     if command == "top":

@@ -1,5 +1,6 @@
 """Versus the bot, in-process: alternate turns, answers checked like the guesser's, equal turns at the end."""
 
+from bot.texts import t
 from engine.consistency import Consistent, check_history
 from engine.scoring import score
 from tests.bot.fakes import telegram_app
@@ -149,3 +150,15 @@ async def test_unknown_versus_options_are_explained_with_a_versus_example(tmp_pa
         assert "<code>/versus 5</code>" in reply.text
         assert "/challenge" not in reply.text
         assert await versus_of(app, Member(app, request, 11, "Ann", chat_id=11)) is None
+
+
+async def test_a_running_versus_game_holds_back_other_games_started_by_command_or_deep_link(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann = Member(app, request, 11, "Ann", chat_id=11)
+        await ann.send("/versus")
+        running = t("vs.running")
+        for text in ("/daily", "/play", "/think", "/start daily", "/start play", "/start think"):
+            [held] = sent(await ann.send(text))
+            assert held.text == running, text
+        assert await versus_of(app, ann) is not None
+        assert await app.bot_data["runtime"].core.deps.repo.active_game(ann.chat_id) is None
