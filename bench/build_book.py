@@ -26,7 +26,7 @@ from engine.planner import Planner, estimated_cost
 from engine.play import walk_tree
 from engine.scoring import Score
 from engine.splits import canonical_guesses, fixed_symbols, splitter_for
-from engine.strategies import history_key, largest_part, neg_entropy, sum_of_squares
+from engine.strategies import first_guess, history_key, largest_part, neg_entropy, sum_of_squares
 from engine.variant import Code, Variant, variant_named
 
 OVER_WORST_PENALTY = 30  # extra guesses charged for each secret that needs more than --worst
@@ -91,7 +91,7 @@ def build(variant: Variant, depth: int, width: int, worst: int, min_size: int, l
             if len(alive) <= min_size:
                 continue
             if level == 0 and len(canonical_guesses(variant, fixed_symbols(variant, []))) == 1:
-                guess = planner.opener(variant)
+                guess = first_guess(variant, planner.measure)
             else:
                 guess = improve(variant, book, planner, history, width, worst)
             book[history_key(history)] = guess

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -12,7 +12,7 @@ from engine.endgame import ExactSearch
 from engine.history import History, Indices
 from engine.scoring import possible_scores
 from engine.splits import Counts, canonical_guesses, fixed_symbols, member, splitter_for, union
-from engine.strategies import Measure, alive_or_raise, best_index, first_guess, neg_entropy, rng_for
+from engine.strategies import Measure, best_index, forced_move, neg_entropy, rng_for
 from engine.variant import Code, Variant
 
 # Average guesses per secret, the current one included, that a good strategy needs for a set of n
@@ -60,14 +60,11 @@ class Planner:
     secret_sample: int = 4000
     pair_budget: int = 16_000_000
     measure: Measure = neg_entropy
-    _openers: dict[Variant, Code] = field(default_factory=dict, compare=False, repr=False)
 
     def __call__(self, variant: Variant, history: History) -> Code:
-        alive = alive_or_raise(variant, history)
-        if len(alive) == 1:
-            return variant.code(int(alive[0]))
-        if not history:
-            return self.opener(variant)
+        alive, forced = forced_move(variant, history, self.measure)
+        if forced is not None:
+            return forced
         splitter = splitter_for(variant)
         pool, secrets = self.pools(variant, history, alive)
         scores = self.measure(splitter.counts(pool, secrets), variant.solved)
@@ -87,12 +84,6 @@ class Planner:
         )
         row, _plan = search.best()
         return variant.code(int(exact_pool[row]))
-
-    def opener(self, variant: Variant) -> Code:
-        """The fixed first guess for a variant (derived once per process)."""
-        if variant not in self._openers:
-            self._openers[variant] = first_guess(variant, self.measure)
-        return self._openers[variant]
 
     def pools(self, variant: Variant, history: History, alive: Indices) -> tuple[Indices, Indices]:
         """The guesses to consider and the secrets to score them against, for this history.

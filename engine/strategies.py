@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
@@ -100,13 +100,26 @@ def best_index(scores: npt.NDArray[np.float64], is_candidate: npt.NDArray[np.boo
     return int(preferred[0] if len(preferred) else tied[0])
 
 
+@lru_cache(maxsize=64)
 def first_guess(variant: Variant, measure: Measure) -> Code:
-    """The opening guess under a measure: the best of the guesses distinct up to relabelling symbols."""
+    """The opening guess under a measure: the best of the guesses distinct up to relabelling symbols
+    (derived once per process)."""
     splitter = splitter_for(variant)
     everything = np.arange(variant.size, dtype=np.intp)
     pool = canonical_guesses(variant, fixed_symbols(variant, ()))
     scores = measure(splitter.counts(pool, everything), variant.solved)
     return variant.code(int(pool[best_index(scores, np.ones(len(pool), dtype=bool))]))
+
+
+def forced_move(variant: Variant, history: History, measure: Measure) -> tuple[Indices, Code | None]:
+    """The secrets that fit the history, and the move when there is nothing to weigh: the measure's
+    opening guess, or the only candidate left (None otherwise). NoCandidates if nothing fits."""
+    alive = alive_or_raise(variant, history)
+    if len(alive) == 1:
+        return alive, variant.code(int(alive[0]))
+    if not history:
+        return alive, first_guess(variant, measure)
+    return alive, None
 
 
 @dataclass(frozen=True)
@@ -122,23 +135,14 @@ class Greedy:
     name: str = "greedy"
     guess_sample: int = 400
     secret_sample: int = 4000
-    _openers: dict[Variant, Code] = field(default_factory=dict, compare=False, repr=False)
 
     def __call__(self, variant: Variant, history: History) -> Code:
-        alive = alive_or_raise(variant, history)
-        if len(alive) == 1:
-            return variant.code(int(alive[0]))
-        if not history:
-            return self.opener(variant)
+        alive, forced = forced_move(variant, history, self.measure)
+        if forced is not None:
+            return forced
         pool, secrets = self.pools(variant, history, alive)
         scores = self.measure(splitter_for(variant).counts(pool, secrets), variant.solved)
         return variant.code(int(pool[best_index(scores, member(pool, alive, variant.size))]))
-
-    def opener(self, variant: Variant) -> Code:
-        """The fixed first guess of this strategy for a variant (derived once per process)."""
-        if variant not in self._openers:
-            self._openers[variant] = first_guess(variant, self.measure)
-        return self._openers[variant]
 
     def pools(self, variant: Variant, history: History, alive: Indices) -> tuple[Indices, Indices]:
         """The guesses to consider and the secrets to score them against, for this history."""
