@@ -73,23 +73,32 @@ def _shared(name: str) -> Strategy:
 
 
 def strategy_named(name: str, variant: Variant | None = None) -> Strategy:
-    """The strategy registered under `name`; 'best' is best_strategy(variant)."""
-    if name == "best":
+    """The strategy registered under `name`; 'best' and 'heuristic' are those of the variant."""
+    per_variant = {"best": best_strategy, "heuristic": heuristic_strategy}
+    if name in per_variant:
         if variant is None:
-            raise ValueError("the best strategy depends on the variant")
-        return best_strategy(variant)
+            raise ValueError(f"the {name} strategy depends on the variant")
+        return per_variant[name](variant)
     if name not in STRATEGIES:
-        raise ValueError(f"unknown strategy {name!r}; try best, {', '.join(STRATEGIES)}")
+        raise ValueError(f"unknown strategy {name!r}; try {', '.join([*per_variant, *STRATEGIES])}")
     return _shared(name)
 
 
 @lru_cache(maxsize=32)
-def best_strategy(variant: Variant) -> Strategy:
-    """The strategy next_guess uses by default for this variant: its optimal tree or else its opening
-    book, if one is shipped, then max-entropy splits with an exact search once few candidates remain."""
-    book = optimal_moves(variant) or opening_book(variant)
+def heuristic_strategy(variant: Variant) -> Strategy:
+    """The variant's opening book, if one is shipped, then max-entropy splits with an exact search
+    once few candidates remain: what plays wherever there is no optimal tree."""
+    book = opening_book(variant)
     planner = _shared("planner")
-    return TreeStrategy(book, planner, name="best") if book else planner
+    return TreeStrategy(book, planner, name="heuristic") if book else planner
+
+
+@lru_cache(maxsize=32)
+def best_strategy(variant: Variant) -> Strategy:
+    """The strategy next_guess uses by default: the variant's optimal tree, if one is shipped, and
+    the heuristic wherever the game leaves it."""
+    tree = optimal_moves(variant)
+    return TreeStrategy(tree, heuristic_strategy(variant), name="best") if tree else heuristic_strategy(variant)
 
 
 def next_guess(variant: Variant, history: History, strategy: Strategy | None = None) -> Code:

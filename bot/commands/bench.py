@@ -24,7 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     zero = parser.add_mutually_exclusive_group()
     zero.add_argument("--leading-zero", dest="leading_zero", action="store_true", default=None)
     zero.add_argument("--no-leading-zero", dest="leading_zero", action="store_false")
-    parser.add_argument("--strategy", default="best", help="best, entropy, expected-size, minimax, random-candidate…")
+    parser.add_argument(
+        "--strategy",
+        default="best",
+        help="best, heuristic (no optimal tree), planner, entropy, expected-size, minimax, random-candidate…",
+    )
     parser.add_argument("--sample", type=int, metavar="N", help="play a reproducible sample of N secrets")
     parser.add_argument("--seed", type=int, default=0, help="seed of the sample (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of text")
