@@ -27,8 +27,8 @@ from bot.services import daily, stats
 from bot.services.common import Deps
 from bot.storage.db import open_database
 from bot.storage.migrations import migrate
-from bot.storage.repository import SqliteRepository
-from bot.storage.stats_repository import ALL_CHATS, SqliteStatsRepository
+from bot.storage.stats_repository import ALL_CHATS
+from bot.storage.store import Store
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 DAYS = 730
@@ -168,8 +168,8 @@ async def plans(conn: object, label: str, call: Callable[[], Awaitable[object]])
 
 async def bench(path: Path, runs: int) -> None:
     conn = await open_database(path)
-    repo = SqliteRepository(conn)
-    deps = Deps(repo, random.Random(1), lambda: NOW, SqliteStatsRepository(repo))
+    store = Store(conn)
+    deps = Deps(store.games, random.Random(1), lambda: NOW, store.stats)
     async with conn.execute(
         "SELECT chat_id, count(*) FROM game_results WHERE chat_id < 0 GROUP BY chat_id ORDER BY 2 DESC LIMIT 1"
     ) as cursor:

@@ -1,4 +1,4 @@
-"""Opening and closing what the bot runs on: the database (migrated) and the Core on top of it."""
+"""The one place that builds what the bot runs on, for every transport: the store (migrated) and the Core."""
 
 from __future__ import annotations
 
@@ -6,45 +6,44 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-import aiosqlite
-
-from bot.config import Secret
+from bot.config import Config
 from bot.core import Core
 from bot.services.common import Clock, Deps, utc_now
 from bot.storage.db import open_database
-from bot.storage.group_repository import SqliteMatchRepository
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
-from bot.storage.repository import SqliteRepository
-from bot.storage.stats_repository import SqliteStatsRepository
+from bot.storage.store import Store
 
 
 @dataclass
 class Runtime:
-    """The open connection and the Core that uses it."""
+    """The open store and the Core that uses it."""
 
-    conn: aiosqlite.Connection
+    store: Store
     core: Core
     applied: list[str]
 
     async def close(self) -> None:
-        """Close the database (everything was committed move by move)."""
-        await self.conn.close()
+        """Close the database (everything was committed update by update)."""
+        await self.store.close()
 
 
 async def open_runtime(
-    database: Path | str,
+    config: Config,
     rng: random.Random | None = None,
     clock: Clock = utc_now,
     migrations: Path = MIGRATIONS_DIR,
-    daily_secret: Secret | None = None,
 ) -> Runtime:
-    """Open the database, apply pending migrations, and build the Core."""
-    conn = await open_database(database)
+    """Open the configured database, apply pending migrations, and build the Core on it.
+
+    Telegram, the console and the tests all come through here, so they agree on everything the
+    configuration decides (the daily challenge's key among them).
+    """
+    conn = await open_database(config.database_path)
     try:
         applied = await migrate(conn, migrations)
     except BaseException:
         await conn.close()
         raise
-    repo = SqliteRepository(conn)
-    deps = Deps(repo, rng or random.Random(), clock, SqliteStatsRepository(repo), daily_secret)
-    return Runtime(conn, Core(deps, SqliteMatchRepository(conn)), applied)
+    store = Store(conn)
+    deps = Deps(store.games, rng or random.Random(), clock, store.stats, config.daily_secret)
+    return Runtime(store, Core(deps, store.matches), applied)

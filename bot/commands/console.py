@@ -17,6 +17,8 @@ def main(args: argparse.Namespace) -> int:
     import asyncio
     import random
     import sys
+    from dataclasses import replace
+    from pathlib import Path
 
     from bot.config import load_config
     from bot.console import run_console
@@ -24,10 +26,11 @@ def main(args: argparse.Namespace) -> int:
     from bot.runtime import open_runtime
 
     config = load_config()
-    database = args.database or config.database_path
+    if args.database:
+        config = replace(config, database_path=Path(args.database))
 
     async def session() -> int:
-        runtime = await open_runtime(database, random.Random(args.seed))
+        runtime = await open_runtime(config, random.Random(args.seed))
         try:
             return await run_console(runtime.core, Who(args.chat, args.chat), sys.stdin, sys.stdout)
         finally:

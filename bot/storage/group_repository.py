@@ -1,6 +1,6 @@
 """Storage of matches (race, duel, versus), their players and moves: a Protocol and its SQLite implementation.
 
-Writes run inside the main repository's `transaction()` (one connection, one transaction at a time). Every
+Writes run inside the Store's `transaction()` (one connection, one transaction at a time). Every
 write that changes a match is conditional on the match still being active, and says whether it took: two
 winning guesses that race each other cannot both close a race, however they reach the database.
 """

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 import aiosqlite
 
 from bot.models import Game, Mode, Result, Settings
-from bot.storage.db import transaction
+from bot.storage.db import Transactions
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import InvalidVariant, variant_named
@@ -45,19 +43,13 @@ def _moment(text: str | None) -> datetime | None:
 class SqliteRepository:
     """The Repository on one aiosqlite connection."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, transactions: Transactions) -> None:
         self.conn = conn
-        # Chats are served concurrently over one connection: one transaction at a time on it.
-        self._writing = asyncio.Lock()
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
-        async with self._writing, transaction(self.conn):
-            yield
+        self._transactions = transactions
 
     def transaction(self) -> AbstractAsyncContextManager[None]:
-        """A block whose writes are committed together, or not at all."""
-        return self._transaction()
+        """A block whose writes are committed together, or not at all (the Store's transaction)."""
+        return self._transactions()
 
     async def _one(self, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
         async with self.conn.execute(sql, params) as cursor:

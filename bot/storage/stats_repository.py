@@ -1,6 +1,6 @@
 """Storage behind leaderboards, player stats and the daily challenge: a Protocol and its SQLite implementation.
 
-Writes happen inside the main repository's `transaction()` (same connection, same lock).
+Writes happen inside the Store's `transaction()` (same connection, same lock).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.storage.repository import SqliteRepository
+from bot.storage.db import Transactions
 
 ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
 RANKED_MODES = ("referee", "race", "duel", "versus", "daily")  # modes where the player is the one guessing
@@ -93,11 +93,11 @@ SEEN_REFRESH = timedelta(hours=1)
 
 
 class SqliteStatsRepository:
-    """The StatsRepository on the main repository's connection, sharing its transactions."""
+    """The StatsRepository on the Store's connection, sharing its transactions."""
 
-    def __init__(self, repo: SqliteRepository) -> None:
-        self.repo = repo
-        self.conn = repo.conn
+    def __init__(self, conn: aiosqlite.Connection, transactions: Transactions) -> None:
+        self.conn = conn
+        self._transactions = transactions
         self._written: dict[int, tuple[str, datetime]] = {}
 
     async def _all(self, sql: str, params: tuple[Any, ...]) -> list[aiosqlite.Row]:
@@ -113,7 +113,7 @@ class SqliteStatsRepository:
         last = self._written.get(user_id)
         if last is not None and last[0] == name and now - last[1] < SEEN_REFRESH:
             return
-        async with self.repo.transaction():
+        async with self._transactions():
             await self.conn.execute(
                 "INSERT INTO players (user_id, name, last_seen) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
                 " name = excluded.name, last_seen = excluded.last_seen",

@@ -12,7 +12,6 @@ from telegram.request import BaseRequest
 from bot.config import Config
 from bot.runtime import Runtime, open_runtime
 from bot.services.common import Clock, utc_now
-from bot.storage.migrations import MIGRATIONS_DIR
 from bot.telegram_io.group_io import attach as attach_group_play
 from bot.telegram_io.handlers import RUNTIME, register, set_commands
 
@@ -35,9 +34,7 @@ def build_application(
         raise ValueError("a bot token is needed to build the Telegram application")
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
-        runtime = await open_runtime(
-            config.database_path, rng or random.Random(), clock, MIGRATIONS_DIR, daily_secret=config.daily_secret
-        )
+        runtime = await open_runtime(config, rng, clock)
         app.bot_data[RUNTIME] = runtime
         rearmed = await attach_group_play(app, runtime.core)  # match timers, admin check
         await set_commands(app)

@@ -186,11 +186,11 @@ class Chat:
 
 @asynccontextmanager
 async def telegram_app(
-    database: Path, seed: int = 1, clock: Clock | None = None
+    database: Path, seed: int = 1, clock: Clock | None = None, config: Config | None = None
 ) -> AsyncIterator[tuple[Application, RecordingRequest]]:  # type: ignore[type-arg]
     """An initialised Application on `database` with a recording request; shut down afterwards."""
     request = RecordingRequest()
-    config = Config(token=Secret(TOKEN), database_path=database)
+    config = config or Config(token=Secret(TOKEN), database_path=database)
     app = build_application(config, request=request, rng=random.Random(seed), clock=clock or Clock(), rate_limit=False)
     await app.initialize()
     assert app.post_init is not None
@@ -204,9 +204,12 @@ async def telegram_app(
 
 
 @asynccontextmanager
-async def runtime_on(database: Path, seed: int = 1, clock: Clock | None = None) -> AsyncIterator[Runtime]:
+async def runtime_on(
+    database: Path, seed: int = 1, clock: Clock | None = None, daily_secret: str | None = None
+) -> AsyncIterator[Runtime]:
     """A migrated database with the Core on it, closed afterwards."""
-    runtime = await open_runtime(database, random.Random(seed), clock or Clock())
+    config = Config(database_path=database, daily_secret=Secret(daily_secret) if daily_secret else None)
+    runtime = await open_runtime(config, random.Random(seed), clock or Clock())
     try:
         yield runtime
     finally:

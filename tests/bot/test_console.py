@@ -58,3 +58,42 @@ def test_the_console_command_reads_a_pipe_and_exits_cleanly_at_eof(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "#1 0123 →" in done.stdout
     assert "The secret was" in done.stdout
+
+
+def test_the_console_and_telegram_share_one_daily_key_from_the_same_settings(tmp_path, monkeypatch):
+    import asyncio
+
+    from bot.commands import console
+    from bot.config import Config, Secret
+    from bot.services.daily import daily_key
+    from tests.bot.fakes import TOKEN, telegram_app
+
+    database = tmp_path / "db.sqlite3"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DAILY_SECRET", "operator key")
+    monkeypatch.setenv("DATABASE_PATH", str(database))
+    seen: list[bytes] = []
+
+    async def fake_console(core, who, stdin, stdout):  # the console's runtime, as `bullscows console` builds it
+        seen.append(await daily_key(core.deps))
+        return 0
+
+    monkeypatch.setattr("bot.console.run_console", fake_console)
+    assert console.main(console_args()) == 0
+
+    async def from_telegram() -> bytes:
+        config = Config(token=Secret(TOKEN), database_path=database, daily_secret=Secret("operator key"))
+        async with telegram_app(database, config=config) as (app, _):
+            return await daily_key(app.bot_data["runtime"].core.deps)
+
+    assert asyncio.run(from_telegram()) == seen[0] == b"operator key"
+
+
+def console_args():
+    import argparse
+
+    from bot.commands import console
+
+    parser = argparse.ArgumentParser()
+    console.add_arguments(parser)
+    return parser.parse_args([])

@@ -24,7 +24,7 @@ async def the_duel(app):
 
 
 async def results(app):
-    async with app.bot_data["runtime"].conn.execute(
+    async with app.bot_data["runtime"].store.conn.execute(
         "SELECT user_id, guesses, outcome FROM game_results WHERE mode = 'duel' ORDER BY user_id"
     ) as cursor:
         return [tuple(row) async for row in cursor]

@@ -133,7 +133,7 @@ async def test_a_fresh_database_gets_the_stats_tables_and_backfills_standings(tm
 
 async def test_the_leaderboard_and_stats_queries_use_their_indexes(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as runtime:
-        deps, conn = runtime.core.deps, runtime.conn
+        deps, conn = runtime.core.deps, runtime.store.conn
         await record(deps, 1, 5)
         traced: list[str] = []
         await conn.set_trace_callback(traced.append)

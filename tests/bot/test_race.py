@@ -22,7 +22,7 @@ async def the_race(app):
 
 
 async def results(app, mode="race"):
-    conn = app.bot_data["runtime"].conn
+    conn = app.bot_data["runtime"].store.conn
     async with conn.execute(
         "SELECT user_id, guesses, outcome FROM game_results WHERE mode = ? ORDER BY user_id", (mode,)
     ) as cursor:

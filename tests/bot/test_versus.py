@@ -22,7 +22,7 @@ async def versus_of(app, user):
 
 
 async def results(app):
-    async with app.bot_data["runtime"].conn.execute(
+    async with app.bot_data["runtime"].store.conn.execute(
         "SELECT user_id, guesses, outcome FROM game_results WHERE mode = 'versus'"
     ) as cursor:
         return [tuple(row) async for row in cursor]
