@@ -17,8 +17,8 @@ from bot.play import PlayTogether
 from bot.replies import Outcome
 from bot.services import common, guesser, referee
 from bot.services import settings as settings_service
-from bot.services.common import Deps, NeedsConfirmation
-from bot.storage.group_repository import MatchRepository
+from bot.services.common import NeedsConfirmation
+from bot.services.deps import Deps
 from bot.texts import t
 from bot.views import common as common_view
 from bot.views import guesser as guesser_view
@@ -47,9 +47,9 @@ class Who:
 class Core:
     """Routes each update to a service and renders the result; holds no game state of its own."""
 
-    def __init__(self, deps: Deps, matches: MatchRepository | None = None) -> None:
+    def __init__(self, deps: Deps) -> None:
         self.deps = deps
-        self.together = PlayTogether(deps, matches)  # races, duels, versus (bot/play.py)
+        self.together = PlayTogether(deps)  # races, duels, versus (bot/play.py)
         self._chat_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def chat_lock(self, chat_id: int) -> asyncio.Lock:
@@ -61,11 +61,20 @@ class Core:
 
     async def language(self, chat_id: int) -> str:
         """The chat's language."""
-        return (await self.deps.repo.settings(chat_id)).language
+        return (await self.deps.games.settings(chat_id)).language
 
     async def remember_board(self, game_id: int, message_id: int | None) -> None:
         """Record the message that now shows a game's board."""
-        await self.deps.repo.set_board(game_id, message_id)
+        async with self.deps.transaction():
+            await self.deps.games.set_board(game_id, message_id)
+
+    async def on_deadline(self, match_id: int) -> tuple[int, Outcome] | None:
+        """A match's timer went off: the chat and what to tell it, or None if nothing is due."""
+        return await self.together.on_deadline(match_id)
+
+    async def rearm(self) -> int:
+        """Arm the timers of every running match (after a restart); how many were armed comes back."""
+        return await self.together.rearm()
 
     # --- commands -------------------------------------------------------------------------
 
@@ -83,8 +92,8 @@ class Core:
             return common_view.group_note(lang, who.bot_username)
         if command == "start" and args.strip():
             command, args = START_PAYLOADS.get(args.strip().lower(), "start"), ""
-        settings = await self.deps.repo.settings(who.chat_id)
-        game = await self.deps.repo.active_game(who.chat_id)
+        settings = await self.deps.games.settings(who.chat_id)
+        game = await self.deps.games.active_game(who.chat_id)
         match command:
             case "start":
                 return common_view.welcome(lang, settings.variant)
@@ -144,7 +153,7 @@ class Core:
 
     async def _reveal(self, lang: str, who: Who, game: Game | None, args: str) -> Outcome:
         target = game if game is not None and game.mode == GUESSER else None
-        target = target or await self.deps.repo.latest_game(who.chat_id, GUESSER)
+        target = target or await self.deps.games.latest_game(who.chat_id, GUESSER)
         if target is None:
             return common_view.message("reveal.nothing", lang)
         if not args.strip():
@@ -164,7 +173,7 @@ class Core:
         if not who.private:
             return Outcome()
         lang = await self.language(who.chat_id)
-        game = await self.deps.repo.active_game(who.chat_id)
+        game = await self.deps.games.active_game(who.chat_id)
         if game is None:
             return common_view.message("no_game", lang)
         if game.mode == REFEREE:
@@ -217,12 +226,12 @@ class Core:
             mode: Mode = GUESSER if pressed.args[:1] == ("g",) else REFEREE
             return await self.start(who, mode, _variant(pressed.args[1:2]))
         if pressed.action == cb.RULES:
-            return common_view.rules(lang, (await self.deps.repo.settings(who.chat_id)).variant)
+            return common_view.rules(lang, (await self.deps.games.settings(who.chat_id)).variant)
         if pressed.action == cb.SETTINGS:
-            return settings_view.board(lang, await self.deps.repo.settings(who.chat_id))
+            return settings_view.board(lang, await self.deps.games.settings(who.chat_id))
         field = pressed.args[0] if pressed.args else ""
         if field == "x":
-            return settings_view.closed(lang, await self.deps.repo.settings(who.chat_id))
+            return settings_view.closed(lang, await self.deps.games.settings(who.chat_id))
         value = pressed.args[1] if len(pressed.args) > 1 else ""
         updated = await settings_service.change(self.deps, who.chat_id, field, value)
         return settings_view.board(lang, updated, edit=True)

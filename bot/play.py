@@ -13,9 +13,9 @@ from bot.match_models import DUEL, RACE, VERSUS, Match
 from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
 from bot.services import duel, race, versus
-from bot.services.common import Deps, Rejected
-from bot.services.matches import AlreadyOn, BadOptions, Play, Refusal, parse_options
-from bot.storage.group_repository import MatchRepository
+from bot.services.common import Rejected
+from bot.services.deps import Deps
+from bot.services.matches import AlreadyOn, BadOptions, Refusal, parse_options
 from bot.texts import t
 from bot.views import common as common_view
 from bot.views import duel as duel_view
@@ -34,41 +34,37 @@ DUEL_PAYLOAD = "duel_"
 class PlayTogether:
     """Routes match updates to the race, duel and versus services and renders their results."""
 
-    def __init__(self, deps: Deps, repo: MatchRepository | None) -> None:
-        self.play = Play(deps, repo) if repo is not None else None
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
 
     async def on_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
         """The reply to a match command, or None when the command is not about matches."""
-        if self.play is None:
-            return None
         if who.private:
             return await self._private_command(who, lang, command, args)
         if command not in GROUP_COMMANDS:
             return None
         if command in ("g", "guess"):
             if not args.strip():
-                return _usage(lang, await self.play.repo.active_match(who.chat_id))
+                return _usage(lang, await self.deps.matches.active_match(who.chat_id))
             return await self._guess(who, lang, args, explicit=True)
         if command == "challenge":
             return await self._challenge(who, lang, args)
         if command == "duel":
             return await self._duel(who, lang, args)
-        match = await self.play.repo.active_match(who.chat_id)
+        match = await self.deps.matches.active_match(who.chat_id)
         if match is None:
             return common_view.message("match.none", lang)
         if command == "stop":
             return await self._stop(who, lang, match)
         if match.kind == DUEL:
-            return duel_view.resigned(lang, await duel.resign(self.play, match, who.user_id))
+            return duel_view.resigned(lang, await duel.resign(self.deps, match, who.user_id))
         return common_view.message("race.no_resign", lang)
 
     async def on_text(self, who: Who, lang: str, text: str) -> Outcome | None:
         """A plain message: a guess in a group match, a duel secret or a versus move in private; None if not ours."""
-        if self.play is None:
-            return None
         if who.private:
             return await self._private_text(who, lang, text)
-        match = await self.play.repo.active_match(who.chat_id)
+        match = await self.deps.matches.active_match(who.chat_id)
         if match is None:
             return None
         if not looks_like_code(text):
@@ -77,53 +73,49 @@ class PlayTogether:
 
     async def on_button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
         """A press on a match's button: duel invitations, versus answers."""
-        if self.play is None or pressed.game_id is None:
+        if pressed.game_id is None:
             return Outcome(toast=t("match.stale", lang))
-        match = await self.play.repo.match(pressed.game_id)
+        match = await self.deps.matches.match(pressed.game_id)
         if match is None or not match.active or (match.revision, match.chat_id) != (pressed.revision, who.chat_id):
             return Outcome(toast=t("match.stale", lang))
         verb = pressed.args[0] if pressed.args else ""
         if match.kind == DUEL and verb == cb.DUEL_ACCEPT:
-            accepted = await duel.accept(self.play, match, who.user_id, who.name)
+            accepted = await duel.accept(self.deps, match, who.user_id, who.name)
             return duel_view.accepted(lang, accepted, who.bot_username)
         if match.kind == DUEL and verb == cb.DUEL_DECLINE:
-            return duel_view.declined(lang, await duel.decline(self.play, match, who.user_id), who.name)
+            return duel_view.declined(lang, await duel.decline(self.deps, match, who.user_id), who.name)
         if match.kind == VERSUS and verb == cb.MATCH_ANSWER and len(pressed.args) == 2:
             given = cb.parse_score_arg(pressed.args[1])
-            return versus_view.progressed(lang, await versus.answer(self.play, match, given), in_place=True)
+            return versus_view.progressed(lang, await versus.answer(self.deps, match, given), in_place=True)
         if match.kind == VERSUS and verb == cb.MATCH_FIX and len(pressed.args) == 4:
             turn = cb.parse_id_arg(pressed.args[1])
             fixed, given = cb.parse_score_arg(pressed.args[2]), cb.parse_score_arg(pressed.args[3])
-            corrected = await versus.correct(self.play, match, turn, fixed, given)
+            corrected = await versus.correct(self.deps, match, turn, fixed, given)
             return versus_view.progressed(lang, corrected, in_place=True)
         return Outcome(toast=t("match.stale", lang))
 
     async def on_deadline(self, match_id: int) -> tuple[int, Outcome] | None:
         """The timer of a match went off: the chat and what to tell it, or None if nothing is due."""
-        if self.play is None:
-            return None
-        match = await self.play.repo.match(match_id)
+        match = await self.deps.matches.match(match_id)
         if match is None or not match.active or match.deadline is None:
             return None
-        if match.deadline > self.play.deps.clock():
-            self.play.timers.arm(match)  # moved on since the timer was set
+        if match.deadline > self.deps.clock():
+            self.deps.timers.arm(match)  # moved on since the timer was set
             return None
-        lang = (await self.play.deps.repo.settings(match.chat_id)).language
+        lang = (await self.deps.games.settings(match.chat_id)).language
         if match.kind == RACE:
-            ended = await race.expire(self.play, match)
+            ended = await race.expire(self.deps, match)
             return (match.chat_id, race_view.ended(lang, ended)) if ended else None
         if match.kind == DUEL:
-            timed_out = await duel.time_out(self.play, match)
+            timed_out = await duel.time_out(self.deps, match)
             return (match.chat_id, duel_view.timed_out(lang, timed_out)) if timed_out else None
         return None
 
     async def rearm(self) -> int:
         """Arm the timers of every running match (after a restart); how many were armed comes back."""
-        if self.play is None:
-            return 0
-        running = await self.play.repo.with_deadlines()
+        running = await self.deps.matches.with_deadlines()
         for match in running:
-            self.play.timers.arm(match)
+            self.deps.timers.arm(match)
         return len(running)
 
     # --- groups -------------------------------------------------------------------------------
@@ -131,76 +123,70 @@ class PlayTogether:
     async def _options(self, who: Who, lang: str, args: str, usage: str) -> tuple[Variant, int | None] | Outcome:
         """The variant (the chat's own by default) and time limit a command asks for, or `usage` explaining why
         the options are not understood."""
-        assert self.play is not None
         try:
             options = parse_options(args)
         except BadOptions as error:
             return common_view.message(usage, lang, word=str(error))
-        return options.variant or (await self.play.deps.repo.settings(who.chat_id)).variant, options.seconds
+        return options.variant or (await self.deps.games.settings(who.chat_id)).variant, options.seconds
 
     async def _challenge(self, who: Who, lang: str, args: str) -> Outcome:
-        assert self.play is not None
         chosen = await self._options(who, lang, args, "match.options")
         if isinstance(chosen, Outcome):
             return chosen
         variant, seconds = chosen
-        started = await race.start(self.play, who.chat_id, who.user_id, variant, seconds)
+        started = await race.start(self.deps, who.chat_id, who.user_id, variant, seconds)
         if isinstance(started, AlreadyOn):
             return _already(lang, started.match)
         return race_view.started(lang, started.match)
 
     async def _duel(self, who: Who, lang: str, args: str) -> Outcome:
-        assert self.play is not None
         chosen = await self._options(who, lang, args, "duel.options")
         if isinstance(chosen, Outcome):
             return chosen
         variant, seconds = chosen
         opponent = who.reply_to if who.reply_to and who.reply_to[0] != who.user_id else None
-        challenged = await duel.challenge(self.play, who.chat_id, (who.user_id, who.name), opponent, variant, seconds)
+        challenged = await duel.challenge(self.deps, who.chat_id, (who.user_id, who.name), opponent, variant, seconds)
         if isinstance(challenged, AlreadyOn):
             return _already(lang, challenged.match)
         return duel_view.invited(lang, challenged)
 
     async def _guess(self, who: Who, lang: str, text: str, explicit: bool) -> Outcome:
-        assert self.play is not None
-        match = await self.play.repo.active_match(who.chat_id)
+        match = await self.deps.matches.active_match(who.chat_id)
         if match is None:
             return common_view.message("match.none", lang) if explicit else Outcome()
         if match.kind == RACE:
-            result = await race.guess(self.play, match, who.user_id, who.name, text)
+            result = await race.guess(self.deps, match, who.user_id, who.name, text)
             if isinstance(result, Rejected):
                 return common_view.message(f"invalid.{result.key}", lang, **result.params) if explicit else Outcome()
             if isinstance(result, race.TooLate):
                 return common_view.message("race.too_late", lang) if explicit else Outcome()
             return race_view.scored(lang, result)
-        moved = await duel.guess(self.play, match, who.user_id, who.name, text)
+        moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
         if isinstance(moved, Refusal | Rejected) and not explicit:
             return Outcome()
         return duel_view.moved(lang, moved)
 
     async def _stop(self, who: Who, lang: str, match: Match) -> Outcome:
-        assert self.play is not None
         if match.kind == RACE:
-            stopped = await race.stop(self.play, match, who.user_id, who.as_chat)
+            stopped = await race.stop(self.deps, match, who.user_id, who.as_chat)
             if isinstance(stopped, Refusal):
                 return common_view.message(stopped.key, lang)
             return race_view.ended(lang, stopped) if stopped else Outcome()
-        return duel_view.stopped(lang, await duel.stop(self.play, match, who.user_id, who.as_chat))
+        return duel_view.stopped(lang, await duel.stop(self.deps, match, who.user_id, who.as_chat))
 
     # --- private chats --------------------------------------------------------------------------
 
     async def _private_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
-        assert self.play is not None
         if command == "start" and args.strip().lower().startswith(DUEL_PAYLOAD):
             number = args.strip()[len(DUEL_PAYLOAD) :]
-            opened = await duel.open_secret(self.play, parse_id(number) or 0, who.user_id)
+            opened = await duel.open_secret(self.deps, parse_id(number) or 0, who.user_id)
             return duel_view.secret_prompt(lang, opened)
         if command == "versus":
             chosen = await self._options(who, lang, args, "vs.options")
             return chosen if isinstance(chosen, Outcome) else await self._versus(who, lang, chosen[0])
-        running = await self.play.repo.active_match(who.chat_id)
+        running = await self.deps.matches.active_match(who.chat_id)
         if running is not None and running.kind == VERSUS and command in ("resign", "cancel", "giveup"):
-            return versus_view.resigned(lang, await versus.resign(self.play, running))
+            return versus_view.resigned(lang, await versus.resign(self.deps, running))
         if running is not None and running.kind == VERSUS and command in ("play", "think", "daily"):
             return common_view.message("vs.running", lang)
         if command == "resign":
@@ -210,24 +196,22 @@ class PlayTogether:
         return None
 
     async def _versus(self, who: Who, lang: str, variant: Variant) -> Outcome:
-        assert self.play is not None
-        if await self.play.deps.repo.active_game(who.chat_id) is not None:
+        if await self.deps.games.active_game(who.chat_id) is not None:
             return common_view.message("vs.busy", lang)
-        started = await versus.start(self.play, who.chat_id, who.user_id, who.name, variant)
+        started = await versus.start(self.deps, who.chat_id, who.user_id, who.name, variant)
         if isinstance(started, AlreadyOn):
             return versus_view.reminder(lang, started.match)
         return versus_view.started(lang, started)
 
     async def _private_text(self, who: Who, lang: str, text: str) -> Outcome | None:
-        assert self.play is not None
         if looks_like_code(text):
-            waiting = await self.play.repo.awaiting_secret(who.user_id)
+            waiting = await self.deps.matches.awaiting_secret(who.user_id)
             if waiting is not None:
-                return duel_view.secret_set(lang, await duel.set_secret(self.play, waiting, who.user_id, text))
-        running = await self.play.repo.active_match(who.chat_id)
+                return duel_view.secret_set(lang, await duel.set_secret(self.deps, waiting, who.user_id, text))
+        running = await self.deps.matches.active_match(who.chat_id)
         if running is None or running.kind != VERSUS:
             return None
-        return versus_view.moved(lang, running, await versus.move(self.play, running, text))
+        return versus_view.moved(lang, running, await versus.move(self.deps, running, text))
 
 
 def _already(lang: str, match: Match) -> Outcome:

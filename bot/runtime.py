@@ -8,7 +8,8 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.core import Core
-from bot.services.common import Clock, Deps, utc_now
+from bot.services.deps import Deps
+from bot.services.ports import Admins, Clock, Timers, utc_now
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.store import Store
@@ -31,9 +32,13 @@ async def open_runtime(
     config: Config,
     rng: random.Random | None = None,
     clock: Clock = utc_now,
+    *,
+    admins: Admins,
+    timers: Timers,
     migrations: Path = MIGRATIONS_DIR,
 ) -> Runtime:
-    """Open the configured database, apply pending migrations, and build the Core on it.
+    """Open the configured database, apply pending migrations, and build the Core on it with the given
+    ports (Telegram's timers and admin check; `ManualTimers()` and `NoAdmins()` elsewhere).
 
     Telegram, the console and the tests all come through here, so they agree on everything the
     configuration decides (the daily challenge's key among them).
@@ -45,5 +50,5 @@ async def open_runtime(
         await conn.close()
         raise
     store = Store(conn)
-    deps = Deps(store.games, rng or random.Random(), clock, store.stats, config.daily_secret)
-    return Runtime(store, Core(deps, store.matches), applied)
+    deps = Deps(store, rng or random.Random(), clock, admins, timers, config.daily_secret)
+    return Runtime(store, Core(deps), applied)

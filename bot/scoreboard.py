@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from bot import callbacks as cb
 from bot.replies import Outcome
 from bot.services import daily, stats
-from bot.services.common import Deps
+from bot.services.deps import Deps
 from bot.services.referee import Scored
 from bot.storage.stats_repository import ALL_CHATS
 from bot.texts import t
@@ -33,7 +33,7 @@ async def seen(deps: Deps, who: Who) -> None:
 async def on_command(deps: Deps, who: Who, command: str, args: str, language: str) -> Outcome | None:
     """The reply to /top, /stats, /daily; None for any other command."""
     words = args.lower().split()
-    if command not in COMMANDS or deps.stats is None:
+    if command not in COMMANDS:
         return None
     if command == "top":
         return await _top(deps, who, words, language)
@@ -60,7 +60,7 @@ async def _variant(deps: Deps, chat_id: int, words: list[str]) -> str | None:
             return variant_named(word).name
         except InvalidVariant:
             return None
-    return (await deps.repo.settings(chat_id)).variant.name
+    return (await deps.games.settings(chat_id)).variant.name
 
 
 async def _top(deps: Deps, who: Who, words: list[str], language: str) -> Outcome:

@@ -24,13 +24,14 @@ def main(args: argparse.Namespace) -> int:
     from bot.console import run_console
     from bot.core import Who
     from bot.runtime import open_runtime
+    from bot.services.ports import ManualTimers, NoAdmins
 
     config = load_config()
     if args.database:
         config = replace(config, database_path=Path(args.database))
 
     async def session() -> int:
-        runtime = await open_runtime(config, random.Random(args.seed))
+        runtime = await open_runtime(config, random.Random(args.seed), admins=NoAdmins(), timers=ManualTimers())
         try:
             return await run_console(runtime.core, Who(args.chat, args.chat), sys.stdin, sys.stdout)
         finally:

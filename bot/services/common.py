@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import datetime
 
-from bot.config import Secret
 from bot.models import GUESSER, Game, Mode, Result, Settings
-from bot.storage.repository import Repository
-from bot.storage.stats_repository import StatsRepository
+from bot.services.deps import Deps
 from engine.guesser import next_guess
 from engine.variant import Code, InvalidCode, Variant
-
-Clock = Callable[[], datetime]
-
-
-def utc_now() -> datetime:
-    """The current time in UTC (the production clock)."""
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -37,17 +26,6 @@ def parsed(variant: Variant, text: str) -> Code | Rejected:
         return variant.parse(text)
     except InvalidCode as error:
         return Rejected(error.key, dict(error.params))
-
-
-@dataclass
-class Deps:
-    """The services' collaborators, passed in so tests can fix them."""
-
-    repo: Repository
-    rng: random.Random
-    clock: Clock = utc_now
-    stats: StatsRepository | None = None  # leaderboards, stats, daily challenge (bot/services/stats.py)
-    daily_secret: Secret | None = field(default=None, repr=False)  # DAILY_SECRET; None: one stored in the db
 
 
 @dataclass(frozen=True)
@@ -78,10 +56,10 @@ async def start_game(
     deps: Deps, chat_id: int, user_id: int, mode: Mode, variant: Variant | None = None, replacing: int | None = None
 ) -> Started | NeedsConfirmation:
     """Start a game in the chat; a running one is abandoned only if its id is `replacing`."""
-    running = await deps.repo.active_game(chat_id)
+    running = await deps.games.active_game(chat_id)
     if running is not None and running.id != replacing:
         return NeedsConfirmation(running, mode, variant)
-    settings = await deps.repo.settings(chat_id)
+    settings = await deps.games.settings(chat_id)
     chosen = variant or settings.variant
     secret = None
     pending = None
@@ -104,18 +82,18 @@ async def start_game(
         pending_guess=pending,
     )
     replaced = None
-    async with deps.repo.transaction():
+    async with deps.transaction():
         if running is not None:
             replaced = await finish(deps, running, "abandoned", now)
-        game = await deps.repo.create_game(draft)
+        game = await deps.games.create_game(draft)
     return Started(game, settings, replaced)
 
 
 async def finish(deps: Deps, game: Game, outcome: str, now: datetime, secret: str | None = None) -> Game:
     """Store the game as finished with `outcome` and record the player's result (inside a transaction)."""
     done = game.bumped(status=outcome, finished_at=now, pending_guess=None, secret=secret or game.secret)
-    await deps.repo.save_game(done)
-    await deps.repo.record_result(
+    await deps.games.save_game(done)
+    await deps.games.record_result(
         Result(
             game_id=done.id,
             user_id=done.user_id,
@@ -143,20 +121,20 @@ async def cancel(deps: Deps, chat_id: int) -> Cancelled | None:
     """Abandon the chat's running game; None if there was none."""
     from engine.adversary import adversary_secret
 
-    game = await deps.repo.active_game(chat_id)
+    game = await deps.games.active_game(chat_id)
     if game is None:
         return None
     secret = game.secret
     if game.mode != GUESSER and secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
-    async with deps.repo.transaction():
+    async with deps.transaction():
         done = await finish(deps, game, "abandoned", deps.clock(), secret)
     return Cancelled(done)
 
 
 async def current_game(deps: Deps, chat_id: int, game_id: int, revision: int) -> Game | None:
     """The chat's running game if it is `game_id` at `revision`; None means the button is stale."""
-    game = await deps.repo.active_game(chat_id)
+    game = await deps.games.active_game(chat_id)
     if game is None or game.id != game_id or game.revision != revision:
         return None
     return game

@@ -13,10 +13,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from bot.models import REFEREE, Game
-from bot.services.common import Deps
-from bot.services.stats import stats_repo
-from bot.storage.stats_repository import DailyEntry, DailyPlay
+from bot.models import REFEREE, DailyEntry, DailyPlay, Game
+from bot.services.deps import Deps
 from engine.scoring import Score
 from engine.variant import PRESETS, Code, Variant
 
@@ -41,8 +39,8 @@ async def daily_key(deps: Deps) -> bytes:
     """The key of the daily secrets: DAILY_SECRET, else the one stored in the database (made on first use)."""
     if deps.daily_secret:
         return deps.daily_secret.reveal().encode()
-    async with deps.repo.transaction():
-        return (await stats_repo(deps).stored_secret(KEY_NAME, secrets.token_hex(32))).encode()
+    async with deps.transaction():
+        return (await deps.stats.stored_secret(KEY_NAME, secrets.token_hex(32))).encode()
 
 
 @dataclass(frozen=True)
@@ -81,15 +79,15 @@ Challenge = Started | Running | Done | Busy
 
 async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
     """Start today's challenge for the player, or say where theirs stands (one attempt per UTC day)."""
-    repo = stats_repo(deps)
+    repo = deps.stats
     now = deps.clock()
     day = day_of(now)
     played = await repo.daily_play(day, user_id)
     if played is not None:
-        game = await deps.repo.game(played.game_id)
+        game = await deps.games.game(played.game_id)
         assert game is not None
         return Running(day, game) if game.active else Done(day, game)
-    running = await deps.repo.active_game(chat_id)
+    running = await deps.games.active_game(chat_id)
     if running is not None:
         return Busy(running)
     secret = daily_secret(await daily_key(deps), day)
@@ -103,15 +101,15 @@ async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
         secret=secret,
         coaching=False,  # the same bare game for everyone
     )
-    async with deps.repo.transaction():
-        game = await deps.repo.create_game(draft)
+    async with deps.transaction():
+        game = await deps.games.create_game(draft)
         await repo.add_daily_play(DailyPlay(day, user_id, game.id, chat_id))
     return Started(day, game)
 
 
 async def daily_of(deps: Deps, game: Game) -> DailyPlay | None:
     """The daily challenge a game plays, if it is one."""
-    if deps.stats is None or game.mode != REFEREE:
+    if game.mode != REFEREE:
         return None
     return await deps.stats.daily_play_of_game(game.id)
 
@@ -127,7 +125,7 @@ class DailyLine:
 
 async def board(deps: Deps, day: str, limit: int = BOARD_SIZE) -> tuple[DailyLine, ...]:
     """The day's clean solvers: fewest guesses, then least time."""
-    repo = stats_repo(deps)
+    repo = deps.stats
     entries = await repo.daily_board(day, limit)
     names = await repo.names(e.user_id for e in entries)
     return tuple(DailyLine(place, names.get(e.user_id), e) for place, e in enumerate(entries, start=1))

@@ -12,7 +12,8 @@ from datetime import timedelta
 
 from bot.match_models import DUEL, INVITED, PLAYING, SECRETS, Match, Player, to_move, verdict
 from bot.services.common import Rejected, parsed
-from bot.services.matches import AlreadyOn, Ended, Outcomes, Play, Refusal, close, close_within, may_stop
+from bot.services.deps import Deps
+from bot.services.matches import AlreadyOn, Ended, Outcomes, Refusal, close, close_within, may_stop
 from engine.history import Turn
 from engine.scoring import score
 from engine.variant import Variant
@@ -75,7 +76,7 @@ class TimedOut:
 
 
 async def challenge(
-    play: Play,
+    deps: Deps,
     chat_id: int,
     challenger: tuple[int, str],
     opponent: tuple[int, str] | None,
@@ -83,13 +84,13 @@ async def challenge(
     turn_seconds: int | None,
 ) -> Invited | AlreadyOn:
     """Offer a duel in the group, to `opponent` or (None) to anyone."""
-    running = await play.repo.active_match(chat_id)
+    running = await deps.matches.active_match(chat_id)
     if running is not None:
         return AlreadyOn(running)
     players = [Player(challenger[0], 1, challenger[1])]
     if opponent is not None:
         players.append(Player(opponent[0], 2, opponent[1]))
-    now = play.deps.clock()
+    now = deps.clock()
     draft = Match(
         0,
         chat_id,
@@ -103,13 +104,13 @@ async def challenge(
         invited_id=opponent[0] if opponent else None,
         players=tuple(players),
     )
-    async with play.deps.repo.transaction():
-        match = await play.repo.create_match(draft)
-    play.timers.arm(match)
+    async with deps.transaction():
+        match = await deps.matches.create_match(draft)
+    deps.timers.arm(match)
     return Invited(match)
 
 
-async def accept(play: Play, match: Match, user_id: int, name: str) -> Accepted | Refusal:
+async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted | Refusal:
     """Take up the duel: only the one invited, or anyone but the challenger when nobody was named."""
     if match.phase != INVITED:
         return Refusal("match.stale")
@@ -118,26 +119,26 @@ async def accept(play: Play, match: Match, user_id: int, name: str) -> Accepted 
     if match.invited_id is not None and user_id != match.invited_id:
         invited = match.player(match.invited_id)
         return Refusal("duel.not_you", {"name": invited.name}) if invited else Refusal("duel.not_player")
-    async with play.deps.repo.transaction():
-        deadline = play.deps.clock() + timedelta(seconds=SECRETS_SECONDS)
-        if not await play.repo.change(match.id, INVITED, phase=SECRETS, deadline=deadline):
+    async with deps.transaction():
+        deadline = deps.clock() + timedelta(seconds=SECRETS_SECONDS)
+        if not await deps.matches.change(match.id, INVITED, phase=SECRETS, deadline=deadline):
             return Refusal("match.stale")  # someone else accepted first
-        await play.repo.add_player(match.id, user_id, name)
-    return Accepted(await _reloaded(play, match))
+        await deps.matches.add_player(match.id, user_id, name)
+    return Accepted(await _reloaded(deps, match))
 
 
-async def decline(play: Play, match: Match, user_id: int) -> Ended | Refusal | None:
+async def decline(deps: Deps, match: Match, user_id: int) -> Ended | Refusal | None:
     """Call the invitation off: the one invited declines, or the challenger withdraws."""
     if match.phase != INVITED:
         return Refusal("match.stale")
     if user_id not in (match.started_by, match.invited_id):
         return Refusal("duel.not_player")
-    return await close(play, match.id, "declined", None, lambda _: {})
+    return await close(deps, match.id, "declined", None, lambda _: {})
 
 
-async def open_secret(play: Play, match_id: int, user_id: int) -> SecretPrompt | Refusal:
+async def open_secret(deps: Deps, match_id: int, user_id: int) -> SecretPrompt | Refusal:
     """The private chat opened through the duel's deep link: ask for this player's secret."""
-    match = await play.repo.match(match_id)
+    match = await deps.matches.match(match_id)
     player = match.player(user_id) if match is not None else None
     if match is None or player is None or not match.active or match.phase != SECRETS:
         return Refusal("duel.secret.none")
@@ -146,35 +147,38 @@ async def open_secret(play: Play, match_id: int, user_id: int) -> SecretPrompt |
     return SecretPrompt(match, match.opponent(user_id))
 
 
-async def set_secret(play: Play, match: Match, user_id: int, text: str) -> SecretSet | Rejected | Refusal:
+async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> SecretSet | Rejected | Refusal:
     """Store the player's secret (typed in private); when both are set, the challenger moves first."""
     code = parsed(match.variant, text)
     if isinstance(code, Rejected):
         return code
     # the private chat's lock does not keep out /stop or the timer (the group's turn): the storage decides
-    async with play.deps.repo.transaction():
-        if not await play.repo.set_secret(match.id, user_id, code):
-            current = await _reloaded(play, match)
+    async with deps.transaction():
+        if not await deps.matches.set_secret(match.id, user_id, code):
+            current = await _reloaded(deps, match)
             waiting = current.active and current.phase == SECRETS
             return Refusal("duel.secret.already" if waiting else "duel.secret.over")
-        current = await _reloaded(play, match)
+        current = await _reloaded(deps, match)
         begun = all(p.secret is not None for p in current.players) and len(current.players) == 2
         if begun:
             first = current.seated(1)
             assert first is not None
             assert current.turn_seconds is not None
-            deadline = play.deps.clock() + timedelta(seconds=current.turn_seconds)
-            if not await play.repo.change(match.id, SECRETS, phase=PLAYING, turn_user=first.user_id, deadline=deadline):
+            deadline = deps.clock() + timedelta(seconds=current.turn_seconds)
+            took = await deps.matches.change(
+                match.id, SECRETS, phase=PLAYING, turn_user=first.user_id, deadline=deadline
+            )
+            if not took:
                 return Refusal("duel.secret.over")
-    final = await _reloaded(play, match)
+    final = await _reloaded(deps, match)
     if begun:
-        play.timers.arm(final)
+        deps.timers.arm(final)
     player = final.player(user_id)
     assert player is not None
     return SecretSet(final, player, final.opponent(user_id), begun)
 
 
-async def guess(play: Play, match: Match, user_id: int, name: str, text: str) -> Moved | Refusal | Rejected:
+async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Moved | Refusal | Rejected:
     """A player's guess at the other's secret, on their turn; the end when the equal-turns rule decides."""
     mover = match.player(user_id)
     if mover is None:
@@ -192,28 +196,28 @@ async def guess(play: Play, match: Match, user_id: int, name: str, text: str) ->
         return code
     turn = Turn(code, score(opponent.secret, code))
     solved = turn.answer.bulls == match.variant.length
-    now = play.deps.clock()
-    async with play.deps.repo.transaction():
-        moved = await play.repo.add_move(match.id, user_id, name, turn, solved, now, turns=True)
+    now = deps.clock()
+    async with deps.transaction():
+        moved = await deps.matches.add_move(match.id, user_id, name, turn, solved, now, turns=True)
         if moved is None:
             return Refusal("match.stale")
-        current = await _reloaded(play, match)
+        current = await _reloaded(deps, match)
         first, second = current.seated(1), current.seated(2)
         assert first is not None
         assert second is not None
         decided = verdict(first, second)
         ended, nxt = None, None
         if decided is not None:
-            ended = await close_within(play, match.id, *_result(first, second, decided), now)
+            ended = await close_within(deps, match.id, *_result(first, second, decided), now)
         else:
             nxt = to_move(first, second)
             assert current.turn_seconds is not None
-            await play.repo.change(
+            await deps.matches.change(
                 match.id, turn_user=nxt.user_id, deadline=now + timedelta(seconds=current.turn_seconds)
             )
-    final = await _reloaded(play, match)
+    final = await _reloaded(deps, match)
     if ended is None:
-        play.timers.arm(final)
+        deps.timers.arm(final)
     return Moved(final, moved, turn, nxt, ended)
 
 
@@ -224,44 +228,44 @@ def _result(first: Player, second: Player, decided: str) -> tuple[str, int | Non
     return "won", winner.user_id, lambda _: {winner.user_id: "won", loser.user_id: "lost"}
 
 
-async def resign(play: Play, match: Match, user_id: int) -> Ended | Refusal | None:
+async def resign(deps: Deps, match: Match, user_id: int) -> Ended | Refusal | None:
     """A player gives up: the other wins (before play starts, the duel is simply off)."""
     if match.player(user_id) is None:
         return Refusal("duel.not_player")
     if match.phase != PLAYING:
-        return await close(play, match.id, "stopped", None, lambda _: {})
+        return await close(deps, match.id, "stopped", None, lambda _: {})
     other = match.opponent(user_id)
     assert other is not None
     return await close(
-        play, match.id, "resigned", other.user_id, lambda _: {user_id: "resigned", other.user_id: "walkover"}
+        deps, match.id, "resigned", other.user_id, lambda _: {user_id: "resigned", other.user_id: "walkover"}
     )
 
 
-async def stop(play: Play, match: Match, user_id: int, as_chat: bool) -> Ended | Refusal | None:
+async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended | Refusal | None:
     """Stop the duel for its challenger or a chat admin; nobody wins."""
-    if not await may_stop(play, match, user_id, as_chat):
+    if not await may_stop(deps, match, user_id, as_chat):
         return Refusal("race.stop_refused")
     results = match.phase == PLAYING
     return await close(
-        play, match.id, "stopped", None, lambda final: {p.user_id: "stopped" for p in final.players} if results else {}
+        deps, match.id, "stopped", None, lambda final: {p.user_id: "stopped" for p in final.players} if results else {}
     )
 
 
-async def time_out(play: Play, match: Match) -> TimedOut | None:
+async def time_out(deps: Deps, match: Match) -> TimedOut | None:
     """The deadline passed: the player to move forfeits; an invitation or secret-setting simply lapses."""
     if match.phase != PLAYING:
-        ended = await close(play, match.id, "expired", None, lambda _: {})
+        ended = await close(deps, match.id, "expired", None, lambda _: {})
         return TimedOut(ended, match.phase, None) if ended else None
     loser = match.player(match.turn_user or 0)
     assert loser is not None
     winner = match.opponent(loser.user_id)
     assert winner is not None
     outcomes = {loser.user_id: "forfeit", winner.user_id: "walkover"}
-    ended = await close(play, match.id, "forfeit", winner.user_id, lambda _: outcomes)
+    ended = await close(deps, match.id, "forfeit", winner.user_id, lambda _: outcomes)
     return TimedOut(ended, match.phase, loser) if ended else None
 
 
-async def _reloaded(play: Play, match: Match) -> Match:
-    current = await play.repo.match(match.id)
+async def _reloaded(deps: Deps, match: Match) -> Match:
+    current = await deps.matches.match(match.id)
     assert current is not None
     return current

@@ -6,7 +6,8 @@ import asyncio
 from dataclasses import dataclass
 
 from bot.models import Game
-from bot.services.common import Deps, finish
+from bot.services.common import finish
+from bot.services.deps import Deps
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer, wrong_answers
 from engine.consistency import WrongAnswer as WrongAnswer
 from engine.guesser import next_guess
@@ -84,9 +85,9 @@ async def undo(deps: Deps, game: Game, user_id: int) -> Progress | None:
     turns = game.turns[:-1]
     remaining = await asyncio.to_thread(_remaining, game.variant, turns)
     updated = game.bumped(turns=turns, pending_guess=last.guess)
-    async with deps.repo.transaction():
-        await deps.repo.set_turns(updated, user_id, deps.clock())
-        await deps.repo.save_game(updated)
+    async with deps.transaction():
+        await deps.games.set_turns(updated, user_id, deps.clock())
+        await deps.games.save_game(updated)
     return await asking(updated, remaining)
 
 
@@ -104,9 +105,9 @@ async def start_over(deps: Deps, game: Game, user_id: int) -> Asking:
     """Forget every answer and ask the first guess again."""
     first = await asyncio.to_thread(next_guess, game.variant, ())
     updated = game.bumped(turns=(), pending_guess=first)
-    async with deps.repo.transaction():
-        await deps.repo.set_turns(updated, user_id, deps.clock())
-        await deps.repo.save_game(updated)
+    async with deps.transaction():
+        await deps.games.set_turns(updated, user_id, deps.clock())
+        await deps.games.save_game(updated)
     return await asking(updated, game.variant.size)
 
 
@@ -118,7 +119,7 @@ async def reveal(deps: Deps, game: Game, text: str) -> Revealed | InvalidCode:
         return error
     wrong = wrong_answers(game.variant, game.turns, secret)
     if game.active:
-        async with deps.repo.transaction():
+        async with deps.transaction():
             game = await finish(deps, game, "revealed", deps.clock(), secret)
     return Revealed(game, secret, wrong)
 
@@ -132,12 +133,12 @@ async def _settle(
     if isinstance(check, Consistent) and not solved:
         pending = await asyncio.to_thread(next_guess, game.variant, turns)
     updated = game.bumped(turns=turns, pending_guess=pending)
-    async with deps.repo.transaction():
-        await deps.repo.set_turns(updated, user_id, deps.clock())
+    async with deps.transaction():
+        await deps.games.set_turns(updated, user_id, deps.clock())
         if solved:
             updated = await finish(deps, updated, "solved", deps.clock(), turns[-1].guess)
         else:
-            await deps.repo.save_game(updated)
+            await deps.games.save_game(updated)
     if solved:
         return Solved(updated)
     if isinstance(check, Contradiction):

@@ -1,4 +1,4 @@
-"""What races, duels and versus games share: their ports (admin check, timers), options and finishing."""
+"""What races, duels and versus games share: options, finishing, who may stop them."""
 
 from __future__ import annotations
 
@@ -6,63 +6,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Protocol
 
 from bot.match_models import Match, Player
-from bot.services.common import Deps
-from bot.storage.group_repository import MatchRepository
+from bot.services.deps import Deps
 from engine.variant import InvalidVariant, Variant, variant_named
 
 MAX_LIMIT_SECONDS = 24 * 3600
 _DURATION = re.compile(r"(\d{1,5})\s*(s|sec|m|min|h)", re.IGNORECASE)
 _UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}
-
-
-class Admins(Protocol):
-    """Whether a user may administer a chat (getChatMember in Telegram; a fake in tests)."""
-
-    async def is_admin(self, chat_id: int, user_id: int) -> bool: ...
-
-
-class Timers(Protocol):
-    """Something that calls back when a match's deadline passes (the JobQueue in Telegram)."""
-
-    def arm(self, match: Match) -> None: ...
-    def disarm(self, match_id: int) -> None: ...
-
-
-class NoAdmins:
-    """Nobody is an admin: only the player who started a match may stop it."""
-
-    async def is_admin(self, chat_id: int, user_id: int) -> bool:
-        """Always False."""
-        return False
-
-
-@dataclass
-class ManualTimers:
-    """Timers that only record what is armed; tests fire them by calling the deadline handler."""
-
-    armed: dict[int, datetime] = field(default_factory=dict)
-
-    def arm(self, match: Match) -> None:
-        """Remember the match's deadline."""
-        if match.deadline is not None:
-            self.armed[match.id] = match.deadline
-
-    def disarm(self, match_id: int) -> None:
-        """Forget the match's deadline."""
-        self.armed.pop(match_id, None)
-
-
-@dataclass
-class Play:
-    """The match services' collaborators: the solo Deps, match storage, and the two ports."""
-
-    deps: Deps
-    repo: MatchRepository
-    admins: Admins = field(default_factory=NoAdmins)
-    timers: Timers = field(default_factory=ManualTimers)
 
 
 @dataclass(frozen=True)
@@ -127,32 +78,32 @@ class Ended:
 Outcomes = Callable[[Match], dict[int, str]]
 
 
-async def close(play: Play, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes) -> Ended | None:
+async def close(deps: Deps, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes) -> Ended | None:
     """End a running match and record each player's result (`outcomes` of the final match), in one
     transaction; None if it had ended already."""
-    async with play.deps.repo.transaction():
-        ended = await close_within(play, match_id, status, winner_id, outcomes, play.deps.clock())
+    async with deps.transaction():
+        ended = await close_within(deps, match_id, status, winner_id, outcomes, deps.clock())
     return ended
 
 
 async def close_within(
-    play: Play, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes, now: datetime
+    deps: Deps, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes, now: datetime
 ) -> Ended | None:
     """As close(), inside a transaction the caller holds."""
-    if not await play.repo.close(match_id, status, winner_id, now):
+    if not await deps.matches.close(match_id, status, winner_id, now):
         return None
-    final = await play.repo.match(match_id)
+    final = await deps.matches.match(match_id)
     assert final is not None
-    await play.repo.record_results(final, outcomes(final), now)
-    play.timers.disarm(match_id)
+    await deps.matches.record_results(final, outcomes(final), now)
+    deps.timers.disarm(match_id)
     return Ended(final, final.player(winner_id) if winner_id is not None else None)
 
 
-async def may_stop(play: Play, match: Match, user_id: int, as_chat: bool) -> bool:
+async def may_stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> bool:
     """Whether this user may stop the match: who started it, or a chat admin (anonymous admins post as the chat)."""
     if as_chat or user_id == match.started_by:
         return True
-    return await play.admins.is_admin(match.chat_id, user_id)
+    return await deps.admins.is_admin(match.chat_id, user_id)
 
 
 def ranking(match: Match) -> list[Player]:

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from bot.match_models import RACE, Match, Player
 from bot.services.common import Rejected, parsed, random_secret
+from bot.services.deps import Deps
 from bot.services.matches import (
     AlreadyOn,
     Ended,
     Outcomes,
-    Play,
     Refusal,
     close,
     close_within,
@@ -46,23 +46,23 @@ class TooLate:
     match: Match
 
 
-async def start(play: Play, chat_id: int, user_id: int, variant: Variant, limit: int | None) -> Started | AlreadyOn:
+async def start(deps: Deps, chat_id: int, user_id: int, variant: Variant, limit: int | None) -> Started | AlreadyOn:
     """Start a race in the group, with an optional time limit in seconds."""
-    running = await play.repo.active_match(chat_id)
+    running = await deps.matches.active_match(chat_id)
     if running is not None:
         return AlreadyOn(running)
-    secret = await random_secret(play.deps, variant)
-    now = play.deps.clock()
+    secret = await random_secret(deps, variant)
+    now = deps.clock()
     draft = Match(
-        0, chat_id, RACE, variant, user_id, now, secret=secret, deadline=later(play.deps, limit), turn_seconds=limit
+        0, chat_id, RACE, variant, user_id, now, secret=secret, deadline=later(deps, limit), turn_seconds=limit
     )
-    async with play.deps.repo.transaction():
-        match = await play.repo.create_match(draft)
-    play.timers.arm(match)
+    async with deps.transaction():
+        match = await deps.matches.create_match(draft)
+    deps.timers.arm(match)
     return Started(match)
 
 
-async def guess(play: Play, match: Match, user_id: int, name: str, text: str) -> Scored | Rejected | TooLate:
+async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Scored | Rejected | TooLate:
     """Score a player's guess, store it with their count, and close the race if it found the secret.
 
     The race is closed by a conditional update in the same transaction as the move, so of two winning
@@ -74,28 +74,28 @@ async def guess(play: Play, match: Match, user_id: int, name: str, text: str) ->
     assert match.secret is not None
     turn = Turn(code, score(match.secret, code))
     won = turn.answer.bulls == match.variant.length
-    now = play.deps.clock()
+    now = deps.clock()
     ended = None
-    async with play.deps.repo.transaction():
-        player = await play.repo.add_move(match.id, user_id, name, turn, won, now)
+    async with deps.transaction():
+        player = await deps.matches.add_move(match.id, user_id, name, turn, won, now)
         if player is None:
             return TooLate(match)
         if won:
-            ended = await close_within(play, match.id, "won", user_id, _won_by(user_id), now)
+            ended = await close_within(deps, match.id, "won", user_id, _won_by(user_id), now)
             assert ended is not None  # the move above was taken, so the race was still on in this transaction
     return Scored(ended.match if ended else match, player, turn, ended)
 
 
-async def expire(play: Play, match: Match) -> Ended | None:
+async def expire(deps: Deps, match: Match) -> Ended | None:
     """Close a race whose time is up (nobody found the secret); None if it had already ended."""
-    return await close(play, match.id, "expired", None, lambda final: dict.fromkeys(_ids(final), "lost"))
+    return await close(deps, match.id, "expired", None, lambda final: dict.fromkeys(_ids(final), "lost"))
 
 
-async def stop(play: Play, match: Match, user_id: int, as_chat: bool) -> Ended | Refusal | None:
+async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended | Refusal | None:
     """Stop the race for its starter or a chat admin; None if it had already ended."""
-    if not await may_stop(play, match, user_id, as_chat):
+    if not await may_stop(deps, match, user_id, as_chat):
         return Refusal("race.stop_refused")
-    return await close(play, match.id, "stopped", None, lambda final: dict.fromkeys(_ids(final), "stopped"))
+    return await close(deps, match.id, "stopped", None, lambda final: dict.fromkeys(_ids(final), "stopped"))
 
 
 def _won_by(winner: int) -> Outcomes:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.models import Game
-from bot.services.common import Deps, Rejected, finish, parsed
+from bot.services.common import Rejected, finish, parsed
+from bot.services.deps import Deps
 from engine.adversary import adversary_answer, adversary_secret
 from engine.analysis import review_move
 from engine.history import History, Turn
@@ -82,13 +83,13 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Rej
         secret = code
     elif out_of_attempts and secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, turns, deps.rng)
-    async with deps.repo.transaction():
+    async with deps.transaction():
         updated = game.bumped(turns=turns)
-        await deps.repo.set_turns(updated, user_id, now)
+        await deps.games.set_turns(updated, user_id, now)
         if won or out_of_attempts:
             updated = await finish(deps, updated, "won" if won else "lost", now, secret)
         else:
-            await deps.repo.save_game(updated)
+            await deps.games.save_game(updated)
     ending = None
     if won or out_of_attempts:
         assert secret is not None
@@ -141,8 +142,8 @@ async def hint(deps: Deps, game: Game) -> Hint | None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
     position = deps.rng.choice(hidden)
     updated = game.bumped(secret=secret, hard=False, hints=game.hints + str(position))
-    async with deps.repo.transaction():
-        await deps.repo.save_game(updated)
+    async with deps.transaction():
+        await deps.games.save_game(updated)
     return Hint(updated, position, secret[position], pinned)
 
 
@@ -158,6 +159,6 @@ async def give_up(deps: Deps, game: Game) -> Ending:
     if secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
     now = deps.clock()
-    async with deps.repo.transaction():
+    async with deps.transaction():
         done = await finish(deps, game, "gave_up", now, secret)
     return Ending(done, secret, len(game.turns), now - game.started_at)

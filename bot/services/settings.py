@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.models import ATTEMPT_LIMITS, Settings
-from bot.services.common import Deps
+from bot.services.deps import Deps
 from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS, InvalidVariant, Variant, variant_named
 
 PRESET_CHOICES = ("classic", "nozero", "mastermind")
@@ -46,9 +46,9 @@ def _fitted(variant: Variant, **changes: int | bool) -> Variant:
 
 async def change(deps: Deps, chat_id: int, field: str, value: str = "") -> Settings:
     """Apply one change to the chat's settings and store them; the new settings come back."""
-    async with deps.repo.transaction():
-        updated = changed(await deps.repo.settings(chat_id), field, value)
-        await deps.repo.save_settings(chat_id, updated, deps.clock())
+    async with deps.transaction():
+        updated = changed(await deps.games.settings(chat_id), field, value)
+        await deps.games.save_settings(chat_id, updated, deps.clock())
     return updated
 
 

@@ -20,19 +20,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from bot.services.common import Deps
-from bot.storage.stats_repository import ALL_CHATS, RANKED_MODES, ResultCount, Standing, StatsRepository
+from bot.models import ResultCount, Standing
+from bot.services.deps import Deps
+from bot.storage.stats_repository import ALL_CHATS, RANKED_MODES
 
 Period = Literal["week", "all"]
 WEEK = timedelta(days=7)
 TOP_SIZE = 10
-
-
-def stats_repo(deps: Deps) -> StatsRepository:
-    """The stats repository the runtime wired in."""
-    if deps.stats is None:
-        raise RuntimeError("this Deps has no stats repository")
-    return deps.stats
 
 
 @dataclass(frozen=True)
@@ -62,7 +56,7 @@ class Leaderboard:
 
 async def leaderboard(deps: Deps, chat_id: int, variant: str, period: Period, limit: int = TOP_SIZE) -> Leaderboard:
     """The leaderboard of a chat (or ALL_CHATS) for a variant: all time, or the last seven days."""
-    repo = stats_repo(deps)
+    repo = deps.stats
     if period == "week":
         rows = await repo.standings_since(chat_id, variant, deps.clock() - WEEK, limit)
     else:
@@ -120,7 +114,7 @@ def _clean(row: ResultCount) -> bool:
 
 async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
     """A player's games, wins, best, average, streaks and distribution in a variant (all chats)."""
-    repo = stats_repo(deps)
+    repo = deps.stats
     counts = await repo.result_counts(user_id, variant)
     mine = [row for row in counts if row.mode in RANKED_MODES]
     bots = [row for row in counts if row.mode == "guesser"]
@@ -147,5 +141,7 @@ async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
 async def seen(deps: Deps, user_id: int, name: str) -> None:
     """Remember the player's display name (names change; the user id is who they are)."""
     name = " ".join(name.split())[:64]
-    if name and deps.stats is not None:
-        await deps.stats.see_player(user_id, name, deps.clock())
+    now = deps.clock()
+    if name and not deps.stats.seen_recently(user_id, name, now):
+        async with deps.transaction():
+            await deps.stats.see_player(user_id, name, now)

@@ -11,8 +11,9 @@ from datetime import datetime
 from bot.match_models import BOT_ID, VERSUS, Match, Player, to_move, verdict
 from bot.parsing import looks_like_code, parse_answer
 from bot.services.common import Rejected, parsed, random_secret
+from bot.services.deps import Deps
 from bot.services.guesser import Refused
-from bot.services.matches import AlreadyOn, Ended, Play, Refusal, close, close_within
+from bot.services.matches import AlreadyOn, Ended, Refusal, close, close_within
 from engine.consistency import Contradiction, InvalidAnswer, check_new_answer
 from engine.guesser import next_guess
 from engine.history import Turn
@@ -72,16 +73,16 @@ class Contradicted:
 Moved = Guessed | Answered | Contradicted | Refused | Refusal | Rejected
 
 
-async def start(play: Play, chat_id: int, user_id: int, name: str, variant: Variant) -> Started | AlreadyOn:
+async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Variant) -> Started | AlreadyOn:
     """Start a versus game: the bot picks its secret; the user thinks of one."""
-    running = await play.repo.active_match(chat_id)
+    running = await deps.matches.active_match(chat_id)
     if running is not None:
         return AlreadyOn(running)
-    secret = await random_secret(play.deps, variant)
+    secret = await random_secret(deps, variant)
     players = (Player(user_id, 1, name), Player(BOT_ID, 2, BOT_NAME))
-    draft = Match(0, chat_id, VERSUS, variant, user_id, play.deps.clock(), secret, turn_user=user_id, players=players)
-    async with play.deps.repo.transaction():
-        match = await play.repo.create_match(draft)
+    draft = Match(0, chat_id, VERSUS, variant, user_id, deps.clock(), secret, turn_user=user_id, players=players)
+    async with deps.transaction():
+        match = await deps.matches.create_match(draft)
     return Started(match)
 
 
@@ -92,19 +93,19 @@ async def asking(match: Match) -> Asking | None:
     return Asking(match, match.pending_guess, await asyncio.to_thread(possible_scores, match.variant))
 
 
-async def move(play: Play, match: Match, text: str) -> Moved:
+async def move(deps: Deps, match: Match, text: str) -> Moved:
     """A typed message: an answer when the bot waits for one, else a guess at the bot's code."""
     if match.turn_user == BOT_ID:
         given = parse_answer(text)
         if given is None:
             return Refusal("vs.answer_first", {"guess": match.pending_guess})
-        return await answer(play, match, given)
+        return await answer(deps, match, given)
     if not looks_like_code(text):
         return Refusal("vs.guess_first")
-    return await guess(play, match, text)
+    return await guess(deps, match, text)
 
 
-async def guess(play: Play, match: Match, text: str) -> Guessed | Rejected | Refusal:
+async def guess(deps: Deps, match: Match, text: str) -> Guessed | Rejected | Refusal:
     """Score the user's guess at the bot's code; then the bot's guess, or the end."""
     user = match.seated(1)
     assert user is not None
@@ -118,42 +119,42 @@ async def guess(play: Play, match: Match, text: str) -> Guessed | Rejected | Ref
     solved = turn.answer.bulls == match.variant.length
     bot_turns = match.turns_of(BOT_ID)
     pending = await asyncio.to_thread(next_guess, match.variant, bot_turns)
-    async with play.deps.repo.transaction():
+    async with deps.transaction():
         if (
-            await play.repo.add_move(match.id, user.user_id, user.name, turn, solved, play.deps.clock(), turns=True)
+            await deps.matches.add_move(match.id, user.user_id, user.name, turn, solved, deps.clock(), turns=True)
             is None
         ):
             return Refusal("match.stale")
-        ended = await _settle(play, match.id, pending, play.deps.clock())
-    final = await play.repo.match(match.id)
+        ended = await _settle(deps, match.id, pending, deps.clock())
+    final = await deps.matches.match(match.id)
     assert final is not None
     return Guessed(final, turn, None if ended else await asking(final), ended)
 
 
-async def answer(play: Play, match: Match, given: Score) -> Answered | Contradicted | Refused | Refusal:
+async def answer(deps: Deps, match: Match, given: Score) -> Answered | Contradicted | Refused | Refusal:
     """Take the answer to the bot's guess (checked against the earlier ones); then the user's turn, or the end."""
     if match.turn_user != BOT_ID or match.pending_guess is None:
         return Refusal("vs.guess_first")
-    return await _store_answer(play, match, match.turns_of(BOT_ID), given)
+    return await _store_answer(deps, match, match.turns_of(BOT_ID), given)
 
 
 async def correct(
-    play: Play, match: Match, index: int, fixed: Score, given: Score
+    deps: Deps, match: Match, index: int, fixed: Score, given: Score
 ) -> Answered | Contradicted | Refused | Refusal:
     """Take a fix offered for a contradiction: the bot's answer #index (0-based) becomes `fixed`; when that is an
     earlier answer, `given` still answers the pending guess."""
     bot_turns = list(match.turns_of(BOT_ID))
     if index == len(bot_turns):
-        return await answer(play, match, fixed)
+        return await answer(deps, match, fixed)
     won_earlier = fixed.bulls == match.variant.length  # the game would have ended there: not a fix to take now
     if match.turn_user != BOT_ID or match.pending_guess is None or not 0 <= index < len(bot_turns) or won_earlier:
         return Refusal("match.stale")
     bot_turns[index] = Turn(bot_turns[index].guess, fixed)
-    return await _store_answer(play, match, tuple(bot_turns), given, fix=(index, fixed))
+    return await _store_answer(deps, match, tuple(bot_turns), given, fix=(index, fixed))
 
 
 async def _store_answer(
-    play: Play, match: Match, bot_turns: tuple[Turn, ...], given: Score, fix: tuple[int, Score] | None = None
+    deps: Deps, match: Match, bot_turns: tuple[Turn, ...], given: Score, fix: tuple[int, Score] | None = None
 ) -> Answered | Contradicted | Refused | Refusal:
     """Check the answer to the pending guess against the bot's earlier turns; if it fits, store it (with the fix of
     an earlier answer, if any) and settle the turn."""
@@ -166,20 +167,20 @@ async def _store_answer(
     if isinstance(check, Contradiction):
         return Contradicted(match, check, given)
     solved = given.bulls == match.variant.length
-    async with play.deps.repo.transaction():
-        if await play.repo.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, play.deps.clock(), turns=True) is None:
+    async with deps.transaction():
+        if await deps.matches.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, deps.clock(), turns=True) is None:
             return Refusal("match.stale")
         if fix is not None:
-            await play.repo.rescore(match.id, BOT_ID, *fix)
-        ended = await _settle(play, match.id, None, play.deps.clock())
-    final = await play.repo.match(match.id)
+            await deps.matches.rescore(match.id, BOT_ID, *fix)
+        ended = await _settle(deps, match.id, None, deps.clock())
+    final = await deps.matches.match(match.id)
     assert final is not None
     return Answered(final, turn, ended)
 
 
-async def _settle(play: Play, match_id: int, pending: Code | None, now: datetime) -> Ended | None:
+async def _settle(deps: Deps, match_id: int, pending: Code | None, now: datetime) -> Ended | None:
     """After a move (inside its transaction): the end if decided, else hand the turn over."""
-    match = await play.repo.match(match_id)
+    match = await deps.matches.match(match_id)
     assert match is not None
     user, bot = match.seated(1), match.seated(2)
     assert user is not None
@@ -188,12 +189,12 @@ async def _settle(play: Play, match_id: int, pending: Code | None, now: datetime
     if decided is not None:
         winner = {"first": user.user_id, "second": BOT_ID, "draw": None}[decided]
         status = {"first": "won", "second": "lost", "draw": "draw"}[decided]
-        return await close_within(play, match_id, status, winner, lambda _: {user.user_id: OUTCOMES[decided]}, now)
+        return await close_within(deps, match_id, status, winner, lambda _: {user.user_id: OUTCOMES[decided]}, now)
     nxt = to_move(user, bot)
-    await play.repo.change(match_id, turn_user=nxt.user_id, pending_guess=pending if nxt.user_id == BOT_ID else None)
+    await deps.matches.change(match_id, turn_user=nxt.user_id, pending_guess=pending if nxt.user_id == BOT_ID else None)
     return None
 
 
-async def resign(play: Play, match: Match) -> Ended | None:
+async def resign(deps: Deps, match: Match) -> Ended | None:
     """The user gives up: the bot wins and shows its code."""
-    return await close(play, match.id, "resigned", BOT_ID, lambda final: {final.started_by: "resigned"})
+    return await close(deps, match.id, "resigned", BOT_ID, lambda final: {final.started_by: "resigned"})

@@ -7,12 +7,13 @@ winning guesses that race each other cannot both close a race, however they reac
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Protocol
 
 import aiosqlite
 
 from bot.match_models import Match, Move, Player
+from bot.storage.rows import column, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import variant_named
@@ -37,18 +38,6 @@ class MatchRepository(Protocol):
     async def awaiting_secret(self, user_id: int) -> Match | None: ...
     async def with_deadlines(self) -> list[Match]: ...
     async def record_results(self, match: Match, outcomes: dict[int, str], now: datetime) -> None: ...
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
-
-
-def _moment(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def _stored(value: Any) -> Any:
-    return _iso(value) if isinstance(value, datetime) else value
 
 
 class SqliteMatchRepository:
@@ -85,30 +74,26 @@ class SqliteMatchRepository:
             status=row["status"],
             winner_id=row["winner_id"],
             turn_user=row["turn_user"],
-            deadline=_moment(row["deadline"]),
+            deadline=moment(row["deadline"]),
             turn_seconds=row["turn_seconds"],
             pending_guess=row["pending_guess"],
             invited_id=row["invited_id"],
             revision=row["revision"],
             board_message_id=row["board_message_id"],
-            finished_at=_moment(row["finished_at"]),
+            finished_at=moment(row["finished_at"]),
             players=players,
             moves=moves,
         )
 
-    async def _one(self, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
-
     async def active_match(self, chat_id: int) -> Match | None:
         """The match on in a chat, if any."""
         return await self._match(
-            await self._one("SELECT * FROM matches WHERE chat_id = ? AND status = 'active'", (chat_id,))
+            await one(self.conn, "SELECT * FROM matches WHERE chat_id = ? AND status = 'active'", (chat_id,))
         )
 
     async def match(self, match_id: int) -> Match | None:
         """A match by id."""
-        return await self._match(await self._one("SELECT * FROM matches WHERE id = ?", (match_id,)))
+        return await self._match(await one(self.conn, "SELECT * FROM matches WHERE id = ?", (match_id,)))
 
     async def create_match(self, draft: Match) -> Match:
         """Insert a new match with its players (the draft's id is ignored); the stored match comes back."""
@@ -123,11 +108,11 @@ class SqliteMatchRepository:
                 draft.started_by,
                 draft.phase,
                 draft.turn_user,
-                _stored(draft.deadline),
+                column(draft.deadline),
                 draft.turn_seconds,
                 draft.pending_guess,
                 draft.invited_id,
-                _iso(draft.started_at),
+                iso(draft.started_at),
             ),
         )
         assert cursor.lastrowid is not None
@@ -149,7 +134,9 @@ class SqliteMatchRepository:
             " ON CONFLICT (match_id, user_id) DO UPDATE SET name = excluded.name",
             (match_id, user_id, match_id, name),
         )
-        row = await self._one("SELECT * FROM match_players WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+        row = await one(
+            self.conn, "SELECT * FROM match_players WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        )
         assert row is not None
         return Player(row["user_id"], row["seat"], row["name"], row["guesses"], row["solved_in"], row["secret"])
 
@@ -168,7 +155,7 @@ class SqliteMatchRepository:
         await self.conn.execute(
             "INSERT INTO match_moves (match_id, seq, user_id, guess, bulls, cows, created_at) VALUES (?,"
             " (SELECT COALESCE(MAX(seq), 0) + 1 FROM match_moves WHERE match_id = ?), ?, ?, ?, ?, ?)",
-            (match_id, match_id, user_id, turn.guess, turn.answer.bulls, turn.answer.cows, _iso(now)),
+            (match_id, match_id, user_id, turn.guess, turn.answer.bulls, turn.answer.cows, iso(now)),
         )
         await self.add_player(match_id, user_id, name)
         await self.conn.execute(
@@ -177,7 +164,9 @@ class SqliteMatchRepository:
             " WHERE match_id = ? AND user_id = ?",
             (int(solved), match_id, user_id),
         )
-        row = await self._one("SELECT * FROM match_players WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+        row = await one(
+            self.conn, "SELECT * FROM match_players WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        )
         assert row is not None
         return Player(row["user_id"], row["seat"], row["name"], row["guesses"], row["solved_in"], row["secret"])
 
@@ -191,7 +180,7 @@ class SqliteMatchRepository:
         cursor = await self.conn.execute(
             f"UPDATE matches SET {assignments}revision = revision + 1 WHERE id = ? AND status = 'active'"
             " AND (? IS NULL OR phase = ?)",
-            (*map(_stored, fields.values()), match_id, expect_phase, expect_phase),
+            (*map(column, fields.values()), match_id, expect_phase, expect_phase),
         )
         return cursor.rowcount == 1
 
@@ -208,7 +197,7 @@ class SqliteMatchRepository:
         cursor = await self.conn.execute(
             "UPDATE matches SET status = ?, phase = 'over', winner_id = ?, finished_at = ?, deadline = NULL,"
             " pending_guess = NULL, revision = revision + 1 WHERE id = ? AND status = 'active'",
-            (status, winner_id, _iso(now), match_id),
+            (status, winner_id, iso(now), match_id),
         )
         return cursor.rowcount == 1
 
@@ -225,7 +214,8 @@ class SqliteMatchRepository:
     async def awaiting_secret(self, user_id: int) -> Match | None:
         """The newest duel waiting for this user's secret, if any."""
         return await self._match(
-            await self._one(
+            await one(
+                self.conn,
                 "SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
                 " AND p.secret IS NULL AND m.status = 'active' AND m.phase = 'secrets' ORDER BY m.id DESC LIMIT 1",
                 (user_id,),
@@ -257,7 +247,7 @@ class SqliteMatchRepository:
                     match.variant.name,
                     player.guesses,
                     outcomes[player.user_id],
-                    _iso(match.started_at),
-                    _iso(now),
+                    iso(match.started_at),
+                    iso(now),
                 ),
             )

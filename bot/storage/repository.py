@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from contextlib import AbstractAsyncContextManager
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Protocol
 
 import aiosqlite
 
 from bot.models import Game, Mode, Result, Settings
-from bot.storage.db import Transactions
+from bot.storage.rows import iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import InvalidVariant, variant_named
 
 
 class Repository(Protocol):
-    """Storage of settings, games, moves and results; writes happen inside `transaction()`."""
+    """Storage of settings, games, moves and results; writes happen inside the Store's `transaction()`."""
 
-    def transaction(self) -> AbstractAsyncContextManager[None]: ...
     async def settings(self, chat_id: int) -> Settings: ...
     async def save_settings(self, chat_id: int, settings: Settings, now: datetime) -> None: ...
     async def active_game(self, chat_id: int) -> Game | None: ...
@@ -32,32 +30,15 @@ class Repository(Protocol):
     async def results(self, user_id: int) -> list[Result]: ...
 
 
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
-
-
-def _moment(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
 class SqliteRepository:
     """The Repository on one aiosqlite connection."""
 
-    def __init__(self, conn: aiosqlite.Connection, transactions: Transactions) -> None:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        self._transactions = transactions
-
-    def transaction(self) -> AbstractAsyncContextManager[None]:
-        """A block whose writes are committed together, or not at all (the Store's transaction)."""
-        return self._transactions()
-
-    async def _one(self, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
 
     async def settings(self, chat_id: int) -> Settings:
         """The chat's settings, or the defaults."""
-        row = await self._one("SELECT * FROM chat_settings WHERE chat_id = ?", (chat_id,))
+        row = await one(self.conn, "SELECT * FROM chat_settings WHERE chat_id = ?", (chat_id,))
         if row is None:
             return Settings()
         try:
@@ -80,7 +61,7 @@ class SqliteRepository:
                 int(settings.coaching),
                 int(settings.hard),
                 settings.language,
-                _iso(now),
+                iso(now),
             ),
         )
 
@@ -109,24 +90,24 @@ class SqliteRepository:
             status=row["status"],
             revision=row["revision"],
             board_message_id=row["board_message_id"],
-            finished_at=_moment(row["finished_at"]),
+            finished_at=moment(row["finished_at"]),
             turns=await self._turns(row["id"]),
         )
 
     async def active_game(self, chat_id: int) -> Game | None:
         """The game being played in the chat, if any."""
         return await self._game(
-            await self._one("SELECT * FROM games WHERE chat_id = ? AND status = 'active'", (chat_id,))
+            await one(self.conn, "SELECT * FROM games WHERE chat_id = ? AND status = 'active'", (chat_id,))
         )
 
     async def game(self, game_id: int) -> Game | None:
         """A game by id."""
-        return await self._game(await self._one("SELECT * FROM games WHERE id = ?", (game_id,)))
+        return await self._game(await one(self.conn, "SELECT * FROM games WHERE id = ?", (game_id,)))
 
     async def latest_game(self, chat_id: int, mode: Mode) -> Game | None:
         """The chat's most recent game of a mode, finished or not."""
         sql = "SELECT * FROM games WHERE chat_id = ? AND mode = ? ORDER BY id DESC LIMIT 1"
-        return await self._game(await self._one(sql, (chat_id, mode)))
+        return await self._game(await one(self.conn, sql, (chat_id, mode)))
 
     async def create_game(self, game: Game) -> Game:
         """Insert a new game (its id is ignored) with its turns; the stored game comes back."""
@@ -153,8 +134,8 @@ class SqliteRepository:
             game.status,
             game.revision,
             game.board_message_id,
-            _iso(game.started_at),
-            None if game.finished_at is None else _iso(game.finished_at),
+            iso(game.started_at),
+            None if game.finished_at is None else iso(game.finished_at),
             game.id,
         )
 
@@ -176,15 +157,14 @@ class SqliteRepository:
         await self.conn.executemany(
             "INSERT INTO moves (game_id, seq, user_id, guess, bulls, cows, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
-                (game.id, seq, user_id, turn.guess, turn.answer.bulls, turn.answer.cows, _iso(now))
+                (game.id, seq, user_id, turn.guess, turn.answer.bulls, turn.answer.cows, iso(now))
                 for seq, turn in enumerate(game.turns[keep:], start=keep + 1)
             ],
         )
 
     async def set_board(self, game_id: int, message_id: int | None) -> None:
-        """Remember which message shows the game's board (committed on its own)."""
-        async with self.transaction():
-            await self.conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+        """Remember which message shows the game's board."""
+        await self.conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def record_result(self, result: Result) -> None:
         """Store one player's result of a finished game."""
@@ -200,8 +180,8 @@ class SqliteRepository:
                 result.guesses,
                 result.outcome,
                 int(result.hinted),
-                _iso(result.started_at),
-                _iso(result.finished_at),
+                iso(result.started_at),
+                iso(result.finished_at),
             ),
         )
 

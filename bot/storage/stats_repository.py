@@ -5,14 +5,14 @@ Writes happen inside the Store's `transaction()` (same connection, same lock).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from collections.abc import Iterable
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.storage.db import Transactions
+from bot.models import DailyEntry, DailyPlay, ResultCount, Standing
+from bot.storage.rows import every, iso, one, placeholders
 
 ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
 RANKED_MODES = ("referee", "race", "duel", "versus", "daily")  # modes where the player is the one guessing
@@ -20,50 +20,10 @@ RANKED_MODES = ("referee", "race", "duel", "versus", "daily")  # modes where the
 RANKED = "outcome = 'won' AND hinted = 0 AND mode IN ('referee', 'race', 'duel', 'versus', 'daily')"
 
 
-@dataclass(frozen=True)
-class Standing:
-    """One player's line on a leaderboard: best solve, average over clean solves, when best was reached."""
-
-    user_id: int
-    best: int
-    average: float
-    solved: int
-    best_at: str
-
-
-@dataclass(frozen=True)
-class ResultCount:
-    """How many of a player's results share a mode, an outcome, hints taken and a guess count."""
-
-    mode: str
-    outcome: str
-    hinted: bool
-    guesses: int
-    count: int
-
-
-@dataclass(frozen=True)
-class DailyPlay:
-    """A player's daily challenge of one day: the game it is played in."""
-
-    day: str
-    user_id: int
-    game_id: int
-    chat_id: int
-
-
-@dataclass(frozen=True)
-class DailyEntry:
-    """A line of a day's daily leaderboard: a clean solve, its guesses and the seconds it took."""
-
-    user_id: int
-    guesses: int
-    seconds: float
-
-
 class StatsRepository(Protocol):
     """Queries for leaderboards, stats and the daily challenge."""
 
+    def seen_recently(self, user_id: int, name: str, now: datetime) -> bool: ...
     async def see_player(self, user_id: int, name: str, now: datetime) -> None: ...
     async def names(self, user_ids: Iterable[int]) -> dict[int, str]: ...
     async def standings(self, chat_id: int, variant: str, limit: int) -> list[Standing]: ...
@@ -79,15 +39,6 @@ class StatsRepository(Protocol):
     async def stored_secret(self, name: str, fresh: str) -> str: ...
 
 
-def iso(moment: datetime) -> str:
-    """A moment as stored in the database (UTC, milliseconds), so text comparison orders it."""
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
-
-
-def _in(values: Sequence[object]) -> str:
-    return ", ".join("?" for _ in values)
-
-
 # A player's name is written when it changes, and otherwise at most this often (to move last_seen on).
 SEEN_REFRESH = timedelta(hours=1)
 
@@ -95,30 +46,22 @@ SEEN_REFRESH = timedelta(hours=1)
 class SqliteStatsRepository:
     """The StatsRepository on the Store's connection, sharing its transactions."""
 
-    def __init__(self, conn: aiosqlite.Connection, transactions: Transactions) -> None:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        self._transactions = transactions
         self._written: dict[int, tuple[str, datetime]] = {}
 
-    async def _all(self, sql: str, params: tuple[Any, ...]) -> list[aiosqlite.Row]:
-        async with self.conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
-
-    async def _one(self, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+    def seen_recently(self, user_id: int, name: str, now: datetime) -> bool:
+        """Whether this name was stored for the player lately (so storing it again is no news)."""
+        last = self._written.get(user_id)
+        return last is not None and last[0] == name and now - last[1] < SEEN_REFRESH
 
     async def see_player(self, user_id: int, name: str, now: datetime) -> None:
-        """Store the player's display name and when they were seen, if that is news (committed on its own)."""
-        last = self._written.get(user_id)
-        if last is not None and last[0] == name and now - last[1] < SEEN_REFRESH:
-            return
-        async with self._transactions():
-            await self.conn.execute(
-                "INSERT INTO players (user_id, name, last_seen) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
-                " name = excluded.name, last_seen = excluded.last_seen",
-                (user_id, name, iso(now)),
-            )
+        """Store the player's display name and when they were seen."""
+        await self.conn.execute(
+            "INSERT INTO players (user_id, name, last_seen) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+            " name = excluded.name, last_seen = excluded.last_seen",
+            (user_id, name, iso(now)),
+        )
         self._written[user_id] = (name, now)
 
     async def names(self, user_ids: Iterable[int]) -> dict[int, str]:
@@ -126,12 +69,15 @@ class SqliteStatsRepository:
         ids = list(dict.fromkeys(user_ids))
         if not ids:
             return {}
-        rows = await self._all(f"SELECT user_id, name FROM players WHERE user_id IN ({_in(ids)})", tuple(ids))
+        rows = await every(
+            self.conn, f"SELECT user_id, name FROM players WHERE user_id IN ({placeholders(ids)})", tuple(ids)
+        )
         return {row["user_id"]: row["name"] for row in rows}
 
     async def standings(self, chat_id: int, variant: str, limit: int) -> list[Standing]:
         """The all-time leaderboard of a chat (or ALL_CHATS) for a variant, best first."""
-        rows = await self._all(
+        rows = await every(
+            self.conn,
             "SELECT user_id, best, CAST(total_guesses AS REAL) / solved AS average, solved, best_at FROM standings"
             " WHERE chat_id = ? AND variant = ?"
             " ORDER BY best, CAST(total_guesses AS REAL) / solved, best_at, user_id LIMIT ?",
@@ -143,7 +89,8 @@ class SqliteStatsRepository:
         """The leaderboard of clean solves finished at or after `since`, in a chat or (ALL_CHATS) everywhere."""
         where = "variant = ?" if chat_id == ALL_CHATS else "chat_id = ? AND variant = ?"
         params: tuple[Any, ...] = (variant,) if chat_id == ALL_CHATS else (chat_id, variant)
-        rows = await self._all(
+        rows = await every(
+            self.conn,
             "SELECT user_id, min(guesses) AS best, avg(guesses) AS average, count(*) AS solved,"
             " substr(min(printf('%06d', guesses) || finished_at), 7) AS best_at"
             f" FROM game_results WHERE {where} AND finished_at >= ? AND {RANKED}"
@@ -155,7 +102,8 @@ class SqliteStatsRepository:
     async def ranked_variants(self, chat_id: int) -> list[str]:
         """The variants with a clean solve in a chat (or ALL_CHATS), by name."""
         # Hop from one variant to the next along the primary key instead of reading every player's row.
-        rows = await self._all(
+        rows = await every(
+            self.conn,
             "WITH RECURSIVE hop (variant) AS ("
             " SELECT (SELECT min(variant) FROM standings WHERE chat_id = ?1)"
             " UNION ALL SELECT (SELECT min(variant) FROM standings WHERE chat_id = ?1 AND variant > hop.variant)"
@@ -167,7 +115,8 @@ class SqliteStatsRepository:
 
     async def result_counts(self, user_id: int, variant: str) -> list[ResultCount]:
         """A player's results of a variant, counted by mode, outcome, hints and guesses."""
-        rows = await self._all(
+        rows = await every(
+            self.conn,
             "SELECT mode, outcome, hinted, guesses, count(*) AS n FROM game_results WHERE user_id = ? AND variant = ?"
             " GROUP BY mode, outcome, hinted, guesses",
             (user_id, variant),
@@ -176,16 +125,18 @@ class SqliteStatsRepository:
 
     async def clean_solve_flags(self, user_id: int, variant: str) -> str:
         """'1' for each clean solve and '0' for any other result of the player's guessing games, by finish time."""
-        row = await self._one(
+        row = await one(
+            self.conn,
             f"SELECT group_concat(ok, '') AS flags FROM (SELECT ({RANKED}) AS ok FROM game_results"
-            f" WHERE user_id = ? AND variant = ? AND mode IN ({_in(RANKED_MODES)}) ORDER BY finished_at)",
+            f" WHERE user_id = ? AND variant = ? AND mode IN ({placeholders(RANKED_MODES)}) ORDER BY finished_at)",
             (user_id, variant, *RANKED_MODES),
         )
         return (row["flags"] if row is not None else None) or ""
 
     async def played_variants(self, user_id: int) -> list[tuple[str, int]]:
         """The variants a player has results in, with how many, most played first."""
-        rows = await self._all(
+        rows = await every(
+            self.conn,
             "SELECT variant, count(*) AS n FROM game_results WHERE user_id = ?"
             " GROUP BY variant ORDER BY n DESC, variant",
             (user_id,),
@@ -194,12 +145,12 @@ class SqliteStatsRepository:
 
     async def daily_play(self, day: str, user_id: int) -> DailyPlay | None:
         """The player's daily challenge of that day, if they started it."""
-        row = await self._one("SELECT * FROM daily_plays WHERE day = ? AND user_id = ?", (day, user_id))
+        row = await one(self.conn, "SELECT * FROM daily_plays WHERE day = ? AND user_id = ?", (day, user_id))
         return None if row is None else DailyPlay(row["day"], row["user_id"], row["game_id"], row["chat_id"])
 
     async def daily_play_of_game(self, game_id: int) -> DailyPlay | None:
         """The daily challenge played in a game, if it is one."""
-        row = await self._one("SELECT * FROM daily_plays WHERE game_id = ?", (game_id,))
+        row = await one(self.conn, "SELECT * FROM daily_plays WHERE game_id = ?", (game_id,))
         return None if row is None else DailyPlay(row["day"], row["user_id"], row["game_id"], row["chat_id"])
 
     async def add_daily_play(self, play: DailyPlay) -> None:
@@ -211,7 +162,8 @@ class SqliteStatsRepository:
 
     async def daily_board(self, day: str, limit: int) -> list[DailyEntry]:
         """The day's clean solvers: fewest guesses, then least time."""
-        rows = await self._all(
+        rows = await every(
+            self.conn,
             "SELECT r.user_id, r.guesses, (julianday(r.finished_at) - julianday(r.started_at)) * 86400.0 AS seconds"
             " FROM daily_plays AS d JOIN game_results AS r"
             " ON r.mode = 'daily' AND r.game_id = d.game_id AND r.user_id = d.user_id"
@@ -224,6 +176,6 @@ class SqliteStatsRepository:
     async def stored_secret(self, name: str, fresh: str) -> str:
         """The secret stored under `name`, storing `fresh` first if there is none (inside a transaction)."""
         await self.conn.execute("INSERT OR IGNORE INTO bot_secrets (name, value) VALUES (?, ?)", (name, fresh))
-        row = await self._one("SELECT value FROM bot_secrets WHERE name = ?", (name,))
+        row = await one(self.conn, "SELECT value FROM bot_secrets WHERE name = ?", (name,))
         assert row is not None
         return str(row["value"])

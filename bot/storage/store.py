@@ -16,9 +16,9 @@ class Store:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
         self.transaction = Transactions(conn)
-        self.games = SqliteRepository(conn, self.transaction)
+        self.games = SqliteRepository(conn)
         self.matches = SqliteMatchRepository(conn)
-        self.stats = SqliteStatsRepository(conn, self.transaction)
+        self.stats = SqliteStatsRepository(conn)
 
     async def close(self) -> None:
         """Close the connection (everything was committed update by update)."""

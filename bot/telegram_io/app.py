@@ -11,8 +11,8 @@ from telegram.request import BaseRequest
 
 from bot.config import Config
 from bot.runtime import Runtime, open_runtime
-from bot.services.common import Clock, utc_now
-from bot.telegram_io.group_io import attach as attach_group_play
+from bot.services.ports import Clock, utc_now
+from bot.telegram_io.group_io import JobQueueTimers, TelegramAdmins
 from bot.telegram_io.handlers import RUNTIME, register, set_commands
 
 log = logging.getLogger("bot")
@@ -34,9 +34,10 @@ def build_application(
         raise ValueError("a bot token is needed to build the Telegram application")
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
-        runtime = await open_runtime(config, rng, clock)
+        timers, admins = JobQueueTimers(app, clock), TelegramAdmins(app.bot)
+        runtime = await open_runtime(config, rng, clock, admins=admins, timers=timers)
         app.bot_data[RUNTIME] = runtime
-        rearmed = await attach_group_play(app, runtime.core)  # match timers, admin check
+        rearmed = await runtime.core.rearm()  # the timers of matches still running
         await set_commands(app)
         applied = f", applied migrations {', '.join(runtime.applied)}" if runtime.applied else ""
         log.info("bullscows is running: %s mode, database %s%s", config.mode, config.database_path, applied)

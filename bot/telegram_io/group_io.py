@@ -9,9 +9,8 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 from telegram.ext import Application, ContextTypes
 
-from bot.core import Core
 from bot.match_models import Match
-from bot.services.common import Clock
+from bot.services.ports import Clock
 from bot.telegram_io.deliver import deliver
 from bot.telegram_io.handlers import core_of
 
@@ -78,16 +77,6 @@ async def on_deadline(context: ContextTypes.DEFAULT_TYPE) -> None:
     match_id, chat_id = data
     core = core_of(context)
     async with core.chat_lock(chat_id):
-        due = await core.together.on_deadline(match_id)
+        due = await core.on_deadline(match_id)
         if due is not None:
             await deliver(context.bot, core, due[0], due[1])
-
-
-async def attach(app: Application, core: Core) -> int:  # type: ignore[type-arg]
-    """Give the match services Telegram's timers and admin check, and re-arm running matches' timers."""
-    play = core.together.play
-    if play is None:
-        return 0
-    play.timers = JobQueueTimers(app, play.deps.clock)
-    play.admins = TelegramAdmins(app.bot)
-    return await core.together.rearm()

@@ -18,6 +18,7 @@ from telegram.request import BaseRequest, RequestData
 
 from bot.config import Config, Secret
 from bot.runtime import Runtime, open_runtime
+from bot.services.ports import ManualTimers, NoAdmins
 from bot.telegram_io.app import build_application
 
 BOT_USER = {"id": 777, "is_bot": True, "first_name": "Bulls and Cows", "username": "bullscows_test_bot"}
@@ -209,7 +210,9 @@ async def runtime_on(
 ) -> AsyncIterator[Runtime]:
     """A migrated database with the Core on it, closed afterwards."""
     config = Config(database_path=database, daily_secret=Secret(daily_secret) if daily_secret else None)
-    runtime = await open_runtime(config, random.Random(seed), clock or Clock())
+    runtime = await open_runtime(
+        config, random.Random(seed), clock or Clock(), admins=NoAdmins(), timers=ManualTimers()
+    )
     try:
         yield runtime
     finally:

@@ -20,7 +20,7 @@ def keyboard(call):
 
 async def the_duel(app):
     together = app.bot_data["runtime"].core.together
-    return await together.play.repo.active_match(GROUP), together
+    return await together.deps.matches.active_match(GROUP), together
 
 
 async def results(app):
@@ -187,16 +187,16 @@ async def test_moves_and_acceptances_that_bypass_the_chat_lock_are_still_taken_o
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         _, _, match_id = await set_up(app, request)
         match, together = await the_duel(app)
-        moves = await asyncio.gather(*(duel.guess(together.play, match, 11, "Ann", code) for code in ("0123", "0987")))
+        moves = await asyncio.gather(*(duel.guess(together.deps, match, 11, "Ann", code) for code in ("0123", "0987")))
         assert sum(isinstance(m, duel.Moved) for m in moves) == 1
-        assert len((await together.play.repo.match(match_id)).moves) == 1
+        assert len((await together.deps.matches.match(match_id)).moves) == 1
         await Member(app, request, 11, "Ann").send("/stop")
 
         await Member(app, request, 11, "Ann").send("/duel")
         invite, _ = await the_duel(app)
-        accepted = await asyncio.gather(*(duel.accept(together.play, invite, uid, f"U{uid}") for uid in (22, 33, 44)))
+        accepted = await asyncio.gather(*(duel.accept(together.deps, invite, uid, f"U{uid}") for uid in (22, 33, 44)))
         assert sum(isinstance(a, duel.Accepted) for a in accepted) == 1
-        assert len((await together.play.repo.match(invite.id)).players) == 2
+        assert len((await together.deps.matches.match(invite.id)).players) == 2
 
 
 async def test_an_invitation_nobody_takes_up_lapses_on_its_timer(tmp_path):
@@ -220,13 +220,13 @@ async def test_a_secret_sent_after_the_duel_was_stopped_is_told_the_duel_is_over
         match, together = await the_duel(app)
         await ann.in_private().send(f"/start duel_{match.id}")
         await ann.in_private().send(ANN_SECRET)
-        waiting = await together.play.repo.awaiting_secret(22)  # Bob's private chat read this before the /stop
+        waiting = await together.deps.matches.awaiting_secret(22)  # Bob's private chat read this before the /stop
         await ann.send("/stop")
-        result = await duel.set_secret(together.play, waiting, 22, BOB_SECRET)
+        result = await duel.set_secret(together.deps, waiting, 22, BOB_SECRET)
         [reply] = duel_view.secret_set("en", result).replies
         assert reply.chat_id is None
         assert "That duel is over" in reply.text
-        stopped = await together.play.repo.match(match.id)
+        stopped = await together.deps.matches.match(match.id)
         assert (stopped.status, stopped.phase, stopped.player(22).secret) == ("stopped", "over", None)
         assert app.job_queue.jobs() == ()
 

@@ -7,7 +7,8 @@ from datetime import timedelta
 from bot.services import stats
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
-from bot.storage.stats_repository import ALL_CHATS, iso
+from bot.storage.rows import iso
+from bot.storage.stats_repository import ALL_CHATS
 from bot.views import stats as stats_view
 from tests.bot.fakes import EPOCH, Chat, Clock, runtime_on, telegram_app
 
@@ -19,8 +20,8 @@ async def record(
     deps, user, guesses=5, *, chat=GROUP, outcome="won", hinted=False, mode="referee", variant="classic", at=EPOCH
 ):
     """Store one finished result as the bot does (the triggers run)."""
-    async with deps.repo.transaction():
-        await deps.repo.conn.execute(
+    async with deps.transaction():
+        await deps.games.conn.execute(
             "INSERT INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
             " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (

@@ -18,7 +18,7 @@ def wrong_code(secret: str, *, skip: tuple[str, ...] = ()) -> str:
 
 async def the_race(app):
     together = app.bot_data["runtime"].core.together
-    return await together.play.repo.active_match(GROUP), together
+    return await together.deps.matches.active_match(GROUP), together
 
 
 async def results(app, mode="race"):
@@ -88,7 +88,7 @@ async def test_many_guesses_at_once_count_every_move_once_and_make_one_winner(tm
         scored = [text for text in replies if " #1 <code>" in text]
         assert len(winners) == 1
         assert len(scored) + len(late) == len(players)
-        final = await together.play.repo.match(match.id)
+        final = await together.deps.matches.match(match.id)
         assert final.status == "won"
         assert sum(p.guesses for p in final.players) == len(final.moves) == len(scored)
         outcomes = [outcome for _, _, outcome in await results(app)]
@@ -101,13 +101,13 @@ async def test_winning_guesses_that_bypass_the_chat_lock_still_close_the_race_on
         await Member(app, request, 11, "Ann").send("/challenge")
         match, together = await the_race(app)
         outcomes = await asyncio.gather(
-            *(race.guess(together.play, match, 200 + i, f"U{i}", match.secret) for i in range(10))
+            *(race.guess(together.deps, match, 200 + i, f"U{i}", match.secret) for i in range(10))
         )
         won = [o for o in outcomes if isinstance(o, race.Scored)]
         assert len(won) == 1
         assert won[0].ended is not None
         assert all(isinstance(o, race.TooLate) for o in outcomes if o is not won[0])
-        final = await together.play.repo.match(match.id)
+        final = await together.deps.matches.match(match.id)
         assert len(final.moves) == 1
         assert final.winner_id == won[0].player.user_id
 

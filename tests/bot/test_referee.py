@@ -12,8 +12,8 @@ from tests.bot.fakes import USER, Clock, runtime_on
 
 async def started(deps, **settings):
     if settings:
-        async with deps.repo.transaction():
-            await deps.repo.save_settings(USER, replace(Settings(), **settings), deps.clock())
+        async with deps.transaction():
+            await deps.games.save_settings(USER, replace(Settings(), **settings), deps.clock())
     result = await start_game(deps, USER, USER, REFEREE)
     assert isinstance(result, Started)
     return result.game
@@ -31,7 +31,7 @@ async def test_a_guess_is_scored_against_the_secret_and_stored(tmp_path):
         assert isinstance(result, referee.Scored)
         assert result.turn.answer == score(game.secret, guess)
         assert result.ending is None
-        stored = await rt.core.deps.repo.active_game(USER)
+        stored = await rt.core.deps.games.active_game(USER)
         assert stored.turns == (result.turn,)
 
 
@@ -40,7 +40,7 @@ async def test_an_invalid_guess_gives_the_reason_and_costs_nothing(tmp_path):
         game = await started(rt.core.deps)
         result = await referee.guess(rt.core.deps, game, USER, "1123")
         assert result == referee.Rejected("repeated", {"digit": "1"})
-        assert (await rt.core.deps.repo.active_game(USER)).turns == ()
+        assert (await rt.core.deps.games.active_game(USER)).turns == ()
 
 
 async def test_coaching_says_how_many_codes_still_fit_and_the_bits_gained(tmp_path):
@@ -64,8 +64,8 @@ async def test_guessing_the_secret_wins_with_time_taken_and_the_engines_count(tm
         assert won.ending.elapsed.total_seconds() == 75
         assert won.ending.engine_guesses is not None
         assert 2 <= won.ending.engine_guesses <= 8
-        assert await rt.core.deps.repo.active_game(USER) is None
-        [result] = await rt.core.deps.repo.results(USER)
+        assert await rt.core.deps.games.active_game(USER) is None
+        [result] = await rt.core.deps.games.results(USER)
         assert (result.outcome, result.guesses, result.hinted) == ("won", 2, False)
 
 
@@ -87,7 +87,7 @@ async def test_a_hint_reveals_one_digit_in_place_and_marks_the_game_hinted(tmp_p
         assert hint is not None
         assert game.secret[hint.position] == hint.digit
         assert referee.hint_pattern(hint.game).count("_") == 3
-        assert (await rt.core.deps.repo.active_game(USER)).hinted
+        assert (await rt.core.deps.games.active_game(USER)).hinted
 
 
 async def test_hints_stop_before_the_last_digit(tmp_path):
@@ -103,7 +103,7 @@ async def test_giving_up_reveals_the_secret_and_records_the_result(tmp_path):
         game = await started(rt.core.deps)
         ending = await referee.give_up(rt.core.deps, game)
         assert ending.secret == game.secret
-        assert [r.outcome for r in await rt.core.deps.repo.results(USER)] == ["gave_up"]
+        assert [r.outcome for r in await rt.core.deps.games.results(USER)] == ["gave_up"]
 
 
 async def test_hard_mode_keeps_no_secret_and_answers_so_many_codes_survive(tmp_path):
@@ -136,7 +136,7 @@ async def test_starting_a_game_while_one_runs_asks_first_then_abandons_it(tmp_pa
         replaced = await start_game(rt.core.deps, USER, USER, REFEREE, replacing=game.id)
         assert isinstance(replaced, Started)
         assert replaced.game.id != game.id
-        assert (await rt.core.deps.repo.game(game.id)).status == "abandoned"
+        assert (await rt.core.deps.games.game(game.id)).status == "abandoned"
 
 
 async def test_cancel_abandons_the_game_and_nothing_is_left_running(tmp_path):

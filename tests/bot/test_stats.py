@@ -1,7 +1,7 @@
 """Pure rules of the stats: streaks, the distribution, the text bars."""
 
+from bot.models import ResultCount
 from bot.services.stats import Streaks, distribution, streaks
-from bot.storage.stats_repository import ResultCount
 from bot.views.stats import bars, variant_label
 
 

@@ -18,7 +18,7 @@ def button(call, text):
 
 
 async def versus_of(app, user):
-    return await app.bot_data["runtime"].core.together.play.repo.active_match(user.chat_id)
+    return await app.bot_data["runtime"].core.together.deps.matches.active_match(user.chat_id)
 
 
 async def results(app):
@@ -161,4 +161,4 @@ async def test_a_running_versus_game_holds_back_other_games_started_by_command_o
             [held] = sent(await ann.send(text))
             assert held.text == running, text
         assert await versus_of(app, ann) is not None
-        assert await app.bot_data["runtime"].core.deps.repo.active_game(ann.chat_id) is None
+        assert await app.bot_data["runtime"].core.deps.games.active_game(ann.chat_id) is None

@@ -1,0 +1,45 @@
+"""The one bundle every service gets: the store, randomness, the clock, the daily key and the two ports."""
+
+from __future__ import annotations
+
+import random
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
+
+from bot.config import Secret
+from bot.services.ports import Admins, Clock, Timers
+from bot.storage.group_repository import MatchRepository
+from bot.storage.repository import Repository
+from bot.storage.stats_repository import StatsRepository
+from bot.storage.store import Store
+
+
+@dataclass
+class Deps:
+    """The services' collaborators, all of them, passed in so tests can fix them."""
+
+    store: Store
+    rng: random.Random
+    clock: Clock
+    admins: Admins
+    timers: Timers
+    daily_secret: Secret | None = field(repr=False)  # DAILY_SECRET; None: one stored in the db
+
+    @property
+    def games(self) -> Repository:
+        """Settings, one-player games, their moves and results."""
+        return self.store.games
+
+    @property
+    def matches(self) -> MatchRepository:
+        """Races, duels and versus games, their players and moves."""
+        return self.store.matches
+
+    @property
+    def stats(self) -> StatsRepository:
+        """Players, leaderboards, the daily challenge."""
+        return self.store.stats
+
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        """A block whose writes are committed together, or not at all (joined when nested)."""
+        return self.store.transaction()

@@ -1,0 +1,41 @@
+"""How values are written to and read from rows, shared by every repository."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+
+def iso(moment: datetime) -> str:
+    """A moment as stored in the database (UTC, milliseconds), so text comparison orders it."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def moment(text: str | None) -> datetime | None:
+    """A stored moment read back (None stays None)."""
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def column(value: Any) -> Any:
+    """A value as a column holds it: moments as text, the rest as they are."""
+    return iso(value) if isinstance(value, datetime) else value
+
+
+def placeholders(values: Sequence[object]) -> str:
+    """'?, ?, ?' for an IN (...) list of these values."""
+    return ", ".join("?" for _ in values)
+
+
+async def one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
+    """The first row of a query, or None."""
+    async with conn.execute(sql, params) as cursor:
+        return await cursor.fetchone()
+
+
+async def every(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> list[aiosqlite.Row]:
+    """All rows of a query."""
+    async with conn.execute(sql, params) as cursor:
+        return list(await cursor.fetchall())
