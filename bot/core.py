@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from bot import callbacks as cb
 from bot import scoreboard
-from bot.models import GUESSER, REFEREE, Game, Mode
+from bot.models.game import GUESSER, REFEREE, Game, Mode
 from bot.parsing import looks_like_code, parse_answer
 from bot.play import PlayTogether
 from bot.replies import Outcome

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot import callbacks as cb
-from bot.match_models import DUEL, RACE, VERSUS, Match
+from bot.models.match import DUEL, RACE, VERSUS, Match
 from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
 from bot.services import duel, race, versus

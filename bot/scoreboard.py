@@ -10,7 +10,7 @@ from bot.replies import Outcome
 from bot.services import daily, stats
 from bot.services.deps import Deps
 from bot.services.referee import Scored
-from bot.storage.stats_repository import ALL_CHATS
+from bot.storage.stats import ALL_CHATS
 from bot.texts import t
 from bot.views import daily as daily_view
 from bot.views import stats as stats_view

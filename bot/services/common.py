@@ -6,7 +6,8 @@ import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.models import GUESSER, Game, Mode, Result, Settings
+from bot.models.game import GUESSER, Game, Mode, Result
+from bot.models.settings import Settings
 from bot.services.deps import Deps
 from engine.guesser import next_guess
 from engine.variant import Code, InvalidCode, Variant

@@ -13,7 +13,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from bot.models import REFEREE, DailyEntry, DailyPlay, Game
+from bot.models.game import REFEREE, Game
+from bot.models.stats import DailyEntry, DailyPlay
 from bot.services.deps import Deps
 from engine.scoring import Score
 from engine.variant import PRESETS, Code, Variant

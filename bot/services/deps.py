@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from bot.config import Secret
 from bot.services.ports import Admins, Clock, Timers
-from bot.storage.group_repository import MatchRepository
-from bot.storage.repository import Repository
-from bot.storage.stats_repository import StatsRepository
+from bot.storage.games import GameRepository
+from bot.storage.matches import MatchRepository
+from bot.storage.stats import StatsRepository
 from bot.storage.store import Store
 
 
@@ -26,7 +26,7 @@ class Deps:
     daily_secret: Secret | None = field(repr=False)  # DAILY_SECRET; None: one stored in the db
 
     @property
-    def games(self) -> Repository:
+    def games(self) -> GameRepository:
         """Settings, one-player games, their moves and results."""
         return self.store.games
 

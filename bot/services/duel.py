@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.match_models import DUEL, INVITED, PLAYING, SECRETS, Match, Player, to_move, verdict
+from bot.models.match import DUEL, INVITED, PLAYING, SECRETS, Match, Player, to_move, verdict
 from bot.services.common import Rejected, parsed
 from bot.services.deps import Deps
 from bot.services.matches import AlreadyOn, Ended, Outcomes, Refusal, close, close_within, may_stop

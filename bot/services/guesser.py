@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from bot.models import Game
+from bot.models.game import Game
 from bot.services.common import finish
 from bot.services.deps import Deps
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer, wrong_answers

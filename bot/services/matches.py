@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from bot.match_models import Match, Player
+from bot.models.match import Match, Player
 from bot.services.deps import Deps
 from engine.variant import InvalidVariant, Variant, variant_named
 

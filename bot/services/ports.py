@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
-from bot.match_models import Match
+from bot.models.match import Match
 
 Clock = Callable[[], datetime]
 

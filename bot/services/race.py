@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.match_models import RACE, Match, Player
+from bot.models.match import RACE, Match, Player
 from bot.services.common import Rejected, parsed, random_secret
 from bot.services.deps import Deps
 from bot.services.matches import (

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.models import Game
+from bot.models.game import Game
 from bot.services.common import Rejected, finish, parsed
 from bot.services.deps import Deps
 from engine.adversary import adversary_answer, adversary_secret

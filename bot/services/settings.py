@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.models import ATTEMPT_LIMITS, Settings
+from bot.models.settings import ATTEMPT_LIMITS, Settings
 from bot.services.deps import Deps
 from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS, InvalidVariant, Variant, variant_named
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from bot.models import ResultCount, Standing
+from bot.models.stats import ResultCount, Standing
 from bot.services.deps import Deps
-from bot.storage.stats_repository import ALL_CHATS, RANKED_MODES
+from bot.storage.stats import ALL_CHATS, RANKED_MODES
 
 Period = Literal["week", "all"]
 WEEK = timedelta(days=7)

@@ -8,7 +8,7 @@ import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.match_models import BOT_ID, VERSUS, Match, Player, to_move, verdict
+from bot.models.match import BOT_ID, VERSUS, Match, Player, to_move, verdict
 from bot.parsing import looks_like_code, parse_answer
 from bot.services.common import Rejected, parsed, random_secret
 from bot.services.deps import Deps

@@ -5,9 +5,9 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.storage.db import Transactions
-from bot.storage.group_repository import SqliteMatchRepository
-from bot.storage.repository import SqliteRepository
-from bot.storage.stats_repository import SqliteStatsRepository
+from bot.storage.games import SqliteGameRepository
+from bot.storage.matches import SqliteMatchRepository
+from bot.storage.stats import SqliteStatsRepository
 
 
 class Store:
@@ -16,7 +16,7 @@ class Store:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
         self.transaction = Transactions(conn)
-        self.games = SqliteRepository(conn)
+        self.games = SqliteGameRepository(conn)
         self.matches = SqliteMatchRepository(conn)
         self.stats = SqliteStatsRepository(conn)
 

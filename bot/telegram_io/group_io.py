@@ -9,7 +9,7 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 from telegram.ext import Application, ContextTypes
 
-from bot.match_models import Match
+from bot.models.match import Match
 from bot.services.ports import Clock
 from bot.telegram_io.deliver import deliver
 from bot.telegram_io.handlers import core_of

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import callbacks as cb
-from bot.models import GUESSER, REFEREE, Game, Mode
+from bot.models.game import GUESSER, REFEREE, Game, Mode
 from bot.replies import Button, Keyboard, Outcome
 from bot.texts import Html, lines, t, variant_text
 from engine.variant import Variant

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import callbacks as cb
-from bot.models import Game
+from bot.models.game import Game
 from bot.replies import Button, Outcome, Reply
 from bot.services.daily import DailyLine, grid_row
 from bot.texts import Html, duration_text, lines, t, variant_text

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import callbacks as cb
-from bot.match_models import Match
+from bot.models.match import Match
 from bot.replies import Button, Outcome, Reply
 from bot.services import duel
 from bot.services.common import Rejected

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot import callbacks as cb
-from bot.models import GUESSER, Game
+from bot.models.game import GUESSER, Game
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.guesser import Asking, Contradicted, Progress, Refused, Revealed, Solved
 from bot.texts import Html, lines, score_text, t, variant_text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from datetime import timedelta
 
-from bot.match_models import Match, Player
+from bot.models.match import Match, Player
 from bot.replies import Outcome
 from bot.services.matches import Ended, ranking
 from bot.services.race import Scored

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.models import Game, Settings
+from bot.models.game import Game
+from bot.models.settings import Settings
 from bot.replies import Outcome
 from bot.services.common import Rejected
 from bot.services.referee import Ending, Hint, Scored, hint_pattern

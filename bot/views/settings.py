@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import callbacks as cb
-from bot.models import Settings
+from bot.models.settings import Settings
 from bot.replies import Button, Outcome, Reply
 from bot.services.settings import PRESET_CHOICES
 from bot.texts import Html, t, variant_text

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import callbacks as cb
-from bot.match_models import BOT_ID, Match
+from bot.models.match import BOT_ID, Match
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import versus
 from bot.services.common import Rejected

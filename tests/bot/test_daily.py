@@ -5,7 +5,7 @@ import re
 from datetime import timedelta
 
 from bot.config import Config, Secret
-from bot.models import Game
+from bot.models.game import Game
 from bot.services.daily import daily_key, daily_secret, grid_row
 from bot.telegram_io.app import configure_logging
 from bot.views.daily import share_text

@@ -1,6 +1,6 @@
 """The guesser service: the bot guesses the user's code from answers, and catches contradictions."""
 
-from bot.models import GUESSER
+from bot.models.game import GUESSER
 from bot.services import guesser
 from bot.services.common import Started, start_game
 from engine.scoring import Score, score

@@ -8,7 +8,7 @@ from bot.services import stats
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.rows import iso
-from bot.storage.stats_repository import ALL_CHATS
+from bot.storage.stats import ALL_CHATS
 from bot.views import stats as stats_view
 from tests.bot.fakes import EPOCH, Chat, Clock, runtime_on, telegram_app
 

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from bot.match_models import Player, to_move, verdict
+from bot.models.match import Player, to_move, verdict
 from bot.services.matches import BadOptions, parse_options
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate

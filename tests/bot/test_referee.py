@@ -2,7 +2,8 @@
 
 from dataclasses import replace
 
-from bot.models import REFEREE, Settings
+from bot.models.game import REFEREE
+from bot.models.settings import Settings
 from bot.services import referee
 from bot.services.common import NeedsConfirmation, Rejected, Started, cancel, parsed, start_game
 from engine.scoring import score

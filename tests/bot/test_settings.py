@@ -1,4 +1,4 @@
-from bot.models import Settings
+from bot.models.settings import Settings
 from bot.services.settings import changed
 from engine.variant import PRESETS, Variant
 

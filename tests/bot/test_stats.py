@@ -1,6 +1,6 @@
 """Pure rules of the stats: streaks, the distribution, the text bars."""
 
-from bot.models import ResultCount
+from bot.models.stats import ResultCount
 from bot.services.stats import Streaks, distribution, streaks
 from bot.views.stats import bars, variant_label
 

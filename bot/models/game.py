@@ -1,4 +1,4 @@
-"""The bot's domain records: chat settings, stored games and finished results. Plain frozen values."""
+"""One-player games as stored, and a player's recorded result of a finished game."""
 
 from __future__ import annotations
 
@@ -7,25 +7,11 @@ from datetime import datetime
 from typing import Literal
 
 from engine.history import Turn
-from engine.variant import PRESETS, Code, Variant
+from engine.variant import Code, Variant
 
 Mode = Literal["referee", "guesser"]
 REFEREE: Mode = "referee"
 GUESSER: Mode = "guesser"
-
-ATTEMPT_LIMITS: tuple[int | None, ...] = (None, 6, 8, 10, 12, 15)
-LANGUAGES = ("en",)
-
-
-@dataclass(frozen=True)
-class Settings:
-    """A chat's preferences; they apply to the next game started there."""
-
-    variant: Variant = PRESETS["classic"]
-    attempt_limit: int | None = None
-    coaching: bool = True
-    hard: bool = False
-    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -79,44 +65,3 @@ class Result:
     hinted: bool
     started_at: datetime
     finished_at: datetime
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One player's line on a leaderboard: best solve, average over clean solves, when best was reached."""
-
-    user_id: int
-    best: int
-    average: float
-    solved: int
-    best_at: str
-
-
-@dataclass(frozen=True)
-class ResultCount:
-    """How many of a player's results share a mode, an outcome, hints taken and a guess count."""
-
-    mode: str
-    outcome: str
-    hinted: bool
-    guesses: int
-    count: int
-
-
-@dataclass(frozen=True)
-class DailyPlay:
-    """A player's daily challenge of one day: the game it is played in."""
-
-    day: str
-    user_id: int
-    game_id: int
-    chat_id: int
-
-
-@dataclass(frozen=True)
-class DailyEntry:
-    """A line of a day's daily leaderboard: a clean solve, its guesses and the seconds it took."""
-
-    user_id: int
-    guesses: int
-    seconds: float

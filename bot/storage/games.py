@@ -7,14 +7,15 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.models import Game, Mode, Result, Settings
+from bot.models.game import Game, Mode, Result
+from bot.models.settings import Settings
 from bot.storage.rows import iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import InvalidVariant, variant_named
 
 
-class Repository(Protocol):
+class GameRepository(Protocol):
     """Storage of settings, games, moves and results; writes happen inside the Store's `transaction()`."""
 
     async def settings(self, chat_id: int) -> Settings: ...
@@ -30,8 +31,8 @@ class Repository(Protocol):
     async def results(self, user_id: int) -> list[Result]: ...
 
 
-class SqliteRepository:
-    """The Repository on one aiosqlite connection."""
+class SqliteGameRepository:
+    """The GameRepository on one aiosqlite connection."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn

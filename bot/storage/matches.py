@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.match_models import Match, Move, Player
+from bot.models.match import Match, Move, Player
 from bot.storage.rows import column, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score

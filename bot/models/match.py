@@ -1,6 +1,6 @@
 """Playing together: matches (group race, duel, versus the bot), their players, and the equal-turns rule.
 
-Plain frozen values and pure functions; storage is in bot/storage/group_repository.py.
+Plain frozen values and pure functions; storage is in bot/storage/matches.py.
 """
 
 from __future__ import annotations

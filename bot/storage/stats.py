@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.models import DailyEntry, DailyPlay, ResultCount, Standing
+from bot.models.stats import DailyEntry, DailyPlay, ResultCount, Standing
 from bot.storage.rows import every, iso, one, placeholders
 
 ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)

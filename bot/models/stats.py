@@ -1,0 +1,46 @@
+"""What leaderboards, player stats and the daily challenge read: standings, counts, daily plays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line on a leaderboard: best solve, average over clean solves, when best was reached."""
+
+    user_id: int
+    best: int
+    average: float
+    solved: int
+    best_at: str
+
+
+@dataclass(frozen=True)
+class ResultCount:
+    """How many of a player's results share a mode, an outcome, hints taken and a guess count."""
+
+    mode: str
+    outcome: str
+    hinted: bool
+    guesses: int
+    count: int
+
+
+@dataclass(frozen=True)
+class DailyPlay:
+    """A player's daily challenge of one day: the game it is played in."""
+
+    day: str
+    user_id: int
+    game_id: int
+    chat_id: int
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    """A line of a day's daily leaderboard: a clean solve, its guesses and the seconds it took."""
+
+    user_id: int
+    guesses: int
+    seconds: float
