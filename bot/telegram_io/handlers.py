@@ -11,18 +11,16 @@ from telegram.ext import Application, CallbackQueryHandler, ContextTypes, Messag
 
 from bot.core import Core, Who
 from bot.parsing import split_command
+from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.runtime import Runtime
 from bot.telegram_io.deliver import deliver
 from bot.texts import t
 
 log = logging.getLogger(__name__)
 
-# The command menus, in the order players see them: games first, then help.
-PRIVATE_COMMANDS = (
-    "start", "play", "think", "versus", "daily", "hint", "giveup", "undo", "reveal", "resign",
-    "settings", "top", "stats", "rules", "help", "cancel",
-)  # fmt: skip
-GROUP_COMMANDS = ("challenge", "g", "duel", "stop", "resign", "daily", "top", "stats", "start", "help", "rules")
+# The command menus, in the order players see them (games first, then help): from the features' declarations.
+PRIVATE_COMMANDS = PRIVATE_MENU
+GROUP_COMMANDS = GROUP_MENU
 RUNTIME = "runtime"
 
 

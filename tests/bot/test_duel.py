@@ -19,8 +19,8 @@ def keyboard(call):
 
 
 async def the_duel(app):
-    together = app.bot_data["runtime"].core.together
-    return await together.deps.matches.active_match(GROUP), together
+    core = app.bot_data["runtime"].core
+    return await core.deps.matches.active_match(GROUP), core
 
 
 async def results(app):
@@ -125,13 +125,13 @@ async def test_a_player_who_does_not_move_in_time_forfeits_and_both_are_told(tmp
     clock = Clock()
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
         ann, _, match_id = await set_up(app, request)
-        _, together = await the_duel(app)
+        _, core = await the_duel(app)
         assert [job.name for job in app.job_queue.jobs()] == [f"match-{match_id}"]
         await ann.send("/g 0987")
         clock.advance(299)
-        assert await together.on_deadline(match_id) is None
+        assert await core.on_deadline(match_id) is None
         clock.advance(2)
-        chat_id, outcome = await together.on_deadline(match_id)
+        chat_id, outcome = await core.on_deadline(match_id)
         group, *private = outcome.replies
         assert chat_id == GROUP
         assert 'tg://user?id=22">Bob</a> did not move within 5m 0s and forfeits' in group.text
@@ -186,26 +186,26 @@ async def test_a_restarted_bot_carries_on_a_duel_with_its_timer(tmp_path):
 async def test_moves_and_acceptances_that_bypass_the_chat_lock_are_still_taken_once(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         _, _, match_id = await set_up(app, request)
-        match, together = await the_duel(app)
-        moves = await asyncio.gather(*(duel.guess(together.deps, match, 11, "Ann", code) for code in ("0123", "0987")))
+        match, core = await the_duel(app)
+        moves = await asyncio.gather(*(duel.guess(core.deps, match, 11, "Ann", code) for code in ("0123", "0987")))
         assert sum(isinstance(m, duel.Moved) for m in moves) == 1
-        assert len((await together.deps.matches.match(match_id)).moves) == 1
+        assert len((await core.deps.matches.match(match_id)).moves) == 1
         await Member(app, request, 11, "Ann").send("/stop")
 
         await Member(app, request, 11, "Ann").send("/duel")
         invite, _ = await the_duel(app)
-        accepted = await asyncio.gather(*(duel.accept(together.deps, invite, uid, f"U{uid}") for uid in (22, 33, 44)))
+        accepted = await asyncio.gather(*(duel.accept(core.deps, invite, uid, f"U{uid}") for uid in (22, 33, 44)))
         assert sum(isinstance(a, duel.Accepted) for a in accepted) == 1
-        assert len((await together.deps.matches.match(invite.id)).players) == 2
+        assert len((await core.deps.matches.match(invite.id)).players) == 2
 
 
 async def test_an_invitation_nobody_takes_up_lapses_on_its_timer(tmp_path):
     clock = Clock()
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
         [invite] = sent(await Member(app, request, 11, "Ann").send("/duel"))
-        match, together = await the_duel(app)
+        match, core = await the_duel(app)
         clock.advance(601)
-        _, outcome = await together.on_deadline(match.id)
+        _, outcome = await core.on_deadline(match.id)
         assert outcome.replies[0].text == "⏰ Nobody took up the duel."
         accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
         assert toasts(await Member(app, request, 22, "Bob").press(accept)) == ["That button is out of date."]
@@ -217,16 +217,16 @@ async def test_a_secret_sent_after_the_duel_was_stopped_is_told_the_duel_is_over
         ann, bob = Member(app, request, 11, "Ann"), Member(app, request, 22, "Bob")
         [invite] = sent(await ann.send("/duel", reply_to=bob))
         await bob.press(next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept"))
-        match, together = await the_duel(app)
+        match, core = await the_duel(app)
         await ann.in_private().send(f"/start duel_{match.id}")
         await ann.in_private().send(ANN_SECRET)
-        waiting = await together.deps.matches.awaiting_secret(22)  # Bob's private chat read this before the /stop
+        waiting = await core.deps.matches.awaiting_secret(22)  # Bob's private chat read this before the /stop
         await ann.send("/stop")
-        result = await duel.set_secret(together.deps, waiting, 22, BOB_SECRET)
+        result = await duel.set_secret(core.deps, waiting, 22, BOB_SECRET)
         [reply] = duel_view.secret_set("en", result).replies
         assert reply.chat_id is None
         assert "That duel is over" in reply.text
-        stopped = await together.deps.matches.match(match.id)
+        stopped = await core.deps.matches.match(match.id)
         assert (stopped.status, stopped.phase, stopped.player(22).secret) == ("stopped", "over", None)
         assert app.job_queue.jobs() == ()
 

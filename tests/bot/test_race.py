@@ -17,8 +17,8 @@ def wrong_code(secret: str, *, skip: tuple[str, ...] = ()) -> str:
 
 
 async def the_race(app):
-    together = app.bot_data["runtime"].core.together
-    return await together.deps.matches.active_match(GROUP), together
+    core = app.bot_data["runtime"].core
+    return await core.deps.matches.active_match(GROUP), core
 
 
 async def results(app, mode="race"):
@@ -77,7 +77,7 @@ async def test_many_guesses_at_once_count_every_move_once_and_make_one_winner(tm
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         players = [Member(app, request, 100 + i, f"P{i}") for i in range(12)]
         await players[0].send("/challenge")
-        match, together = await the_race(app)
+        match, core = await the_race(app)
         wrong = wrong_code(match.secret)
         before = len(request.calls)
         await asyncio.gather(*(p.send(f"/g {match.secret if i % 2 else wrong}") for i, p in enumerate(players)))
@@ -88,7 +88,7 @@ async def test_many_guesses_at_once_count_every_move_once_and_make_one_winner(tm
         scored = [text for text in replies if " #1 <code>" in text]
         assert len(winners) == 1
         assert len(scored) + len(late) == len(players)
-        final = await together.deps.matches.match(match.id)
+        final = await core.deps.matches.match(match.id)
         assert final.status == "won"
         assert sum(p.guesses for p in final.players) == len(final.moves) == len(scored)
         outcomes = [outcome for _, _, outcome in await results(app)]
@@ -99,15 +99,15 @@ async def test_many_guesses_at_once_count_every_move_once_and_make_one_winner(tm
 async def test_winning_guesses_that_bypass_the_chat_lock_still_close_the_race_once(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         await Member(app, request, 11, "Ann").send("/challenge")
-        match, together = await the_race(app)
+        match, core = await the_race(app)
         outcomes = await asyncio.gather(
-            *(race.guess(together.deps, match, 200 + i, f"U{i}", match.secret) for i in range(10))
+            *(race.guess(core.deps, match, 200 + i, f"U{i}", match.secret) for i in range(10))
         )
         won = [o for o in outcomes if isinstance(o, race.Scored)]
         assert len(won) == 1
         assert won[0].ended is not None
         assert all(isinstance(o, race.TooLate) for o in outcomes if o is not won[0])
-        final = await together.deps.matches.match(match.id)
+        final = await core.deps.matches.match(match.id)
         assert len(final.moves) == 1
         assert final.winner_id == won[0].player.user_id
 
@@ -149,18 +149,18 @@ async def test_a_time_limit_ends_the_race_on_its_timer_and_reveals_the_secret(tm
         [started] = sent(await ann.send("/challenge 5 2m"))
         assert "5-digit" in started.text
         assert "⏱ 2m 0s to find it." in started.text
-        match, together = await the_race(app)
+        match, core = await the_race(app)
         assert [job.name for job in app.job_queue.jobs()] == [f"match-{match.id}"]
         await ann.send("/g 01234" if match.secret != "01234" else "/g 56789")
 
         clock.advance(60)
-        assert await together.on_deadline(match.id) is None  # not yet due
+        assert await core.on_deadline(match.id) is None  # not yet due
         clock.advance(61)
-        chat_id, outcome = await together.on_deadline(match.id)
+        chat_id, outcome = await core.on_deadline(match.id)
         assert chat_id == GROUP
         assert f"Time's up! Nobody found <b>{match.secret}</b>." in outcome.replies[0].text
         assert "1. Ann: 1 guess" in outcome.replies[0].text
-        assert await together.on_deadline(match.id) is None  # fired once
+        assert await core.on_deadline(match.id) is None  # fired once
         assert await results(app) == [(11, 1, "lost")]
 
 

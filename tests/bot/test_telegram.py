@@ -254,7 +254,7 @@ async def test_tampered_buttons_of_a_running_game_get_the_stale_toast_and_log_no
             assert [(c.method, c.params.get("text")) for c in calls] == [("answerCallbackQuery", t("stale", "en"))]
         await chat.send("/cancel")
         await chat.send("/versus")
-        match = await app.bot_data["runtime"].core.together.deps.matches.active_match(USER)
+        match = await app.bot_data["runtime"].core.deps.matches.active_match(USER)
         board = f"{match.id}:{match.revision}"
         for data in (f"m:{board}:a:zz", f"m:{board}:a:1", f"m:{board}:f:0:zz:10", f"m:{board}:f:0:10:x"):
             calls = await chat.press(data)

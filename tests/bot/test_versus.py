@@ -18,7 +18,7 @@ def button(call, text):
 
 
 async def versus_of(app, user):
-    return await app.bot_data["runtime"].core.together.deps.matches.active_match(user.chat_id)
+    return await app.bot_data["runtime"].core.deps.matches.active_match(user.chat_id)
 
 
 async def results(app):

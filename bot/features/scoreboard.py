@@ -1,12 +1,13 @@
-"""Routing for /top, /stats, /daily and their buttons (Core hands these over), in private chats and groups."""
+"""Leaderboards, player stats and the daily challenge: /top, /stats, /daily and their buttons, in any chat."""
 
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
 
 from bot import callbacks as cb
+from bot.models.who import Who
 from bot.replies import Outcome
+from bot.routing.routes import Command
 from bot.services import daily, stats
 from bot.services.deps import Deps
 from bot.services.referee import Scored
@@ -16,10 +17,13 @@ from bot.views import daily as daily_view
 from bot.views import stats as stats_view
 from engine.variant import InvalidVariant, variant_named
 
-if TYPE_CHECKING:
-    from bot.core import Who
-
-COMMANDS = frozenset({"top", "stats", "daily"})
+COMMANDS = (
+    Command("daily", private_menu=5, group_menu=6),
+    Command("top", private_menu=12, group_menu=7),
+    Command("stats", private_menu=13, group_menu=8),
+)
+DEEP_LINKS = ("daily",)  # t.me/<bot>?start=daily
+ACTIONS = frozenset(cb.BOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
 GLOBAL_WORDS = {"global", "all", "world"}
 WEEK_WORDS = {"week", "weekly", "w"}
 
@@ -30,10 +34,25 @@ async def seen(deps: Deps, who: Who) -> None:
         await stats.seen(deps, who.user_id, who.name)
 
 
+class Scoreboard:
+    """Routes the scoreboard's commands and buttons to the stats and daily services."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+
+    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+        """The reply to /top, /stats, /daily; None for any other command."""
+        return await on_command(self.deps, who, command, args, language)
+
+    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome:
+        """The reply to a leaderboard, stats or daily-board button."""
+        return await on_button(self.deps, who, pressed, language)
+
+
 async def on_command(deps: Deps, who: Who, command: str, args: str, language: str) -> Outcome | None:
     """The reply to /top, /stats, /daily; None for any other command."""
     words = args.lower().split()
-    if command not in COMMANDS:
+    if command not in {c.name for c in COMMANDS}:
         return None
     if command == "top":
         return await _top(deps, who, words, language)

@@ -1,17 +1,17 @@
-"""Playing together, transport-independent: races and duels in groups, versus the bot in private chats.
+"""Playing together: races and duels in groups, versus the bot in private chats, and the matches' timers.
 
-The Core hands this router the commands, texts, button presses and timer calls that concern matches; a
-None answer means "not mine", and the Core goes on as for solo play.
+The routing table (bot/routing/table.py) asks this feature first about most updates; a None answer means
+"not mine", and the table asks the next feature.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot import callbacks as cb
 from bot.models.match import DUEL, RACE, VERSUS, Match
+from bot.models.who import Who
 from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
+from bot.routing.routes import Command
 from bot.services import duel, race, versus
 from bot.services.common import Rejected
 from bot.services.deps import Deps
@@ -22,25 +22,32 @@ from bot.views import duel as duel_view
 from bot.views import race as race_view
 from bot.views import versus as versus_view
 from bot.views.guesser import example
+from engine.variant import Variant
 
-if TYPE_CHECKING:
-    from bot.core import Who
-    from engine.variant import Variant
-
+COMMANDS = (
+    Command("versus", private_menu=4),
+    Command("challenge", group_menu=1),
+    Command("g", group_menu=2),
+    Command("guess"),
+    Command("duel", group_menu=3),
+    Command("stop", group_menu=4),
+    Command("resign", private_menu=10, group_menu=5),
+)
 GROUP_COMMANDS = frozenset({"challenge", "g", "guess", "stop", "duel", "resign"})
-DUEL_PAYLOAD = "duel_"
+# Other features' commands that a versus game in progress answers first (resigns it, or holds them back).
+WHILE_VERSUS = frozenset({"cancel", "giveup", "play", "think", "daily"})
+PRIVATE_COMMANDS = frozenset({"versus", *GROUP_COMMANDS, *WHILE_VERSUS})
+DUEL_PAYLOAD = "duel_"  # t.me/<bot>?start=duel_<match>: set your secret for that duel
 
 
-class PlayTogether:
+class Matches:
     """Routes match updates to the race, duel and versus services and renders their results."""
 
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
 
-    async def on_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
-        """The reply to a match command, or None when the command is not about matches."""
-        if who.private:
-            return await self._private_command(who, lang, command, args)
+    async def group_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
+        """The reply to a match command in a group, or None when the command is not about matches."""
         if command not in GROUP_COMMANDS:
             return None
         if command in ("g", "guess"):
@@ -60,10 +67,8 @@ class PlayTogether:
             return duel_view.resigned(lang, await duel.resign(self.deps, match, who.user_id))
         return common_view.message("race.no_resign", lang)
 
-    async def on_text(self, who: Who, lang: str, text: str) -> Outcome | None:
-        """A plain message: a guess in a group match, a duel secret or a versus move in private; None if not ours."""
-        if who.private:
-            return await self._private_text(who, lang, text)
+    async def group_text(self, who: Who, lang: str, text: str) -> Outcome | None:
+        """A plain message in a group: a guess in its running match; None if no match runs there."""
         match = await self.deps.matches.active_match(who.chat_id)
         if match is None:
             return None
@@ -71,7 +76,7 @@ class PlayTogether:
             return Outcome()
         return await self._guess(who, lang, text, explicit=False)
 
-    async def on_button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
+    async def button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
         """A press on a match's button: duel invitations, versus answers."""
         if pressed.game_id is None:
             return Outcome(toast=t("match.stale", lang))
@@ -176,11 +181,15 @@ class PlayTogether:
 
     # --- private chats --------------------------------------------------------------------------
 
-    async def _private_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
-        if command == "start" and args.strip().lower().startswith(DUEL_PAYLOAD):
-            number = args.strip()[len(DUEL_PAYLOAD) :]
-            opened = await duel.open_secret(self.deps, parse_id(number) or 0, who.user_id)
-            return duel_view.secret_prompt(lang, opened)
+    async def duel_link(self, who: Who, lang: str, payload: str) -> Outcome:
+        """The duel_<match> deep link in a private chat: ask for the player's secret of that duel."""
+        number = payload[len(DUEL_PAYLOAD) :]
+        opened = await duel.open_secret(self.deps, parse_id(number) or 0, who.user_id)
+        return duel_view.secret_prompt(lang, opened)
+
+    async def private_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
+        """/versus; a running versus game's /resign (or /cancel, /giveup), and /play, /think, /daily held back
+        while it runs; group-only commands explained. None for the rest."""
         if command == "versus":
             chosen = await self._options(who, lang, args, "vs.options")
             return chosen if isinstance(chosen, Outcome) else await self._versus(who, lang, chosen[0])
@@ -203,7 +212,8 @@ class PlayTogether:
             return versus_view.reminder(lang, started.match)
         return versus_view.started(lang, started)
 
-    async def _private_text(self, who: Who, lang: str, text: str) -> Outcome | None:
+    async def private_text(self, who: Who, lang: str, text: str) -> Outcome | None:
+        """A plain message in a private chat: a duel secret being waited for, or a versus move; None if neither."""
         if looks_like_code(text):
             waiting = await self.deps.matches.awaiting_secret(who.user_id)
             if waiting is not None:

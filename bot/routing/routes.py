@@ -1,0 +1,54 @@
+"""What a feature declares (its commands, with their places in the menus) and what the table lists (routes)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+from bot import callbacks as cb
+from bot.models.who import Who
+from bot.replies import Outcome
+
+Chats = Literal["private", "group", "any"]
+PRIVATE: Chats = "private"
+GROUP: Chats = "group"
+ANY: Chats = "any"
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command a feature answers, and its place in each chat menu (None: not listed there)."""
+
+    name: str
+    private_menu: int | None = None
+    group_menu: int | None = None
+
+
+# Handlers answer with an Outcome, or None for "not mine": the table then asks the next route.
+CommandHandler = Callable[[Who, str, str, str], Awaitable[Outcome | None]]  # who, language, command, args
+TextHandler = Callable[[Who, str, str], Awaitable[Outcome | None]]  # who, language, text
+ButtonHandler = Callable[[Who, str, cb.Callback], Awaitable[Outcome | None]]  # who, language, pressed
+
+Handler = TypeVar("Handler")  # one of the three above
+
+
+@dataclass(frozen=True)
+class Route(Generic[Handler]):
+    """One line of the table: in which chats, about which commands or button actions (None: all), who answers."""
+
+    chats: Chats
+    handler: Handler
+    only: frozenset[str] | None = None
+
+    def asks(self, who: Who, key: str = "") -> bool:
+        """Whether this route is asked about `key` (a command or a button action) from this chat."""
+        if self.chats != ANY and (self.chats == PRIVATE) != who.private:
+            return False
+        return self.only is None or key in self.only
+
+
+def menu(commands: tuple[Command, ...], private: bool) -> tuple[str, ...]:
+    """The command names listed in the private (or group) menu, in their places."""
+    placed = [(c.private_menu if private else c.group_menu, c.name) for c in commands]
+    return tuple(name for place, name in sorted((p, n) for p, n in placed if p is not None))
