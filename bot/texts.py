@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from datetime import timedelta
+from typing import Protocol
 
 from engine.scoring import Score
 from engine.variant import Variant
@@ -337,3 +338,22 @@ def plain(text: str) -> str:
     import re
 
     return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+def example(variant: Variant) -> str:
+    """A code of the variant to show in examples ('1234'), without building the variant's code table."""
+    return "".join(str((i + 1) % variant.symbols) for i in range(variant.length))
+
+
+class Named(Protocol):
+    """A player: who (by user id) and the name shown."""
+
+    @property
+    def user_id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+
+
+def mention(player: Named) -> Html:
+    """The player's name as a link that notifies them (the name escaped once, here)."""
+    return Html(f'<a href="tg://user?id={player.user_id}">{html.escape(player.name, quote=False)}</a>')

@@ -13,15 +13,14 @@ from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
 from bot.routing.routes import Command
 from bot.services import duel, race, versus
-from bot.services.common import Rejected
 from bot.services.deps import Deps
+from bot.services.lifecycle import Rejected
 from bot.services.matches import AlreadyOn, BadOptions, Refusal, parse_options
-from bot.texts import t
+from bot.texts import example, t
 from bot.views import common as common_view
 from bot.views import duel as duel_view
 from bot.views import race as race_view
 from bot.views import versus as versus_view
-from bot.views.guesser import example
 from engine.variant import Variant
 
 COMMANDS = (

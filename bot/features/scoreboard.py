@@ -94,7 +94,7 @@ async def _top(deps: Deps, who: Who, words: list[str], language: str) -> Outcome
 async def _daily(deps: Deps, who: Who, language: str) -> Outcome:
     found = await daily.challenge(deps, who.chat_id, who.user_id)
     match found:
-        case daily.Started(day, game):
+        case daily.DailyStarted(day, game):
             return daily_view.started(language, day, game)
         case daily.Running(_, game):
             return daily_view.running(language, game)

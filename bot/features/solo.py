@@ -10,11 +10,11 @@ from bot.models.who import Who
 from bot.parsing import looks_like_code, parse_answer
 from bot.replies import Outcome
 from bot.routing.routes import Command
-from bot.services import common, guesser, referee
+from bot.services import guesser, lifecycle, referee
 from bot.services import settings as settings_service
-from bot.services.common import NeedsConfirmation
 from bot.services.deps import Deps
-from bot.texts import t
+from bot.services.lifecycle import NeedsConfirmation
+from bot.texts import example, t
 from bot.views import common as common_view
 from bot.views import guesser as guesser_view
 from bot.views import referee as referee_view
@@ -71,7 +71,7 @@ class Solo:
                     return common_view.message("variant.invalid", lang, name=args.strip())
                 return await self.start(who, lang, REFEREE if command == "play" else GUESSER, variant)
             case "cancel":
-                cancelled = await common.cancel(self.deps, who.chat_id)
+                cancelled = await lifecycle.cancel(self.deps, who.chat_id)
                 game = cancelled.game if cancelled else None
                 outcome = common_view.cancelled(lang, game)
                 return Outcome((*guesser_view.closed(lang, game), *outcome.replies))
@@ -87,7 +87,7 @@ class Solo:
         self, who: Who, lang: str, mode: Mode, variant: Variant | None, replacing: int | None = None
     ) -> Outcome:
         """Start a game of `mode`, or ask first if another is running."""
-        started = await common.start_game(self.deps, who.chat_id, who.user_id, mode, variant, replacing)
+        started = await lifecycle.start_game(self.deps, who.chat_id, who.user_id, mode, variant, replacing)
         if isinstance(started, NeedsConfirmation):
             return common_view.confirm_abandon(lang, started.running, started.mode, started.variant)
         if mode == REFEREE:
@@ -119,7 +119,7 @@ class Solo:
         if target is None:
             return common_view.message("reveal.nothing", lang)
         if not args.strip():
-            return common_view.message("reveal.usage", lang, example=guesser_view.example(target.variant))
+            return common_view.message("reveal.usage", lang, example=example(target.variant))
         result = await guesser.reveal(self.deps, target, args)
         if isinstance(result, guesser.Revealed):
             return guesser_view.revealed(lang, result)
@@ -138,9 +138,9 @@ class Solo:
             return common_view.message("no_game", lang)
         if game.mode == REFEREE:
             if not looks_like_code(text):
-                return common_view.message("ref.not_code", lang, example=guesser_view.example(game.variant))
+                return common_view.message("ref.not_code", lang, example=example(game.variant))
             result = await referee.guess(self.deps, game, who.user_id, text)
-            if isinstance(result, common.Rejected):
+            if isinstance(result, lifecycle.Rejected):
                 return referee_view.rejected(lang, result)
             return await scoreboard.after_guess(self.deps, who, lang, result, referee_view.scored(lang, result))
         given = parse_answer(text)
@@ -165,7 +165,7 @@ class Solo:
         if pressed.game_id is None:
             return await self._menu_button(who, lang, pressed)
         assert pressed.revision is not None
-        game = await common.current_game(self.deps, who.chat_id, pressed.game_id, pressed.revision)
+        game = await lifecycle.current_game(self.deps, who.chat_id, pressed.game_id, pressed.revision)
         if game is None:
             return Outcome(toast=t("stale", lang))
         return await self._game_button(who, lang, game, pressed)

@@ -45,7 +45,7 @@ async def daily_key(deps: Deps) -> bytes:
 
 
 @dataclass(frozen=True)
-class Started:
+class DailyStarted:
     """The day's challenge has begun in this game."""
 
     day: str
@@ -75,7 +75,7 @@ class Busy:
     game: Game
 
 
-Challenge = Started | Running | Done | Busy
+Challenge = DailyStarted | Running | Done | Busy
 
 
 async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
@@ -105,7 +105,7 @@ async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
     async with deps.transaction():
         game = await deps.games.create_game(draft)
         await repo.add_daily_play(DailyPlay(day, user_id, game.id, chat_id))
-    return Started(day, game)
+    return DailyStarted(day, game)
 
 
 async def daily_of(deps: Deps, game: Game) -> DailyPlay | None:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.models.match import DUEL, INVITED, PLAYING, SECRETS, Match, Player, to_move, verdict
-from bot.services.common import Rejected, parsed
 from bot.services.deps import Deps
+from bot.services.lifecycle import Rejected, parsed
 from bot.services.matches import AlreadyOn, Ended, Outcomes, Refusal, close, close_within, may_stop
 from engine.history import Turn
 from engine.scoring import score

@@ -6,8 +6,8 @@ import asyncio
 from dataclasses import dataclass
 
 from bot.models.game import Game
-from bot.services.common import finish
 from bot.services.deps import Deps
+from bot.services.lifecycle import finish
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer, wrong_answers
 from engine.consistency import WrongAnswer as WrongAnswer
 from engine.guesser import next_guess

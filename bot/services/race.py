@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.models.match import RACE, Match, Player
-from bot.services.common import Rejected, parsed, random_secret
 from bot.services.deps import Deps
+from bot.services.lifecycle import Rejected, parsed, random_secret
 from bot.services.matches import (
     AlreadyOn,
     Ended,
@@ -23,7 +23,7 @@ from engine.variant import Variant
 
 
 @dataclass(frozen=True)
-class Started:
+class RaceStarted:
     """A race is on."""
 
     match: Match
@@ -46,7 +46,7 @@ class TooLate:
     match: Match
 
 
-async def start(deps: Deps, chat_id: int, user_id: int, variant: Variant, limit: int | None) -> Started | AlreadyOn:
+async def start(deps: Deps, chat_id: int, user_id: int, variant: Variant, limit: int | None) -> RaceStarted | AlreadyOn:
     """Start a race in the group, with an optional time limit in seconds."""
     running = await deps.matches.active_match(chat_id)
     if running is not None:
@@ -59,7 +59,7 @@ async def start(deps: Deps, chat_id: int, user_id: int, variant: Variant, limit:
     async with deps.transaction():
         match = await deps.matches.create_match(draft)
     deps.timers.arm(match)
-    return Started(match)
+    return RaceStarted(match)
 
 
 async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Scored | Rejected | TooLate:

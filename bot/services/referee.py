@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.models.game import Game
-from bot.services.common import Rejected, finish, parsed
 from bot.services.deps import Deps
+from bot.services.lifecycle import Rejected, finish, parsed
 from engine.adversary import adversary_answer, adversary_secret
 from engine.analysis import review_move
 from engine.history import History, Turn

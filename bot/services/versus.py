@@ -10,9 +10,9 @@ from datetime import datetime
 
 from bot.models.match import BOT_ID, VERSUS, Match, Player, to_move, verdict
 from bot.parsing import looks_like_code, parse_answer
-from bot.services.common import Rejected, parsed, random_secret
 from bot.services.deps import Deps
 from bot.services.guesser import Refused
+from bot.services.lifecycle import Rejected, parsed, random_secret
 from bot.services.matches import AlreadyOn, Ended, Refusal, close, close_within
 from engine.consistency import Contradiction, InvalidAnswer, check_new_answer
 from engine.guesser import next_guess
@@ -25,7 +25,7 @@ OUTCOMES = {"first": "won", "second": "lost", "draw": "draw"}
 
 
 @dataclass(frozen=True)
-class Started:
+class VersusStarted:
     """A versus game is on; the user moves first."""
 
     match: Match
@@ -73,7 +73,7 @@ class Contradicted:
 Moved = Guessed | Answered | Contradicted | Refused | Refusal | Rejected
 
 
-async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Variant) -> Started | AlreadyOn:
+async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Variant) -> VersusStarted | AlreadyOn:
     """Start a versus game: the bot picks its secret; the user thinks of one."""
     running = await deps.matches.active_match(chat_id)
     if running is not None:
@@ -83,7 +83,7 @@ async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Vari
     draft = Match(0, chat_id, VERSUS, variant, user_id, deps.clock(), secret, turn_user=user_id, players=players)
     async with deps.transaction():
         match = await deps.matches.create_match(draft)
-    return Started(match)
+    return VersusStarted(match)
 
 
 async def asking(match: Match) -> Asking | None:

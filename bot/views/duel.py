@@ -11,11 +11,9 @@ from bot import callbacks as cb
 from bot.models.match import Match
 from bot.replies import Button, Outcome, Reply
 from bot.services import duel
-from bot.services.common import Rejected
+from bot.services.lifecycle import Rejected
 from bot.services.matches import Ended, Refusal
-from bot.texts import Html, duration_text, lines, score_text, t, variant_text
-from bot.views.guesser import example
-from bot.views.race import mention
+from bot.texts import Html, duration_text, example, lines, mention, score_text, t, variant_text
 
 
 def _turn_time(language: str, match: Match) -> Html:

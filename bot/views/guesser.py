@@ -11,7 +11,6 @@ from bot.services.guesser import Asking, Contradicted, Progress, Refused, Reveal
 from bot.texts import Html, lines, score_text, t, variant_text
 from bot.views.common import mode_buttons
 from engine.scoring import Score
-from engine.variant import Variant
 
 MAX_FIXES = 3
 
@@ -134,8 +133,3 @@ def revealed(language: str, result: Revealed) -> Outcome:
         for w in result.wrong
     ]
     return Outcome.text(lines(t("reveal.wrong", language, secret=result.secret), *wrong), mode_buttons(language))
-
-
-def example(variant: Variant) -> str:
-    """A code of the variant to show in examples ('1234'), without building the variant's code table."""
-    return "".join(str((i + 1) % variant.symbols) for i in range(variant.length))

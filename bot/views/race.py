@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import html
 from datetime import timedelta
 
-from bot.models.match import Match, Player
+from bot.models.match import Match
 from bot.replies import Outcome
 from bot.services.matches import Ended, ranking
 from bot.services.race import Scored
-from bot.texts import Html, duration_text, lines, score_text, t, variant_text
-from bot.views.guesser import example
+from bot.texts import Html, duration_text, example, lines, score_text, t, variant_text
 
 MAX_RANKED = 8  # lines of the final summary; the rest are counted, not listed
-
-
-def mention(player: Player) -> Html:
-    """The player's name as a link that notifies them (the name escaped once, here)."""
-    return Html(f'<a href="tg://user?id={player.user_id}">{html.escape(player.name, quote=False)}</a>')
 
 
 def started(language: str, match: Match) -> Outcome:

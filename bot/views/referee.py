@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.models.game import Game
 from bot.models.settings import Settings
 from bot.replies import Outcome
-from bot.services.common import Rejected
+from bot.services.lifecycle import Rejected
 from bot.services.referee import Ending, Hint, Scored, hint_pattern
 from bot.texts import Html, duration_text, lines, score_text, t, variant_text
 from bot.views.common import mode_buttons

@@ -6,15 +6,15 @@ from bot import callbacks as cb
 from bot.models.match import BOT_ID, Match
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import versus
-from bot.services.common import Rejected
 from bot.services.guesser import Refused
+from bot.services.lifecycle import Rejected
 from bot.services.matches import Ended, Refusal
-from bot.texts import Html, lines, score_text, t, variant_text
-from bot.views.guesser import MAX_FIXES, example, score_rows
+from bot.texts import Html, example, lines, score_text, t, variant_text
+from bot.views.guesser import MAX_FIXES, score_rows
 from engine.scoring import Score
 
 
-def started(language: str, result: versus.Started) -> Outcome:
+def started(language: str, result: versus.VersusStarted) -> Outcome:
     """The game is on; the user guesses first."""
     return Outcome.text(t("vs.started", language, variant=variant_text(result.match.variant, language)))
 

@@ -2,14 +2,14 @@
 
 from bot.models.game import GUESSER
 from bot.services import guesser
-from bot.services.common import Started, start_game
+from bot.services.lifecycle import GameStarted, start_game
 from engine.scoring import Score, score
 from tests.bot.fakes import USER, runtime_on
 
 
 async def started(deps):
     result = await start_game(deps, USER, USER, GUESSER)
-    assert isinstance(result, Started)
+    assert isinstance(result, GameStarted)
     return result.game
 
 

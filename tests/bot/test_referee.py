@@ -5,7 +5,7 @@ from dataclasses import replace
 from bot.models.game import REFEREE
 from bot.models.settings import Settings
 from bot.services import referee
-from bot.services.common import NeedsConfirmation, Rejected, Started, cancel, parsed, start_game
+from bot.services.lifecycle import GameStarted, NeedsConfirmation, Rejected, cancel, parsed, start_game
 from engine.scoring import score
 from engine.variant import PRESETS, variant_named
 from tests.bot.fakes import USER, Clock, runtime_on
@@ -16,7 +16,7 @@ async def started(deps, **settings):
         async with deps.transaction():
             await deps.games.save_settings(USER, replace(Settings(), **settings), deps.clock())
     result = await start_game(deps, USER, USER, REFEREE)
-    assert isinstance(result, Started)
+    assert isinstance(result, GameStarted)
     return result.game
 
 
@@ -135,7 +135,7 @@ async def test_starting_a_game_while_one_runs_asks_first_then_abandons_it(tmp_pa
         assert isinstance(asked, NeedsConfirmation)
         assert asked.running.id == game.id
         replaced = await start_game(rt.core.deps, USER, USER, REFEREE, replacing=game.id)
-        assert isinstance(replaced, Started)
+        assert isinstance(replaced, GameStarted)
         assert replaced.game.id != game.id
         assert (await rt.core.deps.games.game(game.id)).status == "abandoned"
 

@@ -84,7 +84,7 @@ def test_foreign_callback_data_is_refused(data):
 
 @pytest.mark.parametrize("name", ["classic", "nozero", "mastermind", "6d6", "3r6z", "6r10"])
 def test_example_codes_are_valid_for_their_variant(name):
-    from bot.views.guesser import example
+    from bot.texts import example
     from engine.variant import variant_named
 
     variant = variant_named(name)

@@ -1,4 +1,4 @@
-"""What every service needs (storage, randomness, clock), and starting, cancelling and finishing games."""
+"""The one-player game lifecycle: starting, cancelling and finishing a game (and reading a typed code)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class NeedsConfirmation:
 
 
 @dataclass(frozen=True)
-class Started:
+class GameStarted:
     """A new game, the settings it was started with, and the game it replaced, if any."""
 
     game: Game
@@ -55,7 +55,7 @@ async def random_secret(deps: Deps, variant: Variant) -> Code:
 
 async def start_game(
     deps: Deps, chat_id: int, user_id: int, mode: Mode, variant: Variant | None = None, replacing: int | None = None
-) -> Started | NeedsConfirmation:
+) -> GameStarted | NeedsConfirmation:
     """Start a game in the chat; a running one is abandoned only if its id is `replacing`."""
     running = await deps.games.active_game(chat_id)
     if running is not None and running.id != replacing:
@@ -87,7 +87,7 @@ async def start_game(
         if running is not None:
             replaced = await finish(deps, running, "abandoned", now)
         game = await deps.games.create_game(draft)
-    return Started(game, settings, replaced)
+    return GameStarted(game, settings, replaced)
 
 
 async def finish(deps: Deps, game: Game, outcome: str, now: datetime, secret: str | None = None) -> Game:
