@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from bot import callbacks as cb
 from bot.models.match import DUEL, RACE, VERSUS, Match
+from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
 from bot.routing.routes import Command
 from bot.services import duel, race, versus
 from bot.services.deps import Deps
-from bot.services.lifecycle import Rejected
-from bot.services.matches import AlreadyOn, BadOptions, Refusal, parse_options
+from bot.services.matches import AlreadyOn, BadOptions, parse_options
 from bot.texts import example, t
 from bot.views import common as common_view
 from bot.views import duel as duel_view
@@ -160,13 +160,13 @@ class Matches:
             return common_view.message("match.none", lang) if explicit else Outcome()
         if match.kind == RACE:
             result = await race.guess(self.deps, match, who.user_id, who.name, text)
-            if isinstance(result, Rejected):
-                return common_view.message(f"invalid.{result.key}", lang, **result.params) if explicit else Outcome()
+            if isinstance(result, Refusal):
+                return common_view.message(result.key, lang, **result.params) if explicit else Outcome()
             if isinstance(result, race.TooLate):
                 return common_view.message("race.too_late", lang) if explicit else Outcome()
             return race_view.scored(lang, result)
         moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
-        if isinstance(moved, Refusal | Rejected) and not explicit:
+        if isinstance(moved, Refusal) and not explicit:
             return Outcome()
         return duel_view.moved(lang, moved)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot import callbacks as cb
 from bot.features import scoreboard
 from bot.models.game import GUESSER, REFEREE, Game, Mode
+from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import looks_like_code, parse_answer
 from bot.replies import Outcome
@@ -123,7 +124,7 @@ class Solo:
         result = await guesser.reveal(self.deps, target, args)
         if isinstance(result, guesser.Revealed):
             return guesser_view.revealed(lang, result)
-        return common_view.message(f"invalid.{result.key}", lang, **result.params)
+        return common_view.message(result.key, lang, **result.params)
 
     # --- plain text -------------------------------------------------------------------------
 
@@ -140,7 +141,7 @@ class Solo:
             if not looks_like_code(text):
                 return common_view.message("ref.not_code", lang, example=example(game.variant))
             result = await referee.guess(self.deps, game, who.user_id, text)
-            if isinstance(result, lifecycle.Rejected):
+            if isinstance(result, Refusal):
                 return referee_view.rejected(lang, result)
             return await scoreboard.after_guess(self.deps, who, lang, result, referee_view.scored(lang, result))
         given = parse_answer(text)
@@ -150,7 +151,7 @@ class Solo:
 
     async def _answer(self, lang: str, who: Who, game: Game, given: Score, in_place: bool) -> Outcome:
         progress = await guesser.answer(self.deps, game, who.user_id, given)
-        if isinstance(progress, guesser.Refused):
+        if isinstance(progress, Refusal):
             return guesser_view.refused(lang, progress, game)
         return guesser_view.progressed(lang, progress, in_place)
 
@@ -201,7 +202,7 @@ class Solo:
             case cb.FIX if game.mode == GUESSER and len(pressed.args) == 2:
                 turn, fixed = cb.parse_id_arg(pressed.args[0]), cb.parse_score_arg(pressed.args[1])
                 progress = await guesser.correct(self.deps, game, who.user_id, turn, fixed)
-                if isinstance(progress, guesser.Refused):
+                if isinstance(progress, Refusal):
                     return Outcome(toast=t("stale", lang))
                 return guesser_view.progressed(lang, progress, in_place=True)
         return Outcome(toast=t("stale", lang))

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.models.match import DUEL, INVITED, PLAYING, SECRETS, Match, Player, to_move, verdict
+from bot.models.refusal import Refusal
 from bot.services.deps import Deps
-from bot.services.lifecycle import Rejected, parsed
-from bot.services.matches import AlreadyOn, Ended, Outcomes, Refusal, close, close_within, may_stop
+from bot.services.lifecycle import parsed
+from bot.services.matches import AlreadyOn, Ended, Outcomes, close, close_within, may_stop
 from engine.history import Turn
 from engine.scoring import score
 from engine.variant import Variant
@@ -147,10 +148,10 @@ async def open_secret(deps: Deps, match_id: int, user_id: int) -> SecretPrompt |
     return SecretPrompt(match, match.opponent(user_id))
 
 
-async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> SecretSet | Rejected | Refusal:
+async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> SecretSet | Refusal:
     """Store the player's secret (typed in private); when both are set, the challenger moves first."""
     code = parsed(match.variant, text)
-    if isinstance(code, Rejected):
+    if isinstance(code, Refusal):
         return code
     # the private chat's lock does not keep out /stop or the timer (the group's turn): the storage decides
     async with deps.transaction():
@@ -178,7 +179,7 @@ async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> Secre
     return SecretSet(final, player, final.opponent(user_id), begun)
 
 
-async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Moved | Refusal | Rejected:
+async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Moved | Refusal:
     """A player's guess at the other's secret, on their turn; the end when the equal-turns rule decides."""
     mover = match.player(user_id)
     if mover is None:
@@ -192,7 +193,7 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     assert opponent is not None
     assert opponent.secret is not None
     code = parsed(match.variant, text)
-    if isinstance(code, Rejected):
+    if isinstance(code, Refusal):
         return code
     turn = Turn(code, score(opponent.secret, code))
     solved = turn.answer.bulls == match.variant.length

@@ -6,6 +6,7 @@ import asyncio
 from dataclasses import dataclass
 
 from bot.models.game import Game
+from bot.models.refusal import Refusal
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer, wrong_answers
@@ -14,14 +15,6 @@ from engine.guesser import next_guess
 from engine.history import Turn
 from engine.scoring import Score, possible_scores
 from engine.variant import Code, InvalidCode, Variant
-
-
-@dataclass(frozen=True)
-class Refused:
-    """An answer no code could give; nothing changed."""
-
-    key: str
-    params: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -65,7 +58,7 @@ class Revealed:
 Progress = Asking | Contradicted | Solved
 
 
-async def answer(deps: Deps, game: Game, user_id: int, given: Score) -> Progress | Refused:
+async def answer(deps: Deps, game: Game, user_id: int, given: Score) -> Progress | Refusal:
     """Take the user's answer to the pending guess and move on: next guess, solved, or contradiction."""
     if game.pending_guess is None:
         return await _contradiction_of(game)
@@ -73,7 +66,7 @@ async def answer(deps: Deps, game: Game, user_id: int, given: Score) -> Progress
     try:
         check = await asyncio.to_thread(check_new_answer, game.variant, game.turns, turn)
     except InvalidAnswer as error:
-        return Refused(error.key, dict(error.params))
+        return Refusal(f"answer.{error.key}", dict(error.params))
     return await _settle(deps, game, user_id, (*game.turns, turn), check)
 
 
@@ -91,10 +84,10 @@ async def undo(deps: Deps, game: Game, user_id: int) -> Progress | None:
     return await asking(updated, remaining)
 
 
-async def correct(deps: Deps, game: Game, user_id: int, index: int, fixed: Score) -> Progress | Refused:
+async def correct(deps: Deps, game: Game, user_id: int, index: int, fixed: Score) -> Progress | Refusal:
     """Replace answer #index (0-based) with `fixed` and carry on from the corrected history."""
     if not 0 <= index < len(game.turns):
-        return Refused("no_such_turn", {})
+        return Refusal("answer.no_such_turn")
     turns = list(game.turns)
     turns[index] = Turn(turns[index].guess, fixed)
     check = await asyncio.to_thread(check_history, game.variant, turns)

@@ -7,26 +7,19 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.models.game import GUESSER, Game, Mode, Result
+from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.services.deps import Deps
 from engine.guesser import next_guess
 from engine.variant import Code, InvalidCode, Variant
 
 
-@dataclass(frozen=True)
-class Rejected:
-    """A guess that is not a code of the variant; costs nothing."""
-
-    key: str
-    params: dict[str, object]
-
-
-def parsed(variant: Variant, text: str) -> Code | Rejected:
-    """The code a user typed, or why it is not one of the variant's (Rejected, with the texts key)."""
+def parsed(variant: Variant, text: str) -> Code | Refusal:
+    """The code a user typed, or why it is not one of the variant's (a Refusal)."""
     try:
         return variant.parse(text)
     except InvalidCode as error:
-        return Rejected(error.key, dict(error.params))
+        return Refusal(f"invalid.{error.key}", dict(error.params))
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.models.match import Match, Player
@@ -57,14 +57,6 @@ class AlreadyOn:
     """A match is already running in the chat."""
 
     match: Match
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why an action is not allowed (texts key and parameters); nothing changed."""
-
-    key: str
-    params: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.models.match import RACE, Match, Player
+from bot.models.refusal import Refusal
 from bot.services.deps import Deps
-from bot.services.lifecycle import Rejected, parsed, random_secret
+from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import (
     AlreadyOn,
     Ended,
     Outcomes,
-    Refusal,
     close,
     close_within,
     later,
@@ -62,14 +62,14 @@ async def start(deps: Deps, chat_id: int, user_id: int, variant: Variant, limit:
     return RaceStarted(match)
 
 
-async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Scored | Rejected | TooLate:
+async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Scored | Refusal | TooLate:
     """Score a player's guess, store it with their count, and close the race if it found the secret.
 
     The race is closed by a conditional update in the same transaction as the move, so of two winning
     guesses only the first to commit wins; the second finds the race over and stores nothing.
     """
     code = parsed(match.variant, text)
-    if isinstance(code, Rejected):
+    if isinstance(code, Refusal):
         return code
     assert match.secret is not None
     turn = Turn(code, score(match.secret, code))

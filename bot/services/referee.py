@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.models.game import Game
+from bot.models.refusal import Refusal
 from bot.services.deps import Deps
-from bot.services.lifecycle import Rejected, finish, parsed
+from bot.services.lifecycle import finish, parsed
 from engine.adversary import adversary_answer, adversary_secret
 from engine.analysis import review_move
 from engine.history import History, Turn
@@ -67,10 +68,10 @@ class Hint:
     pinned: bool  # the hint fixed the secret of a hard-mode game
 
 
-async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Rejected:
+async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Refusal:
     """Score the user's guess against the game, store it, and say how it went."""
     code = parsed(game.variant, text)
-    if isinstance(code, Rejected):
+    if isinstance(code, Refusal):
         return code
     answer, coaching = await asyncio.to_thread(_judge, game, code, deps)
     turn = Turn(code, answer)

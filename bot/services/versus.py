@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.models.match import BOT_ID, VERSUS, Match, Player, to_move, verdict
+from bot.models.refusal import Refusal
 from bot.parsing import looks_like_code, parse_answer
 from bot.services.deps import Deps
-from bot.services.guesser import Refused
-from bot.services.lifecycle import Rejected, parsed, random_secret
-from bot.services.matches import AlreadyOn, Ended, Refusal, close, close_within
+from bot.services.lifecycle import parsed, random_secret
+from bot.services.matches import AlreadyOn, Ended, close, close_within
 from engine.consistency import Contradiction, InvalidAnswer, check_new_answer
 from engine.guesser import next_guess
 from engine.history import Turn
@@ -70,7 +70,7 @@ class Contradicted:
     given: Score
 
 
-Moved = Guessed | Answered | Contradicted | Refused | Refusal | Rejected
+Moved = Guessed | Answered | Contradicted | Refusal | Refusal
 
 
 async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Variant) -> VersusStarted | AlreadyOn:
@@ -105,7 +105,7 @@ async def move(deps: Deps, match: Match, text: str) -> Moved:
     return await guess(deps, match, text)
 
 
-async def guess(deps: Deps, match: Match, text: str) -> Guessed | Rejected | Refusal:
+async def guess(deps: Deps, match: Match, text: str) -> Guessed | Refusal:
     """Score the user's guess at the bot's code; then the bot's guess, or the end."""
     user = match.seated(1)
     assert user is not None
@@ -113,7 +113,7 @@ async def guess(deps: Deps, match: Match, text: str) -> Guessed | Rejected | Ref
     if match.turn_user != user.user_id:
         return Refusal("vs.answer_first", {"guess": match.pending_guess})
     code = parsed(match.variant, text)
-    if isinstance(code, Rejected):
+    if isinstance(code, Refusal):
         return code
     turn = Turn(code, score(match.secret, code))
     solved = turn.answer.bulls == match.variant.length
@@ -131,7 +131,7 @@ async def guess(deps: Deps, match: Match, text: str) -> Guessed | Rejected | Ref
     return Guessed(final, turn, None if ended else await asking(final), ended)
 
 
-async def answer(deps: Deps, match: Match, given: Score) -> Answered | Contradicted | Refused | Refusal:
+async def answer(deps: Deps, match: Match, given: Score) -> Answered | Contradicted | Refusal:
     """Take the answer to the bot's guess (checked against the earlier ones); then the user's turn, or the end."""
     if match.turn_user != BOT_ID or match.pending_guess is None:
         return Refusal("vs.guess_first")
@@ -140,7 +140,7 @@ async def answer(deps: Deps, match: Match, given: Score) -> Answered | Contradic
 
 async def correct(
     deps: Deps, match: Match, index: int, fixed: Score, given: Score
-) -> Answered | Contradicted | Refused | Refusal:
+) -> Answered | Contradicted | Refusal:
     """Take a fix offered for a contradiction: the bot's answer #index (0-based) becomes `fixed`; when that is an
     earlier answer, `given` still answers the pending guess."""
     bot_turns = list(match.turns_of(BOT_ID))
@@ -155,7 +155,7 @@ async def correct(
 
 async def _store_answer(
     deps: Deps, match: Match, bot_turns: tuple[Turn, ...], given: Score, fix: tuple[int, Score] | None = None
-) -> Answered | Contradicted | Refused | Refusal:
+) -> Answered | Contradicted | Refusal:
     """Check the answer to the pending guess against the bot's earlier turns; if it fits, store it (with the fix of
     an earlier answer, if any) and settle the turn."""
     assert match.pending_guess is not None
@@ -163,7 +163,7 @@ async def _store_answer(
     try:
         check = await asyncio.to_thread(check_new_answer, match.variant, bot_turns, turn)
     except InvalidAnswer as error:
-        return Refused(error.key, {**error.params, "length": match.variant.length})
+        return Refusal(f"answer.{error.key}", {**error.params, "length": match.variant.length})
     if isinstance(check, Contradiction):
         return Contradicted(match, check, given)
     solved = given.bulls == match.variant.length

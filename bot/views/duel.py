@@ -9,10 +9,10 @@ from datetime import timedelta
 
 from bot import callbacks as cb
 from bot.models.match import Match
+from bot.models.refusal import Refusal
 from bot.replies import Button, Outcome, Reply
 from bot.services import duel
-from bot.services.lifecycle import Rejected
-from bot.services.matches import Ended, Refusal
+from bot.services.matches import Ended
 from bot.texts import Html, duration_text, example, lines, mention, score_text, t, variant_text
 
 
@@ -80,12 +80,10 @@ def secret_prompt(language: str, result: duel.SecretPrompt | Refusal) -> Outcome
     return Outcome.text(t("duel.secret.ask", language, opponent=opponent, variant=variant))
 
 
-def secret_set(language: str, result: duel.SecretSet | Rejected | Refusal) -> Outcome:
+def secret_set(language: str, result: duel.SecretSet | Refusal) -> Outcome:
     """In private: the secret back to its owner; in the group: that it is set, and the start when both are."""
-    if isinstance(result, Rejected):
-        return Outcome.text(t(f"invalid.{result.key}", language, **result.params))
     if isinstance(result, Refusal):
-        return Outcome.text(t(result.key, language))
+        return Outcome.text(t(result.key, language, **result.params))
     match = result.match
     assert result.player.secret is not None
     opponent = result.opponent.name if result.opponent else t("duel.opponent", language)
@@ -107,10 +105,8 @@ def secret_set(language: str, result: duel.SecretSet | Rejected | Refusal) -> Ou
     return Outcome.say(*replies)
 
 
-def moved(language: str, result: duel.Moved | Refusal | Rejected) -> Outcome:
+def moved(language: str, result: duel.Moved | Refusal) -> Outcome:
     """One short line per move; the ending when it is decided."""
-    if isinstance(result, Rejected):
-        return Outcome.text(t(f"invalid.{result.key}", language, **result.params))
     if isinstance(result, Refusal):
         return Outcome.text(_refused(language, result))
     mover = result.mover

@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from bot import callbacks as cb
 from bot.models.game import GUESSER, Game
+from bot.models.refusal import Refusal
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
-from bot.services.guesser import Asking, Contradicted, Progress, Refused, Revealed, Solved
+from bot.services.guesser import Asking, Contradicted, Progress, Revealed, Solved
 from bot.texts import Html, lines, score_text, t, variant_text
 from bot.views.common import mode_buttons
 from engine.scoring import Score
@@ -108,13 +109,13 @@ def _fix_rows(game: Game, progress: Contradicted, language: str) -> Keyboard:
     return tuple(rows)
 
 
-def refused(language: str, refusal: Refused, game: Game) -> Outcome:
+def refused(language: str, refusal: Refusal, game: Game) -> Outcome:
     """Why an answer cannot be right (nothing changed)."""
     params = dict(refusal.params)
     if "bulls" in params and "cows" in params:
         params["score"] = score_text(Score(int(str(params["bulls"])), int(str(params["cows"]))), language)
     params.setdefault("length", game.variant.length)
-    return Outcome.text(t(f"answer.{refusal.key}", language, **params))
+    return Outcome.text(t(refusal.key, language, **params))
 
 
 def revealed(language: str, result: Revealed) -> Outcome:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.models.game import Game
+from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.replies import Outcome
-from bot.services.lifecycle import Rejected
 from bot.services.referee import Ending, Hint, Scored, hint_pattern
 from bot.texts import Html, duration_text, lines, score_text, t, variant_text
 from bot.views.common import mode_buttons
@@ -22,9 +22,9 @@ def started(language: str, game: Game, settings: Settings) -> Outcome:
     )
 
 
-def rejected(language: str, rejection: Rejected) -> Outcome:
+def rejected(language: str, rejection: Refusal) -> Outcome:
     """Why a guess is not a code of this game (it cost nothing)."""
-    return Outcome.text(t(f"invalid.{rejection.key}", language, **rejection.params))
+    return Outcome.text(t(rejection.key, language, **rejection.params))
 
 
 def scored(language: str, result: Scored) -> Outcome:

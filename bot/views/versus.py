@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from bot import callbacks as cb
 from bot.models.match import BOT_ID, Match
+from bot.models.refusal import Refusal
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import versus
-from bot.services.guesser import Refused
-from bot.services.lifecycle import Rejected
-from bot.services.matches import Ended, Refusal
+from bot.services.matches import Ended
 from bot.texts import Html, example, lines, score_text, t, variant_text
 from bot.views.guesser import MAX_FIXES, score_rows
 from engine.scoring import Score
@@ -53,22 +52,18 @@ def progressed(language: str, result: versus.Moved, in_place: bool, match: Match
         return Outcome.say(Reply(lines(head, tail), edit_origin=in_place))
     if isinstance(result, versus.Contradicted):
         return contradicted(language, result)
-    if isinstance(result, Refused):
-        params = dict(result.params)
-        if "bulls" in params and "cows" in params:
-            params["score"] = score_text(Score(int(str(params["bulls"])), int(str(params["cows"]))), language)
-        return Outcome.text(t(f"answer.{result.key}", language, **params))
-    if isinstance(result, Rejected):
-        return Outcome.text(t(f"invalid.{result.key}", language, **result.params))
     return refusal(language, result, match)
 
 
 def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
-    """Why the move is not taken now."""
+    """Why the move or answer is not taken: an impossible answer, no code, or not now."""
     if result.key == "match.stale":
         return Outcome(toast=t("match.stale", language))
     params = dict(result.params)
-    if match is not None:
+    if result.key.startswith("answer."):
+        if "bulls" in params and "cows" in params:
+            params["score"] = score_text(Score(int(str(params["bulls"])), int(str(params["cows"]))), language)
+    elif match is not None and not result.key.startswith("invalid."):
         params.setdefault("example", example(match.variant))
     return Outcome.text(t(result.key, language, **params))
 

@@ -3,8 +3,8 @@
 import asyncio
 import json
 
+from bot.models.refusal import Refusal
 from bot.services import duel
-from bot.services.matches import Refusal
 from bot.views import duel as duel_view
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import GROUP, Member, sent, toasts

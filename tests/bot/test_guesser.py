@@ -1,6 +1,7 @@
 """The guesser service: the bot guesses the user's code from answers, and catches contradictions."""
 
 from bot.models.game import GUESSER
+from bot.models.refusal import Refusal
 from bot.services import guesser
 from bot.services.lifecycle import GameStarted, start_game
 from engine.scoring import Score, score
@@ -43,10 +44,10 @@ async def test_an_impossible_answer_is_refused_with_the_reason_and_changes_nothi
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps)
         refused = await guesser.answer(rt.core.deps, game, USER, Score(3, 1))
-        assert isinstance(refused, guesser.Refused)
-        assert refused.key == "impossible"
+        assert isinstance(refused, Refusal)
+        assert refused.key == "answer.impossible"
         too_many = await guesser.answer(rt.core.deps, game, USER, Score(3, 2))
-        assert too_many.key == "too_many"
+        assert too_many.key == "answer.too_many"
         assert (await rt.core.deps.games.active_game(USER)).revision == game.revision
 
 

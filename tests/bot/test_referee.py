@@ -3,9 +3,10 @@
 from dataclasses import replace
 
 from bot.models.game import REFEREE
+from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.services import referee
-from bot.services.lifecycle import GameStarted, NeedsConfirmation, Rejected, cancel, parsed, start_game
+from bot.services.lifecycle import GameStarted, NeedsConfirmation, cancel, parsed, start_game
 from engine.scoring import score
 from engine.variant import PRESETS, variant_named
 from tests.bot.fakes import USER, Clock, runtime_on
@@ -40,7 +41,7 @@ async def test_an_invalid_guess_gives_the_reason_and_costs_nothing(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps)
         result = await referee.guess(rt.core.deps, game, USER, "1123")
-        assert result == referee.Rejected("repeated", {"digit": "1"})
+        assert result == Refusal("invalid.repeated", {"digit": "1"})
         assert (await rt.core.deps.games.active_game(USER)).turns == ()
 
 
@@ -159,4 +160,4 @@ async def test_a_game_may_use_a_variant_other_than_the_chats(tmp_path):
 def test_a_typed_code_is_parsed_to_the_code_or_to_why_it_is_not_one_for_every_mode():
     classic = variant_named("classic")
     assert parsed(classic, "0123") == "0123"
-    assert parsed(classic, "1123") == Rejected("repeated", {"digit": "1"})
+    assert parsed(classic, "1123") == Refusal("invalid.repeated", {"digit": "1"})
