@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Literal
 
 from engine.history import Turn
@@ -17,7 +18,18 @@ RACE: Kind = "race"
 DUEL: Kind = "duel"
 VERSUS: Kind = "versus"
 
-INVITED, SECRETS, PLAYING, OVER = "invited", "secrets", "playing", "over"
+
+
+class Phase(StrEnum):
+    """Where a match stands; a duel goes invited → secrets → playing → over, races and versus games play at once."""
+
+    INVITED = "invited"
+    SECRETS = "secrets"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+INVITED, SECRETS, PLAYING, OVER = Phase.INVITED, Phase.SECRETS, Phase.PLAYING, Phase.OVER
 BOT_ID = 0  # the bot as a player of a versus game
 
 
@@ -57,7 +69,7 @@ class Match:
     started_by: int
     started_at: datetime
     secret: Code | None = field(default=None, repr=False)
-    phase: str = PLAYING
+    phase: Phase = PLAYING
     status: str = "active"
     winner_id: int | None = None
     turn_user: int | None = None

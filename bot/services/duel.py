@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.models.match import DUEL, INVITED, PLAYING, SECRETS, Match, Player, to_move, verdict
+from bot.models.match import DUEL, Match, Phase, Player
 from bot.models.refusal import Refusal
+from bot.rules import duel as rules
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed
 from bot.services.matches import AlreadyOn, Ended, Outcomes, close, close_within, may_stop
@@ -72,7 +73,7 @@ class TimedOut:
     """A deadline passed: an invitation nobody took, secrets not set, or a move not made (a forfeit)."""
 
     ended: Ended
-    phase: str
+    phase: Phase
     loser: Player | None
 
 
@@ -99,7 +100,7 @@ async def challenge(
         variant,
         challenger[0],
         now,
-        phase=INVITED,
+        phase=Phase.INVITED,
         deadline=now + timedelta(seconds=INVITE_SECONDS),
         turn_seconds=turn_seconds or DEFAULT_TURN_SECONDS,
         invited_id=opponent[0] if opponent else None,
@@ -113,16 +114,12 @@ async def challenge(
 
 async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted | Refusal:
     """Take up the duel: only the one invited, or anyone but the challenger when nobody was named."""
-    if match.phase != INVITED:
-        return Refusal("match.stale")
-    if user_id == match.started_by:
-        return Refusal("duel.own")
-    if match.invited_id is not None and user_id != match.invited_id:
-        invited = match.player(match.invited_id)
-        return Refusal("duel.not_you", {"name": invited.name}) if invited else Refusal("duel.not_player")
+    refused = rules.may_accept(match, user_id)
+    if refused is not None:
+        return refused
     async with deps.transaction():
         deadline = deps.clock() + timedelta(seconds=SECRETS_SECONDS)
-        if not await deps.matches.change(match.id, INVITED, phase=SECRETS, deadline=deadline):
+        if not await deps.matches.change(match.id, Phase.INVITED, phase=Phase.SECRETS, deadline=deadline):
             return Refusal("match.stale")  # someone else accepted first
         await deps.matches.add_player(match.id, user_id, name)
     return Accepted(await _reloaded(deps, match))
@@ -130,7 +127,7 @@ async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted 
 
 async def decline(deps: Deps, match: Match, user_id: int) -> Ended | Refusal | None:
     """Call the invitation off: the one invited declines, or the challenger withdraws."""
-    if match.phase != INVITED:
+    if match.phase != Phase.INVITED:
         return Refusal("match.stale")
     if user_id not in (match.started_by, match.invited_id):
         return Refusal("duel.not_player")
@@ -141,7 +138,7 @@ async def open_secret(deps: Deps, match_id: int, user_id: int) -> SecretPrompt |
     """The private chat opened through the duel's deep link: ask for this player's secret."""
     match = await deps.matches.match(match_id)
     player = match.player(user_id) if match is not None else None
-    if match is None or player is None or not match.active or match.phase != SECRETS:
+    if match is None or player is None or not match.active or match.phase != Phase.SECRETS:
         return Refusal("duel.secret.none")
     if player.secret is not None:
         return Refusal("duel.secret.already")
@@ -157,17 +154,17 @@ async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> Secre
     async with deps.transaction():
         if not await deps.matches.set_secret(match.id, user_id, code):
             current = await _reloaded(deps, match)
-            waiting = current.active and current.phase == SECRETS
+            waiting = current.active and current.phase == Phase.SECRETS
             return Refusal("duel.secret.already" if waiting else "duel.secret.over")
         current = await _reloaded(deps, match)
-        begun = all(p.secret is not None for p in current.players) and len(current.players) == 2
+        begun = rules.begins(current)
         if begun:
             first = current.seated(1)
             assert first is not None
             assert current.turn_seconds is not None
             deadline = deps.clock() + timedelta(seconds=current.turn_seconds)
             took = await deps.matches.change(
-                match.id, SECRETS, phase=PLAYING, turn_user=first.user_id, deadline=deadline
+                match.id, Phase.SECRETS, phase=Phase.PLAYING, turn_user=first.user_id, deadline=deadline
             )
             if not took:
                 return Refusal("duel.secret.over")
@@ -181,14 +178,9 @@ async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> Secre
 
 async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Moved | Refusal:
     """A player's guess at the other's secret, on their turn; the end when the equal-turns rule decides."""
-    mover = match.player(user_id)
-    if mover is None:
-        return Refusal("duel.not_player")
-    if match.phase != PLAYING:
-        return Refusal("duel.not_started")
-    if match.turn_user != user_id:
-        waiting = match.player(match.turn_user or 0)
-        return Refusal("duel.not_your_turn", {"name": waiting.name} if waiting else {})
+    refused = rules.may_guess(match, user_id)
+    if refused is not None:
+        return refused
     opponent = match.opponent(user_id)
     assert opponent is not None
     assert opponent.secret is not None
@@ -196,57 +188,45 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     if isinstance(code, Refusal):
         return code
     turn = Turn(code, score(opponent.secret, code))
-    solved = turn.answer.bulls == match.variant.length
     now = deps.clock()
     async with deps.transaction():
+        solved = turn.answer.bulls == match.variant.length
         moved = await deps.matches.add_move(match.id, user_id, name, turn, solved, now, turns=True)
         if moved is None:
             return Refusal("match.stale")
         current = await _reloaded(deps, match)
-        first, second = current.seated(1), current.seated(2)
-        assert first is not None
-        assert second is not None
-        decided = verdict(first, second)
+        step = rules.after_move(current)
         ended, nxt = None, None
-        if decided is not None:
-            ended = await close_within(deps, match.id, *_result(first, second, decided), now)
+        if isinstance(step, rules.Decided):
+            ended = await close_within(deps, match.id, step.status, step.winner_id, _fixed(step.outcomes), now)
         else:
-            nxt = to_move(first, second)
+            nxt = step.player
             assert current.turn_seconds is not None
-            await deps.matches.change(
-                match.id, turn_user=nxt.user_id, deadline=now + timedelta(seconds=current.turn_seconds)
-            )
+            deadline = now + timedelta(seconds=current.turn_seconds)
+            await deps.matches.change(match.id, turn_user=nxt.user_id, deadline=deadline)
     final = await _reloaded(deps, match)
     if ended is None:
         deps.timers.arm(final)
     return Moved(final, moved, turn, nxt, ended)
 
 
-def _result(first: Player, second: Player, decided: str) -> tuple[str, int | None, Outcomes]:
-    if decided == "draw":
-        return "draw", None, lambda _: {first.user_id: "draw", second.user_id: "draw"}
-    winner, loser = (first, second) if decided == "first" else (second, first)
-    return "won", winner.user_id, lambda _: {winner.user_id: "won", loser.user_id: "lost"}
+def _fixed(outcomes: dict[int, str]) -> Outcomes:
+    return lambda _: outcomes
 
 
 async def resign(deps: Deps, match: Match, user_id: int) -> Ended | Refusal | None:
     """A player gives up: the other wins (before play starts, the duel is simply off)."""
     if match.player(user_id) is None:
         return Refusal("duel.not_player")
-    if match.phase != PLAYING:
-        return await close(deps, match.id, "stopped", None, lambda _: {})
-    other = match.opponent(user_id)
-    assert other is not None
-    return await close(
-        deps, match.id, "resigned", other.user_id, lambda _: {user_id: "resigned", other.user_id: "walkover"}
-    )
+    decided = rules.resigned(match, user_id)
+    return await close(deps, match.id, decided.status, decided.winner_id, _fixed(decided.outcomes))
 
 
 async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended | Refusal | None:
     """Stop the duel for its challenger or a chat admin; nobody wins."""
     if not await may_stop(deps, match, user_id, as_chat):
         return Refusal("race.stop_refused")
-    results = match.phase == PLAYING
+    results = match.phase == Phase.PLAYING
     return await close(
         deps, match.id, "stopped", None, lambda final: {p.user_id: "stopped" for p in final.players} if results else {}
     )
@@ -254,15 +234,8 @@ async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended |
 
 async def time_out(deps: Deps, match: Match) -> TimedOut | None:
     """The deadline passed: the player to move forfeits; an invitation or secret-setting simply lapses."""
-    if match.phase != PLAYING:
-        ended = await close(deps, match.id, "expired", None, lambda _: {})
-        return TimedOut(ended, match.phase, None) if ended else None
-    loser = match.player(match.turn_user or 0)
-    assert loser is not None
-    winner = match.opponent(loser.user_id)
-    assert winner is not None
-    outcomes = {loser.user_id: "forfeit", winner.user_id: "walkover"}
-    ended = await close(deps, match.id, "forfeit", winner.user_id, lambda _: outcomes)
+    decided, loser = rules.timed_out(match)
+    ended = await close(deps, match.id, decided.status, decided.winner_id, _fixed(decided.outcomes))
     return TimedOut(ended, match.phase, loser) if ended else None
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.models.game import Game
 from bot.models.refusal import Refusal
+from bot.rules.guesser import Settled, settled
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer, wrong_answers
@@ -121,18 +122,18 @@ async def _settle(
     deps: Deps, game: Game, user_id: int, turns: tuple[Turn, ...], check: Consistent | Contradiction
 ) -> Progress:
     """Store the new history with what follows from it: solved, the next guess, or a contradiction."""
-    solved = bool(turns) and turns[-1].answer.bulls == game.variant.length and isinstance(check, Consistent)
+    decided = settled(game.variant, turns, check)
     pending = None
-    if isinstance(check, Consistent) and not solved:
+    if decided is Settled.ASKING:
         pending = await asyncio.to_thread(next_guess, game.variant, turns)
     updated = game.bumped(turns=turns, pending_guess=pending)
     async with deps.transaction():
         await deps.games.set_turns(updated, user_id, deps.clock())
-        if solved:
+        if decided is Settled.SOLVED:
             updated = await finish(deps, updated, "solved", deps.clock(), turns[-1].guess)
         else:
             await deps.games.save_game(updated)
-    if solved:
+    if decided is Settled.SOLVED:
         return Solved(updated)
     if isinstance(check, Contradiction):
         return Contradicted(updated, check)

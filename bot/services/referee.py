@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from bot.models.game import Game
 from bot.models.refusal import Refusal
+from bot.rules.referee import judged
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish, parsed
 from engine.adversary import adversary_answer, adversary_secret
@@ -75,26 +76,22 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
         return code
     answer, coaching = await asyncio.to_thread(_judge, game, code, deps)
     turn = Turn(code, answer)
-    turns = (*game.turns, turn)
     now = deps.clock()
-    won = answer.bulls == game.variant.length
-    out_of_attempts = game.attempt_limit is not None and len(turns) >= game.attempt_limit and not won
-    secret = game.secret
-    if won:
-        secret = code
-    elif out_of_attempts and secret is None:
+    verdict = judged(game, turn)
+    turns, secret = verdict.turns, verdict.secret
+    if verdict.ending is not None and secret is None:  # a hard-mode loss: pick a secret that fits
         secret = await asyncio.to_thread(adversary_secret, game.variant, turns, deps.rng)
     async with deps.transaction():
         updated = game.bumped(turns=turns)
         await deps.games.set_turns(updated, user_id, now)
-        if won or out_of_attempts:
-            updated = await finish(deps, updated, "won" if won else "lost", now, secret)
+        if verdict.ending is not None:
+            updated = await finish(deps, updated, verdict.ending, now, secret)
         else:
             await deps.games.save_game(updated)
     ending = None
-    if won or out_of_attempts:
+    if verdict.ending is not None:
         assert secret is not None
-        engine = await engine_guesses(game.variant, secret, turns[0]) if won else None
+        engine = await engine_guesses(game.variant, secret, turns[0]) if verdict.ending == "won" else None
         ending = Ending(updated, secret, len(turns), now - game.started_at, engine)
     return Scored(updated, turn, coaching, ending)
 

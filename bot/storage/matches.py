@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.models.match import Match, Move, Player
+from bot.models.match import Match, Move, Phase, Player
 from bot.storage.rows import column, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
@@ -31,7 +31,7 @@ class MatchRepository(Protocol):
     async def add_move(
         self, match_id: int, user_id: int, name: str, turn: Turn, solved: bool, now: datetime, *, turns: bool = False
     ) -> Player | None: ...
-    async def change(self, match_id: int, expect_phase: str | None = None, **fields: Any) -> bool: ...
+    async def change(self, match_id: int, expect_phase: Phase | None = None, **fields: Any) -> bool: ...
     async def rescore(self, match_id: int, user_id: int, index: int, answer: Score) -> None: ...
     async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool: ...
     async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool: ...
@@ -70,7 +70,7 @@ class SqliteMatchRepository:
             started_by=row["started_by"],
             started_at=datetime.fromisoformat(row["started_at"]),
             secret=row["secret"],
-            phase=row["phase"],
+            phase=Phase(row["phase"]),
             status=row["status"],
             winner_id=row["winner_id"],
             turn_user=row["turn_user"],
@@ -170,7 +170,7 @@ class SqliteMatchRepository:
         assert row is not None
         return Player(row["user_id"], row["seat"], row["name"], row["guesses"], row["solved_in"], row["secret"])
 
-    async def change(self, match_id: int, expect_phase: str | None = None, **fields: Any) -> bool:
+    async def change(self, match_id: int, expect_phase: Phase | None = None, **fields: Any) -> bool:
         """Set some of a running match's fields (and bump its revision); False if it is no longer on (or no
         longer in `expect_phase`)."""
         unknown = set(fields) - CHANGEABLE
