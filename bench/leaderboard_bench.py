@@ -24,10 +24,11 @@ from pathlib import Path
 import numpy as np
 
 from bot.services import daily, stats
-from bot.services.common import Deps
+from bot.services.deps import Deps
+from bot.services.ports import ManualTimers, NoAdmins
 from bot.storage.db import open_database
 from bot.storage.migrations import migrate
-from bot.storage.stats_repository import ALL_CHATS
+from bot.storage.stats import ALL_CHATS
 from bot.storage.store import Store
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -169,7 +170,7 @@ async def plans(conn: object, label: str, call: Callable[[], Awaitable[object]])
 async def bench(path: Path, runs: int) -> None:
     conn = await open_database(path)
     store = Store(conn)
-    deps = Deps(store.games, random.Random(1), lambda: NOW, store.stats)
+    deps = Deps(store, random.Random(1), lambda: NOW, NoAdmins(), ManualTimers(), None)
     async with conn.execute(
         "SELECT chat_id, count(*) FROM game_results WHERE chat_id < 0 GROUP BY chat_id ORDER BY 2 DESC LIMIT 1"
     ) as cursor:

@@ -8,6 +8,7 @@ from bot.config import Config, Secret
 from bot.models.game import Game
 from bot.services.daily import daily_key, daily_secret, grid_row
 from bot.telegram_io.app import configure_logging
+from bot.telegram_io.handlers import RUNTIME
 from bot.views.daily import share_text
 from engine.history import Turn
 from engine.scoring import Score, score
@@ -73,7 +74,7 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
     configure_logging(Config(log_level="DEBUG"))  # the bot's own logging at its most verbose
     clock = Clock(EPOCH)
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
-        deps = app.bot_data["runtime"].core.deps
+        deps = app.bot_data[RUNTIME].core.deps
         chat = Chat(app, request)
         [started] = sent(await chat.send("/daily"))
         assert "Daily challenge 2025-01-01" in started.text
@@ -109,18 +110,17 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
         assert "Daily challenge 2025-01-02" in tomorrow.text
 
 
-async def test_daily_in_a_group_links_to_the_private_chat_and_a_running_game_must_end_first(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        group = Chat(app, request, chat_id=-42, user_id=1001)
-        [link] = sent(await group.send("/daily"))
-        markup = link.params["reply_markup"]
-        markup = markup if isinstance(markup, dict) else __import__("json").loads(markup)
-        [[button]] = markup["inline_keyboard"]
-        assert button["url"] == "https://t.me/bullscows_test_bot?start=daily"
-        chat = Chat(app, request)
-        await chat.send("/play")
-        [busy] = sent(await chat.send("/start daily"))
-        assert "/cancel" in busy.text
-        await chat.send("/cancel")
-        [started] = sent(await chat.send("/start daily"))
-        assert "Daily challenge" in started.text
+async def test_daily_in_a_group_links_to_the_private_chat_and_a_running_game_must_end_first(app, recorded):
+    group = Chat(app, recorded, chat_id=-42, user_id=1001)
+    [link] = sent(await group.send("/daily"))
+    markup = link.params["reply_markup"]
+    markup = markup if isinstance(markup, dict) else __import__("json").loads(markup)
+    [[button]] = markup["inline_keyboard"]
+    assert button["url"] == "https://t.me/bullscows_test_bot?start=daily"
+    chat = Chat(app, recorded)
+    await chat.send("/play")
+    [busy] = sent(await chat.send("/start daily"))
+    assert "/cancel" in busy.text
+    await chat.send("/cancel")
+    [started] = sent(await chat.send("/start daily"))
+    assert "Daily challenge" in started.text

@@ -5,6 +5,7 @@ import json
 
 from bot.models.refusal import Refusal
 from bot.services import duel
+from bot.telegram_io.handlers import RUNTIME
 from bot.views import duel as duel_view
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import GROUP, Member, sent, toasts
@@ -19,12 +20,12 @@ def keyboard(call):
 
 
 async def the_duel(app):
-    core = app.bot_data["runtime"].core
+    core = app.bot_data[RUNTIME].core
     return await core.deps.matches.active_match(GROUP), core
 
 
 async def results(app):
-    async with app.bot_data["runtime"].store.conn.execute(
+    async with app.bot_data[RUNTIME].store.conn.execute(
         "SELECT user_id, guesses, outcome FROM game_results WHERE mode = 'duel' ORDER BY user_id"
     ) as cursor:
         return [tuple(row) async for row in cursor]
@@ -47,78 +48,75 @@ def group_texts(request):
     return [c.text for c in sent(request.calls, GROUP)]
 
 
-async def test_a_duel_from_invitation_to_a_win_with_the_second_player_owed_an_equal_turn(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        ann, bob, cat = (Member(app, request, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
-        [invite] = sent(await ann.send("/duel", reply_to=bob))
-        assert 'challenges <a href="tg://user?id=22">Bob</a> to a duel' in invite.text
-        accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
-        assert toasts(await cat.press(accept)) == ["This duel is for Bob."]
-        assert toasts(await ann.press(accept)) == ["You can't accept your own duel."]
-        calls = await bob.press(accept)
-        [lineup] = [c for c in calls if c.method == "editMessageText"]
-        match, _ = await the_duel(app)
-        assert keyboard(lineup) == [
-            {"text": "🔒 Set my secret", "url": f"https://t.me/bullscows_test_bot?start=duel_{match.id}"}
-        ]
-        [early] = sent(await ann.send("/g 5678"))
-        assert "starts once both secrets are set" in early.text
+async def test_a_duel_from_invitation_to_a_win_with_the_second_player_owed_an_equal_turn(app, recorded):
+    ann, bob, cat = (Member(app, recorded, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
+    [invite] = sent(await ann.send("/duel", reply_to=bob))
+    assert 'challenges <a href="tg://user?id=22">Bob</a> to a duel' in invite.text
+    accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
+    assert toasts(await cat.press(accept)) == ["This duel is for Bob."]
+    assert toasts(await ann.press(accept)) == ["You can't accept your own duel."]
+    calls = await bob.press(accept)
+    [lineup] = [c for c in calls if c.method == "editMessageText"]
+    match, _ = await the_duel(app)
+    assert keyboard(lineup) == [
+        {"text": "🔒 Set my secret", "url": f"https://t.me/bullscows_test_bot?start=duel_{match.id}"}
+    ]
+    [early] = sent(await ann.send("/g 5678"))
+    assert "starts once both secrets are set" in early.text
 
-        [ask] = sent(await ann.in_private().send(f"/start duel_{match.id}"))
-        assert "Your secret for the duel with Bob" in ask.text
-        [bad] = sent(await ann.in_private().send("1123"))
-        assert "must all differ" in bad.text
-        calls = await ann.in_private().send(ANN_SECRET)
-        assert [c.text for c in sent(calls, 11)] == [
-            f"🔒 Your secret is <b>{ANN_SECRET}</b>. Back to the group: Bob will try to find it."
-        ]
-        assert [c.text for c in sent(calls, GROUP)] == ["🔒 Ann has set a secret."]
-        [again] = sent(await ann.in_private().send(f"/start duel_{match.id}"))
-        assert "already set" in again.text
-        await bob.in_private().send(f"/start duel_{match.id}")
-        calls = await bob.in_private().send(BOB_SECRET)
-        begin = sent(calls, GROUP)[-1].text
-        assert 'Both secrets are set. <a href="tg://user?id=11">Ann</a> moves first' in begin
+    [ask] = sent(await ann.in_private().send(f"/start duel_{match.id}"))
+    assert "Your secret for the duel with Bob" in ask.text
+    [bad] = sent(await ann.in_private().send("1123"))
+    assert "must all differ" in bad.text
+    calls = await ann.in_private().send(ANN_SECRET)
+    assert [c.text for c in sent(calls, 11)] == [
+        f"🔒 Your secret is <b>{ANN_SECRET}</b>. Back to the group: Bob will try to find it."
+    ]
+    assert [c.text for c in sent(calls, GROUP)] == ["🔒 Ann has set a secret."]
+    [again] = sent(await ann.in_private().send(f"/start duel_{match.id}"))
+    assert "already set" in again.text
+    await bob.in_private().send(f"/start duel_{match.id}")
+    calls = await bob.in_private().send(BOB_SECRET)
+    begin = sent(calls, GROUP)[-1].text
+    assert 'Both secrets are set. <a href="tg://user?id=11">Ann</a> moves first' in begin
 
-        [wait] = sent(await bob.send("/g 1234"))
-        assert "It's Ann's turn." in wait.text
-        [other] = sent(await cat.send("/g 1234"))
-        assert "Only the two players" in other.text
-        assert sent(await cat.send("1234")) == []  # plain chatter of others stays quiet
-        [line] = sent(await ann.send("0123"))
-        assert line.text.startswith("Ann #1 <code>0123</code> → 0🐂 0🐄 · ")
-        [line] = sent(await bob.send("/g 4321"))
-        assert line.text.startswith("Bob #1 <code>4321</code> → 0🐂 2🐄")
-        [line] = sent(await ann.send(f"/g {BOB_SECRET}"))
-        assert "Ann found it in 2! <a href" in line.text
-        calls = await bob.send("/g 2134")
-        [end] = sent(calls, GROUP)
-        assert "Ann</a> wins the duel, finding Bob's secret in 2 guesses" in end.text
-        assert [c.text for c in sent(calls, 22)] == [f"The duel is over. Ann's secret was <b>{ANN_SECRET}</b>."]
-        assert await results(app) == [(11, 2, "won"), (22, 2, "lost")]
-        assert not any(ANN_SECRET in text for text in group_texts(request))
-        data = [str(b.get("callback_data", "")) + str(b.get("url", "")) for c in request.calls for b in keyboard(c)]
-        assert data
-        assert not any(secret in d for d in data for secret in (ANN_SECRET, BOB_SECRET))
-
-
-async def test_both_solving_in_the_same_round_is_a_draw(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        ann, bob, _ = await set_up(app, request)
-        await ann.send(f"/g {BOB_SECRET}")
-        [end] = sent(await bob.send(f"/g {ANN_SECRET}"))
-        assert "A draw" in end.text
-        assert "both found it in 1 guess." in end.text
-        assert await results(app) == [(11, 1, "draw"), (22, 1, "draw")]
+    [wait] = sent(await bob.send("/g 1234"))
+    assert "It's Ann's turn." in wait.text
+    [other] = sent(await cat.send("/g 1234"))
+    assert "Only the two players" in other.text
+    assert sent(await cat.send("1234")) == []  # plain chatter of others stays quiet
+    [line] = sent(await ann.send("0123"))
+    assert line.text.startswith("Ann #1 <code>0123</code> → 0🐂 0🐄 · ")
+    [line] = sent(await bob.send("/g 4321"))
+    assert line.text.startswith("Bob #1 <code>4321</code> → 0🐂 2🐄")
+    [line] = sent(await ann.send(f"/g {BOB_SECRET}"))
+    assert "Ann found it in 2! <a href" in line.text
+    calls = await bob.send("/g 2134")
+    [end] = sent(calls, GROUP)
+    assert "Ann</a> wins the duel, finding Bob's secret in 2 guesses" in end.text
+    assert [c.text for c in sent(calls, 22)] == [f"The duel is over. Ann's secret was <b>{ANN_SECRET}</b>."]
+    assert await results(app) == [(11, 2, "won"), (22, 2, "lost")]
+    assert not any(ANN_SECRET in text for text in group_texts(recorded))
+    data = [str(b.get("callback_data", "")) + str(b.get("url", "")) for c in recorded.calls for b in keyboard(c)]
+    assert data
+    assert not any(secret in d for d in data for secret in (ANN_SECRET, BOB_SECRET))
 
 
-async def test_the_second_player_solving_first_wins_at_once(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        ann, bob, _ = await set_up(app, request)
-        await ann.send("/g 0987")
-        [end] = sent(await bob.send(f"/g {ANN_SECRET}"), GROUP)
-        assert "Bob</a> wins the duel" in end.text
-        assert await results(app) == [(11, 1, "lost"), (22, 1, "won")]
+async def test_both_solving_in_the_same_round_is_a_draw(app, recorded):
+    ann, bob, _ = await set_up(app, recorded)
+    await ann.send(f"/g {BOB_SECRET}")
+    [end] = sent(await bob.send(f"/g {ANN_SECRET}"))
+    assert "A draw" in end.text
+    assert "both found it in 1 guess." in end.text
+    assert await results(app) == [(11, 1, "draw"), (22, 1, "draw")]
+
+
+async def test_the_second_player_solving_first_wins_at_once(app, recorded):
+    ann, bob, _ = await set_up(app, recorded)
+    await ann.send("/g 0987")
+    [end] = sent(await bob.send(f"/g {ANN_SECRET}"), GROUP)
+    assert "Bob</a> wins the duel" in end.text
+    assert await results(app) == [(11, 1, "lost"), (22, 1, "won")]
 
 
 async def test_a_player_who_does_not_move_in_time_forfeits_and_both_are_told(tmp_path):
@@ -142,34 +140,32 @@ async def test_a_player_who_does_not_move_in_time_forfeits_and_both_are_told(tmp
         assert await results(app) == [(11, 1, "walkover"), (22, 0, "forfeit")]
 
 
-async def test_resigning_gives_the_other_the_win_and_keeps_secrets_out_of_the_group(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        _, bob, _ = await set_up(app, request)
-        calls = await bob.send("/resign")
-        [end] = sent(calls, GROUP)
-        assert "Bob resigns" in end.text
-        assert not any(secret in text for secret in (ANN_SECRET, BOB_SECRET) for text in group_texts(request))
-        assert await results(app) == [(11, 0, "walkover"), (22, 0, "resigned")]
+async def test_resigning_gives_the_other_the_win_and_keeps_secrets_out_of_the_group(app, recorded):
+    _, bob, _ = await set_up(app, recorded)
+    calls = await bob.send("/resign")
+    [end] = sent(calls, GROUP)
+    assert "Bob resigns" in end.text
+    assert not any(secret in text for secret in (ANN_SECRET, BOB_SECRET) for text in group_texts(recorded))
+    assert await results(app) == [(11, 0, "walkover"), (22, 0, "resigned")]
 
 
-async def test_an_open_duel_is_taken_by_anyone_and_only_its_challenger_can_withdraw_it(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        ann, bob, cat = (Member(app, request, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
-        [invite] = sent(await ann.send("/duel 5 1m"))
-        assert "wants a duel: a 5-digit number with distinct digits, 1m 0s per move" in invite.text
-        decline = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✖️ Decline")
-        assert toasts(await bob.press(decline)) == ["Only the two players can do that."]
-        [withdrawn] = [c for c in await ann.press(decline) if c.method == "editMessageText"]
-        assert "Duel off: Ann declined." in withdrawn.text
-        assert toasts(await bob.press(decline)) == ["That button is out of date."]
+async def test_an_open_duel_is_taken_by_anyone_and_only_its_challenger_can_withdraw_it(app, recorded):
+    ann, bob, cat = (Member(app, recorded, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
+    [invite] = sent(await ann.send("/duel 5 1m"))
+    assert "wants a duel: a 5-digit number with distinct digits, 1m 0s per move" in invite.text
+    decline = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✖️ Decline")
+    assert toasts(await bob.press(decline)) == ["Only the two players can do that."]
+    [withdrawn] = [c for c in await ann.press(decline) if c.method == "editMessageText"]
+    assert "Duel off: Ann declined." in withdrawn.text
+    assert toasts(await bob.press(decline)) == ["That button is out of date."]
 
-        [invite] = sent(await ann.send("/duel"))
-        accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
-        await cat.press(accept)
-        match, _ = await the_duel(app)
-        assert [p.user_id for p in match.players] == [11, 33]
-        [nope] = sent(await bob.in_private().send(f"/start duel_{match.id}"))
-        assert "not waiting for your secret" in nope.text
+    [invite] = sent(await ann.send("/duel"))
+    accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
+    await cat.press(accept)
+    match, _ = await the_duel(app)
+    assert [p.user_id for p in match.players] == [11, 33]
+    [nope] = sent(await bob.in_private().send(f"/start duel_{match.id}"))
+    assert "not waiting for your secret" in nope.text
 
 
 async def test_a_restarted_bot_carries_on_a_duel_with_its_timer(tmp_path):
@@ -183,20 +179,19 @@ async def test_a_restarted_bot_carries_on_a_duel_with_its_timer(tmp_path):
         assert "Bob</a> wins the duel" in end.text
 
 
-async def test_moves_and_acceptances_that_bypass_the_chat_lock_are_still_taken_once(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        _, _, match_id = await set_up(app, request)
-        match, core = await the_duel(app)
-        moves = await asyncio.gather(*(duel.guess(core.deps, match, 11, "Ann", code) for code in ("0123", "0987")))
-        assert sum(isinstance(m, duel.Moved) for m in moves) == 1
-        assert len((await core.deps.matches.match(match_id)).moves) == 1
-        await Member(app, request, 11, "Ann").send("/stop")
+async def test_moves_and_acceptances_that_bypass_the_chat_lock_are_still_taken_once(app, recorded):
+    _, _, match_id = await set_up(app, recorded)
+    match, core = await the_duel(app)
+    moves = await asyncio.gather(*(duel.guess(core.deps, match, 11, "Ann", code) for code in ("0123", "0987")))
+    assert sum(isinstance(m, duel.Moved) for m in moves) == 1
+    assert len((await core.deps.matches.match(match_id)).moves) == 1
+    await Member(app, recorded, 11, "Ann").send("/stop")
 
-        await Member(app, request, 11, "Ann").send("/duel")
-        invite, _ = await the_duel(app)
-        accepted = await asyncio.gather(*(duel.accept(core.deps, invite, uid, f"U{uid}") for uid in (22, 33, 44)))
-        assert sum(isinstance(a, duel.Accepted) for a in accepted) == 1
-        assert len((await core.deps.matches.match(invite.id)).players) == 2
+    await Member(app, recorded, 11, "Ann").send("/duel")
+    invite, _ = await the_duel(app)
+    accepted = await asyncio.gather(*(duel.accept(core.deps, invite, uid, f"U{uid}") for uid in (22, 33, 44)))
+    assert sum(isinstance(a, duel.Accepted) for a in accepted) == 1
+    assert len((await core.deps.matches.match(invite.id)).players) == 2
 
 
 async def test_an_invitation_nobody_takes_up_lapses_on_its_timer(tmp_path):
@@ -212,23 +207,22 @@ async def test_an_invitation_nobody_takes_up_lapses_on_its_timer(tmp_path):
         assert await results(app) == []
 
 
-async def test_a_secret_sent_after_the_duel_was_stopped_is_told_the_duel_is_over_and_starts_nothing(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        ann, bob = Member(app, request, 11, "Ann"), Member(app, request, 22, "Bob")
-        [invite] = sent(await ann.send("/duel", reply_to=bob))
-        await bob.press(next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept"))
-        match, core = await the_duel(app)
-        await ann.in_private().send(f"/start duel_{match.id}")
-        await ann.in_private().send(ANN_SECRET)
-        waiting = await core.deps.matches.awaiting_secret(22)  # Bob's private chat read this before the /stop
-        await ann.send("/stop")
-        result = await duel.set_secret(core.deps, waiting, 22, BOB_SECRET)
-        [reply] = duel_view.secret_set("en", result).replies
-        assert reply.chat_id is None
-        assert "That duel is over" in reply.text
-        stopped = await core.deps.matches.match(match.id)
-        assert (stopped.status, stopped.phase, stopped.player(22).secret) == ("stopped", "over", None)
-        assert app.job_queue.jobs() == ()
+async def test_a_secret_sent_after_the_duel_was_stopped_is_told_the_duel_is_over_and_starts_nothing(app, recorded):
+    ann, bob = Member(app, recorded, 11, "Ann"), Member(app, recorded, 22, "Bob")
+    [invite] = sent(await ann.send("/duel", reply_to=bob))
+    await bob.press(next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept"))
+    match, core = await the_duel(app)
+    await ann.in_private().send(f"/start duel_{match.id}")
+    await ann.in_private().send(ANN_SECRET)
+    waiting = await core.deps.matches.awaiting_secret(22)  # Bob's private chat read this before the /stop
+    await ann.send("/stop")
+    result = await duel.set_secret(core.deps, waiting, 22, BOB_SECRET)
+    [reply] = duel_view.secret_set("en", result).replies
+    assert reply.chat_id is None
+    assert "That duel is over" in reply.text
+    stopped = await core.deps.matches.match(match.id)
+    assert (stopped.status, stopped.phase, stopped.player(22).secret) == ("stopped", "over", None)
+    assert app.job_queue.jobs() == ()
 
 
 async def test_ids_too_big_for_the_database_are_unknown_duels_and_stale_buttons_not_crashes(tmp_path, caplog):
@@ -245,31 +239,28 @@ async def test_ids_too_big_for_the_database_are_unknown_duels_and_stale_buttons_
         assert not [r for r in caplog.records if r.levelname == "ERROR"]
 
 
-async def test_a_solving_guess_is_masked_in_the_group_while_the_other_player_still_has_a_last_chance(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        ann, bob, _ = await set_up(app, request)
-        [line] = sent(await ann.send(f"/g {BOB_SECRET}"))
-        assert line.text.startswith("Ann #1 <code>••••</code> → 4🐂 0🐄")
-        assert "one last guess to draw" in line.text
-        assert not any(BOB_SECRET in text for text in group_texts(request))
-        await bob.send("/g 0123")
-        assert not any(ANN_SECRET in text for text in group_texts(request))
+async def test_a_solving_guess_is_masked_in_the_group_while_the_other_player_still_has_a_last_chance(app, recorded):
+    ann, bob, _ = await set_up(app, recorded)
+    [line] = sent(await ann.send(f"/g {BOB_SECRET}"))
+    assert line.text.startswith("Ann #1 <code>••••</code> → 4🐂 0🐄")
+    assert "one last guess to draw" in line.text
+    assert not any(BOB_SECRET in text for text in group_texts(recorded))
+    await bob.send("/g 0123")
+    assert not any(ANN_SECRET in text for text in group_texts(recorded))
 
 
-async def test_a_player_the_duel_cannot_name_is_called_your_opponent_from_the_texts(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        await set_up(app, request)
-        match, _ = await the_duel(app)
-        [prompt] = duel_view.secret_prompt("en", duel.SecretPrompt(match, None)).replies
-        assert "Your secret for the duel with your opponent:" in prompt.text
-        [turn] = duel_view.moved("en", Refusal("duel.not_your_turn")).replies
-        assert turn.text == "It's your opponent's turn."
+async def test_a_player_the_duel_cannot_name_is_called_your_opponent_from_the_texts(app, recorded):
+    await set_up(app, recorded)
+    match, _ = await the_duel(app)
+    [prompt] = duel_view.secret_prompt("en", duel.SecretPrompt(match, None)).replies
+    assert "Your secret for the duel with your opponent:" in prompt.text
+    [turn] = duel_view.moved("en", Refusal("duel.not_your_turn")).replies
+    assert turn.text == "It's your opponent's turn."
 
 
-async def test_unknown_duel_options_are_explained_with_a_duel_example(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        [reply] = sent(await Member(app, request, 11, "Ann").send("/duel bogus"))
-        assert "I don't understand “bogus”" in reply.text
-        assert "<code>/duel 5</code>" in reply.text
-        assert "/challenge" not in reply.text
-        assert (await the_duel(app))[0] is None
+async def test_unknown_duel_options_are_explained_with_a_duel_example(app, recorded):
+    [reply] = sent(await Member(app, recorded, 11, "Ann").send("/duel bogus"))
+    assert "I don't understand “bogus”" in reply.text
+    assert "<code>/duel 5</code>" in reply.text
+    assert "/challenge" not in reply.text
+    assert (await the_duel(app))[0] is None

@@ -9,6 +9,7 @@ from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.rows import iso
 from bot.storage.stats import ALL_CHATS
+from bot.telegram_io.handlers import RUNTIME
 from bot.views import stats as stats_view
 from tests.bot.fakes import EPOCH, Chat, Clock, runtime_on, telegram_app
 
@@ -167,7 +168,7 @@ async def test_the_leaderboard_and_stats_queries_use_their_indexes(tmp_path):
 async def test_top_in_a_group_switches_period_and_variant_in_place_and_refuses_foreign_stats(tmp_path):
     clock = Clock(EPOCH + timedelta(days=1))
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
-        deps = app.bot_data["runtime"].core.deps
+        deps = app.bot_data[RUNTIME].core.deps
         await record(deps, 1001, 4)
         await record(deps, 1002, 5, at=EPOCH - timedelta(days=20))
         await record(deps, 1002, 3, variant="mastermind")

@@ -1,0 +1,34 @@
+"""Fixtures shared by the bot's tests: an initialised Application on a fresh database, and a private chat."""
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from telegram.ext import Application
+
+from tests.bot.fakes import Chat, RecordingRequest, telegram_app
+
+
+@pytest.fixture
+async def telegram(tmp_path: Path) -> AsyncIterator[tuple[Application, RecordingRequest]]:  # type: ignore[type-arg]
+    """The Application on a fresh SQLite file, with the request that records what it sends."""
+    async with telegram_app(tmp_path / "db.sqlite3") as pair:
+        yield pair
+
+
+@pytest.fixture
+def app(telegram: tuple[Application, RecordingRequest]) -> Application:  # type: ignore[type-arg]
+    """The initialised Application."""
+    return telegram[0]
+
+
+@pytest.fixture
+def recorded(telegram: tuple[Application, RecordingRequest]) -> RecordingRequest:
+    """What the Application sent to Telegram."""
+    return telegram[1]
+
+
+@pytest.fixture
+def chat(app: Application, recorded: RecordingRequest) -> Chat:  # type: ignore[type-arg]
+    """The user's private chat with the bot."""
+    return Chat(app, recorded)
