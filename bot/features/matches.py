@@ -12,7 +12,7 @@ from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
-from bot.routing.routes import Command
+from bot.routing.routes import ANY, GROUP, PRIVATE, Command, names
 from bot.services import duel, race, versus
 from bot.services.deps import Deps
 from bot.services.matches import AlreadyOn, BadOptions, parse_options
@@ -24,18 +24,19 @@ from bot.views import versus as versus_view
 from engine.variant import Variant
 
 COMMANDS = (
-    Command("versus", private_menu=4),
-    Command("challenge", group_menu=1),
-    Command("g", group_menu=2),
-    Command("guess"),
-    Command("duel", group_menu=3),
-    Command("stop", group_menu=4),
-    Command("resign", private_menu=10, group_menu=5),
+    Command("versus", PRIVATE, private_menu=4),
+    Command("challenge", GROUP, group_menu=1),
+    Command("g", GROUP, group_menu=2),
+    Command("guess", GROUP),
+    Command("duel", GROUP, group_menu=3),
+    Command("stop", GROUP, group_menu=4),
+    Command("resign", ANY, private_menu=10, group_menu=5),  # a duel in a group, a versus game in private
 )
-GROUP_COMMANDS = frozenset({"challenge", "g", "guess", "stop", "duel", "resign"})
+GROUP_COMMANDS = names(COMMANDS, GROUP)
 # Other features' commands that a versus game in progress answers first (resigns it, or holds them back).
 WHILE_VERSUS = frozenset({"cancel", "giveup", "play", "think", "daily"})
-PRIVATE_COMMANDS = frozenset({"versus", *GROUP_COMMANDS, *WHILE_VERSUS})
+# In private: versus and resign, the group-only commands (to explain where they work), and WHILE_VERSUS.
+PRIVATE_COMMANDS = names(COMMANDS) | WHILE_VERSUS
 DUEL_PAYLOAD = "duel_"  # t.me/<bot>?start=duel_<match>: set your secret for that duel
 
 

@@ -7,7 +7,7 @@ from datetime import date
 from bot import callbacks as cb
 from bot.models.who import Who
 from bot.replies import Outcome
-from bot.routing.routes import Command
+from bot.routing.routes import ANY, Command, names
 from bot.services import daily, stats
 from bot.services.deps import Deps
 from bot.services.referee import Scored
@@ -18,9 +18,9 @@ from bot.views import stats as stats_view
 from engine.variant import InvalidVariant, variant_named
 
 COMMANDS = (
-    Command("daily", private_menu=5, group_menu=6),
-    Command("top", private_menu=12, group_menu=7),
-    Command("stats", private_menu=13, group_menu=8),
+    Command("daily", ANY, private_menu=5, group_menu=6),
+    Command("top", ANY, private_menu=12, group_menu=7),
+    Command("stats", ANY, private_menu=13, group_menu=8),
 )
 DEEP_LINKS = ("daily",)  # t.me/<bot>?start=daily
 ACTIONS = frozenset(cb.BOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
@@ -52,7 +52,7 @@ class Scoreboard:
 async def on_command(deps: Deps, who: Who, command: str, args: str, language: str) -> Outcome | None:
     """The reply to /top, /stats, /daily; None for any other command."""
     words = args.lower().split()
-    if command not in {c.name for c in COMMANDS}:
+    if command not in names(COMMANDS):
         return None
     if command == "top":
         return await _top(deps, who, words, language)

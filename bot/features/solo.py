@@ -10,7 +10,7 @@ from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import looks_like_code, parse_answer
 from bot.replies import Outcome
-from bot.routing.routes import Command
+from bot.routing.routes import PRIVATE, Command
 from bot.services import guesser, lifecycle, referee
 from bot.services import settings as settings_service
 from bot.services.deps import Deps
@@ -24,17 +24,17 @@ from engine.scoring import Score
 from engine.variant import InvalidVariant, Variant, variant_named
 
 COMMANDS = (
-    Command("start", private_menu=1, group_menu=9),
-    Command("play", private_menu=2),
-    Command("think", private_menu=3),
-    Command("hint", private_menu=6),
-    Command("giveup", private_menu=7),
-    Command("undo", private_menu=8),
-    Command("reveal", private_menu=9),
-    Command("settings", private_menu=11),
-    Command("rules", private_menu=14, group_menu=11),
-    Command("help", private_menu=15, group_menu=10),
-    Command("cancel", private_menu=16),
+    Command("start", PRIVATE, private_menu=1, group_menu=9),
+    Command("play", PRIVATE, private_menu=2),
+    Command("think", PRIVATE, private_menu=3),
+    Command("hint", PRIVATE, private_menu=6),
+    Command("giveup", PRIVATE, private_menu=7),
+    Command("undo", PRIVATE, private_menu=8),
+    Command("reveal", PRIVATE, private_menu=9),
+    Command("settings", PRIVATE, private_menu=11),
+    Command("rules", PRIVATE, private_menu=14, group_menu=11),
+    Command("help", PRIVATE, private_menu=15, group_menu=10),
+    Command("cancel", PRIVATE, private_menu=16),
 )
 # t.me/<bot>?start=PAYLOAD links that stand for a command
 DEEP_LINKS = ("play", "think", "rules", "settings")

@@ -18,11 +18,17 @@ ANY: Chats = "any"
 
 @dataclass(frozen=True)
 class Command:
-    """A command a feature answers, and its place in each chat menu (None: not listed there)."""
+    """A command a feature answers, in which chats, and its place in each chat menu (None: not listed there)."""
 
     name: str
+    chats: Chats
     private_menu: int | None = None
     group_menu: int | None = None
+
+
+def names(commands: tuple[Command, ...], chats: Chats = ANY) -> frozenset[str]:
+    """The names of the commands answered in these chats (ANY: all of them)."""
+    return frozenset(c.name for c in commands if chats == ANY or c.chats in (chats, ANY))
 
 
 # Handlers answer with an Outcome, or None for "not mine": the table then asks the next route.

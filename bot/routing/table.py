@@ -24,6 +24,7 @@ from bot.routing.routes import (
     Route,
     TextHandler,
     menu,
+    names,
 )
 from bot.services.deps import Deps
 
@@ -57,7 +58,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         # a versus game in progress answers /resign, /cancel, /giveup and holds /play, /think, /daily back
         Route(PRIVATE, f.matches.private_command, matches.PRIVATE_COMMANDS),
         Route(GROUP, f.matches.group_command, matches.GROUP_COMMANDS),
-        Route(ANY, f.scoreboard.command, frozenset(c.name for c in scoreboard.COMMANDS)),
+        Route(ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(GROUP, f.solo.group_note),  # any other command in a group: one-player games are private
         Route(PRIVATE, f.solo.command),  # last: it answers unknown commands too
     )
