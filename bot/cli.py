@@ -7,6 +7,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from bot.config import OperatorError
+
 # Each subcommand lives in its own module with `add_arguments(parser)` and `main(args) -> int`.
 # Those modules import their heavy dependencies inside main(), so `bullscows bench` never loads Telegram.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -37,7 +39,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    return int(args.handler(args))
+    try:
+        return int(args.handler(args))
+    except OperatorError as error:  # one line, never a traceback: the operator can fix this
+        print(f"bullscows {args.command}: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -14,7 +14,11 @@ DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 DEFAULT_DATABASE = "./bullscows.sqlite3"
 
 
-class ConfigError(ValueError):
+class OperatorError(Exception):
+    """A problem the operator can fix (settings, token, database file); str() is the one line to show them."""
+
+
+class ConfigError(OperatorError, ValueError):
     """A configuration value that cannot be used; str() names the key and the problem."""
 
 

@@ -6,8 +6,6 @@ feature answers.
 
 from __future__ import annotations
 
-import asyncio
-import weakref
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
@@ -41,23 +39,10 @@ class Core:
         self._commands = command_routes(self.features)
         self._texts = text_routes(self.features)
         self._buttons = button_routes(self.features)
-        self._chat_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-
-    def chat_lock(self, chat_id: int) -> asyncio.Lock:
-        """The lock that keeps one chat's updates in order while other chats go on concurrently."""
-        lock = self._chat_locks.get(chat_id)
-        if lock is None:
-            lock = self._chat_locks[chat_id] = asyncio.Lock()
-        return lock
 
     async def language(self, chat_id: int) -> str:
         """The chat's language."""
         return (await self.deps.games.settings(chat_id)).language
-
-    async def remember_board(self, game_id: int, message_id: int | None) -> None:
-        """Record the message that now shows a game's board."""
-        async with self.deps.transaction():
-            await self.deps.games.set_board(game_id, message_id)
 
     async def on_deadline(self, match_id: int) -> tuple[int, Outcome] | None:
         """A match's timer went off: the chat and what to tell it, or None if nothing is due."""

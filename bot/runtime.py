@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from bot.config import Config
 from bot.core import Core
 from bot.services.deps import Deps
 from bot.services.ports import Admins, Clock, Timers, utc_now
-from bot.storage.db import open_database
+from bot.storage.db import DatabaseProblem, open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.store import Store
 
@@ -46,6 +47,9 @@ async def open_runtime(
     conn = await open_database(config.database_path)
     try:
         applied = await migrate(conn, migrations)
+    except sqlite3.DatabaseError as error:
+        await conn.close()
+        raise DatabaseProblem(f"{config.database_path} could not be migrated: {error}") from None
     except BaseException:
         await conn.close()
         raise

@@ -42,6 +42,7 @@ EN: dict[str, str] = {
     "no_game": "No game running. /play to guess my code, /think to let me guess yours.",
     "error": "Sorry, something went wrong there. Try again, or /cancel.",
     "stale": "That button belongs to an older board.",
+    "flood": "Easy there! I'm still working through your last messages. Try again in a few seconds.",
     "variant.invalid": "I don't know the game “{name}”. Try classic, nozero, mastermind or a length 3–6.",
     "confirm.abandon": "You have a game in progress ({progress}). Abandon it and start a new one?",
     "progress.referee": "your guess #{n}",

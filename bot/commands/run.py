@@ -32,5 +32,11 @@ def main(args: argparse.Namespace) -> int:
         return 2
     from bot.telegram_io.app import run
 
-    run(config)
+    try:
+        run(config)
+    except KeyboardInterrupt:
+        return 130
+    except OSError as error:  # e.g. the webhook's port is taken
+        print(f"bullscows run: could not start: {error}", file=sys.stderr)
+        return 1
     return 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.db import transaction
+from bot.storage.db import DatabaseProblem, transaction
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -74,8 +74,15 @@ async def migrate(conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) 
     fails leaves the database as it was before it and stays pending.
     """
     done = await applied_versions(conn)
+    known = migrations_in(directory)
+    newest = max((m.version for m in known), default=0)
+    if done and max(done) > newest:
+        raise DatabaseProblem(
+            f"the database has schema version {max(done)}, newer than this bullscows knows ({newest}):"
+            " run the newer version, or restore a backup"
+        )
     applied: list[str] = []
-    for migration in migrations_in(directory):
+    for migration in known:
         if migration.version in done:
             continue
         async with transaction(conn):

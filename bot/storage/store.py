@@ -6,12 +6,17 @@ import aiosqlite
 
 from bot.storage.db import Transactions
 from bot.storage.games import SqliteGameRepository
+from bot.storage.inbox import Inbox
 from bot.storage.matches import SqliteMatchRepository
+from bot.storage.outbox import Outbox
 from bot.storage.stats import SqliteStatsRepository
+
+# Every table with a chat_id column that belongs to the chat (the outbox moves only what is still to send).
+CHAT_TABLES = ("chat_settings", "games", "matches", "game_results", "standings", "daily_plays")
 
 
 class Store:
-    """The connection and the repositories that share its transactions: games, matches, stats."""
+    """The connection and the repositories that share its transactions: games, matches, stats, inbox, outbox."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -19,6 +24,17 @@ class Store:
         self.games = SqliteGameRepository(conn)
         self.matches = SqliteMatchRepository(conn)
         self.stats = SqliteStatsRepository(conn)
+        self.inbox = Inbox(conn, self.transaction)
+        self.outbox = Outbox(conn, self.transaction)
+
+    async def move_chat(self, old: int, new: int) -> None:
+        """Everything kept under chat `old` now belongs to `new` (a group upgraded to a supergroup).
+
+        Inside the caller's transaction. Rows the new chat already has are kept as they are.
+        """
+        for table in CHAT_TABLES:
+            await self.conn.execute(f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE chat_id = ?", (new, old))
+        await self.outbox.move_chat(old, new)
 
     async def close(self) -> None:
         """Close the connection (everything was committed update by update)."""

@@ -1,9 +1,18 @@
-"""Building and running the Telegram Application: config in, resources opened in post_init."""
+"""Building and running the Telegram Application: the store first, then Telegram, then the intake and sender.
+
+python-telegram-bot's Application and handlers are kept; its update fetching is not. Polling is our own loop
+(`startup.poll`), which records each batch in the inbox before the next getUpdates confirms it. A webhook is
+python-telegram-bot's own server, whose update queue (`IntakeQueue`) records an update before the server
+answers Telegram. Either way the intake processes the inbox and the sender delivers the outbox.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
+import signal
 from urllib.parse import urlparse
 
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
@@ -13,57 +22,142 @@ from bot.config import Config
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import Clock, utc_now
 from bot.telegram_io.group_io import JobQueueTimers, TelegramAdmins
-from bot.telegram_io.handlers import RUNTIME, register, set_commands
+from bot.telegram_io.handlers import RUNTIME, SENDER, register, set_commands
+from bot.telegram_io.intake import Intake, IntakeQueue
+from bot.telegram_io.sender import Sender
+from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
 
 log = logging.getLogger("bot")
 
+INTAKE = "intake"
+RATE_LIMIT_RETRIES = 3  # 429s that AIORateLimiter sits out itself before the sender postpones the call
 
-def build_application(
-    config: Config,
-    *,
-    request: BaseRequest | None = None,
-    rng: random.Random | None = None,
-    clock: Clock = utc_now,
-    rate_limit: bool = True,
-) -> Application:  # type: ignore[type-arg]
-    """The Application for `config`; the database opens in post_init and closes in post_shutdown.
+
+def build_application(config: Config, *, request: BaseRequest | None = None, rate_limit: bool = True) -> Application:  # type: ignore[type-arg]
+    """The Application for `config`, with its handlers; nothing is opened or contacted yet.
 
     Tests pass a `request` that records calls instead of reaching Telegram.
     """
     if not config.token:
         raise ValueError("a bot token is needed to build the Telegram application")
+    builder = ApplicationBuilder().token(config.token.reveal()).base_url(config.base_url).update_queue(IntakeQueue())
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request)
+    else:  # a send answered late is retried, and may then show twice: wait long enough that this is rare
+        builder = builder.connect_timeout(10).read_timeout(20).write_timeout(20).pool_timeout(10)
+    if rate_limit:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=RATE_LIMIT_RETRIES))  # type: ignore[arg-type]
+    app = builder.build()
+    register(app)
+    return app
 
-    async def post_init(app: Application) -> None:  # type: ignore[type-arg]
-        timers, admins = JobQueueTimers(app, clock), TelegramAdmins(app.bot)
-        runtime = await open_runtime(config, rng, clock, admins=admins, timers=timers)
+
+async def open_bot(
+    app: Application,  # type: ignore[type-arg]
+    config: Config,
+    rng: random.Random | None = None,
+    clock: Clock = utc_now,
+) -> Runtime:
+    """Open the database (a bad one fails here, before Telegram is contacted), then reach Telegram (retrying
+    transient errors), then set up the intake, the sender, match timers and the command menus."""
+    timers, admins = JobQueueTimers(app, clock), TelegramAdmins(app.bot)
+    runtime = await open_runtime(config, rng, clock, admins=admins, timers=timers)
+    try:
         app.bot_data[RUNTIME] = runtime
+        await retrying(app.initialize, "connecting to Telegram (getMe)")
+        sender = app.bot_data[SENDER] = Sender(app.bot, runtime.store, clock)
+        intake = app.bot_data[INTAKE] = Intake(app, runtime.store, clock, sender.wake)
+        queue = app.update_queue
+        if isinstance(queue, IntakeQueue):
+            queue.intake = intake
         rearmed = await runtime.core.rearm()  # the timers of matches still running
-        await set_commands(app)
-        applied = f", applied migrations {', '.join(runtime.applied)}" if runtime.applied else ""
-        log.info("bullscows is running: %s mode, database %s%s", config.mode, config.database_path, applied)
-        if rearmed:
-            log.info("re-armed the timers of %d running matches", rearmed)
+        await retrying(lambda: set_commands(app), "setting the command menus")
+    except BaseException:
+        await close_bot(app)
+        raise
+    applied = f", applied migrations {', '.join(runtime.applied)}" if runtime.applied else ""
+    log.info("bullscows is running: %s mode, database %s%s", config.mode, config.database_path, applied)
+    if rearmed:
+        log.info("re-armed the timers of %d running matches", rearmed)
+    return runtime
 
-    async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+
+async def close_bot(app: Application) -> None:  # type: ignore[type-arg]
+    """Stop what open_bot started, in reverse order; what is pending stays in the inbox and outbox.
+
+    Every step runs whatever the one before did, and the database is closed last in any case: a connection
+    left open would keep its thread, and with it the process, alive.
+    """
+    intake, sender = app.bot_data.pop(INTAKE, None), app.bot_data.pop(SENDER, None)
+    try:
+        for step in (
+            intake.stop if isinstance(intake, Intake) else None,
+            sender.stop if isinstance(sender, Sender) else None,
+            app.stop if app.running else None,
+            app.shutdown,
+        ):
+            if step is not None:
+                try:
+                    await step()
+                except Exception as error:
+                    log.warning("shutting down: %s failed (%s)", getattr(step, "__qualname__", step), error)
+    finally:
         runtime = app.bot_data.pop(RUNTIME, None)
         if isinstance(runtime, Runtime):
             await runtime.close()
 
-    builder = (
-        ApplicationBuilder()
-        .token(config.token.reveal())
-        .base_url(config.base_url)
-        .post_init(post_init)
-        .post_shutdown(post_shutdown)
-        .concurrent_updates(True)  # chats run side by side; each chat's updates stay in order (Core.chat_lock)
-    )
-    if request is not None:
-        builder = builder.request(request).get_updates_request(request)
-    if rate_limit:
-        builder = builder.rate_limiter(AIORateLimiter())  # type: ignore[arg-type]
-    app = builder.build()
-    register(app)
-    return app
+
+async def serve(
+    config: Config,
+    stop: asyncio.Event | None = None,
+    *,
+    request: BaseRequest | None = None,
+    clock: Clock = utc_now,
+) -> None:
+    """Run the bot until SIGINT/SIGTERM (or `stop`): long polling, or a webhook when one is configured."""
+    if stop is None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+    app = build_application(config, request=request, rate_limit=request is None)
+    runtime = await open_bot(app, config, clock=clock)
+    intake, sender = app.bot_data[INTAKE], app.bot_data[SENDER]
+    fetching: asyncio.Task[None] | None = None
+    try:
+        await app.start()
+        sender.start()
+        intake.start()  # what was recorded before a crash is processed first
+        if config.webhook is None:
+            await retrying(app.bot.delete_webhook, "deleteWebhook")
+            fetching = asyncio.create_task(poll(app.bot, runtime.store, intake, config.poll_interval), name="polling")
+        else:
+            hook = config.webhook
+            assert app.updater is not None
+            await app.updater.start_webhook(
+                listen=hook.listen,
+                port=hook.port,
+                url_path=urlparse(hook.url).path.lstrip("/"),
+                webhook_url=hook.url,
+                secret_token=hook.secret.reveal() if hook.secret else None,
+                allowed_updates=ALLOWED_UPDATES,
+                bootstrap_retries=-1,
+            )
+        stopping = asyncio.create_task(stop.wait())
+        waiting = {stopping} | ({fetching} if fetching else set())
+        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if fetching in done:
+            fetching.result()  # a rejected token: raised to the caller
+    finally:
+        if fetching is not None:
+            fetching.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await fetching
+        if app.updater is not None and app.updater.running:
+            await app.updater.stop()
+        await close_bot(app)
+        log.info("bullscows stopped")
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -103,19 +197,6 @@ def configure_logging(config: Config) -> None:
 
 
 def run(config: Config) -> None:
-    """Run the bot until SIGINT/SIGTERM: long polling, or a webhook when one is configured."""
+    """Run the bot until it is stopped; operator errors (bad token, bad database) are raised to the command."""
     configure_logging(config)
-    app = build_application(config)
-    allowed = ["message", "callback_query"]
-    if config.webhook is None:
-        app.run_polling(poll_interval=config.poll_interval, allowed_updates=allowed)
-        return
-    hook = config.webhook
-    app.run_webhook(
-        listen=hook.listen,
-        port=hook.port,
-        url_path=urlparse(hook.url).path.lstrip("/"),
-        webhook_url=hook.url,
-        secret_token=hook.secret.reveal() if hook.secret else None,
-        allowed_updates=allowed,
-    )
+    asyncio.run(serve(config))

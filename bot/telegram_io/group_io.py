@@ -11,8 +11,8 @@ from telegram.ext import Application, ContextTypes
 
 from bot.models.match import Match
 from bot.services.ports import Clock
-from bot.telegram_io.deliver import deliver
-from bot.telegram_io.handlers import core_of
+from bot.telegram_io.handlers import runtime_of, wake_sender
+from bot.telegram_io.outgoing import post
 
 log = logging.getLogger(__name__)
 
@@ -74,9 +74,10 @@ async def on_deadline(context: ContextTypes.DEFAULT_TYPE) -> None:
     """A match's timer fired: let the Core settle it in that chat's turn, and tell the chat."""
     assert context.job is not None
     data: tuple[int, int] = context.job.data  # type: ignore[assignment]
-    match_id, chat_id = data
-    core = core_of(context)
-    async with core.chat_lock(chat_id):
-        due = await core.on_deadline(match_id)
+    match_id, _ = data
+    runtime = runtime_of(context)
+    async with runtime.store.transaction():  # the match's end and its announcement commit together
+        due = await runtime.core.on_deadline(match_id)
         if due is not None:
-            await deliver(context.bot, core, due[0], due[1])
+            await post(runtime.store, due[0], due[1], runtime.core.deps.clock())
+    wake_sender(context)

@@ -1,8 +1,13 @@
-"""Telegram handlers: translate an update into a Core call and deliver the Outcome. Nothing else."""
+"""Telegram handlers: translate an update into a Core call and queue the Outcome. Nothing else.
+
+Each update is one transaction: the Core's changes, the replies in the outbox and the inbox's mark commit
+together, and the sender delivers the replies after the commit.
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import cast
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
@@ -11,22 +16,30 @@ from telegram.ext import Application, CallbackQueryHandler, ContextTypes, Messag
 
 from bot.core import Core, Who
 from bot.parsing import split_command
+from bot.replies import Outcome
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.runtime import Runtime
-from bot.telegram_io.deliver import deliver
+from bot.telegram_io.outgoing import post, shorten
+from bot.telegram_io.sender import Sender
 from bot.texts import t
 
 log = logging.getLogger(__name__)
 
-# The command menus, in the order players see them (games first, then help): from the features' declarations.
 PRIVATE_COMMANDS = PRIVATE_MENU
 GROUP_COMMANDS = GROUP_MENU
 RUNTIME = "runtime"
+SENDER = "sender"
+MAX_INPUT = 256  # characters of a message that are read: more is never a game move, and is never echoed in full
+
+
+def runtime_of(context: ContextTypes.DEFAULT_TYPE) -> Runtime:
+    """The Runtime opened at start-up."""
+    return cast(Runtime, context.application.bot_data[RUNTIME])
 
 
 def core_of(context: ContextTypes.DEFAULT_TYPE) -> Core:
-    """The Core opened in post_init."""
-    return cast(Runtime, context.application.bot_data[RUNTIME]).core
+    """The Core opened at start-up."""
+    return runtime_of(context).core
 
 
 def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
@@ -42,18 +55,44 @@ def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
     return Who(chat.id, user.id, private, context.bot.username, user.full_name, as_chat, reply_to)
 
 
+async def respond(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    chat_id: int,
+    outcome_of: Callable[[], Awaitable[Outcome]],
+    query: tuple[str, int | None] | None = None,
+) -> None:
+    """Run the Core and queue its replies in one transaction with the update's inbox mark; then wake the sender."""
+    runtime = runtime_of(context)
+    store, clock = runtime.store, runtime.core.deps.clock
+    async with store.transaction():  # one update at a time: each chat's updates stay in order
+        if await store.inbox.status(update.update_id) in ("done", "failed"):
+            return  # applied already: a second delivery has no second effect
+        outcome = await outcome_of()
+        await post(store, chat_id, outcome, clock(), update.update_id, query)
+        await store.inbox.finish(update.update_id, clock())
+    wake_sender(context)
+
+
+def wake_sender(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Tell the sender there is something new in the outbox."""
+    sender = context.application.bot_data.get(SENDER)
+    if isinstance(sender, Sender):
+        sender.wake()
+
+
 async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/command args → Core.on_command; commands for other bots (/play@other) are ignored."""
     who, message = who_of(update, context), update.effective_message
     if who is None or message is None or message.text is None:
         return
-    head = message.text.split(" ", 1)[0]
+    text = shorten(message.text, MAX_INPUT)
+    head = text.split(" ", 1)[0]
     if "@" in head and head.split("@", 1)[1].lower() != (context.bot.username or "").lower():
         return
-    command, args = split_command(message.text)
+    command, args = split_command(text)
     core = core_of(context)
-    async with core.chat_lock(who.chat_id):
-        await deliver(context.bot, core, who.chat_id, await core.on_command(who, command, args))
+    await respond(update, context, who.chat_id, lambda: core.on_command(who, command, args))
 
 
 async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -61,51 +100,85 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     who, message = who_of(update, context), update.effective_message
     if who is None or message is None or message.text is None:
         return
-    core = core_of(context)
-    async with core.chat_lock(who.chat_id):
-        await deliver(context.bot, core, who.chat_id, await core.on_text(who, message.text))
+    text, core = shorten(message.text, MAX_INPUT), core_of(context)
+    await respond(update, context, who.chat_id, lambda: core.on_text(who, text))
 
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A button press → Core.on_button; the query is always answered, even when this fails."""
+    """A button press → Core.on_button; the query is always answered (by the outbox)."""
     query, who = update.callback_query, who_of(update, context)
     if query is None:
         return
+    origin = query.message.message_id if query.message is not None else None
+    chat_id = who.chat_id if who is not None else (query.from_user.id if query.from_user else 0)
     if who is None or query.data is None:
-        await query.answer()
+        await respond(update, context, chat_id, _nothing, (query.id, origin))
         return
-    core = core_of(context)
-    async with core.chat_lock(who.chat_id):
-        try:
-            outcome = await core.on_button(who, query.data)
-        except Exception:
-            await query.answer(t("error"))
-            raise
-        await deliver(context.bot, core, who.chat_id, outcome, query)
+    core, data = core_of(context), query.data
+    await respond(update, context, who.chat_id, lambda: core.on_button(who, data), (query.id, origin))
+
+
+async def _nothing() -> Outcome:
+    return Outcome()
+
+
+async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A group became a supergroup: its settings, games, matches, standings and queued replies move along."""
+    message = update.effective_message
+    if message is None or message.migrate_to_chat_id is None:
+        return
+    old, new = message.chat.id, message.migrate_to_chat_id
+    runtime = runtime_of(context)
+    async with runtime.store.transaction():
+        await runtime.store.move_chat(old, new)
+        await runtime.store.inbox.finish(update.update_id, runtime.core.deps.clock())
+    log.info("chat %s moved to %s (upgraded to a supergroup)", old, new)
+    wake_sender(context)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The one error handler: log the failure and tell the chat something went wrong."""
-    update_id = update.update_id if isinstance(update, Update) else None
-    log.error("update %s failed", update_id, exc_info=context.error)
-    if isinstance(update, Update) and update.effective_chat is not None and update.callback_query is None:
-        try:
-            await context.bot.send_message(update.effective_chat.id, t("error"))
-        except Exception:  # the chat may be unreachable; the log line above is what matters
-            log.debug("could not report the error to the chat", exc_info=True)
+    """The one error handler: log the failure with its context and tell the chat that this one did not count.
+
+    The update's transaction was rolled back, so nothing it would have changed was kept: "Sorry" is true.
+    """
+    if not isinstance(update, Update):
+        log.error("a job failed", exc_info=context.error)
+        return
+    chat = update.effective_chat
+    kind = "button press" if update.callback_query else "message"
+    log.error("%s %s in chat %s failed", kind, update.update_id, chat.id if chat else None, exc_info=context.error)
+    runtime = runtime_of(context)
+    store, now = runtime.store, runtime.core.deps.clock()
+    query = update.callback_query
+    async with store.transaction():
+        if query is not None:
+            origin = query.message.message_id if query.message is not None else None
+            chat_id = chat.id if chat is not None else (query.from_user.id if query.from_user else 0)
+            await post(store, chat_id, Outcome(toast=t("error")), now, update.update_id, (query.id, origin))
+        elif chat is not None:
+            await post(store, chat.id, Outcome.text(t("error")), now, update.update_id)
+        await store.inbox.finish(update.update_id, now, "failed")
+    wake_sender(context)
 
 
 def register(app: Application) -> None:  # type: ignore[type-arg]
     """Wire the handlers, in the order they are tried, and the error handler."""
     app.add_handler(CallbackQueryHandler(on_button))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.COMMAND, on_command))
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT & ~filters.COMMAND, on_text))
     app.add_error_handler(on_error)
 
 
-async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
-    """Register the command menu for private chats and for groups."""
+def command_menus() -> tuple[list[BotCommand], list[BotCommand]]:
+    """The command menus for private chats and for groups."""
     private = [BotCommand(name, t(f"cmd.{name}")) for name in PRIVATE_COMMANDS]
     group = [BotCommand(name, t(f"cmd.{name}")) for name in GROUP_COMMANDS]
+    return private, group
+
+
+async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
+    """Register the command menu for private chats and for groups."""
+    private, group = command_menus()
     await app.bot.set_my_commands(private, scope=BotCommandScopeAllPrivateChats())
     await app.bot.set_my_commands(group, scope=BotCommandScopeAllGroupChats())

@@ -19,12 +19,14 @@ from telegram.request import BaseRequest, RequestData
 from bot.config import Config, Secret
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import ManualTimers, NoAdmins
-from bot.telegram_io.app import build_application
+from bot.telegram_io.app import INTAKE, build_application, close_bot, open_bot
+from bot.telegram_io.handlers import SENDER
 
 BOT_USER = {"id": 777, "is_bot": True, "first_name": "Bulls and Cows", "username": "bullscows_test_bot"}
 USER = 1001
 TOKEN = "123456:TEST-token"
 EPOCH = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
+UPDATE_IDS = itertools.count(1)  # Telegram numbers updates per bot, not per chat: one counter for every chat
 
 
 @dataclass
@@ -50,12 +52,14 @@ class Call:
 @dataclass
 class RecordingRequest(BaseRequest):
     """Answers Bot API calls locally; `fail_edits_with` (`fail_sends_with`, `fail_answers_with`) makes edits
-    (sends, callback answers) fail with that description."""
+    (sends, callback answers) fail with that description; `faults[method]` lists the next answers of a method
+    that fail, as (HTTP status, description, retry_after)."""
 
     calls: list[Call] = field(default_factory=list)
     fail_edits_with: str | None = None
     fail_sends_with: str | None = None
     fail_answers_with: str | None = None
+    faults: dict[str, list[tuple[int, str, int | None]]] = field(default_factory=dict)  # method: (status, text, retry)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(100))
 
     async def initialize(self) -> None:
@@ -74,6 +78,12 @@ class RecordingRequest(BaseRequest):
         name = url.rsplit("/", 1)[-1]
         params = dict(request_data.parameters) if request_data else {}
         self.calls.append(Call(name, params))
+        if self.faults.get(name):
+            status, description, retry_after = self.faults[name].pop(0)
+            answer: dict[str, Any] = {"ok": False, "error_code": status, "description": description}
+            if retry_after is not None:
+                answer["parameters"] = {"retry_after": retry_after}
+            return status, json.dumps(answer).encode()
         failure = self.fail_edits_with if name.startswith("edit") else None
         failure = self.fail_sends_with if name == "sendMessage" else failure
         failure = self.fail_answers_with if name == "answerCallbackQuery" else failure
@@ -124,7 +134,6 @@ class Chat:
 
     def __init__(self, app: Application, request: RecordingRequest, chat_id: int = USER, user_id: int = USER) -> None:  # type: ignore[type-arg]
         self.app, self.request, self.chat_id, self.user_id = app, request, chat_id, user_id
-        self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1)
 
     @property
@@ -144,20 +153,20 @@ class Chat:
         }
         if text.startswith("/"):
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split(" ")[0])}]
-        return await self._process({"update_id": next(self._update_ids), "message": message})
+        return await self._process({"update_id": next(UPDATE_IDS), "message": message})
 
     async def press(self, data: str, message_id: int | None = None) -> list[Call]:
         """The user presses a button with this callback data on a bot message (the latest with it by default)."""
         if message_id is None:
             message_id = self.message_with(data)
         query = {
-            "id": str(next(self._update_ids)),
+            "id": str(next(UPDATE_IDS)),
             "from": {"id": self.user_id, "is_bot": False, "first_name": "Ann"},
             "chat_instance": "ci",
             "data": data,
             "message": {**self._base(), "message_id": message_id, "text": "…", "from": BOT_USER},
         }
-        return await self._process({"update_id": next(self._update_ids), "callback_query": query})
+        return await self._process({"update_id": next(UPDATE_IDS), "callback_query": query})
 
     async def press_label(self, label: str) -> list[Call]:
         """Press the newest button whose label contains `label`."""
@@ -181,7 +190,7 @@ class Chat:
 
     async def _process(self, data: dict[str, Any]) -> list[Call]:
         start = len(self.request.calls)
-        await self.app.process_update(Update.de_json(data, self.app.bot))
+        await handle(self.app, data)
         return self.request.calls[start:]
 
 
@@ -192,16 +201,20 @@ async def telegram_app(
     """An initialised Application on `database` with a recording request; shut down afterwards."""
     request = RecordingRequest()
     config = config or Config(token=Secret(TOKEN), database_path=database)
-    app = build_application(config, request=request, rng=random.Random(seed), clock=clock or Clock(), rate_limit=False)
-    await app.initialize()
-    assert app.post_init is not None
-    await app.post_init(app)
+    app = build_application(config, request=request, rate_limit=False)
+    await open_bot(app, config, random.Random(seed), clock or Clock())
     try:
         yield app, request
     finally:
-        assert app.post_shutdown is not None
-        await app.post_shutdown(app)
-        await app.shutdown()
+        await close_bot(app)
+
+
+async def handle(app: Application, data: dict[str, Any]) -> None:  # type: ignore[type-arg]
+    """Deliver one update as Telegram would: recorded in the inbox, processed, its replies sent."""
+    intake, sender = app.bot_data[INTAKE], app.bot_data[SENDER]
+    await intake.record([Update.de_json(data, app.bot)])
+    await intake.process_pending()
+    await sender.flush()
 
 
 @asynccontextmanager

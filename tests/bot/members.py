@@ -5,13 +5,11 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from telegram import Update
 from telegram.ext import Application
 
-from tests.bot.fakes import BOT_USER, EPOCH, Call, RecordingRequest
+from tests.bot.fakes import BOT_USER, EPOCH, UPDATE_IDS, Call, RecordingRequest, handle
 
 GROUP = -100555
-_update_ids = itertools.count(10_000)
 _message_ids = itertools.count(10_000)
 
 
@@ -58,22 +56,22 @@ class Member:
         """Send a message (as a reply to another member's message if told); the bot's calls come back."""
         if reply_to is not None:
             extra["reply_to_message"] = {**reply_to.message("hi"), "chat": self.chat}
-        return await self.process({"update_id": next(_update_ids), "message": self.message(text, **extra)})
+        return await self.process({"update_id": next(UPDATE_IDS), "message": self.message(text, **extra)})
 
     async def press(self, data: str, message_id: int = 1) -> list[Call]:
         """Press a button with this data on a bot message."""
         query = {
-            "id": str(next(_update_ids)),
+            "id": str(next(UPDATE_IDS)),
             "from": self.user,
             "chat_instance": "ci",
             "data": data,
             "message": {"message_id": message_id, "date": 0, "chat": self.chat, "text": "…", "from": BOT_USER},
         }
-        return await self.process({"update_id": next(_update_ids), "callback_query": query})
+        return await self.process({"update_id": next(UPDATE_IDS), "callback_query": query})
 
     async def process(self, data: dict[str, Any]) -> list[Call]:
         start = len(self.request.calls)
-        await self.app.process_update(Update.de_json(data, self.app.bot))
+        await handle(self.app, data)
         return self.request.calls[start:]
 
 

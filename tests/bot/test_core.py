@@ -39,7 +39,8 @@ async def test_the_board_message_is_remembered_for_editing_in_place(core):
     board = outcome.replies[-1].board
     assert board is not None
     assert board.message_id is None
-    await bot.remember_board(board.game_id, 42)
+    async with bot.deps.transaction():  # as the sender does once the board is sent
+        await bot.deps.games.set_board(board.game_id, 42)
     answered = await bot.on_text(ME, "0 1")
     assert answered.replies[0].board.message_id == 42
 

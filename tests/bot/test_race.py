@@ -3,7 +3,7 @@
 import asyncio
 
 from bot.services import race
-from bot.telegram_io.handlers import RUNTIME
+from bot.telegram_io.handlers import RUNTIME, SENDER
 from engine.scoring import score
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import GROUP, Member, sent
@@ -194,6 +194,7 @@ async def test_an_overdue_race_still_ends_when_the_job_queue_starts_late_after_a
         await app.job_queue.start()
         try:
             for _ in range(50):
+                await app.bot_data[SENDER].flush()  # the timer queued its announcement in the outbox
                 if any("Time's up" in c.text for c in request.calls):
                     break
                 await asyncio.sleep(0.02)

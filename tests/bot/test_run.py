@@ -1,49 +1,92 @@
 """Starting the bot: polling or webhook, the one start-up log line, a token that never reaches the logs."""
 
+import asyncio
 import io
 import logging
 import subprocess
 import sys
 from pathlib import Path
 
-from telegram.ext import Application
+from telegram.ext import Updater
 
 from bot.config import config_from
 from bot.telegram_io import app as app_module
-from tests.bot.fakes import TOKEN, telegram_app
+from bot.telegram_io import startup
+from bot.telegram_io.startup import TokenRejected
+from tests.bot.fakes import TOKEN, RecordingRequest, telegram_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def started_with(monkeypatch, values: dict[str, str]) -> dict[str, object]:
+async def served(tmp_path, request, values=None, until=lambda calls: False, seconds=5.0):
+    """Run the bot against `request` until `until(calls)` holds (or `seconds` pass); what it raised comes back."""
+    config = config_from({"BOT_TOKEN": TOKEN, "DATABASE_PATH": str(tmp_path / "db.sqlite3"), **(values or {})})
+    stop = asyncio.Event()
+    running = asyncio.create_task(app_module.serve(config, stop, request=request))
+    for _ in range(int(seconds / 0.01)):
+        if running.done() or until(request.calls):
+            break
+        await asyncio.sleep(0.01)
+    stop.set()
+    try:
+        await asyncio.wait_for(running, 10)
+    except Exception as error:
+        return error
+    return None
+
+
+def methods(calls):
+    return [c.method for c in calls]
+
+
+async def test_without_a_webhook_url_the_bot_long_polls_after_removing_any_webhook(tmp_path, monkeypatch):
+    monkeypatch.setattr(startup, "FIRST_DELAY", 0.01)
+    request = RecordingRequest()
+    assert await served(tmp_path, request, until=lambda calls: methods(calls).count("getUpdates") >= 2) is None
+    assert methods(request.calls).index("deleteWebhook") < methods(request.calls).index("getUpdates")
+    polls = [c for c in request.calls if c.method == "getUpdates"]
+    assert all(c.params["timeout"] == startup.LONG_POLL for c in polls)
+
+
+async def test_a_webhook_url_makes_the_bot_listen_on_its_path_with_the_secret(tmp_path, monkeypatch):
     seen: dict[str, object] = {}
 
-    def fake_polling(self, **kwargs):
-        seen.update(kwargs, how="polling")
+    async def fake_webhook(self, **kwargs):
+        seen.update(kwargs)
 
-    def fake_webhook(self, **kwargs):
-        seen.update(kwargs, how="webhook")
-
-    monkeypatch.setattr(Application, "run_polling", fake_polling)
-    monkeypatch.setattr(Application, "run_webhook", fake_webhook)
-    monkeypatch.setattr(app_module, "configure_logging", lambda config: None)
-    app_module.run(config_from({"BOT_TOKEN": TOKEN, **values}))
-    return seen
-
-
-def test_without_a_webhook_url_the_bot_polls_at_the_configured_interval(monkeypatch):
-    seen = started_with(monkeypatch, {"TELEGRAM_POLL_INTERVAL": "0.02"})
-    assert seen["how"] == "polling"
-    assert seen["poll_interval"] == 0.02
-
-
-def test_a_webhook_url_makes_the_bot_listen_on_its_path_with_the_secret(monkeypatch):
-    seen = started_with(
-        monkeypatch, {"WEBHOOK_URL": "https://bot.example.org/tg/hook", "WEBHOOK_PORT": "8080", "WEBHOOK_SECRET": "s3"}
-    )
-    assert seen["how"] == "webhook"
+    monkeypatch.setattr(Updater, "start_webhook", fake_webhook)
+    values = {"WEBHOOK_URL": "https://bot.example.org/tg/hook", "WEBHOOK_PORT": "8080", "WEBHOOK_SECRET": "s3"}
+    assert await served(tmp_path, RecordingRequest(), values, until=lambda calls: bool(seen)) is None
     assert (seen["url_path"], seen["port"], seen["secret_token"]) == ("tg/hook", 8080, "s3")
     assert seen["webhook_url"] == "https://bot.example.org/tg/hook"
+
+
+async def test_transient_errors_at_start_up_are_retried_with_one_warning_each_and_the_bot_starts(
+    tmp_path, monkeypatch, caplog
+):
+    monkeypatch.setattr(startup, "FIRST_DELAY", 0.01)
+    request = RecordingRequest()
+    request.faults = {
+        "getMe": [(500, "Internal Server Error", None), (429, "Too Many Requests: retry after 0", 0)],
+        "setMyCommands": [(502, "Bad Gateway", None)],
+        "deleteWebhook": [(500, "Internal Server Error", None)],
+        "getUpdates": [(502, "Bad Gateway", None)],
+    }
+    caplog.set_level(logging.WARNING)
+    assert await served(tmp_path, request, until=lambda calls: methods(calls).count("getUpdates") >= 3) is None
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 5
+    assert all(r.exc_info is None for r in warnings)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_rejected_token_stops_the_start_up_with_an_error_that_does_not_show_the_token(tmp_path):
+    request = RecordingRequest()
+    request.faults = {"getMe": [(401, "Unauthorized", None)]}
+    error = await served(tmp_path, request)
+    assert isinstance(error, TokenRejected)
+    assert TOKEN not in str(error)
+    assert "rejected BOT_TOKEN" in str(error)
 
 
 async def test_start_up_logs_one_line_with_the_mode_and_the_database(tmp_path, caplog):

@@ -1,0 +1,91 @@
+"""The inbox: every update Telegram delivered, recorded before it is confirmed, processed once in effect.
+
+An update is `pending` until the transaction that applies it marks it `done` (its moves, its replies in the
+outbox and this mark commit together), so a crash at any point leaves it either wholly applied or pending.
+A second delivery of the same update_id is ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.db import Transactions
+from bot.storage.rows import iso
+
+MAX_ATTEMPTS = 3  # an update whose processing was begun this often without finishing is set aside as failed
+KEEP_DONE = timedelta(days=2)  # long enough to ignore any redelivery; Telegram keeps updates for 24 hours
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """One update waiting in the inbox: its id, Telegram's JSON, and how often processing began."""
+
+    update_id: int
+    payload: dict[str, Any]
+    attempts: int
+
+
+class Inbox:
+    """The inbox table on the Store's connection."""
+
+    def __init__(self, conn: aiosqlite.Connection, transactions: Transactions) -> None:
+        self.conn = conn
+        self.transaction = transactions
+
+    async def record(self, updates: list[dict[str, Any]], now: datetime) -> int:
+        """Store updates (Telegram's JSON, each with its update_id) durably; how many were new comes back."""
+        async with self.transaction():
+            before = self.conn.total_changes
+            await self.conn.executemany(
+                "INSERT OR IGNORE INTO inbox (update_id, payload, received_at) VALUES (?, ?, ?)",
+                [(u["update_id"], json.dumps(u, ensure_ascii=False), iso(now)) for u in updates],
+            )
+            return self.conn.total_changes - before
+
+    async def pending(self, limit: int = 100) -> list[Recorded]:
+        """The oldest updates not yet processed, in update_id order."""
+        async with self.conn.execute(
+            "SELECT update_id, payload, attempts FROM inbox WHERE status = 'pending' ORDER BY update_id LIMIT ?",
+            (limit,),
+        ) as cursor:
+            return [Recorded(r["update_id"], json.loads(r["payload"]), r["attempts"]) async for r in cursor]
+
+    async def begin(self, update_id: int) -> None:
+        """Count a processing run before it starts (committed on its own, so a crash mid-way still counts)."""
+        async with self.transaction():
+            await self.conn.execute("UPDATE inbox SET attempts = attempts + 1 WHERE update_id = ?", (update_id,))
+
+    async def finish(self, update_id: int, now: datetime, status: str = "done") -> bool:
+        """Mark a pending update done (or failed), inside the caller's transaction; False if it was not pending."""
+        cursor = await self.conn.execute(
+            "UPDATE inbox SET status = ?, done_at = ? WHERE update_id = ? AND status = 'pending'",
+            (status, iso(now), update_id),
+        )
+        return cursor.rowcount == 1
+
+    async def status(self, update_id: int) -> str | None:
+        """Where an update stands: 'pending', 'done', 'failed', or None if it was never recorded."""
+        async with self.conn.execute("SELECT status FROM inbox WHERE update_id = ?", (update_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else str(row["status"])
+
+    async def next_offset(self) -> int | None:
+        """The getUpdates offset that confirms everything recorded (None before the first update)."""
+        async with self.conn.execute("SELECT max(update_id) FROM inbox") as cursor:
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else int(row[0]) + 1
+
+    async def prune(self, now: datetime) -> int:
+        """Forget processed updates older than KEEP_DONE (the newest is always kept for the offset)."""
+        async with self.transaction():
+            cursor = await self.conn.execute(
+                "DELETE FROM inbox WHERE status != 'pending' AND done_at < ?"
+                " AND update_id < (SELECT max(update_id) FROM inbox)",
+                (iso(now - KEEP_DONE),),
+            )
+            return cursor.rowcount

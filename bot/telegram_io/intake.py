@@ -1,0 +1,161 @@
+"""The intake: updates are recorded in the inbox before Telegram is told they arrived, then processed one by
+one in update_id order, each in one transaction with its effects and its replies.
+
+Polling confirms an update with the next getUpdates offset, which is asked for only after `record` has
+committed; a webhook is answered only after `IntakeQueue.put` has (python-telegram-bot's webhook server awaits
+the queue before it answers). A crash at any point leaves an update either applied with its replies queued,
+or still pending, to be processed at the next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from telegram import Update
+from telegram.ext import Application
+
+from bot.replies import Outcome
+from bot.storage.inbox import MAX_ATTEMPTS, Recorded
+from bot.storage.store import Store
+from bot.telegram_io.outgoing import post
+from bot.texts import t
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+
+
+@dataclass
+class FloodGuard:
+    """Lets each user send `burst` updates at once and `rate` a second after that; the rest is refused.
+
+    One refusal a burst is answered politely; the others are dropped, so a flood costs the bot almost nothing
+    and other chats stay responsive.
+    """
+
+    burst: float = 20.0
+    rate: float = 1.0
+    monotonic: Callable[[], float] = time.monotonic
+    _buckets: dict[int, tuple[float, float, bool]] = field(default_factory=dict)
+
+    def check(self, user_id: int) -> str:
+        """'ok' to process, 'warn' to refuse with a polite reply, 'drop' to refuse silently."""
+        now = self.monotonic()
+        tokens, then, warned = self._buckets.get(user_id, (self.burst, now, False))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        if tokens >= 1:
+            self._buckets[user_id] = (tokens - 1, now, False)
+            return "ok"
+        self._buckets[user_id] = (tokens, now, True)
+        if len(self._buckets) > 10_000:  # forget the calm ones
+            self._buckets = {u: b for u, b in self._buckets.items() if b[0] < self.burst - 1}
+        return "drop" if warned else "warn"
+
+
+class IntakeQueue(asyncio.Queue[object]):
+    """The Application's update queue: an Update put here is recorded in the inbox before put() returns."""
+
+    intake: Intake | None = None
+
+    async def put(self, item: object) -> None:
+        """Record an update durably (and wake the intake); anything else is queued as usual."""
+        if isinstance(item, Update) and self.intake is not None:
+            await self.intake.record([item])
+            return
+        await super().put(item)
+
+
+class Intake:
+    """Processes the inbox in order, each update once in effect; `wake` is called after each one."""
+
+    def __init__(self, app: Application, store: Store, clock: Clock, wake: Callable[[], None]) -> None:  # type: ignore[type-arg]
+        self.app, self.store, self.clock, self.wake_sender = app, store, clock, wake
+        self.guard = FloodGuard()
+        self._arrived = asyncio.Event()
+        self._processing = asyncio.Lock()
+        self._stopping = False
+        self._task: asyncio.Task[None] | None = None
+
+    async def record(self, updates: list[Update]) -> None:
+        """Store updates in the inbox (committed when this returns) and have them processed."""
+        if updates:
+            await self.store.inbox.record([u.to_dict() for u in updates], self.clock())
+            self._arrived.set()
+
+    def start(self) -> None:
+        """Process pending updates, then new ones as they arrive, until stop()."""
+        self._task = asyncio.create_task(self._run(), name="inbox intake")
+
+    async def stop(self, grace: float = 5.0) -> None:
+        """Finish the update being processed (for up to `grace` seconds), then stop."""
+        self._stopping = True
+        self._arrived.set()
+        if self._task is None:
+            return
+        try:
+            await asyncio.wait_for(asyncio.shield(self._task), grace)
+        except TimeoutError:
+            self._task.cancel()  # its transaction rolls back: the update stays pending for the next start
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def process_pending(self) -> int:
+        """Process everything pending now; how many updates that was comes back."""
+        done = 0
+        async with self._processing:  # one processor at a time, whoever calls
+            while not self._stopping and (batch := await self.store.inbox.pending()):
+                for recorded in batch:
+                    if self._stopping:
+                        break
+                    await self._process(recorded)
+                    done += 1
+        return done
+
+    async def _run(self) -> None:
+        while not self._stopping:
+            self._arrived.clear()
+            try:
+                await self.process_pending()
+            except Exception:  # the database failed under us: try again shortly rather than die
+                log.exception("processing the inbox failed; trying again in a second")
+                await asyncio.sleep(1)
+                continue
+            if not self._stopping:
+                await self._arrived.wait()
+
+    async def _process(self, recorded: Recorded) -> None:
+        update_id = recorded.update_id
+        if recorded.attempts >= MAX_ATTEMPTS:
+            log.warning("update %s failed %d times; setting it aside", update_id, recorded.attempts)
+            async with self.store.transaction():
+                await self.store.inbox.finish(update_id, self.clock(), "failed")
+            return
+        await self.store.inbox.begin(update_id)
+        update = Update.de_json(recorded.payload, self.app.bot)
+        user = update.effective_user
+        verdict = self.guard.check(user.id) if user is not None and not user.is_bot else "ok"
+        if verdict == "ok":
+            await self.app.process_update(update)
+        else:
+            await self._refuse(update, politely=verdict == "warn")
+        async with self.store.transaction():  # an update no handler took (or a dropped one) is done too
+            await self.store.inbox.finish(update_id, self.clock())
+        self.wake_sender()
+
+    async def _refuse(self, update: Update, politely: bool) -> None:
+        """Answer a refused update: a polite word once a burst; a button press is always answered."""
+        chat, query = update.effective_chat, update.callback_query
+        if chat is None or (query is None and not politely):
+            return
+        outcome = Outcome(toast=t("flood") if politely else None) if query else Outcome.text(t("flood"))
+        target = (query.id, None) if query is not None else None
+        async with self.store.transaction():
+            await post(self.store, chat.id, outcome, self.clock(), update.update_id, target)
+            await self.store.inbox.finish(update.update_id, self.clock())
+

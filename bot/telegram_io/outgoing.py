@@ -1,0 +1,52 @@
+"""Turning an Outcome into outbox rows, inside the transaction of the move it answers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.replies import Outcome, Reply
+from bot.storage.store import Store
+
+MAX_TEXT = 4096  # Telegram's limit on a message's text (after entities are parsed)
+MAX_TOAST = 200  # a callback answer's text
+
+
+def reply_payload(reply: Reply, origin: int | None) -> dict[str, Any]:
+    """The outbox payload of one reply; `origin` is the message whose button was pressed, if any."""
+    return {
+        "kind": "message",
+        "text": str(reply.text),
+        "buttons": [[[b.label, b.data, b.url] for b in row] for row in reply.buttons if row],
+        "board": reply.board.game_id if reply.board is not None else None,
+        "fresh": reply.board is not None and not reply.board.in_place,
+        "edit": origin if reply.edit_origin else None,
+    }
+
+
+def answer_payload(query_id: str, toast: str | None) -> dict[str, Any]:
+    """The outbox payload that answers a button press (with its toast, shortened to Telegram's limit)."""
+    text = None if toast is None else shorten(toast, MAX_TOAST)
+    return {"kind": "answer", "query": query_id, "text": text}
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, with an ellipsis where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def post(
+    store: Store,
+    chat_id: int,
+    outcome: Outcome,
+    now: datetime,
+    update_id: int | None = None,
+    query: tuple[str, int | None] | None = None,
+) -> None:
+    """Queue what the outcome says: the button's answer first (query = (id, message id)), then the replies."""
+    origin = None
+    if query is not None:
+        query_id, origin = query
+        await store.outbox.add(chat_id, answer_payload(query_id, outcome.toast), now, update_id)
+    for reply in outcome.replies:
+        await store.outbox.add(reply.chat_id or chat_id, reply_payload(reply, origin), now, update_id)

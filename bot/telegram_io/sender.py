@@ -1,0 +1,243 @@
+"""The sender: delivers the outbox, in order within each chat and side by side across chats.
+
+Pacing is python-telegram-bot's AIORateLimiter (which also retries a 429 a few times itself). What is
+still refused waits here: a 429 for its retry_after, a 5xx, a reset or a timeout with exponential backoff
+capped at a minute, for up to a day. "Message is not modified" counts as delivered; an edit Telegram will
+not make is sent as a new message instead. In a group that has used up its share of Telegram's 20 messages a
+minute, a reply waits for the next turn, and whatever queued up for that group meanwhile goes out with it as one
+message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import weakref
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from aiolimiter import AsyncLimiter
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.constants import FloodLimit, ParseMode
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+
+from bot.storage.outbox import Outgoing
+from bot.storage.store import Store
+from bot.telegram_io.outgoing import MAX_TEXT, shorten
+from bot.texts import plain
+
+log = logging.getLogger(__name__)
+
+MAX_DELAY = 60.0  # seconds: the longest wait between two tries of one call
+GIVE_UP_AFTER = timedelta(days=1)  # a reply still refused after a day is dropped (and logged)
+Clock = Callable[[], datetime]
+
+
+def markup(rows: list[list[list[Any]]]) -> InlineKeyboardMarkup | None:
+    """The inline keyboard of a stored reply (None for no buttons)."""
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(label, url=url) if url else InlineKeyboardButton(label, callback_data=data)
+             for label, data, url in row]
+            for row in rows
+        ]
+    )  # fmt: skip
+
+
+def backoff(attempts: int) -> float:
+    """Seconds to wait before the next try of a call that failed `attempts` times already."""
+    return float(min(MAX_DELAY, 0.5 * 2**attempts))
+
+
+def mergeable(payload: dict[str, Any]) -> bool:
+    """Whether a reply is a plain new message that can share one message with its neighbours."""
+    return payload["kind"] == "message" and not (payload["buttons"] or payload["board"] or payload["edit"])
+
+
+class Sender:
+    """Delivers pending outbox rows until stopped; wake() after queueing more."""
+
+    def __init__(self, bot: Bot, store: Store, clock: Clock) -> None:
+        self.bot, self.store, self.clock = bot, store, clock
+        self._wake = asyncio.Event()
+        self._draining: dict[int, asyncio.Task[None]] = {}
+        self._groups: dict[int, AsyncLimiter] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._task: asyncio.Task[None] | None = None
+
+    def wake(self) -> None:
+        """Look at the outbox again now (something was queued)."""
+        self._wake.set()
+
+    def start(self) -> None:
+        """Run in the background until stop()."""
+        self._task = asyncio.create_task(self._run(), name="outbox sender")
+
+    async def stop(self) -> None:
+        """Stop sending; what is still pending stays in the outbox for the next start."""
+        tasks = [t for t in (self._task, *self._draining.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def flush(self) -> None:
+        """Deliver everything that is due now, and return when it is done (tests, shutdown)."""
+        while chats := await self.store.outbox.due_chats(self.clock()):
+            for chat_id in chats:
+                await self._drain(chat_id)
+            if all(c in chats for c in await self.store.outbox.due_chats(self.clock())):
+                break  # what is left was postponed by a failure during this round
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            for chat_id in await self.store.outbox.due_chats(self.clock()):
+                if chat_id not in self._draining:
+                    self._draining[chat_id] = asyncio.create_task(self._drain_then_wake(chat_id))
+            due = await self.store.outbox.next_due()
+            wait = MAX_DELAY if due is None else max(0.05, (due - self.clock()).total_seconds())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), min(wait, MAX_DELAY))
+
+    async def _drain_then_wake(self, chat_id: int) -> None:
+        try:
+            await self._drain(chat_id)
+        except Exception:
+            log.exception("the outbox of chat %s could not be sent", chat_id)
+        finally:
+            self._draining.pop(chat_id, None)
+            self.wake()
+
+    async def _drain(self, chat_id: int) -> None:
+        """Send a chat's pending calls in order, one drain a chat at a time; stop at the first that must wait."""
+        lock = self._locks.get(chat_id)
+        if lock is None:
+            lock = self._locks[chat_id] = asyncio.Lock()
+        async with lock:
+            while rows := await self.store.outbox.pending(chat_id):
+                merge = False
+                if chat_id < 0 and rows[0].payload["kind"] == "message":
+                    merge = await self._group_turn(chat_id)
+                    if merge:  # more may have queued while we waited for the group's budget
+                        rows = await self.store.outbox.pending(chat_id)
+                batch = _batch(rows) if merge and rows else rows[:1]
+                if not batch or not await self._send(chat_id, batch):
+                    break
+
+    async def _group_turn(self, chat_id: int) -> bool:
+        """Wait for the group's share of Telegram's budget; whether we had to (then what queued is merged)."""
+        limiter = self._groups.get(chat_id)
+        if limiter is None:
+            limiter = self._groups[chat_id] = AsyncLimiter(FloodLimit.MESSAGES_PER_MINUTE_PER_GROUP, 60)
+        waited = not limiter.has_capacity()
+        await limiter.acquire()
+        return waited
+
+    async def _send(self, chat_id: int, batch: list[Outgoing]) -> bool:
+        """Make one call for the batch; whether the chat may go on to its next call."""
+        head = batch[0]
+        try:
+            if head.payload["kind"] == "answer":
+                await self._answer(head.payload)
+                await self._settle(batch)
+            else:
+                await self._message(chat_id, batch)
+        except RetryAfter as error:
+            await self._postpone(head, error.retry_after, f"429: {error}")
+            return False
+        except Forbidden as error:  # the user blocked the bot, or it left the group
+            log.info("chat %s refuses messages (%s); dropping call %s", chat_id, error, head.id)
+            await self._settle(batch, "failed", str(error))
+        except BadRequest as error:  # final: sending it again would be refused again
+            log.warning("Telegram refused call %s to chat %s: %s", head.id, chat_id, error)
+            await self._settle(batch, "failed", str(error))
+        except TelegramError as error:  # 5xx, resets, timeouts, anything else: worth another try
+            return await self._retry_later(head, error)
+        return True
+
+    async def _retry_later(self, head: Outgoing, error: TelegramError) -> bool:
+        if self.clock() - head.created_at > GIVE_UP_AFTER:
+            log.warning("giving up on call %s to chat %s after a day: %s", head.id, head.chat_id, error)
+            await self._settle([head], "failed", str(error))
+            return True
+        delay = backoff(head.attempts)
+        log.warning("call %s to chat %s failed (%s); trying again in %.1fs", head.id, head.chat_id, error, delay)
+        await self._postpone(head, delay, str(error))
+        return False
+
+    async def _postpone(self, head: Outgoing, delay: float | timedelta, error: str) -> None:
+        seconds = delay.total_seconds() if isinstance(delay, timedelta) else float(delay)
+        await self.store.outbox.postpone(head.id, self.clock() + timedelta(seconds=seconds), error[:200])
+
+    async def _settle(self, batch: list[Outgoing], status: str = "sent", error: str | None = None) -> None:
+        async with self.store.transaction():
+            await self.store.outbox.settle([row.id for row in batch], self.clock(), status, error)
+
+    async def _answer(self, payload: dict[str, Any]) -> None:
+        try:
+            await self.bot.answer_callback_query(payload["query"], text=payload["text"])
+        except BadRequest as error:  # too old to answer (after a backlog): the move's replies still go out
+            log.info("could not answer callback query %s: %s", payload["query"], error)
+
+    async def _message(self, chat_id: int, batch: list[Outgoing]) -> None:
+        payload = batch[0].payload
+        text = "\n".join(row.payload["text"] for row in batch)
+        parse_mode: str | None = ParseMode.HTML
+        if len(text) > MAX_TEXT:  # views keep within the limit; this is the last guard, not the plan
+            log.warning("call %s to chat %s was %d characters; sending it shortened", batch[0].id, chat_id, len(text))
+            text, parse_mode = shorten(plain(text), MAX_TEXT), None
+        buttons = markup(payload["buttons"])
+        board = payload["board"]
+        shown = await self.store.outbox.board(board) if board is not None else None
+        target = payload["edit"] if board is None or payload["fresh"] else shown
+        if target is not None and await self._edit(chat_id, target, text, parse_mode, buttons):
+            await self._settle(batch)
+            return
+        sent = await self.bot.send_message(chat_id, text, parse_mode=parse_mode, reply_markup=buttons)
+        async with self.store.transaction():
+            await self.store.outbox.settle([row.id for row in batch], self.clock())
+            if board is not None:
+                await self.store.games.set_board(board, sent.message_id)
+        if shown is not None and shown != sent.message_id:
+            await self._strip(chat_id, shown)
+
+    async def _edit(
+        self, chat_id: int, message_id: int, text: str, parse_mode: str | None, buttons: InlineKeyboardMarkup | None
+    ) -> bool:
+        """Edit a message in place; False if Telegram will not (deleted, too old), so it is sent anew."""
+        try:
+            await self.bot.edit_message_text(text, chat_id, message_id, parse_mode=parse_mode, reply_markup=buttons)
+        except BadRequest as error:
+            if "not modified" in str(error).lower():
+                return True
+            log.info("could not edit message %s in chat %s: %s", message_id, chat_id, error)
+            return False
+        return True
+
+    async def _strip(self, chat_id: int, message_id: int) -> None:
+        """Remove an old board's buttons so only the newest has them (best effort)."""
+        try:
+            await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+        except TelegramError as error:
+            if "not modified" not in str(error).lower():
+                log.info("could not strip buttons of message %s: %s", message_id, error)
+
+
+def _batch(rows: list[Outgoing]) -> list[Outgoing]:
+    """The head row, with the plain messages right behind it when it is one too (a group catching up)."""
+    head = rows[0]
+    if not mergeable(head.payload):
+        return [head]
+    batch, length = [head], len(head.payload["text"])
+    for row in rows[1:]:
+        length += 1 + len(row.payload["text"])
+        if not mergeable(row.payload) or length > MAX_TEXT:
+            break
+        batch.append(row)
+    return batch
