@@ -332,6 +332,7 @@ outer.post('/calls', (req, res) => {
   res.json({ ok: true, result: req.body.method ? calls.filter((c) => c.method === req.body.method) : calls });
 });
 outer.post('/pendingUpdates', (req, res) => res.json({ ok: true, result: botState(String(req.body.token)).pending }));
+outer.post('/webhookInfo', (req, res) => res.json({ ok: true, result: webhookInfo(botState(String(req.body.token))) }));
 outer.post('/webhookDeliveries', (req, res) => res.json({ ok: true, result: botState(String(req.body.token)).deliveries }));
 outer.post('/getMyCommands', (req, res) => res.json({ ok: true, result: commands.get(commandsKey(req.body.token, req.body)) || [] }));
 
@@ -466,16 +467,16 @@ outer.all('/bot:token/deleteWebhook', (req, res) => {
   if (truthy(req.body.drop_pending_updates)) state.pending = [];
   res.json({ ok: true, result: true, description: had ? 'Webhook was deleted' : 'Webhook is already deleted' });
 });
-outer.all('/bot:token/getWebhookInfo', (req, res) => {
-  const state = botState(req.params.token);
+const webhookInfo = (state) => {
   const info = { url: state.webhook ? state.webhook.url : '', has_custom_certificate: false, pending_update_count: state.pending.length };
   if (state.webhook) {
     info.max_connections = state.webhook.max_connections;
     if (state.allowed) info.allowed_updates = state.allowed;
     if (state.lastError) { info.last_error_date = state.lastError.date; info.last_error_message = state.lastError.message; }
   }
-  res.json({ ok: true, result: info });
-});
+  return info;
+};
+outer.all('/bot:token/getWebhookInfo', (req, res) => res.json({ ok: true, result: webhookInfo(botState(req.params.token)) }));
 outer.all('/bot:token/answerInlineQuery', (req, res) => {
   const id = String(req.body.inline_query_id);
   if (!inlineAnswers.has(id) || inlineAnswers.get(id) !== null) return badRequest(res, 'query is too old and response timeout expired or query ID is invalid');
