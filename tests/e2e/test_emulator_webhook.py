@@ -79,3 +79,15 @@ def test_an_inline_query_and_its_answer(emulator: Emulator, start_bot: BotFactor
     assert more.next_offset == ""
     calls = emulator.calls(bot.token, "answerInlineQuery")
     assert [(c.status, c.applied) for c in calls] == [(200, True), (200, True)]
+
+
+def test_the_real_bot_plays_over_a_webhook(emulator: Emulator, start_bot: BotFactory) -> None:
+    bot = start_bot(webhook=True)
+    dave = UserClient(emulator, bot.token, user_id=20_000 + next_id(), first_name="Dave")
+    dave.send_command("/play")
+    dave.wait_new("picked a secret")
+    assert bot.post_webhook(dave.message_update("1234", 10**9 + next_id()), secret="wrong") == 403
+    dave.send_text("5678")
+    dave.wait_new("5678")
+    emulator.wait_confirmed(bot.token)
+    assert bot.scalar("SELECT COUNT(*) FROM moves") == 1, "the update with the wrong secret had an effect"
