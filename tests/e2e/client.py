@@ -14,7 +14,7 @@ import re
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -287,6 +287,34 @@ class Emulator:
                 body[key] = value
         result = self.post("faults", body)
         return int(result["id"])
+
+    def flood_control(
+        self,
+        token: str,
+        *,
+        group_per_minute: int | None = 20,
+        chat_per_second: int | None = None,
+        bot_per_second: int | None = 30,
+        methods: Sequence[str] = ("sendMessage",),
+    ) -> None:
+        """Turn on Telegram's flood control for a bot: more than `group_per_minute` messages to one group in a
+        minute, `chat_per_second` to one chat or `bot_per_second` in all in a second get a 429 with the
+        retry_after that ends the wait (recorded as fault 'flood'). None: no such limit. Injected faults come
+        first. `flood_control_off` ends it."""
+        self.post(
+            "limits",
+            {
+                "token": token,
+                "group_per_minute": group_per_minute,
+                "chat_per_second": chat_per_second,
+                "bot_per_second": bot_per_second,
+                "methods": list(methods),
+            },
+        )
+
+    def flood_control_off(self, token: str) -> None:
+        """No flood control for this bot (the default)."""
+        self.post("limits", {"token": token, "off": True})
 
     def clear_faults(self, token: str, method: str | None = None) -> None:
         """Remove the fault rules of a token (only those of `method` if given)."""

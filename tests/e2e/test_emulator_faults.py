@@ -262,3 +262,33 @@ def test_the_echo_bot_meets_a_429_and_the_record_says_what_happened(emulator: Em
     stats = emulator.call_stats(bot.token, "sendMessage")
     assert (stats.attempted, stats.faulted, stats.applied, stats.ok) == (2, 1, 1, 1)
     assert bob.texts() == ["echo: second"]
+    sent = emulator.calls(bot.token, "sendMessage")[-1]
+    assert (sent.chat_id, sent.params["text"]) == (bob.chat_id, "echo: second")
+    (commands,) = emulator.calls(bot.token, "setMyCommands")
+    assert commands.params["commands"] == [{"command": "start", "description": "start"}], "nested values decoded"
+
+
+def test_flood_control_when_turned_on_answers_429_with_the_wait(emulator: Emulator) -> None:
+    token = new_token()
+    group = -(100 + next_id())
+
+    def send(chat_id: int) -> BotCallAnswer:
+        return emulator.bot_call(token, "sendMessage", chat_id=chat_id, text="hi")
+
+    for _ in range(5):
+        assert send(group).status == 200, "no limits unless turned on"
+    emulator.flood_control(token, group_per_minute=3, bot_per_second=None)
+    assert [send(group).status for _ in range(4)] == [200, 200, 200, 429]
+    refused = send(group)
+    assert refused.body is not None
+    assert 55 <= refused.body["parameters"]["retry_after"] <= 60
+    assert send(5).status == 200, "a private chat is not a group"
+
+    emulator.flood_control(token, group_per_minute=None, chat_per_second=2, bot_per_second=None)
+    assert [send(6).status for _ in range(3)] == [200, 200, 429]
+    assert send(7).status == 200
+    emulator.flood_control_off(token)
+    assert send(6).status == 200
+    last = emulator.calls(token, "sendMessage")[-5:]
+    assert [c.fault for c in last] == [None, None, "flood", None, None]
+    assert last[0].chat_id == 6

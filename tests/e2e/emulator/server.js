@@ -71,6 +71,8 @@ const botState = (token) => {
       calls: [],         // every call, see recordCall
       faults: [],        // fault rules, see POST /faults
       dropped: 0,        // updates dropped as not in allowed_updates
+      limits: null,      // flood control, see POST /limits
+      sent: [],          // {t, chat} of the calls flood control counted in the last minute
     };
     bots.set(token, state);
   }
@@ -337,6 +339,19 @@ outer.post('/webhookDeliveries', (req, res) => res.json({ ok: true, result: botS
 outer.post('/getMyCommands', (req, res) => res.json({ ok: true, result: commands.get(commandsKey(req.body.token, req.body)) || [] }));
 
 // --- the bot side ---------------------------------------------------------------------------------
+// A call's parameters as recorded: PTB sends form fields, so ids and numbers come as strings and nested
+// values as JSON strings; the record has them decoded.
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+const recordedParams = (body) => {
+  const out = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== 'string') out[key] = value;
+    else if (NUMERIC.test(value) && !['text', 'caption', 'query', 'data', 'callback_data'].includes(key)) out[key] = Number(value);
+    else if (/^[[{]/.test(value)) out[key] = parse(value);
+    else out[key] = value;
+  }
+  return out;
+};
 // Every call is recorded with its outcome: {seq, method, at, chat_id, params, fault, status, applied,
 // answered, update_ids (getUpdates)}. `applied`: the call took effect (2xx from the emulator's own
 // logic, whether or not the answer reached the bot); `answered`: the HTTP answer was written out.
@@ -346,10 +361,11 @@ outer.all('/bot:token/:method', (req, res, next) => {
   state.counts[method] = (state.counts[method] || 0) + 1;
   const body = { ...req.query, ...(req.body || {}) };
   req.body = body;
+  const params = recordedParams(body);
   const record = {
     seq: callSeq++, method, at: (Date.now() - startedAt) / 1000,
-    chat_id: body.chat_id === undefined ? null : body.chat_id,
-    params: method === 'getUpdates' ? { offset: body.offset, limit: body.limit, timeout: body.timeout } : body,
+    chat_id: params.chat_id === undefined ? null : params.chat_id,
+    params: method === 'getUpdates' ? { offset: params.offset, limit: params.limit, timeout: params.timeout } : params,
     fault: null, status: null, applied: false, answered: false,
   };
   pushCapped(state.calls, record);
@@ -372,10 +388,49 @@ outer.all('/bot:token/:method', (req, res, next) => {
   next();
 });
 
+// Telegram's flood control, when a test turns it on for a token (POST /limits): a sliding window per
+// group (20 a minute), per chat (per second) and per bot (30 a second); over it, a 429 with the wait.
+outer.post('/limits', (req, res) => {
+  const b = req.body;
+  const state = botState(String(b.token));
+  state.limits = b.off ? null : {
+    group_per_minute: num(b.group_per_minute), chat_per_second: num(b.chat_per_second), bot_per_second: num(b.bot_per_second),
+    methods: Array.isArray(b.methods) ? b.methods.map(String) : ['sendMessage'],
+  };
+  state.sent = [];
+  res.json({ ok: true, result: state.limits });
+});
+const floodWait = (state, method, body) => {
+  const limits = state.limits;
+  if (!limits || !limits.methods.includes(method)) return 0;
+  const now = Date.now();
+  state.sent = state.sent.filter((s) => s.t > now - 60000);
+  const chat = String(body.chat_id);
+  const waits = [];
+  const check = (limit, windowMs, matches) => {
+    if (limit === null) return;
+    const inWindow = state.sent.filter((s) => s.t > now - windowMs && matches(s));
+    if (inWindow.length >= limit) waits.push(Math.max(1, Math.ceil((inWindow[inWindow.length - limit].t + windowMs - now) / 1000)));
+  };
+  if (chat.startsWith('-')) check(limits.group_per_minute, 60000, (s) => s.chat === chat);
+  check(limits.chat_per_second, 1000, (s) => s.chat === chat);
+  check(limits.bot_per_second, 1000, () => true);
+  if (waits.length) return Math.max(...waits);
+  state.sent.push({ t: now, chat });
+  return 0;
+};
+
 // Faults: decided before the call does anything.
 outer.all('/bot:token/:method', (req, res, next) => {
-  const rule = pickFault(botState(req.params.token), req.params.method, req.body);
-  if (!rule) return next();
+  const state = botState(req.params.token);
+  const rule = pickFault(state, req.params.method, req.body);
+  if (!rule) {
+    const wait = floodWait(state, req.params.method, req.body);
+    if (!wait) return next();
+    res.locals.call.fault = 'flood';
+    res.locals.rejected = true;
+    return telegramError(res, 429, `Too Many Requests: retry after ${wait}`, { parameters: { retry_after: wait } });
+  }
   const record = res.locals.call;
   record.fault = rule.kind;
   res.locals.delay = rule.delay;
