@@ -26,7 +26,7 @@ const MAX_CALLBACK_DATA = 64;    // bytes
 const MAX_LONG_POLL = Number(process.env.MAX_LONG_POLL || 30);      // seconds a getUpdates may be held
 const WEBHOOK_TIMEOUT = Number(process.env.WEBHOOK_TIMEOUT || 10);  // seconds a webhook POST may take
 const WEBHOOK_BACKOFF = [0.05, 1];  // seconds between failed deliveries: first, at most (doubling)
-const MAX_RECORDS = 20000;          // calls and webhook deliveries kept per token (oldest dropped)
+const MAX_RECORDS = Number(process.env.MAX_RECORDS || 20000);  // calls and deliveries kept per token (oldest dropped)
 
 // The emulator drops everything but id/from/message/data from a callback query, and PTB requires
 // chat_instance; updates injected through /sendRawUpdate go out as they came.
@@ -68,6 +68,7 @@ const botState = (token) => {
       lastError: null,   // {date, message} of the last failed webhook delivery
       deliveries: [],    // every webhook POST: {update_id, status, error, at}
       counts: {},        // method -> calls
+      stats: {},         // method -> {attempted, faulted, applied, ok}: exact however many records are kept
       calls: [],         // every call, see recordCall
       faults: [],        // fault rules, see POST /faults
       dropped: 0,        // updates dropped as not in allowed_updates
@@ -333,6 +334,7 @@ outer.post('/calls', (req, res) => {
   const { calls } = botState(String(req.body.token));
   res.json({ ok: true, result: req.body.method ? calls.filter((c) => c.method === req.body.method) : calls });
 });
+outer.post('/callStats', (req, res) => res.json({ ok: true, result: botState(String(req.body.token)).stats }));
 outer.post('/pendingUpdates', (req, res) => res.json({ ok: true, result: botState(String(req.body.token)).pending }));
 outer.post('/webhookInfo', (req, res) => res.json({ ok: true, result: webhookInfo(botState(String(req.body.token))) }));
 outer.post('/webhookDeliveries', (req, res) => res.json({ ok: true, result: botState(String(req.body.token)).deliveries }));
@@ -359,6 +361,8 @@ outer.all('/bot:token/:method', (req, res, next) => {
   const { token, method } = req.params;
   const state = botState(token);
   state.counts[method] = (state.counts[method] || 0) + 1;
+  const stats = state.stats[method] || (state.stats[method] = { attempted: 0, faulted: 0, applied: 0, ok: 0 });
+  stats.attempted++;
   const body = { ...req.query, ...(req.body || {}) };
   req.body = body;
   const params = recordedParams(body);
@@ -375,6 +379,8 @@ outer.all('/bot:token/:method', (req, res, next) => {
     if (record.status === null) {
       record.status = res.statusCode;
       record.applied = !res.locals.rejected && res.statusCode < 300;
+      if (record.fault) stats.faulted++;
+      if (record.applied) stats.applied++;
     }
     const finish = () => {
       if (res.locals.resetAfter) req.socket.destroy();
@@ -384,7 +390,10 @@ outer.all('/bot:token/:method', (req, res, next) => {
     else finish();
     return res;
   };
-  res.on('finish', () => { record.answered = true; });
+  res.on('finish', () => {
+    record.answered = true;
+    if (res.statusCode < 300) stats.ok++;
+  });
   next();
 });
 
@@ -450,6 +459,7 @@ outer.all('/bot:token/:method', (req, res, next) => {
     case 'reset':
       if (rule.after_apply) { res.locals.resetAfter = true; return next(); }
       record.status = 0;
+      state.stats[req.params.method].faulted++;
       if (rule.delay > 0) { setTimeout(() => req.socket.destroy(), rule.delay * 1000); return undefined; }
       req.socket.destroy();
       return undefined;
