@@ -47,7 +47,9 @@ def test_an_update_is_handed_out_until_an_offset_confirms_it(emulator: Emulator)
     token = new_token()
     a, b, c = (say(emulator, token, text) for text in ("one", "two", "three"))
 
-    assert ids(emulator.bot_call(token, "getUpdates", limit=2)) == [a, b]
+    first = emulator.bot_call(token, "getUpdates", limit=2)
+    assert ids(first) == [a, b]
+    assert token not in first.text, "an update carries no bot token"
     assert ids(emulator.bot_call(token, "getUpdates")) == [a, b, c], "unconfirmed updates come again"
     assert ids(emulator.bot_call(token, "getUpdates", offset=b + 1)) == [c], "the offset confirms a and b"
     assert [u["update_id"] for u in emulator.pending_updates(token)] == [c]
