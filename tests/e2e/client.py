@@ -14,7 +14,7 @@ import re
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,6 +82,73 @@ class BotMessage:
         rows = " / ".join(" | ".join(f"{b.text} [{b.callback_data}]" for b in row) for row in self.keyboard)
         kind = "edit" if self.edited else "new"
         return f"#{self.message_id} ({kind}) {self.text!r}" + (f" keyboard: {rows}" if rows else "")
+
+
+FAULT_KINDS = ("429", "500", "502", "html", "reset", "slow", "error")
+
+
+@dataclass(frozen=True)
+class Call:
+    """One Bot API call a bot made, as the emulator recorded it."""
+
+    seq: int  # order of arrival across all tokens
+    method: str
+    at: float  # seconds since the emulator started
+    chat_id: int | str | None
+    params: Json  # the call's parameters (for getUpdates only offset, limit and timeout)
+    fault: str | None  # the injected fault kind, if one was
+    status: int | None  # the HTTP status the emulator chose (0: the connection was reset unanswered)
+    applied: bool  # the call took effect (a message was sent, an edit made, updates handed out...)
+    answered: bool  # the HTTP answer was written out (False: reset, or a slow answer the client gave up on)
+    update_ids: tuple[int, ...] = ()  # getUpdates: the updates it returned
+
+    @classmethod
+    def from_json(cls, item: Json) -> Call:
+        return cls(
+            seq=int(item["seq"]),
+            method=str(item["method"]),
+            at=float(item["at"]),
+            chat_id=item.get("chat_id"),
+            params=dict(item.get("params") or {}),
+            fault=item.get("fault"),
+            status=item.get("status"),
+            applied=bool(item.get("applied")),
+            answered=bool(item.get("answered")),
+            update_ids=tuple(int(i) for i in item.get("update_ids") or ()),
+        )
+
+
+@dataclass(frozen=True)
+class BotCallAnswer:
+    """What a raw Bot API call got: an HTTP status and body, or no answer at all (status None, see error)."""
+
+    status: int | None
+    body: Json | None = None  # the JSON answer, if it was JSON
+    text: str = ""  # the answer as text (an HTML error page, say)
+    content_type: str = ""
+    error: str = ""  # why there was no answer: a reset, a timeout...
+    seconds: float = 0.0  # how long the call took
+
+
+@dataclass(frozen=True)
+class CallStats:
+    """How the calls of one method went: attempted, faulted (injected), applied (took effect), ok (2xx answered)."""
+
+    attempted: int
+    faulted: int
+    applied: int
+    ok: int
+
+
+@dataclass(frozen=True)
+class InlineAnswer:
+    """How the bot answered an inline query (answerInlineQuery)."""
+
+    results: list[Json]
+    cache_time: int
+    is_personal: bool
+    next_offset: str
+    button: Json | None
 
 
 @dataclass(frozen=True)
@@ -155,6 +222,166 @@ class Emulator:
         """What getChatMember answers for a user in a chat: 'creator', 'administrator', 'member' (the default)..."""
         self.post("setChatMember", {"chat_id": chat_id, "user_id": user_id, "status": status})
 
+    def bot_call(self, token: str, method: str, http_timeout: float = 10, **params: Any) -> BotCallAnswer:
+        """Call a Bot API method as the bot with this token would (it is recorded as the bot's), with no retry."""
+        request = urllib.request.Request(
+            f"{self.bot_base_url}{token}/{method}",
+            data=json.dumps(params).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        started = time.monotonic()
+        try:
+            with urllib.request.urlopen(request, timeout=http_timeout) as response:
+                status, raw, kind = response.status, response.read(), response.headers.get("Content-Type", "")
+        except urllib.error.HTTPError as error:
+            status, raw, kind = error.code, error.read(), error.headers.get("Content-Type", "")
+        except OSError as error:  # reset, refused, timed out
+            return BotCallAnswer(None, error=repr(error), seconds=time.monotonic() - started)
+        text = raw.decode(errors="replace")
+        body = json.loads(text) if "json" in kind else None
+        return BotCallAnswer(status, body, text, kind, seconds=time.monotonic() - started)
+
+    # --- faults and the record of calls ------------------------------------------------------------
+
+    def inject(
+        self,
+        token: str,
+        method: str,
+        kind: str,
+        *,
+        count: int | None = None,
+        probability: float | None = None,
+        seed: int = 0,
+        chat_id: int | None = None,
+        skip: int = 0,
+        retry_after: int = 1,
+        delay: float | None = None,
+        status: int | None = None,
+        description: str | None = None,
+        after_apply: bool = False,
+    ) -> int:
+        """Make the bot's next calls of `method` ('*' for any method) fail; the rule's id comes back.
+
+        kind: '429' (with parameters.retry_after), '500', '502', 'html' (an nginx error page, status 502 or
+        `status`), 'reset' (the connection is closed unanswered; with after_apply=True only after the call took
+        effect), 'slow' (the call takes effect at once, the answer comes `delay` seconds later, 5 by default),
+        'error' (any Telegram error: `status`, `description`, e.g. 401 'Unauthorized').
+        Which calls: the next `count` (after letting `skip` through), or each with `probability` from a
+        generator seeded with `seed` (at most `count` times if both are given). Neither: the next one call.
+        `chat_id` limits the rule to calls for that chat. `delay` also holds a failure's answer back.
+        """
+        if kind not in FAULT_KINDS:
+            raise ValueError(f"kind must be one of {FAULT_KINDS}, not {kind!r}")
+        body: Json = {"token": token, "method": method, "kind": kind, "seed": seed, "skip": skip}
+        body["retry_after"] = retry_after
+        body["after_apply"] = after_apply
+        for key, value in (
+            ("count", count),
+            ("probability", probability),
+            ("chat_id", chat_id),
+            ("delay", delay),
+            ("status", status),
+            ("description", description),
+        ):
+            if value is not None:
+                body[key] = value
+        result = self.post("faults", body)
+        return int(result["id"])
+
+    def flood_control(
+        self,
+        token: str,
+        *,
+        group_per_minute: int | None = 20,
+        chat_per_second: int | None = None,
+        bot_per_second: int | None = 30,
+        methods: Sequence[str] = ("sendMessage",),
+    ) -> None:
+        """Turn on Telegram's flood control for a bot: more than `group_per_minute` messages to one group in a
+        minute, `chat_per_second` to one chat or `bot_per_second` in all in a second get a 429 with the
+        retry_after that ends the wait (recorded as fault 'flood'). None: no such limit. Injected faults come
+        first. `flood_control_off` ends it."""
+        self.post(
+            "limits",
+            {
+                "token": token,
+                "group_per_minute": group_per_minute,
+                "chat_per_second": chat_per_second,
+                "bot_per_second": bot_per_second,
+                "methods": list(methods),
+            },
+        )
+
+    def flood_control_off(self, token: str) -> None:
+        """No flood control for this bot (the default)."""
+        self.post("limits", {"token": token, "off": True})
+
+    def clear_faults(self, token: str, method: str | None = None) -> None:
+        """Remove the fault rules of a token (only those of `method` if given)."""
+        self.post("faults/clear", {"token": token, **({"method": method} if method else {})})
+
+    def faults(self, token: str) -> list[Json]:
+        """The fault rules of a token, each with `fired` (faults injected) and `seen` (calls matched)."""
+        rules: list[Json] = self.post("faults/list", {"token": token})
+        return rules
+
+    def calls(self, token: str, method: str | None = None) -> list[Call]:
+        """Every Bot API call the bot with this token made (of `method` if given), oldest first, with its outcome."""
+        body: Json = {"token": token}
+        if method:
+            body["method"] = method
+        return [Call.from_json(item) for item in self.post("calls", body)]
+
+    def call_stats(self, token: str, method: str) -> CallStats:
+        """Counts of the calls of one method: attempted, faulted, applied, ok (exact: kept apart from the record
+        of calls, which keeps the last MAX_RECORDS per token)."""
+        stats: dict[str, Json] = self.post("callStats", {"token": token})
+        mine = stats.get(method) or {}
+        return CallStats(*(int(mine.get(key, 0)) for key in ("attempted", "faulted", "applied", "ok")))
+
+    # --- updates, webhooks, inline queries -------------------------------------------------------------
+
+    def pending_updates(self, token: str) -> list[Json]:
+        """The updates not yet confirmed by the bot (by a getUpdates offset or a 2xx from its webhook)."""
+        pending: list[Json] = self.post("pendingUpdates", {"token": token})
+        return pending
+
+    def wait_confirmed(self, token: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        """Wait until the bot has confirmed every update queued for it (AssertionError with the rest if not)."""
+        deadline = time.monotonic() + timeout
+        while pending := self.pending_updates(token):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{len(pending)} update(s) still unconfirmed after {timeout:.0f} s: {pending}")
+            time.sleep(POLL_INTERVAL)
+
+    def send_raw_update(self, token: str, update: Json) -> int:
+        """Queue any update (`{"edited_message": {...}}`, ...) for the bot; its update_id comes back."""
+        result = self.post("sendRawUpdate", {"botToken": token, "update": update})
+        return int(result["update_id"])
+
+    def webhook_info(self, token: str) -> Json:
+        """What getWebhookInfo answers the bot: url, pending_update_count, last_error_message..."""
+        info: Json = self.post("webhookInfo", {"token": token})
+        return info
+
+    def webhook_deliveries(self, token: str) -> list[Json]:
+        """Every POST of an update to the bot's webhook: {update_id, status (None if no answer), error, at}."""
+        deliveries: list[Json] = self.post("webhookDeliveries", {"token": token})
+        return deliveries
+
+    def inline_answer(self, inline_query_id: str) -> InlineAnswer | None:
+        """The bot's answer to an inline query, or None if it has not answered (yet)."""
+        answer = self.post("getInlineAnswer", {"inlineQueryId": inline_query_id})
+        if answer is None:
+            return None
+        return InlineAnswer(
+            results=list(answer["results"]),
+            cache_time=int(answer["cache_time"]),
+            is_personal=bool(answer["is_personal"]),
+            next_offset=str(answer["next_offset"]),
+            button=answer.get("button"),
+        )
+
     def callback_answer(self, callback_query_id: str) -> CallbackAnswer | None:
         """The bot's answer to a callback query, or None if it has not answered (yet)."""
         answer = self.post("getCallbackAnswer", {"callbackQueryId": callback_query_id})
@@ -176,6 +403,7 @@ class UserClient:
     view: dict[int, BotMessage] = field(default_factory=dict)  # message id -> latest state
     events: list[BotMessage] = field(default_factory=list)  # every new message and edit, in order
     cursor: int = 0  # events before this one were consumed by a wait
+    last_update_id: int | None = None  # the update_id of the last update this user sent
 
     def __post_init__(self) -> None:
         if self.chat_id is None:
@@ -218,6 +446,7 @@ class UserClient:
     def send_text(self, text: str) -> int:
         """Send a plain text message; its message id comes back."""
         result = self.emulator.post("sendMessage", self._message(text))
+        self.last_update_id = int(result["update_id"])
         return int(result["message_id"])
 
     def send_command(self, text: str) -> int:
@@ -227,6 +456,7 @@ class UserClient:
         length = len(text.split(maxsplit=1)[0])
         entities = [{"offset": 0, "length": length, "type": "bot_command"}]
         result = self.emulator.post("sendCommand", self._message(text, entities=entities))
+        self.last_update_id = int(result["update_id"])
         return int(result["message_id"])
 
     def press(
@@ -260,6 +490,7 @@ class UserClient:
                 "chat_instance": str(self.chat_id),
             },
         )
+        self.last_update_id = int(result["update_id"])
         if not expect_answer:
             return None
         query_id = str(result["callback_query_id"])
@@ -273,6 +504,34 @@ class UserClient:
             self.poll()
             time.sleep(POLL_INTERVAL)
         return answer
+
+    def inline_query(self, query: str, offset: str = "", chat_type: str | None = "sender") -> str:
+        """Type `@bot query` in some chat: the bot gets an inline_query update. Its id comes back."""
+        body: Json = {"botToken": self.token, "from": self.user, "query": query, "offset": offset}
+        if chat_type:
+            body["chat_type"] = chat_type
+        result = self.emulator.post("sendInlineQuery", body)
+        self.last_update_id = int(result["update_id"])
+        return str(result["inline_query_id"])
+
+    def ask_inline(self, query: str, offset: str = "", *, timeout: float | None = None) -> InlineAnswer:
+        """Send an inline query and wait until the bot answers it (answerInlineQuery)."""
+        query_id = self.inline_query(query, offset)
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while (answer := self.emulator.inline_answer(query_id)) is None:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the bot did not answer the inline query {query!r} within {self.timeout:.0f} s")
+            time.sleep(POLL_INTERVAL)
+        return answer
+
+    def message_update(self, text: str, update_id: int, message_id: int | None = None) -> Json:
+        """A whole Update carrying a text message from this user, as Telegram would POST it to a webhook."""
+        message = self._message(text)
+        del message["botToken"]
+        message["message_id"] = update_id if message_id is None else message_id
+        if text.startswith("/"):
+            message["entities"] = [{"offset": 0, "length": len(text.split(maxsplit=1)[0]), "type": "bot_command"}]
+        return {"update_id": update_id, "message": message}
 
     # --- reading ---------------------------------------------------------------------------------
 

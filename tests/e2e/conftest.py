@@ -70,11 +70,16 @@ def start_bot(emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
     """Start a bot process (the real bot unless `argv` says otherwise) and wait until it polls.
 
     Each bot gets a token of its own, so updates left over by another test's bot never reach it. Every bot
-    started is stopped with SIGTERM at the end, and must exit with status 0 having logged no error.
+    started is stopped with SIGTERM at the end, and must exit with status 0 having logged no error (runs ended
+    with bot.kill() or collected with bot.wait_exit() are the test's to judge). `webhook=True` runs it in
+    webhook mode on a free port; `start=False` returns it unstarted, e.g. to inject start-up faults for its
+    token first (then bot.start_and_wait(), or bot.start() and bot.wait_exit()).
     """
     started: list[BotProcess] = []
 
-    def start(argv: Sequence[str] | None = None, **extra_env: str) -> BotProcess:
+    def start(
+        argv: Sequence[str] | None = None, *, start: bool = True, webhook: bool = False, **extra_env: str
+    ) -> BotProcess:
         n = next_id()
         kwargs = {} if argv is None else {"argv": argv}
         process = BotProcess(
@@ -83,10 +88,13 @@ def start_bot(emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
             database=tmp_path / f"bot{n}.sqlite3",
             log_path=tmp_path / f"bot{n}.log",
             extra_env=extra_env,
+            webhook=webhook,
             **kwargs,
         )
         request.node.stash.setdefault(_processes_key, []).append(process)
         started.append(process)
+        if not start:
+            return process
         problem = None
         try:
             process.start_and_wait()
@@ -101,6 +109,8 @@ def start_bot(emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
     for process in started:
         if process.running:
             process.stop()
+        elif process.popen is None:
+            continue  # never started
         bad = [code for code in process.exit_codes if code != 0]
         if bad:
             failures.append(f"{process.name} ({' '.join(process.argv)}) exited with status {bad} on SIGTERM, not 0")

@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-from tests.e2e.client import Emulator
+from tests.e2e.client import Emulator, Json
 
 EMULATOR_DIR = Path(__file__).parent / "emulator"
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -44,12 +50,16 @@ class Process:
     def __init__(self, name: str, argv: Sequence[str], *, env: Mapping[str, str], cwd: Path, log_path: Path) -> None:
         self.name, self.argv, self.env, self.cwd, self.log_path = name, list(argv), dict(env), cwd, log_path
         self.popen: subprocess.Popen[bytes] | None = None
-        self.exit_codes: list[int] = []  # of every run that was stopped
+        self.exit_codes: list[int] = []  # of every run that was stopped (with SIGTERM unless kill() was used)
+        self.kills = 0  # runs ended with kill(): they count neither in exit_codes nor as failures
+        self.exits: list[int] = []  # runs that ended on their own and were collected with wait_exit()
+        self._accounted = False  # the current run's end was already recorded (kill or wait_exit)
 
     def start(self) -> None:
         """Start the process, appending its output to the log."""
         if self.running:
             raise RuntimeError(f"{self.name} is already running")
+        self._accounted = False
         with self.log_path.open("ab") as log:
             log.write(f"--- {self.name}: {' '.join(self.argv)}\n".encode())
             log.flush()
@@ -77,6 +87,8 @@ class Process:
         if self.popen is None:
             raise RuntimeError(f"{self.name} was never started")
         popen = self.popen
+        if self._accounted and popen.poll() is not None:
+            return popen.returncode
         if popen.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(popen.pid, sig)
@@ -95,6 +107,37 @@ class Process:
         code = popen.returncode
         self._log(f"--- {self.name} exited with status {code}")
         self.exit_codes.append(code)
+        return code
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group at once, as a crash or an OOM killer would, and wait for it to go.
+
+        Nothing is asked of a killed run: its status is not checked (see `kills`). Start it again with start().
+        """
+        if self.popen is None or not self.running:
+            raise RuntimeError(f"{self.name} is not running")
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.popen.pid, signal.SIGKILL)
+        self.popen.wait()
+        self.kills += 1
+        self._accounted = True
+        self._log(f"--- {self.name} killed with SIGKILL")
+
+    def wait_exit(self, timeout: float = STOP_TIMEOUT) -> int:
+        """Wait for the process to exit on its own and return its status (AssertionError if it does not in time).
+
+        The status is the test's to judge: it goes to `exits`, not to the SIGTERM rule's `exit_codes`.
+        """
+        if self.popen is None:
+            raise RuntimeError(f"{self.name} was never started")
+        try:
+            code = self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"{self.name} still runs {timeout:.0f} s later") from None
+        if not self._accounted:
+            self._accounted = True
+            self.exits.append(code)
+            self._log(f"--- {self.name} exited on its own with status {code}")
         return code
 
     def log(self) -> str:
@@ -177,8 +220,12 @@ _ERROR_LINE = re.compile(r"^Traceback |\b(ERROR|CRITICAL)\b")
 _BOT_SETTINGS_PREFIXES = ("BOT_", "TELEGRAM_", "WEBHOOK_", "DATABASE_", "LOG_")
 
 
+_RIGHT_SECRET = object()  # post_webhook's default: the secret the bot was started with
+
+
 class BotProcess(Process):
-    """A bot (by default the real one, `python -m bot`) polling the emulator with its own token and database."""
+    """A bot (by default the real one, `python -m bot`) with its own token and database, polling the emulator,
+    or in webhook mode (`webhook=True`) listening on a free port of 127.0.0.1 for the emulator's POSTs."""
 
     def __init__(
         self,
@@ -188,6 +235,8 @@ class BotProcess(Process):
         log_path: Path,
         argv: Sequence[str] = (sys.executable, "-m", "bot"),
         extra_env: Mapping[str, str] | None = None,
+        *,
+        webhook: bool = False,
     ) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(_BOT_SETTINGS_PREFIXES)}
         env.update(
@@ -199,29 +248,127 @@ class BotProcess(Process):
                 "LOG_LEVEL": "INFO",
                 "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
                 "PYTHONUNBUFFERED": "1",
-                **(extra_env or {}),
             }
         )
+        self.webhook_url: str | None = None
+        self.webhook_secret: str | None = None
+        if webhook:
+            port = free_port()
+            self.webhook_secret = secrets.token_urlsafe(24)
+            self.webhook_url = f"http://127.0.0.1:{port}/telegram-{secrets.token_hex(4)}"
+            env.update(
+                {
+                    "WEBHOOK_URL": self.webhook_url,
+                    "WEBHOOK_LISTEN": "127.0.0.1",
+                    "WEBHOOK_PORT": str(port),
+                    "WEBHOOK_SECRET": self.webhook_secret,
+                }
+            )
+        env.update(extra_env or {})
         super().__init__("bot", argv, env=env, cwd=database.parent, log_path=log_path)
         self.emulator, self.token, self.database = emulator, token, database
-        self.errors_expected = False  # a test that provokes errors on purpose sets this
+        self.errors_expected = False  # a test that provokes errors on purpose sets this...
+        self.expected_errors: list[re.Pattern[str]] = []  # ...or lists the error lines it expects (expect_errors)
+
+    @property
+    def webhook_port(self) -> int | None:
+        """The port the bot's webhook server listens on (webhook mode only)."""
+        return int(self.env["WEBHOOK_PORT"]) if "WEBHOOK_PORT" in self.env else None
 
     def start_and_wait(self) -> None:
-        """Start the bot and wait until it polls for updates (set-up such as migrations and commands comes first)."""
-        before = self.polls()
-        self.start()
-        self.wait_until(lambda: self.polls() > before, "polling for updates")
+        """Start the bot and wait until it is ready: polling for updates, or with its webhook set and listening
+        (set-up such as migrations and commands comes first)."""
+        if self.webhook_url is None:
+            before = self.polls()
+            self.start()
+            self.wait_until(lambda: self.polls() > before, "polling for updates")
+        else:
+            before = self.emulator.bot_calls(self.token).get("setWebhook", 0)
+            self.start()
+            self.wait_until(
+                lambda: (
+                    self.emulator.bot_calls(self.token).get("setWebhook", 0) > before
+                    and self.emulator.webhook_info(self.token).get("url") == self.webhook_url
+                    and _accepts_connections(self.webhook_port or 0)
+                ),
+                "its webhook set and listening",
+            )
 
     def polls(self) -> int:
         """How many times a bot with this token has asked the emulator for updates."""
         return self.emulator.bot_calls(self.token).get("getUpdates", 0)
 
+    def expect_errors(self, *patterns: str) -> None:
+        """Error lines matching any of these regular expressions do not fail the test (a test that provokes
+        them on purpose says so). Tracebacks count as error lines too: expect r"^Traceback" if need be."""
+        self.expected_errors.extend(re.compile(p) for p in patterns)
+
     def errors(self) -> list[str]:
-        """The lines of the log that report an error: tracebacks and ERROR or CRITICAL records."""
-        return [line for line in self.log().splitlines() if _ERROR_LINE.search(line)]
+        """The lines of the log that report an error: tracebacks and ERROR or CRITICAL records (those expected
+        with expect_errors left out)."""
+        return [
+            line
+            for line in self.log().splitlines()
+            if _ERROR_LINE.search(line) and not any(p.search(line) for p in self.expected_errors)
+        ]
+
+    def warnings(self) -> list[str]:
+        """The WARNING lines of the log."""
+        return [line for line in self.log().splitlines() if " WARNING " in line or line.startswith("WARNING")]
 
     def restart(self) -> int:
-        """Stop the bot with SIGTERM and start a new process on the same database; the old exit status comes back."""
+        """Stop the bot with SIGTERM (unless it is down already, e.g. killed) and start a new process on the same
+        database; the old exit status comes back."""
         code = self.stop()
         self.start_and_wait()
         return code
+
+    # --- webhook mode ------------------------------------------------------------------------------
+
+    def post_webhook(self, update: Json, secret: str | object | None = _RIGHT_SECRET, timeout: float = 10) -> int:
+        """POST an update straight to the bot's webhook, as Telegram would, and return the HTTP status.
+
+        `secret`: the X-Telegram-Bot-Api-Secret-Token header; by default the right one, None for no header.
+        """
+        if self.webhook_url is None:
+            raise RuntimeError("the bot was not started in webhook mode")
+        headers = {"Content-Type": "application/json"}
+        value = self.webhook_secret if secret is _RIGHT_SECRET else secret
+        if isinstance(value, str):
+            headers["X-Telegram-Bot-Api-Secret-Token"] = value
+        request = urllib.request.Request(self.webhook_url, data=json.dumps(update).encode(), headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return int(response.status)
+        except urllib.error.HTTPError as error:
+            return int(error.code)
+
+    # --- the database, read-only ------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def database_reader(self) -> Iterator[sqlite3.Connection]:
+        """A read-only connection to the bot's database, safe while the bot runs (WAL: readers never block it)."""
+        connection = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)
+        try:
+            connection.execute("PRAGMA query_only = ON")
+            yield connection
+        finally:
+            connection.close()
+
+    def query(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        """The rows of a read-only query on the bot's database, e.g. query("SELECT guess FROM moves")."""
+        with self.database_reader() as connection:
+            return list(connection.execute(sql, params).fetchall())
+
+    def scalar(self, sql: str, *params: Any) -> Any:
+        """The first column of the first row of a read-only query (None if no row), e.g. a COUNT(*)."""
+        rows = self.query(sql, *params)
+        return rows[0][0] if rows else None
+
+
+def _accepts_connections(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False

@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from engine.variant import PRESETS
 from tests.e2e.client import Emulator, UserClient, has_buttons
 from tests.e2e.conftest import BotFactory, next_id
+from tests.e2e.games import RefereeGame
+from tests.e2e.processes import BotProcess
 
 pytestmark = pytest.mark.e2e
 
@@ -64,3 +67,22 @@ def test_a_restarted_bot_keeps_its_token_and_exits_cleanly(emulator: Emulator, s
     assert bot.restart() == 0
     carol.send_text("still there?")
     assert carol.wait_new().text == "echo: still there?"
+
+
+def test_a_test_reads_the_database_of_a_running_bot_and_a_killed_bot_comes_back(
+    emulator: Emulator, bot: BotProcess, user: UserClient
+) -> None:
+    user.send_command("/play")
+    user.wait_new("picked a secret")
+    game = RefereeGame(user, PRESETS["classic"])
+    game.guess()
+    game.guess()
+    assert bot.scalar("SELECT COUNT(*) FROM moves") == 2
+    assert [row[0] for row in bot.query("SELECT seq FROM moves ORDER BY seq")] == [1, 2]
+
+    emulator.wait_confirmed(bot.token)
+    bot.kill()  # no clean exit asked of this run
+    assert bot.restart() == -9
+    game.guess()
+    assert bot.scalar("SELECT COUNT(*) FROM moves WHERE user_id = ?", user.user_id) == 3
+    assert bot.kills == 1

@@ -3,6 +3,12 @@
 // the few checks real Telegram makes that a bot most often trips over (edits that change nothing,
 // bad HTML, over-long texts and callback data, unanswered button presses).
 //
+// On top of the package, this layer owns the update queues and behaves like Telegram there:
+// getUpdates with offset confirmation, limit and long polling; webhooks (setWebhook with a secret
+// token, delivery retried until a 2xx, getUpdates refused with 409 meanwhile); inline queries. It
+// injects faults on request (429, 500, 502, HTML error pages, connection resets, slow answers that
+// were applied) and records every Bot API call with its outcome, per token.
+//
 //   PORT=9050 BOT_USERNAME=TestNameBot node server.js
 //
 // Bot side: base_url http://127.0.0.1:PORT/bot (the token is appended). Test side: JSON POSTs to
@@ -13,10 +19,14 @@ const TelegramServer = require('telegram-test-api');
 const PORT = Number(process.env.PORT || 9050);
 const BOT_USER = {
   id: 666, is_bot: true, first_name: 'Test Bot', username: process.env.BOT_USERNAME || 'TestNameBot',
-  can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false,
+  can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true,
 };
 const MAX_TEXT = 4096;           // characters in a message, after entity parsing
 const MAX_CALLBACK_DATA = 64;    // bytes
+const MAX_LONG_POLL = Number(process.env.MAX_LONG_POLL || 30);      // seconds a getUpdates may be held
+const WEBHOOK_TIMEOUT = Number(process.env.WEBHOOK_TIMEOUT || 10);  // seconds a webhook POST may take
+const WEBHOOK_BACKOFF = [0.05, 1];  // seconds between failed deliveries: first, at most (doubling)
+const MAX_RECORDS = Number(process.env.MAX_RECORDS || 20000);  // calls and deliveries kept per token (oldest dropped)
 
 // The emulator drops everything but id/from/message/data from a callback query, and PTB requires
 // chat_instance; updates injected through /sendRawUpdate go out as they came.
@@ -24,6 +34,7 @@ const formatUpdate = TelegramServer.formatUpdate;
 TelegramServer.formatUpdate = (update) => {
   if (update.raw) return { update_id: update.updateId, ...update.raw };
   const out = formatUpdate(update);
+  if (out.message) delete out.message.botToken;   // the package leaves the test's request field in the message
   if (out.callback_query) {
     const cq = update.callbackQuery;
     out.callback_query.chat_instance = cq.chat_instance
@@ -38,7 +49,40 @@ const outer = express();
 const chats = new Map();            // chat id -> the chat object the simulated users sent from
 const commands = new Map();         // token|scope|language -> BotCommand[]
 const callbackAnswers = new Map();  // callback query id -> {text, show_alert, url}
-const calls = new Map();            // token -> {method: count} of the Bot API calls the bot made
+const inlineAnswers = new Map();    // inline query id -> null until answered, then the answer
+let inlineQueryId = 1;
+let faultId = 1;
+let callSeq = 1;
+const startedAt = Date.now();
+
+// Everything the emulator keeps per bot token.
+const bots = new Map();
+const botState = (token) => {
+  let state = bots.get(token);
+  if (!state) {
+    state = {
+      pending: [],       // updates not yet confirmed, in update_id order (Telegram's update queue)
+      waiters: [],       // held getUpdates requests (long polling)
+      allowed: null,     // allowed_updates of the last getUpdates/setWebhook that gave them
+      webhook: null,     // {url, secret_token, allowed_updates, max_connections}
+      delivering: false, // a webhook delivery loop is running
+      lastError: null,   // {date, message} of the last failed webhook delivery
+      deliveries: [],    // every webhook POST: {update_id, status, error, at}
+      counts: {},        // method -> calls
+      stats: {},         // method -> {attempted, faulted, applied, ok}: exact however many records are kept
+      calls: [],         // every call, see recordCall
+      faults: [],        // fault rules, see POST /faults
+      dropped: 0,        // updates dropped as not in allowed_updates
+      limits: null,      // flood control, see POST /limits
+      sent: [],          // {t, chat} of the calls flood control counted in the last minute
+    };
+    bots.set(token, state);
+  }
+  return state;
+};
+const pushCapped = (list, item) => { list.push(item); if (list.length > MAX_RECORDS) list.splice(0, list.length - MAX_RECORDS); };
+const truthy = (v) => v === true || v === 1 || ['true', 'True', '1'].includes(v);
+const telegramError = (res, status, description, extra = {}) => res.status(status).json({ ok: false, error_code: status, description, ...extra });
 
 const parse = (v) => { if (typeof v !== 'string') return v; try { return JSON.parse(v); } catch { return v; } };
 const badRequest = (res, description) => res.status(400).json({ ok: false, error_code: 400, description: `Bad Request: ${description}` });
@@ -111,8 +155,148 @@ function contentError(body) {
   return null;
 }
 
-outer.use(express.json());
-outer.use(express.urlencoded({ extended: true }));
+outer.use(express.json({ limit: '5mb' }));
+outer.use(express.urlencoded({ extended: true, limit: '5mb' }));
+
+// --- the update queue: what getUpdates and webhooks hand out ---------------------------------------
+const DEFAULT_EXCLUDED = new Set(['chat_member', 'message_reaction', 'message_reaction_count']);
+const updateType = (update) => Object.keys(update).find((key) => key !== 'update_id');
+const isAllowed = (state, update) => {
+  const type = updateType(update);
+  return state.allowed && state.allowed.length ? state.allowed.includes(type) : !DEFAULT_EXCLUDED.has(type);
+};
+// The first `limit` pending updates the bot asked for; those of other types are dropped, as Telegram does.
+const take = (state, limit) => {
+  const kept = state.pending.filter((update) => isAllowed(state, update));
+  state.dropped += state.pending.length - kept.length;
+  state.pending = kept;
+  return kept.slice(0, limit);
+};
+// Telegram's offset: every update below it is confirmed and forgotten; a negative one keeps the last -offset.
+const confirm = (state, offset) => {
+  if (offset > 0) state.pending = state.pending.filter((update) => update.update_id >= offset);
+  else if (offset < 0) state.pending = state.pending.slice(offset);
+};
+const wake = (token) => {
+  const state = botState(token);
+  if (state.webhook) { deliver(token); return; }
+  for (const waiter of [...state.waiters]) {
+    const ready = take(state, waiter.limit);
+    if (ready.length) waiter.answer(ready);
+  }
+};
+const conflict = (state, description) => {
+  for (const waiter of state.waiters.splice(0)) waiter.fail(409, `Conflict: ${description}`);
+};
+
+// Users' updates go to our queue, not the package's (which hands each out once and has no webhook retries).
+server.addUserUpdate = async (update) => {
+  if (!update || !update.botToken) throw new Error('The message must be of type object and must contain `botToken` field.');
+  botState(update.botToken).pending.push(TelegramServer.formatUpdate(update));
+  server.updateId++;
+  wake(update.botToken);
+};
+
+// --- webhooks: POST each update to the bot, in order, until it answers 2xx -------------------------
+const sleep = (seconds) => new Promise((resolve) => { setTimeout(resolve, seconds * 1000); });
+async function deliver(token) {
+  const state = botState(token);
+  if (state.delivering) return;
+  state.delivering = true;
+  let backoff = WEBHOOK_BACKOFF[0];
+  try {
+    while (state.webhook) {
+      const [update] = take(state, 1);
+      if (!update) break;
+      const hook = state.webhook;
+      const record = { update_id: update.update_id, status: null, error: null, at: (Date.now() - startedAt) / 1000 };
+      try {
+        const headers = { 'Content-Type': 'application/json' };
+        if (hook.secret_token) headers['X-Telegram-Bot-Api-Secret-Token'] = hook.secret_token;
+        const response = await fetch(hook.url, {
+          method: 'POST', headers, body: JSON.stringify(update), signal: AbortSignal.timeout(WEBHOOK_TIMEOUT * 1000),
+        });
+        record.status = response.status;
+        await response.arrayBuffer();
+      } catch (error) {
+        record.error = String((error.cause && (error.cause.code || error.cause.message)) || error.name || error);
+      }
+      pushCapped(state.deliveries, record);
+      if (record.status >= 200 && record.status < 300) {
+        state.pending = state.pending.filter((u) => u.update_id !== update.update_id);
+        backoff = WEBHOOK_BACKOFF[0];
+      } else {
+        state.lastError = {
+          date: Math.floor(Date.now() / 1000),
+          message: record.error ? `Connection error: ${record.error}` : `Wrong response from the webhook: ${record.status}`,
+        };
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, WEBHOOK_BACKOFF[1]);
+      }
+    }
+  } finally {
+    state.delivering = false;
+  }
+}
+
+// --- faults the tests ask for, per token ------------------------------------------------------------
+// POST /faults {token, method ('*' for any), kind, count, probability, seed, chat_id, skip, retry_after,
+// delay, status, description, after_apply} -> {id}. A rule with neither count nor probability fires once.
+const FAULT_KINDS = new Set(['429', '500', '502', 'html', 'reset', 'slow', 'error']);
+const mulberry32 = (seed) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6D2B79F5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+const num = (v, fallback = null) => (v === undefined || v === null || v === '' ? fallback : Number(v));
+outer.post('/faults', (req, res) => {
+  const b = req.body;
+  const kind = String(b.kind);
+  if (!b.token || !b.method || !FAULT_KINDS.has(kind)) {
+    return telegramError(res, 400, `Bad Request: a fault needs token, method and a kind out of ${[...FAULT_KINDS].join(', ')}`);
+  }
+  const probability = num(b.probability);
+  const count = num(b.count, probability === null ? 1 : null);
+  const rule = {
+    id: faultId++, method: String(b.method), kind, count, probability, seed: num(b.seed, 0),
+    chat_id: b.chat_id === undefined || b.chat_id === null ? null : String(b.chat_id), skip: num(b.skip, 0),
+    retry_after: num(b.retry_after, 1), delay: num(b.delay, kind === 'slow' ? 5 : 0),
+    status: num(b.status), description: b.description || null, after_apply: truthy(b.after_apply), fired: 0, seen: 0,
+  };
+  rule.random = mulberry32(rule.seed);
+  botState(String(b.token)).faults.push(rule);
+  return res.json({ ok: true, result: { id: rule.id } });
+});
+outer.post('/faults/clear', (req, res) => {
+  const state = botState(String(req.body.token));
+  state.faults = req.body.method ? state.faults.filter((rule) => rule.method !== req.body.method) : [];
+  res.json({ ok: true, result: true });
+});
+outer.post('/faults/list', (req, res) => res.json({
+  ok: true, result: botState(String(req.body.token)).faults.map(({ random, ...rule }) => rule),
+}));
+const pickFault = (state, method, body) => {
+  for (const rule of state.faults) {
+    if (rule.method !== '*' && rule.method !== method) continue;
+    if (rule.chat_id !== null && String(body.chat_id) !== rule.chat_id) continue;
+    if (rule.count !== null && rule.fired >= rule.count) continue;
+    rule.seen++;
+    if (rule.seen <= rule.skip) continue;
+    if (rule.probability !== null && rule.random() >= rule.probability) continue;
+    rule.fired++;
+    return rule;
+  }
+  return null;
+};
+const nginxPage = (status) => {
+  const title = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Temporarily Unavailable', 504: 'Gateway Time-out' }[status] || 'Error';
+  return `<html>\r\n<head><title>${status} ${title}</title></head>\r\n<body>\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>nginx/1.18.0</center>\r\n</body>\r\n</html>\r\n`;
+};
 
 // --- the test side: simulated users --------------------------------------------------------------
 // Each answers with the ids the update got, so that a test can refer to its own messages.
@@ -121,11 +305,11 @@ const userRoute = (path, add) => outer.post(path, async (req, res) => {
   const chat = req.body.chat || (req.body.message && req.body.message.chat);
   if (chat) chats.set(Number(chat.id), chat);
   try {
-    await add(req.body);
+    const extra = await add(req.body);
+    return res.json({ ok: true, result: { ...ids, ...(extra || {}) } });
   } catch (error) {
     return res.status(400).json({ ok: false, error_code: 400, description: String(error) });
   }
-  return res.json({ ok: true, result: ids });
 });
 userRoute('/sendMessage', (body) => server.addUserMessage(body));
 userRoute('/sendCommand', (body) => server.addUserCommand(body));
@@ -135,17 +319,256 @@ userRoute('/sendRawUpdate', async (body) => {
   await server.addUserUpdate({ ...server.getCommonFields(body.botToken), raw: body.update });
   server.messageId++;
 });
+// An inline query: {botToken, from, query, offset, chat_type} -> {update_id, inline_query_id}
+userRoute('/sendInlineQuery', async (body) => {
+  const id = String(inlineQueryId++);
+  const query = { id, from: body.from, query: String(body.query || ''), offset: String(body.offset || '') };
+  if (body.chat_type) query.chat_type = body.chat_type;
+  inlineAnswers.set(id, null);
+  await server.addUserUpdate({ ...server.getCommonFields(body.botToken), raw: { inline_query: query } });
+  return { inline_query_id: id };
+});
 outer.post('/getCallbackAnswer', (req, res) => res.json({ ok: true, result: callbackAnswers.get(String(req.body.callbackQueryId)) || null }));
-outer.post('/getBotCalls', (req, res) => res.json({ ok: true, result: calls.get(req.body.token) || {} }));
+outer.post('/getInlineAnswer', (req, res) => res.json({ ok: true, result: inlineAnswers.get(String(req.body.inlineQueryId)) || null }));
+outer.post('/getBotCalls', (req, res) => res.json({ ok: true, result: botState(String(req.body.token)).counts }));
+outer.post('/calls', (req, res) => {
+  const { calls } = botState(String(req.body.token));
+  res.json({ ok: true, result: req.body.method ? calls.filter((c) => c.method === req.body.method) : calls });
+});
+outer.post('/callStats', (req, res) => res.json({ ok: true, result: botState(String(req.body.token)).stats }));
+outer.post('/pendingUpdates', (req, res) => res.json({ ok: true, result: botState(String(req.body.token)).pending }));
+outer.post('/webhookInfo', (req, res) => res.json({ ok: true, result: webhookInfo(botState(String(req.body.token))) }));
+outer.post('/webhookDeliveries', (req, res) => res.json({ ok: true, result: botState(String(req.body.token)).deliveries }));
 outer.post('/getMyCommands', (req, res) => res.json({ ok: true, result: commands.get(commandsKey(req.body.token, req.body)) || [] }));
 
 // --- the bot side ---------------------------------------------------------------------------------
+// A call's parameters as recorded: PTB sends form fields, so ids and numbers come as strings and nested
+// values as JSON strings; the record has them decoded.
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+const recordedParams = (body) => {
+  const out = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== 'string') out[key] = value;
+    else if (NUMERIC.test(value) && !['text', 'caption', 'query', 'data', 'callback_data'].includes(key)) out[key] = Number(value);
+    else if (/^[[{]/.test(value)) out[key] = parse(value);
+    else out[key] = value;
+  }
+  return out;
+};
+// Every call is recorded with its outcome: {seq, method, at, chat_id, params, fault, status, applied,
+// answered, update_ids (getUpdates)}. `applied`: the call took effect (2xx from the emulator's own
+// logic, whether or not the answer reached the bot); `answered`: the HTTP answer was written out.
 outer.all('/bot:token/:method', (req, res, next) => {
   const { token, method } = req.params;
-  const counts = calls.get(token) || {};
-  counts[method] = (counts[method] || 0) + 1;
-  calls.set(token, counts);
+  const state = botState(token);
+  state.counts[method] = (state.counts[method] || 0) + 1;
+  const stats = state.stats[method] || (state.stats[method] = { attempted: 0, faulted: 0, applied: 0, ok: 0 });
+  stats.attempted++;
+  const body = { ...req.query, ...(req.body || {}) };
+  req.body = body;
+  const params = recordedParams(body);
+  const record = {
+    seq: callSeq++, method, at: (Date.now() - startedAt) / 1000,
+    chat_id: params.chat_id === undefined ? null : params.chat_id,
+    params: method === 'getUpdates' ? { offset: params.offset, limit: params.limit, timeout: params.timeout } : params,
+    fault: null, status: null, applied: false, answered: false,
+  };
+  pushCapped(state.calls, record);
+  res.locals.call = record;
+  const end = res.end.bind(res);
+  res.end = (...args) => {
+    if (record.status === null) {
+      record.status = res.statusCode;
+      record.applied = !res.locals.rejected && res.statusCode < 300;
+      if (record.fault) stats.faulted++;
+      if (record.applied) stats.applied++;
+    }
+    const finish = () => {
+      if (res.locals.resetAfter) req.socket.destroy();
+      else if (!res.destroyed && !req.socket.destroyed) end(...args);
+    };
+    if (res.locals.delay > 0) setTimeout(finish, res.locals.delay * 1000);
+    else finish();
+    return res;
+  };
+  res.on('finish', () => {
+    record.answered = true;
+    if (res.statusCode < 300) stats.ok++;
+  });
   next();
+});
+
+// Telegram's flood control, when a test turns it on for a token (POST /limits): a sliding window per
+// group (20 a minute), per chat (per second) and per bot (30 a second); over it, a 429 with the wait.
+outer.post('/limits', (req, res) => {
+  const b = req.body;
+  const state = botState(String(b.token));
+  state.limits = b.off ? null : {
+    group_per_minute: num(b.group_per_minute), chat_per_second: num(b.chat_per_second), bot_per_second: num(b.bot_per_second),
+    methods: Array.isArray(b.methods) ? b.methods.map(String) : ['sendMessage'],
+  };
+  state.sent = [];
+  res.json({ ok: true, result: state.limits });
+});
+const floodWait = (state, method, body) => {
+  const limits = state.limits;
+  if (!limits || !limits.methods.includes(method)) return 0;
+  const now = Date.now();
+  state.sent = state.sent.filter((s) => s.t > now - 60000);
+  const chat = String(body.chat_id);
+  const waits = [];
+  const check = (limit, windowMs, matches) => {
+    if (limit === null) return;
+    const inWindow = state.sent.filter((s) => s.t > now - windowMs && matches(s));
+    if (inWindow.length >= limit) waits.push(Math.max(1, Math.ceil((inWindow[inWindow.length - limit].t + windowMs - now) / 1000)));
+  };
+  if (chat.startsWith('-')) check(limits.group_per_minute, 60000, (s) => s.chat === chat);
+  check(limits.chat_per_second, 1000, (s) => s.chat === chat);
+  check(limits.bot_per_second, 1000, () => true);
+  if (waits.length) return Math.max(...waits);
+  state.sent.push({ t: now, chat });
+  return 0;
+};
+
+// Faults: decided before the call does anything.
+outer.all('/bot:token/:method', (req, res, next) => {
+  const state = botState(req.params.token);
+  const rule = pickFault(state, req.params.method, req.body);
+  if (!rule) {
+    const wait = floodWait(state, req.params.method, req.body);
+    if (!wait) return next();
+    res.locals.call.fault = 'flood';
+    res.locals.rejected = true;
+    return telegramError(res, 429, `Too Many Requests: retry after ${wait}`, { parameters: { retry_after: wait } });
+  }
+  const record = res.locals.call;
+  record.fault = rule.kind;
+  res.locals.delay = rule.delay;
+  const reject = (status, payload) => { res.locals.rejected = true; return res.status(status).json({ ok: false, error_code: status, ...payload }); };
+  switch (rule.kind) {
+    case '429': return reject(429, {
+      description: rule.description || `Too Many Requests: retry after ${rule.retry_after}`, parameters: { retry_after: rule.retry_after },
+    });
+    case '500': return reject(500, { description: rule.description || 'Internal Server Error' });
+    case '502': return reject(502, { description: rule.description || 'Bad Gateway' });
+    case 'error': return reject(rule.status || 400, { description: rule.description || 'Bad Request' });
+    case 'html': {
+      res.locals.rejected = true;
+      const status = rule.status || 502;
+      return res.status(status).type('html').send(nginxPage(status));
+    }
+    case 'reset':
+      if (rule.after_apply) { res.locals.resetAfter = true; return next(); }
+      record.status = 0;
+      state.stats[req.params.method].faulted++;
+      if (rule.delay > 0) { setTimeout(() => req.socket.destroy(), rule.delay * 1000); return undefined; }
+      req.socket.destroy();
+      return undefined;
+    default: // 'slow': applied now, answered after `delay` seconds
+      return next();
+  }
+});
+
+// getUpdates: offset confirms, limit, long polling up to `timeout` seconds; 409 while a webhook is set.
+outer.all('/bot:token/getUpdates', (req, res) => {
+  const state = botState(req.params.token);
+  const record = res.locals.call;
+  if (state.webhook) {
+    return telegramError(res, 409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+  }
+  const body = req.body;
+  const allowed = parse(body.allowed_updates);
+  if (Array.isArray(allowed)) state.allowed = allowed;
+  const offset = num(body.offset, 0);
+  if (offset) confirm(state, offset);
+  const limit = Math.min(Math.max(num(body.limit, 100) || 100, 1), 100);
+  const timeout = Math.min(Math.max(num(body.timeout, 0) || 0, 0), MAX_LONG_POLL);
+  conflict(state, 'terminated by other getUpdates request; make sure that only one bot instance is running');
+  let waiter = null;
+  const answer = (updates) => {
+    if (waiter) { clearTimeout(waiter.timer); state.waiters = state.waiters.filter((w) => w !== waiter); }
+    record.update_ids = updates.map((u) => u.update_id);
+    res.json({ ok: true, result: updates });
+  };
+  const ready = take(state, limit);
+  if (ready.length || timeout === 0) return answer(ready);
+  waiter = {
+    limit,
+    answer,
+    fail: (status, description) => { clearTimeout(waiter.timer); telegramError(res, status, description); },
+    timer: setTimeout(() => answer([]), timeout * 1000),
+  };
+  state.waiters.push(waiter);
+  res.on('close', () => {
+    if (res.writableEnded) return;
+    clearTimeout(waiter.timer);
+    state.waiters = state.waiters.filter((w) => w !== waiter);
+  });
+  return undefined;
+});
+outer.all('/bot:token/setWebhook', (req, res) => {
+  const state = botState(req.params.token);
+  const url = String(req.body.url || '');
+  if (!url) { // Telegram: an empty url removes the webhook
+    state.webhook = null;
+    return res.json({ ok: true, result: true, description: 'Webhook is already deleted' });
+  }
+  if (!/^https?:\/\//.test(url)) return telegramError(res, 400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
+  const secret = req.body.secret_token ? String(req.body.secret_token) : null;
+  if (secret && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) return telegramError(res, 400, 'Bad Request: secret token contains unallowed characters');
+  const allowed = parse(req.body.allowed_updates);
+  if (Array.isArray(allowed)) state.allowed = allowed;
+  if (truthy(req.body.drop_pending_updates)) state.pending = [];
+  state.webhook = { url, secret_token: secret, max_connections: num(req.body.max_connections, 40) };
+  state.lastError = null;
+  conflict(state, 'terminated by setWebhook request');
+  res.json({ ok: true, result: true, description: 'Webhook was set' });
+  deliver(req.params.token);
+  return undefined;
+});
+outer.all('/bot:token/deleteWebhook', (req, res) => {
+  const state = botState(req.params.token);
+  const had = Boolean(state.webhook);
+  state.webhook = null;
+  if (truthy(req.body.drop_pending_updates)) state.pending = [];
+  res.json({ ok: true, result: true, description: had ? 'Webhook was deleted' : 'Webhook is already deleted' });
+});
+const webhookInfo = (state) => {
+  const info = { url: state.webhook ? state.webhook.url : '', has_custom_certificate: false, pending_update_count: state.pending.length };
+  if (state.webhook) {
+    info.max_connections = state.webhook.max_connections;
+    if (state.allowed) info.allowed_updates = state.allowed;
+    if (state.lastError) { info.last_error_date = state.lastError.date; info.last_error_message = state.lastError.message; }
+  }
+  return info;
+};
+outer.all('/bot:token/getWebhookInfo', (req, res) => res.json({ ok: true, result: webhookInfo(botState(req.params.token)) }));
+outer.all('/bot:token/answerInlineQuery', (req, res) => {
+  const id = String(req.body.inline_query_id);
+  if (!inlineAnswers.has(id) || inlineAnswers.get(id) !== null) return badRequest(res, 'query is too old and response timeout expired or query ID is invalid');
+  const results = parse(req.body.results);
+  if (!Array.isArray(results)) return badRequest(res, 'results must be an array');
+  if (results.length > 50) return badRequest(res, 'RESULTS_TOO_MUCH');
+  const ids = new Set();
+  for (const result of results) {
+    if (!result || !result.type || result.id === undefined) return badRequest(res, 'RESULT_ID_INVALID');
+    const rid = String(result.id);
+    if (!rid || Buffer.byteLength(rid, 'utf8') > 64) return badRequest(res, 'RESULT_ID_INVALID');
+    if (ids.has(rid)) return badRequest(res, 'RESULT_ID_DUPLICATE');
+    ids.add(rid);
+    const content = result.input_message_content;
+    if (content && 'message_text' in content) {
+      const error = contentError({ text: content.message_text, parse_mode: content.parse_mode });
+      if (error) return badRequest(res, error);
+    }
+  }
+  const nextOffset = req.body.next_offset ? String(req.body.next_offset) : '';
+  if (Buffer.byteLength(nextOffset, 'utf8') > 64) return badRequest(res, 'NEXT_OFFSET_INVALID');
+  inlineAnswers.set(id, {
+    results, cache_time: num(req.body.cache_time, 300), is_personal: truthy(req.body.is_personal),
+    next_offset: nextOffset, button: parse(req.body.button) || null,
+  });
+  return res.json({ ok: true, result: true });
 });
 outer.all('/bot:token/getMe', (req, res) => res.json({ ok: true, result: BOT_USER }));
 outer.all('/bot:token/setMyCommands', (req, res) => {
@@ -183,7 +606,6 @@ outer.all('/bot:token/getChatMember', (req, res) => {
   }
   res.json({ ok: true, result: member });
 });
-outer.all('/bot:token/getWebhookInfo', ok({ url: '', has_custom_certificate: false, pending_update_count: 0 }));
 outer.all('/bot:token/close', ok(true));
 outer.all('/bot:token/logOut', ok(true));
 
@@ -245,6 +667,13 @@ outer.all('/bot:token/:method', (req, res, next) => {
 outer.use(inner);
 server.webServer = outer;
 server.start().then(() => console.log(`emulator up at ${server.config.apiURL}`));
-const stop = async () => { await server.stop(); process.exit(0); };
+const stop = async () => {
+  for (const state of bots.values()) {
+    state.webhook = null;   // ends the delivery loops
+    for (const waiter of state.waiters.splice(0)) waiter.answer([]);
+  }
+  await server.stop();
+  process.exit(0);
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
