@@ -67,6 +67,7 @@ class Config:
     database_path: Path = Path(DEFAULT_DATABASE)
     base_url: str = DEFAULT_BASE_URL
     poll_interval: float = 0.0
+    timeout: float = 20.0  # seconds to wait for Telegram's answer to a call before trying again
     log_level: str = "INFO"
     webhook: Webhook | None = None
     daily_secret: Secret | None = field(default=None, repr=False)  # keys the daily challenge's secrets
@@ -114,6 +115,7 @@ def config_from(values: Mapping[str, str]) -> Config:
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
         base_url=get("TELEGRAM_BASE_URL") or DEFAULT_BASE_URL,
         poll_interval=_number(get("TELEGRAM_POLL_INTERVAL") or "0", "TELEGRAM_POLL_INTERVAL", float),
+        timeout=_number(get("TELEGRAM_TIMEOUT") or "20", "TELEGRAM_TIMEOUT", float),
         log_level=level,
         webhook=webhook,
         daily_secret=Secret(daily) if (daily := get("DAILY_SECRET")) else None,

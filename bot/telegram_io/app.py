@@ -44,7 +44,8 @@ def build_application(config: Config, *, request: BaseRequest | None = None, rat
     if request is not None:
         builder = builder.request(request).get_updates_request(request)
     else:  # a send answered late is retried, and may then show twice: wait long enough that this is rare
-        builder = builder.connect_timeout(10).read_timeout(20).write_timeout(20).pool_timeout(10)
+        wait = config.timeout
+        builder = builder.connect_timeout(wait).read_timeout(wait).write_timeout(wait).pool_timeout(wait)
     if rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=RATE_LIMIT_RETRIES))  # type: ignore[arg-type]
     app = builder.build()

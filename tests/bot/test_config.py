@@ -65,6 +65,7 @@ def test_the_example_env_file_documents_every_key():
         "DATABASE_PATH",
         "TELEGRAM_BASE_URL",
         "TELEGRAM_POLL_INTERVAL",
+        "TELEGRAM_TIMEOUT",
         "LOG_LEVEL",
         "WEBHOOK_URL",
         "WEBHOOK_LISTEN",

@@ -245,6 +245,7 @@ class BotProcess(Process):
                 "DATABASE_PATH": str(database),
                 "TELEGRAM_BASE_URL": emulator.bot_base_url,
                 "TELEGRAM_POLL_INTERVAL": "0.02",
+                "TELEGRAM_TIMEOUT": "3",  # a slow answer injected by a test times out in seconds, not 20
                 "LOG_LEVEL": "INFO",
                 "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
                 "PYTHONUNBUFFERED": "1",
