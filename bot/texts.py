@@ -85,6 +85,7 @@ EN: dict[str, str] = {
     "invalid.not_digit": "“{char}” is not a digit.",
     "invalid.wrong_length": "A code has {expected} digits; that one has {got}. It costs nothing, try again.",
     "invalid.out_of_range": "Digits go from 0 to {top}; {digit} is out of range.",
+    "guess.again": "You already tried <code>{guess}</code>: {bulls}🐂 {cows}🐄. That one is free; try another code.",
     "invalid.repeated": "The digits must all differ; {digit} appears twice.",
     "invalid.leading_zero": "A code may not start with 0 in this game.",
     # --- guesser: the bot guesses ---

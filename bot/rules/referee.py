@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.models.game import Game
+from bot.models.refusal import Refusal
 from engine.history import Turn
 from engine.variant import Code
 
@@ -37,3 +38,18 @@ def judged(game: Game, turn: Turn) -> Judged:
     out_of_attempts = game.attempt_limit is not None and len(turns) >= game.attempt_limit and not won
     ending: Ending | None = "won" if won else "lost" if out_of_attempts else None
     return Judged(turns, ending, turn.guess if won else game.secret)
+
+
+def tried_before(turns: tuple[Turn, ...], code: Code) -> Refusal | None:
+    """A refusal naming the earlier score when `code` was already guessed in these turns (it costs nothing).
+
+    >>> from engine.scoring import Score
+    >>> tried_before((Turn("0123", Score(1, 2)),), "0123").params
+    {'guess': '0123', 'bulls': 1, 'cows': 2}
+    >>> tried_before((Turn("0123", Score(1, 2)),), "3210") is None
+    True
+    """
+    earlier = next((turn for turn in turns if turn.guess == code), None)
+    if earlier is None:
+        return None
+    return Refusal("guess.again", {"guess": code, "bulls": earlier.answer.bulls, "cows": earlier.answer.cows})

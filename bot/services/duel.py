@@ -13,6 +13,7 @@ from datetime import timedelta
 from bot.models.match import DUEL, Match, Phase, Player
 from bot.models.refusal import Refusal
 from bot.rules import duel as rules
+from bot.rules.referee import tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed
 from bot.services.matches import AlreadyOn, Ended, Outcomes, close, close_within, may_stop
@@ -187,6 +188,8 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     code = parsed(match.variant, text)
     if isinstance(code, Refusal):
         return code
+    if (again := tried_before(match.turns_of(user_id), code)) is not None:
+        return again
     turn = Turn(code, score(opponent.secret, code))
     now = deps.clock()
     async with deps.transaction():

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.models.match import RACE, Match, Player
 from bot.models.refusal import Refusal
+from bot.rules.referee import tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import (
@@ -71,6 +72,8 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     code = parsed(match.variant, text)
     if isinstance(code, Refusal):
         return code
+    if (again := tried_before(match.turns_of(user_id), code)) is not None:
+        return again
     assert match.secret is not None
     turn = Turn(code, score(match.secret, code))
     won = turn.answer.bulls == match.variant.length

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from bot.models.game import Game
 from bot.models.refusal import Refusal
-from bot.rules.referee import judged
+from bot.rules.referee import judged, tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish, parsed
 from engine.adversary import adversary_answer, adversary_secret
@@ -74,6 +74,8 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
     code = parsed(game.variant, text)
     if isinstance(code, Refusal):
         return code
+    if (again := tried_before(game.turns, code)) is not None:
+        return again
     answer, coaching = await asyncio.to_thread(_judge, game, code, deps)
     turn = Turn(code, answer)
     now = deps.clock()

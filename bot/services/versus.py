@@ -11,6 +11,7 @@ from datetime import datetime
 from bot.models.match import BOT_ID, VERSUS, Match, Player, to_move, verdict
 from bot.models.refusal import Refusal
 from bot.parsing import looks_like_code, parse_answer
+from bot.rules.referee import tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import AlreadyOn, Ended, close, close_within
@@ -115,6 +116,8 @@ async def guess(deps: Deps, match: Match, text: str) -> Guessed | Refusal:
     code = parsed(match.variant, text)
     if isinstance(code, Refusal):
         return code
+    if (again := tried_before(match.turns_of(user.user_id), code)) is not None:
+        return again
     turn = Turn(code, score(match.secret, code))
     solved = turn.answer.bulls == match.variant.length
     bot_turns = match.turns_of(BOT_ID)

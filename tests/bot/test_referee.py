@@ -74,8 +74,9 @@ async def test_guessing_the_secret_wins_with_time_taken_and_the_engines_count(tm
 async def test_the_attempt_limit_ends_the_game_and_reveals_the_secret(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps, attempt_limit=6)
-        for _ in range(6):
-            result = await referee.guess(rt.core.deps, game, USER, wrong_code(game.secret))
+        wrong = [c for c in ("0123", "4567", "8901", "2345", "6789", "1357", "2468") if c != game.secret][:6]
+        for code in wrong:  # six different codes: a repeated one would be refused without costing an attempt
+            result = await referee.guess(rt.core.deps, game, USER, code)
             game = result.game
         assert result.ending is not None
         assert result.ending.secret == game.secret
@@ -161,3 +162,26 @@ def test_a_typed_code_is_parsed_to_the_code_or_to_why_it_is_not_one_for_every_mo
     classic = variant_named("classic")
     assert parsed(classic, "0123") == "0123"
     assert parsed(classic, "1123") == Refusal("invalid.repeated", {"digit": "1"})
+
+
+async def test_a_guess_already_made_is_refused_for_free_with_its_earlier_score(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        deps = rt.core.deps
+        game = await started(deps, attempt_limit=8)
+        guess = wrong_code(game.secret)
+        first = await referee.guess(deps, game, USER, guess)
+        assert isinstance(first, referee.Scored)
+        again = await referee.guess(deps, await deps.games.active_game(USER), USER, guess)
+        assert again == Refusal(
+            "guess.again", {"guess": guess, "bulls": first.turn.answer.bulls, "cows": first.turn.answer.cows}
+        )
+        assert len((await deps.games.active_game(USER)).turns) == 1  # no guess, no attempt spent
+
+
+async def test_a_repeated_guess_is_answered_with_the_earlier_score_in_the_chat(chat):
+    await chat.send("/play")
+    [first] = [c for c in await chat.send("0123") if c.method == "sendMessage"]
+    [again] = [c for c in await chat.send("0123") if c.method == "sendMessage"]
+    assert "You already tried <code>0123</code>" in again.text
+    score_part = first.text.split("→ ", 1)[1].split("\n", 1)[0]
+    assert score_part in again.text
