@@ -13,10 +13,11 @@ from bot.services.deps import Deps
 from bot.services.lifecycle import finish, parsed
 from engine.adversary import adversary_answer, adversary_secret
 from engine.analysis import review_move
+from engine.guesser import next_guess
 from engine.history import History, Turn
 from engine.play import play
 from engine.scoring import Score, score
-from engine.variant import Code, Variant
+from engine.variant import PRESETS, Code, Variant
 
 # The engine's replay at the end is skipped for variants whose solving takes too long to wait for.
 ENGINE_REPLAY_MAX_CODES = 10_000
@@ -96,6 +97,14 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
         engine = await engine_guesses(game.variant, secret, turns[0]) if verdict.ending == "won" else None
         ending = Ending(updated, secret, len(turns), now - game.started_at, engine)
     return Scored(updated, turn, coaching, ending)
+
+
+def warm_up() -> None:
+    """Load what the first coached move and the first guess of the classic game need (tables, trees), so the
+    first player does not wait for it; run in a thread at start-up."""
+    classic = PRESETS["classic"]
+    review_move(classic, [Turn("0123", score("4567", "0123"))])
+    next_guess(classic, ())
 
 
 def _judge(game: Game, code: Code, deps: Deps) -> tuple[Score, Coaching | None]:

@@ -17,7 +17,7 @@ import aiosqlite
 from bot.storage.db import Transactions
 from bot.storage.rows import iso
 
-MAX_ATTEMPTS = 3  # an update whose processing was begun this often without finishing is set aside as failed
+MAX_ATTEMPTS = 5  # an update whose processing was begun this often without finishing (a poison) is set aside
 KEEP_DONE = timedelta(days=2)  # long enough to ignore any redelivery; Telegram keeps updates for 24 hours
 
 

@@ -21,6 +21,7 @@ from telegram.request import BaseRequest
 from bot.config import Config
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import Clock, utc_now
+from bot.services.referee import warm_up
 from bot.telegram_io.group_io import JobQueueTimers, TelegramAdmins
 from bot.telegram_io.handlers import RUNTIME, SENDER, register, set_commands
 from bot.telegram_io.intake import Intake, IntakeQueue
@@ -72,6 +73,7 @@ async def open_bot(
         if isinstance(queue, IntakeQueue):
             queue.intake = intake
         rearmed = await runtime.core.rearm()  # the timers of matches still running
+        await asyncio.to_thread(warm_up)  # before the first update, not during it
         await retrying(lambda: set_commands(app), "setting the command menus")
     except BaseException:
         await close_bot(app)

@@ -68,6 +68,7 @@ class Sender:
         self._groups: dict[int, AsyncLimiter] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     def wake(self) -> None:
         """Look at the outbox again now (something was queued)."""
@@ -77,12 +78,17 @@ class Sender:
         """Run in the background until stop()."""
         self._task = asyncio.create_task(self._run(), name="outbox sender")
 
-    async def stop(self) -> None:
-        """Stop sending; what is still pending stays in the outbox for the next start."""
-        tasks = [t for t in (self._task, *self._draining.values()) if t is not None]
-        for task in tasks:
+    async def stop(self, grace: float = 5.0) -> None:
+        """Stop sending; a call under way is finished (and marked) first, so a clean stop sends nothing twice.
+        What is still pending stays in the outbox for the next start."""
+        self._stopping = True
+        if self._task is not None:
+            self._task.cancel()
+        drains = list(self._draining.values())
+        if drains:
+            await asyncio.wait(drains, timeout=grace)
+        for task in [t for t in (self._task, *drains) if t is not None]:
             task.cancel()
-        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
@@ -120,7 +126,7 @@ class Sender:
         if lock is None:
             lock = self._locks[chat_id] = asyncio.Lock()
         async with lock:
-            while rows := await self.store.outbox.pending(chat_id):
+            while not self._stopping and (rows := await self.store.outbox.pending(chat_id)):
                 merge = False
                 if chat_id < 0 and rows[0].payload["kind"] == "message":
                     merge = await self._group_turn(chat_id)
