@@ -11,6 +11,9 @@ from engine.history import Turn
 from engine.variant import Code
 
 Ending = Literal["won", "lost"]
+# Every game ends by this many guesses even without an attempt limit, so that a move costs the same at any
+# length of game (a game's history is read and checked on every move). Honest games end far sooner.
+MAX_GUESSES = 100
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,8 @@ def judged(game: Game, turn: Turn) -> Judged:
     """
     turns = (*game.turns, turn)
     won = turn.answer.bulls == game.variant.length
-    out_of_attempts = game.attempt_limit is not None and len(turns) >= game.attempt_limit and not won
+    limit = MAX_GUESSES if game.attempt_limit is None else min(game.attempt_limit, MAX_GUESSES)
+    out_of_attempts = len(turns) >= limit and not won
     ending: Ending | None = "won" if won else "lost" if out_of_attempts else None
     return Judged(turns, ending, turn.guess if won else game.secret)
 

@@ -185,3 +185,20 @@ async def test_a_repeated_guess_is_answered_with_the_earlier_score_in_the_chat(c
     assert "You already tried <code>0123</code>" in again.text
     score_part = first.text.split("→ ", 1)[1].split("\n", 1)[0]
     assert score_part in again.text
+
+
+async def test_a_game_without_an_attempt_limit_still_ends_after_max_guesses(tmp_path):
+    from bot.rules.referee import MAX_GUESSES
+    from engine.variant import PRESETS
+
+    classic = PRESETS["classic"]
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        deps = rt.core.deps
+        game = await started(deps, coaching=False)
+        codes = (classic.code(i) for i in range(classic.size) if classic.code(i) != game.secret)
+        for _ in range(MAX_GUESSES):
+            result = await referee.guess(deps, game, USER, next(codes))
+            game = result.game
+        assert result.ending is not None
+        assert game.status == "lost"
+        assert await deps.games.active_game(USER) is None
