@@ -201,3 +201,17 @@ async def test_an_overdue_race_still_ends_when_the_job_queue_starts_late_after_a
             assert any(f"Time's up! Nobody found <b>{match.secret}</b>." in c.text for c in request.calls)
         finally:
             await app.job_queue.stop()
+
+
+async def test_thirty_guesses_at_once_stay_within_the_groups_budget_and_every_score_is_shown(app, recorded):
+    players = [Member(app, recorded, 300 + i, f"Q{i}") for i in range(30)]
+    await players[0].send("/challenge")
+    match, _ = await the_race(app)
+    wrong = wrong_code(match.secret)
+    before = len(recorded.calls)
+    await asyncio.gather(*(p.send(f"/g {wrong}") for p in players))
+
+    messages = sent(recorded.calls[before:])
+    shown = "\n".join(m.text for m in messages)
+    assert all(f"Q{i} #1 <code>{wrong}</code>" in shown for i in range(30))  # every guess's score, once
+    assert len(messages) <= 20  # the challenge used one of the group's 20 a minute: the rest were merged
