@@ -39,8 +39,8 @@ class FloodGuard:
     and other chats stay responsive.
     """
 
-    burst: float = 20.0
-    rate: float = 1.0
+    burst: float = 30.0
+    rate: float = 2.0
     monotonic: Callable[[], float] = time.monotonic
     _buckets: dict[int, tuple[float, float, bool]] = field(default_factory=dict)
 
