@@ -31,6 +31,7 @@ from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
 log = logging.getLogger("bot")
 
 INTAKE = "intake"
+STEP_TIMEOUT = 8  # seconds each shutdown step may take: a service manager's stop timeout is usually 90
 RATE_LIMIT_RETRIES = 3  # 429s that AIORateLimiter sits out itself before the sender postpones the call
 
 
@@ -100,10 +101,13 @@ async def close_bot(app: Application) -> None:  # type: ignore[type-arg]
             app.shutdown,
         ):
             if step is not None:
+                name = getattr(step, "__qualname__", str(step))
                 try:
-                    await step()
+                    await asyncio.wait_for(step(), STEP_TIMEOUT)
+                except TimeoutError:
+                    log.warning("shutting down: %s did not finish in %d s; going on", name, STEP_TIMEOUT)
                 except Exception as error:
-                    log.warning("shutting down: %s failed (%s)", getattr(step, "__qualname__", step), error)
+                    log.warning("shutting down: %s failed (%s)", name, error)
     finally:
         runtime = app.bot_data.pop(RUNTIME, None)
         if isinstance(runtime, Runtime):
