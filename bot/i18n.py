@@ -5,7 +5,7 @@ one, so a string a translation lacks (or marks fuzzy) reads in English. A langua
 `bot/locales/<code>/LC_MESSAGES/bullscows.po` and nothing else: its `.mo` is compiled on first use when missing or
 older than the `.po` (or in memory where the folder is read-only), never committed.
 
-    python -m bot.i18n template   # rewrite bot/locales/bullscows.pot from the English catalogue
+    python -m bot.i18n update     # rewrite bot/locales/bullscows.pot from English, carry it into every language
     python -m bot.i18n compile    # compile every .po now (first use does it anyway)
 """
 
@@ -164,6 +164,16 @@ class SourceTexts(Mapping[str, str]):
 CATALOGUES = Catalogues()
 
 
+def environment_language(environ: Mapping[str, str]) -> str | None:
+    """The language a terminal asks for, as gettext reads it: LANGUAGE, then LC_ALL, LC_MESSAGES, LANG
+    ('ru_RU.UTF-8' → 'ru_RU'); None for the C locale or nothing set."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").split(":", 1)[0].split(".", 1)[0].split("@", 1)[0]
+        if value and value not in ("C", "POSIX"):
+            return value
+    return None
+
+
 def write_template(locales: Path = LOCALES) -> Path:
     """Rewrite the .pot template from the English catalogue: every key, the English as a translator's note."""
     from babel.messages.catalog import Catalog
@@ -184,15 +194,38 @@ def write_template(locales: Path = LOCALES) -> Path:
     return pot
 
 
+def update_catalogues(locales: Path = LOCALES) -> list[Path]:
+    """Rewrite the template, then bring every translation in line with it (what `pybabel update` does): new keys
+    arrive untranslated, removed ones go, the English notes are refreshed. The files changed come back."""
+    from babel.messages.pofile import read_po, write_po
+
+    pot = write_template(locales)
+    with pot.open("rb") as source:
+        template = read_po(source, domain=DOMAIN)
+    written = [pot]
+    for code in Catalogues(locales).languages:
+        if code == SOURCE_LANGUAGE:
+            continue
+        po = po_path(code, locales)
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=code, domain=DOMAIN)
+        catalog.update(template, no_fuzzy_matching=True)
+        with po.open("wb") as out:
+            write_po(out, catalog, width=120, no_location=True, ignore_obsolete=True)
+        written.append(po)
+    return written
+
+
 def _shown(text: str) -> str:
     """A template on one line for a translator's note: newlines as \\n."""
     return text.replace("\n", "\\n")
 
 
 def main(argv: list[str]) -> int:
-    """`template` or `compile`; the exit status comes back."""
-    if argv == ["template"]:
-        print(write_template())
+    """`update` or `compile`; the exit status comes back."""
+    if argv == ["update"]:
+        for path in update_catalogues():
+            print(path)
         return 0
     if argv == ["compile"]:
         for code in Catalogues().languages:
