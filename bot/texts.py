@@ -48,6 +48,13 @@ def score_text(answer: Score, language: str = DEFAULT_LANGUAGE) -> Html:
     return t("score", language, bulls=answer.bulls, cows=answer.cows)
 
 
+def decimal_text(value: float, places: int, language: str = DEFAULT_LANGUAGE) -> Html:
+    """A number with `places` decimals as the language writes it: '2.8' in English, '2,8' in Russian."""
+    from babel.numbers import get_decimal_symbol
+
+    return Html(f"{value:.{places}f}".replace(".", get_decimal_symbol(CATALOGUES.supported(language))))
+
+
 def duration_text(elapsed: timedelta, language: str = DEFAULT_LANGUAGE) -> Html:
     """A duration as '45s', '2m 13s' or '1h 5m'."""
     seconds = max(0, int(elapsed.total_seconds()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot import callbacks as cb
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.stats import Leaderboard, PlayerStats, Ranked
-from bot.texts import Html, lines, t
+from bot.texts import Html, decimal_text, lines, t
 from engine.variant import InvalidVariant, variant_named
 
 BAR = "▇"
@@ -53,7 +53,7 @@ def _line(language: str, ranked: Ranked) -> Html:
         place=MEDALS.get(ranked.place, f"{ranked.place}."),
         name=display_name(language, ranked.name, s.user_id),
         best=s.best,
-        average=f"{s.average:.2f}",
+        average=decimal_text(s.average, 2, language),
         solved=s.solved,
     )
 
@@ -106,7 +106,7 @@ def stats(language: str, record: PlayerStats, name: str | None, edit: bool = Fal
     else:
         body = lines(
             t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
-            t("stats.best", language, best=record.best, average=f"{record.average:.2f}")
+            t("stats.best", language, best=record.best, average=decimal_text(record.average, 2, language))
             if record.best is not None and record.average is not None
             else None,
             t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
@@ -127,4 +127,5 @@ def _bot_line(language: str, record: PlayerStats) -> Html | None:
         return None
     if record.bot_average is None:
         return t("stats.bot", language, games=record.bot_games)
-    return t("stats.bot.average", language, games=record.bot_games, average=f"{record.bot_average:.2f}")
+    average = decimal_text(record.bot_average, 2, language)
+    return t("stats.bot.average", language, games=record.bot_games, average=average)

@@ -174,3 +174,10 @@ def test_the_terminal_language_is_read_as_gettext_reads_it():
     assert environment_language({"LANG": "ru_RU.UTF-8"}) == "ru_RU"
     assert environment_language({"LANG": "C.UTF-8"}) is None
     assert environment_language({}) is None
+
+
+def test_decimals_are_written_with_the_languages_separator():
+    from bot.texts import decimal_text
+
+    assert (decimal_text(2.75, 2, "en"), decimal_text(2.75, 2, "ru")) == ("2.75", "2,75")
+    assert decimal_text(1.0, 1, "ru") == "1,0"
