@@ -74,11 +74,14 @@ def compile_catalogue(po: Path) -> bytes:
     data = compiled(po)
     try:
         handle, temporary = tempfile.mkstemp(dir=mo.parent, prefix=f".{mo.name}.")
+    except OSError:
+        return data  # a read-only install: the catalogue is used from memory
+    try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temporary, mo)  # a second process compiling at the same moment writes the same bytes
     except OSError:
-        pass  # a read-only install: the catalogue is used from memory
+        Path(temporary).unlink(missing_ok=True)
     return data
 
 
@@ -95,13 +98,18 @@ class Catalogues:
         found = sorted(p.name for p in self.locales.iterdir() if po_path(p.name, self.locales).is_file())
         return tuple(sorted(found, key=lambda code: code != SOURCE_LANGUAGE))
 
+    @cached_property
+    def _by_lower_code(self) -> dict[str, str]:
+        return {language.lower(): language for language in self.languages}  # folders such as pt_BR
+
     def supported(self, code: str | None) -> str:
         """The catalogue language for a language code such as 'ru', 'ru-RU' or 'pt_BR' (English if none fits)."""
+        by_code = self._by_lower_code
         if code:
             wanted = code.replace("-", "_").lower()
             for candidate in (wanted, wanted.split("_", 1)[0]):
-                if candidate in self.languages:
-                    return candidate
+                if candidate in by_code:
+                    return by_code[candidate]
         return SOURCE_LANGUAGE
 
     def translation(self, language: str) -> gettext.NullTranslations:
