@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.services.languages
 import bot.texts
 from bot.i18n import LOCALES, Catalogues, compile_catalogue, po_path
 from bot.texts import t
@@ -44,7 +45,9 @@ def locales(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     po = po_path("uk", tmp_path)
     po.parent.mkdir(parents=True)
     po.write_text(UKRAINIAN, encoding="utf-8")
-    monkeypatch.setattr(bot.texts, "CATALOGUES", Catalogues(tmp_path))
+    catalogues = Catalogues(tmp_path)
+    monkeypatch.setattr(bot.texts, "CATALOGUES", catalogues)
+    monkeypatch.setattr(bot.services.languages, "CATALOGUES", catalogues)
     return tmp_path
 
 
@@ -85,3 +88,21 @@ def test_a_read_only_install_compiles_in_memory(locales, monkeypatch):
     monkeypatch.setattr("bot.i18n.tempfile.mkstemp", refuse)
     assert t("btn.play", "uk") == "🎯 Вгадую я"
     assert not po_path("uk", locales).with_suffix(".mo").exists()
+
+
+async def test_the_bot_registers_its_menu_in_it_and_answers_its_speakers_in_it(locales, tmp_path):
+    from tests.bot.fakes import telegram_app
+    from tests.bot.members import Member, sent
+
+    class Ukrainian(Member):
+        @property
+        def user(self) -> dict[str, object]:
+            return {**super().user, "language_code": "uk"}
+
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        menus = {c.params.get("language_code") for c in request.calls if c.method == "setMyCommands"}
+        assert menus == {None, "uk"}
+        [welcome] = sent(await Ukrainian(app, request, 7, "Оля", chat_id=7).send("/start"))
+        labels = [button["text"] for row in welcome.params["reply_markup"]["inline_keyboard"] for button in row]
+        assert labels[:2] == ["🎯 Вгадую я", "🤖 You guess"]
+        assert "Bulls and Cows" in welcome.params["text"]  # not translated in uk: English
