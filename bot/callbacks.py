@@ -32,6 +32,7 @@ MATCH_FIX = "f"  # m:<match>:<rev>:f:<turn>:<fixed bc>:<given bc>  versus: take 
 TOP = "tp"  # tp:<c|g>:<w|a>:<variant>        leaderboard: this chat or global, last week or all time
 STATS = "st"  # st:<user>:<variant>             a player's stats (only that player may switch them)
 DAILY = "dy"  # dy:<t|r>:<yyyymmdd>             the day's daily leaderboard: t new message, r refresh in place
+LANGUAGE = "lg"  # lg:<language>:<user>            choose the chat's language (the user who asked, or an admin)
 BOARD_ACTIONS = {TOP, STATS, DAILY}  # work in groups too; no game, no revision
 
 GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, MATCH}
@@ -71,7 +72,7 @@ def decode(data: str) -> Callback:
         if len(fields) < 2:
             raise BadCallback(data)
         return Callback(action, parse_id_arg(fields[0]), parse_id_arg(fields[1]), tuple(fields[2:]))
-    if action in {NEW, SETTING, RULES, SETTINGS} | BOARD_ACTIONS:
+    if action in {NEW, SETTING, RULES, SETTINGS, LANGUAGE} | BOARD_ACTIONS:
         return Callback(action, args=tuple(fields))
     raise BadCallback(data)
 

@@ -61,7 +61,7 @@ class Console:
 async def run_console(core: Core, who: Who, stdin: TextIO, out: TextIO) -> int:
     """Play until EOF or /quit; the exit status comes back."""
     console = Console(core, who, out)
-    out.write(plain(t("console.intro", await core.language(who.chat_id))) + "\n\n")
+    out.write(plain(t("console.intro", await core.language(who))) + "\n\n")
     console.show(await core.on_command(who, "start"))
     while True:
         line = await asyncio.to_thread(stdin.readline)

@@ -22,6 +22,7 @@ from bot.routing.table import (
     command_routes,
     text_routes,
 )
+from bot.services import languages
 from bot.services.deps import Deps
 from bot.texts import t
 
@@ -40,9 +41,9 @@ class Core:
         self._texts = text_routes(self.features)
         self._buttons = button_routes(self.features)
 
-    async def language(self, chat_id: int) -> str:
-        """The chat's language."""
-        return (await self.deps.games.settings(chat_id)).language
+    async def language(self, who: Who) -> str:
+        """The language to answer `who` in (bot/services/languages.py says how it is chosen)."""
+        return await languages.spoken(self.deps, who)
 
     async def on_deadline(self, match_id: int) -> tuple[int, Outcome] | None:
         """A match's timer went off: the chat and what to tell it, or None if nothing is due."""
@@ -54,7 +55,7 @@ class Core:
 
     async def on_command(self, who: Who, command: str, args: str = "") -> Outcome:
         """The reply to /command args."""
-        lang = await self.language(who.chat_id)
+        lang = await self.language(who)
         await seen(self.deps, who)
         payload = args.strip()
         if command == "start" and payload.lower() in DEEP_LINK_COMMANDS:  # a deep link is its command
@@ -66,12 +67,12 @@ class Core:
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
         await seen(self.deps, who)
-        lang = await self.language(who.chat_id)
+        lang = await self.language(who)
         return await _first(self._texts, who, "", lambda handler: handler(who, lang, text))
 
     async def on_button(self, who: Who, data: str) -> Outcome:
         """The reply to a button press; a toast says when the button is stale."""
-        lang = await self.language(who.chat_id)
+        lang = await self.language(who)
         try:
             pressed = cb.decode(data)
             await seen(self.deps, who)

@@ -13,7 +13,7 @@ from bot.models.who import Who
 from bot.parsing import looks_like_code, parse_id
 from bot.replies import Outcome
 from bot.routing.routes import ANY, GROUP, PRIVATE, Command, names
-from bot.services import duel, race, versus
+from bot.services import duel, languages, race, versus
 from bot.services.deps import Deps
 from bot.services.matches import AlreadyOn, BadOptions, parse_options
 from bot.texts import example, t
@@ -64,7 +64,8 @@ class Matches:
         if command == "stop":
             return await self._stop(who, lang, match)
         if match.kind == DUEL:
-            return duel_view.resigned(lang, await duel.resign(self.deps, match, who.user_id))
+            resigned = await duel.resign(self.deps, match, who.user_id)
+            return duel_view.resigned(lang, resigned, await self._privately(match))
         return common_view.message("race.no_resign", lang)
 
     async def group_text(self, who: Who, lang: str, text: str) -> Outcome | None:
@@ -107,13 +108,14 @@ class Matches:
         if match.deadline > self.deps.clock():
             self.deps.timers.arm(match)  # moved on since the timer was set
             return None
-        lang = (await self.deps.games.settings(match.chat_id)).language
+        lang = await languages.chat_language(self.deps, match.chat_id)
         if match.kind == RACE:
             ended = await race.expire(self.deps, match)
             return (match.chat_id, race_view.ended(lang, ended)) if ended else None
         if match.kind == DUEL:
             timed_out = await duel.time_out(self.deps, match)
-            return (match.chat_id, duel_view.timed_out(lang, timed_out)) if timed_out else None
+            privately = await self._privately(match)
+            return (match.chat_id, duel_view.timed_out(lang, timed_out, privately)) if timed_out else None
         return None
 
     async def rearm(self) -> int:
@@ -169,7 +171,7 @@ class Matches:
         moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
         if isinstance(moved, Refusal) and not explicit:
             return Outcome()
-        return duel_view.moved(lang, moved)
+        return duel_view.moved(lang, moved, await self._privately(match))
 
     async def _stop(self, who: Who, lang: str, match: Match) -> Outcome:
         if match.kind == RACE:
@@ -177,7 +179,12 @@ class Matches:
             if isinstance(stopped, Refusal):
                 return common_view.message(stopped.key, lang)
             return race_view.ended(lang, stopped) if stopped else Outcome()
-        return duel_view.stopped(lang, await duel.stop(self.deps, match, who.user_id, who.as_chat))
+        stopped = await duel.stop(self.deps, match, who.user_id, who.as_chat)
+        return duel_view.stopped(lang, stopped, await self._privately(match))
+
+    async def _privately(self, match: Match) -> dict[int, str]:
+        """The language of each player's private chat, for what the duel tells them there."""
+        return {p.user_id: await languages.private_language(self.deps, p.user_id) for p in match.players}
 
     # --- private chats --------------------------------------------------------------------------
 
@@ -217,7 +224,8 @@ class Matches:
         if looks_like_code(text):
             waiting = await self.deps.matches.awaiting_secret(who.user_id)
             if waiting is not None:
-                return duel_view.secret_set(lang, await duel.set_secret(self.deps, waiting, who.user_id, text))
+                group = await languages.chat_language(self.deps, waiting.chat_id)
+                return duel_view.secret_set(lang, await duel.set_secret(self.deps, waiting, who.user_id, text), group)
         running = await self.deps.matches.active_match(who.chat_id)
         if running is None or running.kind != VERSUS:
             return None

@@ -29,9 +29,9 @@ WEEK_WORDS = {"week", "weekly", "w"}
 
 
 async def seen(deps: Deps, who: Who) -> None:
-    """Keep the player's display name fresh (shown on leaderboards)."""
+    """Keep the player's display name (shown on leaderboards) and app language (for private messages) fresh."""
     if who.name:
-        await stats.seen(deps, who.user_id, who.name)
+        await stats.seen(deps, who.user_id, who.name, who.language_code or "")
 
 
 class Scoreboard:

@@ -8,10 +8,10 @@ from bot.features import scoreboard
 from bot.models.game import GUESSER, REFEREE, Game, Mode
 from bot.models.refusal import Refusal
 from bot.models.who import Who
-from bot.parsing import looks_like_code, parse_answer
+from bot.parsing import command_word, looks_like_code, parse_answer
 from bot.replies import Outcome
 from bot.routing.routes import PRIVATE, Command
-from bot.services import guesser, lifecycle, referee
+from bot.services import guesser, languages, lifecycle, referee
 from bot.services import settings as settings_service
 from bot.services.deps import Deps
 from bot.services.lifecycle import NeedsConfirmation
@@ -138,6 +138,8 @@ class Solo:
         if game is None:
             return common_view.message("no_game", lang)
         if game.mode == REFEREE:
+            if (word := command_word(text)) is not None:  # "сдаюсь", "give up", "подсказка", "hint"
+                return await self._referee_command(lang, game, word)
             if not looks_like_code(text):
                 return common_view.message("ref.not_code", lang, example=example(game.variant))
             result = await referee.guess(self.deps, game, who.user_id, text)
@@ -182,6 +184,10 @@ class Solo:
         field = pressed.args[0] if pressed.args else ""
         if field == "x":
             return settings_view.closed(lang, await self.deps.games.settings(who.chat_id))
+        if field == "g":  # the next language; the board is redrawn in it
+            chosen = await languages.choose(self.deps, who.chat_id, languages.following(lang))
+            assert chosen is not None
+            return settings_view.board(chosen.language, chosen, edit=True)
         value = pressed.args[1] if len(pressed.args) > 1 else ""
         updated = await settings_service.change(self.deps, who.chat_id, field, value)
         return settings_view.board(lang, updated, edit=True)

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from engine.variant import PRESETS, Variant
 
 ATTEMPT_LIMITS: tuple[int | None, ...] = (None, 6, 8, 10, 12, 15)
-LANGUAGES = ("en",)
 
 
 @dataclass(frozen=True)
@@ -18,4 +17,4 @@ class Settings:
     attempt_limit: int | None = None
     coaching: bool = True
     hard: bool = False
-    language: str = "en"
+    language: str = ""  # chosen with /language or /settings; "" until then (see bot/services/languages.py)

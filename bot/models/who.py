@@ -16,3 +16,4 @@ class Who:
     name: str = ""  # the user's display name, for leaderboards
     as_chat: bool = False  # posted as the group itself: an anonymous admin
     reply_to: tuple[int, str] | None = None  # the user (id, name) whose message this one replies to
+    language_code: str | None = None  # the language of the user's Telegram app ('ru', 'en-GB'), if known

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import callbacks as cb
-from bot.features import matches, scoreboard, solo
+from bot.features import language, matches, scoreboard, solo
+from bot.features.language import Language
 from bot.features.matches import Matches
 from bot.features.scoreboard import Scoreboard
 from bot.features.solo import Solo
@@ -29,7 +30,7 @@ from bot.routing.routes import (
 from bot.services.deps import Deps
 
 # Every command, for the menus: each feature lists its own with their places in the menus.
-COMMANDS: tuple[Command, ...] = (*solo.COMMANDS, *matches.COMMANDS, *scoreboard.COMMANDS)
+COMMANDS: tuple[Command, ...] = (*solo.COMMANDS, *matches.COMMANDS, *scoreboard.COMMANDS, *language.COMMANDS)
 PRIVATE_MENU = menu(COMMANDS, private=True)  # games first, then help
 GROUP_MENU = menu(COMMANDS, private=False)
 
@@ -45,11 +46,12 @@ class Features:
     solo: Solo
     matches: Matches
     scoreboard: Scoreboard
+    language: Language
 
     @classmethod
     def on(cls, deps: Deps) -> Features:
         """Every feature on these dependencies."""
-        return cls(Solo(deps), Matches(deps), Scoreboard(deps))
+        return cls(Solo(deps), Matches(deps), Scoreboard(deps), Language(deps))
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
@@ -59,6 +61,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(PRIVATE, f.matches.private_command, matches.PRIVATE_COMMANDS),
         Route(GROUP, f.matches.group_command, matches.GROUP_COMMANDS),
         Route(ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
+        Route(ANY, f.language.command, names(language.COMMANDS)),
         Route(GROUP, f.solo.group_note),  # any other command in a group: one-player games are private
         Route(PRIVATE, f.solo.command),  # last: it answers unknown commands too
     )
@@ -78,6 +81,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
     """Who is asked about a button press, first to last."""
     return (
         Route(ANY, f.scoreboard.button, scoreboard.ACTIONS),
+        Route(ANY, f.language.button, language.ACTIONS),
         Route(ANY, f.matches.button, frozenset({cb.MATCH})),
         Route(GROUP, f.solo.group_button),  # one-player buttons are private
         Route(PRIVATE, f.solo.button),

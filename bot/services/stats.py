@@ -138,10 +138,11 @@ async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
     )
 
 
-async def seen(deps: Deps, user_id: int, name: str) -> None:
-    """Remember the player's display name (names change; the user id is who they are)."""
+async def seen(deps: Deps, user_id: int, name: str, language: str = "") -> None:
+    """Remember the player's display name and app language (names change; the user id is who they are)."""
     name = " ".join(name.split())[:64]
+    language = language[:16]
     now = deps.clock()
-    if name and not deps.stats.seen_recently(user_id, name, now):
+    if name and not deps.stats.seen_recently(user_id, name, now, language):
         async with deps.transaction():
-            await deps.stats.see_player(user_id, name, now)
+            await deps.stats.see_player(user_id, name, now, language)

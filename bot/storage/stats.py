@@ -23,8 +23,9 @@ RANKED = "outcome = 'won' AND hinted = 0 AND mode IN ('referee', 'race', 'duel',
 class StatsRepository(Protocol):
     """Queries for leaderboards, stats and the daily challenge."""
 
-    def seen_recently(self, user_id: int, name: str, now: datetime) -> bool: ...
-    async def see_player(self, user_id: int, name: str, now: datetime) -> None: ...
+    def seen_recently(self, user_id: int, name: str, now: datetime, language: str = "") -> bool: ...
+    async def see_player(self, user_id: int, name: str, now: datetime, language: str = "") -> None: ...
+    async def player_language(self, user_id: int) -> str: ...
     async def names(self, user_ids: Iterable[int]) -> dict[int, str]: ...
     async def standings(self, chat_id: int, variant: str, limit: int) -> list[Standing]: ...
     async def standings_since(self, chat_id: int, variant: str, since: datetime, limit: int) -> list[Standing]: ...
@@ -48,21 +49,26 @@ class SqliteStatsRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        self._written: dict[int, tuple[str, datetime]] = {}
+        self._written: dict[int, tuple[str, str, datetime]] = {}
 
-    def seen_recently(self, user_id: int, name: str, now: datetime) -> bool:
-        """Whether this name was stored for the player lately (so storing it again is no news)."""
+    def seen_recently(self, user_id: int, name: str, now: datetime, language: str = "") -> bool:
+        """Whether this name and language were stored for the player lately (so storing them again is no news)."""
         last = self._written.get(user_id)
-        return last is not None and last[0] == name and now - last[1] < SEEN_REFRESH
+        return last is not None and last[:2] == (name, language) and now - last[2] < SEEN_REFRESH
 
-    async def see_player(self, user_id: int, name: str, now: datetime) -> None:
-        """Store the player's display name and when they were seen."""
+    async def see_player(self, user_id: int, name: str, now: datetime, language: str = "") -> None:
+        """Store the player's display name, their Telegram app's language and when they were seen."""
         await self.conn.execute(
-            "INSERT INTO players (user_id, name, last_seen) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
-            " name = excluded.name, last_seen = excluded.last_seen",
-            (user_id, name, iso(now)),
+            "INSERT INTO players (user_id, name, last_seen, language) VALUES (?, ?, ?, ?) ON CONFLICT (user_id)"
+            " DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen, language = excluded.language",
+            (user_id, name, iso(now), language),
         )
-        self._written[user_id] = (name, now)
+        self._written[user_id] = (name, language, now)
+
+    async def player_language(self, user_id: int) -> str:
+        """The language code of the player's Telegram app when last seen ('' if not known)."""
+        row = await one(self.conn, "SELECT language FROM players WHERE user_id = ?", (user_id,))
+        return str(row["language"]) if row is not None else ""
 
     async def names(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The display names known for these players."""

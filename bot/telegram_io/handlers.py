@@ -15,13 +15,15 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, ContextTypes, MessageHandler, filters
 
 from bot.core import Core, Who
+from bot.i18n import SOURCE_LANGUAGE
 from bot.parsing import split_command
 from bot.replies import Outcome
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.runtime import Runtime
+from bot.services import languages
 from bot.telegram_io.outgoing import post, shorten
 from bot.telegram_io.sender import Sender
-from bot.texts import t
+from bot.texts import plain, t
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +54,7 @@ def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
     replied = message.reply_to_message.from_user if message is not None and message.reply_to_message else None
     reply_to = (replied.id, replied.full_name) if replied is not None and not replied.is_bot else None
     private = chat.type == ChatType.PRIVATE
-    return Who(chat.id, user.id, private, context.bot.username, user.full_name, as_chat, reply_to)
+    return Who(chat.id, user.id, private, context.bot.username, user.full_name, as_chat, reply_to, user.language_code)
 
 
 async def respond(
@@ -150,13 +152,15 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     runtime = runtime_of(context)
     store, now = runtime.store, runtime.core.deps.clock()
     query = update.callback_query
+    user = update.effective_user
+    language = languages.supported(user.language_code if user is not None else None)  # no time to ask the db
     async with store.transaction():
         if query is not None:
             origin = query.message.message_id if query.message is not None else None
             chat_id = chat.id if chat is not None else (query.from_user.id if query.from_user else 0)
-            await post(store, chat_id, Outcome(toast=t("error")), now, update.update_id, (query.id, origin))
+            await post(store, chat_id, Outcome(toast=t("error", language)), now, update.update_id, (query.id, origin))
         elif chat is not None:
-            await post(store, chat.id, Outcome.text(t("error")), now, update.update_id)
+            await post(store, chat.id, Outcome.text(t("error", language)), now, update.update_id)
         await store.inbox.finish(update.update_id, now, "failed")
     wake_sender(context)
 
@@ -170,15 +174,25 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_error_handler(on_error)
 
 
-def command_menus() -> tuple[list[BotCommand], list[BotCommand]]:
-    """The command menus for private chats and for groups."""
-    private = [BotCommand(name, t(f"cmd.{name}")) for name in PRIVATE_COMMANDS]
-    group = [BotCommand(name, t(f"cmd.{name}")) for name in GROUP_COMMANDS]
+def command_menus(language: str = SOURCE_LANGUAGE) -> tuple[list[BotCommand], list[BotCommand]]:
+    """The command menus for private chats and for groups, in `language`."""
+    private = [BotCommand(name, plain(t(f"cmd.{name}", language))) for name in PRIVATE_COMMANDS]
+    group = [BotCommand(name, plain(t(f"cmd.{name}", language))) for name in GROUP_COMMANDS]
     return private, group
 
 
 async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
-    """Register the command menu for private chats and for groups."""
-    private, group = command_menus()
-    await app.bot.set_my_commands(private, scope=BotCommandScopeAllPrivateChats())
-    await app.bot.set_my_commands(group, scope=BotCommandScopeAllGroupChats())
+    """Register the command menus (private chats, groups) and the bot's descriptions in every language, so a
+    user sees their own before the first message; English is also the default for languages without one."""
+    registered: set[str] = set()
+    for language in languages.available():
+        two_letters = language.split("_", 1)[0].lower()  # Telegram takes two-letter codes: pt_BR goes in as pt
+        if two_letters in registered:
+            continue
+        registered.add(two_letters)
+        code = None if language == SOURCE_LANGUAGE else two_letters
+        private, group = command_menus(language)
+        await app.bot.set_my_commands(private, scope=BotCommandScopeAllPrivateChats(), language_code=code)
+        await app.bot.set_my_commands(group, scope=BotCommandScopeAllGroupChats(), language_code=code)
+        await app.bot.set_my_description(plain(t("bot.description", language)), language_code=code)
+        await app.bot.set_my_short_description(plain(t("bot.short_description", language)), language_code=code)

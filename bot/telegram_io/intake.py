@@ -21,6 +21,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.replies import Outcome
+from bot.services import languages
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
 from bot.telegram_io.outgoing import post
@@ -153,7 +154,9 @@ class Intake:
         chat, query = update.effective_chat, update.callback_query
         if chat is None or (query is None and not politely):
             return
-        outcome = Outcome(toast=t("flood") if politely else None) if query else Outcome.text(t("flood"))
+        user = update.effective_user
+        flood = t("flood", languages.supported(user.language_code if user is not None else None))
+        outcome = Outcome(toast=flood if politely else None) if query else Outcome.text(flood)
         target = (query.id, None) if query is not None else None
         async with self.store.transaction():
             await post(self.store, chat.id, outcome, self.clock(), update.update_id, target)

@@ -5,6 +5,7 @@ Secrets appear only in the players' private chats; group texts name players and 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
 
 from bot import callbacks as cb
@@ -80,32 +81,29 @@ def secret_prompt(language: str, result: duel.SecretPrompt | Refusal) -> Outcome
     return Outcome.text(t("duel.secret.ask", language, opponent=opponent, variant=variant))
 
 
-def secret_set(language: str, result: duel.SecretSet | Refusal) -> Outcome:
-    """In private: the secret back to its owner; in the group: that it is set, and the start when both are."""
+def secret_set(language: str, result: duel.SecretSet | Refusal, group_language: str | None = None) -> Outcome:
+    """In private: the secret back to its owner, in their language; in the group, in the group's: that it is set,
+    and the start when both are."""
     if isinstance(result, Refusal):
         return Outcome.text(t(result.key, language, **result.params))
     match = result.match
+    group = group_language or language
     assert result.player.secret is not None
     opponent = result.opponent.name if result.opponent else t("duel.opponent", language)
     replies = [
         Reply(t("duel.secret.set", language, secret=result.player.secret, opponent=opponent)),
-        Reply(t("duel.secret.group", language, name=result.player.name), chat_id=match.chat_id),
+        Reply(t("duel.secret.group", group, name=result.player.name), chat_id=match.chat_id),
     ]
     if result.begun:
         first = match.seated(1)
         assert first is not None
-        begin = t(
-            "duel.begin",
-            language,
-            name=mention(first),
-            example=example(match.variant),
-            turn=_turn_time(language, match),
-        )
+        turn = _turn_time(group, match)
+        begin = t("duel.begin", group, name=mention(first), example=example(match.variant), turn=turn)
         replies.append(Reply(begin, chat_id=match.chat_id))
     return Outcome.say(*replies)
 
 
-def moved(language: str, result: duel.Moved | Refusal) -> Outcome:
+def moved(language: str, result: duel.Moved | Refusal, privately: Mapping[int, str] | None = None) -> Outcome:
     """One short line per move; the ending when it is decided."""
     if isinstance(result, Refusal):
         return Outcome.text(_refused(language, result))
@@ -118,7 +116,8 @@ def moved(language: str, result: duel.Moved | Refusal) -> Outcome:
     head = t("duel.turn", language, name=mover.name, n=mover.guesses, guess=guess, score=score, next=nxt)
     if result.ended is not None:
         head = t("race.turn", language, name=mover.name, n=mover.guesses, guess=result.turn.guess, score=score)
-        return Outcome.say(Reply(lines(head, _ending(language, result.ended))), *_reveals(language, result.ended.match))
+        reveals = _reveals(language, result.ended.match, privately)
+        return Outcome.say(Reply(lines(head, _ending(language, result.ended))), *reveals)
     if mover.solved and result.next is not None:
         head = lines(head, t("duel.last_chance", language, name=mover.name, n=mover.solved_in, other=nxt))
     return Outcome.text(head)
@@ -143,18 +142,20 @@ def _ending(language: str, ended: Ended) -> Html:
     return t("duel.won", language, winner=mention(winner), loser=loser.name, n=winner.solved_in)
 
 
-def _reveals(language: str, match: Match) -> list[Reply]:
-    """In private, to each player who did not find it: the other's secret (never in the group)."""
+def _reveals(language: str, match: Match, privately: Mapping[int, str] | None) -> list[Reply]:
+    """In private, to each player who did not find it, in their own language (`privately`, by user id; else the
+    group's): the other's secret (never in the group)."""
     replies = []
     for player in match.players:
         other = match.opponent(player.user_id)
         if other is not None and other.secret is not None and not player.solved:
-            text = t("duel.reveal", language, opponent=other.name, secret=other.secret)
+            own = (privately or {}).get(player.user_id, language)
+            text = t("duel.reveal", own, opponent=other.name, secret=other.secret)
             replies.append(Reply(text, chat_id=player.user_id))
     return replies
 
 
-def resigned(language: str, result: Ended | Refusal | None) -> Outcome:
+def resigned(language: str, result: Ended | Refusal | None, privately: Mapping[int, str] | None = None) -> Outcome:
     """The reply to /resign in a duel."""
     if isinstance(result, Refusal):
         return Outcome.text(_refused(language, result))
@@ -166,19 +167,19 @@ def resigned(language: str, result: Ended | Refusal | None) -> Outcome:
     loser = match.opponent(result.winner.user_id)
     assert loser is not None
     text = t("duel.resigned", language, loser=loser.name, winner=mention(result.winner))
-    return Outcome.say(Reply(text), *_reveals(language, match))
+    return Outcome.say(Reply(text), *_reveals(language, match, privately))
 
 
-def stopped(language: str, result: Ended | Refusal | None) -> Outcome:
+def stopped(language: str, result: Ended | Refusal | None, privately: Mapping[int, str] | None = None) -> Outcome:
     """The reply to /stop in a duel."""
     if isinstance(result, Refusal):
         return Outcome.text(t(result.key, language))
     if result is None:
         return Outcome()
-    return Outcome.say(Reply(t("duel.stopped", language)), *_reveals(language, result.match))
+    return Outcome.say(Reply(t("duel.stopped", language)), *_reveals(language, result.match, privately))
 
 
-def timed_out(language: str, result: duel.TimedOut) -> Outcome:
+def timed_out(language: str, result: duel.TimedOut, privately: Mapping[int, str] | None = None) -> Outcome:
     """A timer ran out: a forfeit (both named, so both are notified) or a duel that never started."""
     match = result.ended.match
     if result.loser is None:
@@ -195,4 +196,4 @@ def timed_out(language: str, result: duel.TimedOut) -> Outcome:
         turn=_turn_time(language, match),
         winner=mention(winner),
     )
-    return Outcome.say(Reply(text), *_reveals(language, match))
+    return Outcome.say(Reply(text), *_reveals(language, match, privately))

@@ -7,7 +7,7 @@ from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.replies import Outcome
 from bot.services.referee import Ending, Hint, Scored, hint_pattern
-from bot.texts import Html, duration_text, lines, score_text, t, variant_text
+from bot.texts import Html, decimal_text, duration_text, lines, score_text, t, variant_text
 from bot.views.common import mode_buttons
 
 
@@ -43,16 +43,15 @@ def scored(language: str, result: Scored) -> Outcome:
     else:
         head = t("ref.turn", language, n=number, guess=turn.guess, score=score_text(turn.answer, language))
     coach = None
-    if result.coaching and result.ending is None:
-        key = "ref.coach.one" if result.coaching.remaining == 1 else "ref.coach"
-        coach = t(key, language, remaining=result.coaching.remaining, bits=f"{result.coaching.bits:.1f}")
-        if result.coaching.engine_pick:
-            pick = t(
-                "ref.coach.pick", language, pick=result.coaching.engine_pick, more=f"{result.coaching.bits_short:.1f}"
-            )
-            coach = lines(coach, pick)
-        if result.coaching.outlook is not None:
-            coach = lines(coach, t("ref.coach.outlook", language, average=f"{result.coaching.outlook:.1f}"))
+    if (coaching := result.coaching) and result.ending is None:
+        key = "ref.coach.one" if coaching.remaining == 1 else "ref.coach"
+        coach = t(key, language, remaining=coaching.remaining, bits=decimal_text(coaching.bits, 1, language))
+        if coaching.engine_pick:
+            more = decimal_text(coaching.bits_short, 1, language)
+            coach = lines(coach, t("ref.coach.pick", language, pick=coaching.engine_pick, more=more))
+        if coaching.outlook is not None:
+            average = decimal_text(coaching.outlook, 1, language)
+            coach = lines(coach, t("ref.coach.outlook", language, average=average))
     if result.ending is None:
         return Outcome.text(lines(head, coach))
     return Outcome.text(lines(head, ending_text(language, result.ending)), mode_buttons(language))

@@ -46,7 +46,10 @@ def board(language: str, settings: Settings, edit: bool = False) -> Outcome:
         Button(t("set.coaching", language, state=state(settings.coaching)), cb.encode(cb.SETTING, "c")),
         Button(t("set.hard", language, state=state(settings.hard)), cb.encode(cb.SETTING, "h")),
     )
-    done = (Button(t("set.done", language), cb.encode(cb.SETTING, "x")),)
+    done = (
+        Button(t("set.language", language, language=t("lang.name", language)), cb.encode(cb.SETTING, "g")),
+        Button(t("set.done", language), cb.encode(cb.SETTING, "x")),
+    )
     return Outcome.say(Reply(text, (presets, lengths, toggles, more, done), edit_origin=edit))
 
 

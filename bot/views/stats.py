@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot import callbacks as cb
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.stats import Leaderboard, PlayerStats, Ranked
-from bot.texts import Html, lines, t
+from bot.texts import Html, decimal_text, lines, t
 from engine.variant import InvalidVariant, variant_named
 
 BAR = "▇"
@@ -33,14 +33,16 @@ def display_name(language: str, name: str | None, user_id: int) -> Html:
     return t("top.name", language, name=name) if name else t("top.someone", language, id=user_id)
 
 
-def variant_label(name: str) -> str:
+def variant_label(name: str, language: str = "en") -> str:
     """A variant's short label for buttons and titles: the preset name, '5 digits', or the compact spec."""
     try:
         variant = variant_named(name)
     except InvalidVariant:
         return name
     plain_digits = variant.symbols == 10 and not variant.repeats and variant.leading_zero
-    return f"{variant.length} digits" if plain_digits and variant.name == name and name[0].isdigit() else name
+    if plain_digits and variant.name == name and name[0].isdigit():
+        return t("top.digits", language, n=variant.length)
+    return name
 
 
 def _line(language: str, ranked: Ranked) -> Html:
@@ -51,7 +53,7 @@ def _line(language: str, ranked: Ranked) -> Html:
         place=MEDALS.get(ranked.place, f"{ranked.place}."),
         name=display_name(language, ranked.name, s.user_id),
         best=s.best,
-        average=f"{s.average:.2f}",
+        average=decimal_text(s.average, 2, language),
         solved=s.solved,
     )
 
@@ -65,7 +67,7 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False) -> Outcom
     """A leaderboard with buttons for the other period and the other variants; edits the pressed message."""
     scope = t("top.global" if board.global_ else "top.chat", language)
     period = t("top.week" if board.period == "week" else "top.all", language)
-    title = t("top.title", language, scope=scope, variant=variant_label(board.variant), period=period)
+    title = t("top.title", language, scope=scope, variant=variant_label(board.variant, language), period=period)
     body = lines(*(_line(language, r) for r in board.lines)) if board.lines else t("top.empty", language)
     keyboard: Keyboard = (
         tuple(
@@ -73,7 +75,7 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False) -> Outcom
             for key, period_ in (("top.btn.week", "week"), ("top.btn.all", "all"))
         ),
         *_variant_rows(
-            [(variant_label(v), top_data(board, board.period, v), v == board.variant) for v in board.variants]
+            [(variant_label(v, language), top_data(board, board.period, v), v == board.variant) for v in board.variants]
         ),
     )
     text = lines(title, body, t("top.note", language))
@@ -97,14 +99,14 @@ def stats(language: str, record: PlayerStats, name: str | None, edit: bool = Fal
         "stats.title",
         language,
         name=display_name(language, name, record.user_id),
-        variant=variant_label(record.variant),
+        variant=variant_label(record.variant, language),
     )
     if record.games == 0 and record.bot_games == 0:
         body = t("stats.none", language)
     else:
         body = lines(
             t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
-            t("stats.best", language, best=record.best, average=f"{record.average:.2f}")
+            t("stats.best", language, best=record.best, average=decimal_text(record.average, 2, language))
             if record.best is not None and record.average is not None
             else None,
             t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
@@ -113,7 +115,7 @@ def stats(language: str, record: PlayerStats, name: str | None, edit: bool = Fal
         )
     keyboard = _variant_rows(
         [
-            (variant_label(v), cb.encode(cb.STATS, record.user_id, v), v == record.variant)
+            (variant_label(v, language), cb.encode(cb.STATS, record.user_id, v), v == record.variant)
             for v in (record.variants if record.variant in record.variants else (record.variant, *record.variants))
         ]
     )
@@ -125,4 +127,5 @@ def _bot_line(language: str, record: PlayerStats) -> Html | None:
         return None
     if record.bot_average is None:
         return t("stats.bot", language, games=record.bot_games)
-    return t("stats.bot.average", language, games=record.bot_games, average=f"{record.bot_average:.2f}")
+    average = decimal_text(record.bot_average, 2, language)
+    return t("stats.bot.average", language, games=record.bot_games, average=average)

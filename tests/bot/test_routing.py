@@ -10,9 +10,11 @@ from tests.bot.fakes import runtime_on
 def test_the_menus_list_games_first_then_help():
     assert PRIVATE_MENU == (
         "start", "play", "think", "versus", "daily", "hint", "giveup", "undo", "reveal", "resign",
-        "settings", "top", "stats", "rules", "help", "cancel",
+        "settings", "top", "stats", "rules", "help", "cancel", "language",
     )  # fmt: skip
-    assert GROUP_MENU == ("challenge", "g", "duel", "stop", "resign", "daily", "top", "stats", "start", "help", "rules")
+    assert GROUP_MENU == (
+        "challenge", "g", "duel", "stop", "resign", "daily", "top", "stats", "start", "help", "rules", "language",
+    )  # fmt: skip
 
 
 async def _nothing(*_: object) -> None:

@@ -10,10 +10,19 @@ def sent(calls, method="sendMessage"):
     return [c for c in calls if c.method == method]
 
 
-async def test_start_up_registers_the_command_menu_for_private_chats_and_groups(tmp_path):
+async def test_start_up_registers_the_command_menu_for_private_chats_and_groups_in_every_language(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (_, request):
-        scopes = [c.params["scope"]["type"] for c in request.calls if c.method == "setMyCommands"]
-        assert scopes == ["all_private_chats", "all_group_chats"]
+        calls = request.calls
+        menus = [(c.params["scope"]["type"], c.params.get("language_code", "")) for c in sent(calls, "setMyCommands")]
+        assert menus == [
+            ("all_private_chats", ""),
+            ("all_group_chats", ""),
+            ("all_private_chats", "ru"),
+            ("all_group_chats", "ru"),
+        ]
+        described = [(c.method, c.params.get("language_code", "")) for c in calls if "Description" in c.method]
+        methods = ("setMyDescription", "setMyShortDescription")
+        assert set(described) == {(method, code) for method in methods for code in ("", "ru")}
 
 
 async def test_start_offers_both_modes_and_handles_a_deep_link_payload(chat):

@@ -218,6 +218,12 @@ class Emulator:
         commands: list[Json] = self.post("getMyCommands", body)
         return commands
 
+    def my_description(self, token: str, language_code: str = "", short: bool = False) -> str:
+        """The description (or short description) the bot set for a language ('' for the default)."""
+        body: Json = {"token": token, "language_code": language_code}
+        text: str = self.post("getMyShortDescription" if short else "getMyDescription", body)
+        return text
+
     def set_chat_member(self, chat_id: int, user_id: int, status: str) -> None:
         """What getChatMember answers for a user in a chat: 'creator', 'administrator', 'member' (the default)..."""
         self.post("setChatMember", {"chat_id": chat_id, "user_id": user_id, "status": status})
@@ -399,6 +405,7 @@ class UserClient:
     chat_type: str = "private"
     first_name: str = "Alice"
     username: str | None = "alice"
+    language_code: str = "en"  # the language of the user's Telegram app
     timeout: float = DEFAULT_TIMEOUT
     view: dict[int, BotMessage] = field(default_factory=dict)  # message id -> latest state
     events: list[BotMessage] = field(default_factory=list)  # every new message and edit, in order
@@ -414,7 +421,8 @@ class UserClient:
     @property
     def user(self) -> Json:
         """The Telegram User object this client sends as."""
-        user: Json = {"id": self.user_id, "is_bot": False, "first_name": self.first_name, "language_code": "en"}
+        user: Json = {"id": self.user_id, "is_bot": False, "first_name": self.first_name}
+        user["language_code"] = self.language_code
         if self.username:
             user["username"] = self.username
         return user

@@ -134,11 +134,17 @@ def make_user(emulator: Emulator, bot: BotProcess) -> UserFactory:
     otherwise."""
 
     def make(
-        first_name: str = "Alice", chat_id: int | None = None, chat_type: str = "private", user_id: int | None = None
+        first_name: str = "Alice",
+        chat_id: int | None = None,
+        chat_type: str = "private",
+        user_id: int | None = None,
+        language_code: str = "en",
     ) -> UserClient:
         user_id = 10_000 + next_id() if user_id is None else user_id
         username = f"{first_name.lower()}{user_id}"
-        return UserClient(emulator, bot.token, user_id, chat_id, chat_type, first_name=first_name, username=username)
+        return UserClient(
+            emulator, bot.token, user_id, chat_id, chat_type, first_name, username, language_code=language_code
+        )
 
     return make
 

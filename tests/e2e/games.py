@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bot.i18n import SOURCE_LANGUAGE, po_path, read_catalogue
 from bot.texts import EN, plain
 from engine.consistency import InvalidAnswer, validate_answer
 from engine.guesser import next_guess
@@ -18,16 +19,24 @@ from engine.scoring import Score, score
 from engine.variant import PRESETS, Code, Variant
 from tests.e2e.client import BotMessage, Button, UserClient
 
+ENGLISH_FORMS = read_catalogue(po_path(SOURCE_LANGUAGE))  # each text's template(s), one per plural form
 MAX_TURNS = 15  # the engine needs at most 7 for the variants played here
 
 
 def text_pattern(key: str, **groups: str) -> str:
     """A regex for the bot's text `key` as the user sees it: each {field} becomes the regex given for it
-    in `groups`, or a lazy named group. Built from the bot's own templates, so rewording breaks nothing."""
-    parts = re.split(r"\{(\w+)\}", plain(EN[key]))
-    return "".join(
-        re.escape(part) if i % 2 == 0 else groups.get(part, f"(?P<{part}>.+?)") for i, part in enumerate(parts)
-    )
+    in `groups`, or a lazy named group. Built from the bot's own templates (every plural form of a counted
+    text: "in 1 guess" and "in 5 guesses"), so rewording breaks nothing."""
+    forms = [re.split(r"\{(\w+)\}", plain(template)) for template in ENGLISH_FORMS[key]]
+    assert all(form[1::2] == forms[0][1::2] for form in forms), f"the forms of {key} differ in their fields"
+    parts = []
+    for i, part in enumerate(forms[0]):
+        if i % 2:
+            parts.append(groups.get(part, f"(?P<{part}>.+?)"))
+        else:
+            texts = list(dict.fromkeys(re.escape(form[i]) for form in forms))
+            parts.append(texts[0] if len(texts) == 1 else f"(?:{'|'.join(texts)})")
+    return "".join(parts)
 
 
 NUMBER, CODE = r"(?P<n>\d+)", r"(?P<guess>\d+)"

@@ -578,6 +578,21 @@ outer.all('/bot:token/getMyCommands', (req, res) => res.json({ ok: true, result:
 outer.all('/bot:token/deleteMyCommands', (req, res) => {
   commands.delete(commandsKey(req.params.token, req.body)); res.json({ ok: true, result: true });
 });
+// setMyDescription and setMyShortDescription, kept per token and language like the commands.
+const descriptions = new Map();     // token|Description or ShortDescription|language -> text
+const descriptionKey = (token, kind, body) => `${token}|${kind}|${body.language_code || ''}`;
+for (const [kind, field] of [['Description', 'description'], ['ShortDescription', 'short_description']]) {
+  outer.all(`/bot:token/setMy${kind}`, (req, res) => {
+    descriptions.set(descriptionKey(req.params.token, kind, req.body), String(req.body[field] || ''));
+    res.json({ ok: true, result: true });
+  });
+  outer.all(`/bot:token/getMy${kind}`, (req, res) => res.json({
+    ok: true, result: { [field]: descriptions.get(descriptionKey(req.params.token, kind, req.body)) || '' },
+  }));
+  outer.post(`/getMy${kind}`, (req, res) => res.json({
+    ok: true, result: descriptions.get(descriptionKey(req.body.token, kind, req.body)) || '',
+  }));
+}
 outer.all('/bot:token/answerCallbackQuery', (req, res) => {
   const id = String(req.body.callback_query_id);
   if (callbackAnswers.has(id)) return badRequest(res, 'query is too old and response timeout expired or query ID is invalid');

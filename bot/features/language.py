@@ -1,0 +1,56 @@
+"""The chat's language: /language (with buttons, or /language ru), in private chats and in groups."""
+
+from __future__ import annotations
+
+from bot import callbacks as cb
+from bot.models.who import Who
+from bot.parsing import parse_id
+from bot.replies import Outcome
+from bot.routing.routes import ANY, Command
+from bot.services import languages
+from bot.services.deps import Deps
+from bot.views import language as language_view
+
+COMMANDS = (Command("language", ANY, private_menu=17, group_menu=12),)
+ACTIONS = frozenset({cb.LANGUAGE})
+
+
+class Language:
+    """Shows the languages and stores the one chosen for the chat."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+
+    async def command(self, who: Who, lang: str, command: str, args: str) -> Outcome:
+        """/language: the chooser; /language ru (or 'русский', 'English'): that language straight away."""
+        wanted = args.strip()
+        if not wanted:
+            return language_view.chooser(lang, languages.available(), who.user_id)
+        code = _named(wanted)
+        if code is None:
+            return language_view.unknown(lang, wanted, languages.available())
+        await languages.choose(self.deps, who.chat_id, code)
+        return language_view.chosen(code)
+
+    async def button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
+        """A language pressed on the chooser: taken from whoever asked for it, or a group admin."""
+        code = pressed.args[0] if pressed.args else ""
+        asker = parse_id(pressed.args[1]) if len(pressed.args) > 1 else None
+        if code not in languages.available() or asker is None:
+            return language_view.refused(lang)
+        if not who.private and who.user_id != asker and not await self._admin(who):
+            return language_view.refused(lang)
+        await languages.choose(self.deps, who.chat_id, code)
+        return language_view.chosen(code, edit=True)
+
+    async def _admin(self, who: Who) -> bool:
+        return who.as_chat or await self.deps.admins.is_admin(who.chat_id, who.user_id)
+
+
+def _named(wanted: str) -> str | None:
+    """The language a player named: its code ('ru', 'ru-RU') or its own name ('Русский', 'english')."""
+    by_name = {language_view.name(code).casefold(): code for code in languages.available()}
+    code = languages.supported(wanted)
+    if code != "en" or wanted.lower().startswith("en"):
+        return code
+    return by_name.get(wanted.casefold())

@@ -1,0 +1,248 @@
+"""The message catalogues: gettext at run time, Babel to compile them and to keep the template in step.
+
+Message ids are the keys of `bot.texts` ("ref.won"); `en` is the source catalogue and the fallback of every other
+one, so a string a translation lacks (or marks fuzzy) reads in English. A language is a folder
+`bot/locales/<code>/LC_MESSAGES/bullscows.po` and nothing else: its `.mo` is compiled on first use when missing or
+older than the `.po` (or in memory where the folder is read-only), never committed.
+
+    python -m bot.i18n update     # rewrite bot/locales/bullscows.pot from English, carry it into every language
+    python -m bot.i18n compile    # compile every .po now (first use does it anyway)
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from functools import cached_property
+from pathlib import Path
+
+DOMAIN = "bullscows"
+SOURCE_LANGUAGE = "en"
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+# The parameter whose value picks a plural message's form, where it is not `n`.
+COUNT_PARAMS: dict[str, str] = {
+    "ref.limit": "limit",
+    "ref.coach": "remaining",
+    "gue.board.fits": "remaining",
+    "ref.won.hinted": "hints",
+    "daily.share.hints": "hints",
+    "ref.engine": "engine",
+    "stats.bot": "games",
+    "stats.bot.average": "games",
+    "invalid.wrong_length": "expected",
+}
+
+
+def count_param(key: str) -> str:
+    """The name of the parameter that picks the plural form of message `key`."""
+    return COUNT_PARAMS.get(key, "n")
+
+
+def po_path(language: str, locales: Path = LOCALES) -> Path:
+    """Where the catalogue of `language` lives."""
+    return locales / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compiled(po: Path) -> bytes:
+    """The .mo bytes of a .po file; fuzzy and untranslated entries are left out, so they read in English."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalog = read_po(source, domain=DOMAIN)
+    for message in list(catalog):
+        if message.id and isinstance(message.string, tuple | list) and not all(message.string):
+            del catalog[message.id]  # a plural message not yet translated in every form: English instead
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def compile_catalogue(po: Path) -> bytes:
+    """The .mo bytes for `po`, written next to it (atomically) when missing or stale; read back when fresh."""
+    mo = po.with_suffix(".mo")
+    try:
+        if mo.stat().st_mtime >= po.stat().st_mtime:
+            return mo.read_bytes()
+    except OSError:
+        pass
+    data = compiled(po)
+    try:
+        handle, temporary = tempfile.mkstemp(dir=mo.parent, prefix=f".{mo.name}.")
+    except OSError:
+        return data  # a read-only install: the catalogue is used from memory
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, mo)  # a second process compiling at the same moment writes the same bytes
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+    return data
+
+
+class Catalogues:
+    """The translations found in one locales folder, loaded on first use and kept."""
+
+    def __init__(self, locales: Path = LOCALES) -> None:
+        self.locales = locales
+        self._loaded: dict[str, gettext.NullTranslations] = {}
+
+    @cached_property
+    def languages(self) -> tuple[str, ...]:
+        """The language codes with a catalogue, the source language first."""
+        found = sorted(p.name for p in self.locales.iterdir() if po_path(p.name, self.locales).is_file())
+        return tuple(sorted(found, key=lambda code: code != SOURCE_LANGUAGE))
+
+    @cached_property
+    def _by_lower_code(self) -> dict[str, str]:
+        return {language.lower(): language for language in self.languages}  # folders such as pt_BR
+
+    def supported(self, code: str | None) -> str:
+        """The catalogue language for a language code such as 'ru', 'ru-RU' or 'pt_BR' (English if none fits)."""
+        by_code = self._by_lower_code
+        if code:
+            wanted = code.replace("-", "_").lower()
+            for candidate in (wanted, wanted.split("_", 1)[0]):
+                if candidate in by_code:
+                    return by_code[candidate]
+        return SOURCE_LANGUAGE
+
+    def translation(self, language: str) -> gettext.NullTranslations:
+        """The gettext translation for `language`, falling back to English for missing strings."""
+        language = self.supported(language)
+        if language not in self._loaded:
+            loaded = gettext.GNUTranslations(io.BytesIO(compile_catalogue(po_path(language, self.locales))))
+            if language != SOURCE_LANGUAGE:
+                loaded.add_fallback(self.translation(SOURCE_LANGUAGE))
+            self._loaded[language] = loaded
+        return self._loaded[language]
+
+    def message(self, key: str, language: str, count: int | None) -> str:
+        """The template of message `key` in `language`: its plural form for `count` where it has plurals."""
+        translation = self.translation(language)
+        # A plural message answers ngettext; any other gives the key back and is looked up with gettext.
+        text = translation.ngettext(key, key, count) if count is not None else key
+        if text == key:
+            text = translation.gettext(key)
+        if text == key:
+            raise KeyError(key)
+        return text
+
+
+def read_catalogue(po: Path) -> dict[str, tuple[str, ...]]:
+    """The messages of a .po by key: one template each, or one per plural form for a counted message."""
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalog = read_po(source, domain=DOMAIN)
+    found: dict[str, tuple[str, ...]] = {}
+    for message in catalog:
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            found[ids[0]] = tuple(text or "" for text in strings)
+    return found
+
+
+class SourceTexts(Mapping[str, str]):
+    """The English templates by key, read from the source catalogue on first use (plural messages: the plural)."""
+
+    def __init__(self, locales: Path = LOCALES) -> None:
+        self.locales = locales
+
+    @cached_property
+    def _texts(self) -> dict[str, str]:
+        return {key: forms[-1] for key, forms in read_catalogue(po_path(SOURCE_LANGUAGE, self.locales)).items()}
+
+    def __getitem__(self, key: str) -> str:
+        return self._texts[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+
+CATALOGUES = Catalogues()
+
+
+def environment_language(environ: Mapping[str, str]) -> str | None:
+    """The language a terminal asks for, as gettext reads it: LANGUAGE, then LC_ALL, LC_MESSAGES, LANG
+    ('ru_RU.UTF-8' → 'ru_RU'); None for the C locale or nothing set."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").split(":", 1)[0].split(".", 1)[0].split("@", 1)[0]
+        if value and value not in ("C", "POSIX"):
+            return value
+    return None
+
+
+def write_template(locales: Path = LOCALES) -> Path:
+    """Rewrite the .pot template from the English catalogue: every key, the English as a translator's note."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    template = Catalog(
+        domain=DOMAIN, project="bullscows", version="0.1", copyright_holder="bullscows contributors", fuzzy=False
+    )
+    for key, forms in read_catalogue(po_path(SOURCE_LANGUAGE, locales)).items():
+        if len(forms) > 1:
+            notes = [f"English (1): {_shown(forms[0])}", f"English (many): {_shown(forms[-1])}"]
+            template.add((key, key), ("", ""), auto_comments=[*notes, f"Plural: by {{{count_param(key)}}}"])
+        else:
+            template.add(key, "", auto_comments=[f"English: {_shown(forms[0])}"])
+    pot = locales / f"{DOMAIN}.pot"
+    with pot.open("wb") as out:
+        write_po(out, template, width=120, omit_header=False, no_location=True)
+    return pot
+
+
+def update_catalogues(locales: Path = LOCALES) -> list[Path]:
+    """Rewrite the template, then bring every translation in line with it (what `pybabel update` does): new keys
+    arrive untranslated, removed ones go, the English notes are refreshed. The files changed come back."""
+    from babel.messages.pofile import read_po, write_po
+
+    pot = write_template(locales)
+    with pot.open("rb") as source:
+        template = read_po(source, domain=DOMAIN)
+    written = [pot]
+    for code in Catalogues(locales).languages:
+        if code == SOURCE_LANGUAGE:
+            continue
+        po = po_path(code, locales)
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=code, domain=DOMAIN)
+        catalog.update(template, no_fuzzy_matching=True)
+        with po.open("wb") as out:
+            write_po(out, catalog, width=120, no_location=True, ignore_obsolete=True)
+        written.append(po)
+    return written
+
+
+def _shown(text: str) -> str:
+    """A template on one line for a translator's note: newlines as \\n."""
+    return text.replace("\n", "\\n")
+
+
+def main(argv: list[str]) -> int:
+    """`update` or `compile`; the exit status comes back."""
+    if argv == ["update"]:
+        for path in update_catalogues():
+            print(path)
+        return 0
+    if argv == ["compile"]:
+        for code in Catalogues().languages:
+            compile_catalogue(po_path(code))
+            print(po_path(code).with_suffix(".mo"))
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

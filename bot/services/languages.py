@@ -1,0 +1,68 @@
+"""Which language a chat speaks: the one chosen there, else (private) the user's Telegram language, else the
+language of whoever first used the bot in that group."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.i18n import CATALOGUES
+from bot.models.settings import Settings
+from bot.models.who import Who
+from bot.services.deps import Deps
+
+
+def available() -> tuple[str, ...]:
+    """The languages with a catalogue, English first."""
+    return CATALOGUES.languages
+
+
+def supported(code: str | None) -> str:
+    """The catalogue language for a Telegram language code ('ru-RU' → 'ru'); English when there is none."""
+    return CATALOGUES.supported(code)
+
+
+async def chat_language(deps: Deps, chat_id: int) -> str:
+    """The language a chat speaks when no user is at hand (timers, messages sent to another chat)."""
+    return supported((await deps.games.settings(chat_id)).language)
+
+
+async def private_language(deps: Deps, user_id: int) -> str:
+    """The language of a player's private chat when the message is not an answer to them: the one they chose,
+    else their Telegram app's as last seen."""
+    chosen = (await deps.games.settings(user_id)).language  # a private chat's id is its user's
+    return supported(chosen or await deps.stats.player_language(user_id))
+
+
+async def spoken(deps: Deps, who: Who) -> str:
+    """The language to answer this update in.
+
+    A chosen language wins. A private chat otherwise follows its user's Telegram language, so it changes with
+    the app's until the player picks one. A group takes the language of whoever first used the bot there.
+    """
+    settings = await deps.games.settings(who.chat_id)
+    if settings.language:
+        return supported(settings.language)
+    language = supported(who.language_code)
+    if not who.private:
+        async with deps.transaction():
+            current = await deps.games.settings(who.chat_id)
+            if current.language:  # someone else got there first
+                return supported(current.language)
+            await deps.games.save_settings(who.chat_id, replace(current, language=language), deps.clock())
+    return language
+
+
+async def choose(deps: Deps, chat_id: int, language: str) -> Settings | None:
+    """Store the chat's chosen language; the new settings, or None when there is no catalogue for it."""
+    if language not in available():
+        return None
+    async with deps.transaction():
+        updated = replace(await deps.games.settings(chat_id), language=language)
+        await deps.games.save_settings(chat_id, updated, deps.clock())
+    return updated
+
+
+def following(current: str) -> str:
+    """The language after `current` in the settings board's cycle."""
+    languages = available()
+    return languages[(languages.index(current) + 1) % len(languages)] if current in languages else languages[0]
