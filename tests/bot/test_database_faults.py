@@ -252,3 +252,25 @@ def test_a_rejected_token_is_one_line_that_never_shows_the_token(tmp_path, refus
     result = run_cli(["run"], tmp_path, tmp_path / "db.sqlite3", base_url=refusing_server)
     line = assert_one_line(result, "rejected BOT_TOKEN")
     assert "ABC" not in line
+
+
+def test_sigterm_while_telegram_is_unreachable_at_start_up_stops_the_bot(tmp_path):
+    path = tmp_path / "bullscows.sqlite3"
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "BOT_TOKEN": TOKEN, "TELEGRAM_BASE_URL": NOWHERE}
+    env["DATABASE_PATH"] = str(path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "run"], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not path.exists():
+            time.sleep(0.05)
+        time.sleep(1.5)  # the database is open: the bot is into its retries of getMe
+        process.send_signal(signal.SIGTERM)
+        status = process.wait(timeout=5)  # a service manager's stop is obeyed, not sat out until SIGKILL
+    finally:
+        if process.poll() is None:
+            process.kill()
+        _, err = process.communicate(timeout=10)
+    assert status == 0, err
+    assert b"Traceback" not in err
