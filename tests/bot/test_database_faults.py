@@ -4,6 +4,7 @@ on stderr naming the problem, exit status 2 within seconds, no traceback, never 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import http.server
 import json
@@ -191,30 +192,35 @@ def test_migrate_and_console_give_one_line_too(tmp_path):
     assert_one_line(run_cli(["migrate", "--database", str(tmp_path)], tmp_path), "is a directory")
 
 
-def test_a_missing_directory_is_created_and_the_bot_goes_on_to_telegram(tmp_path):
-    path = tmp_path / "new" / "deeper" / "bullscows.sqlite3"
+@contextlib.contextmanager
+def started_bot(tmp_path: Path, database: Path) -> Iterator[tuple[subprocess.Popen[bytes], Path]]:
+    """`bullscows run` with Telegram unreachable, once it is retrying getMe (its stderr goes to the file given)."""
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "BOT_TOKEN": TOKEN, "TELEGRAM_BASE_URL": NOWHERE}
-    env["DATABASE_PATH"] = str(path)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "run"],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    env["DATABASE_PATH"] = str(database)
+    log = tmp_path / "stderr.log"
+    with log.open("wb") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bot.cli", "run"], cwd=tmp_path, env=env, stdout=err, stderr=err
+        )
     try:
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and process.poll() is None and not path.exists():
+        while time.monotonic() < deadline and process.poll() is None:
+            if b"connecting to Telegram" in log.read_bytes():
+                break
             time.sleep(0.05)
-        time.sleep(0.5)
-        assert process.poll() is None, process.communicate()  # still trying to reach Telegram
-        assert path.is_file()
+        assert process.poll() is None, log.read_text()  # past the database, retrying Telegram
+        yield process, log
     finally:
-        process.send_signal(signal.SIGKILL)
-        _, err = process.communicate(timeout=10)
-    assert TOKEN not in err
-    assert "connecting to Telegram" in err
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+
+
+def test_a_missing_directory_is_created_and_the_bot_goes_on_to_telegram(tmp_path):
+    path = tmp_path / "new" / "deeper" / "bullscows.sqlite3"
+    with started_bot(tmp_path, path) as (_, log):
+        assert path.is_file()
+    assert TOKEN not in log.read_text()
 
 
 class Unauthorized(http.server.BaseHTTPRequestHandler):
@@ -255,22 +261,8 @@ def test_a_rejected_token_is_one_line_that_never_shows_the_token(tmp_path, refus
 
 
 def test_sigterm_while_telegram_is_unreachable_at_start_up_stops_the_bot(tmp_path):
-    path = tmp_path / "bullscows.sqlite3"
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "BOT_TOKEN": TOKEN, "TELEGRAM_BASE_URL": NOWHERE}
-    env["DATABASE_PATH"] = str(path)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "run"], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and not path.exists():
-            time.sleep(0.05)
-        time.sleep(1.5)  # the database is open: the bot is into its retries of getMe
+    with started_bot(tmp_path, tmp_path / "bullscows.sqlite3") as (process, log):
         process.send_signal(signal.SIGTERM)
         status = process.wait(timeout=5)  # a service manager's stop is obeyed, not sat out until SIGKILL
-    finally:
-        if process.poll() is None:
-            process.kill()
-        _, err = process.communicate(timeout=10)
-    assert status == 0, err
-    assert b"Traceback" not in err
+    assert status == 0, log.read_text()
+    assert "Traceback" not in log.read_text()
