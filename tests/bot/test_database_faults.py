@@ -24,6 +24,7 @@ import pytest
 
 from bot.storage.db import open_database
 from bot.storage.migrations import migrate
+from bot.telegram_io.startup import TokenRejected
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "123:ABC"
@@ -31,10 +32,16 @@ NOWHERE = "http://127.0.0.1:9/bot"  # nothing listens: a database fault must sto
 
 
 def run_cli(
-    args: list[str], cwd: Path, database: Path | None = None, base_url: str = NOWHERE, **extra: object
+    args: list[str],
+    cwd: Path,
+    database: Path | None = None,
+    base_url: str = NOWHERE,
+    settings: dict[str, str] | None = None,
+    **extra: object,
 ) -> tuple[int, str, str, float]:
     """(status, stdout, stderr, seconds) of `python -m bot.cli ARGS`."""
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "BOT_TOKEN": TOKEN, "TELEGRAM_BASE_URL": base_url}
+    env.update(settings or {})
     if database is not None:
         env["DATABASE_PATH"] = str(database)
     start = time.monotonic()
@@ -224,27 +231,37 @@ def test_a_missing_directory_is_created_and_the_bot_goes_on_to_telegram(tmp_path
 
 
 class Unauthorized(http.server.BaseHTTPRequestHandler):
-    """Telegram refusing the token: 401 to every request."""
+    """Telegram refusing the token: 401 to every request but those for the methods in `accepted`."""
 
-    def _refuse(self) -> None:
+    accepted: frozenset[str] = frozenset()
+
+    def _answer(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         self.rfile.read(length)
-        body = json.dumps({"ok": False, "error_code": 401, "description": "Unauthorized"}).encode()
-        self.send_response(401)
+        method = self.path.rsplit("/", 1)[-1]
+        if method in self.accepted:
+            result = {"id": 777, "is_bot": True, "first_name": "B", "username": "b_bot"} if method == "getMe" else True
+            status, answer = 200, {"ok": True, "result": result}
+        else:
+            status, answer = 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
+        body = json.dumps(answer).encode()
+        self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
 
-    do_GET = do_POST = _refuse  # noqa: N815
+    do_GET = do_POST = _answer  # noqa: N815
 
     def log_message(self, format: str, *args: object) -> None:
         return None
 
 
-@pytest.fixture
-def refusing_server() -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Unauthorized)
+@contextlib.contextmanager
+def refusing_server(accepted: frozenset[str] = frozenset()) -> Iterator[str]:
+    """A local Bot API that answers 401 (but to `accepted` methods); its base URL comes back."""
+    handler = type("Handler", (Unauthorized,), {"accepted": accepted})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -254,10 +271,22 @@ def refusing_server() -> Iterator[str]:
         server.server_close()
 
 
-def test_a_rejected_token_is_one_line_that_never_shows_the_token(tmp_path, refusing_server):
-    result = run_cli(["run"], tmp_path, tmp_path / "db.sqlite3", base_url=refusing_server)
+def test_a_rejected_token_is_one_line_that_never_shows_the_token(tmp_path):
+    with refusing_server() as url:
+        result = run_cli(["run"], tmp_path, tmp_path / "db.sqlite3", url)
     line = assert_one_line(result, "rejected BOT_TOKEN")
     assert "ABC" not in line
+
+
+def test_a_token_revoked_while_running_stops_polling_and_never_shows_the_token_even_in_debug_logs(tmp_path):
+    accepted = frozenset({"getMe", "setMyCommands", "deleteWebhook"})  # then getUpdates answers 401
+    with refusing_server(accepted) as url:
+        status, out, err, seconds = run_cli(["run"], tmp_path, tmp_path / "db.sqlite3", url, {"LOG_LEVEL": "DEBUG"})
+    assert status == 2, err
+    assert seconds < 5
+    assert TOKEN not in out + err
+    assert "Traceback" not in out + err
+    assert err.strip().splitlines()[-1] == f"bullscows run: {TokenRejected()}"  # after DEBUG lines
 
 
 def test_sigterm_while_telegram_is_unreachable_at_start_up_stops_the_bot(tmp_path):
