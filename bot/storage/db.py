@@ -55,8 +55,9 @@ async def open_database(path: Path | str) -> aiosqlite.Connection:
         await conn.execute("PRAGMA busy_timeout=5000")
         async with conn.execute("PRAGMA quick_check") as cursor:
             verdict = [row[0] async for row in cursor]
-        if verdict != ["ok"]:
-            raise DatabaseProblem(f"the database {path} is damaged: {'; '.join(map(str, verdict[:3]))}")
+        if verdict != ["ok"]:  # one row may hold many lines ("*** in database main ***\nOn tree page ...")
+            found = [line for row in verdict for line in str(row).splitlines() if not line.startswith("***")]
+            raise DatabaseProblem(f"the database {path} is damaged: {'; '.join(found[:3])}")
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute("BEGIN IMMEDIATE")  # takes the write lock: fails at once on a read-only database

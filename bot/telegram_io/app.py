@@ -128,7 +128,16 @@ async def serve(
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
     app = build_application(config, request=request, rate_limit=request is None)
-    runtime = await open_bot(app, config, clock=clock)
+    opening = asyncio.create_task(open_bot(app, config, clock=clock))  # retries while Telegram is unreachable
+    stopped = asyncio.create_task(stop.wait())
+    await asyncio.wait({opening, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    stopped.cancel()
+    if not opening.done():  # told to stop before Telegram answered: open_bot closes what it opened
+        opening.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await opening
+        return
+    runtime = opening.result()
     intake, sender = app.bot_data[INTAKE], app.bot_data[SENDER]
     fetching: asyncio.Task[None] | None = None
     try:

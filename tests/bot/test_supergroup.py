@@ -1,0 +1,83 @@
+"""A group upgraded to a supergroup (`migrate_to_chat_id`) takes its running match, settings and standings along."""
+
+from __future__ import annotations
+
+from bot.models.settings import Settings
+from bot.services import settings as settings_service
+from bot.telegram_io.handlers import RUNTIME
+from engine.scoring import score
+from tests.bot.fakes import EPOCH, UPDATE_IDS, telegram_app
+from tests.bot.members import Member, sent
+
+OLD, NEW = -4242, -1004242
+
+
+def wrong_code(secret: str, skip: str = "") -> str:
+    return next(c for c in ("0123", "4567", "8901", "2345", "6789") if c not in (secret, skip))
+
+
+def migration(member: Member) -> dict[str, object]:
+    """The service message Telegram sends in the old group when it becomes a supergroup."""
+    message = {
+        "message_id": 9_999,
+        "date": int(EPOCH.timestamp()),
+        "chat": {"id": OLD, "type": "group", "title": "Group"},
+        "from": member.user,
+        "migrate_to_chat_id": NEW,
+    }
+    return {"update_id": next(UPDATE_IDS), "message": message}
+
+
+async def test_the_running_race_the_settings_and_the_standings_move_to_the_supergroup(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        runtime = app.bot_data[RUNTIME]
+        deps = runtime.core.deps
+        ann, bob = Member(app, request, 11, "Ann", chat_id=OLD), Member(app, request, 22, "Bob", chat_id=OLD)
+
+        await ann.send("/challenge")  # a finished race: Ann on the group's leaderboard
+        match = await deps.matches.active_match(OLD)
+        await ann.send(f"/g {match.secret}")
+        assert "🥇 Ann" in sent(await ann.send("/top"))[0].text
+        await settings_service.change(deps, OLD, "c")  # coaching off in this group
+        changed = await deps.games.settings(OLD)
+        assert changed != Settings()
+
+        await bob.send("/challenge")  # the race still running when the group is upgraded
+        running = await deps.matches.active_match(OLD)
+        first = wrong_code(running.secret)
+        assert sent(await bob.send(f"/g {first}"), OLD)
+
+        assert await ann.process(migration(ann)) == []
+        after = running.id
+
+        assert await deps.matches.active_match(OLD) is None
+        assert (await deps.matches.active_match(NEW)).id == after
+        assert await deps.games.settings(NEW) == changed
+        assert await deps.games.settings(OLD) == Settings()
+
+        ann_new, bob_new = Member(app, request, 11, "Ann", chat_id=NEW), Member(app, request, 22, "Bob", chat_id=NEW)
+        second = wrong_code(running.secret, first)
+        expected = score(running.secret, second)
+        [line] = sent(await bob_new.send(f"/g {second}"), NEW)
+        assert line.text == f"Bob #2 <code>{second}</code> → {expected.bulls}🐂 {expected.cows}🐄"
+        [top] = sent(await ann_new.send("/top"), NEW)
+        assert "🥇 Ann" in top.text
+
+        assert not [c for c in sent(await bob.send(f"/g {second}")) if "#" in c.text]  # nothing runs there now
+        [old_top] = sent(await ann.send("/top"), OLD)
+        assert "Ann" not in old_top.text
+
+
+async def test_a_second_delivery_of_the_migration_changes_nothing(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        deps = app.bot_data[RUNTIME].core.deps
+        ann = Member(app, request, 11, "Ann", chat_id=OLD)
+        await ann.send("/challenge")
+        update = migration(ann)
+        await ann.process(update)
+        await Member(app, request, 11, "Ann", chat_id=NEW).send("/stop")  # the race ends in the supergroup
+        assert await deps.matches.active_match(NEW) is None
+        await ann.send("/challenge")  # and a new one starts under the old id (a stray message)
+        stray = await deps.matches.active_match(OLD)
+        await ann.process(update)  # the same update again: already applied
+        assert (await deps.matches.active_match(OLD)).id == stray.id
