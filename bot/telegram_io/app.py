@@ -25,7 +25,7 @@ from bot.services.referee import warm_up
 from bot.telegram_io.group_io import JobQueueTimers, TelegramAdmins
 from bot.telegram_io.handlers import RUNTIME, SENDER, register, set_commands
 from bot.telegram_io.intake import Intake, IntakeQueue
-from bot.telegram_io.sender import Sender
+from bot.telegram_io.sender import GROUP_SPACING, Sender
 from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
 
 log = logging.getLogger("bot")
@@ -49,7 +49,12 @@ def build_application(config: Config, *, request: BaseRequest | None = None, rat
         wait = config.timeout
         builder = builder.connect_timeout(wait).read_timeout(wait).write_timeout(wait).pool_timeout(wait)
     if rate_limit:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=RATE_LIMIT_RETRIES))  # type: ignore[arg-type]
+        limiter = AIORateLimiter(
+            # 20 a minute in a group, counted over any minute: one every 3 s never exceeds it, where a burst of
+            # 20 would leave the group silent for the rest of the minute
+            group_max_rate=1, group_time_period=GROUP_SPACING, max_retries=RATE_LIMIT_RETRIES
+        )  # fmt: skip
+        builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
     app = builder.build()
     register(app)
     return app
@@ -193,6 +198,14 @@ class RedactToken(logging.Formatter):
         return text.replace(self.token, "<token>") if self.token else text
 
 
+class HandedOver(logging.Filter):
+    """Drops AIORateLimiter's "Rate limit hit after maximum of N retries" traceback: not an error here, since
+    the sender postpones the call and logs one warning line for it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Rate limit hit after maximum")
+
+
 def configure_logging(config: Config) -> None:
     """Log at LOG_LEVEL; HTTP client chatter stays quiet (its lines carry the token in URLs)."""
     logging.basicConfig(level=config.log_level, format=LOG_FORMAT)
@@ -210,6 +223,10 @@ def configure_logging(config: Config) -> None:
     verbose = config.log_level == "DEBUG"
     logging.getLogger("telegram").setLevel(logging.INFO if verbose else logging.WARNING)
     logging.getLogger("apscheduler").setLevel(logging.INFO if verbose else logging.WARNING)
+    # AIORateLimiter logs a traceback when it gives up on a 429; the sender takes the call over and says so
+    limiter_log = logging.getLogger("telegram.ext.AIORateLimiter")
+    if not any(isinstance(f, HandedOver) for f in limiter_log.filters):
+        limiter_log.addFilter(HandedOver())
 
 
 def run(config: Config) -> None:

@@ -3,9 +3,9 @@
 Pacing is python-telegram-bot's AIORateLimiter (which also retries a 429 a few times itself). What is
 still refused waits here: a 429 for its retry_after, a 5xx, a reset or a timeout with exponential backoff
 capped at a minute, for up to a day. "Message is not modified" counts as delivered; an edit Telegram will
-not make is sent as a new message instead. In a group that has used up its share of Telegram's 20 messages a
-minute, a reply waits for the next turn, and whatever queued up for that group meanwhile goes out with it as one
-message.
+not make is sent as a new message instead. A group gets at most one message every 3 seconds
+(Telegram's 20 a minute, counted over any minute), and whatever queued up for that group while it waited goes
+out as one message.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from bot.texts import plain
 
 log = logging.getLogger(__name__)
 
+GROUP_SPACING = 60 / FloodLimit.MESSAGES_PER_MINUTE_PER_GROUP  # 3 s: 20 a minute, counted over any minute
 MAX_DELAY = 60.0  # seconds: the longest wait between two tries of one call
 GIVE_UP_AFTER = timedelta(days=1)  # a reply still refused after a day is dropped (and logged)
 Clock = Callable[[], datetime]
@@ -61,8 +62,9 @@ def mergeable(payload: dict[str, Any]) -> bool:
 class Sender:
     """Delivers pending outbox rows until stopped; wake() after queueing more."""
 
-    def __init__(self, bot: Bot, store: Store, clock: Clock) -> None:
+    def __init__(self, bot: Bot, store: Store, clock: Clock, group_spacing: float = GROUP_SPACING) -> None:
         self.bot, self.store, self.clock = bot, store, clock
+        self.group_spacing = group_spacing
         self._wake = asyncio.Event()
         self._draining: dict[int, asyncio.Task[None]] = {}
         self._groups: dict[int, AsyncLimiter] = {}
@@ -137,10 +139,14 @@ class Sender:
                     break
 
     async def _group_turn(self, chat_id: int) -> bool:
-        """Wait for the group's share of Telegram's budget; whether we had to (then what queued is merged)."""
+        """Wait for the group's next 3-second turn; whether we had to (then what queued is merged)."""
+        if self.group_spacing <= 0:
+            return False
         limiter = self._groups.get(chat_id)
         if limiter is None:
-            limiter = self._groups[chat_id] = AsyncLimiter(FloodLimit.MESSAGES_PER_MINUTE_PER_GROUP, 60)
+            if len(self._groups) > 1000:  # forget the groups that are quiet now
+                self._groups = {c: g for c, g in self._groups.items() if not g.has_capacity()}
+            limiter = self._groups[chat_id] = AsyncLimiter(1, self.group_spacing)
         waited = not limiter.has_capacity()
         await limiter.acquire()
         return waited
