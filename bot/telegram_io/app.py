@@ -22,6 +22,7 @@ from bot.config import Config
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import Clock, utc_now
 from bot.services.referee import warm_up
+from bot.storage.store import Store
 from bot.telegram_io.group_io import JobQueueTimers, TelegramAdmins
 from bot.telegram_io.handlers import RUNTIME, SENDER, register, set_commands
 from bot.telegram_io.intake import Intake, IntakeQueue
@@ -119,6 +120,17 @@ async def close_bot(app: Application) -> None:  # type: ignore[type-arg]
             await runtime.close()
 
 
+async def tidy(store: Store, clock: Clock, every: float = 3600) -> None:
+    """Forget processed updates and sent replies older than two days, now and then every hour."""
+    while True:
+        try:
+            await store.inbox.prune(clock())
+            await store.outbox.prune(clock())
+        except Exception as error:  # a busy or failing disk: next hour will do
+            log.warning("could not tidy the inbox and outbox: %s", error)
+        await asyncio.sleep(every)
+
+
 async def serve(
     config: Config,
     stop: asyncio.Event | None = None,
@@ -145,6 +157,7 @@ async def serve(
     runtime = opening.result()
     intake, sender = app.bot_data[INTAKE], app.bot_data[SENDER]
     fetching: asyncio.Task[None] | None = None
+    tidying = asyncio.create_task(tidy(runtime.store, clock), name="tidying")
     try:
         await app.start()
         sender.start()
@@ -171,6 +184,7 @@ async def serve(
         if fetching in done:
             fetching.result()  # a rejected token: raised to the caller
     finally:
+        tidying.cancel()
         if fetching is not None:
             fetching.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
