@@ -31,14 +31,12 @@ def candidates(variant: Variant, history: History, among: Indices | None = None)
     >>> len(candidates(PRESETS["classic"], [Turn("0123", Score(4, 0))]))
     1
     """
-    scorer = scorer_for(variant)
     alive = np.arange(variant.size, dtype=np.intp) if among is None else np.asarray(among, np.intp)
-    for turn in history:
-        if len(alive) == 0:
-            break
-        row = scorer.against(turn.guess, alive)
-        alive = alive[row == turn.answer.id(variant.length)]
-    return alive
+    if not history or len(alive) == 0:
+        return alive
+    guesses = np.array([variant.index(turn.guess) for turn in history], dtype=np.intp)
+    answers = np.array([turn.answer.id(variant.length) for turn in history], dtype=np.int64)
+    return scorer_for(variant).fitting(guesses, answers, alive)
 
 
 def fits(secret: Code, history: History) -> bool:
