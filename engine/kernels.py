@@ -286,6 +286,34 @@ def best_guess(places: Any, counts: Any, pool: Any, secrets: Any, is_candidate: 
 
 
 @jit
+def measure_scores(places: Any, counts: Any, pool: Any, secrets: Any, length: int, feedbacks: int, measure: int,
+                   c_log_c: Any, log_n: Any) -> Any:
+    """Each pool guess's badness under a measure, bit for bit as engine.strategies computes it."""
+    sp = places[secrets]
+    sc = counts[secrets]
+    n = len(secrets)
+    width = np.uint64(length)
+    tally = np.zeros(feedbacks, dtype=np.int64)
+    acc = np.zeros(8, dtype=np.float64)
+    one = np.uint64(1)
+    out = np.empty(len(pool), dtype=np.float64)
+    for i in range(len(pool)):
+        gp = places[pool[i]]
+        gc = counts[pool[i]]
+        touched = np.uint64(0)
+        for j in range(n):
+            f = _ctpop(gp & sp[j]) * width + _ctpop(gc & sc[j])
+            tally[f] += 1
+            touched |= one << f
+        out[i] = _measure(tally, touched, feedbacks, n, measure, c_log_c, log_n, acc)
+        rest = touched
+        while rest:
+            tally[_ctz(rest)] = 0
+            rest &= rest - one
+    return out
+
+
+@jit
 def _splits_apart(gp: np.uint64, gc: np.uint64, sp: Any, sc: Any, width: np.uint64, tally: Any) -> bool:
     """Whether the guess with these words gives every secret a different answer (tally: zeros, kept so)."""
     ok = True
@@ -358,4 +386,6 @@ def warm_up() -> None:
     for measure in (ENTROPY, SQUARES, LARGEST, PARTS):
         best_guess(places, counts, every, every, np.ones(3, dtype=np.bool_), 3, 16, measure, table, table)
     canonical_mask(codes, 0, 3)
+    for measure in (ENTROPY, SQUARES, LARGEST, PARTS):
+        measure_scores(places, counts, every, every, 3, 16, measure, table, table)
     member_mask(every, every, 3)

@@ -57,6 +57,14 @@ class Splitter:
         ))
 
 
+    def scores(self, pool: Indices, secrets: Indices, measure: int) -> npt.NDArray[np.float64]:
+        """Each pool guess's badness (a measure numbered as in `engine.kernels`) splitting `secrets`."""
+        c_log_c, log_n = _log_tables(self.variant.size)
+        return kernels.measure_scores(
+            self._places, self._counts, _indices(pool), _indices(secrets), self.variant.length, self.feedbacks,
+            measure, c_log_c, log_n,
+        )
+
     def tree(self, alive: Indices, fixed: int, opening: int, measure: int) -> sweep.Tree:
         """The greedy tree (measure numbered as in `engine.kernels`) below a position whose candidates
         are `alive` and guessed symbols `fixed`, playing `opening` there if >= 0; see `engine.sweep`."""

@@ -127,6 +127,15 @@ def best_of(
     return best_index(measure(splitter.counts(pool, secrets), variant.solved), is_candidate)
 
 
+def scores_of(variant: Variant, measure: Measure, pool: Indices, secrets: Indices) -> npt.NDArray[np.float64]:
+    """Each pool guess's badness splitting `secrets` (compiled when the measure has a kernel)."""
+    splitter = splitter_for(variant)
+    number = kernel_measure(measure)
+    if number is not None:
+        return splitter.scores(pool, secrets, number)
+    return measure(splitter.counts(pool, secrets), variant.solved)
+
+
 @lru_cache(maxsize=64)
 def first_guess(variant: Variant, measure: Measure) -> Code:
     """The opening guess under a measure: the best of the guesses distinct up to relabelling symbols
