@@ -22,7 +22,7 @@ def warm_up() -> float:
     tiny = Variant(3, 6)
     for name in ("entropy", "expected-size", "minimax", "most-parts"):
         solve_counts(tiny, strategy_named(name))
-    secret, history = "345", []
+    secret, history = "345", list[Turn]()
     while not history or history[-1].answer.bulls < tiny.length:
         guess = next_guess(tiny, history, strategy_named("planner"))
         history.append(Turn(guess, score(secret, guess)))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from engine.optimal.search import Progress
+    from engine.optimal.search import OnPart, PartResult, Progress
 
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is not a terminal
 
@@ -32,6 +33,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="below the top levels try only the N most promising guesses per node: an upper bound, not a proof",
     )
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="threads searching side by side (default: every core)"
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="record each settled part of the root's guesses in FILE (JSON lines) and resume from it if it exists",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of text")
 
 
@@ -52,7 +61,18 @@ def main(args: argparse.Namespace) -> int:
         return 2
     started = time.perf_counter()
     reporter = _Reporter(sys.stderr, started)
-    solver = Solver(instance_for(variant), top_depth=args.top_depth, width=args.width, on_progress=reporter)
+    known, record = _checkpoint(args.checkpoint)
+    solver = Solver(
+        instance_for(variant),
+        top_depth=args.top_depth,
+        width=args.width,
+        on_progress=reporter,
+        workers=max(1, args.workers),
+        known=known,
+        on_part=record,
+    )
+    if known:
+        print(f"resuming from {args.checkpoint}: {len(known)} parts settled", file=sys.stderr)
     total, tree = solver.solve(args.max_depth)
     seconds = time.perf_counter() - started
     reporter.finish()
@@ -84,6 +104,31 @@ def main(args: argparse.Namespace) -> int:
             + ("" if args.width == 0 else f"; searched {args.width} guesses per node, so not a proof")
         )
     return 0
+
+
+def _checkpoint(path: str | None) -> tuple[dict[int, PartResult], OnPart | None]:
+    """The parts a checkpoint file has settled, and a recorder appending new ones (flushed at once)."""
+    from engine.optimal.search import PartResult
+    from engine.optimal.tree import node_from_text, node_text
+
+    if path is None:
+        return {}, None
+    known: dict[int, PartResult] = {}
+    file = Path(path)
+    if file.exists():
+        for line in file.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                item = json.loads(line)
+                tree = None if item["tree"] is None else node_from_text(item["tree"])
+                known[int(item["key"])] = PartResult(int(item["key"]), int(item["cost"]), tree)
+    stream = file.open("a", encoding="utf-8")
+
+    def record(result: PartResult) -> None:
+        tree = None if result.tree is None else node_text(result.tree)
+        stream.write(json.dumps({"key": result.key, "cost": result.cost, "tree": tree}) + "\n")
+        stream.flush()
+
+    return known, record
 
 
 class _Reporter:
