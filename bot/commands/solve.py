@@ -37,6 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--workers", type=int, default=os.cpu_count() or 1, help="threads searching side by side (default: every core)"
     )
     parser.add_argument(
+        "--parallel-depth",
+        type=int,
+        default=1,
+        metavar="N",
+        help="settle the parts of the guesses at level N side by side, and checkpoint them (default 1: the root's)",
+    )
+    parser.add_argument(
         "--checkpoint",
         metavar="FILE",
         help="record each settled part of the root's guesses in FILE (JSON lines) and resume from it if it exists",
@@ -70,6 +77,7 @@ def main(args: argparse.Namespace) -> int:
         workers=max(1, args.workers),
         known=known,
         on_part=record,
+        parallel_depth=args.parallel_depth,
     )
     if known:
         print(f"resuming from {args.checkpoint}: {len(known)} parts settled", file=sys.stderr)

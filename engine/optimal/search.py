@@ -140,6 +140,7 @@ class Solver:
     known: dict[int, PartResult] = field(default_factory=dict)  # parts settled by an earlier run (resume)
     on_part: OnPart | None = None  # hears each part settled near the root (to checkpoint it)
     parent: Solver | None = None  # set on the solvers of single parts
+    parallel_depth: int = 1  # the level whose parts are settled side by side (and checkpointed)
     _path: list[tuple[int, int]] = field(default_factory=list, init=False)
     _kernel: Any = field(default=None, init=False)
     _scans: Any = field(default=None, init=False)
@@ -149,6 +150,7 @@ class Solver:
     _subtrees: dict[int, Node] = field(default_factory=dict, init=False)
     _pool: ThreadPoolExecutor | None = field(default=None, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    _local: threading.local = field(default_factory=threading.local, init=False)
 
     def __post_init__(self) -> None:
         from engine.optimal import kernel, scans  # numba is needed only once a search runs
@@ -250,7 +252,7 @@ class Solver:
     ) -> int | None:
         """The cost of all the parts if it is below `budget`, else None; `static` is the sum of their
         static bounds, tightened part by part (largest first) before any part is searched."""
-        if depth == 1 and (self.workers > 1 or self.known or self.on_part is not None):
+        if depth == self.parallel_depth and (self.workers > 1 or self.known or self.on_part is not None):
             return self._total_apart(pieces, fixed, budget, history, depth, most)
         remaining, bounds = static, []
         for part in pieces:
@@ -270,8 +272,8 @@ class Solver:
     def _total_apart(
         self, pieces: list[Indices], fixed: int, budget: int, history: tuple[int, ...], depth: int, most: int
     ) -> int | None:
-        """_total for the parts of a root guess, each settled on its own (side by side when there are
-        workers, or from `known`): a part's budget is what the others' bounds leave of `budget`."""
+        """_total for the parts of a guess at `parallel_depth`, each settled on its own (side by side when
+        there are workers, or from `known`): a part's budget is what the others' bounds leave of `budget`."""
         bounds = [self._node_bound(part, fixed, most) for part in pieces]
         lower = sum(bounds)
         if lower >= budget:
@@ -296,7 +298,7 @@ class Solver:
 
     def _part(self, part: Indices, fixed: int, budget: int, history: tuple[int, ...], depth: int, most: int) -> int:
         """A part's exact cost if below `budget` (its subtree kept for tree()), else a lower bound >= budget;
-        searched by a solver of its own (parts are disjoint: nothing is lost by not sharing a table)."""
+        searched by this thread's solver, which keeps its own transposition table from part to part."""
         key = self._key(part)
         with self._lock:
             found = self.known.get(key)
@@ -305,11 +307,12 @@ class Solver:
                 with self._lock:
                     self._subtrees[key] = found.tree
             return found.cost
-        sub = Solver(self.instance, self.top_depth, self.width, None, self.clock, parent=self)
+        sub = self._thread_solver()
+        before = sub.stats.copy()
         cost, guess = sub.node(part, history, budget, depth, most)
         result = PartResult(key, cost, sub.tree(part, fixed) if guess >= 0 else None)
         with self._lock:
-            self.stats += sub.stats
+            self.stats += sub.stats - before
             self.known[key] = result
             if result.tree is not None:
                 self._subtrees[key] = result.tree
@@ -317,6 +320,14 @@ class Solver:
                 self.on_part(result)
             self._report(depth, None)
         return cost
+
+    def _thread_solver(self) -> Solver:
+        """This thread's solver for parts (made once per thread; it shares this solver's arrays)."""
+        sub: Solver | None = getattr(self._local, "solver", None)
+        if sub is None:
+            sub = Solver(self.instance, self.top_depth, self.width, None, self.clock, parent=self)
+            self._local.solver = sub
+        return sub
 
     def guesses_up_to_symmetry(self, history: tuple[int, ...], fixed: int) -> Indices:
         """One guess per class of guesses that a relabelling fixing the history maps onto each other."""
