@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from engine.optimal.search import OnPart, PartResult, Progress
 
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is not a terminal
+SMALL = 3000  # variants with fewer codes solve faster on one thread, with full symmetry on 2 levels
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-depth", type=int, metavar="N", help="of the optimal trees, prefer one whose games end within N guesses"
     )
-    parser.add_argument("--top-depth", type=int, default=3, help="levels searched with full symmetry (default 3)")
+    parser.add_argument(
+        "--top-depth", type=int, help="levels searched with full symmetry (default 3, or 2 below 3000 codes)"
+    )
     parser.add_argument(
         "--width",
         type=int,
@@ -34,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="below the top levels try only the N most promising guesses per node: an upper bound, not a proof",
     )
     parser.add_argument(
-        "--workers", type=int, default=os.cpu_count() or 1, help="threads searching side by side (default: every core)"
+        "--workers",
+        type=int,
+        help="threads searching side by side (default: every core, or 1 below 3000 codes, where threads don't pay)",
     )
     parser.add_argument(
         "--parallel-depth",
@@ -53,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the search and write the tree; 0 on success, 2 on a variant it cannot solve."""
-    from engine.optimal.search import Solver, instance_for
+    from engine.optimal.search import Solver, instance_for, warm_up
     from engine.optimal.tree import encode, tree_file, tree_stats
     from engine.scoring import scorer_for
     from engine.variant import InvalidVariant, variant_named
@@ -66,15 +71,19 @@ def main(args: argparse.Namespace) -> int:
     if not scorer_for(variant).has_table:
         print(f"bullscows solve: {variant.name} has too many codes ({variant.size}) to solve", file=sys.stderr)
         return 2
+    warm_up()  # load the compiled kernels before the clock starts, as for the bench
+    small = variant.size < SMALL
+    workers = args.workers or (1 if small else os.cpu_count() or 1)
+    top_depth = args.top_depth or (2 if small else 3)
     started = time.perf_counter()
     reporter = _Reporter(sys.stderr, started)
     known, record = _checkpoint(args.checkpoint)
     solver = Solver(
         instance_for(variant),
-        top_depth=args.top_depth,
+        top_depth=top_depth,
         width=args.width,
         on_progress=reporter,
-        workers=max(1, args.workers),
+        workers=max(1, workers),
         known=known,
         on_part=record,
         parallel_depth=args.parallel_depth,

@@ -462,3 +462,9 @@ def tree_depth(node: Node) -> int:
 def _is_identity(move: Relabelling) -> bool:
     order, mapping = move
     return all(p == q for p, q in enumerate(order)) and all(a == b for a, b in mapping.items())
+
+
+def warm_up() -> None:
+    """Compile the solver's kernels, or load them from the on-disk cache, on a tiny game."""
+    Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4)).solve()
+    Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4), workers=2).solve()
