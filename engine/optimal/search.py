@@ -202,6 +202,13 @@ class Solver:
         these secrets more than `parts` ways besides solving."""
         inst, k = self.instance, self._kernel
         fixed = inst.fixed | self._used(history)
+        if self.known and depth > 0:  # settled by an earlier run, perhaps at another --parallel-depth
+            found = self.known.get(self._key(secrets))
+            if found is not None and found.tree is not None:
+                self._subtrees[self._key(secrets)] = found.tree
+                return found.cost, found.tree.guess
+            if found is not None and found.cost >= beta:
+                return found.cost, -1
         if len(secrets) <= 2 or depth >= self.top_depth:
             return self._solve(secrets, fixed, beta, parts)
         n = len(secrets)
