@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -10,7 +11,7 @@ import numpy as np
 
 from engine.guesser import Strategy, next_guess
 from engine.history import History, Indices, Turn, candidates, partition_counts
-from engine.information import bits_gained, entropy_bits, expected_size, worst_part
+from engine.information import bits_gained
 from engine.planner import Planner
 from engine.play import solve_counts
 from engine.scoring import Score
@@ -105,13 +106,11 @@ def rate_guess(variant: Variant, alive: Indices, guess: Code) -> GuessQuality:
     """
     counts = partition_counts(variant, guess, alive)
     could_win = bool(counts[variant.solved] > 0)
-    return GuessQuality(
-        guess,
-        float(entropy_bits(counts)),
-        float(expected_size(counts)),
-        int(worst_part(counts)),
-        could_win,
-    )
+    parts = [c for c in counts.tolist() if c]  # plain floats: numpy's per-call cost dominates 25 numbers
+    total = sum(parts)
+    bits = -sum(c / total * math.log2(c / total) for c in parts) if total else 0.0
+    left = sum(c * c for c in parts) / max(total, 1)
+    return GuessQuality(guess, bits + 0.0, float(left), max(parts, default=0), could_win)
 
 
 def outlook(variant: Variant, history: History, strategy: Strategy | None = None) -> Outlook:
