@@ -69,7 +69,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--classic-solve", action="store_true", help="also time the classic solve (minutes)")
     parser.add_argument("--skip-5", action="store_true", help="leave out the 5-digit sweeps (the longest)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int, help="solver threads (default: the solve command's own choice)")
     args = parser.parse_args()
     print(json.dumps({"load_average": os.getloadavg(), "cpus": os.cpu_count()}))
     rows = []
@@ -85,9 +85,11 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             out = os.path.join(folder, "tree.txt.gz")
             count = args.runs if variant != "classic" else 1
-            command = ["solve", "--variant", variant, "--out", out, "--workers", str(args.workers)]
+            command = ["solve", "--variant", variant, "--out", out]
+            if args.workers:
+                command += ["--workers", str(args.workers)]
             runs = [run(command) for _ in range(count)]
-        rows.append(row(f"optimal solve ({args.workers} workers)", variant, "-", runs, mmstrat, before))
+        rows.append(row(f"optimal solve ({args.workers or 'default'} workers)", variant, "-", runs, mmstrat, before))
         print(json.dumps(rows[-1]), flush=True)
     print(json.dumps({"load_average": os.getloadavg()}))
     print()
