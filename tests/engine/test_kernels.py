@@ -86,3 +86,20 @@ def test_compiled_tree_makes_the_same_decisions_as_node_by_node(name: str, measu
 
 def test_warm_up_runs() -> None:
     kernels.warm_up()
+
+
+def test_engine_warm_up_is_quick_once_warm() -> None:
+    import engine
+
+    engine.warm_up()
+    assert engine.warm_up() >= 0.0  # a second call only replays a tiny game
+
+
+def test_no_variant_builds_a_feedback_table_to_play() -> None:
+    from engine.guesser import next_guess
+    from engine.history import Turn
+
+    variant = variant_named("mastermind10")
+    first = next_guess(variant, [])
+    next_guess(variant, [Turn(first, score("9876", first))])
+    assert scorer_for(variant)._table is None
