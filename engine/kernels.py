@@ -1,8 +1,8 @@
 """Compiled kernels (numba): feedback ids, partition counts, split measures and guesses up to symmetry.
 
-A code is two 64-bit words (see `code_words`): `places` has bit length*... one bit per (position,
-symbol) and `symbols` holds each symbol's multiplicity in unary, `length` bits per symbol. Then
-feedback id = length * popcount(places_g & places_s) + popcount(symbols_g & symbols_s)
+A code is two 64-bit words (see `code_words`): `places` has one bit per (position, symbol) it uses,
+and `counts` holds each symbol's multiplicity in unary, `length` bits per symbol. Then
+feedback id = length * popcount(places_g & places_s) + popcount(counts_g & counts_s)
 = bulls * (length + 1) + cows, with no table: scoring on the fly is as fast as a table lookup.
 Kernels are compiled once and cached on disk (`cache=True`); `warm_up()` loads them all.
 """

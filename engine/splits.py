@@ -15,7 +15,6 @@ from engine.variant import Variant
 Counts = npt.NDArray[np.int64]  # (guesses, feedback ids): how many candidates each answer would leave
 
 
-
 class Splitter:
     """Feedback ids and partition counts for one variant, scored on the fly by the compiled kernels
     (`engine.kernels`): feedback id = length * |same symbol, same place| + |common symbols|."""

@@ -1,6 +1,6 @@
 """Scans of the optimal solver's kernel: for a candidate set, what every guess would do to it.
 
-Compiled with numba (the `solver` extra); see `engine.optimal.kernel` for how a node is represented.
+Compiled with numba; see `engine.optimal.kernel` for how a node is represented.
 `by_secret[s, g]` is the feedback id of guess g against secret s (the feedback table, secret-major),
 so a scan over guesses reads memory in order.
 """
