@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from engine.guesser import Strategy, next_guess
 from engine.history import History, Indices, Turn, candidates, partition_counts
-from engine.information import bits_gained, entropy_bits, expected_size, worst_part
+from engine.information import bits_gained
+from engine.planner import Planner
 from engine.play import solve_counts
 from engine.scoring import Score
+from engine.splits import splitter_for
 from engine.strategies import NoCandidates
 from engine.variant import Code, Variant
 
@@ -24,6 +28,9 @@ from engine.variant import Code, Variant
 BEST_BUDGET = 5040 * 5040
 COACH_OUTLOOK_BUDGET = 5040 * 15
 REPORT_OUTLOOK_BUDGET = 5040 * 300
+# Variants too big to weigh every guess (6 digits) sample guesses for the engine's pick; a coach
+# samples a sixteenth of what the planner does in play, so that a coached move stays within ~20 ms.
+COACH_PAIR_BUDGET = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -99,13 +106,11 @@ def rate_guess(variant: Variant, alive: Indices, guess: Code) -> GuessQuality:
     """
     counts = partition_counts(variant, guess, alive)
     could_win = bool(counts[variant.solved] > 0)
-    return GuessQuality(
-        guess,
-        float(entropy_bits(counts)),
-        float(expected_size(counts)),
-        int(worst_part(counts)),
-        could_win,
-    )
+    parts = [c for c in counts.tolist() if c]  # plain floats: numpy's per-call cost dominates 25 numbers
+    total = sum(parts)
+    bits = -sum(c / total * math.log2(c / total) for c in parts) if total else 0.0
+    left = sum(c * c for c in parts) / max(total, 1)
+    return GuessQuality(guess, bits + 0.0, float(left), max(parts, default=0), could_win)
 
 
 def outlook(variant: Variant, history: History, strategy: Strategy | None = None) -> Outlook:
@@ -158,6 +163,8 @@ def _review(
         raise NoCandidates(variant, position)
     turn = history[index]
     after = candidates(variant, [turn], among=before)
+    if strategy is None and not splitter_for(variant).has_table:
+        strategy = _sampling_coach()
     best = next_guess(variant, position, strategy) if _affordable(variant, before, BEST_BUDGET) else None
     won = turn.answer.bulls == variant.length
     ahead = len(after) > 0 and not won and _affordable(variant, after, outlook_budget)
@@ -171,6 +178,12 @@ def _review(
         best=None if best is None else rate_guess(variant, before, best),
         outlook=outlook(variant, history[: index + 1], strategy) if ahead else None,
     )
+
+
+@lru_cache(maxsize=1)
+def _sampling_coach() -> Strategy:
+    """The engine's pick on variants that sample: the planner, on a smaller sample."""
+    return Planner(pair_budget=COACH_PAIR_BUDGET)
 
 
 def _affordable(variant: Variant, alive: Indices, budget: int) -> bool:

@@ -10,6 +10,7 @@ from engine.book import opening_book
 from engine.history import History
 from engine.optimal.tree import optimal_moves
 from engine.planner import Planner
+from engine.scoring import FULL_TABLE_LIMIT
 from engine.strategies import (
     FirstCandidate,
     Greedy,
@@ -62,6 +63,7 @@ STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "minimax": lambda: Greedy(largest_part, "minimax"),
     "most-parts": lambda: Greedy(minus_parts, "most-parts"),
     "planner": lambda: Planner(),
+    "planner-wide": lambda: Planner(name="planner-wide", exact_limit=50, exact_pool=60, exact_budget=1000),
     "random-candidate": lambda: RandomCandidate(),
     "first-candidate": lambda: FirstCandidate(),
 }
@@ -84,12 +86,18 @@ def strategy_named(name: str, variant: Variant | None = None) -> Strategy:
     return _shared(name)
 
 
+# Variants from this many codes (up to the full-pool limit: mastermind10) search exactly from 50
+# candidates instead of 30 (with a smaller budget of expansions, so that no decision takes long): the
+# kernels leave time for it, and it saves 100 guesses on mastermind10.
+WIDE_EXACT_FROM = 5040
+
+
 @lru_cache(maxsize=32)
 def heuristic_strategy(variant: Variant) -> Strategy:
     """The variant's opening book, if one is shipped, then max-entropy splits with an exact search
     once few candidates remain: what plays wherever there is no optimal tree."""
     book = opening_book(variant)
-    planner = _shared("planner")
+    planner = _shared("planner-wide" if WIDE_EXACT_FROM < variant.size <= FULL_TABLE_LIMIT else "planner")
     return TreeStrategy(book, planner, name="heuristic") if book else planner
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -31,13 +33,43 @@ def candidates(variant: Variant, history: History, among: Indices | None = None)
     >>> len(candidates(PRESETS["classic"], [Turn("0123", Score(4, 0))]))
     1
     """
-    scorer = scorer_for(variant)
+    if among is None and history:
+        return _remembered(variant, tuple(history))
     alive = np.arange(variant.size, dtype=np.intp) if among is None else np.asarray(among, np.intp)
-    for turn in history:
-        if len(alive) == 0:
-            break
-        row = scorer.against(turn.guess, alive)
-        alive = alive[row == turn.answer.id(variant.length)]
+    if not history or len(alive) == 0:
+        return alive
+    return _fitting(variant, history, alive)
+
+
+def _fitting(variant: Variant, history: History, alive: Indices) -> Indices:
+    guesses = np.array([variant.index(turn.guess) for turn in history], dtype=np.intp)
+    answers = np.array([turn.answer.id(variant.length) for turn in history], dtype=np.int64)
+    return scorer_for(variant).fitting(guesses, answers, alive)
+
+
+# The candidates of recent histories (read-only), up to this many indices in all: a coached move,
+# its engine pick and its outlook ask for the same few positions again and again.
+REMEMBERED_INDICES = 2_000_000
+_remembered_sets: OrderedDict[tuple[Variant, tuple[Turn, ...]], Indices] = OrderedDict()
+_remembered_size = [0]
+_remembered_lock = threading.Lock()
+
+
+def _remembered(variant: Variant, history: tuple[Turn, ...]) -> Indices:
+    key = (variant, history)
+    with _remembered_lock:
+        found = _remembered_sets.get(key)
+        if found is not None:
+            _remembered_sets.move_to_end(key)
+            return found
+    alive = _fitting(variant, history, np.arange(variant.size, dtype=np.intp))
+    alive.setflags(write=False)
+    with _remembered_lock:
+        _remembered_sets[key] = alive
+        _remembered_size[0] += len(alive)
+        while _remembered_size[0] > REMEMBERED_INDICES and len(_remembered_sets) > 1:
+            _old, dropped = _remembered_sets.popitem(last=False)
+            _remembered_size[0] -= len(dropped)
     return alive
 
 

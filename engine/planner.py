@@ -9,10 +9,10 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.endgame import ExactSearch
-from engine.history import History, Indices
+from engine.history import History, Indices, Turn
 from engine.scoring import possible_scores
 from engine.splits import Counts, canonical_guesses, fixed_symbols, member, splitter_for, union
-from engine.strategies import Measure, best_index, forced_move, neg_entropy, rng_for
+from engine.strategies import Measure, best_of, forced_move, neg_entropy, rng_for, scores_of
 from engine.variant import Code, Variant
 
 # Average guesses per secret, the current one included, that a good strategy needs for a set of n
@@ -62,17 +62,26 @@ class Planner:
     measure: Measure = neg_entropy
 
     def __call__(self, variant: Variant, history: History) -> Code:
+        return _decided(self, variant, tuple(history))
+
+    def decide(self, variant: Variant, history: History) -> Code:
+        """The planner's guess for this history, worked out (not remembered)."""
         alive, forced = forced_move(variant, history, self.measure)
         if forced is not None:
             return forced
         splitter = splitter_for(variant)
         pool, secrets = self.pools(variant, history, alive)
-        scores = self.measure(splitter.counts(pool, secrets), variant.solved)
         is_candidate = member(pool, alive, variant.size)
         if len(alive) > self.exact_limit:
-            return variant.code(int(pool[best_index(scores, is_candidate)]))
-        order = np.lexsort((~is_candidate, np.round(scores, 9)))
-        others = pool[order][~is_candidate[order]][: self.exact_pool]
+            return variant.code(int(pool[best_of(variant, self.measure, pool, secrets, is_candidate)]))
+        rounded = np.round(scores_of(variant, self.measure, pool, secrets), 9)
+        # the exact_pool best other guesses, by score and then position (a partial sort)
+        outside = np.flatnonzero(~is_candidate)
+        if len(outside) > self.exact_pool:
+            values = rounded[outside]
+            outside = outside[values <= np.partition(values, self.exact_pool - 1)[self.exact_pool - 1]]
+        outside = outside[np.argsort(rounded[outside], kind="stable")][: self.exact_pool]
+        others = pool[outside]
         exact_pool = np.concatenate([alive, others])
         search = ExactSearch(
             rows=splitter.feedback(exact_pool, alive),
@@ -106,3 +115,10 @@ class Planner:
         own = alive if len(alive) <= room // 4 else np.sort(rng.choice(alive, room // 4, replace=False))
         others = np.sort(rng.choice(guesses, min(len(guesses), room - len(own)), replace=False))
         return union(variant.size, others, own), secrets
+
+
+@lru_cache(maxsize=8192)
+def _decided(planner: Planner, variant: Variant, history: tuple[Turn, ...]) -> Code:
+    """Planner.decide, remembered: a coach asks for the same positions again (the engine's pick for a
+    move is also the first decision of the previous move's outlook). A bench never does."""
+    return planner.decide(variant, history)

@@ -5,13 +5,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 
-import numpy as np
-
+from engine import kernels, sweep
 from engine.guesser import best_strategy
 from engine.history import History, Indices, Turn, candidates
-from engine.scoring import Score, score
-from engine.splits import splitter_for
+from engine.scoring import Score, score, scorer_for
 from engine.strategies import Strategy, history_key
+from engine.sweep import Tree
 from engine.variant import Code, Variant
 
 MAX_TURNS = 40  # a guard against strategies that repeat themselves; no sane strategy comes close
@@ -63,7 +62,16 @@ def walk_tree(
     how long each decision took and how many of the walked secrets reach it.
     """
     chosen = best_strategy(variant) if strategy is None else strategy
-    splitter = splitter_for(variant)
+    compiled = getattr(chosen, "compiled_tree", None)
+    if compiled is not None:
+        alive = candidates(variant, history, among)
+        started, ticks = clock(), sweep.cycle_counter()
+        tree = compiled(variant, history, alive)
+        if tree is not None:
+            per_cycle = (clock() - started) / max(1, sweep.cycle_counter() - ticks)
+            yield from _walk_compiled(variant, history, tree, on_decision, per_cycle)
+            return
+    scorer = scorer_for(variant)
     stack: list[tuple[list[Turn], Indices]] = [(list(history), candidates(variant, history, among))]
     while stack:
         turns, alive = stack.pop()
@@ -75,9 +83,8 @@ def walk_tree(
             on_decision(turns, guess, len(alive), clock() - started)
         if any(turn.guess == guess for turn in turns):
             raise StrategyStalled(f"the strategy repeated {guess} after {history_key(turns)}")
-        row = splitter.feedback(np.array([variant.index(guess)], dtype=np.intp), alive)[0]
-        order = np.argsort(row, kind="stable")
-        ids, starts = np.unique(row[order], return_index=True)
+        row = scorer.against(guess, alive)
+        order, ids, starts = kernels.split_order(row)
         bounds = [*starts.tolist(), len(order)]
         for k in range(len(ids) - 1, -1, -1):
             part = alive[order[bounds[k] : bounds[k + 1]]]
@@ -86,3 +93,24 @@ def walk_tree(
                 yield int(part[0]), [*turns[len(history) :], Turn(guess, answer)]
                 continue
             stack.append(([*turns, Turn(guess, answer)], part))
+
+
+def _walk_compiled(
+    variant: Variant, history: History, tree: Tree, on_decision: OnDecision | None, seconds_per_cycle: float
+) -> Iterator[tuple[int, list[Turn]]]:
+    """walk_tree's output from a tree made in one compiled pass (see engine.sweep)."""
+    if len(tree.guess) == 0:
+        raise StrategyStalled(f"the strategy repeated itself below {history_key(history)}")
+    codes = [variant.code(int(g)) for g in tree.guess.tolist()]
+    parents, answers = tree.parent.tolist(), tree.answer.tolist()
+    scores = {f: Score.from_id(f, variant.length) for f in set(answers)}
+    turns: list[tuple[Turn, ...]] = [tuple(history)]
+    for k in range(1, len(codes)):
+        turns.append((*turns[parents[k]], Turn(codes[parents[k]], scores[answers[k]])))
+    if on_decision is not None:
+        for k, (reach, cycles) in enumerate(zip(tree.reach.tolist(), tree.cycles.tolist(), strict=True)):
+            on_decision(turns[k], codes[k], reach, cycles * seconds_per_cycle)
+    solved = Score(variant.length, 0)
+    skip = len(history)
+    for secret, node in zip(tree.leaf_secret.tolist(), tree.leaf_node.tolist(), strict=True):
+        yield secret, [*turns[node][skip:], Turn(codes[node], solved)]

@@ -8,16 +8,14 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from engine import kernels
 from engine.variant import Code, CodeArray, Variant
 
 FeedbackIds = npt.NDArray[np.uint8]  # feedback ids, bulls * (length + 1) + cows
 
-# Variants up to this many codes keep a full guess-by-secret table of feedback ids in memory
-# (10000**2 bytes = 100 MB for mastermind10); bigger ones score one guess row at a time.
+# Variants up to this many codes weigh every guess against every candidate; bigger ones score
+# samples. Only the optimal solver builds a full table (10000**2 bytes = 100 MB for mastermind10).
 FULL_TABLE_LIMIT = 10_000
-
-_POPCOUNT = np.array([bin(i).count("1") for i in range(1 << 10)], dtype=np.uint8)
-
 
 class Score(NamedTuple):
     """The answer to a guess: bulls (right symbol, right place) and cows (right symbol, wrong place)."""
@@ -50,18 +48,13 @@ def score(secret: Code, guess: Code) -> Score:
 
 
 class Scorer:
-    """Vectorised scoring for one variant: rows of feedback ids, and the full table when it fits."""
+    """Scoring in bulk for one variant, by the compiled kernels of `engine.kernels` (no table needed);
+    the full guess-by-secret table is built only on request (the optimal solver wants one)."""
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        codes = variant.codes
-        self._codes = codes
-        if variant.repeats:
-            self._counts = np.stack(
-                [(codes == symbol).sum(axis=1) for symbol in range(variant.symbols)], axis=1
-            ).astype(np.uint8)
-        else:
-            self._masks = np.bitwise_or.reduce(np.left_shift(1, codes.astype(np.uint16)), axis=1)
+        self._codes = variant.codes
+        self.places, self.counts = kernels.code_words(variant.codes, variant.symbols)
         self._table: FeedbackIds | None = None
 
     def row_for(self, guess: CodeArray, among: CodeArray | None = None) -> FeedbackIds:
@@ -70,33 +63,22 @@ class Scorer:
 
     def block_for(self, guesses: CodeArray, among: CodeArray | None = None) -> FeedbackIds:
         """Feedback ids, shape (len(guesses), len(among)), of each guess against each code."""
-        secrets = self._codes if among is None else among
-        bulls = (guesses[:, None, :] == secrets[None, :, :]).sum(axis=2, dtype=np.uint8)
-        common = self._common(guesses, secrets, among is None)
-        cows = common - bulls
-        return (bulls * np.uint8(self.variant.length + 1) + cows).astype(np.uint8)
-
-    def _common(self, guesses: CodeArray, secrets: CodeArray, all_codes: bool) -> npt.NDArray[np.uint8]:
-        if self.variant.repeats:
-            counts = self._counts if all_codes else self._counts_of(secrets)
-            return np.minimum(self._counts_of(guesses)[:, None, :], counts[None, :, :]).sum(
-                axis=2, dtype=np.uint8
-            )
-        masks = self._masks if all_codes else self._masks_of(secrets)
-        return _POPCOUNT[self._masks_of(guesses)[:, None] & masks[None, :]]
-
-    def _counts_of(self, codes: CodeArray) -> npt.NDArray[np.uint8]:
-        return np.stack([(codes == s).sum(axis=1) for s in range(self.variant.symbols)], axis=1).astype(
-            np.uint8
-        )
-
-    @staticmethod
-    def _masks_of(codes: CodeArray) -> npt.NDArray[np.uint16]:
-        return np.bitwise_or.reduce(np.left_shift(1, codes.astype(np.uint16)), axis=1)
+        symbols = self.variant.symbols
+        g_places, g_counts = kernels.code_words(np.asarray(guesses, dtype=np.uint8), symbols)
+        if among is None:
+            s_places, s_counts = self.places, self.counts
+        else:
+            s_places, s_counts = kernels.code_words(np.asarray(among, dtype=np.uint8), symbols)
+        places = np.concatenate([g_places, s_places])
+        counts = np.concatenate([g_counts, s_counts])
+        guess_at = np.arange(len(g_places), dtype=np.intp)
+        secret_at = np.arange(len(g_places), len(places), dtype=np.intp)
+        return kernels.feedback_block(places, counts, guess_at, secret_at, self.variant.length)
 
     @property
     def has_table(self) -> bool:
-        """Whether this variant is small enough for the full guess-by-secret table."""
+        """Whether this variant is small enough to weigh every guess against every secret
+        (and for the full table, when the solver asks for it)."""
         return self.variant.size <= FULL_TABLE_LIMIT
 
     @property
@@ -105,11 +87,8 @@ class Scorer:
         if self._table is None:
             if not self.has_table:
                 raise MemoryError(f"{self.variant.name} has too many codes for a full table")
-            size = self.variant.size
-            table = np.empty((size, size), dtype=np.uint8)
-            step = max(1, 2_000_000 // size)
-            for start in range(0, size, step):
-                table[start : start + step] = self.block_for(self._codes[start : start + step])
+            everything = np.arange(self.variant.size, dtype=np.intp)
+            table = kernels.feedback_block(self.places, self.counts, everything, everything, self.variant.length)
             table.setflags(write=False)
             self._table = table
         return self._table
@@ -118,31 +97,23 @@ class Scorer:
         """Feedback ids for guesses (by index) against secrets (by index), shape (guesses, secrets)."""
         g = np.asarray(guess_indices, dtype=np.intp)
         s = np.asarray(secret_indices, dtype=np.intp)
-        if self.has_table:
-            return self.table[np.ix_(g, s)]
-        return self.block_for(self._codes[g], self._codes[s])
+        return kernels.feedback_block(self.places, self.counts, g, s, self.variant.length)
 
     def against(self, guess: Code, secret_indices: npt.ArrayLike | None = None) -> FeedbackIds:
         """Feedback ids of one guess (any valid code) against the secrets given by index (default all)."""
-        if self.has_table:
-            row = self.table[self.variant.index(guess)]
-            return row if secret_indices is None else row[np.asarray(secret_indices, dtype=np.intp)]
-        symbols = np.array([int(ch) for ch in guess], dtype=np.uint8)
+        g = self.variant.index(guess)
         if secret_indices is None:
-            return self.row_for(symbols)
-        return self._row_at(symbols, np.asarray(secret_indices, dtype=np.intp))
+            return kernels.feedback_all(self.places, self.counts, self.places[g], self.counts[g], self.variant.length)
+        s = np.asarray(secret_indices, dtype=np.intp)
+        return kernels.feedback_row(self.places, self.counts, self.places[g], self.counts[g], s, self.variant.length)
 
-    def _row_at(self, guess: CodeArray, indices: npt.NDArray[np.intp]) -> FeedbackIds:
-        """Feedback ids of one guess against the codes at `indices`, reusing the per-code
-        symbol counts or masks built once for the variant."""
-        bulls = (self._codes[indices] == guess).sum(axis=1, dtype=np.uint8)
-        if self.variant.repeats:
-            common = np.minimum(self._counts[indices], self._counts_of(guess.reshape(1, -1))[0]).sum(
-                axis=1, dtype=np.uint8
-            )
-        else:
-            common = _POPCOUNT[self._masks[indices] & self._masks_of(guess.reshape(1, -1))[0]]
-        return (bulls * np.uint8(self.variant.length + 1) + (common - bulls)).astype(np.uint8)
+    def fitting(
+        self, guesses: npt.NDArray[np.intp], answers: npt.NDArray[np.int64], secret_indices: npt.NDArray[np.intp]
+    ) -> npt.NDArray[np.intp]:
+        """The secrets (by index) that give every guess (by index) its answer (a feedback id)."""
+        return kernels.fitting(
+            self.places, self.counts, guesses, answers, np.ascontiguousarray(secret_indices), self.variant.length
+        )
 
 
 @lru_cache(maxsize=16)

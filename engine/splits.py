@@ -7,61 +7,85 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from engine import kernels, sweep
 from engine.history import History, Indices
 from engine.scoring import FeedbackIds, scorer_for
 from engine.variant import Variant
 
 Counts = npt.NDArray[np.int64]  # (guesses, feedback ids): how many candidates each answer would leave
 
-# Work is done in blocks of at most this many guess-secret pairs, so memory stays bounded
-# (a block costs about 20 bytes a pair at its peak).
-BLOCK_PAIRS = 2_000_000
-
 
 class Splitter:
-    """Feedback ids and partition counts for one variant, from the full table when it fits, else
-    from bitmasks: feedback id = length * |same symbol, same place| + |common symbols|."""
+    """Feedback ids and partition counts for one variant, scored on the fly by the compiled kernels
+    (`engine.kernels`): feedback id = length * |same symbol, same place| + |common symbols|."""
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.feedbacks = variant.feedback_count
         self.solved = variant.solved
         scorer = scorer_for(variant)
-        self._table: FeedbackIds | None = scorer.table if scorer.has_table else None
-        codes = variant.codes.astype(np.uint64)
-        one = np.uint64(1)
-        offsets = (np.arange(variant.length, dtype=np.uint64) * np.uint64(variant.symbols))[None, :]
-        self._places = np.bitwise_or.reduce(one << (codes + offsets), axis=1)
-        # Symbol multiplicities in unary, `length` bits per symbol: popcount(a & b) = sum of min(counts).
-        width = np.uint64(variant.length)
-        symbols = np.zeros(variant.size, dtype=np.uint64)
-        for symbol in range(variant.symbols):
-            count = (variant.codes == symbol).sum(axis=1).astype(np.uint64)
-            symbols |= ((one << count) - one) << (np.uint64(symbol) * width)
-        self._symbols = symbols
+        self._places, self._counts = scorer.places, scorer.counts
+        self._exhaustive = scorer.has_table
+        self._code_masks = np.bitwise_or.reduce(np.left_shift(1, variant.codes.astype(np.int64)), axis=1)
+        self._pools: sweep.Pools | None = None
 
     @property
     def has_table(self) -> bool:
-        """Whether feedback ids come from the variant's full table."""
-        return self._table is not None
+        """Whether the variant is small enough to weigh every guess against every candidate."""
+        return self._exhaustive
 
     def feedback(self, guesses: Indices, secrets: Indices) -> FeedbackIds:
         """Feedback ids, shape (len(guesses), len(secrets)), of each guess against each secret."""
-        if self._table is not None:
-            return self._table[np.ix_(guesses, secrets)]
-        length = np.uint8(self.variant.length)
-        bulls = np.bitwise_count(self._places[guesses][:, None] & self._places[secrets][None, :])
-        common = np.bitwise_count(self._symbols[guesses][:, None] & self._symbols[secrets][None, :])
-        return np.asarray(bulls * length + common, dtype=np.uint8)
+        return kernels.feedback_block(
+            self._places, self._counts, _indices(guesses), _indices(secrets), self.variant.length
+        )
 
     def counts(self, guesses: Indices, secrets: Indices) -> Counts:
         """Partition counts, shape (len(guesses), feedback ids), of the secrets under each guess."""
-        out = np.empty((len(guesses), self.feedbacks), dtype=np.int64)
-        step = max(1, BLOCK_PAIRS // max(1, len(secrets)))
-        for start in range(0, len(guesses), step):
-            block = self.feedback(guesses[start : start + step], secrets)
-            out[start : start + step] = counts_of_rows(block, self.feedbacks)
-        return out
+        return kernels.counts_block(
+            self._places, self._counts, _indices(guesses), _indices(secrets), self.variant.length, self.feedbacks
+        )
+
+    def best(self, pool: Indices, secrets: Indices, is_candidate: npt.NDArray[np.bool_], measure: int) -> int:
+        """Position in `pool` of the best split of `secrets` under a measure numbered as in
+        `engine.kernels` (rounded to 9 decimals; ties to a candidate, then to the first)."""
+        c_log_c, log_n = _log_tables(self.variant.size)
+        return int(kernels.best_guess(
+            self._places, self._counts, _indices(pool), _indices(secrets), is_candidate, self.variant.length,
+            self.feedbacks, measure, c_log_c, log_n,
+        ))
+
+
+    def scores(self, pool: Indices, secrets: Indices, measure: int) -> npt.NDArray[np.float64]:
+        """Each pool guess's badness (a measure numbered as in `engine.kernels`) splitting `secrets`."""
+        c_log_c, log_n = _log_tables(self.variant.size)
+        return kernels.measure_scores(
+            self._places, self._counts, _indices(pool), _indices(secrets), self.variant.length, self.feedbacks,
+            measure, c_log_c, log_n,
+        )
+
+    def tree(self, alive: Indices, fixed: int, opening: int, measure: int) -> sweep.Tree:
+        """The greedy tree (measure numbered as in `engine.kernels`) below a position whose candidates
+        are `alive` and guessed symbols `fixed`, playing `opening` there if >= 0; see `engine.sweep`."""
+        if self._pools is None:
+            self._pools = sweep.new_pools()
+        c_log_c, log_n = _log_tables(self.variant.size)
+        variant = self.variant
+        return sweep.Tree(*sweep.greedy_tree(
+            self._places, self._counts, variant.codes, variant.symbols, self._code_masks, _indices(alive), fixed,
+            opening, variant.solved, self.feedbacks, measure, c_log_c, log_n, self._pools,
+        ))
+
+
+def _indices(values: Indices) -> Indices:
+    return np.ascontiguousarray(values, dtype=np.intp)
+
+
+@lru_cache(maxsize=8)
+def _log_tables(size: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """c * ln(c) and ln(c) for c = 0..size (0 for c = 0), computed by numpy as the measures are."""
+    c = np.arange(size + 1, dtype=np.float64)
+    return c * np.log(np.maximum(c, 1.0)), np.log(np.maximum(c, 1.0))
 
 
 def counts_of_rows(ids: FeedbackIds, feedbacks: int) -> Counts:
@@ -92,24 +116,20 @@ def canonical_guesses(variant: Variant, fixed: int) -> Indices:
 
     Relabelling unguessed symbols maps the candidates of a history onto themselves, so every guess in
     a class splits them the same way. The representative is the lexicographically smallest: free
-    symbols appear in increasing order of first use.
+    symbols appear in increasing order of first use. Computed once per variant and mask.
     """
-    codes = variant.codes
+    return _canonical(variant, fixed)
+
+
+@lru_cache(maxsize=4096)
+def _canonical(variant: Variant, fixed: int) -> Indices:
     free = [s for s in range(variant.symbols) if not fixed >> s & 1]
     if len(free) <= 1:
-        return np.arange(variant.size, dtype=np.intp)
-    is_free = np.array([not fixed >> s & 1 for s in range(variant.symbols)])
-    expected = np.array([*free, 255], dtype=np.int64)
-    seen = np.zeros(variant.size, dtype=np.int64)
-    rank = np.zeros(variant.size, dtype=np.intp)
-    ok = np.ones(variant.size, dtype=bool)
-    for position in range(variant.length):
-        symbol = codes[:, position].astype(np.int64)
-        new = is_free[symbol] & ((seen >> symbol) & 1 == 0)
-        ok &= ~new | (symbol == expected[np.minimum(rank, len(free))])
-        rank += new
-        seen |= np.int64(1) << symbol
-    return np.flatnonzero(ok).astype(np.intp)
+        out = np.arange(variant.size, dtype=np.intp)
+    else:
+        out = np.flatnonzero(kernels.canonical_mask(variant.codes, fixed, variant.symbols)).astype(np.intp)
+    out.setflags(write=False)
+    return out
 
 
 def union(size: int, *groups: Indices) -> Indices:
@@ -122,6 +142,4 @@ def union(size: int, *groups: Indices) -> Indices:
 
 def member(pool: Indices, group: Indices, size: int) -> npt.NDArray[np.bool_]:
     """Whether each index of `pool` is in `group` (both below `size`)."""
-    mask = np.zeros(size, dtype=bool)
-    mask[group] = True
-    return mask[pool]
+    return kernels.member_mask(_indices(pool), _indices(group), size)

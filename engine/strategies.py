@@ -11,8 +11,10 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from engine import kernels
 from engine.history import History, Indices, candidates
 from engine.splits import Counts, canonical_guesses, fixed_symbols, member, splitter_for, union
+from engine.sweep import Tree
 from engine.variant import Code, Variant
 
 Measure = Callable[[Counts, int], npt.NDArray[np.float64]]  # (counts, solved id) -> badness per guess
@@ -91,6 +93,11 @@ def minus_parts(counts: Counts, solved: int) -> npt.NDArray[np.float64]:
     return np.asarray(-(counts > 0).sum(axis=1), dtype=np.float64)
 
 
+def kernel_measure(measure: Measure) -> int | None:
+    """The number under which `engine.kernels` computes this measure (bit for bit), or None."""
+    return _KERNEL_MEASURES.get(measure)
+
+
 def best_index(scores: npt.NDArray[np.float64], is_candidate: npt.NDArray[np.bool_]) -> int:
     """Position of the lowest score; ties go to a candidate, then to the earliest position."""
     rounded = np.round(scores, 9)
@@ -100,15 +107,42 @@ def best_index(scores: npt.NDArray[np.float64], is_candidate: npt.NDArray[np.boo
     return int(preferred[0] if len(preferred) else tied[0])
 
 
+_KERNEL_MEASURES: dict[Measure, int] = {
+    neg_entropy: kernels.ENTROPY,
+    sum_of_squares: kernels.SQUARES,
+    largest_part: kernels.LARGEST,
+    minus_parts: kernels.PARTS,
+}
+
+
+def best_of(
+    variant: Variant, measure: Measure, pool: Indices, secrets: Indices, is_candidate: npt.NDArray[np.bool_]
+) -> int:
+    """Position in `pool` of the guess whose split of `secrets` scores best (best_index's ties):
+    compiled when the measure has a kernel, else through the partition counts."""
+    splitter = splitter_for(variant)
+    number = kernel_measure(measure)
+    if number is not None:
+        return splitter.best(pool, secrets, is_candidate, number)
+    return best_index(measure(splitter.counts(pool, secrets), variant.solved), is_candidate)
+
+
+def scores_of(variant: Variant, measure: Measure, pool: Indices, secrets: Indices) -> npt.NDArray[np.float64]:
+    """Each pool guess's badness splitting `secrets` (compiled when the measure has a kernel)."""
+    splitter = splitter_for(variant)
+    number = kernel_measure(measure)
+    if number is not None:
+        return splitter.scores(pool, secrets, number)
+    return measure(splitter.counts(pool, secrets), variant.solved)
+
+
 @lru_cache(maxsize=64)
 def first_guess(variant: Variant, measure: Measure) -> Code:
     """The opening guess under a measure: the best of the guesses distinct up to relabelling symbols
     (derived once per process)."""
-    splitter = splitter_for(variant)
     everything = np.arange(variant.size, dtype=np.intp)
     pool = canonical_guesses(variant, fixed_symbols(variant, ()))
-    scores = measure(splitter.counts(pool, everything), variant.solved)
-    return variant.code(int(pool[best_index(scores, np.ones(len(pool), dtype=bool))]))
+    return variant.code(int(pool[best_of(variant, measure, pool, everything, np.ones(len(pool), dtype=bool))]))
 
 
 def forced_move(variant: Variant, history: History, measure: Measure) -> tuple[Indices, Code | None]:
@@ -141,8 +175,19 @@ class Greedy:
         if forced is not None:
             return forced
         pool, secrets = self.pools(variant, history, alive)
-        scores = self.measure(splitter_for(variant).counts(pool, secrets), variant.solved)
-        return variant.code(int(pool[best_index(scores, member(pool, alive, variant.size))]))
+        return variant.code(int(pool[best_of(variant, self.measure, pool, secrets, member(pool, alive, variant.size))]))
+
+    def compiled_tree(self, variant: Variant, history: History, alive: Indices) -> Tree | None:
+        """Every decision below `history` for the secrets `alive`, made in one compiled pass (the same
+        decisions as calling this strategy node by node); None where it samples or has no kernel."""
+        number = kernel_measure(self.measure)
+        splitter = splitter_for(variant)
+        if number is None or not splitter.has_table:
+            return None
+        if len(alive) == 0:
+            raise NoCandidates(variant, history)
+        opening = -1 if history else variant.index(first_guess(variant, self.measure))
+        return splitter.tree(alive, fixed_symbols(variant, history), opening, number)
 
     def pools(self, variant: Variant, history: History, alive: Indices) -> tuple[Indices, Indices]:
         """The guesses to consider and the secrets to score them against, for this history."""

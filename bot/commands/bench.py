@@ -53,6 +53,9 @@ def main(args: argparse.Namespace) -> int:
     except (InvalidVariant, ValueError) as error:
         print(f"bullscows bench: {error}", file=sys.stderr)
         return 2
+    from engine import warm_up
+
+    warm_up()  # compile or load the kernels first, as the bot does at start-up: not a decision's cost
     secrets = None if args.sample is None else sample_secrets(variant, args.sample, args.seed)
     bench = Bench(variant, strategy, secrets)
     progress = sys.stderr.isatty()

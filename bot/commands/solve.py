@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from engine.optimal.search import Progress
+    from engine.optimal.search import OnPart, PartResult, Progress
 
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is not a terminal
+SMALL = 3000  # variants with fewer codes solve faster on one thread, with full symmetry on 2 levels
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-depth", type=int, metavar="N", help="of the optimal trees, prefer one whose games end within N guesses"
     )
-    parser.add_argument("--top-depth", type=int, default=3, help="levels searched with full symmetry (default 3)")
+    parser.add_argument(
+        "--top-depth", type=int, help="levels searched with full symmetry (default 3, or 2 below 3000 codes)"
+    )
     parser.add_argument(
         "--width",
         type=int,
@@ -32,12 +36,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="below the top levels try only the N most promising guesses per node: an upper bound, not a proof",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="threads searching side by side (default: every core, or 1 below 3000 codes, where threads don't pay)",
+    )
+    parser.add_argument(
+        "--parallel-depth",
+        type=int,
+        default=1,
+        metavar="N",
+        help="settle the parts of the guesses at level N side by side, and checkpoint them (default 1: the root's)",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="record each settled part of the root's guesses in FILE (JSON lines) and resume from it if it exists",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of text")
 
 
 def main(args: argparse.Namespace) -> int:
     """Run the search and write the tree; 0 on success, 2 on a variant it cannot solve."""
-    from engine.optimal.search import Solver, instance_for
+    from engine.optimal.search import Solver, instance_for, warm_up
     from engine.optimal.tree import encode, tree_file, tree_stats
     from engine.scoring import scorer_for
     from engine.variant import InvalidVariant, variant_named
@@ -50,9 +71,25 @@ def main(args: argparse.Namespace) -> int:
     if not scorer_for(variant).has_table:
         print(f"bullscows solve: {variant.name} has too many codes ({variant.size}) to solve", file=sys.stderr)
         return 2
+    warm_up()  # load the compiled kernels before the clock starts, as for the bench
+    small = variant.size < SMALL
+    workers = args.workers or (1 if small else os.cpu_count() or 1)
+    top_depth = args.top_depth or (2 if small else 3)
     started = time.perf_counter()
     reporter = _Reporter(sys.stderr, started)
-    solver = Solver(instance_for(variant), top_depth=args.top_depth, width=args.width, on_progress=reporter)
+    known, record = _checkpoint(args.checkpoint)
+    solver = Solver(
+        instance_for(variant),
+        top_depth=top_depth,
+        width=args.width,
+        on_progress=reporter,
+        workers=max(1, workers),
+        known=known,
+        on_part=record,
+        parallel_depth=args.parallel_depth,
+    )
+    if known:
+        print(f"resuming from {args.checkpoint}: {len(known)} parts settled", file=sys.stderr)
     total, tree = solver.solve(args.max_depth)
     seconds = time.perf_counter() - started
     reporter.finish()
@@ -84,6 +121,31 @@ def main(args: argparse.Namespace) -> int:
             + ("" if args.width == 0 else f"; searched {args.width} guesses per node, so not a proof")
         )
     return 0
+
+
+def _checkpoint(path: str | None) -> tuple[dict[int, PartResult], OnPart | None]:
+    """The parts a checkpoint file has settled, and a recorder appending new ones (flushed at once)."""
+    from engine.optimal.search import PartResult
+    from engine.optimal.tree import node_from_text, node_text
+
+    if path is None:
+        return {}, None
+    known: dict[int, PartResult] = {}
+    file = Path(path)
+    if file.exists():
+        for line in file.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                item = json.loads(line)
+                tree = None if item["tree"] is None else node_from_text(item["tree"])
+                known[int(item["key"])] = PartResult(int(item["key"]), int(item["cost"]), tree)
+    stream = file.open("a", encoding="utf-8")
+
+    def record(result: PartResult) -> None:
+        tree = None if result.tree is None else node_text(result.tree)
+        stream.write(json.dumps({"key": result.key, "cost": result.cost, "tree": tree}) + "\n")
+        stream.flush()
+
+    return known, record
 
 
 class _Reporter:

@@ -1,4 +1,4 @@
-"""Provably optimal play: the solver (needs numba, the `solver` extra) and the trees it ships.
+"""Provably optimal play: the solver (compiled with numba) and the trees it ships.
 
 Import `engine.optimal.search` to solve; `engine.optimal.tree` reads shipped trees without numba.
 """

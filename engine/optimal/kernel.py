@@ -1,6 +1,6 @@
 """The compiled core of the optimal solver: depth-first branch and bound over candidate sets.
 
-Imported only by `engine.optimal.search`, never by the bot: it needs numba (the `solver` extra).
+Imported only by `engine.optimal.search`; the bot plays the trees it finds, never the search itself.
 A node is a sorted array of secret indices; its cost is the total number of guesses, the current
 one included, that solving every secret in it takes. Guesses and secrets share one index space
 (`table[g, s]` is the feedback id of guess g against secret s; `table[s, s] == solved`).

@@ -1,6 +1,6 @@
 """Scans of the optimal solver's kernel: for a candidate set, what every guess would do to it.
 
-Compiled with numba (the `solver` extra); see `engine.optimal.kernel` for how a node is represented.
+Compiled with numba; see `engine.optimal.kernel` for how a node is represented.
 `by_secret[s, g]` is the feedback id of guess g against secret s (the feedback table, secret-major),
 so a scan over guesses reads memory in order.
 """
@@ -74,6 +74,50 @@ def allowed_guesses(codes: Any, fixed: int, symbols: int, cache: Any, lengths: A
         cache[fixed, : len(found)] = found
         lengths[fixed] = len(found)
     return cache[fixed, : lengths[fixed]]
+
+
+@jit
+def smallest_images(
+    codes: Any, guesses: Any, orders: Any, maps: Any, fixed: int, symbols: int, position_of: Any
+) -> Any:
+    """Which guesses are the smallest (by index) of their images under every relabelling given (a
+    position order and a symbol map, -1 = unmapped), each image then made canonical under `fixed`
+    (free symbols renamed in order of first use): one guess per class of equivalent guesses."""
+    length = codes.shape[1]
+    keep = np.ones(len(guesses), dtype=np.bool_)
+    names = np.empty(symbols, dtype=np.int64)
+    for i in range(len(guesses)):
+        g = guesses[i]
+        for k in range(len(orders)):
+            names[:] = -1
+            free = 0
+            while free < symbols and (fixed >> free) & 1:
+                free += 1
+            value = np.int64(0)
+            for p in range(length):
+                symbol = np.int64(codes[g, orders[k, p]])
+                if maps[k, symbol] >= 0:
+                    symbol = maps[k, symbol]
+                if not (fixed >> symbol) & 1:
+                    if names[symbol] < 0:
+                        names[symbol] = free
+                        free += 1
+                        while free < symbols and (fixed >> free) & 1:
+                            free += 1
+                    symbol = names[symbol]
+                value = value * symbols + symbol
+            if position_of[value] < g:
+                keep[i] = False
+                break
+    return keep
+
+
+@jit
+def fill_allowed(codes: Any, fixed: int, symbols: int, cache: Any, lengths: Any) -> None:
+    """allowed_guesses for every mask that contains `fixed`, ahead of time (so threads only read)."""
+    for mask in range(len(lengths)):
+        if mask & fixed == fixed:
+            allowed_guesses(codes, mask, symbols, cache, lengths)
 
 
 @jit

@@ -19,8 +19,10 @@ reports); below that the compiled kernel (`engine.optimal.kernel`, numba) takes 
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -36,6 +38,10 @@ from engine.variant import Variant
 Indices = npt.NDArray[np.int64]
 INFINITY = 1 << 40  # a bound no cost reaches (the kernel's, without importing it)
 Relabelling = tuple[tuple[int, ...], dict[int, int]]  # (position order, symbol map) fixing a history
+# what a part's solver takes from its parent (read-only once the search runs)
+_SHARED = (
+    "_by_secret", "_bounds", "_estimate", "_zobrist", "_masks", "_index", "_position_of", "_allowed", "_allowed_lengths"
+)
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,18 @@ class Progress(NamedTuple):
 OnProgress = Callable[[Progress], None]
 
 
+class PartResult(NamedTuple):
+    """What the search learned about one part of a guess near the root (a checkpoint record): its
+    exact cost and subtree, or (tree None) a lower bound on its cost."""
+
+    key: int  # the part's set key (a Zobrist hash, the same from run to run)
+    cost: int
+    tree: Node | None
+
+
+OnPart = Callable[[PartResult], None]
+
+
 @dataclass
 class Solver:
     """One search over an instance; `solve()` gives the optimal total and its decision tree."""
@@ -118,12 +136,21 @@ class Solver:
     width: int = 0  # below the top levels, try only this many guesses per node (0: all, an exact search)
     on_progress: OnProgress | None = None
     clock: Callable[[], float] = time.perf_counter
+    workers: int = 1  # threads solving the parts of the root's guesses side by side (the kernels release the GIL)
+    known: dict[int, PartResult] = field(default_factory=dict)  # parts settled by an earlier run (resume)
+    on_part: OnPart | None = None  # hears each part settled near the root (to checkpoint it)
+    parent: Solver | None = None  # set on the solvers of single parts
+    parallel_depth: int = 1  # the level whose parts are settled side by side (and checkpointed)
     _path: list[tuple[int, int]] = field(default_factory=list, init=False)
     _kernel: Any = field(default=None, init=False)
     _scans: Any = field(default=None, init=False)
     _too_deep: set[tuple[int, int]] = field(default_factory=set, init=False)
     _tt: Any = field(default=None, init=False)
     stats: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(8, dtype=np.int64), init=False)
+    _subtrees: dict[int, Node] = field(default_factory=dict, init=False)
+    _pool: ThreadPoolExecutor | None = field(default=None, init=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    _local: threading.local = field(default_factory=threading.local, init=False)
 
     def __post_init__(self) -> None:
         from engine.optimal import kernel, scans  # numba is needed only once a search runs
@@ -131,6 +158,9 @@ class Solver:
         self._kernel = kernel
         self._scans = scans
         self._tt = kernel.new_table()
+        if self.parent is not None:  # a solver for one part: the parent's read-only arrays
+            self.__dict__.update({name: self.parent.__dict__[name] for name in _SHARED})
+            return
         inst = self.instance
         self._by_secret = np.ascontiguousarray(inst.table.T)
         rows = [lower_bounds(max(parts, 1), inst.size) for parts in range(inst.parts + 1)]
@@ -139,6 +169,9 @@ class Solver:
         self._zobrist = np.random.default_rng(20240611).integers(1, 2**62, inst.size, dtype=np.int64)
         self._masks = np.bitwise_or.reduce(np.left_shift(1, inst.codes.astype(np.int64)), axis=1)
         self._index = {tuple(row): i for i, row in enumerate(inst.codes.tolist())}
+        values = inst.codes.astype(np.int64) @ (inst.symbols ** np.arange(inst.codes.shape[1] - 1, -1, -1))
+        self._position_of = np.full(inst.symbols ** inst.codes.shape[1], -1, dtype=np.int64)  # code value -> index
+        self._position_of[values] = np.arange(inst.size)
         self._allowed = np.zeros((1 << inst.symbols, inst.size), dtype=np.int64)  # per symbol mask, lazily
         self._allowed_lengths = np.full(1 << inst.symbols, -1, dtype=np.int64)
 
@@ -147,7 +180,16 @@ class Solver:
         whose games all end within `max_depth` guesses if there is one (else the first found)."""
         everything = np.arange(self.instance.size, dtype=np.int64)
         fixed = self.instance.fixed
-        total, _guess = self.node(everything, (), INFINITY, 0, self.instance.parts)
+        if self.workers > 1:
+            inst = self.instance
+            self._scans.fill_allowed(inst.codes, fixed, inst.symbols, self._allowed, self._allowed_lengths)
+            self._pool = ThreadPoolExecutor(self.workers)
+        try:
+            total, _guess = self.node(everything, (), INFINITY, 0, self.instance.parts)
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown()
+                self._pool = None
         tree = self.tree(everything, fixed)
         if max_depth is not None and tree_depth(tree) > max_depth:
             tree = self.shallower(everything, fixed, max_depth) or tree
@@ -160,6 +202,13 @@ class Solver:
         these secrets more than `parts` ways besides solving."""
         inst, k = self.instance, self._kernel
         fixed = inst.fixed | self._used(history)
+        if self.known and depth > 0:  # settled by an earlier run, perhaps at another --parallel-depth
+            found = self.known.get(self._key(secrets))
+            if found is not None and found.tree is not None:
+                self._subtrees[self._key(secrets)] = found.tree
+                return found.cost, found.tree.guess
+            if found is not None and found.cost >= beta:
+                return found.cost, -1
         if len(secrets) <= 2 or depth >= self.top_depth:
             return self._solve(secrets, fixed, beta, parts)
         n = len(secrets)
@@ -210,6 +259,8 @@ class Solver:
     ) -> int | None:
         """The cost of all the parts if it is below `budget`, else None; `static` is the sum of their
         static bounds, tightened part by part (largest first) before any part is searched."""
+        if depth == self.parallel_depth and (self.workers > 1 or self.known or self.on_part is not None):
+            return self._total_apart(pieces, fixed, budget, history, depth, most)
         remaining, bounds = static, []
         for part in pieces:
             bounds.append(self._node_bound(part, fixed, most))
@@ -225,6 +276,66 @@ class Solver:
                 return None
         return total
 
+    def _total_apart(
+        self, pieces: list[Indices], fixed: int, budget: int, history: tuple[int, ...], depth: int, most: int
+    ) -> int | None:
+        """_total for the parts of a guess at `parallel_depth`, each settled on its own (side by side when
+        there are workers, or from `known`): a part's budget is what the others' bounds leave of `budget`."""
+        bounds = [self._node_bound(part, fixed, most) for part in pieces]
+        lower = sum(bounds)
+        if lower >= budget:
+            return None
+        give_up = threading.Event()
+
+        def settle(index: int) -> int:
+            own = budget - (lower - bounds[index])
+            if give_up.is_set():
+                return own
+            cost = self._part(pieces[index], fixed, own, history, depth, most)
+            if cost >= own:
+                give_up.set()
+            return cost
+
+        order = range(len(pieces))  # largest first, as split() gives them
+        costs = list(self._pool.map(settle, order)) if self._pool is not None else [settle(i) for i in order]
+        total = sum(costs)
+        if give_up.is_set() or total >= budget:
+            return None
+        return total
+
+    def _part(self, part: Indices, fixed: int, budget: int, history: tuple[int, ...], depth: int, most: int) -> int:
+        """A part's exact cost if below `budget` (its subtree kept for tree()), else a lower bound >= budget;
+        searched by this thread's solver, which keeps its own transposition table from part to part."""
+        key = self._key(part)
+        with self._lock:
+            found = self.known.get(key)
+        if found is not None and (found.tree is not None or found.cost >= budget):
+            if found.tree is not None and found.cost < budget:
+                with self._lock:
+                    self._subtrees[key] = found.tree
+            return found.cost
+        sub = self._thread_solver()
+        before = sub.stats.copy()
+        cost, guess = sub.node(part, history, budget, depth, most)
+        result = PartResult(key, cost, sub.tree(part, fixed) if guess >= 0 else None)
+        with self._lock:
+            self.stats += sub.stats - before
+            self.known[key] = result
+            if result.tree is not None:
+                self._subtrees[key] = result.tree
+            if self.on_part is not None:
+                self.on_part(result)
+            self._report(depth, None)
+        return cost
+
+    def _thread_solver(self) -> Solver:
+        """This thread's solver for parts (made once per thread; it shares this solver's arrays)."""
+        sub: Solver | None = getattr(self._local, "solver", None)
+        if sub is None:
+            sub = Solver(self.instance, self.top_depth, self.width, None, self.clock, parent=self)
+            self._local.solver = sub
+        return sub
+
     def guesses_up_to_symmetry(self, history: tuple[int, ...], fixed: int) -> Indices:
         """One guess per class of guesses that a relabelling fixing the history maps onto each other."""
         inst = self.instance
@@ -232,14 +343,15 @@ class Solver:
         group = [move for move in self.relabellings(history) if not _is_identity(move)]
         if not group:
             return canonical.astype(np.int64)
-        keep = []
-        for g in canonical.tolist():
-            code = inst.codes[g].tolist()
-            images = (self._fresh_canonical([mapping.get(code[p], code[p]) for p in order], fixed)
-                      for order, mapping in group)
-            if all(image >= g for image in images):
-                keep.append(g)
-        return np.array(keep, dtype=np.int64)
+        orders = np.array([order for order, _mapping in group], dtype=np.int64)
+        maps = np.full((len(group), inst.symbols), -1, dtype=np.int64)
+        for k, (_order, mapping) in enumerate(group):
+            for symbol, image in mapping.items():
+                maps[k, symbol] = image
+        keep = self._scans.smallest_images(
+            inst.codes, canonical.astype(np.int64), orders, maps, fixed, inst.symbols, self._position_of
+        )
+        return canonical[keep].astype(np.int64)
 
     def relabellings(self, history: Sequence[int]) -> list[Relabelling]:
         """Every (position order, symbol map) that maps each guess of the history onto itself."""
@@ -262,6 +374,9 @@ class Solver:
         inst = self.instance
         if len(secrets) == 1:
             return Node(int(secrets[0]), {})
+        found = self._subtrees.get(self._key(secrets))
+        if found is not None:
+            return found
         _cost, guess = self._solve(secrets, fixed, INFINITY, self.instance.parts)
         buffer, starts, ends = self._scans.split(secrets, guess, inst.table, inst.solved, inst.feedbacks)
         children = {}
@@ -354,3 +469,9 @@ def tree_depth(node: Node) -> int:
 def _is_identity(move: Relabelling) -> bool:
     order, mapping = move
     return all(p == q for p, q in enumerate(order)) and all(a == b for a, b in mapping.items())
+
+
+def warm_up() -> None:
+    """Compile the solver's kernels, or load them from the on-disk cache, on a tiny game."""
+    Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4)).solve()
+    Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4), workers=2).solve()

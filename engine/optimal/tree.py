@@ -108,6 +108,35 @@ def decode(variant: Variant, data: bytes) -> Node:
     return read()
 
 
+def node_text(node: Node) -> str:
+    """A subtree as text with code indices (`GUESS CHILDREN` then `FEEDBACK-ID child` per child, in
+    preorder), as a solver's checkpoint keeps it."""
+    tokens: list[str] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        tokens.extend((str(item.guess), str(len(item.children))))
+        for feedback, child in reversed(list(item.children.items())):
+            stack.append(child)
+            stack.append(Node(-1 - feedback, {}))  # a marker: the child that follows answers `feedback`
+    return " ".join(tokens)
+
+
+def node_from_text(text: str) -> Node:
+    """The subtree node_text wrote."""
+    tokens = iter(int(token) for token in text.split())
+
+    def read() -> Node:
+        guess, count = next(tokens), next(tokens)
+        children = {}
+        for _ in range(count):
+            marker, _zero = next(tokens), next(tokens)
+            children[-1 - marker] = read()
+        return Node(guess, children)
+
+    return read()
+
+
 def tree_file(variant: Variant) -> str:
     """The data file name of a variant's tree, e.g. 'tree-classic.txt.gz'."""
     return f"tree-{variant.name}.txt.gz"

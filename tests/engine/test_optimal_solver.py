@@ -82,3 +82,31 @@ def test_classic_opens_with_one_guess_up_to_symmetry() -> None:
     assert solver.guesses_up_to_symmetry((), 0).tolist() == [0]  # 0123
     after = solver.guesses_up_to_symmetry((0,), 0b1111)
     assert 10 < len(after) < 30  # 209 up to fresh digits; the 24 relabellings fixing 0123 fold them
+
+
+def test_two_workers_reach_the_same_optimum() -> None:
+    variant = variant_named("3")
+    found, tree = Solver(instance_for(variant), workers=2).solve()
+    assert found == 3575
+    assert tree_stats(variant, tree).total == 3575
+
+
+def test_a_search_resumes_from_the_parts_it_recorded() -> None:
+    from engine.optimal.search import PartResult
+    from engine.optimal.tree import node_from_text, node_text
+
+    variant = variant_named("3")
+    recorded: list[PartResult] = []
+    first = Solver(instance_for(variant), on_part=recorded.append)
+    assert first.solve()[0] == 3575
+    assert recorded
+    # as a checkpoint file keeps them: subtrees as text
+    known = {
+        r.key: PartResult(r.key, r.cost, None if r.tree is None else node_from_text(node_text(r.tree)))
+        for r in recorded
+    }
+    resumed = Solver(instance_for(variant), known=known)
+    total, tree = resumed.solve()
+    assert total == 3575
+    assert tree_stats(variant, tree).total == 3575
+    assert resumed.stats[0] < first.stats[0]  # the settled parts were not searched again
