@@ -102,6 +102,9 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
 def warm_up() -> None:
     """Load what the first coached move and the first guess of the classic game need (tables, trees), so the
     first player does not wait for it; run in a thread at start-up."""
+    import engine
+
+    engine.warm_up()  # the compiled kernels, from numba's on-disk cache once built
     classic = PRESETS["classic"]
     review_move(classic, [Turn("0123", score("4567", "0123"))])
     next_guess(classic, ())
