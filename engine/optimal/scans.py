@@ -13,6 +13,8 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
+from engine.kernels import canonical_mask  # also used by the search through this module
+
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 WIDE_SCAN = 12  # from this many secrets on, guess_bounds counts answers row by row
@@ -36,34 +38,6 @@ def set_hash(secrets: Any, zobrist: Any) -> Any:
 def set_key(secrets: Any, zobrist: Any) -> Any:
     """The transposition-table key of a candidate set: its hash mixed with its size."""
     return set_hash(secrets, zobrist) ^ (np.int64(len(secrets)) * np.int64(-7046029254386353131))
-
-
-@jit
-def canonical_mask(codes: Any, fixed: int, symbols: int) -> Any:
-    """Which guesses are the smallest of their class under relabelling the symbols not in `fixed`:
-    free symbols must appear in increasing order of first use, starting from the lowest free one."""
-    count, length = codes.shape
-    out = np.zeros(count, dtype=np.bool_)
-    first_free = 0
-    while first_free < symbols and (fixed >> first_free) & 1:
-        first_free += 1
-    for g in range(count):
-        seen = np.int64(fixed)
-        expected = np.int64(first_free)
-        ok = True
-        for p in range(length):
-            d = np.int64(codes[g, p])
-            if (seen >> d) & 1:
-                continue
-            if d != expected:
-                ok = False
-                break
-            seen |= np.int64(1) << d
-            expected = d + 1
-            while expected < symbols and (fixed >> expected) & 1:
-                expected += 1
-        out[g] = ok
-    return out
 
 
 @jit
