@@ -247,6 +247,29 @@ def _measure(
 
 
 @jit
+def _tally(gp: Any, gc: Any, sp: Any, sc: Any, width: Any, tally: Any) -> Any:
+    """Count the secrets (sp, sc) under each feedback of the guess (gp, gc) into `tally`; the bit set of the
+    feedbacks touched comes back, for _measure and _clear."""
+    touched = np.uint64(0)
+    one = np.uint64(1)
+    for j in range(len(sp)):
+        f = _ctpop(gp & sp[j]) * width + _ctpop(gc & sc[j])
+        tally[f] += 1
+        touched |= one << f
+    return touched
+
+
+@jit
+def _clear(tally: Any, touched: Any) -> None:
+    """Zero the tally's touched entries (cheaper than the whole array)."""
+    one = np.uint64(1)
+    rest = touched
+    while rest:
+        tally[_ctz(rest)] = 0
+        rest &= rest - one
+
+
+@jit
 def best_guess(places: Any, counts: Any, pool: Any, secrets: Any, is_candidate: Any, length: int, feedbacks: int,
                measure: int, c_log_c: Any, log_n: Any) -> int:
     """Position in `pool` of the guess whose split of `secrets` is best under a measure (rounded to
@@ -260,26 +283,16 @@ def best_guess(places: Any, counts: Any, pool: Any, secrets: Any, is_candidate: 
     width = np.uint64(length)
     tally = np.zeros(feedbacks, dtype=np.int64)
     acc = np.zeros(8, dtype=np.float64)
-    one = np.uint64(1)
     for i in range(len(pool)):
         if is_candidate[i] and _splits_apart(places[pool[i]], counts[pool[i]], sp, sc, width, tally):
             return i
     best, best_score, best_candidate = -1, 0.0, False
     for i in range(len(pool)):
-        gp = places[pool[i]]
-        gc = counts[pool[i]]
-        touched = np.uint64(0)
-        for j in range(n):
-            f = _ctpop(gp & sp[j]) * width + _ctpop(gc & sc[j])
-            tally[f] += 1
-            touched |= one << f
+        touched = _tally(places[pool[i]], counts[pool[i]], sp, sc, width, tally)
         if _ctpop(touched) == n:
             return i  # no candidate splits apart (checked above), so the first that does wins
         score = np.rint(_measure(tally, touched, feedbacks, n, measure, c_log_c, log_n, acc) * 1e9)
-        rest = touched
-        while rest:
-            tally[_ctz(rest)] = 0
-            rest &= rest - one
+        _clear(tally, touched)
         if best < 0 or score < best_score or (score == best_score and is_candidate[i] and not best_candidate):
             best, best_score, best_candidate = i, score, is_candidate[i]
     return best
@@ -295,21 +308,11 @@ def measure_scores(places: Any, counts: Any, pool: Any, secrets: Any, length: in
     width = np.uint64(length)
     tally = np.zeros(feedbacks, dtype=np.int64)
     acc = np.zeros(8, dtype=np.float64)
-    one = np.uint64(1)
     out = np.empty(len(pool), dtype=np.float64)
     for i in range(len(pool)):
-        gp = places[pool[i]]
-        gc = counts[pool[i]]
-        touched = np.uint64(0)
-        for j in range(n):
-            f = _ctpop(gp & sp[j]) * width + _ctpop(gc & sc[j])
-            tally[f] += 1
-            touched |= one << f
+        touched = _tally(places[pool[i]], counts[pool[i]], sp, sc, width, tally)
         out[i] = _measure(tally, touched, feedbacks, n, measure, c_log_c, log_n, acc)
-        rest = touched
-        while rest:
-            tally[_ctz(rest)] = 0
-            rest &= rest - one
+        _clear(tally, touched)
     return out
 
 
