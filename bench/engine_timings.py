@@ -15,28 +15,12 @@ from collections.abc import Callable
 
 from engine.analysis import review_move
 from engine.consistency import find_contradiction
-from engine.history import Turn, candidates
-from engine.scoring import Score, possible_scores, score
-from engine.variant import PRESETS, Variant
+from engine.history import Turn
+from engine.scoring import score
+from engine.variant import PRESETS
+from tests.engine.test_consistency import corrupt, real_game  # the same planted slips the tests use
 
 CLASSIC = PRESETS["classic"]
-
-
-def real_game(variant: Variant, secret: str, rng: random.Random) -> list[Turn]:
-    """A game won by guessing a random remaining candidate each turn."""
-    history: list[Turn] = []
-    while not history or history[-1].answer != Score(variant.length, 0):
-        guess = variant.code(int(rng.choice(candidates(variant, history))))
-        history.append(Turn(guess, score(secret, guess)))
-    return history
-
-
-def corrupt(variant: Variant, history: list[Turn], turn: int, rng: random.Random) -> list[Turn]:
-    """The history with one answer replaced by a different score the guess could get."""
-    options = [s for s in possible_scores(variant) if s != history[turn].answer and s != Score(variant.length, 0)]
-    changed = list(history)
-    changed[turn] = Turn(history[turn].guess, rng.choice(options))
-    return changed
 
 
 def seconds_each(run: Callable[[], object], times: int) -> float:
