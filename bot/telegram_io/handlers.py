@@ -183,7 +183,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("a job failed", exc_info=context.error)
         return
     chat = update.effective_chat
-    kind = "button press" if update.callback_query else "message"
+    kind = "button press" if update.callback_query else "inline query" if update.inline_query else "message"
     log.error("%s %s in chat %s failed", kind, update.update_id, chat.id if chat else None, exc_info=context.error)
     runtime = runtime_of(context)
     store, now = runtime.store, runtime.core.deps.clock()

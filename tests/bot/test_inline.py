@@ -42,7 +42,7 @@ def by_id(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {r["id"].split(":", 1)[0]: r for r in results}
 
 
-async def test_before_the_daily_an_inline_query_offers_an_invitation_race_and_duel_links_and_a_stats_card(app, recorded):
+async def test_before_the_daily_an_inline_query_offers_an_invitation_race_and_duel_links_and_stats(app, recorded):
     given = answer(await ask(app, recorded))
     assert given["is_personal"] is True
     assert int(given["cache_time"]) == CACHE_SECONDS <= 60
@@ -86,7 +86,8 @@ async def test_after_the_daily_the_result_is_its_spoiler_free_grid_and_the_stats
     assert secret not in daily["input_message_content"]["message_text"]
     assert daily["description"].startswith("🐂 Bulls & Cows daily 2025-01-01 — solved in 2")
     card = found["stats"]["input_message_content"]["message_text"]
-    assert "Games 1 · won 1 · clean solves 1" in card and "Best <b>2</b>" in card
+    assert "Games 1 · won 1 · clean solves 1" in card
+    assert "Best <b>2</b>" in card
     assert found["stats"]["description"] == "Games 1 · won 1 · clean solves 1"
     assert urls(found["stats"]) == [f"https://t.me/{BOT}?start=play"]
 
@@ -112,7 +113,8 @@ async def test_the_race_link_adds_the_bot_to_a_group_where_start_race_starts_a_r
     [started] = sent(await ann.send(f"/start@{BOT} race"))
     assert "Race!" in started.text
     match = await app.bot_data[RUNTIME].core.deps.matches.active_match(ann.chat_id)
-    assert match is not None and match.kind == "race"
+    assert match is not None
+    assert match.kind == "race"
     [already] = sent(await ann.send("/start race"))
     assert already.text == t("match.already.race", "en", example="1234")
 

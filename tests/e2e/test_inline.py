@@ -32,7 +32,8 @@ def test_an_inline_query_offers_the_daily_invitations_and_stats_then_the_daily_g
 ) -> None:
     bot = emulator_process.bot_username
     first = user.ask_inline("")
-    assert first.is_personal and first.cache_time == CACHE_SECONDS
+    assert first.is_personal
+    assert first.cache_time == CACHE_SECONDS
     assert kinds(first.results) == ["invite", "race", "duel", "stats"]
     invite, race, duel, card = first.results
     assert invite["title"] == plain(t("inline.invite.title"))
@@ -51,7 +52,8 @@ def test_an_inline_query_offers_the_daily_invitations_and_stats_then_the_daily_g
     assert kinds(after.results) == ["daily", "race", "duel", "stats"]
     daily, *_, card = after.results
     sent = daily["input_message_content"]["message_text"]
-    assert "🐂🐂🐂🐂" in sent and game.turns[-1].guess not in sent
+    assert "🐂🐂🐂🐂" in sent
+    assert game.turns[-1].guess not in sent
     assert plain(sent) == share.text
     assert f"solved in {len(game.turns)}" in daily["description"]
     assert card["description"].startswith("Games 1 · won 1")
