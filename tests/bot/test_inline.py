@@ -122,3 +122,11 @@ async def test_the_race_link_adds_the_bot_to_a_group_where_start_race_starts_a_r
 async def test_start_race_in_a_private_chat_is_the_usual_welcome(app, recorded):
     [welcome] = sent(await Chat(app, recorded).send("/start race"))
     assert "Race!" not in welcome.text
+
+
+async def test_an_inline_query_delivered_twice_is_answered_once(app, recorded):
+    user = {"id": 1001, "is_bot": False, "first_name": "Ann"}
+    update = {"update_id": next(UPDATE_IDS), "inline_query": {"id": "q-twice", "from": user, "query": "", "offset": ""}}
+    await handle(app, update)
+    await handle(app, update)
+    assert [c.method for c in recorded.calls].count("answerInlineQuery") == 1
