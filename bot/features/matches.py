@@ -38,6 +38,8 @@ WHILE_VERSUS = frozenset({"cancel", "giveup", "play", "think", "daily"})
 # In private: versus and resign, the group-only commands (to explain where they work), and WHILE_VERSUS.
 PRIVATE_COMMANDS = names(COMMANDS) | WHILE_VERSUS
 DUEL_PAYLOAD = "duel_"  # t.me/<bot>?start=duel_<match>: set your secret for that duel
+RACE_PAYLOAD = "race"  # t.me/<bot>?startgroup=race: the bot, added to a group that way, starts a race there
+GROUP_DEEP_LINKS = {RACE_PAYLOAD: "challenge"}  # /start PAYLOAD in a group that stands for a command
 
 
 class Matches:

@@ -12,7 +12,14 @@ from typing import cast
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
 from telegram.constants import ChatType
-from telegram.ext import Application, CallbackQueryHandler, ContextTypes, MessageHandler, filters
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ContextTypes,
+    InlineQueryHandler,
+    MessageHandler,
+    filters,
+)
 
 from bot.core import Core, Who
 from bot.i18n import SOURCE_LANGUAGE
@@ -21,7 +28,7 @@ from bot.replies import Outcome
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.runtime import Runtime
 from bot.services import languages
-from bot.telegram_io.outgoing import post, shorten
+from bot.telegram_io.outgoing import inline_payload, post, shorten
 from bot.telegram_io.sender import Sender
 from bot.texts import plain, t
 
@@ -67,11 +74,22 @@ async def respond(
     """Run the Core and queue its replies in one transaction with the update's inbox mark; then wake the sender."""
     runtime = runtime_of(context)
     store, clock = runtime.store, runtime.core.deps.clock
+
+    async def queue() -> None:
+        await post(store, chat_id, await outcome_of(), clock(), update.update_id, query)
+
+    await once(update, context, queue)
+
+
+async def once(update: Update, context: ContextTypes.DEFAULT_TYPE, work: Callable[[], Awaitable[None]]) -> None:
+    """Do an update's work (the Core's changes, its outbox rows) in one transaction with its inbox mark, unless
+    it was done already; then wake the sender."""
+    runtime = runtime_of(context)
+    store, clock = runtime.store, runtime.core.deps.clock
     async with store.transaction():  # one update at a time: each chat's updates stay in order
         if await store.inbox.status(update.update_id) in ("done", "failed"):
             return  # applied already: a second delivery has no second effect
-        outcome = await outcome_of()
-        await post(store, chat_id, outcome, clock(), update.update_id, query)
+        await work()
         await store.inbox.finish(update.update_id, clock())
     wake_sender(context)
 
@@ -120,6 +138,24 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await respond(update, context, who.chat_id, lambda: core.on_button(who, data), (query.id, origin))
 
 
+async def on_inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """@bot query typed in any chat → Core.on_inline; the answer goes through the outbox like every reply."""
+    inline = update.inline_query
+    if inline is None:
+        return
+    user = inline.from_user
+    # no chat comes with an inline query: the user is asked about as in their private chat (whose id is theirs)
+    who = Who(user.id, user.id, True, context.bot.username, user.full_name, language_code=user.language_code)
+    query, runtime = shorten(inline.query, MAX_INPUT), runtime_of(context)
+
+    async def queue() -> None:  # under the user's id: their private chat's queue, which is rarely busy
+        offers = await runtime.core.on_inline(who, query)
+        payload = inline_payload(inline.id, offers)
+        await runtime.store.outbox.add(user.id, payload, runtime.core.deps.clock(), update.update_id)
+
+    await once(update, context, queue)
+
+
 async def _nothing() -> Outcome:
     return Outcome()
 
@@ -147,7 +183,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("a job failed", exc_info=context.error)
         return
     chat = update.effective_chat
-    kind = "button press" if update.callback_query else "message"
+    kind = "button press" if update.callback_query else "inline query" if update.inline_query else "message"
     log.error("%s %s in chat %s failed", kind, update.update_id, chat.id if chat else None, exc_info=context.error)
     runtime = runtime_of(context)
     store, now = runtime.store, runtime.core.deps.clock()
@@ -168,6 +204,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 def register(app: Application) -> None:  # type: ignore[type-arg]
     """Wire the handlers, in the order they are tried, and the error handler."""
     app.add_handler(CallbackQueryHandler(on_button))
+    app.add_handler(InlineQueryHandler(on_inline))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.COMMAND, on_command))
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT & ~filters.COMMAND, on_text))

@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.replies import Outcome, Reply
+from bot.replies import Offers, Outcome, Reply
 from bot.storage.store import Store
 
 MAX_TEXT = 4096  # Telegram's limit on a message's text (after entities are parsed)
 MAX_TOAST = 200  # a callback answer's text
+MAX_TITLE = 100  # an inline result's title or description: more is cut off by the apps anyway
 
 
 def reply_payload(reply: Reply, origin: int | None) -> dict[str, Any]:
@@ -28,6 +29,26 @@ def answer_payload(query_id: str, toast: str | None) -> dict[str, Any]:
     """The outbox payload that answers a button press (with its toast, shortened to Telegram's limit)."""
     text = None if toast is None else shorten(toast, MAX_TOAST)
     return {"kind": "answer", "query": query_id, "text": text}
+
+
+def inline_payload(query_id: str, offers: Offers) -> dict[str, Any]:
+    """The outbox payload that answers an inline query with these results."""
+    return {
+        "kind": "inline",
+        "query": query_id,
+        "results": [
+            {
+                "id": a.id,
+                "title": shorten(a.title, MAX_TITLE),
+                "description": shorten(a.description, MAX_TITLE),
+                "text": str(a.text),
+                "buttons": [[[b.label, b.data, b.url] for b in row] for row in a.buttons if row],
+            }
+            for a in offers.articles
+        ],
+        "cache_time": offers.cache_seconds,
+        "personal": offers.personal,
+    }
 
 
 def shorten(text: str, limit: int) -> str:

@@ -2,7 +2,8 @@
 
 Pacing is python-telegram-bot's AIORateLimiter (which also retries a 429 a few times itself). What is
 still refused waits here: a 429 for its retry_after, a 5xx, a reset or a timeout with exponential backoff
-capped at a minute, for up to a day. "Message is not modified" counts as delivered; an edit Telegram will
+capped at a minute, for up to a day. "Message is not modified" counts as delivered, and so does an inline
+answer refused as "query is too old" (the user has long moved on: it is dropped, not retried); an edit Telegram will
 not make is sent as a new message instead. A group gets at most one message every 3 seconds
 (Telegram's 20 a minute, counted over any minute), and whatever queued up for that group while it waited goes
 out as one message.
@@ -19,7 +20,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from aiolimiter import AsyncLimiter
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    LinkPreviewOptions,
+)
 from telegram.constants import FloodLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 
@@ -47,6 +55,21 @@ def markup(rows: list[list[list[Any]]]) -> InlineKeyboardMarkup | None:
             for row in rows
         ]
     )  # fmt: skip
+
+
+def article(result: dict[str, Any]) -> InlineQueryResultArticle:
+    """The Telegram result of a stored inline article: an HTML message without a link preview."""
+    content = InputTextMessageContent(
+        result["text"], parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
+    )
+    buttons, about = markup(result["buttons"]), result["description"]
+    return InlineQueryResultArticle(result["id"], result["title"], content, reply_markup=buttons, description=about)
+
+
+def expired(error: BadRequest) -> bool:
+    """Whether Telegram refused an inline answer because the query is too old (or unknown after a restart)."""
+    text = str(error).lower()
+    return "query is too old" in text or "query id is invalid" in text
 
 
 def backoff(attempts: int) -> float:
@@ -158,6 +181,9 @@ class Sender:
             if head.payload["kind"] == "answer":
                 await self._answer(head.payload)
                 await self._settle(batch)
+            elif head.payload["kind"] == "inline":
+                await self._inline(head.payload)
+                await self._settle(batch)
             else:
                 await self._message(chat_id, batch)
         except RetryAfter as error:
@@ -196,6 +222,20 @@ class Sender:
             await self.bot.answer_callback_query(payload["query"], text=payload["text"])
         except BadRequest as error:  # too old to answer (after a backlog): the move's replies still go out
             log.info("could not answer callback query %s: %s", payload["query"], error)
+
+    async def _inline(self, payload: dict[str, Any]) -> None:
+        try:
+            await self.bot.answer_inline_query(
+                payload["query"],
+                [article(result) for result in payload["results"]],
+                cache_time=payload["cache_time"],
+                is_personal=payload["personal"],
+            )
+        except BadRequest as error:
+            if not expired(error):
+                raise
+            # the user has typed on or closed the list: an answer this late is of no use to anyone
+            log.info("inline query %s was not answered in time: %s", payload["query"], error)
 
     async def _message(self, chat_id: int, batch: list[Outgoing]) -> None:
         payload = batch[0].payload
