@@ -37,6 +37,7 @@ GROUP_MENU = menu(COMMANDS, private=False)
 # /start PAYLOAD that stands for the command PAYLOAD, in every chat
 DEEP_LINK_COMMANDS = frozenset({*solo.DEEP_LINKS, *scoreboard.DEEP_LINKS})
 DUEL_LINK = matches.DUEL_PAYLOAD  # /start duel_<match> in a private chat: that duel's secret
+DUEL_ME_LINK = matches.DUEL_ME_PAYLOAD  # /start duelme_<user> in a private chat: a duel with that user
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
 def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
     """Who is asked about a plain message, first to last."""
     return (
-        Route(PRIVATE, f.matches.private_text),  # a duel secret being waited for, then a versus move
+        Route(PRIVATE, f.matches.private_text),  # a private duel's move, a duel secret being waited for, a versus move
         Route(GROUP, f.matches.group_text),  # a guess in the group's race or duel
         Route(GROUP, f.solo.group_text),  # other group chatter: no reply
         Route(PRIVATE, f.solo.text),  # a guess or an answer in a one-player game
