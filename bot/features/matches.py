@@ -170,6 +170,8 @@ class Matches:
         return race_view.started(lang, started.match)
 
     async def _duel(self, who: Who, lang: str, args: str) -> Outcome:
+        if await self.deps.matches.private_duel(who.user_id) is not None:
+            return common_view.message("duel.in_private", lang)
         named = await self._named(who, lang, args)
         if isinstance(named, Outcome):
             return named

@@ -160,6 +160,8 @@ async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted 
     refused = rules.may_accept(match, user_id)
     if refused is not None:
         return refused
+    if await deps.matches.private_duel(user_id) is not None:  # its messages in private would be taken for that one's
+        return Refusal("duel.in_private")
     async with deps.transaction():
         deadline = deps.clock() + timedelta(seconds=SECRETS_SECONDS)
         if not await deps.matches.change(match.id, Phase.INVITED, phase=Phase.SECRETS, deadline=deadline):

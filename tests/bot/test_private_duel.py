@@ -2,10 +2,12 @@
 own private chats, each told every move in their own language; the refusals; the timers; an inviter the bot
 cannot write to."""
 
+import json
+
 from bot.features.matches import DUEL_ME_PAYLOAD
 from bot.telegram_io.handlers import RUNTIME
 from tests.bot.fakes import Clock, telegram_app
-from tests.bot.members import Member, sent
+from tests.bot.members import Member, sent, toasts
 
 ANN, BOB = 11, 22
 ANN_SECRET, BOB_SECRET = "2460", "5678"
@@ -174,3 +176,16 @@ async def test_an_inviter_the_bot_cannot_write_to_leaves_no_duel_behind_and_the_
     assert app.job_queue.jobs() == ()
     [solo] = texts(await bob.send("1234"), BOB)  # his messages are his own again
     assert "duel" not in solo.lower()
+
+
+async def test_a_player_in_a_private_duel_neither_challenges_nor_accepts_a_group_duel_meanwhile(app, recorded):
+    await playing(app, recorded)
+    cat = Member(app, recorded, 33, "Cat")
+    in_group = Member(app, recorded, BOB, "Bob")
+    [refused] = sent(await in_group.send("/duel"))
+    assert refused.text == "You're in a duel in our private chat: finish it (or /resign there) first."
+    [invite] = sent(await cat.send("/duel"))
+    markup = invite.params["reply_markup"]
+    markup = json.loads(markup) if isinstance(markup, str) else markup
+    accept = markup["inline_keyboard"][0][0]["callback_data"]
+    assert toasts(await in_group.press(accept)) == [refused.text]
