@@ -200,7 +200,8 @@ class Matches:
         handle = next((w for w in words if _USERNAME.fullmatch(w)), None)
         if handle is None:
             return None, args
-        rest = " ".join(w for w in words if w is not handle)
+        words.remove(handle)  # the first one; the rest are the options
+        rest = " ".join(words)
         if who.bot_username and handle[1:].lower() == who.bot_username.lower():
             return common_view.message("duel.bot", lang)
         known = await self.deps.stats.by_username(handle[1:])
