@@ -80,6 +80,16 @@ async def test_nobody_challenges_themselves_or_the_bot(app, recorded):
     me = {"type": "text_mention", "offset": 6, "length": 3, "user": {"id": 11, "is_bot": False, "first_name": "Ann"}}
     [mentioned] = sent(await ann.send("/duel Ann", entities=[{"type": "bot_command", "offset": 0, "length": 5}, me]))
     assert "You can't challenge yourself" in mentioned.text
+    other_bot = {
+        "type": "text_mention",
+        "offset": 6,
+        "length": 4,
+        "user": {"id": 9, "is_bot": True, "first_name": "Echo"},
+    }
+    [bot_named] = sent(
+        await ann.send("/duel Echo", entities=[{"type": "bot_command", "offset": 0, "length": 5}, other_bot])
+    )
+    assert "send /versus in a private chat with me" in bot_named.text
     assert await the_duel(app) is None
 
 
