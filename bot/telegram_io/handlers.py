@@ -64,7 +64,7 @@ def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
         as_chat,
         reply_to,
         user.language_code,
-        username=user.username,
+        username=None if user.is_bot else user.username,  # an anonymous admin posts as @GroupAnonymousBot
         mentions=_mentions(message),
     )
 
