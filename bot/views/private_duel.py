@@ -13,7 +13,7 @@ from bot.models.refusal import Refusal
 from bot.replies import Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
-from bot.texts import Html, example, lines, mention, score_text, t, variant_text
+from bot.texts import DEFAULT_LANGUAGE, Html, example, lines, mention, score_text, t, variant_text
 from bot.views.duel import _ending, _refused, _reveals, _turn_time
 
 Languages = Mapping[int, str]  # each player's private language, by user id
@@ -23,7 +23,7 @@ def _to_both(match: Match, languages: Languages, render: Callable[[Player, str],
     """One reply per player, in seat order, rendered in that player's language and sent to their private chat."""
     replies = []
     for player in match.players:
-        text = render(player, languages.get(player.user_id, "en"))
+        text = render(player, languages.get(player.user_id, DEFAULT_LANGUAGE))
         if text:
             replies.append(Reply(text, chat_id=player.user_id))
     return replies
@@ -127,7 +127,7 @@ def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
         turn = _turn_time(own, match)
         return t("duel.forfeit", own, loser=mention(loser), turn=turn, winner=mention(_other(match, loser)))
 
-    return Outcome.say(*_to_both(match, languages, render), *_reveals("en", match, languages))
+    return Outcome.say(*_to_both(match, languages, render), *_reveals(DEFAULT_LANGUAGE, match, languages))
 
 
 def unreachable(ended: Ended, user_id: int, languages: Languages) -> Outcome:
