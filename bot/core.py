@@ -17,6 +17,7 @@ from bot.routing.routes import Route
 from bot.routing.table import (
     DEEP_LINK_COMMANDS,
     DUEL_LINK,
+    DUEL_ME_LINK,
     GROUP_DEEP_LINKS,
     Features,
     button_routes,
@@ -50,6 +51,11 @@ class Core:
         """A match's timer went off: the chat and what to tell it, or None if nothing is due."""
         return await self.features.matches.on_deadline(match_id)
 
+    async def on_unreachable(self, chat_id: int) -> tuple[int, Outcome] | None:
+        """Telegram refused a message to a private chat: a private duel there that cannot go on is called off;
+        the chat and what to tell it come back, or None."""
+        return await self.features.matches.on_unreachable(chat_id)
+
     async def rearm(self) -> int:
         """Arm the timers of every running match (after a restart); how many were armed comes back."""
         return await self.features.matches.rearm()
@@ -63,6 +69,8 @@ class Core:
             command, args = payload.lower(), ""
         elif command == "start" and not who.private and payload.lower() in GROUP_DEEP_LINKS:
             command, args = GROUP_DEEP_LINKS[payload.lower()], ""
+        elif command == "start" and who.private and payload.lower().startswith(DUEL_ME_LINK):
+            return await self.features.matches.duel_me(who, lang, payload)
         elif command == "start" and who.private and payload.lower().startswith(DUEL_LINK):
             return await self.features.matches.duel_link(who, lang, payload)
         return await _first(self._commands, who, command, lambda handler: handler(who, lang, command, args))

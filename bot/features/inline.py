@@ -9,8 +9,6 @@ from bot.services import daily, stats
 from bot.services.deps import Deps
 from bot.views import inline as inline_view
 
-# t.me/<bot>?start=duelme_<inviter's user id>: a duel against the inviter, played in the private chat
-DUEL_ME_PAYLOAD = "duelme_"
 # Results change after every game, and Telegram shows them without asking again for this long: keep it short.
 CACHE_SECONDS = 30
 
@@ -33,7 +31,7 @@ class Inline:
             if isinstance(found, daily.Done)
             else inline_view.daily_invitation(lang, day, bot),
             inline_view.race_me(lang, who.name, inline_view.bot_link(bot, matches.RACE_PAYLOAD, group=True)),
-            inline_view.duel_me(lang, who.name, inline_view.bot_link(bot, f"{DUEL_ME_PAYLOAD}{who.user_id}")),
+            inline_view.duel_me(lang, who.name, inline_view.bot_link(bot, f"{matches.DUEL_ME_PAYLOAD}{who.user_id}")),
             inline_view.stats_card(
                 lang, await stats.player_stats(self.deps, who.user_id, await self._variant(who)), who.name,
                 inline_view.bot_link(bot, "play"),

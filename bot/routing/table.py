@@ -40,6 +40,7 @@ DEEP_LINK_COMMANDS = frozenset({*solo.DEEP_LINKS, *scoreboard.DEEP_LINKS})
 # /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
 GROUP_DEEP_LINKS = matches.GROUP_DEEP_LINKS
 DUEL_LINK = matches.DUEL_PAYLOAD  # /start duel_<match> in a private chat: that duel's secret
+DUEL_ME_LINK = matches.DUEL_ME_PAYLOAD  # /start duelme_<user> in a private chat: a duel with that user
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
 def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
     """Who is asked about a plain message, first to last."""
     return (
-        Route(PRIVATE, f.matches.private_text),  # a duel secret being waited for, then a versus move
+        Route(PRIVATE, f.matches.private_text),  # a private duel's move, a duel secret being waited for, a versus move
         Route(GROUP, f.matches.group_text),  # a guess in the group's race or duel
         Route(GROUP, f.solo.group_text),  # other group chatter: no reply
         Route(PRIVATE, f.solo.text),  # a guess or an answer in a one-player game

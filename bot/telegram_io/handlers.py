@@ -10,8 +10,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import cast
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
-from telegram.constants import ChatType
+from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Message, Update
+from telegram.constants import ChatType, MessageEntityType
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -23,6 +23,7 @@ from telegram.ext import (
 
 from bot.core import Core, Who
 from bot.i18n import SOURCE_LANGUAGE
+from bot.models.who import Mention
 from bot.parsing import split_command
 from bot.replies import Outcome
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
@@ -61,7 +62,26 @@ def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
     replied = message.reply_to_message.from_user if message is not None and message.reply_to_message else None
     reply_to = (replied.id, replied.full_name) if replied is not None and not replied.is_bot else None
     private = chat.type == ChatType.PRIVATE
-    return Who(chat.id, user.id, private, context.bot.username, user.full_name, as_chat, reply_to, user.language_code)
+    return Who(
+        chat.id,
+        user.id,
+        private,
+        context.bot.username,
+        user.full_name,
+        as_chat,
+        reply_to,
+        user.language_code,
+        username=None if user.is_bot else user.username,  # an anonymous admin posts as @GroupAnonymousBot
+        mentions=_mentions(message),
+    )
+
+
+def _mentions(message: Message | None) -> tuple[Mention, ...]:
+    """The users a message names by text mention (the entity carries the user; a @username one does not)."""
+    if message is None or not message.entities:
+        return ()
+    found = message.parse_entities([MessageEntityType.TEXT_MENTION])
+    return tuple(Mention(e.user.id, e.user.full_name, text, e.user.is_bot) for e, text in found.items() if e.user)
 
 
 async def respond(

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -42,6 +42,7 @@ GROUP_SPACING = 60 / FloodLimit.MESSAGES_PER_MINUTE_PER_GROUP  # 3 s: 20 a minut
 MAX_DELAY = 60.0  # seconds: the longest wait between two tries of one call
 GIVE_UP_AFTER = timedelta(days=1)  # a reply still refused after a day is dropped (and logged)
 Clock = Callable[[], datetime]
+Unreachable = Callable[[int], Awaitable[None]]  # told the id of a private chat that refuses the bot's messages
 
 
 def markup(rows: list[list[list[Any]]]) -> InlineKeyboardMarkup | None:
@@ -94,6 +95,7 @@ class Sender:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        self.unreachable: Unreachable | None = None
 
     def wake(self) -> None:
         """Look at the outbox again now (something was queued)."""
@@ -189,15 +191,27 @@ class Sender:
         except RetryAfter as error:
             await self._postpone(head, error.retry_after, f"429: {error}")
             return False
-        except Forbidden as error:  # the user blocked the bot, or it left the group
+        except Forbidden as error:  # the user blocked the bot (or never started it), or it left the group
             log.info("chat %s refuses messages (%s); dropping call %s", chat_id, error, head.id)
             await self._settle(batch, "failed", str(error))
+            if chat_id > 0:
+                await self._tell_unreachable(chat_id)
         except BadRequest as error:  # final: sending it again would be refused again
             log.warning("Telegram refused call %s to chat %s: %s", head.id, chat_id, error)
             await self._settle(batch, "failed", str(error))
         except TelegramError as error:  # 5xx, resets, timeouts, anything else: worth another try
             return await self._retry_later(head, error)
         return True
+
+    async def _tell_unreachable(self, chat_id: int) -> None:
+        """Let the bot settle what waits on a user it cannot write to (a private duel), then send what it says."""
+        if self.unreachable is None:
+            return
+        try:
+            await self.unreachable(chat_id)
+        except Exception:  # the sender goes on whatever the bot's side does
+            log.exception("settling what waits on unreachable chat %s failed", chat_id)
+        self.wake()
 
     async def _retry_later(self, head: Outgoing, error: TelegramError) -> bool:
         if self.clock() - head.created_at > GIVE_UP_AFTER:

@@ -4,7 +4,8 @@ and a stats card, answered once through the outbox; the race link's /start race 
 import json
 from typing import Any
 
-from bot.features.inline import CACHE_SECONDS, DUEL_ME_PAYLOAD
+from bot.features.inline import CACHE_SECONDS
+from bot.features.matches import DUEL_ME_PAYLOAD
 from bot.telegram_io.handlers import RUNTIME
 from bot.texts import plain, t
 from tests.bot.fakes import UPDATE_IDS, Call, Chat, RecordingRequest, handle

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from bot.features.inline import CACHE_SECONDS, DUEL_ME_PAYLOAD
+from bot.features.inline import CACHE_SECONDS
+from bot.features.matches import DUEL_ME_PAYLOAD
 from bot.texts import plain, t
 from engine.variant import PRESETS
 from tests.e2e.client import Json, UserClient
