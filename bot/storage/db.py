@@ -115,4 +115,3 @@ class Transactions:
                     yield
             finally:
                 self._owner.reset(marker)
-
