@@ -13,6 +13,7 @@ from bot.models.rating import BoardLine, Placed, RatedRow, Rating
 from bot.rules import rating as rules
 from bot.services.deps import Deps
 from bot.storage.ratings import GLOBAL
+from bot.storage.store import Store
 
 BOARD_SIZE = 10
 
@@ -114,14 +115,14 @@ class Replayed:
 REPLAY_CHUNK = 20_000
 
 
-async def rerate(deps: Deps) -> Replayed:
+async def rerate(store: Store) -> Replayed:
     """Recompute every rating from the stored rated results in the order they were applied, in one transaction:
     the rating after each result, the current ratings and the boards are rewritten."""
-    repo = deps.store.ratings
+    repo = store.ratings
     skills: dict[tuple[str, int], rules.Skill] = {}
     latest: dict[tuple[str, int], tuple[float, str]] = {}  # last change and when
     matches = changed = 0
-    async with deps.transaction():
+    async with store.transaction():
         last_seq, carry = 0, list[RatedRow]()
         while True:
             chunk = await repo.history(last_seq, REPLAY_CHUNK)
