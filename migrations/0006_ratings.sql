@@ -43,3 +43,26 @@ CREATE TABLE rating_board (
 );
 CREATE INDEX rating_board_rank ON rating_board (chat_id, family, established DESC, conservative DESC, user_id);
 CREATE INDEX rating_board_by_player ON rating_board (user_id, family);
+
+-- How many players each board has (for "#N of M" without counting the board), kept by triggers.
+CREATE TABLE rating_board_size (
+    chat_id INTEGER NOT NULL,
+    family  TEXT    NOT NULL,
+    players INTEGER NOT NULL,
+    PRIMARY KEY (chat_id, family)
+);
+CREATE TRIGGER rating_board_joined AFTER INSERT ON rating_board
+BEGIN
+    INSERT INTO rating_board_size (chat_id, family, players) VALUES (NEW.chat_id, NEW.family, 1)
+    ON CONFLICT (chat_id, family) DO UPDATE SET players = players + 1;
+END;
+CREATE TRIGGER rating_board_left AFTER DELETE ON rating_board
+BEGIN
+    UPDATE rating_board_size SET players = players - 1 WHERE chat_id = OLD.chat_id AND family = OLD.family;
+END;
+CREATE TRIGGER rating_board_moved AFTER UPDATE OF chat_id, family ON rating_board
+BEGIN
+    UPDATE rating_board_size SET players = players - 1 WHERE chat_id = OLD.chat_id AND family = OLD.family;
+    INSERT INTO rating_board_size (chat_id, family, players) VALUES (NEW.chat_id, NEW.family, 1)
+    ON CONFLICT (chat_id, family) DO UPDATE SET players = players + 1;
+END;

@@ -91,20 +91,24 @@ class SqliteRatingRepository:
         )
         if mine is None:
             return None
-        established, conservative = mine["established"], mine["conservative"]
-        # three index ranges, each counted along rating_board_rank: never the whole board row by row in Python
-        row = await one(
-            self.conn,
-            "SELECT (SELECT count(*) FROM rating_board WHERE chat_id = ?1 AND family = ?2 AND established > ?3)"
-            " + (SELECT count(*) FROM rating_board WHERE chat_id = ?1 AND family = ?2 AND established = ?3"
-            " AND conservative > ?4)"
-            " + (SELECT count(*) FROM rating_board WHERE chat_id = ?1 AND family = ?2 AND established = ?3"
-            " AND conservative = ?4 AND user_id < ?5) AS ahead,"
-            " (SELECT count(*) FROM rating_board WHERE chat_id = ?1 AND family = ?2) AS total",
-            (chat_id, family, established, conservative, user_id),
+        size = await one(
+            self.conn, "SELECT players FROM rating_board_size WHERE chat_id = ? AND family = ?", (chat_id, family)
         )
+        total = int(size["players"]) if size is not None else 0
+        params = (chat_id, family, mine["established"], mine["conservative"], user_id)
+        # Counting index entries costs time per entry, so count the shorter side: those ahead, stopping at half
+        # the board; if there are that many, those behind instead. At most one pass over the board.
+        half = total // 2 + 1
+        ahead = await self._count(_AHEAD, params, half)
+        if ahead < half:
+            return ahead + 1, total
+        return total - await self._count(_BEHIND, params, total), total
+
+    async def _count(self, ranges: str, params: tuple[object, ...], limit: int) -> int:
+        """How many rating_board entries lie in the ranges, counting no further than `limit`."""
+        row = await one(self.conn, f"SELECT count(*) AS n FROM ({ranges} LIMIT ?6)", (*params, limit))
         assert row is not None
-        return row["ahead"] + 1, row["total"]
+        return int(row["n"])
 
     async def history(self, after_seq: int, limit: int) -> list[RatedRow]:
         """Up to `limit` rated results after `after_seq`, in the order the ratings were applied."""
@@ -162,6 +166,20 @@ class SqliteRatingRepository:
             " SELECT ?, family, user_id, games >= ?, conservative FROM ratings",
             (GLOBAL, PROVISIONAL_GAMES),
         )
+
+
+# The entries placed before, and after, the player (?3 established, ?4 conservative, ?5 user id) on a board
+# (?1 chat, ?2 family), in board order: established first, higher conservative first, lower user id first.
+# Each SELECT is one range of the rating_board_rank index.
+_BOARD = "SELECT 1 FROM rating_board WHERE chat_id = ?1 AND family = ?2 AND "
+_AHEAD = (
+    f"{_BOARD}established > ?3 UNION ALL {_BOARD}established = ?3 AND conservative > ?4"
+    f" UNION ALL {_BOARD}established = ?3 AND conservative = ?4 AND user_id < ?5"
+)
+_BEHIND = (
+    f"{_BOARD}established < ?3 UNION ALL {_BOARD}established = ?3 AND conservative < ?4"
+    f" UNION ALL {_BOARD}established = ?3 AND conservative = ?4 AND user_id > ?5"
+)
 
 
 def _rating(r: aiosqlite.Row) -> Rating:

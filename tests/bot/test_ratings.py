@@ -190,6 +190,15 @@ async def test_provisional_players_come_after_established_ones_and_places_count_
         assert await repo.place(GROUP, "digits", 1) == (3, 3)
         assert await repo.place(GROUP, "digits", 4) is None
         assert await repo.place(GLOBAL, "colours", 6) == (1, 1)
+        for scope in (GLOBAL, GROUP, OTHER_GROUP):  # counted from above or from below, the place is the board's
+            board = await repo.board(scope, "digits", 10)
+            assert [await repo.place(scope, "digits", line.user_id) for line in board] == [
+                (n, len(board)) for n in range(1, len(board) + 1)
+            ]
+        async with deps.transaction():
+            await runtime.store.move_chat(GROUP, -100999)  # a group upgraded to a supergroup takes its board along
+        assert await repo.place(-100999, "digits", 1) == (3, 3)
+        assert await repo.place(GROUP, "digits", 1) is None
 
 
 async def test_the_rating_board_queries_use_their_index(tmp_path):
