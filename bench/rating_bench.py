@@ -5,7 +5,8 @@
 Builds the database through the real migrations, stores a million finished races and duels with their rated
 results (skewed players and chats, two years), rebuilds every rating with the real `rerate` service (timed: the
 cost of `bullscows rerate` at this size), then times the services behind `/top rating` (the busiest chat, global),
-the "#N of M" place of the lowest-ranked player (the longest count) and the `/stats` rating line: median and p95
+the "#N of M" place of the lowest-ranked player and of the middle one (the longest count: half the board
+counted each way) and the `/stats` rating line: median and p95
 over repeated runs, with each query's EXPLAIN QUERY PLAN.
 """
 
@@ -163,17 +164,24 @@ async def bench(path: Path, runs: int) -> None:
         (last,) = await cursor.fetchone()  # type: ignore[misc]
     async with conn.execute("SELECT count(*) FROM rating_board WHERE chat_id = 0 AND family = 'digits'") as cursor:
         (everyone,) = await cursor.fetchone()  # type: ignore[misc]
+    async with conn.execute(
+        "SELECT user_id FROM rating_board WHERE chat_id = 0 AND family = 'digits'"
+        " ORDER BY established DESC, conservative DESC, user_id LIMIT 1 OFFSET ?",
+        (everyone // 2,),
+    ) as cursor:
+        (middle,) = await cursor.fetchone()  # type: ignore[misc]
     print(f"busiest group {big_chat}: {chat_players:,} rated players; global digits board: {everyone:,} players")
     calls: dict[str, Callable[[], Awaitable[object]]] = {
         "/top rating chat": lambda: ratings.board(deps, big_chat, "classic"),
         "/top rating global": lambda: ratings.board(deps, GLOBAL, "classic"),
         "#N of M, last place": lambda: ratings.place(deps, GLOBAL, "digits", last),
-        "/stats rating line": lambda: ratings.player_rating(deps, last, "classic"),
+        "#N of M, middle (worst)": lambda: ratings.place(deps, GLOBAL, "digits", middle),
+        "/stats rating line, middle": lambda: ratings.player_rating(deps, middle, "classic"),
     }
     results = [await timed(label, runs, call) for label, call in calls.items()]
-    print(f"\n{'query':<26}{'median ms':>10}{'p95 ms':>10}   ({runs} runs each)")
+    print(f"\n{'query':<28}{'median ms':>10}{'p95 ms':>10}   ({runs} runs each)")
     for label, median, p95 in results:
-        print(f"{label:<26}{median:>10.2f}{p95:>10.2f}")
+        print(f"{label:<28}{median:>10.2f}{p95:>10.2f}")
     print("\nEXPLAIN QUERY PLAN")
     for label, call in calls.items():
         print("\n".join(await plans(conn, label, call)))
