@@ -32,15 +32,8 @@ from engine.variant import Code, Variant, variant_named
 OVER_WORST_PENALTY = 30  # extra guesses charged for each secret that needs more than --worst
 
 
-def rollout(
-    variant: Variant,
-    book: dict[str, Code],
-    planner: Planner,
-    history: list[Turn],
-    guess: Code,
-    bound: float,
-    worst: int,
-) -> tuple[float, int]:
+def rollout(variant: Variant, book: dict[str, Code], planner: Planner, history: list[Turn], guess: Code,
+            bound: float, worst: int) -> tuple[float, int]:
     """(penalised total, worst depth) of playing `guess` here and the book-then-planner after it."""
     moves = dict(book)
     moves[history_key(history)] = guess
@@ -71,9 +64,8 @@ def contenders(variant: Variant, history: list[Turn], width: int) -> list[Code]:
     return chosen
 
 
-def improve(
-    variant: Variant, book: dict[str, Code], planner: Planner, history: list[Turn], width: int, worst: int
-) -> Code:
+def improve(variant: Variant, book: dict[str, Code], planner: Planner, history: list[Turn],
+            width: int, worst: int) -> Code:
     """The best guess for this position by rollouts (the planner's own move wins ties)."""
     default = TreeStrategy(book, planner)(variant, history)
     best, (best_cost, _) = default, rollout(variant, book, planner, history, default, float("inf"), worst)

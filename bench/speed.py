@@ -45,9 +45,8 @@ def run(command: list[str]) -> dict[str, object]:
     return result
 
 
-def row(
-    kind: str, variant: str, strategy: str, runs: list[dict[str, object]], mmstrat: float | None, before: float | None
-) -> dict[str, object]:
+def row(kind: str, variant: str, strategy: str, runs: list[dict[str, object]], mmstrat: float | None,
+        before: float | None) -> dict[str, object]:
     """One line of the table: median seconds, totals, and the ratios."""
     seconds = statistics.median(float(str(r["seconds"])) for r in runs)
     totals = sorted({int(str(r["total_guesses"])) for r in runs})

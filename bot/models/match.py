@@ -19,6 +19,7 @@ DUEL: Kind = "duel"
 VERSUS: Kind = "versus"
 
 
+
 class Phase(StrEnum):
     """Where a match stands; a duel goes invited → secrets → playing → over, races and versus games play at once."""
 

@@ -115,3 +115,4 @@ class Transactions:
                     yield
             finally:
                 self._owner.reset(marker)
+
