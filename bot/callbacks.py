@@ -31,9 +31,10 @@ DUEL_DECLINE = "n"  # m:<match>:<rev>:n         decline (or withdraw) a duel
 MATCH_FIX = "f"  # m:<match>:<rev>:f:<turn>:<fixed bc>:<given bc>  versus: take a one-answer fix
 TOP = "tp"  # tp:<c|g>:<w|a>:<variant>        leaderboard: this chat or global, last week or all time
 STATS = "st"  # st:<user>:<variant>             a player's stats (only that player may switch them)
+RATING = "rt"  # rt:<c|g>:<variant>               rating board: this chat or global, the variant's family
 DAILY = "dy"  # dy:<t|r>:<yyyymmdd>             the day's daily leaderboard: t new message, r refresh in place
 LANGUAGE = "lg"  # lg:<language>:<user>            choose the chat's language (the user who asked, or an admin)
-BOARD_ACTIONS = {TOP, STATS, DAILY}  # work in groups too; no game, no revision
+BOARD_ACTIONS = {TOP, STATS, DAILY, RATING}  # work in groups too; no game, no revision
 
 GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, MATCH}
 

@@ -8,12 +8,13 @@ from bot import callbacks as cb
 from bot.models.who import Who
 from bot.replies import Outcome
 from bot.routing.routes import ANY, Command, names
-from bot.services import daily, stats
+from bot.services import daily, ratings, stats
 from bot.services.deps import Deps
 from bot.services.referee import Scored
 from bot.storage.stats import ALL_CHATS
-from bot.texts import t
+from bot.texts import Html, t
 from bot.views import daily as daily_view
+from bot.views import rating as rating_view
 from bot.views import stats as stats_view
 from engine.variant import InvalidVariant, variant_named
 
@@ -26,6 +27,8 @@ DEEP_LINKS = ("daily",)  # t.me/<bot>?start=daily
 ACTIONS = frozenset(cb.BOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
 GLOBAL_WORDS = {"global", "all", "world"}
 WEEK_WORDS = {"week", "weekly", "w"}
+RATING_WORDS = {"rating", "ratings", "rated", "elo"}  # /top rating: the rating board
+FAMILY_WORDS = {"digits": "classic", "colours": "mastermind", "colors": "mastermind"}  # /top rating colours
 
 
 async def seen(deps: Deps, who: Who) -> None:
@@ -62,7 +65,9 @@ async def on_command(deps: Deps, who: Who, command: str, args: str, language: st
         if variant is None:
             return Outcome.text(t("variant.invalid", language, name=args.strip()))
         record = await stats.player_stats(deps, who.user_id, variant)
-        return stats_view.stats(language, record, who.name)
+        return stats_view.stats(
+            language, record, who.name, rating=await _rating_line(deps, who.user_id, variant, language)
+        )
     if words[:1] == ["top"]:
         day = daily.day_of(deps.clock())
         return daily_view.board(language, day, await daily.board(deps, day))
@@ -83,7 +88,23 @@ async def _variant(deps: Deps, chat_id: int, words: list[str]) -> str | None:
     return (await deps.games.settings(chat_id)).variant.name
 
 
+async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:
+    return rating_view.stats_line(language, await ratings.player_rating(deps, user_id, variant))
+
+
+async def _top_rating(deps: Deps, who: Who, words: list[str], language: str) -> Outcome:
+    """/top rating [digits|colours|<variant>] [global]: the rating board of the chat, or of every chat."""
+    named = [FAMILY_WORDS.get(word, word) for word in words if word not in RATING_WORDS]
+    variant = await _variant(deps, who.chat_id, named)
+    if variant is None:
+        return Outcome.text(t("variant.invalid", language, name=" ".join(named)))
+    scope = ALL_CHATS if who.private or GLOBAL_WORDS & set(words) else who.chat_id
+    return rating_view.rating_board(language, await ratings.board(deps, scope, variant))
+
+
 async def _top(deps: Deps, who: Who, words: list[str], language: str) -> Outcome:
+    if RATING_WORDS & set(words):
+        return await _top_rating(deps, who, words, language)
     variant = await _variant(deps, who.chat_id, words)
     if variant is None:
         return Outcome.text(t("variant.invalid", language, name=" ".join(words)))
@@ -127,7 +148,12 @@ async def on_button(deps: Deps, who: Who, pressed: cb.Callback, language: str) -
             if int(args[0]) != who.user_id:
                 return Outcome(toast=t("stats.foreign", language))
             record = await stats.player_stats(deps, who.user_id, variant_named(args[1]).name)
-            return stats_view.stats(language, record, who.name, edit=True)
+            line = await _rating_line(deps, who.user_id, record.variant, language)
+            return stats_view.stats(language, record, who.name, edit=True, rating=line)
+        if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
+            scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
+            rated = await ratings.board(deps, scope, variant_named(args[1]).name)
+            return rating_view.rating_board(language, rated, edit=True)
         if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
             day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()
             return daily_view.board(language, day, await daily.board(deps, day), edit=args[0] == "r")

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.models.match import Match, Player
+from bot.models.rating import Placed
+from bot.services import ratings
 from bot.services.deps import Deps
 from engine.variant import InvalidVariant, Variant, variant_named
 
@@ -61,17 +63,19 @@ class AlreadyOn:
 
 @dataclass(frozen=True)
 class Ended:
-    """A match that is over, as stored, with its winner (None: nobody or a draw)."""
+    """A match that is over, as stored, with its winner (None: nobody or a draw) and, when it was rated, each
+    rated player's place and new rating, best first."""
 
     match: Match
     winner: Player | None
+    ratings: tuple[Placed, ...] = ()
 
 
 Outcomes = Callable[[Match], dict[int, str]]
 
 
 async def close(deps: Deps, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes) -> Ended | None:
-    """End a running match and record each player's result (`outcomes` of the final match), in one
+    """End a running match, record each player's result (`outcomes` of the final match) and rate it, in one
     transaction; None if it had ended already."""
     async with deps.transaction():
         ended = await close_within(deps, match_id, status, winner_id, outcomes, deps.clock())
@@ -87,8 +91,9 @@ async def close_within(
     final = await deps.matches.match(match_id)
     assert final is not None
     await deps.matches.record_results(final, outcomes(final), now)
+    rated = await ratings.rate_within(deps, final, now)  # same transaction as the close: rated exactly once
     deps.timers.disarm(match_id)
-    return Ended(final, final.player(winner_id) if winner_id is not None else None)
+    return Ended(final, final.player(winner_id) if winner_id is not None else None, rated)
 
 
 async def may_stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> bool:

@@ -9,14 +9,24 @@ from bot.storage.games import SqliteGameRepository
 from bot.storage.inbox import Inbox
 from bot.storage.matches import SqliteMatchRepository
 from bot.storage.outbox import Outbox
+from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.stats import SqliteStatsRepository
 
 # Every table with a chat_id column that belongs to the chat (the outbox moves only what is still to send).
-CHAT_TABLES = ("chat_settings", "games", "matches", "game_results", "standings", "daily_plays")
+CHAT_TABLES = (
+    "chat_settings",
+    "games",
+    "matches",
+    "game_results",
+    "standings",
+    "daily_plays",
+    "rated_results",
+    "rating_board",
+)
 
 
 class Store:
-    """The connection and the repositories that share its transactions: games, matches, stats, inbox, outbox."""
+    """The connection and the repositories sharing its transactions: games, matches, stats, ratings, inbox, outbox."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -24,6 +34,7 @@ class Store:
         self.games = SqliteGameRepository(conn)
         self.matches = SqliteMatchRepository(conn)
         self.stats = SqliteStatsRepository(conn)
+        self.ratings = SqliteRatingRepository(conn)
         self.inbox = Inbox(conn, self.transaction)
         self.outbox = Outbox(conn, self.transaction)
 

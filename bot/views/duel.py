@@ -15,6 +15,7 @@ from bot.replies import Button, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import Html, duration_text, example, lines, mention, score_text, t, variant_text
+from bot.views import rating as rating_view
 
 
 def _turn_time(language: str, match: Match) -> Html:
@@ -133,13 +134,14 @@ def _ending(language: str, ended: Ended) -> Html:
     a, b = match.seated(1), match.seated(2)
     assert a is not None
     assert b is not None
+    rated = rating_view.match_line(language, match, ended.ratings)
     if match.status == "draw":
-        return t("duel.draw", language, a=mention(a), b=mention(b), n=a.solved_in)
+        return lines(t("duel.draw", language, a=mention(a), b=mention(b), n=a.solved_in), rated)
     winner = ended.winner
     assert winner is not None
     loser = match.opponent(winner.user_id)
     assert loser is not None
-    return t("duel.won", language, winner=mention(winner), loser=loser.name, n=winner.solved_in)
+    return lines(t("duel.won", language, winner=mention(winner), loser=loser.name, n=winner.solved_in), rated)
 
 
 def _reveals(language: str, match: Match, privately: Mapping[int, str] | None) -> list[Reply]:
@@ -166,7 +168,10 @@ def resigned(language: str, result: Ended | Refusal | None, privately: Mapping[i
         return Outcome.text(t("duel.stopped", language))
     loser = match.opponent(result.winner.user_id)
     assert loser is not None
-    text = t("duel.resigned", language, loser=loser.name, winner=mention(result.winner))
+    text = lines(
+        t("duel.resigned", language, loser=loser.name, winner=mention(result.winner)),
+        rating_view.match_line(language, match, result.ratings),
+    )
     return Outcome.say(Reply(text), *_reveals(language, match, privately))
 
 
@@ -189,11 +194,14 @@ def timed_out(language: str, result: duel.TimedOut, privately: Mapping[int, str]
         return Outcome.text(t("duel.expired", language, a=mention(a), b=mention(b)))
     winner = match.opponent(result.loser.user_id)
     assert winner is not None
-    text = t(
-        "duel.forfeit",
-        language,
-        loser=mention(result.loser),
-        turn=_turn_time(language, match),
-        winner=mention(winner),
+    text = lines(
+        t(
+            "duel.forfeit",
+            language,
+            loser=mention(result.loser),
+            turn=_turn_time(language, match),
+            winner=mention(winner),
+        ),
+        rating_view.match_line(language, match, result.ended.ratings),
     )
     return Outcome.say(Reply(text), *_reveals(language, match, privately))

@@ -9,6 +9,7 @@ from bot.replies import Outcome
 from bot.services.matches import Ended, ranking
 from bot.services.race import Scored
 from bot.texts import Html, duration_text, example, lines, score_text, t, variant_text
+from bot.views import rating as rating_view
 
 MAX_RANKED = 8  # lines of the final summary; the rest are counted, not listed
 
@@ -46,7 +47,7 @@ def summary(language: str, ended: Ended) -> Html:
         head = t("race.expired", language, secret=match.secret)
     else:
         head = t("race.stopped", language, secret=match.secret)
-    return lines(head, ranked(language, match))
+    return lines(head, ranked(language, match), rating_view.match_line(language, match, ended.ratings))
 
 
 def ranked(language: str, match: Match) -> Html:

@@ -77,6 +77,7 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False) -> Outcom
         *_variant_rows(
             [(variant_label(v, language), top_data(board, board.period, v), v == board.variant) for v in board.variants]
         ),
+        (Button(t("top.btn.rating", language), cb.encode(cb.RATING, "g" if board.global_ else "c", board.variant)),),
     )
     text = lines(title, body, t("top.note", language))
     return Outcome.say(Reply(text, keyboard, edit_origin=edit))
@@ -93,8 +94,11 @@ def _variant_rows(options: list[tuple[str, str, bool]]) -> Keyboard:
     return tuple(tuple(buttons[i : i + 3]) for i in range(0, len(buttons), 3))
 
 
-def stats(language: str, record: PlayerStats, name: str | None, edit: bool = False) -> Outcome:
-    """A player's stats in one variant, with the distribution as text bars and buttons for other variants."""
+def stats(
+    language: str, record: PlayerStats, name: str | None, edit: bool = False, rating: Html | None = None
+) -> Outcome:
+    """A player's stats in one variant, with the distribution as text bars and buttons for other variants; the
+    `rating` line (bot/views/rating.py) under them."""
     title = t(
         "stats.title",
         language,
@@ -119,7 +123,7 @@ def stats(language: str, record: PlayerStats, name: str | None, edit: bool = Fal
             for v in (record.variants if record.variant in record.variants else (record.variant, *record.variants))
         ]
     )
-    return Outcome.say(Reply(lines(title, body, t("stats.note", language)), keyboard, edit_origin=edit))
+    return Outcome.say(Reply(lines(title, body, rating, t("stats.note", language)), keyboard, edit_origin=edit))
 
 
 def _bot_line(language: str, record: PlayerStats) -> Html | None:

@@ -58,6 +58,12 @@ def test_three_players_race_and_the_first_to_find_the_secret_wins(
     winner = names[(len(turns) - 1) % 3]
     assert f"1. {winner}: solved in {(len(turns) - 1) // 3 + 1}" in won.text
     assert won.text.count(": ") >= min(len(turns), 3)  # everyone who guessed is ranked
+    players = min(len(turns), 3)
+    if players > 1:  # a race of two or more is rated: the winner first, with a provisional first rating
+        assert re.search(rf"📈 Rating: {winner} 15\d\d\? \(\+\d+\)", won.text), won.text
+        ann.send_command("/top rating")
+        board = ann.wait_new("Rating · this chat")
+        assert f"🥇 {winner} — 15" in board.text
 
     bob.send_text(turns[-1].guess)  # the race is over: plain codes are ordinary chat again
     ann.send_command("/g 1234")

@@ -1,0 +1,221 @@
+"""Ratings at scale: a million generated rated matches replayed by `rerate`, then the rating views timed.
+
+    PYTHONPATH=. python bench/rating_bench.py [--matches 1000000] [--runs 30] [--db PATH]
+
+Builds the database through the real migrations, stores a million finished races and duels with their rated
+results (skewed players and chats, two years), rebuilds every rating with the real `rerate` service (timed: the
+cost of `bullscows rerate` at this size), then times the services behind `/top rating` (the busiest chat, global),
+the "#N of M" place of the lowest-ranked player and of the middle one (the longest count: half the board
+counted each way) and the `/stats` rating line: median and p95
+over repeated runs, with each query's EXPLAIN QUERY PLAN.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+from bot.services import ratings
+from bot.services.deps import Deps
+from bot.services.ports import ManualTimers, NoAdmins
+from bot.storage.db import open_database
+from bot.storage.migrations import migrate
+from bot.storage.ratings import GLOBAL
+from bot.storage.store import Store
+
+NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+DAYS = 730
+BATCH = 100_000
+
+
+def generate(matches: int, seed: int = 7) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """Match rows and rated-result rows: 3 races of 2–6 players to 1 duel, 85% digits, power-law activity."""
+    rng = np.random.default_rng(seed)
+    users = max(1000, matches // 16)
+    groups = max(100, matches // 120)
+    user_weight = 1 / np.arange(1, users + 1) ** 0.6
+    user_p = user_weight / user_weight.sum()
+    group_weight = 1 / np.arange(1, groups + 1) ** 1.1
+    group_of = -(rng.choice(groups, size=matches, p=group_weight / group_weight.sum()) + 1_000_000_000_000)
+    duel = rng.random(matches) < 0.25
+    sizes = np.where(duel, 2, rng.integers(2, 7, size=matches))
+    colours = rng.random(matches) < 0.15
+    seconds = np.sort(rng.random(matches) ** 0.7 * DAYS * 86400)  # activity grows over time
+    pool = rng.choice(users, size=int(sizes.sum()) * 2, p=user_p) + 1_000_000
+    match_rows: list[tuple[object, ...]] = []
+    result_rows: list[tuple[object, ...]] = []
+    start = NOW - timedelta(days=DAYS)
+    cursor = 0
+    for i in range(matches):
+        size = int(sizes[i])
+        players: list[int] = []
+        while len(players) < size:  # distinct players, drawn by activity
+            user = int(pool[cursor % len(pool)])
+            cursor += 1
+            if user not in players:
+                players.append(user)
+        at = (start + timedelta(seconds=float(seconds[i]))).isoformat(timespec="milliseconds")
+        kind = "duel" if duel[i] else "race"
+        variant = "mastermind" if colours[i] else "classic"
+        family = "colours" if colours[i] else "digits"
+        chat = int(group_of[i])
+        draw = kind == "duel" and rng.random() < 0.08
+        match_rows.append((i + 1, chat, kind, variant, players[0], at, "draw" if draw else "won", "over", at))
+        for seat, user in enumerate(players):
+            rank = 1 if seat == 0 or draw else 2  # the winner, then everyone else tied (a race) or the loser
+            result_rows.append((i + 1, family, user, chat, rank, at, 25.0, 25 / 3))
+    return match_rows, result_rows
+
+
+def fill(path: Path, match_rows: list[tuple[object, ...]], result_rows: list[tuple[object, ...]]) -> float:
+    """Insert everything in big transactions; the seconds it took."""
+    begin = time.perf_counter()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=OFF")  # a throwaway database: no need to survive a power cut
+    conn.execute("PRAGMA cache_size=-200000")
+    for rows, sql in (
+        (
+            match_rows,
+            "INSERT INTO matches (id, chat_id, kind, variant, started_by, started_at, status, phase, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ),
+        (
+            result_rows,
+            "INSERT INTO rated_results (match_id, family, user_id, chat_id, rank, rated_at, mu, sigma)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        ),
+    ):
+        for start in range(0, len(rows), BATCH):
+            conn.execute("BEGIN")
+            conn.executemany(sql, rows[start : start + BATCH])
+            conn.execute("COMMIT")
+    conn.execute(
+        "INSERT INTO players (user_id, name, last_seen) SELECT DISTINCT user_id, 'Player ' || user_id, ?"
+        " FROM rated_results",
+        (NOW.isoformat(),),
+    )
+    conn.close()
+    return time.perf_counter() - begin
+
+
+async def timed(label: str, runs: int, call: Callable[[], Awaitable[object]]) -> tuple[str, float, float]:
+    """Median and p95 in milliseconds of `runs` calls (after one warm-up)."""
+    await call()
+    samples = []
+    for _ in range(runs):
+        begin = time.perf_counter()
+        await call()
+        samples.append((time.perf_counter() - begin) * 1000)
+    samples.sort()
+    p95 = samples[min(len(samples) - 1, round(0.95 * (len(samples) - 1)))]
+    return label, statistics.median(samples), p95
+
+
+async def plans(conn: object, label: str, call: Callable[[], Awaitable[object]]) -> list[str]:
+    """The EXPLAIN QUERY PLAN of every SELECT a call runs."""
+    seen: list[str] = []
+    await conn.set_trace_callback(seen.append)  # type: ignore[attr-defined]
+    await call()
+    await conn.set_trace_callback(None)  # type: ignore[attr-defined]
+    out = []
+    for sql in seen:
+        if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
+            continue
+        async with conn.execute("EXPLAIN QUERY PLAN " + sql) as cursor:  # type: ignore[attr-defined]
+            steps = [row[3] for row in await cursor.fetchall()]
+        out.append(f"  {label}: {sql[:90]}...\n      " + "\n      ".join(steps))
+    return out
+
+
+async def rerate(path: Path) -> None:
+    conn = await open_database(path)
+    store = Store(conn)
+    begin = time.perf_counter()
+    done = await ratings.rerate(store)
+    print(f"rerate: {done.players:,} players, {done.matches:,} matches in {time.perf_counter() - begin:.1f} s")
+    await conn.execute("ANALYZE")
+    await store.close()
+
+
+async def bench(path: Path, runs: int) -> None:
+    conn = await open_database(path)
+    store = Store(conn)
+    deps = Deps(store, random.Random(1), lambda: NOW, NoAdmins(), ManualTimers(), None)
+    async with conn.execute(
+        "SELECT chat_id, count(*) FROM rating_board WHERE chat_id != 0 AND family = 'digits' GROUP BY chat_id"
+        " ORDER BY 2 DESC LIMIT 1"
+    ) as cursor:
+        big_chat, chat_players = await cursor.fetchone()  # type: ignore[misc]
+    async with conn.execute(
+        "SELECT user_id FROM rating_board WHERE chat_id = 0 AND family = 'digits'"
+        " ORDER BY established, conservative, user_id DESC LIMIT 1"
+    ) as cursor:
+        (last,) = await cursor.fetchone()  # type: ignore[misc]
+    async with conn.execute("SELECT count(*) FROM rating_board WHERE chat_id = 0 AND family = 'digits'") as cursor:
+        (everyone,) = await cursor.fetchone()  # type: ignore[misc]
+    async with conn.execute(
+        "SELECT user_id FROM rating_board WHERE chat_id = 0 AND family = 'digits'"
+        " ORDER BY established DESC, conservative DESC, user_id LIMIT 1 OFFSET ?",
+        (everyone // 2,),
+    ) as cursor:
+        (middle,) = await cursor.fetchone()  # type: ignore[misc]
+    print(f"busiest group {big_chat}: {chat_players:,} rated players; global digits board: {everyone:,} players")
+    calls: dict[str, Callable[[], Awaitable[object]]] = {
+        "/top rating chat": lambda: ratings.board(deps, big_chat, "classic"),
+        "/top rating global": lambda: ratings.board(deps, GLOBAL, "classic"),
+        "#N of M, last place": lambda: ratings.place(deps, GLOBAL, "digits", last),
+        "#N of M, middle (worst)": lambda: ratings.place(deps, GLOBAL, "digits", middle),
+        "/stats rating line, middle": lambda: ratings.player_rating(deps, middle, "classic"),
+    }
+    results = [await timed(label, runs, call) for label, call in calls.items()]
+    print(f"\n{'query':<28}{'median ms':>10}{'p95 ms':>10}   ({runs} runs each)")
+    for label, median, p95 in results:
+        print(f"{label:<28}{median:>10.2f}{p95:>10.2f}")
+    print("\nEXPLAIN QUERY PLAN")
+    for label, call in calls.items():
+        print("\n".join(await plans(conn, label, call)))
+    await conn.close()
+
+
+async def prepare(path: Path) -> None:
+    conn = await open_database(path)
+    await migrate(conn)
+    await conn.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--db", type=Path, help="database file (default: a temporary one, deleted afterwards)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = args.db or Path(folder) / "bench.sqlite3"
+        if path.exists():
+            print(f"reusing {path}")
+        else:
+            asyncio.run(prepare(path))
+            begin = time.perf_counter()
+            match_rows, result_rows = generate(args.matches)
+            took = time.perf_counter() - begin
+            print(f"generated {len(match_rows):,} matches, {len(result_rows):,} rated results in {took:.1f} s")
+            print(f"filled in {fill(path, match_rows, result_rows):.1f} s")
+            del match_rows, result_rows
+            asyncio.run(rerate(path))
+            print(f"database: {path.stat().st_size / 1e6:.0f} MB")
+        asyncio.run(bench(path, args.runs))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+"""Ratings against people: updating them when a race or duel ends, the boards, a player's line, and the replay.
+
+The rules (which matches count, places, the model and the shown number) are in bot/rules/rating.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.models.match import Match
+from bot.models.rating import BoardLine, Placed, RatedRow, Rating
+from bot.rules import rating as rules
+from bot.services.deps import Deps
+from bot.storage.ratings import GLOBAL
+from bot.storage.store import Store
+
+BOARD_SIZE = 10
+
+
+async def rate_within(deps: Deps, match: Match, now: datetime) -> tuple[Placed, ...]:
+    """Rate a match that has just ended, inside the caller's transaction (the one that ended it, so it is
+    rated exactly once); each rated player's place and new rating come back, best first (none if not rated)."""
+    places = rules.placings(match)
+    if places is None:
+        return ()
+    family = rules.family_of(match.variant)
+    stored = await deps.store.ratings.ratings(family, places)
+    before = {user: rules.Skill.of(stored.get(user)) for user in places}
+    placed = _placed(before, places, rules.rated(before, places))
+    await deps.store.ratings.record(match.id, family, match.chat_id, now, placed)
+    return placed
+
+
+def _placed(
+    before: dict[int, rules.Skill], places: dict[int, int], after: dict[int, rules.Skill]
+) -> tuple[Placed, ...]:
+    return tuple(
+        sorted(
+            (
+                Placed(
+                    user,
+                    places[user],
+                    s.mu,
+                    s.sigma,
+                    s.games,
+                    not s.provisional,
+                    s.conservative - before[user].conservative,
+                )
+                for user, s in after.items()
+            ),
+            key=lambda p: (p.rank, p.user_id),
+        )
+    )
+
+
+@dataclass(frozen=True)
+class RatingBoard:
+    """A rating board: whose (a chat, or GLOBAL), which family, its top lines with names, and the variant
+    the board was opened from (for the button back to the best-solve board)."""
+
+    chat_id: int
+    family: rules.Family
+    variant: str
+    lines: tuple[tuple[BoardLine, str | None], ...]
+
+    @property
+    def global_(self) -> bool:
+        """Whether this is the all-chats board."""
+        return self.chat_id == GLOBAL
+
+
+async def board(deps: Deps, chat_id: int, variant: str, limit: int = BOARD_SIZE) -> RatingBoard:
+    """The rating board of a chat (or GLOBAL) in the family of `variant`."""
+    family = rules.family_of_name(variant)
+    rows = await deps.store.ratings.board(chat_id, family, limit)
+    names = await deps.stats.names(row.user_id for row in rows)
+    return RatingBoard(chat_id, family, variant, tuple((row, names.get(row.user_id)) for row in rows))
+
+
+async def place(deps: Deps, chat_id: int, family: rules.Family, user_id: int) -> tuple[int, int] | None:
+    """A player's place on a rating board (a chat, or GLOBAL) and how many players are on it; None if not on it."""
+    return await deps.store.ratings.place(chat_id, family, user_id)
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's rating in a family for /stats: the stored rating and their place on the global board."""
+
+    family: rules.Family
+    rating: Rating
+    place: int
+    of: int
+
+
+async def player_rating(deps: Deps, user_id: int, variant: str) -> PlayerRating | None:
+    """The player's rating in the family of `variant` with their global place; None if never rated there."""
+    family = rules.family_of_name(variant)
+    stored = await deps.store.ratings.rating(family, user_id)
+    where = await deps.store.ratings.place(GLOBAL, family, user_id)
+    if stored is None or where is None:
+        return None
+    return PlayerRating(family, stored, *where)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What a recomputation did: players and matches rated, and stored ratings it found different."""
+
+    players: int
+    matches: int
+    changed: int
+
+
+REPLAY_CHUNK = 20_000
+
+
+async def rerate(store: Store) -> Replayed:
+    """Recompute every rating from the stored rated results in the order they were applied, in one transaction:
+    the rating after each result, the current ratings and the boards are rewritten."""
+    repo = store.ratings
+    skills: dict[tuple[str, int], rules.Skill] = {}
+    latest: dict[tuple[str, int], tuple[float, str]] = {}  # last change and when
+    matches = changed = 0
+    async with store.transaction():
+        last_seq, carry = 0, list[RatedRow]()
+        while True:
+            chunk = await repo.history(last_seq, REPLAY_CHUNK)
+            rows = carry + chunk
+            if not rows:
+                break
+            last_seq = rows[-1].seq
+            # a match's rows adjoin; the last match of a chunk may continue in the next one
+            done, carry = (rows, []) if not chunk else _split_last(rows)
+            after: list[tuple[int, float, float]] = []
+            for group in _by_match(done):
+                family = group[0].family
+                places = {row.user_id: row.rank for row in group}
+                before = {u: skills.get((family, u), rules.Skill()) for u in places}
+                new = rules.rated(before, places)
+                for row in group:
+                    skill = new[row.user_id]
+                    skills[(family, row.user_id)] = skill
+                    latest[(family, row.user_id)] = (
+                        skill.conservative - before[row.user_id].conservative,
+                        row.rated_at,
+                    )
+                    after.append((row.seq, skill.mu, skill.sigma))
+                matches += 1
+            if after:
+                stored = await repo.stored_after(after[0][0], after[-1][0])
+                changed += sum(stored.get(seq) != (mu, sigma) for seq, mu, sigma in after)
+                await repo.rewrite_results(after)
+            if not chunk:
+                break
+        current = [
+            (
+                Rating(user, family, s.mu, s.sigma, s.conservative, s.games, latest[(family, user)][0]),
+                latest[(family, user)][1],
+            )
+            for (family, user), s in skills.items()
+        ]
+        await repo.replace_ratings(current)
+    return Replayed(len({user for _, user in skills}), matches, changed)
+
+
+def _split_last(rows: list[RatedRow]) -> tuple[list[RatedRow], list[RatedRow]]:
+    """The rows of every match but the last, and the last match's rows (it may go on in the next chunk)."""
+    last = rows[-1].match_id
+    cut = len(rows)
+    while cut > 0 and rows[cut - 1].match_id == last:
+        cut -= 1
+    return rows[:cut], rows[cut:]
+
+
+def _by_match(rows: list[RatedRow]) -> list[list[RatedRow]]:
+    groups: list[list[RatedRow]] = []
+    for row in rows:
+        if groups and groups[-1][0].match_id == row.match_id:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
