@@ -12,7 +12,16 @@ from bot.storage.outbox import Outbox
 from bot.storage.stats import SqliteStatsRepository
 
 # Every table with a chat_id column that belongs to the chat (the outbox moves only what is still to send).
-CHAT_TABLES = ("chat_settings", "games", "matches", "game_results", "standings", "daily_plays")
+CHAT_TABLES = (
+    "chat_settings",
+    "games",
+    "matches",
+    "game_results",
+    "standings",
+    "period_standings",
+    "standing_counts",
+    "daily_plays",
+)
 
 
 class Store:
