@@ -270,3 +270,56 @@ async def test_display_names_are_escaped_on_the_board(tmp_path):
         await stats.seen(deps, 1, "<b>Evil</b> & Co")
         outcome = stats_view.leaderboard("en", await stats.leaderboard(deps, GROUP, "classic", "all"))
         assert "&lt;b&gt;Evil&lt;/b&gt; &amp; Co" in outcome.replies[0].text
+
+
+async def test_a_player_ranked_twelfth_sees_where_they_stand_in_every_view(tmp_path):
+    clock = Clock(EPOCH + timedelta(hours=1))
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        deps = app.bot_data[RUNTIME].core.deps
+        for n in range(11):  # ahead of Ann: a better best, or the same best and a better average
+            await record(deps, 2000 + n, 4 if n < 6 else 5)
+        await record(deps, 1001, 5)
+        await record(deps, 1001, 6)  # Ann: best 5, average 5.5
+        await record(deps, 3000, 5, at=EPOCH + timedelta(minutes=1))
+        await record(deps, 3000, 6)  # the same best and average as Ann, reached later: behind her
+        for n in range(3):
+            await record(deps, 4000 + n, 7)
+        ann = Chat(app, request, chat_id=GROUP, user_id=1001)
+        [board] = [c for c in await ann.send("/top") if c.method == "sendMessage"]
+        you = "📍 You are #12 of 16 (best 5, average 5.50)"
+        assert you in board.text
+        assert "10. player 2009" in board.text and "player 2010" not in board.text  # the top ten only
+        for scope in "cg":
+            for letter in "dwma":
+                calls = await ann.press(f"tp:{scope}:{letter}:classic", board.params["_sent_id"])
+                assert you in calls[1].text, (scope, letter)
+
+        leader = Chat(app, request, chat_id=GROUP, user_id=2000)
+        [shown] = [c for c in await leader.send("/top") if c.method == "sendMessage"]
+        assert "You are" not in shown.text  # on the board already
+        stranger = Chat(app, request, chat_id=GROUP, user_id=5000)
+        [none] = [c for c in await stranger.send("/top week") if c.method == "sendMessage"]
+        assert "You are" not in none.text  # no clean solve this week
+        assert "· this week" in none.text
+
+
+async def test_a_players_place_follows_the_boards_order_to_the_last_tie(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3", clock=Clock(EPOCH + timedelta(hours=1))) as runtime:
+        deps = runtime.core.deps
+        await record(deps, 7, 4)
+        await record(deps, 3, 5)
+        await record(deps, 5, 5)  # the same best, average and moment as 3: the user id decides
+        await record(deps, 1, 5, at=EPOCH + timedelta(seconds=1))  # reached 5 a second later
+        await record(deps, 2, 6)
+        board = await stats.leaderboard(deps, GROUP, "classic", "all")
+        assert order(board) == [7, 3, 5, 1, 2]
+        for period in stats.PERIODS:
+            key = stats.period_key(period, deps.clock())
+            for place, user in enumerate(order(board), start=1):
+                found = await deps.stats.place(GROUP, "classic", user, key)
+                assert (found.place, found.total) == (place, 5), (period, user)
+            assert await deps.stats.place(GROUP, "classic", 99, key) is None
+        later = await stats.leaderboard(deps, ALL_CHATS, "classic", "month", limit=2, user_id=1)
+        assert later.you is not None and (later.you.place, later.you.total, later.you.standing.best) == (4, 5, 5)
+        shown = await stats.leaderboard(deps, ALL_CHATS, "classic", "month", limit=2, user_id=3)
+        assert shown.you is None
