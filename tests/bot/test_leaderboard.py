@@ -323,3 +323,58 @@ async def test_a_players_place_follows_the_boards_order_to_the_last_tie(tmp_path
         assert later.you is not None and (later.you.place, later.you.total, later.you.standing.best) == (4, 5, 5)
         shown = await stats.leaderboard(deps, ALL_CHATS, "classic", "month", limit=2, user_id=3)
         assert shown.you is None
+
+
+async def test_the_period_migration_counts_results_recorded_before_it_as_its_triggers_count_new_ones(tmp_path):
+    [periods] = [m for m in sorted(MIGRATIONS_DIR.glob("*.sql")) if m.name.endswith("_chat_defaults.sql")]
+    results = [  # (user, chat, guesses, hinted, finished): two weeks across a month's end, two chats
+        (1, GROUP, 6, 0, "2024-12-29T23:59:59.000+00:00"),
+        (1, GROUP, 4, 0, "2024-12-30T08:00:00.000+00:00"),
+        (1, -999, 3, 1, "2024-12-31T08:00:00.000+00:00"),
+        (2, -999, 5, 0, "2025-01-01T00:00:00.000+00:00"),
+        (2, GROUP, 5, 0, "2025-01-01T10:00:00.000+00:00"),
+        (2, GROUP, 4, 0, "2025-01-06T10:00:00.000+00:00"),
+        (3, GROUP, 7, 0, "2025-01-06T11:00:00.000+00:00"),
+    ]
+
+    async def insert(conn):
+        for game_id, (user, chat, guesses, hinted, finished) in enumerate(results, start=1):
+            await conn.execute(
+                "INSERT INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
+                " started_at, finished_at) VALUES (?, ?, ?, 'referee', 'classic', ?, 'won', ?, ?, ?)",
+                (game_id, user, chat, guesses, hinted, finished, finished),
+            )
+        await conn.commit()
+
+    async def tables(conn):
+        found = []
+        for sql in (
+            "SELECT * FROM period_standings ORDER BY 1, 2, 3, 4",
+            "SELECT * FROM standing_counts WHERE players > 0 ORDER BY 1, 2, 3, 4",  # a best left behind keeps a 0
+        ):
+            async with conn.execute(sql) as cursor:
+                found.append([tuple(row) for row in await cursor.fetchall()])
+        return found
+
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    for migration in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        if migration.name < periods.name:
+            (folder / migration.name).write_text(migration.read_text())
+    before = await open_database(tmp_path / "before.sqlite3")
+    await migrate(before, folder)
+    await insert(before)
+    (folder / periods.name).write_text(periods.read_text())
+    assert await migrate(before, folder) == [periods.stem]
+    after = await open_database(tmp_path / "after.sqlite3")
+    await migrate(after)
+    await insert(after)
+    backfilled, counted = await tables(before), await tables(after)
+    assert backfilled == counted
+    weeks = {row[0] for row in counted[0] if row[0].startswith("w")}
+    assert weeks == {"w2024-12-23", "w2024-12-30", "w2025-01-06"}
+    assert ("w2024-12-30", GROUP, "classic", 2, 1, 5, 5, "2025-01-01T10:00:00.000+00:00") in counted[0]
+    assert ("m2025-01", 0, "classic", 2, 3, 14, 4, "2025-01-06T10:00:00.000+00:00") in counted[0]
+    assert ("", 0, "classic", 4, 2) in counted[1]  # all time, all chats: two players whose best is 4
+    await before.close()
+    await after.close()
