@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot import callbacks as cb
+from bot.models.stats import Place
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.stats import PERIODS, Leaderboard, Period, PlayerStats, Ranked
 from bot.texts import Html, decimal_text, lines, t
@@ -85,8 +86,6 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group:
     period = t(f"top.{board.period}", language)
     title = t("top.title", language, scope=scope, variant=variant_label(board.variant, language), period=period)
     body = lines(*(_line(language, r) for r in board.lines)) if board.lines else t("top.empty", language)
-    you = board.you
-    mine = best_and_average(language, you.standing.best, you.standing.average) if you else None
     periods = tuple(
         Button(_mark(t(f"top.btn.{p}", language), p == board.period), top_data(board.global_, p, board.variant))
         for p in PERIODS
@@ -103,11 +102,19 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group:
     text = lines(
         title,
         body,
-        where_you_stand(language, you.place, you.total, mine) if you and mine else None,
+        _your_place(language, board.you),
         t("top.note", language),
         t("top.periods", language) if board.period != "all" else None,
     )
     return Outcome.say(Reply(text, keyboard, edit_origin=edit))
+
+
+def _your_place(language: str, you: Place | None) -> Html | None:
+    if you is None:
+        return None
+    return where_you_stand(
+        language, you.place, you.total, best_and_average(language, you.standing.best, you.standing.average)
+    )
 
 
 def _mark(label: str, current: bool) -> str:
