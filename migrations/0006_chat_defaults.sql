@@ -38,7 +38,9 @@ BEGIN
     INSERT INTO period_standings (period, chat_id, variant, user_id, solved, total_guesses, best, best_at)
     SELECT p.period, s.chat_id, NEW.variant, NEW.user_id, 1, NEW.guesses, NEW.guesses, NEW.finished_at
     FROM (SELECT 'd' || substr(NEW.finished_at, 1, 10) AS period
-          UNION ALL SELECT 'w' || date(substr(NEW.finished_at, 1, 10), '-6 days', 'weekday 1')
+          -- a moment SQLite cannot read (never written by the bot) keys a week of its own rather than fail
+          UNION ALL SELECT 'w' || coalesce(date(substr(NEW.finished_at, 1, 10), '-6 days', 'weekday 1'),
+                                           substr(NEW.finished_at, 1, 10))
           UNION ALL SELECT 'm' || substr(NEW.finished_at, 1, 7)) AS p,
          (SELECT NEW.chat_id AS chat_id UNION ALL SELECT 0) AS s
     WHERE true  -- SQLite needs a WHERE before ON CONFLICT in an INSERT ... SELECT
@@ -60,7 +62,8 @@ WITH ranked AS (
     WHERE outcome = 'won' AND hinted = 0 AND mode IN ('referee', 'race', 'duel', 'versus', 'daily')
 ), keyed AS (
     SELECT 'd' || day AS period, chat_id, variant, user_id, guesses, finished_at FROM ranked
-    UNION ALL SELECT 'w' || date(day, '-6 days', 'weekday 1'), chat_id, variant, user_id, guesses, finished_at
+    UNION ALL SELECT 'w' || coalesce(date(day, '-6 days', 'weekday 1'), day), chat_id, variant, user_id, guesses,
+                     finished_at
     FROM ranked
     UNION ALL SELECT 'm' || substr(day, 1, 7), chat_id, variant, user_id, guesses, finished_at FROM ranked
 ), scoped AS (
