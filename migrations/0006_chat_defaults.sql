@@ -19,7 +19,7 @@ CREATE TABLE period_standings (
     best          INTEGER NOT NULL,
     best_at       TEXT    NOT NULL,  -- when `best` was first reached in the period
     PRIMARY KEY (period, chat_id, variant, user_id)
-);
+) WITHOUT ROWID;  -- one b-tree for the rows and their key: a third less space than a rowid table and its key
 -- The board's order, covering: total_guesses and solved are included so that counting the players ahead of
 -- someone ("you are #N of M") reads the index alone (SQLite 3.40 does not take the average from the index).
 CREATE INDEX period_standings_rank ON period_standings (
@@ -85,7 +85,7 @@ CREATE TABLE standing_counts (
     best    INTEGER NOT NULL,
     players INTEGER NOT NULL,
     PRIMARY KEY (board, chat_id, variant, best)
-);
+) WITHOUT ROWID;
 INSERT INTO standing_counts (board, chat_id, variant, best, players)
 SELECT '', chat_id, variant, best, count(*) FROM standings GROUP BY chat_id, variant, best;
 INSERT INTO standing_counts (board, chat_id, variant, best, players)
