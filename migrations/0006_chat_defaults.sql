@@ -5,9 +5,9 @@ ALTER TABLE chat_settings ADD COLUMN race_seconds INTEGER;
 ALTER TABLE chat_settings ADD COLUMN duel_seconds INTEGER;
 
 -- Issue 13. Leaderboards by UTC calendar period: today (since 00:00 UTC), this week (since Monday 00:00 UTC) and
--- this month (since the 1st). Aggregating a month of results at every /top took 30-70 ms at a million games
--- (bench/leaderboard_bench.py), so each period's ranked-solve aggregates are kept like `standings`, per period
--- key: 'd2026-11-23' (a day), 'w2026-11-23' (the week starting that Monday), 'm2026-11' (a month).
+-- this month (since the 1st). Aggregating this month's results at every /top took 30-70 ms for all chats at a
+-- million games (bench/leaderboard_bench.py), so each period's ranked-solve aggregates are kept like `standings`,
+-- per period key: 'd2026-11-23' (a day), 'w2026-11-23' (the week starting that Monday), 'm2026-11' (a month).
 -- bot/services/stats.py period_key() computes the same keys.
 CREATE TABLE period_standings (
     period        TEXT    NOT NULL,
@@ -19,7 +19,7 @@ CREATE TABLE period_standings (
     best          INTEGER NOT NULL,
     best_at       TEXT    NOT NULL,  -- when `best` was first reached in the period
     PRIMARY KEY (period, chat_id, variant, user_id)
-) WITHOUT ROWID;  -- one b-tree for the rows and their key: a third less space than a rowid table and its key
+) WITHOUT ROWID;  -- the rows live in their key's b-tree (a rowid table would need a second b-tree for the key)
 -- The board's order, covering: total_guesses and solved are included so that counting the players ahead of
 -- someone ("you are #N of M") reads the index alone (SQLite 3.40 does not take the average from the index).
 CREATE INDEX period_standings_rank ON period_standings (
@@ -93,14 +93,16 @@ SELECT period, chat_id, variant, best, count(*) FROM period_standings GROUP BY p
 
 CREATE TRIGGER standings_counted AFTER INSERT ON standings
 BEGIN
-    INSERT INTO standing_counts (board, chat_id, variant, best, players) VALUES ('', NEW.chat_id, NEW.variant, NEW.best, 1)
+    INSERT INTO standing_counts (board, chat_id, variant, best, players)
+    VALUES ('', NEW.chat_id, NEW.variant, NEW.best, 1)
     ON CONFLICT (board, chat_id, variant, best) DO UPDATE SET players = players + 1;
 END;
 CREATE TRIGGER standings_recounted AFTER UPDATE OF best ON standings WHEN NEW.best <> OLD.best
 BEGIN
     UPDATE standing_counts SET players = players - 1
     WHERE board = '' AND chat_id = OLD.chat_id AND variant = OLD.variant AND best = OLD.best;
-    INSERT INTO standing_counts (board, chat_id, variant, best, players) VALUES ('', NEW.chat_id, NEW.variant, NEW.best, 1)
+    INSERT INTO standing_counts (board, chat_id, variant, best, players)
+    VALUES ('', NEW.chat_id, NEW.variant, NEW.best, 1)
     ON CONFLICT (board, chat_id, variant, best) DO UPDATE SET players = players + 1;
 END;
 CREATE TRIGGER period_standings_counted AFTER INSERT ON period_standings
