@@ -380,3 +380,21 @@ async def test_the_period_migration_counts_results_recorded_before_it_as_its_tri
     assert ("", 0, "classic", 4, 2) in counted[1]  # all time, all chats: two players whose best is 4
     await before.close()
     await after.close()
+
+
+async def test_top_takes_its_period_and_scope_as_words_in_english_or_russian(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3", clock=Clock(EPOCH + timedelta(hours=1))) as (app, request):
+        await record(app.bot_data[RUNTIME].core.deps, 1001, 4)
+        ann = Chat(app, request, chat_id=GROUP, user_id=1001)
+        for words, title in (
+            ("today", "this chat</b> · classic · today"),
+            ("week", "this chat</b> · classic · this week"),
+            ("month global", "all chats</b> · classic · this month"),
+            ("mastermind all", "all chats</b> · mastermind · all time"),
+            ("сегодня", "this chat</b> · classic · today"),
+            ("неделя везде", "all chats</b> · classic · this week"),
+            ("месяц", "this chat</b> · classic · this month"),
+        ):
+            [board] = [c for c in await ann.send(f"/top {words}") if c.method == "sendMessage"]
+            assert title in board.text, words
+            assert all(len(data.encode()) <= 64 for _, data in board.buttons)
