@@ -33,7 +33,7 @@ TOP_SIZE = 10
 
 def period_key(period: Period, now: datetime) -> str | None:
     """The key of the current UTC period in period_standings ('d2026-11-23', 'w' and the week's Monday,
-    'm2026-11'); None for all time. The same keys as the trigger in migrations/0006_chat_defaults.sql."""
+    'm2026-11'); None for all time. The same keys as the trigger in migrations/*_chat_defaults.sql."""
     day = now.astimezone(UTC).date()
     if period == "today":
         return f"d{day.isoformat()}"
