@@ -13,6 +13,10 @@ from bot.texts import Html, duration_text, t, variant_text
 from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS
 
 
+def _state(language: str, on: bool) -> Html:
+    return t("set.on" if on else "set.off", language)
+
+
 def _mark(label: str, chosen: bool) -> str:
     return f"✓ {label}" if chosen else label
 
@@ -20,23 +24,19 @@ def _mark(label: str, chosen: bool) -> str:
 def board(language: str, settings: Settings, edit: bool = False) -> Outcome:
     """The settings message with its buttons; `edit` replaces the message whose button was pressed."""
     variant = settings.variant
-
-    def state(on: bool) -> Html:
-        return t("set.on" if on else "set.off", language)
-
     limit = settings.attempt_limit or t("set.unlimited", language)
     text = t(
         "set.title",
         language,
         variant=Html(f"{variant.name} — {variant_text(variant, language)}"),
         limit=limit,
-        coaching=state(settings.coaching),
-        hard=state(settings.hard),
+        coaching=_state(language, settings.coaching),
+        hard=_state(language, settings.hard),
     )
     more = (
         Button(t("set.limit", language, limit=limit), cb.encode(cb.SETTING, "a")),
-        Button(t("set.coaching", language, state=state(settings.coaching)), cb.encode(cb.SETTING, "c")),
-        Button(t("set.hard", language, state=state(settings.hard)), cb.encode(cb.SETTING, "h")),
+        Button(t("set.coaching", language, state=_state(language, settings.coaching)), cb.encode(cb.SETTING, "c")),
+        Button(t("set.hard", language, state=_state(language, settings.hard)), cb.encode(cb.SETTING, "h")),
     )
     done = (
         Button(t("set.language", language, language=t("lang.name", language)), cb.encode(cb.SETTING, "g")),
@@ -48,7 +48,6 @@ def board(language: str, settings: Settings, edit: bool = False) -> Outcome:
 def _variant_rows(language: str, settings: Settings) -> Keyboard:
     """The buttons choosing the game: presets, lengths, repeats and leading zero."""
     variant = settings.variant
-    on, off = t("set.on", language), t("set.off", language)
     presets = tuple(
         Button(_mark(name, PRESETS[name] == variant), cb.encode(cb.SETTING, "v", name)) for name in PRESET_CHOICES
     )
@@ -57,8 +56,8 @@ def _variant_rows(language: str, settings: Settings) -> Keyboard:
         for n in range(MIN_LENGTH, MAX_LENGTH + 1)
     )
     toggles = (
-        Button(t("set.repeats", language, state=on if variant.repeats else off), cb.encode(cb.SETTING, "r")),
-        Button(t("set.zero", language, state=on if variant.leading_zero else off), cb.encode(cb.SETTING, "z")),
+        Button(t("set.repeats", language, state=_state(language, variant.repeats)), cb.encode(cb.SETTING, "r")),
+        Button(t("set.zero", language, state=_state(language, variant.leading_zero)), cb.encode(cb.SETTING, "z")),
     )
     return (presets, lengths, toggles)
 
