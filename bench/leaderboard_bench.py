@@ -2,10 +2,13 @@
 
     PYTHONPATH=. python bench/leaderboard_bench.py [--games 1000000] [--runs 30] [--db PATH]
 
-Builds the database through the real migrations, fills game_results (the standings trigger runs for every
-row, as in production) with executemany in big transactions, then times the real services behind /top
-(chat weekly, chat all-time, global weekly, global all-time), /stats and the daily board: median and p95
-over repeated runs, and prints each query's EXPLAIN QUERY PLAN.
+Builds the database through the real migrations, fills game_results (the standings triggers run for every
+row, as in production) with executemany in big transactions, then times the real services behind every /top
+view (this chat and all chats; today, this week, this month, all time), each as a low-ranked player sees it
+(the board and their "#N of M" line), the "#N" query alone, /stats and the daily board: median and p95 over
+repeated runs, and prints each query's EXPLAIN QUERY PLAN. With --db an existing file is migrated and reused.
+
+The clock stands late on a Sunday at the end of a month, so this week and this month are nearly whole.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import aiosqlite
 import numpy as np
 
 from bot.services import daily, stats
@@ -31,7 +36,7 @@ from bot.storage.migrations import migrate
 from bot.storage.stats import ALL_CHATS
 from bot.storage.store import Store
 
-NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+NOW = datetime(2026, 11, 29, 22, 0, tzinfo=UTC)  # a Sunday evening: the week and the month nearly over
 DAYS = 730
 VARIANTS: tuple[tuple[str, float, float], ...] = (
     ("classic", 0.68, 5.6),
@@ -167,6 +172,51 @@ async def plans(conn: object, label: str, call: Callable[[], Awaitable[object]])
     return out
 
 
+@dataclass(frozen=True)
+class BoardView:
+    """One /top view to time: the board as a low-ranked player sees it (with their "#N of M" line), and the
+    "#N" query alone. The rating view (issue 13) joins VIEWS the same way."""
+
+    label: str
+    shown: Callable[[], Awaitable[object]]
+    place: Callable[[], Awaitable[object]]
+
+
+async def low_ranked(conn: aiosqlite.Connection, chat_id: int, variant: str, period: stats.Period) -> int:
+    """The player the "#N" query works hardest for on a board: the last of the most common best score (the
+    count reads that whole group of the rank index)."""
+    key = stats.period_key(period, NOW)
+    table, where = ("standings", "") if key is None else ("period_standings", " AND period = :key")
+    async with conn.execute(
+        f"SELECT user_id FROM {table} WHERE chat_id = :chat AND variant = :variant{where} AND best = ("
+        "SELECT best FROM standing_counts WHERE board = :board AND chat_id = :chat AND variant = :variant"
+        " ORDER BY players DESC LIMIT 1)"
+        " ORDER BY CAST(total_guesses AS REAL) / solved DESC, best_at DESC, user_id DESC LIMIT 1",
+        {"chat": chat_id, "variant": variant, "key": key, "board": key or ""},
+    ) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None, (chat_id, period)
+    return int(row[0])
+
+
+async def board_views(deps: Deps, conn: aiosqlite.Connection, big_chat: int) -> list[BoardView]:
+    """Every /top view of the busiest group and of all chats, in classic."""
+    views = []
+    for scope, where in ((big_chat, "chat"), (ALL_CHATS, "global")):
+        for period in stats.PERIODS:
+            user = await low_ranked(conn, scope, "classic", period)
+            key = stats.period_key(period, NOW)
+
+            def shown(scope: int = scope, period: stats.Period = period, user: int = user) -> Awaitable[object]:
+                return stats.leaderboard(deps, scope, "classic", period, user_id=user)
+
+            def place(scope: int = scope, key: str | None = key, user: int = user) -> Awaitable[object]:
+                return deps.stats.place(scope, "classic", user, key)
+
+            views.append(BoardView(f"/top {where} {period}", shown, place))
+    return views
+
+
 async def bench(path: Path, runs: int) -> None:
     conn = await open_database(path)
     store = Store(conn)
@@ -180,19 +230,26 @@ async def bench(path: Path, runs: int) -> None:
     ) as cursor:
         big_user, user_games = await cursor.fetchone()  # type: ignore[misc]
     print(f"busiest group {big_chat}: {chat_games:,} results; busiest player {big_user}: {user_games:,} classic")
+    for scope, where in ((big_chat, "chat"), (ALL_CHATS, "global")):
+        sizes = []
+        for period in stats.PERIODS:
+            async with conn.execute(
+                "SELECT sum(players) FROM standing_counts WHERE board = ? AND chat_id = ? AND variant = 'classic'",
+                (stats.period_key(period, NOW) or "", scope),
+            ) as cursor:
+                sizes.append(f"{period} {(await cursor.fetchone() or (0,))[0] or 0:,}")
+        print(f"players on the {where} classic boards: " + ", ".join(sizes))
     day = daily.day_of(NOW - timedelta(days=1))
-    calls: dict[str, Callable[[], Awaitable[object]]] = {
-        "/top chat weekly": lambda: stats.leaderboard(deps, big_chat, "classic", "week"),
-        "/top chat all-time": lambda: stats.leaderboard(deps, big_chat, "classic", "all"),
-        "/top global weekly": lambda: stats.leaderboard(deps, ALL_CHATS, "classic", "week"),
-        "/top global all-time": lambda: stats.leaderboard(deps, ALL_CHATS, "classic", "all"),
-        "/stats busiest player": lambda: stats.player_stats(deps, big_user, "classic"),
-        "/daily top (yesterday)": lambda: daily.board(deps, day),
-    }
+    calls: dict[str, Callable[[], Awaitable[object]]] = {}
+    for view in await board_views(deps, conn, big_chat):
+        calls[f"{view.label} + #N"] = view.shown
+        calls[f"  #N alone ({view.label[5:]})"] = view.place
+    calls["/stats busiest player"] = lambda: stats.player_stats(deps, big_user, "classic")
+    calls["/daily top (yesterday)"] = lambda: daily.board(deps, day)
     results = [await timed(label, runs, call) for label, call in calls.items()]
-    print(f"\n{'query':<26}{'median ms':>10}{'p95 ms':>10}   ({runs} runs each)")
+    print(f"\n{'query':<30}{'median ms':>10}{'p95 ms':>10}   ({runs} runs each)")
     for label, median, p95 in results:
-        print(f"{label:<26}{median:>10.2f}{p95:>10.2f}")
+        print(f"{label:<30}{median:>10.2f}{p95:>10.2f}")
     print("\nEXPLAIN QUERY PLAN")
     for label, call in calls.items():
         print("\n".join(await plans(conn, label, call)))
@@ -215,6 +272,9 @@ def main() -> None:
         path = args.db or Path(folder) / "bench.sqlite3"
         if path.exists():
             print(f"reusing {path}")
+            begin = time.perf_counter()
+            asyncio.run(prepare(path))  # a database from before a migration gets it now
+            print(f"migrated in {time.perf_counter() - begin:.1f} s")
         else:
             asyncio.run(prepare(path))
             begin = time.perf_counter()

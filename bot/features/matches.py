@@ -152,17 +152,21 @@ class Matches:
 
     # --- groups -------------------------------------------------------------------------------
 
-    async def _options(self, who: Who, lang: str, args: str, usage: str) -> tuple[Variant, int | None] | Outcome:
-        """The variant (the chat's own by default) and time limit a command asks for, or `usage` explaining why
-        the options are not understood."""
+    async def _options(
+        self, who: Who, lang: str, args: str, usage: str, kind: str
+    ) -> tuple[Variant, int | None] | Outcome:
+        """The variant and time a command asks for (by default the chat's own variant and its admins' default time
+        for this kind of match), or `usage` explaining why the options are not understood."""
         try:
             options = parse_options(args)
         except BadOptions as error:
             return common_view.message(usage, lang, word=str(error))
-        return options.variant or (await self.deps.games.settings(who.chat_id)).variant, options.seconds
+        settings = await self.deps.games.settings(who.chat_id)
+        seconds = options.seconds if options.seconds is not None else settings.match_seconds(kind)
+        return options.variant or settings.variant, seconds
 
     async def _challenge(self, who: Who, lang: str, args: str) -> Outcome:
-        chosen = await self._options(who, lang, args, "match.options")
+        chosen = await self._options(who, lang, args, "match.options", RACE)
         if isinstance(chosen, Outcome):
             return chosen
         variant, seconds = chosen
@@ -178,7 +182,7 @@ class Matches:
         if isinstance(named, Outcome):
             return named
         opponent, args = named
-        chosen = await self._options(who, lang, args, "duel.options")
+        chosen = await self._options(who, lang, args, "duel.options", DUEL)
         if isinstance(chosen, Outcome):
             return chosen
         variant, seconds = chosen
@@ -276,7 +280,7 @@ class Matches:
         if private_duel is not None and command in HELD_BACK:
             return private_duel_view.running(lang)
         if command == "versus":
-            chosen = await self._options(who, lang, args, "vs.options")
+            chosen = await self._options(who, lang, args, "vs.options", VERSUS)
             return chosen if isinstance(chosen, Outcome) else await self._versus(who, lang, chosen[0])
         running = await self.deps.matches.active_match(who.chat_id)
         if running is not None and running.kind == VERSUS and command in ("resign", "cancel", "giveup"):

@@ -25,9 +25,15 @@ COMMANDS = (
 )
 DEEP_LINKS = ("daily",)  # t.me/<bot>?start=daily
 ACTIONS = frozenset(cb.BOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
-GLOBAL_WORDS = {"global", "all", "world"}
-WEEK_WORDS = {"week", "weekly", "w"}
-RATING_WORDS = {"rating", "ratings", "rated", "elo"}  # /top rating: the rating board
+LETTER_PERIODS = {letter: period for period, letter in stats_view.PERIOD_LETTERS.items()}
+GLOBAL_WORDS = {"global", "all", "world", "везде", "все", "всё", "глобально", "мир"}
+# /top week, /top неделя ...: a period by its words (all time when none is named)
+PERIOD_WORDS: dict[str, stats.Period] = {
+    **dict.fromkeys(("today", "day", "d", "сегодня", "день"), "today"),
+    **dict.fromkeys(("week", "weekly", "w", "неделя", "неделю", "неделе", "нед"), "week"),
+    **dict.fromkeys(("month", "monthly", "m", "месяц", "месяца", "мес"), "month"),
+}
+RATING_WORDS = {"rating", "ratings", "rated", "elo", "рейтинг"}  # /top rating: the rating board
 FAMILY_WORDS = {"digits": "classic", "colours": "mastermind", "colors": "mastermind"}  # /top rating colours
 
 
@@ -79,7 +85,7 @@ async def on_command(deps: Deps, who: Who, command: str, args: str, language: st
 async def _variant(deps: Deps, chat_id: int, words: list[str]) -> str | None:
     """The variant named in the words, else the chat's; None if a word names no variant."""
     for word in words:
-        if word in GLOBAL_WORDS or word in WEEK_WORDS:
+        if word in GLOBAL_WORDS or word in PERIOD_WORDS:
             continue
         try:
             return variant_named(word).name
@@ -109,8 +115,9 @@ async def _top(deps: Deps, who: Who, words: list[str], language: str) -> Outcome
     if variant is None:
         return Outcome.text(t("variant.invalid", language, name=" ".join(words)))
     scope = ALL_CHATS if who.private or GLOBAL_WORDS & set(words) else who.chat_id
-    period: stats.Period = "week" if WEEK_WORDS & set(words) else "all"
-    return stats_view.leaderboard(language, await stats.leaderboard(deps, scope, variant, period))
+    period: stats.Period = next((PERIOD_WORDS[word] for word in words if word in PERIOD_WORDS), "all")
+    board = await stats.leaderboard(deps, scope, variant, period, user_id=who.user_id)
+    return stats_view.leaderboard(language, board, in_group=not who.private)
 
 
 async def _daily(deps: Deps, who: Who, language: str) -> Outcome:
@@ -139,11 +146,11 @@ async def on_button(deps: Deps, who: Who, pressed: cb.Callback, language: str) -
     """The reply to a leaderboard, stats or daily-board button; a toast when it is stale or someone else's."""
     args = pressed.args
     try:
-        if pressed.action == cb.TOP and len(args) == 3 and args[0] in "cg" and args[1] in "wa":
+        if pressed.action == cb.TOP and len(args) == 3 and args[0] in ("c", "g") and args[1] in LETTER_PERIODS:
             scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
-            period: stats.Period = "week" if args[1] == "w" else "all"
-            board = await stats.leaderboard(deps, scope, variant_named(args[2]).name, period)
-            return stats_view.leaderboard(language, board, edit=True)
+            variant = variant_named(args[2]).name
+            board = await stats.leaderboard(deps, scope, variant, LETTER_PERIODS[args[1]], user_id=who.user_id)
+            return stats_view.leaderboard(language, board, edit=True, in_group=not who.private)
         if pressed.action == cb.STATS and len(args) == 2 and args[0].isdigit():
             if int(args[0]) != who.user_id:
                 return Outcome(toast=t("stats.foreign", language))

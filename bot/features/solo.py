@@ -10,7 +10,7 @@ from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import command_word, looks_like_code, parse_answer
 from bot.replies import Outcome
-from bot.routing.routes import PRIVATE, Command
+from bot.routing.routes import ANY, PRIVATE, Command
 from bot.services import guesser, languages, lifecycle, referee
 from bot.services import settings as settings_service
 from bot.services.deps import Deps
@@ -31,11 +31,14 @@ COMMANDS = (
     Command("giveup", PRIVATE, private_menu=7),
     Command("undo", PRIVATE, private_menu=8),
     Command("reveal", PRIVATE, private_menu=9),
-    Command("settings", PRIVATE, private_menu=11),
+    Command("settings", ANY, private_menu=11, group_menu=13),  # in a group: its game and match defaults
     Command("rules", PRIVATE, private_menu=14, group_menu=11),
     Command("help", PRIVATE, private_menu=15, group_menu=10),
     Command("cancel", PRIVATE, private_menu=16),
 )
+# the settings a group's panel changes: the game ('v' preset, 'l' length, 'r' repeats, 'z' leading zero), the race
+# limit ('t') and duel timer ('d'), the language ('g'), and 'x' done
+GROUP_FIELDS = frozenset("vlrztdgx")
 # t.me/<bot>?start=PAYLOAD links that stand for a command
 DEEP_LINKS = ("play", "think", "rules", "settings")
 
@@ -51,6 +54,10 @@ class Solo:
     async def group_note(self, who: Who, lang: str, command: str, args: str) -> Outcome:
         """Any other command in a group: games against the bot are played in private."""
         return common_view.group_note(lang, who.bot_username)
+
+    async def group_settings(self, who: Who, lang: str, command: str, args: str) -> Outcome:
+        """/settings in a group: the group's game and its defaults for races and duels (its admins change them)."""
+        return settings_view.group_board(lang, await self.deps.games.settings(who.chat_id))
 
     async def command(self, who: Who, lang: str, command: str, args: str) -> Outcome:
         """The reply to a command in a private chat (an unknown command points to /help)."""
@@ -160,8 +167,26 @@ class Solo:
     # --- buttons ----------------------------------------------------------------------------
 
     async def group_button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
-        """A one-player button pressed in a group: those games are played in private."""
+        """A one-player button pressed in a group: those games are played in private; the group's settings."""
+        if pressed.action == cb.SETTING:
+            return await self._group_setting(who, lang, pressed)
         return Outcome(toast=t("group.soon", lang, link=""))
+
+    async def _group_setting(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
+        field = pressed.args[0] if pressed.args else ""
+        if field not in GROUP_FIELDS:
+            return Outcome(toast=t("stale", lang))
+        if not await settings_service.may_change(self.deps, who.chat_id, who.user_id, who.private, who.as_chat):
+            return settings_view.admins_only(lang)
+        if field == "x":
+            return settings_view.closed(lang, await self.deps.games.settings(who.chat_id), group=True)
+        if field == "g":
+            chosen = await languages.choose(self.deps, who.chat_id, languages.following(lang))
+            assert chosen is not None
+            return settings_view.group_board(chosen.language, chosen, edit=True)
+        value = pressed.args[1] if len(pressed.args) > 1 else ""
+        updated = await settings_service.change(self.deps, who.chat_id, field, value)
+        return settings_view.group_board(lang, updated, edit=True)
 
     async def button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
         """A press on a menu, settings or game button in a private chat; a toast when it is stale."""

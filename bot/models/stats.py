@@ -17,6 +17,15 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where one player stands on a leaderboard: their place of how many players, and their standing."""
+
+    place: int
+    total: int
+    standing: Standing
+
+
+@dataclass(frozen=True)
 class ResultCount:
     """How many of a player's results share a mode, an outcome, hints taken and a guess count."""
 

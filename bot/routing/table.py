@@ -67,6 +67,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(GROUP, f.matches.group_command, matches.GROUP_COMMANDS),
         Route(ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(ANY, f.language.command, names(language.COMMANDS)),
+        Route(GROUP, f.solo.group_settings, frozenset({"settings"})),  # the group's game and match defaults
         Route(GROUP, f.solo.group_note),  # any other command in a group: one-player games are private
         Route(PRIVATE, f.solo.command),  # last: it answers unknown commands too
     )

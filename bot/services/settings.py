@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.models.settings import ATTEMPT_LIMITS, Settings
+from bot.models.settings import ATTEMPT_LIMITS, DUEL_TIMERS, RACE_LIMITS, Settings
 from bot.services.deps import Deps
 from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS, InvalidVariant, Variant, variant_named
 
@@ -13,7 +13,8 @@ PRESET_CHOICES = ("classic", "nozero", "mastermind")
 
 def changed(current: Settings, field: str, value: str = "") -> Settings:
     """The settings after one change: 'v' preset, 'l' length, 'r' repeats, 'z' leading zero,
-    'a' attempt limit (next in the cycle), 'c' coaching, 'h' hard mode. Unknown changes do nothing."""
+    'a' attempt limit (next in the cycle), 'c' coaching, 'h' hard mode; in groups 't' the race time limit and
+    'd' the duel move timer (next in their cycles). Unknown changes do nothing."""
     variant = current.variant
     if field == "v" and value in PRESETS:
         return replace(current, variant=PRESETS[value])
@@ -26,11 +27,21 @@ def changed(current: Settings, field: str, value: str = "") -> Settings:
     if field == "a":
         index = ATTEMPT_LIMITS.index(current.attempt_limit) if current.attempt_limit in ATTEMPT_LIMITS else 0
         return replace(current, attempt_limit=ATTEMPT_LIMITS[(index + 1) % len(ATTEMPT_LIMITS)])
+    if field == "t":
+        return replace(current, race_seconds=_following(RACE_LIMITS, current.race_seconds))
+    if field == "d":
+        return replace(current, duel_seconds=_following(DUEL_TIMERS, current.duel_seconds))
     if field == "c":
         return replace(current, coaching=not current.coaching)
     if field == "h":
         return replace(current, hard=not current.hard)
     return current
+
+
+def _following(cycle: tuple[int | None, ...], value: int | None) -> int | None:
+    """The value after `value` in the cycle (the first one after a value not in it)."""
+    index = cycle.index(value) if value in cycle else -1
+    return cycle[(index + 1) % len(cycle)]
 
 
 def _fitted(variant: Variant, **changes: int | bool) -> Variant:
@@ -50,6 +61,12 @@ async def change(deps: Deps, chat_id: int, field: str, value: str = "") -> Setti
         updated = changed(await deps.games.settings(chat_id), field, value)
         await deps.games.save_settings(chat_id, updated, deps.clock())
     return updated
+
+
+async def may_change(deps: Deps, chat_id: int, user_id: int, private: bool, as_chat: bool) -> bool:
+    """Whether this user may change the chat's settings: anyone in a private chat, a group's admins in a group
+    (an anonymous admin posts as the chat)."""
+    return private or as_chat or await deps.admins.is_admin(chat_id, user_id)
 
 
 def variant_from_args(args: str) -> Variant | None:

@@ -8,6 +8,8 @@ Rules, in one place:
   are the bot's. They are kept out of every ranking and stat and shown as one separate line.
 - Ranking: fewest guesses in the best solve, then the lowest average over clean solves, then whoever
   reached that best first, then the user id (so the order is total).
+- Periods are UTC calendar periods: *today* since 00:00 UTC, *this week* since Monday 00:00 UTC, *this
+  month* since 00:00 UTC on the 1st, and all time. A period's board counts the clean solves finished in it.
 - A *streak* is a run of consecutive clean solves among the player's guessing games of the variant,
   ordered by finish time; any other result (hinted win, give-up, loss, abandoned) ends it. The current
   streak is the run at the end (0 if the latest game was not a clean solve).
@@ -17,16 +19,29 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Literal
 
-from bot.models.stats import ResultCount, Standing
+from bot.models.stats import Place, ResultCount, Standing
 from bot.services.deps import Deps
 from bot.storage.stats import ALL_CHATS, RANKED_MODES
 
-Period = Literal["week", "all"]
-WEEK = timedelta(days=7)
+Period = Literal["today", "week", "month", "all"]
+PERIODS: tuple[Period, ...] = ("today", "week", "month", "all")
 TOP_SIZE = 10
+
+
+def period_key(period: Period, now: datetime) -> str | None:
+    """The key of the current UTC period in period_standings ('d2026-11-23', 'w' and the week's Monday,
+    'm2026-11'); None for all time. The same keys as the trigger in migrations/*_chat_defaults.sql."""
+    day = now.astimezone(UTC).date()
+    if period == "today":
+        return f"d{day.isoformat()}"
+    if period == "week":
+        return f"w{(day - timedelta(days=day.weekday())).isoformat()}"
+    if period == "month":
+        return f"m{day.isoformat()[:7]}"
+    return None
 
 
 @dataclass(frozen=True)
@@ -47,6 +62,7 @@ class Leaderboard:
     period: Period
     lines: tuple[Ranked, ...]
     variants: tuple[str, ...]  # variants with clean solves there, for the switch buttons
+    you: Place | None = None  # the asking player's place when it is below the lines shown
 
     @property
     def global_(self) -> bool:
@@ -54,17 +70,20 @@ class Leaderboard:
         return self.chat_id == ALL_CHATS
 
 
-async def leaderboard(deps: Deps, chat_id: int, variant: str, period: Period, limit: int = TOP_SIZE) -> Leaderboard:
-    """The leaderboard of a chat (or ALL_CHATS) for a variant: all time, or the last seven days."""
+async def leaderboard(
+    deps: Deps, chat_id: int, variant: str, period: Period, limit: int = TOP_SIZE, user_id: int | None = None
+) -> Leaderboard:
+    """The leaderboard of a chat (or ALL_CHATS) for a variant in a period, with `user_id`'s place when that
+    player is on the board but below the lines shown."""
     repo = deps.stats
-    if period == "week":
-        rows = await repo.standings_since(chat_id, variant, deps.clock() - WEEK, limit)
-    else:
-        rows = await repo.standings(chat_id, variant, limit)
+    key = period_key(period, deps.clock())
+    rows = await repo.standings(chat_id, variant, limit, key)
     names = await repo.names(row.user_id for row in rows)
     lines = tuple(Ranked(place, names.get(row.user_id), row) for place, row in enumerate(rows, start=1))
     variants = tuple(await repo.ranked_variants(chat_id))
-    return Leaderboard(chat_id, variant, period, lines, variants)
+    below = user_id is not None and len(rows) == limit and all(row.user_id != user_id for row in rows)
+    you = await repo.place(chat_id, variant, user_id, key) if below and user_id is not None else None
+    return Leaderboard(chat_id, variant, period, lines, variants, you)
 
 
 @dataclass(frozen=True)

@@ -46,15 +46,24 @@ class SqliteGameRepository:
             variant = variant_named(row["variant"])
         except InvalidVariant:
             variant = Settings().variant
-        return Settings(variant, row["attempt_limit"], bool(row["coaching"]), bool(row["hard"]), row["language"])
+        return Settings(
+            variant,
+            row["attempt_limit"],
+            bool(row["coaching"]),
+            bool(row["hard"]),
+            row["language"],
+            row["race_seconds"],
+            row["duel_seconds"],
+        )
 
     async def save_settings(self, chat_id: int, settings: Settings, now: datetime) -> None:
         """Store the chat's settings."""
         await self.conn.execute(
-            "INSERT INTO chat_settings (chat_id, variant, attempt_limit, coaching, hard, language, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET variant = excluded.variant,"
-            " attempt_limit = excluded.attempt_limit, coaching = excluded.coaching, hard = excluded.hard,"
-            " language = excluded.language, updated_at = excluded.updated_at",
+            "INSERT INTO chat_settings (chat_id, variant, attempt_limit, coaching, hard, language, race_seconds,"
+            " duel_seconds, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET"
+            " variant = excluded.variant, attempt_limit = excluded.attempt_limit, coaching = excluded.coaching,"
+            " hard = excluded.hard, language = excluded.language, race_seconds = excluded.race_seconds,"
+            " duel_seconds = excluded.duel_seconds, updated_at = excluded.updated_at",
             (
                 chat_id,
                 settings.variant.name,
@@ -62,6 +71,8 @@ class SqliteGameRepository:
                 int(settings.coaching),
                 int(settings.hard),
                 settings.language,
+                settings.race_seconds,
+                settings.duel_seconds,
                 iso(now),
             ),
         )

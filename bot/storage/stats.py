@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.models.stats import DailyEntry, DailyPlay, ResultCount, Standing
+from bot.models.stats import DailyEntry, DailyPlay, Place, ResultCount, Standing
 from bot.storage.rows import every, iso, one, placeholders
 
 ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
@@ -32,8 +32,8 @@ class StatsRepository(Protocol):
     async def player_language(self, user_id: int) -> str: ...
     async def by_username(self, username: str) -> tuple[int, str] | None: ...
     async def names(self, user_ids: Iterable[int]) -> dict[int, str]: ...
-    async def standings(self, chat_id: int, variant: str, limit: int) -> list[Standing]: ...
-    async def standings_since(self, chat_id: int, variant: str, since: datetime, limit: int) -> list[Standing]: ...
+    async def standings(self, chat_id: int, variant: str, limit: int, period: str | None = None) -> list[Standing]: ...
+    async def place(self, chat_id: int, variant: str, user_id: int, period: str | None = None) -> Place | None: ...
     async def ranked_variants(self, chat_id: int) -> list[str]: ...
     async def result_counts(self, user_id: int, variant: str) -> list[ResultCount]: ...
     async def clean_solve_flags(self, user_id: int, variant: str) -> str: ...
@@ -43,6 +43,13 @@ class StatsRepository(Protocol):
     async def add_daily_play(self, play: DailyPlay) -> None: ...
     async def daily_board(self, day: str, limit: int) -> list[DailyEntry]: ...
     async def stored_secret(self, name: str, fresh: str) -> str: ...
+
+
+def _board(chat_id: int, variant: str, period: str | None) -> tuple[str, str, tuple[Any, ...]]:
+    """The table, the WHERE clause and its parameters of one leaderboard: all-time standings or one period's."""
+    if period is None:
+        return "standings", "chat_id = ? AND variant = ?", (chat_id, variant)
+    return "period_standings", "period = ? AND chat_id = ? AND variant = ?", (period, chat_id, variant)
 
 
 # A player's name is written when it changes, and otherwise at most this often (to move last_seen on).
@@ -108,30 +115,44 @@ class SqliteStatsRepository:
         )
         return {row["user_id"]: row["name"] for row in rows}
 
-    async def standings(self, chat_id: int, variant: str, limit: int) -> list[Standing]:
-        """The all-time leaderboard of a chat (or ALL_CHATS) for a variant, best first."""
+    async def standings(self, chat_id: int, variant: str, limit: int, period: str | None = None) -> list[Standing]:
+        """The leaderboard of a chat (or ALL_CHATS) for a variant, best first: all time, or one period (a key of
+        period_standings such as 'w2026-11-23')."""
+        table, where, params = _board(chat_id, variant, period)
         rows = await every(
             self.conn,
-            "SELECT user_id, best, CAST(total_guesses AS REAL) / solved AS average, solved, best_at FROM standings"
-            " WHERE chat_id = ? AND variant = ?"
-            " ORDER BY best, CAST(total_guesses AS REAL) / solved, best_at, user_id LIMIT ?",
-            (chat_id, variant, limit),
+            f"SELECT user_id, best, CAST(total_guesses AS REAL) / solved AS average, solved, best_at FROM {table}"
+            f" WHERE {where} ORDER BY best, CAST(total_guesses AS REAL) / solved, best_at, user_id LIMIT ?",
+            (*params, limit),
         )
         return [Standing(r["user_id"], r["best"], r["average"], r["solved"], r["best_at"]) for r in rows]
 
-    async def standings_since(self, chat_id: int, variant: str, since: datetime, limit: int) -> list[Standing]:
-        """The leaderboard of clean solves finished at or after `since`, in a chat or (ALL_CHATS) everywhere."""
-        where = "variant = ?" if chat_id == ALL_CHATS else "chat_id = ? AND variant = ?"
-        params: tuple[Any, ...] = (variant,) if chat_id == ALL_CHATS else (chat_id, variant)
-        rows = await every(
+    async def place(self, chat_id: int, variant: str, user_id: int, period: str | None = None) -> Place | None:
+        """Where a player stands on that leaderboard (None: not on it): one more than the players strictly ahead
+        in the board's order, of all the players on it."""
+        table, where, params = _board(chat_id, variant, period)
+        row = await one(
             self.conn,
-            "SELECT user_id, min(guesses) AS best, avg(guesses) AS average, count(*) AS solved,"
-            " substr(min(printf('%06d', guesses) || finished_at), 7) AS best_at"
-            f" FROM game_results WHERE {where} AND finished_at >= ? AND {RANKED}"
-            " GROUP BY user_id ORDER BY best, average, best_at, user_id LIMIT ?",
-            (*params, iso(since), limit),
+            f"SELECT best, CAST(total_guesses AS REAL) / solved AS average, solved, best_at FROM {table}"
+            f" WHERE {where} AND user_id = ?",
+            (*params, user_id),
         )
-        return [Standing(r["user_id"], r["best"], r["average"], r["solved"], r["best_at"]) for r in rows]
+        if row is None:
+            return None
+        mine = Standing(user_id, row["best"], row["average"], row["solved"], row["best_at"])
+        # Ahead: every player with a smaller best (counted per best in standing_counts), then those with the same
+        # best who come first in the board's order (one range of the rank index, read alone).
+        counted = await one(
+            self.conn,
+            "SELECT (SELECT sum(players) FROM standing_counts WHERE board = ? AND chat_id = ? AND variant = ?)"
+            " AS total, (SELECT coalesce(sum(players), 0) FROM standing_counts"
+            "  WHERE board = ? AND chat_id = ? AND variant = ? AND best < ?)"
+            f" + (SELECT count(*) FROM {table} WHERE {where} AND best = ?"
+            "     AND (CAST(total_guesses AS REAL) / solved, best_at, user_id) < (?, ?, ?)) AS ahead",
+            (period or "", chat_id, variant) * 2 + (mine.best, *params, mine.best, mine.average, mine.best_at, user_id),
+        )
+        assert counted is not None
+        return Place(counted["ahead"] + 1, counted["total"], mine)
 
     async def ranked_variants(self, chat_id: int) -> list[str]:
         """The variants with a clean solve in a chat (or ALL_CHATS), by name."""

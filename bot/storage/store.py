@@ -19,6 +19,8 @@ CHAT_TABLES = (
     "matches",
     "game_results",
     "standings",
+    "period_standings",
+    "standing_counts",
     "daily_plays",
     "rated_results",
     "rating_board",

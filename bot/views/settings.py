@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot import callbacks as cb
 from bot.models.settings import Settings
-from bot.replies import Button, Outcome, Reply
+from bot.replies import Button, Keyboard, Outcome, Reply
+from bot.services.duel import DEFAULT_TURN_SECONDS
 from bot.services.settings import PRESET_CHOICES
-from bot.texts import Html, t, variant_text
+from bot.texts import Html, duration_text, t, variant_text
 from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS
+
+
+def _state(language: str, on: bool) -> Html:
+    return t("set.on" if on else "set.off", language)
 
 
 def _mark(label: str, chosen: bool) -> str:
@@ -17,19 +24,30 @@ def _mark(label: str, chosen: bool) -> str:
 def board(language: str, settings: Settings, edit: bool = False) -> Outcome:
     """The settings message with its buttons; `edit` replaces the message whose button was pressed."""
     variant = settings.variant
-
-    def state(on: bool) -> Html:
-        return t("set.on" if on else "set.off", language)
-
     limit = settings.attempt_limit or t("set.unlimited", language)
     text = t(
         "set.title",
         language,
         variant=Html(f"{variant.name} — {variant_text(variant, language)}"),
         limit=limit,
-        coaching=state(settings.coaching),
-        hard=state(settings.hard),
+        coaching=_state(language, settings.coaching),
+        hard=_state(language, settings.hard),
     )
+    more = (
+        Button(t("set.limit", language, limit=limit), cb.encode(cb.SETTING, "a")),
+        Button(t("set.coaching", language, state=_state(language, settings.coaching)), cb.encode(cb.SETTING, "c")),
+        Button(t("set.hard", language, state=_state(language, settings.hard)), cb.encode(cb.SETTING, "h")),
+    )
+    done = (
+        Button(t("set.language", language, language=t("lang.name", language)), cb.encode(cb.SETTING, "g")),
+        Button(t("set.done", language), cb.encode(cb.SETTING, "x")),
+    )
+    return Outcome.say(Reply(text, (*_variant_rows(language, settings), more, done), edit_origin=edit))
+
+
+def _variant_rows(language: str, settings: Settings) -> Keyboard:
+    """The buttons choosing the game: presets, lengths, repeats and leading zero."""
+    variant = settings.variant
     presets = tuple(
         Button(_mark(name, PRESETS[name] == variant), cb.encode(cb.SETTING, "v", name)) for name in PRESET_CHOICES
     )
@@ -38,22 +56,40 @@ def board(language: str, settings: Settings, edit: bool = False) -> Outcome:
         for n in range(MIN_LENGTH, MAX_LENGTH + 1)
     )
     toggles = (
-        Button(t("set.repeats", language, state=state(variant.repeats)), cb.encode(cb.SETTING, "r")),
-        Button(t("set.zero", language, state=state(variant.leading_zero)), cb.encode(cb.SETTING, "z")),
+        Button(t("set.repeats", language, state=_state(language, variant.repeats)), cb.encode(cb.SETTING, "r")),
+        Button(t("set.zero", language, state=_state(language, variant.leading_zero)), cb.encode(cb.SETTING, "z")),
     )
-    more = (
-        Button(t("set.limit", language, limit=limit), cb.encode(cb.SETTING, "a")),
-        Button(t("set.coaching", language, state=state(settings.coaching)), cb.encode(cb.SETTING, "c")),
-        Button(t("set.hard", language, state=state(settings.hard)), cb.encode(cb.SETTING, "h")),
+    return (presets, lengths, toggles)
+
+
+def group_board(language: str, settings: Settings, edit: bool = False) -> Outcome:
+    """A group's settings: its game and its defaults for races and duels, changed by admins only."""
+    variant = settings.variant
+    race = _seconds(language, settings.race_seconds) if settings.race_seconds else t("set.unlimited", language)
+    duel = _seconds(language, settings.duel_seconds or DEFAULT_TURN_SECONDS)
+    game = Html(f"{variant.name} — {variant_text(variant, language)}")
+    text = t("gset.title", language, variant=game, race=race, duel=duel)
+    defaults = (
+        Button(t("set.race", language, limit=race), cb.encode(cb.SETTING, "t")),
+        Button(t("set.duel", language, timer=duel), cb.encode(cb.SETTING, "d")),
     )
     done = (
         Button(t("set.language", language, language=t("lang.name", language)), cb.encode(cb.SETTING, "g")),
         Button(t("set.done", language), cb.encode(cb.SETTING, "x")),
     )
-    return Outcome.say(Reply(text, (presets, lengths, toggles, more, done), edit_origin=edit))
+    return Outcome.say(Reply(text, (*_variant_rows(language, settings), defaults, done), edit_origin=edit))
 
 
-def closed(language: str, settings: Settings) -> Outcome:
+def _seconds(language: str, seconds: int) -> Html:
+    return duration_text(timedelta(seconds=seconds), language)
+
+
+def admins_only(language: str) -> Outcome:
+    """A group's settings button pressed by someone who is not one of its admins."""
+    return Outcome(toast=t("gset.admins", language))
+
+
+def closed(language: str, settings: Settings, group: bool = False) -> Outcome:
     """The settings message without buttons once the user is done."""
-    shown = board(language, settings).replies[0]
+    shown = (group_board if group else board)(language, settings).replies[0]
     return Outcome.say(Reply(shown.text, (), edit_origin=True), toast=t("set.closed", language))

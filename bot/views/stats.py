@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot import callbacks as cb
+from bot.models.stats import Place
 from bot.replies import Button, Keyboard, Outcome, Reply
-from bot.services.stats import Leaderboard, PlayerStats, Ranked
+from bot.services.stats import PERIODS, Leaderboard, Period, PlayerStats, Ranked
 from bot.texts import Html, decimal_text, lines, t
 from engine.variant import InvalidVariant, variant_named
 
@@ -58,29 +59,63 @@ def _line(language: str, ranked: Ranked) -> Html:
     )
 
 
-def top_data(board: Leaderboard, period: str, variant: str) -> str:
+def where_you_stand(language: str, place: int, total: int, detail: Html) -> Html:
+    """The line for a player below the rows shown: 'You are #12 of 40 (best 5, average 5.60)'; `detail` says
+    what the board ranks by (best_and_average here)."""
+    return t("top.you", language, place=place, total=total, detail=detail)
+
+
+def best_and_average(language: str, best: int, average: float) -> Html:
+    """A player's best solve and average, for where_you_stand."""
+    return t("top.you.best", language, best=best, average=decimal_text(average, 2, language))
+
+
+# The callback letter of each period: tp:<c|g>:<letter>:<variant>
+PERIOD_LETTERS: dict[Period, str] = {"today": "d", "week": "w", "month": "m", "all": "a"}
+
+
+def top_data(global_: bool, period: Period, variant: str) -> str:
     """The callback data of a leaderboard view."""
-    return cb.encode(cb.TOP, "g" if board.global_ else "c", "w" if period == "week" else "a", variant)
+    return cb.encode(cb.TOP, "g" if global_ else "c", PERIOD_LETTERS[period], variant)
 
 
-def leaderboard(language: str, board: Leaderboard, edit: bool = False) -> Outcome:
-    """A leaderboard with buttons for the other period and the other variants; edits the pressed message."""
+def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group: bool = False) -> Outcome:
+    """A leaderboard with buttons for the other periods, (in a group) this chat or all chats, and the other
+    variants; edits the pressed message."""
     scope = t("top.global" if board.global_ else "top.chat", language)
-    period = t("top.week" if board.period == "week" else "top.all", language)
+    period = t(f"top.{board.period}", language)
     title = t("top.title", language, scope=scope, variant=variant_label(board.variant, language), period=period)
     body = lines(*(_line(language, r) for r in board.lines)) if board.lines else t("top.empty", language)
-    keyboard: Keyboard = (
-        tuple(
-            Button(_mark(t(key, language), board.period == period_), top_data(board, period_, board.variant))
-            for key, period_ in (("top.btn.week", "week"), ("top.btn.all", "all"))
-        ),
-        *_variant_rows(
-            [(variant_label(v, language), top_data(board, board.period, v), v == board.variant) for v in board.variants]
-        ),
-        (Button(t("top.btn.rating", language), cb.encode(cb.RATING, "g" if board.global_ else "c", board.variant)),),
+    periods = tuple(
+        Button(_mark(t(f"top.btn.{p}", language), p == board.period), top_data(board.global_, p, board.variant))
+        for p in PERIODS
     )
-    text = lines(title, body, t("top.note", language))
+    scopes = tuple(
+        Button(_mark(t(key, language), g == board.global_), top_data(g, board.period, board.variant))
+        for key, g in (("top.btn.chat", False), ("top.btn.global", True))
+    )
+    variants = [
+        (variant_label(v, language), top_data(board.global_, board.period, v), v == board.variant)
+        for v in board.variants
+    ]
+    rating = Button(t("top.btn.rating", language), cb.encode(cb.RATING, "g" if board.global_ else "c", board.variant))
+    keyboard: Keyboard = (periods, *((scopes,) if in_group else ()), *_variant_rows(variants), (rating,))
+    text = lines(
+        title,
+        body,
+        _your_place(language, board.you),
+        t("top.note", language),
+        t("top.periods", language) if board.period != "all" else None,
+    )
     return Outcome.say(Reply(text, keyboard, edit_origin=edit))
+
+
+def _your_place(language: str, you: Place | None) -> Html | None:
+    if you is None:
+        return None
+    return where_you_stand(
+        language, you.place, you.total, best_and_average(language, you.standing.best, you.standing.average)
+    )
 
 
 def _mark(label: str, current: bool) -> str:

@@ -2,7 +2,7 @@
 and /top and /stats through Telegram updates (edited in place, stale and foreign presses)."""
 
 import itertools
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from bot.services import stats
 from bot.storage.db import open_database
@@ -68,22 +68,40 @@ async def test_ranking_is_best_then_average_then_who_reached_the_best_first(tmp_
         assert (best.best, best.average, best.solved) == (4, 4.5, 2)
 
 
-async def test_the_weekly_view_keeps_only_the_last_seven_days_and_global_spans_chats(tmp_path):
-    clock = Clock(EPOCH + timedelta(days=30))
-    async with runtime_on(tmp_path / "db.sqlite3", clock=clock) as runtime:
+async def test_today_this_week_and_this_month_are_utc_calendar_periods_and_global_spans_chats(tmp_path):
+    wednesday = datetime(2025, 1, 15, 12, 0, tzinfo=UTC)  # the week began on Monday the 13th, the month on the 1st
+    async with runtime_on(tmp_path / "db.sqlite3", clock=Clock(wednesday)) as runtime:
         deps = runtime.core.deps
-        await record(deps, 1, 3, at=EPOCH)  # a month ago
-        await record(deps, 1, 6, at=clock.now - timedelta(days=2))
-        await record(deps, 2, 5, at=clock.now - timedelta(days=6, hours=23))
-        await record(deps, 3, 4, at=clock.now - timedelta(days=7, hours=1))  # just outside the week
-        await record(deps, 9, 2, chat=-999, at=clock.now - timedelta(days=1))  # another group
-        await record(deps, 10, 3, variant="mastermind", at=clock.now)
-        assert order(await stats.leaderboard(deps, GROUP, "classic", "all")) == [1, 3, 2]
-        assert order(await stats.leaderboard(deps, GROUP, "classic", "week")) == [2, 1]
-        assert order(await stats.leaderboard(deps, ALL_CHATS, "classic", "week")) == [9, 2, 1]
+        await record(deps, 1, 3, at=datetime(2024, 12, 31, 23, 59, 59, tzinfo=UTC))  # last month
+        await record(deps, 2, 5, at=datetime(2025, 1, 1, 0, 0, tzinfo=UTC))  # the month's first instant
+        await record(deps, 3, 4, at=datetime(2025, 1, 12, 23, 59, 59, tzinfo=UTC))  # Sunday: last week
+        await record(deps, 4, 6, at=datetime(2025, 1, 13, 0, 0, tzinfo=UTC))  # Monday: this week
+        await record(deps, 5, 5, at=datetime(2025, 1, 14, 23, 59, 59, tzinfo=UTC))  # yesterday
+        await record(deps, 6, 6, at=datetime(2025, 1, 15, 0, 0, tzinfo=UTC))  # today
+        await record(deps, 9, 2, chat=-999, at=wednesday)  # another group, today
+        await record(deps, 10, 3, variant="mastermind", at=wednesday)
+        expected = {"all": [1, 3, 2, 5, 4, 6], "month": [3, 2, 5, 4, 6], "week": [5, 4, 6], "today": [6]}
+        for period, users in expected.items():
+            assert order(await stats.leaderboard(deps, GROUP, "classic", period)) == users, period
+        assert order(await stats.leaderboard(deps, ALL_CHATS, "classic", "today")) == [9, 6]
+        assert order(await stats.leaderboard(deps, ALL_CHATS, "classic", "week")) == [9, 5, 4, 6]
         everywhere = await stats.leaderboard(deps, ALL_CHATS, "classic", "all")
-        assert order(everywhere) == [9, 1, 3, 2]
+        assert order(everywhere) == [9, 1, 3, 2, 5, 4, 6]
         assert everywhere.variants == ("classic", "mastermind")
+
+
+async def test_a_week_that_spans_new_year_belongs_to_its_monday(tmp_path):
+    new_year = datetime(2025, 1, 1, 9, 0, tzinfo=UTC)  # a Wednesday; the week began on Monday 30 December
+    assert stats.period_key("week", new_year) == "w2024-12-30"
+    assert stats.period_key("month", new_year) == "m2025-01"
+    assert stats.period_key("today", new_year) == "d2025-01-01"
+    assert stats.period_key("all", new_year) is None
+    async with runtime_on(tmp_path / "db.sqlite3", clock=Clock(new_year)) as runtime:
+        deps = runtime.core.deps
+        await record(deps, 1, 4, at=datetime(2024, 12, 30, 0, 0, tzinfo=UTC))
+        await record(deps, 2, 5, at=datetime(2024, 12, 29, 23, 59, 59, tzinfo=UTC))  # the Sunday before
+        assert order(await stats.leaderboard(deps, GROUP, "classic", "week")) == [1]
+        assert order(await stats.leaderboard(deps, GROUP, "classic", "month")) == []
 
 
 async def test_stats_count_every_game_but_rank_only_clean_solves(tmp_path):
@@ -124,8 +142,9 @@ async def test_a_fresh_database_gets_the_stats_tables_and_backfills_standings(tm
         "daily_plays",
         "bot_secrets",
         "standings_rank",
-        "game_results_ranked_by_chat",
-        "game_results_ranked_by_variant",
+        "period_standings",
+        "period_standings_rank",
+        "standing_counts",
         "game_results_by_player",
         "game_results_standings",
         "game_results_daily_mode",
@@ -136,30 +155,32 @@ async def test_a_fresh_database_gets_the_stats_tables_and_backfills_standings(tm
 async def test_the_leaderboard_and_stats_queries_use_their_indexes(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as runtime:
         deps, conn = runtime.core.deps, runtime.store.conn
-        await record(deps, 1, 5)
+        for user in range(1, 4):
+            await record(deps, user, 3 + user)
         traced: list[str] = []
         await conn.set_trace_callback(traced.append)
-        await stats.leaderboard(deps, GROUP, "classic", "week")
-        await stats.leaderboard(deps, GROUP, "classic", "all")
-        await stats.leaderboard(deps, ALL_CHATS, "classic", "week")
-        await stats.leaderboard(deps, ALL_CHATS, "classic", "all")
+        for scope in (GROUP, ALL_CHATS):
+            for period in stats.PERIODS:
+                await stats.leaderboard(deps, scope, "classic", period, limit=1, user_id=3)  # 3 is below: its place
         await stats.player_stats(deps, 1, "classic")
         await conn.set_trace_callback(None)
         plans = []
         for sql in traced:
-            if "game_results" in sql or "FROM standings" in sql:
+            if "game_results" in sql or "standing" in sql:
                 async with conn.execute("EXPLAIN QUERY PLAN " + sql) as cursor:
                     plans.append(" / ".join(row[3] for row in await cursor.fetchall()))
-        assert len(plans) >= 6
+        assert len(plans) >= 8 * 4
         for plan in plans:
-            assert "INDEX" in plan, plan
+            assert "INDEX" in plan or "PRIMARY KEY" in plan, plan  # period tables are WITHOUT ROWID: keyed rows
             assert "SCAN game_results" not in plan, plan
             assert "SCAN standings" not in plan, plan
+            assert "SCAN period_standings" not in plan, plan
+            assert "TEMP B-TREE" not in plan or "game_results" in plan, plan  # boards are read in index order
         joined = "\n".join(plans)
         for index in (
-            "game_results_ranked_by_chat",
-            "game_results_ranked_by_variant",
-            "standings_rank",
+            "COVERING INDEX standings_rank",
+            "COVERING INDEX period_standings_rank",
+            "SEARCH standing_counts USING PRIMARY KEY",
             "game_results_by_player",
         ):
             assert index in joined
@@ -178,13 +199,29 @@ async def test_top_in_a_group_switches_period_and_variant_in_place_and_refuses_f
         assert "this chat" in board.text
         assert "player 1002" in board.text
         data = [d for _, d in board.buttons]
-        assert data[:2] == ["tp:c:w:classic", "tp:c:a:classic"]
+        assert data[:4] == ["tp:c:d:classic", "tp:c:w:classic", "tp:c:m:classic", "tp:c:a:classic"]
+        assert data[4:6] == ["tp:c:a:classic", "tp:g:a:classic"]  # this chat, all chats
         assert "tp:c:a:mastermind" in data
-        calls = await ann.press("tp:c:w:classic")
+        # Ann's solve was yesterday (this week, this month); player 1002's was last month
+        for letter, period, label, shown in (
+            ("d", "today", "Today", False),
+            ("w", "this week", "Week", True),
+            ("m", "this month", "Month", True),
+        ):
+            calls = await ann.press(f"tp:c:{letter}:classic", board.params["_sent_id"])
+            assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
+            assert calls[1].params["message_id"] == board.params["_sent_id"]
+            assert f"· {period}" in calls[1].text
+            assert ("Ann" in calls[1].text) is shown, period
+            assert "player 1002" not in calls[1].text
+            assert "UTC" in calls[1].text
+            assert f"• {label} •" in [text for text, _ in calls[1].buttons]
+        calls = await ann.press("tp:c:a:classic", board.params["_sent_id"])
+        assert "player 1002" in calls[1].text
+        calls = await ann.press("tp:g:w:classic", board.params["_sent_id"])
         assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
-        assert calls[1].params["message_id"] == board.params["_sent_id"]
-        assert "last 7 days" in calls[1].text
-        assert "player 1002" not in calls[1].text
+        assert "all chats" in calls[1].text
+        assert "• All chats •" in [label for label, _ in calls[1].buttons]
         calls = await ann.press("tp:c:a:mastermind", board.params["_sent_id"])
         assert "mastermind" in calls[1].text
         assert "best <b>3</b>" in calls[1].text
@@ -233,3 +270,131 @@ async def test_display_names_are_escaped_on_the_board(tmp_path):
         await stats.seen(deps, 1, "<b>Evil</b> & Co")
         outcome = stats_view.leaderboard("en", await stats.leaderboard(deps, GROUP, "classic", "all"))
         assert "&lt;b&gt;Evil&lt;/b&gt; &amp; Co" in outcome.replies[0].text
+
+
+async def test_a_player_ranked_twelfth_sees_where_they_stand_in_every_view(tmp_path):
+    clock = Clock(EPOCH + timedelta(hours=1))
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        deps = app.bot_data[RUNTIME].core.deps
+        for n in range(11):  # ahead of Ann: a better best, or the same best and a better average
+            await record(deps, 2000 + n, 4 if n < 6 else 5)
+        await record(deps, 1001, 5)
+        await record(deps, 1001, 6)  # Ann: best 5, average 5.5
+        await record(deps, 3000, 5, at=EPOCH + timedelta(minutes=1))
+        await record(deps, 3000, 6)  # the same best and average as Ann, reached later: behind her
+        for n in range(3):
+            await record(deps, 4000 + n, 7)
+        ann = Chat(app, request, chat_id=GROUP, user_id=1001)
+        [board] = [c for c in await ann.send("/top") if c.method == "sendMessage"]
+        you = "📍 You are #12 of 16 (best 5, average 5.50)"
+        assert you in board.text
+        assert "10. player 2009" in board.text
+        assert "player 2010" not in board.text
+        for scope in "cg":
+            for letter in "dwma":
+                calls = await ann.press(f"tp:{scope}:{letter}:classic", board.params["_sent_id"])
+                assert you in calls[1].text, (scope, letter)
+
+        leader = Chat(app, request, chat_id=GROUP, user_id=2000)
+        [shown] = [c for c in await leader.send("/top") if c.method == "sendMessage"]
+        assert "You are" not in shown.text  # on the board already
+        stranger = Chat(app, request, chat_id=GROUP, user_id=5000)
+        [none] = [c for c in await stranger.send("/top week") if c.method == "sendMessage"]
+        assert "You are" not in none.text  # no clean solve this week
+        assert "· this week" in none.text
+
+
+async def test_a_players_place_follows_the_boards_order_to_the_last_tie(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3", clock=Clock(EPOCH + timedelta(hours=1))) as runtime:
+        deps = runtime.core.deps
+        await record(deps, 7, 4)
+        await record(deps, 3, 5)
+        await record(deps, 5, 5)  # the same best, average and moment as 3: the user id decides
+        await record(deps, 1, 5, at=EPOCH + timedelta(seconds=1))  # reached 5 a second later
+        await record(deps, 2, 6)
+        board = await stats.leaderboard(deps, GROUP, "classic", "all")
+        assert order(board) == [7, 3, 5, 1, 2]
+        for period in stats.PERIODS:
+            key = stats.period_key(period, deps.clock())
+            for place, user in enumerate(order(board), start=1):
+                found = await deps.stats.place(GROUP, "classic", user, key)
+                assert (found.place, found.total) == (place, 5), (period, user)
+            assert await deps.stats.place(GROUP, "classic", 99, key) is None
+        later = await stats.leaderboard(deps, ALL_CHATS, "classic", "month", limit=2, user_id=1)
+        assert later.you is not None
+        assert (later.you.place, later.you.total, later.you.standing.best) == (4, 5, 5)
+        shown = await stats.leaderboard(deps, ALL_CHATS, "classic", "month", limit=2, user_id=3)
+        assert shown.you is None
+
+
+async def test_the_period_migration_counts_results_recorded_before_it_as_its_triggers_count_new_ones(tmp_path):
+    [periods] = [m for m in sorted(MIGRATIONS_DIR.glob("*.sql")) if m.name.endswith("_chat_defaults.sql")]
+    results = [  # (user, chat, guesses, hinted, finished): two weeks across a month's end, two chats
+        (1, GROUP, 6, 0, "2024-12-29T23:59:59.000+00:00"),
+        (1, GROUP, 4, 0, "2024-12-30T08:00:00.000+00:00"),
+        (1, -999, 3, 1, "2024-12-31T08:00:00.000+00:00"),
+        (2, -999, 5, 0, "2025-01-01T00:00:00.000+00:00"),
+        (2, GROUP, 5, 0, "2025-01-01T10:00:00.000+00:00"),
+        (2, GROUP, 4, 0, "2025-01-06T10:00:00.000+00:00"),
+        (3, GROUP, 7, 0, "2025-01-06T11:00:00.000+00:00"),
+    ]
+
+    async def insert(conn):
+        for game_id, (user, chat, guesses, hinted, finished) in enumerate(results, start=1):
+            await conn.execute(
+                "INSERT INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
+                " started_at, finished_at) VALUES (?, ?, ?, 'referee', 'classic', ?, 'won', ?, ?, ?)",
+                (game_id, user, chat, guesses, hinted, finished, finished),
+            )
+        await conn.commit()
+
+    async def tables(conn):
+        found = []
+        for sql in (
+            "SELECT * FROM period_standings ORDER BY 1, 2, 3, 4",
+            "SELECT * FROM standing_counts WHERE players > 0 ORDER BY 1, 2, 3, 4",  # a best left behind keeps a 0
+        ):
+            async with conn.execute(sql) as cursor:
+                found.append([tuple(row) for row in await cursor.fetchall()])
+        return found
+
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    for migration in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        if migration.name < periods.name:
+            (folder / migration.name).write_text(migration.read_text())
+    before = await open_database(tmp_path / "before.sqlite3")
+    await migrate(before, folder)
+    await insert(before)
+    (folder / periods.name).write_text(periods.read_text())
+    assert await migrate(before, folder) == [periods.stem]
+    after = await open_database(tmp_path / "after.sqlite3")
+    await migrate(after)
+    await insert(after)
+    backfilled, counted = await tables(before), await tables(after)
+    assert backfilled == counted
+    weeks = {row[0] for row in counted[0] if row[0].startswith("w")}
+    assert weeks == {"w2024-12-23", "w2024-12-30", "w2025-01-06"}
+    assert ("w2024-12-30", GROUP, "classic", 2, 1, 5, 5, "2025-01-01T10:00:00.000+00:00") in counted[0]
+    assert ("m2025-01", 0, "classic", 2, 3, 14, 4, "2025-01-06T10:00:00.000+00:00") in counted[0]
+    assert ("", 0, "classic", 4, 2) in counted[1]  # all time, all chats: two players whose best is 4
+    await before.close()
+    await after.close()
+
+
+async def test_top_takes_its_period_and_scope_as_words_in_english_or_russian(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3", clock=Clock(EPOCH + timedelta(hours=1))) as (app, request):
+        await record(app.bot_data[RUNTIME].core.deps, 1001, 4)
+        ann = Chat(app, request, chat_id=GROUP, user_id=1001)
+        for words, title in (
+            ("today", "this chat</b> · classic · today"),
+            ("week", "this chat</b> · classic · this week"),
+            ("month global", "all chats</b> · classic · this month"),
+            ("mastermind all", "all chats</b> · mastermind · all time"),
+            ("сегодня", "this chat</b> · classic · today"),
+            ("неделя везде", "all chats</b> · classic · this week"),
+            ("месяц", "this chat</b> · classic · this month"),
+        ):
+            [board] = [c for c in await ann.send(f"/top {words}") if c.method == "sendMessage"]
+            assert title in board.text, words
+            assert all(len(data.encode()) <= 64 for _, data in board.buttons)

@@ -14,6 +14,7 @@ def test_the_menus_list_games_first_then_help():
     )  # fmt: skip
     assert GROUP_MENU == (
         "challenge", "g", "duel", "stop", "resign", "daily", "top", "stats", "start", "help", "rules", "language",
+        "settings",
     )  # fmt: skip
 
 

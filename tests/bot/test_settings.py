@@ -1,4 +1,4 @@
-from bot.models.settings import Settings
+from bot.models.settings import DUEL_TIMERS, RACE_LIMITS, Settings
 from bot.services.settings import changed
 from engine.variant import PRESETS, Variant
 
@@ -32,3 +32,19 @@ def test_toggles_flip_and_the_attempt_limit_cycles_back_to_none():
 def test_unknown_changes_do_nothing():
     assert changed(Settings(), "l", "9") == Settings()
     assert changed(Settings(), "?", "") == Settings()
+
+
+def test_a_groups_race_limit_and_duel_timer_cycle_through_their_choices_and_back():
+    settings = Settings()
+    races, duels = [], []
+    for _ in range(len(RACE_LIMITS)):
+        settings = changed(settings, "t")
+        races.append(settings.race_seconds)
+    for _ in range(len(DUEL_TIMERS)):
+        settings = changed(settings, "d")
+        duels.append(settings.duel_seconds)
+    assert races == [*RACE_LIMITS[1:], None]
+    assert duels == [*DUEL_TIMERS[1:], None]
+    assert Settings(race_seconds=300, duel_seconds=60).match_seconds("race") == 300
+    assert Settings(race_seconds=300, duel_seconds=60).match_seconds("duel") == 60
+    assert Settings(race_seconds=300).match_seconds("versus") is None

@@ -86,3 +86,29 @@ def test_only_the_starter_or_a_group_admin_can_stop_a_race(make_user: UserFactor
     emulator.set_chat_member(group, cat.user_id, "left")
     cat.send_command("/stop")  # having started it is enough
     assert "Race stopped" in ann.wait_new().text
+
+
+def test_a_race_takes_the_time_limit_a_group_admin_set_in_settings(make_user: UserFactory, emulator: Emulator) -> None:
+    group = -(700_000 + next_id())
+    ann, bob = (make_user(name, chat_id=group, chat_type="supergroup") for name in ("Ann", "Bob"))
+    bob.view, bob.events = ann.view, ann.events  # the emulator hands each message out once: Bob sees Ann's
+    emulator.set_chat_member(group, ann.user_id, "administrator")
+    ann.send_command("/settings")
+    panel = ann.wait_new(plain(t("gset.title", variant="", race="", duel="")).split("\n")[0])
+    unlimited = plain(t("set.race", limit=t("set.unlimited")))
+
+    answer = bob.press(panel, unlimited)  # Bob is no admin: a toast, and the panel stays as it was
+    assert answer is not None
+    assert answer.text == plain(t("gset.admins"))
+    ann.press(panel, unlimited)
+    ann.wait_edit(panel, "Race time limit: 1m 0s")
+    ann.press(panel, plain(t("set.race", limit="1m 0s")))
+    changed = ann.wait_edit(panel, "Race time limit: 3m 0s")
+    assert changed.message_id == panel.message_id
+
+    bob.send_command("/challenge")
+    ann.wait_new("3m 0s to find it")
+    bob.send_command("/stop")
+    ann.wait_new("Race stopped")
+    bob.send_command("/challenge 10m")  # the command's own time wins
+    ann.wait_new("10m 0s to find it")
