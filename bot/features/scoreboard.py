@@ -105,7 +105,7 @@ async def _top_rating(deps: Deps, who: Who, words: list[str], language: str) -> 
     if variant is None:
         return Outcome.text(t("variant.invalid", language, name=" ".join(named)))
     scope = ALL_CHATS if who.private or GLOBAL_WORDS & set(words) else who.chat_id
-    return rating_view.rating_board(language, await ratings.board(deps, scope, variant))
+    return rating_view.rating_board(language, await ratings.board(deps, scope, variant, user_id=who.user_id))
 
 
 async def _top(deps: Deps, who: Who, words: list[str], language: str) -> Outcome:
@@ -159,7 +159,7 @@ async def on_button(deps: Deps, who: Who, pressed: cb.Callback, language: str) -
             return stats_view.stats(language, record, who.name, edit=True, rating=line)
         if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
             scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
-            rated = await ratings.board(deps, scope, variant_named(args[1]).name)
+            rated = await ratings.board(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
             return rating_view.rating_board(language, rated, edit=True)
         if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
             day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()

@@ -63,6 +63,7 @@ class RatingBoard:
     family: rules.Family
     variant: str
     lines: tuple[tuple[BoardLine, str | None], ...]
+    you: tuple[int, int, Rating] | None = None  # the asking player's place, of how many, and rating: when not shown
 
     @property
     def global_(self) -> bool:
@@ -70,12 +71,21 @@ class RatingBoard:
         return self.chat_id == GLOBAL
 
 
-async def board(deps: Deps, chat_id: int, variant: str, limit: int = BOARD_SIZE) -> RatingBoard:
-    """The rating board of a chat (or GLOBAL) in the family of `variant`."""
+async def board(
+    deps: Deps, chat_id: int, variant: str, limit: int = BOARD_SIZE, user_id: int | None = None
+) -> RatingBoard:
+    """The rating board of a chat (or GLOBAL) in the family of `variant`, with where `user_id` stands when the
+    shown lines leave them out."""
     family = rules.family_of_name(variant)
     rows = await deps.store.ratings.board(chat_id, family, limit)
     names = await deps.stats.names(row.user_id for row in rows)
-    return RatingBoard(chat_id, family, variant, tuple((row, names.get(row.user_id)) for row in rows))
+    you = None
+    if user_id is not None and all(row.user_id != user_id for row in rows):
+        where = await deps.store.ratings.place(chat_id, family, user_id)
+        stored = await deps.store.ratings.rating(family, user_id) if where is not None else None
+        if where is not None and stored is not None:
+            you = (*where, stored)
+    return RatingBoard(chat_id, family, variant, tuple((row, names.get(row.user_id)) for row in rows), you)
 
 
 async def place(deps: Deps, chat_id: int, family: rules.Family, user_id: int) -> tuple[int, int] | None:

@@ -9,7 +9,7 @@ from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.rules import rating as rules
 from bot.services.ratings import PlayerRating, RatingBoard
 from bot.texts import Html, lines, t
-from bot.views.stats import MEDALS, display_name
+from bot.views.stats import MEDALS, display_name, where_you_stand
 
 PROVISIONAL = "?"  # after a provisional rating, as chess sites write it: "1572?"
 SHOWN_IN_SUMMARY = 8  # players whose new rating a match's ending lists (the race's ranked lines show as many)
@@ -82,7 +82,13 @@ def rating_board(language: str, board: RatingBoard, edit: bool = False) -> Outco
         for family in rules.FAMILIES
     )
     keyboard: Keyboard = ((Button(t("top.btn.best", language), back),), families)
-    return Outcome.say(Reply(lines(title, body, t("top.rating.note", language)), keyboard, edit_origin=edit))
+    you = None
+    if board.you is not None:
+        place, total, rating = board.you
+        shown = points(rating.conservative, rating.games >= PROVISIONAL_GAMES)
+        you = where_you_stand(language, place, total, t("top.you.rating", language, points=shown, n=rating.games))
+    text = lines(title, body, you, t("top.rating.note", language))
+    return Outcome.say(Reply(text, keyboard, edit_origin=edit))
 
 
 def stats_line(language: str, rated: PlayerRating | None) -> Html | None:

@@ -15,6 +15,7 @@ from bot.rules import rating as rules
 from bot.services import ratings
 from bot.storage.ratings import GLOBAL
 from bot.telegram_io.handlers import RUNTIME
+from bot.views import rating as rating_view
 from engine.variant import variant_named
 from tests.bot.fakes import Clock, runtime_on, telegram_app
 from tests.bot.members import GROUP, Member, sent
@@ -199,6 +200,27 @@ async def test_provisional_players_come_after_established_ones_and_places_count_
             await runtime.store.move_chat(GROUP, -100999)  # a group upgraded to a supergroup takes its board along
         assert await repo.place(-100999, "digits", 1) == (3, 3)
         assert await repo.place(GROUP, "digits", 1) is None
+
+
+async def test_a_player_below_the_rating_board_s_rows_is_told_where_they_stand(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as runtime:
+        repo, deps = runtime.store.ratings, runtime.core.deps
+        await matches_stored(deps, 1)
+        async with deps.transaction():
+            await repo.record(1, "digits", GROUP, MOMENT, [placed(1, 30.0, 2), placed(2, 10.0, 7), placed(3, 12.0, 5)])
+        shown = await ratings.board(deps, GROUP, "classic", limit=2, user_id=1)
+        assert [line.user_id for line, _ in shown.lines] == [3, 2]
+        assert shown.you is not None
+        assert shown.you[:2] == (3, 3)
+        text = rating_view.rating_board("en", shown).replies[0].text
+        assert "📍 You are #3 of 3 (rating " in text
+        assert "2 rated games)" in text
+        assert "📍 Ты на 3-м месте из 3 (рейтинг " in rating_view.rating_board("ru", shown).replies[0].text
+        listed = await ratings.board(deps, GROUP, "classic", limit=2, user_id=2)
+        assert listed.you is None
+        assert "📍" not in rating_view.rating_board("en", listed).replies[0].text
+        unrated = await ratings.board(deps, GROUP, "classic", limit=2, user_id=99)
+        assert unrated.you is None
 
 
 async def test_the_rating_board_queries_use_their_index(tmp_path):
