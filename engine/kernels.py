@@ -24,7 +24,7 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 Words = npt.NDArray[np.uint64]
 
 # measures by number (lower is better), as in engine.strategies
-ENTROPY, SQUARES, LARGEST, PARTS, ESTIMATE = range(5)
+ENTROPY, SQUARES, LARGEST, PARTS = range(4)
 
 
 def jit(function: _F) -> _F:
@@ -228,19 +228,6 @@ def _measure(
             terms += c_log_c[tally[f]]
         t = max(total, 1)
         return terms / t - log_n[t]
-    if measure == ESTIMATE:
-        # `c_log_c` holds here the estimated total guesses of c candidates; the all-bulls part
-        # (id (length + 1) * length, next to last row of the square of ids) costs nothing more
-        estimate = 0.0
-        rest = touched
-        while rest:
-            f = _ctz(rest)
-            rest &= rest - np.uint64(1)
-            estimate += c_log_c[tally[f]]
-        side = np.int64(np.sqrt(feedbacks) + 0.5)
-        if (touched >> np.uint64(feedbacks - side)) & np.uint64(1):
-            estimate -= c_log_c[1]
-        return estimate
     squares = 0.0
     largest = 0
     parts = 0
