@@ -14,7 +14,8 @@ Variants without a full table (5 and 6 digits) are too big for rollouts of the p
 guess up to symmetry, no sampling, no exact endgame) below it, over every candidate of the position or
 over `--sample` of them, and keeps the contender with the fewest total guesses (no default move: the
 planner samples, so its own move is no cheaper to find than the contenders'). The book is then
-checked by a full bench of the variant, not by construction.
+checked by a full bench of the variant, not by construction. `--rollout none` plays the max-entropy
+guess over every guess up to symmetry against every candidate: the planner's move without its sampling.
 """
 
 from __future__ import annotations
@@ -140,6 +141,8 @@ def build(variant: Variant, depth: int, width: int, worst: int, min_size: int, l
                 guess = known[key]
             elif level == 0 and len(canonical_guesses(variant, fixed_symbols(variant, []))) == 1:
                 guess = first_guess(variant, planner.measure)
+            elif rollout == "none":  # the planner's own measure, without its sampling
+                guess = contenders(variant, history, 1)[0]
             elif rollout == "greedy":
                 guess = improve_greedy(variant, history, width, sample, log)
             else:
@@ -165,8 +168,9 @@ def main() -> int:
     parser.add_argument("--width", type=int, default=8, help="contenders per measure at each position")
     parser.add_argument("--worst", type=int, default=7, help="depth beyond which secrets cost extra")
     parser.add_argument("--min-size", type=int, default=30, help="leave positions this small to the planner")
-    parser.add_argument("--rollout", choices=("planner", "greedy"), default="planner",
-                        help="play contenders out with the planner, or with the compiled max-entropy tree")
+    parser.add_argument("--rollout", choices=("planner", "greedy", "none"), default="planner",
+                        help="play contenders out with the planner, or with the compiled max-entropy tree, "
+                        "or play the max-entropy guess over every guess and candidate (no rollout)")
     parser.add_argument("--sample", type=int, default=0,
                         help="greedy rollouts over at most this many candidates per position (0: all)")
     parser.add_argument("--checks", type=int, default=0,
@@ -183,7 +187,8 @@ def main() -> int:
         known = {str(k): str(v) for k, v in json.loads(target.read_text(encoding="utf-8"))["moves"].items()}
     built_by = (f"bench/build_book.py {args.variant} --depth {args.depth} --width {args.width} "
                 f"--worst {args.worst} --min-size {args.min_size}"
-                + (f" --rollout greedy --sample {args.sample}" if args.rollout == "greedy" else ""))
+                + (f" --rollout greedy --sample {args.sample}" if args.rollout == "greedy" else "")
+                + (" --rollout none" if args.rollout == "none" else ""))
 
     def save(book: dict[str, Code]) -> None:
         data = {
