@@ -188,7 +188,8 @@ def main() -> int:
     built_by = (f"bench/build_book.py {args.variant} --depth {args.depth} --width {args.width} "
                 f"--worst {args.worst} --min-size {args.min_size}"
                 + (f" --rollout greedy --sample {args.sample}" if args.rollout == "greedy" else "")
-                + (" --rollout none" if args.rollout == "none" else ""))
+                + (" --rollout none" if args.rollout == "none" else "")
+                + (f" --checks {args.checks}" if args.checks else ""))
 
     def save(book: dict[str, Code]) -> None:
         data = {
