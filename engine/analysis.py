@@ -9,7 +9,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from engine.guesser import Strategy, next_guess
+from engine.book import opening_book
+from engine.guesser import Strategy, TreeStrategy, next_guess
 from engine.history import History, Indices, Turn, candidates, partition_counts
 from engine.information import bits_gained
 from engine.planner import Planner
@@ -164,7 +165,7 @@ def _review(
     turn = history[index]
     after = candidates(variant, [turn], among=before)
     if strategy is None and not splitter_for(variant).has_table:
-        strategy = _sampling_coach()
+        strategy = _sampling_coach(variant)
     best = next_guess(variant, position, strategy) if _affordable(variant, before, BEST_BUDGET) else None
     won = turn.answer.bulls == variant.length
     ahead = len(after) > 0 and not won and _affordable(variant, after, outlook_budget)
@@ -180,10 +181,13 @@ def _review(
     )
 
 
-@lru_cache(maxsize=1)
-def _sampling_coach() -> Strategy:
-    """The engine's pick on variants that sample: the planner, on a smaller sample."""
-    return Planner(pair_budget=COACH_PAIR_BUDGET)
+@lru_cache(maxsize=8)
+def _sampling_coach(variant: Variant) -> Strategy:
+    """The engine's pick on variants that sample: the variant's opening book, as in play, then the
+    planner on a smaller sample."""
+    planner = Planner(pair_budget=COACH_PAIR_BUDGET)
+    book = opening_book(variant)
+    return TreeStrategy(book, planner, name="coach") if book else planner
 
 
 def _affordable(variant: Variant, alive: Indices, budget: int) -> bool:

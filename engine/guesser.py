@@ -10,7 +10,6 @@ from engine.book import opening_book
 from engine.history import History
 from engine.optimal.tree import optimal_moves
 from engine.planner import Planner
-from engine.scoring import FULL_TABLE_LIMIT
 from engine.strategies import (
     FirstCandidate,
     Greedy,
@@ -32,6 +31,7 @@ __all__ = [
     "Strategy",
     "TreeStrategy",
     "best_strategy",
+    "fallback_planner",
     "next_guess",
     "strategy_named",
 ]
@@ -86,10 +86,19 @@ def strategy_named(name: str, variant: Variant | None = None) -> Strategy:
     return _shared(name)
 
 
-# Variants from this many codes (up to the full-pool limit: mastermind10) search exactly from 50
-# candidates instead of 30 (with a smaller budget of expansions, so that no decision takes long): the
-# kernels leave time for it, and it saves 100 guesses on mastermind10.
+# Variants above this many codes, up to WIDE_EXACT_UP_TO (mastermind10 and 5 digits), search exactly
+# from 50 candidates instead of 30 (with a smaller budget of expansions, so that no decision takes
+# long): the kernels leave time for it; it saves 100 guesses on mastermind10 and 188 on 5 digits.
+# 6 digits keeps 30: its decisions must stay within 50 ms.
 WIDE_EXACT_FROM = 5040
+WIDE_EXACT_UP_TO = 30_240
+
+
+def fallback_planner(variant: Variant) -> Planner:
+    """The planner that plays wherever the variant has neither an optimal tree nor a book move."""
+    planner = _shared("planner-wide" if WIDE_EXACT_FROM < variant.size <= WIDE_EXACT_UP_TO else "planner")
+    assert isinstance(planner, Planner)
+    return planner
 
 
 @lru_cache(maxsize=32)
@@ -97,7 +106,7 @@ def heuristic_strategy(variant: Variant) -> Strategy:
     """The variant's opening book, if one is shipped, then max-entropy splits with an exact search
     once few candidates remain: what plays wherever there is no optimal tree."""
     book = opening_book(variant)
-    planner = _shared("planner-wide" if WIDE_EXACT_FROM < variant.size <= FULL_TABLE_LIMIT else "planner")
+    planner = fallback_planner(variant)
     return TreeStrategy(book, planner, name="heuristic") if book else planner
 
 
