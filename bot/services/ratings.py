@@ -28,7 +28,9 @@ async def rate_within(deps: Deps, match: Match, now: datetime) -> tuple[Placed, 
     stored = await deps.store.ratings.ratings(family, places)
     before = {user: rules.Skill.of(stored.get(user)) for user in places}
     placed = _placed(before, places, rules.rated(before, places))
-    await deps.store.ratings.record(match.id, family, match.chat_id, now, placed)
+    # a private duel (from a "duel me" link) has no chat that could show a board: it counts on the global one only
+    board_chat = GLOBAL if match.private else match.chat_id
+    await deps.store.ratings.record(match.id, family, board_chat, now, placed)
     return placed
 
 
