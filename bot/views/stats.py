@@ -134,21 +134,12 @@ def stats(
 ) -> Outcome:
     """A player's stats in one variant, with the distribution as text bars and buttons for other variants; the
     `rating` line (bot/views/rating.py) under them."""
-    title = t(
-        "stats.title",
-        language,
-        name=display_name(language, name, record.user_id),
-        variant=variant_label(record.variant, language),
-    )
+    title = stats_title(language, record, name)
     if record.games == 0 and record.bot_games == 0:
         body = t("stats.none", language)
     else:
         body = lines(
-            t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
-            t("stats.best", language, best=record.best, average=decimal_text(record.average, 2, language))
-            if record.best is not None and record.average is not None
-            else None,
-            t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
+            summary(language, record),
             t("stats.bars", language, bars="\n".join(bars(record.distribution))) if record.distribution else None,
             _bot_line(language, record),
         )
@@ -159,6 +150,27 @@ def stats(
         ]
     )
     return Outcome.say(Reply(lines(title, body, rating, t("stats.note", language)), keyboard, edit_origin=edit))
+
+
+def stats_title(language: str, record: PlayerStats, name: str | None) -> Html:
+    """'📊 Ann · classic': whose stats, in which variant."""
+    return t(
+        "stats.title",
+        language,
+        name=display_name(language, name, record.user_id),
+        variant=variant_label(record.variant, language),
+    )
+
+
+def summary(language: str, record: PlayerStats) -> Html:
+    """Games, wins and clean solves; the best and average solve (once there is one); the streaks."""
+    return lines(
+        t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
+        t("stats.best", language, best=record.best, average=decimal_text(record.average, 2, language))
+        if record.best is not None and record.average is not None
+        else None,
+        t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
+    )
 
 
 def _bot_line(language: str, record: PlayerStats) -> Html | None:
