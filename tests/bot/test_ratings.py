@@ -349,8 +349,15 @@ async def test_top_rating_lists_the_chat_s_players_and_global_lists_everyone(app
     [colours] = sent(await ann.send("/top rating colours"))
     assert "colours" in colours.text
     assert "No rated games here yet" in colours.text
-    data = [d for _, d in board.buttons]
-    assert data == ["tp:c:a:classic", "rt:c:classic", "rt:c:mastermind"]
+    assert board.buttons == [
+        ("🏆 Fewest guesses", "tp:c:a:classic"),
+        ("• 🔢 Digits •", "rt:c:classic"),
+        ("🎨 Colours", "rt:c:mastermind"),
+        ("• This chat •", "rt:c:classic"),  # in a group: this chat or all chats, as on the other boards
+        ("All chats", "rt:g:classic"),
+    ]
+    [private] = sent(await Member(app, recorded, 11, "Ann", chat_id=11).send("/top rating"))
+    assert [d for _, d in private.buttons] == ["tp:g:a:classic", "rt:g:classic", "rt:g:mastermind"]
 
 
 async def test_the_leaderboard_has_a_rating_button_that_switches_in_place(app, recorded):
