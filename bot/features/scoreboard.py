@@ -34,7 +34,11 @@ PERIOD_WORDS: dict[str, stats.Period] = {
     **dict.fromkeys(("month", "monthly", "m", "месяц", "месяца", "мес"), "month"),
 }
 RATING_WORDS = {"rating", "ratings", "rated", "elo", "рейтинг"}  # /top rating: the rating board
-FAMILY_WORDS = {"digits": "classic", "colours": "mastermind", "colors": "mastermind"}  # /top rating colours
+# /top rating colours, /top рейтинг цвета: a family by a variant of it
+FAMILY_WORDS = {
+    **dict.fromkeys(("digits", "цифры"), "classic"),
+    **dict.fromkeys(("colours", "colors", "цвета"), "mastermind"),
+}
 
 
 async def seen(deps: Deps, who: Who) -> None:

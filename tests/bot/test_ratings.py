@@ -349,6 +349,10 @@ async def test_top_rating_lists_the_chat_s_players_and_global_lists_everyone(app
     [colours] = sent(await ann.send("/top rating colours"))
     assert "colours" in colours.text
     assert "No rated games here yet" in colours.text
+    [russian] = sent(await ann.send("/top рейтинг цвета"))
+    assert russian.text == colours.text
+    [digits] = sent(await ann.send("/top рейтинг цифры"))
+    assert digits.text == board.text
     assert board.buttons == [
         ("🏆 Fewest guesses", "tp:c:a:classic"),
         ("• 🔢 Digits •", "rt:c:classic"),
