@@ -28,7 +28,7 @@ from bot.services import ratings
 from bot.services.deps import Deps
 from bot.services.ports import ManualTimers, NoAdmins
 from bot.storage.db import open_database
-from bot.storage.ratings import GLOBAL
+from bot.storage.stats import ALL_CHATS
 from bot.storage.store import Store
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -142,9 +142,9 @@ async def bench(path: Path, runs: int) -> None:
     print(f"busiest group {big_chat}: {chat_players:,} rated players; global digits board: {everyone:,} players")
     calls: dict[str, Call] = {
         "/top rating chat": lambda: ratings.board(deps, big_chat, "classic"),
-        "/top rating global": lambda: ratings.board(deps, GLOBAL, "classic"),
-        "#N of M, last place": lambda: ratings.place(deps, GLOBAL, "digits", last),
-        "#N of M, middle (worst)": lambda: ratings.place(deps, GLOBAL, "digits", middle),
+        "/top rating global": lambda: ratings.board(deps, ALL_CHATS, "classic"),
+        "#N of M, last place": lambda: ratings.place(deps, ALL_CHATS, "digits", last),
+        "#N of M, middle (worst)": lambda: ratings.place(deps, ALL_CHATS, "digits", middle),
         "/stats rating line, middle": lambda: ratings.player_rating(deps, middle, "classic"),
     }
     await report(conn, calls, runs, 28)

@@ -13,7 +13,7 @@ from bot.models.match import DUEL, RACE, VERSUS, Match, Player
 from bot.models.rating import Placed
 from bot.rules import rating as rules
 from bot.services import ratings
-from bot.storage.ratings import GLOBAL
+from bot.storage.stats import ALL_CHATS
 from bot.telegram_io.handlers import RUNTIME
 from bot.views import rating as rating_view
 from engine.variant import variant_named
@@ -185,13 +185,13 @@ async def test_provisional_players_come_after_established_ones_and_places_count_
             await repo.record(2, "digits", OTHER_GROUP, MOMENT, [placed(4, 11.0, 6), placed(5, 5.0, 1)])
             await repo.record(3, "colours", GROUP, MOMENT, [placed(6, 40.0, 9)])
         assert [line.user_id for line in await repo.board(GROUP, "digits", 10)] == [3, 2, 1]
-        assert [line.user_id for line in await repo.board(GLOBAL, "digits", 10)] == [3, 4, 2, 1, 5]
-        assert [line.established for line in await repo.board(GLOBAL, "digits", 10)] == [True] * 3 + [False] * 2
-        assert await repo.place(GLOBAL, "digits", 2) == (3, 5)
+        assert [line.user_id for line in await repo.board(ALL_CHATS, "digits", 10)] == [3, 4, 2, 1, 5]
+        assert [line.established for line in await repo.board(ALL_CHATS, "digits", 10)] == [True] * 3 + [False] * 2
+        assert await repo.place(ALL_CHATS, "digits", 2) == (3, 5)
         assert await repo.place(GROUP, "digits", 1) == (3, 3)
         assert await repo.place(GROUP, "digits", 4) is None
-        assert await repo.place(GLOBAL, "colours", 6) == (1, 1)
-        for scope in (GLOBAL, GROUP, OTHER_GROUP):  # counted from above or from below, the place is the board's
+        assert await repo.place(ALL_CHATS, "colours", 6) == (1, 1)
+        for scope in (ALL_CHATS, GROUP, OTHER_GROUP):  # counted from above or from below, the place is the board's
             board = await repo.board(scope, "digits", 10)
             assert [await repo.place(scope, "digits", line.user_id) for line in board] == [
                 (n, len(board)) for n in range(1, len(board) + 1)
@@ -232,8 +232,8 @@ async def test_the_rating_board_queries_use_their_index(tmp_path):
         traced: list[str] = []
         await conn.set_trace_callback(traced.append)
         await repo.board(GROUP, "digits", 10)
-        await repo.board(GLOBAL, "digits", 10)
-        await repo.place(GLOBAL, "digits", 2)
+        await repo.board(ALL_CHATS, "digits", 10)
+        await repo.place(ALL_CHATS, "digits", 2)
         await conn.set_trace_callback(None)
         plans = []
         for sql in traced:
