@@ -5,6 +5,7 @@ cannot write to."""
 import json
 
 from bot.features.matches import DUEL_ME_PAYLOAD
+from bot.services import ratings
 from bot.telegram_io.handlers import RUNTIME
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import Member, sent, toasts
@@ -213,3 +214,12 @@ async def test_a_private_duel_is_rated_like_any_duel_on_the_global_board_only(ap
     [board] = texts(await bob.send("/top rating"), BOB)
     assert "🥇 Ann — <b>1569?</b>" in board
     assert "🥈 Bob — <b>1463?</b>" in board
+    store = app.bot_data[RUNTIME].store
+    before = await board_rows(store)
+    assert (await ratings.rerate(store)).changed == 0
+    assert await board_rows(store) == before  # the replay puts it on the same board
+
+
+async def board_rows(store):
+    async with store.conn.execute("SELECT * FROM rating_board ORDER BY chat_id, family, user_id") as cursor:
+        return [tuple(row) async for row in cursor]
