@@ -44,6 +44,8 @@ def match_line(language: str, match: Match, rated: tuple[Placed, ...]) -> Html |
                 change=signed(rules.shown_change(conservative, placed.change)),
             )
         )
+    if len(rated) > SHOWN_IN_SUMMARY:  # like the race's ranked lines: the rest counted, not listed
+        items.append(t("rank.more", language, n=len(rated) - SHOWN_IN_SUMMARY))
     return t("rating.summary", language, items=Html(", ".join(items)))
 
 

@@ -273,6 +273,16 @@ async def test_a_race_ending_shows_and_stores_everyone_s_new_rating(app, recorde
     assert (mu, sigma, games) == pytest.approx((27.635389493140497, 8.06590141354368, 1), rel=1e-12)
 
 
+async def test_a_race_of_ten_lists_eight_new_ratings_and_counts_the_rest(app, recorded):
+    winner, *others = (Member(app, recorded, 100 + i, f"P{i}") for i in range(10))
+    text = await race_won_by(app, recorded, winner, *others)
+    summary = next(line for line in text.split("\n") if line.startswith("📈 Rating: "))
+    assert summary.startswith("📈 Rating: P0 ")
+    assert summary.endswith(", …and 2 more")
+    assert summary.count("(") == 8
+    assert await stored(app, "SELECT count(*) FROM rated_results") == [(10,)]
+
+
 async def test_a_race_with_one_player_or_stopped_is_not_rated(app, recorded):
     ann, bob = Member(app, recorded, 11, "Ann"), Member(app, recorded, 22, "Bob")
     text = await race_won_by(app, recorded, ann)
