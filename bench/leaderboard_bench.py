@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import random
 import sqlite3
-import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
@@ -28,11 +27,11 @@ from pathlib import Path
 import aiosqlite
 import numpy as np
 
+from bench.db_timing import Call, prepare, report
 from bot.services import daily, stats
 from bot.services.deps import Deps
 from bot.services.ports import ManualTimers, NoAdmins
 from bot.storage.db import open_database
-from bot.storage.migrations import migrate
 from bot.storage.stats import ALL_CHATS
 from bot.storage.store import Store
 
@@ -143,35 +142,6 @@ def fill(path: Path, rows: list[tuple[object, ...]], plays: list[tuple[object, .
     return time.perf_counter() - begin
 
 
-async def timed(label: str, runs: int, call: Callable[[], Awaitable[object]]) -> tuple[str, float, float]:
-    """Median and p95 in milliseconds of `runs` calls (after one warm-up)."""
-    await call()
-    samples = []
-    for _ in range(runs):
-        begin = time.perf_counter()
-        await call()
-        samples.append((time.perf_counter() - begin) * 1000)
-    samples.sort()
-    p95 = samples[min(len(samples) - 1, round(0.95 * (len(samples) - 1)))]
-    return label, statistics.median(samples), p95
-
-
-async def plans(conn: object, label: str, call: Callable[[], Awaitable[object]]) -> list[str]:
-    """The EXPLAIN QUERY PLAN of every SELECT a call runs."""
-    seen: list[str] = []
-    await conn.set_trace_callback(seen.append)  # type: ignore[attr-defined]
-    await call()
-    await conn.set_trace_callback(None)  # type: ignore[attr-defined]
-    out = []
-    for sql in seen:
-        if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
-            continue
-        async with conn.execute("EXPLAIN QUERY PLAN " + sql) as cursor:  # type: ignore[attr-defined]
-            steps = [row[3] for row in await cursor.fetchall()]
-        out.append(f"  {label}: {sql[:90]}...\n      " + "\n      ".join(steps))
-    return out
-
-
 @dataclass(frozen=True)
 class BoardView:
     """One /top view to time: the board as a low-ranked player sees it (with their "#N of M" line), and the
@@ -240,25 +210,13 @@ async def bench(path: Path, runs: int) -> None:
                 sizes.append(f"{period} {(await cursor.fetchone() or (0,))[0] or 0:,}")
         print(f"players on the {where} classic boards: " + ", ".join(sizes))
     day = daily.day_of(NOW - timedelta(days=1))
-    calls: dict[str, Callable[[], Awaitable[object]]] = {}
+    calls: dict[str, Call] = {}
     for view in await board_views(deps, conn, big_chat):
         calls[f"{view.label} + #N"] = view.shown
         calls[f"  #N alone ({view.label[5:]})"] = view.place
     calls["/stats busiest player"] = lambda: stats.player_stats(deps, big_user, "classic")
     calls["/daily top (yesterday)"] = lambda: daily.board(deps, day)
-    results = [await timed(label, runs, call) for label, call in calls.items()]
-    print(f"\n{'query':<30}{'median ms':>10}{'p95 ms':>10}   ({runs} runs each)")
-    for label, median, p95 in results:
-        print(f"{label:<30}{median:>10.2f}{p95:>10.2f}")
-    print("\nEXPLAIN QUERY PLAN")
-    for label, call in calls.items():
-        print("\n".join(await plans(conn, label, call)))
-    await conn.close()
-
-
-async def prepare(path: Path) -> None:
-    conn = await open_database(path)
-    await migrate(conn)
+    await report(conn, calls, runs, 30)
     await conn.close()
 
 

@@ -16,21 +16,19 @@ import argparse
 import asyncio
 import random
 import sqlite3
-import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
 
+from bench.db_timing import Call, prepare, report
 from bot.services import ratings
 from bot.services.deps import Deps
 from bot.services.ports import ManualTimers, NoAdmins
 from bot.storage.db import open_database
-from bot.storage.migrations import migrate
-from bot.storage.ratings import GLOBAL
+from bot.storage.stats import ALL_CHATS
 from bot.storage.store import Store
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -109,35 +107,6 @@ def fill(path: Path, match_rows: list[tuple[object, ...]], result_rows: list[tup
     return time.perf_counter() - begin
 
 
-async def timed(label: str, runs: int, call: Callable[[], Awaitable[object]]) -> tuple[str, float, float]:
-    """Median and p95 in milliseconds of `runs` calls (after one warm-up)."""
-    await call()
-    samples = []
-    for _ in range(runs):
-        begin = time.perf_counter()
-        await call()
-        samples.append((time.perf_counter() - begin) * 1000)
-    samples.sort()
-    p95 = samples[min(len(samples) - 1, round(0.95 * (len(samples) - 1)))]
-    return label, statistics.median(samples), p95
-
-
-async def plans(conn: object, label: str, call: Callable[[], Awaitable[object]]) -> list[str]:
-    """The EXPLAIN QUERY PLAN of every SELECT a call runs."""
-    seen: list[str] = []
-    await conn.set_trace_callback(seen.append)  # type: ignore[attr-defined]
-    await call()
-    await conn.set_trace_callback(None)  # type: ignore[attr-defined]
-    out = []
-    for sql in seen:
-        if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
-            continue
-        async with conn.execute("EXPLAIN QUERY PLAN " + sql) as cursor:  # type: ignore[attr-defined]
-            steps = [row[3] for row in await cursor.fetchall()]
-        out.append(f"  {label}: {sql[:90]}...\n      " + "\n      ".join(steps))
-    return out
-
-
 async def rerate(path: Path) -> None:
     conn = await open_database(path)
     store = Store(conn)
@@ -171,26 +140,14 @@ async def bench(path: Path, runs: int) -> None:
     ) as cursor:
         (middle,) = await cursor.fetchone()  # type: ignore[misc]
     print(f"busiest group {big_chat}: {chat_players:,} rated players; global digits board: {everyone:,} players")
-    calls: dict[str, Callable[[], Awaitable[object]]] = {
+    calls: dict[str, Call] = {
         "/top rating chat": lambda: ratings.board(deps, big_chat, "classic"),
-        "/top rating global": lambda: ratings.board(deps, GLOBAL, "classic"),
-        "#N of M, last place": lambda: ratings.place(deps, GLOBAL, "digits", last),
-        "#N of M, middle (worst)": lambda: ratings.place(deps, GLOBAL, "digits", middle),
+        "/top rating global": lambda: ratings.board(deps, ALL_CHATS, "classic"),
+        "#N of M, last place": lambda: ratings.place(deps, ALL_CHATS, "digits", last),
+        "#N of M, middle (worst)": lambda: ratings.place(deps, ALL_CHATS, "digits", middle),
         "/stats rating line, middle": lambda: ratings.player_rating(deps, middle, "classic"),
     }
-    results = [await timed(label, runs, call) for label, call in calls.items()]
-    print(f"\n{'query':<28}{'median ms':>10}{'p95 ms':>10}   ({runs} runs each)")
-    for label, median, p95 in results:
-        print(f"{label:<28}{median:>10.2f}{p95:>10.2f}")
-    print("\nEXPLAIN QUERY PLAN")
-    for label, call in calls.items():
-        print("\n".join(await plans(conn, label, call)))
-    await conn.close()
-
-
-async def prepare(path: Path) -> None:
-    conn = await open_database(path)
-    await migrate(conn)
+    await report(conn, calls, runs, 28)
     await conn.close()
 
 

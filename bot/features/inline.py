@@ -5,9 +5,10 @@ from __future__ import annotations
 from bot.features import matches
 from bot.models.who import Who
 from bot.replies import Article, Offers
-from bot.services import daily, stats
+from bot.services import daily, ratings, stats
 from bot.services.deps import Deps
 from bot.views import inline as inline_view
+from bot.views import rating as rating_view
 
 # Results change after every game, and Telegram shows them without asking again for this long: keep it short.
 CACHE_SECONDS = 30
@@ -32,12 +33,15 @@ class Inline:
             else inline_view.daily_invitation(lang, day, bot),
             inline_view.race_me(lang, who.name, inline_view.bot_link(bot, matches.RACE_PAYLOAD, group=True)),
             inline_view.duel_me(lang, who.name, inline_view.bot_link(bot, f"{matches.DUEL_ME_PAYLOAD}{who.user_id}")),
-            inline_view.stats_card(
-                lang, await stats.player_stats(self.deps, who.user_id, await self._variant(who)), who.name,
-                inline_view.bot_link(bot, "play"),
-            ),
+            await self._stats_card(who, lang, inline_view.bot_link(bot, "play")),
         ]  # fmt: skip
         return Offers(_matching(articles, query), CACHE_SECONDS)
+
+    async def _stats_card(self, who: Who, lang: str, link: str) -> Article:
+        """The player's stats card in their usual variant, with their rating in its family when they have one."""
+        record = await stats.player_stats(self.deps, who.user_id, await self._variant(who))
+        rating = rating_view.stats_line(lang, await ratings.player_rating(self.deps, who.user_id, record.variant))
+        return inline_view.stats_card(lang, record, who.name, link, rating)
 
     async def _variant(self, who: Who) -> str:
         """The variant the card shows: the one the player has played most, else their private chat's."""

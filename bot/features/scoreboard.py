@@ -34,7 +34,11 @@ PERIOD_WORDS: dict[str, stats.Period] = {
     **dict.fromkeys(("month", "monthly", "m", "месяц", "месяца", "мес"), "month"),
 }
 RATING_WORDS = {"rating", "ratings", "rated", "elo", "рейтинг"}  # /top rating: the rating board
-FAMILY_WORDS = {"digits": "classic", "colours": "mastermind", "colors": "mastermind"}  # /top rating colours
+# /top rating colours, /top рейтинг цвета: a family by a variant of it
+FAMILY_WORDS = {
+    **dict.fromkeys(("digits", "цифры"), "classic"),
+    **dict.fromkeys(("colours", "colors", "цвета"), "mastermind"),
+}
 
 
 async def seen(deps: Deps, who: Who) -> None:
@@ -105,7 +109,8 @@ async def _top_rating(deps: Deps, who: Who, words: list[str], language: str) -> 
     if variant is None:
         return Outcome.text(t("variant.invalid", language, name=" ".join(named)))
     scope = ALL_CHATS if who.private or GLOBAL_WORDS & set(words) else who.chat_id
-    return rating_view.rating_board(language, await ratings.board(deps, scope, variant, user_id=who.user_id))
+    rated = await ratings.board(deps, scope, variant, user_id=who.user_id)
+    return rating_view.rating_board(language, rated, in_group=not who.private)
 
 
 async def _top(deps: Deps, who: Who, words: list[str], language: str) -> Outcome:
@@ -160,7 +165,7 @@ async def on_button(deps: Deps, who: Who, pressed: cb.Callback, language: str) -
         if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
             scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
             rated = await ratings.board(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
-            return rating_view.rating_board(language, rated, edit=True)
+            return rating_view.rating_board(language, rated, edit=True, in_group=not who.private)
         if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
             day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()
             return daily_view.board(language, day, await daily.board(deps, day), edit=args[0] == "r")

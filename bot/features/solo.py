@@ -178,15 +178,21 @@ class Solo:
             return Outcome(toast=t("stale", lang))
         if not await settings_service.may_change(self.deps, who.chat_id, who.user_id, who.private, who.as_chat):
             return settings_view.admins_only(lang)
+        return await self._setting(who, lang, pressed, group=True)
+
+    async def _setting(self, who: Who, lang: str, pressed: cb.Callback, group: bool) -> Outcome:
+        """A settings board's button: close it, switch to the next language (the board is redrawn in it), or
+        change a setting; the board (the group's or the private one) is edited in place."""
+        field = pressed.args[0] if pressed.args else ""
+        redraw = settings_view.group_board if group else settings_view.board
         if field == "x":
-            return settings_view.closed(lang, await self.deps.games.settings(who.chat_id), group=True)
+            return settings_view.closed(lang, await self.deps.games.settings(who.chat_id), group=group)
         if field == "g":
             chosen = await languages.choose(self.deps, who.chat_id, languages.following(lang))
             assert chosen is not None
-            return settings_view.group_board(chosen.language, chosen, edit=True)
+            return redraw(chosen.language, chosen, edit=True)
         value = pressed.args[1] if len(pressed.args) > 1 else ""
-        updated = await settings_service.change(self.deps, who.chat_id, field, value)
-        return settings_view.group_board(lang, updated, edit=True)
+        return redraw(lang, await settings_service.change(self.deps, who.chat_id, field, value), edit=True)
 
     async def button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
         """A press on a menu, settings or game button in a private chat; a toast when it is stale."""
@@ -206,16 +212,7 @@ class Solo:
             return common_view.rules(lang, (await self.deps.games.settings(who.chat_id)).variant)
         if pressed.action == cb.SETTINGS:
             return settings_view.board(lang, await self.deps.games.settings(who.chat_id))
-        field = pressed.args[0] if pressed.args else ""
-        if field == "x":
-            return settings_view.closed(lang, await self.deps.games.settings(who.chat_id))
-        if field == "g":  # the next language; the board is redrawn in it
-            chosen = await languages.choose(self.deps, who.chat_id, languages.following(lang))
-            assert chosen is not None
-            return settings_view.board(chosen.language, chosen, edit=True)
-        value = pressed.args[1] if len(pressed.args) > 1 else ""
-        updated = await settings_service.change(self.deps, who.chat_id, field, value)
-        return settings_view.board(lang, updated, edit=True)
+        return await self._setting(who, lang, pressed, group=False)
 
     async def _game_button(self, who: Who, lang: str, game: Game, pressed: cb.Callback) -> Outcome:
         match pressed.action:

@@ -12,6 +12,7 @@ a race of many players ranked by finish and a one-on-one duel are both "teams of
 - Duel: rated when it was played to an end: a win, a draw (the equal-turns rule), or a forfeit (resigned, or
   out of time), which is a loss for the player who forfeited. A duel stopped by /stop, or that never began
   (invitation declined or lapsed, secrets never set) is not rated. Versus games (against the bot) are not rated.
+  A private duel (from a "duel me" link) is rated like any duel, on the global board only: no chat shows it.
 - Shown rating: 1500 + 20 × (μ − 3σ), rounded; a new player shows 1500. The conservative estimate μ − 3σ is
   also the ranking key. Until PROVISIONAL_GAMES rated games a player is provisional: "1572?" and listed after
   every established player.

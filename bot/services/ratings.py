@@ -12,7 +12,7 @@ from bot.models.match import Match
 from bot.models.rating import BoardLine, Placed, RatedRow, Rating
 from bot.rules import rating as rules
 from bot.services.deps import Deps
-from bot.storage.ratings import GLOBAL
+from bot.storage.stats import ALL_CHATS
 from bot.storage.store import Store
 
 BOARD_SIZE = 10
@@ -28,7 +28,9 @@ async def rate_within(deps: Deps, match: Match, now: datetime) -> tuple[Placed, 
     stored = await deps.store.ratings.ratings(family, places)
     before = {user: rules.Skill.of(stored.get(user)) for user in places}
     placed = _placed(before, places, rules.rated(before, places))
-    await deps.store.ratings.record(match.id, family, match.chat_id, now, placed)
+    # a private duel (from a "duel me" link) has no chat that could show a board: it counts on the global one only
+    board_chat = ALL_CHATS if match.private else match.chat_id
+    await deps.store.ratings.record(match.id, family, board_chat, now, placed)
     return placed
 
 
@@ -56,7 +58,7 @@ def _placed(
 
 @dataclass(frozen=True)
 class RatingBoard:
-    """A rating board: whose (a chat, or GLOBAL), which family, its top lines with names, and the variant
+    """A rating board: whose (a chat, or ALL_CHATS), which family, its top lines with names, and the variant
     the board was opened from (for the button back to the best-solve board)."""
 
     chat_id: int
@@ -68,13 +70,13 @@ class RatingBoard:
     @property
     def global_(self) -> bool:
         """Whether this is the all-chats board."""
-        return self.chat_id == GLOBAL
+        return self.chat_id == ALL_CHATS
 
 
 async def board(
     deps: Deps, chat_id: int, variant: str, limit: int = BOARD_SIZE, user_id: int | None = None
 ) -> RatingBoard:
-    """The rating board of a chat (or GLOBAL) in the family of `variant`, with where `user_id` stands when the
+    """The rating board of a chat (or ALL_CHATS) in the family of `variant`, with where `user_id` stands when the
     shown lines leave them out."""
     family = rules.family_of_name(variant)
     rows = await deps.store.ratings.board(chat_id, family, limit)
@@ -89,7 +91,7 @@ async def board(
 
 
 async def place(deps: Deps, chat_id: int, family: rules.Family, user_id: int) -> tuple[int, int] | None:
-    """A player's place on a rating board (a chat, or GLOBAL) and how many players are on it; None if not on it."""
+    """A player's place on a rating board (a chat, or ALL_CHATS) and how many players are on it; None if not on it."""
     return await deps.store.ratings.place(chat_id, family, user_id)
 
 
@@ -107,7 +109,7 @@ async def player_rating(deps: Deps, user_id: int, variant: str) -> PlayerRating 
     """The player's rating in the family of `variant` with their global place; None if never rated there."""
     family = rules.family_of_name(variant)
     stored = await deps.store.ratings.rating(family, user_id)
-    where = await deps.store.ratings.place(GLOBAL, family, user_id)
+    where = await deps.store.ratings.place(ALL_CHATS, family, user_id)
     if stored is None or where is None:
         return None
     return PlayerRating(family, stored, *where)

@@ -13,8 +13,7 @@ import aiosqlite
 
 from bot.models.rating import PROVISIONAL_GAMES, BoardLine, Placed, RatedRow, Rating, Z
 from bot.storage.rows import every, iso, one, placeholders
-
-GLOBAL = 0  # the board of every chat together (no Telegram chat has id 0)
+from bot.storage.stats import ALL_CHATS  # the board of every chat together, as for the other boards
 
 
 class SqliteRatingRepository:
@@ -66,12 +65,12 @@ class SqliteRatingRepository:
             [
                 (chat, family, p.user_id, int(p.established), p.mu - Z * p.sigma)
                 for p in placed
-                for chat in dict.fromkeys((chat_id, GLOBAL))
+                for chat in dict.fromkeys((chat_id, ALL_CHATS))
             ],
         )
 
     async def board(self, chat_id: int, family: str, limit: int) -> list[BoardLine]:
-        """The top of a rating board (a chat, or GLOBAL): established players first, by conservative estimate."""
+        """The top of a rating board (a chat, or ALL_CHATS): established players first, by conservative estimate."""
         rows = await every(
             self.conn,
             "SELECT b.user_id, b.conservative, b.established, r.games FROM rating_board b"
@@ -164,7 +163,7 @@ class SqliteRatingRepository:
         await self.conn.execute(
             "INSERT OR IGNORE INTO rating_board (chat_id, family, user_id, established, conservative)"
             " SELECT ?, family, user_id, games >= ?, conservative FROM ratings",
-            (GLOBAL, PROVISIONAL_GAMES),
+            (ALL_CHATS, PROVISIONAL_GAMES),
         )
 
 

@@ -59,7 +59,9 @@ def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
         return None
     message = update.effective_message
     as_chat = message is not None and message.sender_chat is not None and message.sender_chat.id == chat.id
-    replied = message.reply_to_message.from_user if message is not None and message.reply_to_message else None
+    original = message.reply_to_message if message is not None else None
+    # in a forum topic every message "replies" to the topic's opening service message: that names nobody
+    replied = original.from_user if original is not None and original.forum_topic_created is None else None
     reply_to = (replied.id, replied.full_name) if replied is not None and not replied.is_bot else None
     private = chat.type == ChatType.PRIVATE
     return Who(

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 
 from bot import callbacks as cb
-from bot.models.match import Match
+from bot.models.match import Match, Player
 from bot.models.refusal import Refusal
 from bot.replies import Button, Outcome, Reply
 from bot.services import duel
@@ -18,7 +18,8 @@ from bot.texts import Html, duration_text, example, lines, mention, score_text, 
 from bot.views import rating as rating_view
 
 
-def _turn_time(language: str, match: Match) -> Html:
+def turn_time(language: str, match: Match) -> Html:
+    """The time each move may take in this duel ('5m 0s')."""
     return duration_text(timedelta(seconds=match.turn_seconds or duel.DEFAULT_TURN_SECONDS), language)
 
 
@@ -35,7 +36,7 @@ def invited(language: str, result: duel.Invited) -> Outcome:
     params: dict[str, object] = {
         "challenger": mention(challenger),
         "variant": variant_text(match.variant, language),
-        "turn": _turn_time(language, match),
+        "turn": turn_time(language, match),
     }
     if opponent is not None:
         text = t("duel.invite", language, invited=mention(opponent), **params)
@@ -53,7 +54,7 @@ def invited(language: str, result: duel.Invited) -> Outcome:
 def accepted(language: str, result: duel.Accepted | Refusal, bot_username: str | None) -> Outcome:
     """The invitation becomes the line-up, with the deep-link button to set secrets; or a toast refusal."""
     if isinstance(result, Refusal):
-        return Outcome(toast=_refused(language, result))
+        return Outcome(toast=refused(language, result))
     match = result.match
     a, b = match.seated(1), match.seated(2)
     assert a is not None
@@ -67,7 +68,7 @@ def accepted(language: str, result: duel.Accepted | Refusal, bot_username: str |
 def declined(language: str, result: Ended | Refusal | None, name: str) -> Outcome:
     """The invitation is off (edited in place), or a toast refusal."""
     if isinstance(result, Refusal):
-        return Outcome(toast=_refused(language, result))
+        return Outcome(toast=refused(language, result))
     if result is None:
         return Outcome(toast=t("match.stale", language))
     return Outcome.say(Reply(t("duel.declined", language, name=name), edit_origin=True))
@@ -98,7 +99,7 @@ def secret_set(language: str, result: duel.SecretSet | Refusal, group_language: 
     if result.begun:
         first = match.seated(1)
         assert first is not None
-        turn = _turn_time(group, match)
+        turn = turn_time(group, match)
         begin = t("duel.begin", group, name=mention(first), example=example(match.variant), turn=turn)
         replies.append(Reply(begin, chat_id=match.chat_id))
     return Outcome.say(*replies)
@@ -107,7 +108,7 @@ def secret_set(language: str, result: duel.SecretSet | Refusal, group_language: 
 def moved(language: str, result: duel.Moved | Refusal, privately: Mapping[int, str] | None = None) -> Outcome:
     """One short line per move; the ending when it is decided."""
     if isinstance(result, Refusal):
-        return Outcome.text(_refused(language, result))
+        return Outcome.text(refused(language, result))
     mover = result.mover
     score = score_text(result.turn.answer, language)
     nxt = mention(result.next) if result.next else Html("")
@@ -117,19 +118,20 @@ def moved(language: str, result: duel.Moved | Refusal, privately: Mapping[int, s
     head = t("duel.turn", language, name=mover.name, n=mover.guesses, guess=guess, score=score, next=nxt)
     if result.ended is not None:
         head = t("race.turn", language, name=mover.name, n=mover.guesses, guess=result.turn.guess, score=score)
-        reveals = _reveals(language, result.ended.match, privately)
-        return Outcome.say(Reply(lines(head, _ending(language, result.ended))), *reveals)
+        shown = revealed_secrets(language, result.ended.match, privately)
+        return Outcome.say(Reply(lines(head, ending(language, result.ended))), *shown)
     if mover.solved and result.next is not None:
         head = lines(head, t("duel.last_chance", language, name=mover.name, n=mover.solved_in, other=nxt))
     return Outcome.text(head)
 
 
-def _refused(language: str, refusal: Refusal) -> Html:
+def refused(language: str, refusal: Refusal) -> Html:
     """A refusal's text; a player it could not name is "your opponent"."""
     return t(refusal.key, language, **{"name": t("duel.opponent", language), **refusal.params})
 
 
-def _ending(language: str, ended: Ended) -> Html:
+def ending(language: str, ended: Ended) -> Html:
+    """A duel played to its end: who won (or the draw), with the rating line when it was rated."""
     match = ended.match
     a, b = match.seated(1), match.seated(2)
     assert a is not None
@@ -144,7 +146,7 @@ def _ending(language: str, ended: Ended) -> Html:
     return lines(t("duel.won", language, winner=mention(winner), loser=loser.name, n=winner.solved_in), rated)
 
 
-def _reveals(language: str, match: Match, privately: Mapping[int, str] | None) -> list[Reply]:
+def revealed_secrets(language: str, match: Match, privately: Mapping[int, str] | None) -> list[Reply]:
     """In private, to each player who did not find it, in their own language (`privately`, by user id; else the
     group's): the other's secret (never in the group)."""
     replies = []
@@ -160,19 +162,23 @@ def _reveals(language: str, match: Match, privately: Mapping[int, str] | None) -
 def resigned(language: str, result: Ended | Refusal | None, privately: Mapping[int, str] | None = None) -> Outcome:
     """The reply to /resign in a duel."""
     if isinstance(result, Refusal):
-        return Outcome.text(_refused(language, result))
+        return Outcome.text(refused(language, result))
     if result is None:
         return Outcome()
-    match = result.match
-    if match.status != "resigned" or result.winner is None:
-        return Outcome.text(t("duel.stopped", language))
-    loser = match.opponent(result.winner.user_id)
+    return Outcome.say(Reply(resignation(language, result)), *revealed_secrets(language, result.match, privately))
+
+
+def resignation(language: str, ended: Ended) -> Html:
+    """A resigned duel: who gave up and who wins, with the rating line; or that the duel is off (before play)."""
+    match, winner = ended.match, ended.winner
+    if match.status != "resigned" or winner is None:
+        return t("duel.stopped", language)
+    loser = match.opponent(winner.user_id)
     assert loser is not None
-    text = lines(
-        t("duel.resigned", language, loser=loser.name, winner=mention(result.winner)),
-        rating_view.match_line(language, match, result.ratings),
+    return lines(
+        t("duel.resigned", language, loser=loser.name, winner=mention(winner)),
+        rating_view.match_line(language, match, ended.ratings),
     )
-    return Outcome.say(Reply(text), *_reveals(language, match, privately))
 
 
 def stopped(language: str, result: Ended | Refusal | None, privately: Mapping[int, str] | None = None) -> Outcome:
@@ -181,7 +187,7 @@ def stopped(language: str, result: Ended | Refusal | None, privately: Mapping[in
         return Outcome.text(t(result.key, language))
     if result is None:
         return Outcome()
-    return Outcome.say(Reply(t("duel.stopped", language)), *_reveals(language, result.match, privately))
+    return Outcome.say(Reply(t("duel.stopped", language)), *revealed_secrets(language, result.match, privately))
 
 
 def timed_out(language: str, result: duel.TimedOut, privately: Mapping[int, str] | None = None) -> Outcome:
@@ -192,16 +198,17 @@ def timed_out(language: str, result: duel.TimedOut, privately: Mapping[int, str]
         if a is None or b is None:
             return Outcome.text(t("duel.invite_expired", language))
         return Outcome.text(t("duel.expired", language, a=mention(a), b=mention(b)))
-    winner = match.opponent(result.loser.user_id)
+    text = forfeit(language, result.ended, result.loser)
+    return Outcome.say(Reply(text), *revealed_secrets(language, match, privately))
+
+
+def forfeit(language: str, ended: Ended, loser: Player) -> Html:
+    """A move not made in time: the loser forfeits, with the rating line."""
+    match = ended.match
+    winner = match.opponent(loser.user_id)
     assert winner is not None
-    text = lines(
-        t(
-            "duel.forfeit",
-            language,
-            loser=mention(result.loser),
-            turn=_turn_time(language, match),
-            winner=mention(winner),
-        ),
-        rating_view.match_line(language, match, result.ended.ratings),
+    turn = turn_time(language, match)
+    return lines(
+        t("duel.forfeit", language, loser=mention(loser), turn=turn, winner=mention(winner)),
+        rating_view.match_line(language, match, ended.ratings),
     )
-    return Outcome.say(Reply(text), *_reveals(language, match, privately))

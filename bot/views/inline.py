@@ -7,9 +7,9 @@ from __future__ import annotations
 from bot.models.game import Game
 from bot.replies import Article, Button
 from bot.services.stats import PlayerStats
-from bot.texts import Html, decimal_text, lines, plain, t
+from bot.texts import Html, lines, plain, t
 from bot.views.daily import deep_link, share_text
-from bot.views.stats import display_name, variant_label
+from bot.views.stats import stats_title, summary
 
 
 def bot_link(bot_username: str, payload: str, group: bool = False) -> str:
@@ -42,50 +42,35 @@ def daily_invitation(language: str, day: str, bot_username: str) -> Article:
 
 def race_me(language: str, name: str, link: str) -> Article:
     """A race invitation: its button adds the bot to a group, where a race starts at once."""
-    return Article(
-        id="race",
-        title=plain(t("inline.race.title", language)),
-        description=plain(t("inline.race.description", language)),
-        text=t("inline.race.text", language, name=name),
-        buttons=_link(t("inline.btn.race", language), link),
-    )
+    return _invitation("race", language, name, link)
 
 
 def duel_me(language: str, name: str, link: str) -> Article:
     """A duel invitation: its button opens a private chat with the bot and a duel against the inviter."""
+    return _invitation("duel", language, name, link)
+
+
+def _invitation(kind: str, language: str, name: str, link: str) -> Article:
+    """A "race me" or "duel me" invitation from `name`, its texts the inline.<kind>.* keys."""
     return Article(
-        id="duel",
-        title=plain(t("inline.duel.title", language)),
-        description=plain(t("inline.duel.description", language)),
-        text=t("inline.duel.text", language, name=name),
-        buttons=_link(t("inline.btn.duel", language), link),
+        id=kind,
+        title=plain(t(f"inline.{kind}.title", language)),
+        description=plain(t(f"inline.{kind}.description", language)),
+        text=t(f"inline.{kind}.text", language, name=name),
+        buttons=_link(t(f"inline.btn.{kind}", language), link),
     )
 
 
-def stats_card(language: str, record: PlayerStats, name: str, link: str) -> Article:
-    """The /stats summary in a few lines (no bars), to show off in any chat."""
-    title = t(
-        "stats.title",
-        language,
-        name=display_name(language, name, record.user_id),
-        variant=variant_label(record.variant, language),
-    )
-    if record.games:
-        games = t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean)
-        best = (
-            t("stats.best", language, best=record.best, average=decimal_text(record.average, 2, language))
-            if record.best is not None and record.average is not None
-            else None
-        )
-        streak = t("stats.streak", language, current=record.streaks.current, best=record.streaks.best)
-        body = lines(games, best, streak)
-    else:
-        games = body = t("inline.stats.none", language)
+def stats_card(language: str, record: PlayerStats, name: str, link: str, rating: Html | None = None) -> Article:
+    """The /stats summary in a few lines (no bars), with the player's `rating` line (bot/views/rating.py) when
+    they are rated, to show off in any chat."""
+    body = summary(language, record) if record.games else t("inline.stats.none", language)
+    description = t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean)
     return Article(
         id=f"stats:{record.variant}"[:64],
         title=plain(t("inline.stats.title", language)),
-        description=plain(games),
-        text=lines(title, body),
+        description=plain(description if record.games else body),
+        text=lines(stats_title(language, record, name), body, rating),
         buttons=_link(t("inline.btn.play", language), link),
     )
 

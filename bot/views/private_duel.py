@@ -14,7 +14,7 @@ from bot.replies import Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import DEFAULT_LANGUAGE, Html, example, lines, mention, score_text, t, variant_text
-from bot.views.duel import _ending, _refused, _reveals, _turn_time
+from bot.views.duel import ending, forfeit, refused, resignation, revealed_secrets, turn_time
 
 Languages = Mapping[int, str]  # each player's private language, by user id
 
@@ -43,7 +43,7 @@ def started(language: str, result: duel.Accepted | Refusal, languages: Languages
 
     def render(player: Player, own: str) -> Html:
         key = "pduel.started" if player.user_id == match.invited_id else "pduel.accepted"
-        params = {"variant": variant_text(match.variant, own), "turn": _turn_time(own, match)}
+        params = {"variant": variant_text(match.variant, own), "turn": turn_time(own, match)}
         return t(key, own, opponent=mention(_other(match, player)), **params)
 
     return Outcome.say(*_to_both(match, languages, render))
@@ -65,7 +65,7 @@ def secret_set(language: str, result: duel.SecretSet | Refusal, languages: Langu
             said = t("duel.secret.group", own, name=setter.name)
         if not result.begun:
             return said
-        turn = _turn_time(own, match)
+        turn = turn_time(own, match)
         if player.user_id == first.user_id:
             return lines(said, t("pduel.begin.you", own, example=example(match.variant), turn=turn))
         return lines(said, t("pduel.begin.other", own, name=first.name, turn=turn))
@@ -82,7 +82,7 @@ def waiting(language: str, match: Match, user_id: int) -> Outcome:
 def moved(language: str, result: duel.Moved | Refusal, languages: Languages) -> Outcome:
     """One line per move to both players (the one to move next is asked for a guess); the ending when decided."""
     if isinstance(result, Refusal):
-        return Outcome.text(_refused(language, result))
+        return Outcome.text(refused(language, result))
     match, mover, nxt = result.match, result.mover, result.next
 
     def render(player: Player, own: str) -> Html:
@@ -90,31 +90,29 @@ def moved(language: str, result: duel.Moved | Refusal, languages: Languages) -> 
         guess = result.turn.guess  # both players know it, when it is a secret: no mask in private
         if result.ended is not None:
             head = t("race.turn", own, name=mover.name, n=mover.guesses, guess=guess, score=score)
-            return lines(head, _ending(own, result.ended))
+            return lines(head, ending(own, result.ended))
         assert nxt is not None
         head = t("duel.turn", own, name=mover.name, n=mover.guesses, guess=guess, score=score, next=nxt.name)
         if mover.solved:
             head = lines(head, t("duel.last_chance", own, name=mover.name, n=mover.solved_in, other=nxt.name))
         return lines(head, t("pduel.your_move", own)) if player.user_id == nxt.user_id else head
 
-    reveals = _reveals(language, match, languages) if result.ended is not None else []
-    return Outcome.say(*_to_both(match, languages, render), *reveals)
+    shown = revealed_secrets(language, match, languages) if result.ended is not None else []
+    return Outcome.say(*_to_both(match, languages, render), *shown)
 
 
 def resigned(language: str, result: Ended | Refusal | None, languages: Languages) -> Outcome:
     """/resign (or /cancel, /giveup) in a private duel: the other wins, or (before play) the duel is off."""
     if isinstance(result, Refusal):
-        return Outcome.text(_refused(language, result))
+        return Outcome.text(refused(language, result))
     if result is None:
         return Outcome()
-    match, winner = result.match, result.winner
+    match = result.match
 
     def render(player: Player, own: str) -> Html:
-        if match.status != "resigned" or winner is None:
-            return t("duel.stopped", own)
-        return t("duel.resigned", own, loser=_other(match, winner).name, winner=mention(winner))
+        return resignation(own, result)
 
-    return Outcome.say(*_to_both(match, languages, render), *_reveals(language, match, languages))
+    return Outcome.say(*_to_both(match, languages, render), *revealed_secrets(language, match, languages))
 
 
 def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
@@ -124,10 +122,9 @@ def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
     def render(player: Player, own: str) -> Html:
         if loser is None:
             return t("duel.expired", own, a=mention(player), b=mention(_other(match, player)))
-        turn = _turn_time(own, match)
-        return t("duel.forfeit", own, loser=mention(loser), turn=turn, winner=mention(_other(match, loser)))
+        return forfeit(own, result.ended, loser)
 
-    return Outcome.say(*_to_both(match, languages, render), *_reveals(DEFAULT_LANGUAGE, match, languages))
+    return Outcome.say(*_to_both(match, languages, render), *revealed_secrets(DEFAULT_LANGUAGE, match, languages))
 
 
 def unreachable(ended: Ended, user_id: int, languages: Languages) -> Outcome:

@@ -9,7 +9,7 @@ from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.rules import rating as rules
 from bot.services.ratings import PlayerRating, RatingBoard
 from bot.texts import Html, lines, t
-from bot.views.stats import MEDALS, display_name, where_you_stand
+from bot.views.stats import MEDALS, display_name, marked, scope_buttons, where_you_stand
 
 PROVISIONAL = "?"  # after a provisional rating, as chess sites write it: "1572?"
 SHOWN_IN_SUMMARY = 8  # players whose new rating a match's ending lists (the race's ranked lines show as many)
@@ -44,6 +44,8 @@ def match_line(language: str, match: Match, rated: tuple[Placed, ...]) -> Html |
                 change=signed(rules.shown_change(conservative, placed.change)),
             )
         )
+    if len(rated) > SHOWN_IN_SUMMARY:  # like the race's ranked lines: the rest counted, not listed
+        items.append(t("rank.more", language, n=len(rated) - SHOWN_IN_SUMMARY))
     return t("rating.summary", language, items=Html(", ".join(items)))
 
 
@@ -52,8 +54,9 @@ def board_data(global_: bool, variant: str) -> str:
     return cb.encode(cb.RATING, "g" if global_ else "c", variant)
 
 
-def rating_board(language: str, board: RatingBoard, edit: bool = False) -> Outcome:
-    """A rating board with buttons back to the fewest-guesses board and for the other family; edits in place."""
+def rating_board(language: str, board: RatingBoard, edit: bool = False, in_group: bool = False) -> Outcome:
+    """A rating board with buttons back to the fewest-guesses board, for the other family and (in a group) this
+    chat or all chats; edits in place."""
     scope = t("top.global" if board.global_ else "top.chat", language)
     title = t("top.rating.title", language, scope=scope, family=t(f"rating.family.{board.family}", language))
     body = (
@@ -76,12 +79,13 @@ def rating_board(language: str, board: RatingBoard, edit: bool = False) -> Outco
     back = cb.encode(cb.TOP, "g" if board.global_ else "c", "a", board.variant)
     families = tuple(
         Button(
-            f"• {t(f'top.btn.{family}', language)} •" if family == board.family else t(f"top.btn.{family}", language),
+            marked(t(f"top.btn.{family}", language), family == board.family),
             board_data(board.global_, board.variant if family == board.family else FAMILY_VARIANT[family]),
         )
         for family in rules.FAMILIES
     )
-    keyboard: Keyboard = ((Button(t("top.btn.best", language), back),), families)
+    scopes = scope_buttons(language, board.global_, lambda g: board_data(g, board.variant))
+    keyboard: Keyboard = ((Button(t("top.btn.best", language), back),), families, *((scopes,) if in_group else ()))
     you = None
     if board.you is not None:
         place, total, rating = board.you

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot import callbacks as cb
 from bot.models.stats import Place
 from bot.replies import Button, Keyboard, Outcome, Reply
@@ -87,13 +89,10 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group:
     title = t("top.title", language, scope=scope, variant=variant_label(board.variant, language), period=period)
     body = lines(*(_line(language, r) for r in board.lines)) if board.lines else t("top.empty", language)
     periods = tuple(
-        Button(_mark(t(f"top.btn.{p}", language), p == board.period), top_data(board.global_, p, board.variant))
+        Button(marked(t(f"top.btn.{p}", language), p == board.period), top_data(board.global_, p, board.variant))
         for p in PERIODS
     )
-    scopes = tuple(
-        Button(_mark(t(key, language), g == board.global_), top_data(g, board.period, board.variant))
-        for key, g in (("top.btn.chat", False), ("top.btn.global", True))
-    )
+    scopes = scope_buttons(language, board.global_, lambda g: top_data(g, board.period, board.variant))
     variants = [
         (variant_label(v, language), top_data(board.global_, board.period, v), v == board.variant)
         for v in board.variants
@@ -110,6 +109,14 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group:
     return Outcome.say(Reply(text, keyboard, edit_origin=edit))
 
 
+def scope_buttons(language: str, global_: bool, data: Callable[[bool], str]) -> tuple[Button, ...]:
+    """The 'This chat' and 'All chats' switches of a board in a group; `data` gives each one's callback data."""
+    return tuple(
+        Button(marked(t(key, language), g == global_), data(g))
+        for key, g in (("top.btn.chat", False), ("top.btn.global", True))
+    )
+
+
 def _your_place(language: str, you: Place | None) -> Html | None:
     if you is None:
         return None
@@ -118,14 +125,15 @@ def _your_place(language: str, you: Place | None) -> Html | None:
     )
 
 
-def _mark(label: str, current: bool) -> str:
+def marked(label: str, current: bool) -> str:
+    """A switch button's label, marked '• label •' when it is the view shown."""
     return f"• {label} •" if current else label
 
 
 def _variant_rows(options: list[tuple[str, str, bool]]) -> Keyboard:
     if len(options) < 2:
         return ()
-    buttons = [Button(_mark(label, current), data) for label, data, current in options[:MAX_VARIANT_BUTTONS]]
+    buttons = [Button(marked(label, current), data) for label, data, current in options[:MAX_VARIANT_BUTTONS]]
     return tuple(tuple(buttons[i : i + 3]) for i in range(0, len(buttons), 3))
 
 
@@ -134,21 +142,12 @@ def stats(
 ) -> Outcome:
     """A player's stats in one variant, with the distribution as text bars and buttons for other variants; the
     `rating` line (bot/views/rating.py) under them."""
-    title = t(
-        "stats.title",
-        language,
-        name=display_name(language, name, record.user_id),
-        variant=variant_label(record.variant, language),
-    )
+    title = stats_title(language, record, name)
     if record.games == 0 and record.bot_games == 0:
         body = t("stats.none", language)
     else:
         body = lines(
-            t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
-            t("stats.best", language, best=record.best, average=decimal_text(record.average, 2, language))
-            if record.best is not None and record.average is not None
-            else None,
-            t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
+            summary(language, record),
             t("stats.bars", language, bars="\n".join(bars(record.distribution))) if record.distribution else None,
             _bot_line(language, record),
         )
@@ -159,6 +158,27 @@ def stats(
         ]
     )
     return Outcome.say(Reply(lines(title, body, rating, t("stats.note", language)), keyboard, edit_origin=edit))
+
+
+def stats_title(language: str, record: PlayerStats, name: str | None) -> Html:
+    """'📊 Ann · classic': whose stats, in which variant."""
+    return t(
+        "stats.title",
+        language,
+        name=display_name(language, name, record.user_id),
+        variant=variant_label(record.variant, language),
+    )
+
+
+def summary(language: str, record: PlayerStats) -> Html:
+    """Games, wins and clean solves; the best and average solve (once there is one); the streaks."""
+    return lines(
+        t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
+        t("stats.best", language, best=record.best, average=decimal_text(record.average, 2, language))
+        if record.best is not None and record.average is not None
+        else None,
+        t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
+    )
 
 
 def _bot_line(language: str, record: PlayerStats) -> Html | None:

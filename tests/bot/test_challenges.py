@@ -109,3 +109,15 @@ async def test_options_are_still_checked_next_to_a_username(app, recorded):
     [reply] = sent(await ann.send("/duel @BobTheBuilder bogus"))
     assert "I don't understand “bogus”" in reply.text
     assert await the_duel(app) is None
+
+
+async def test_in_a_forum_topic_duel_without_a_reply_is_an_open_invitation_not_a_challenge_to_the_topic_s_author(
+    app, recorded
+):
+    ann, bob, _ = players(app, recorded)
+    topic_opened = {**bob.message(""), "chat": ann.chat, "forum_topic_created": {"name": "Games", "icon_color": 1}}
+    del topic_opened["text"]
+    [invite] = sent(await ann.send("/duel", reply_to_message=topic_opened, message_thread_id=7, is_topic_message=True))
+    assert "wants a duel" in invite.text
+    assert "Bob" not in invite.text
+    assert (await the_duel(app)).invited_id is None

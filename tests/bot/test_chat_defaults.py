@@ -108,3 +108,21 @@ async def test_a_private_chats_settings_keep_their_own_panel(app, recorded):
     labels = [b["text"] for row in panel.params["reply_markup"]["inline_keyboard"] for b in row]
     assert "Settings" in panel.text
     assert not any(label.startswith("⏱") for label in labels)
+
+
+async def test_the_defaults_hold_for_a_duel_by_username_and_a_race_from_the_race_me_link(app, recorded):
+    only_ann_administers(recorded)
+    ann = Member(app, recorded, ADMIN, "Ann", username="ann_plays")
+    bob = Member(app, recorded, PLAYER, "Bob")
+    [panel] = sent(await ann.send("/settings"))
+    await ann.press("s:d", panel.params["_sent_id"])  # duel moves: 1 minute
+    await ann.press("s:t", panel.params["_sent_id"])  # races: 1 minute
+
+    [invite] = sent(await bob.send("/duel @ann_plays"))
+    assert "1m 0s per move" in invite.text
+    assert (await the_match(app)).turn_seconds == 60
+    await bob.send("/stop")
+
+    [started] = sent(await ann.send("/start race"))  # what Telegram sends for t.me/<bot>?startgroup=race
+    assert "1m 0s to find it" in started.text
+    assert (await the_match(app)).turn_seconds == 60

@@ -10,6 +10,7 @@ from bot.telegram_io.handlers import RUNTIME
 from bot.texts import plain, t
 from tests.bot.fakes import UPDATE_IDS, Call, Chat, RecordingRequest, handle
 from tests.bot.members import Member, sent
+from tests.bot.test_race import the_race, wrong_code
 
 BOT = "bullscows_test_bot"
 
@@ -91,6 +92,18 @@ async def test_after_the_daily_the_result_is_its_spoiler_free_grid_and_the_stats
     assert "Best <b>2</b>" in card
     assert found["stats"]["description"] == "Games 1 · won 1 · clean solves 1"
     assert urls(found["stats"]) == [f"https://t.me/{BOT}?start=play"]
+
+
+async def test_the_stats_card_of_a_rated_player_shows_their_rating_line(app, recorded):
+    ann, bob = Member(app, recorded, 1001, "Ann"), Member(app, recorded, 22, "Bob")
+    await ann.send("/challenge")
+    match, _ = await the_race(app)
+    await bob.send(f"/g {wrong_code(match.secret)}")
+    await ann.send(f"/g {match.secret}")
+    card = by_id(answer(await ask(app, recorded))["results"])["stats"]["input_message_content"]["message_text"]
+    assert card.endswith("Rating (digits) <b>1569?</b> · last game +69 · #1 of 2")
+    ru = by_id(answer(await ask(app, recorded, language="ru"))["results"])["stats"]["input_message_content"]
+    assert ru["message_text"].endswith("Рейтинг (цифры) <b>1569?</b> · за последнюю игру +69 · №1 из 2")
 
 
 async def test_typed_words_pick_the_results_whose_title_has_them_and_other_words_show_all(app, recorded):

@@ -5,6 +5,7 @@ cannot write to."""
 import json
 
 from bot.features.matches import DUEL_ME_PAYLOAD
+from bot.services import ratings
 from bot.telegram_io.handlers import RUNTIME
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import Member, sent, toasts
@@ -108,8 +109,13 @@ async def test_a_player_resigns_with_resign_and_other_games_wait_while_the_duel_
     calls = await bob.send("/resign")
     to_ann, bob_secret = texts(calls, ANN)
     to_bob, ann_secret = texts(calls, BOB)
-    assert to_bob == '🏳️ Bob resigns. <a href="tg://user?id=11">Ann</a> wins.'
-    assert to_ann == '🏳️ Bob сдаётся. Побеждает <a href="tg://user?id=11">Ann</a>.'
+    # rated like any duel played to an end, with the new ratings under the result for both players
+    assert (
+        to_bob == '🏳️ Bob resigns. <a href="tg://user?id=11">Ann</a> wins.\n📈 Rating: Ann 1569? (+69), Bob 1463? (−37)'
+    )
+    assert to_ann == (
+        '🏳️ Bob сдаётся. Побеждает <a href="tg://user?id=11">Ann</a>.\n📈 Рейтинг: Ann 1569? (+69), Bob 1463? (−37)'
+    )
     assert (BOB_SECRET in bob_secret, ANN_SECRET in ann_secret) == (True, True)
     assert await results(app) == [(ANN, BOB, 0, "walkover"), (BOB, BOB, 0, "resigned")]
 
@@ -157,6 +163,13 @@ async def test_secrets_not_set_in_time_call_the_duel_off_and_a_move_not_made_for
         assert (to_ann.chat_id, to_bob.chat_id) == (ANN, BOB)
         assert 'Bob</a> did not move within 5m 0s and forfeits. <a href="tg://user?id=11">Ann</a> wins.' in to_bob.text
         assert "техническое поражение" in to_ann.text
+        assert (
+            to_bob.text.endswith("📈 Rating: Ann 1569? (+69), Bob 1463? (−37)"),
+            "📈 Рейтинг: Ann" in to_ann.text,
+        ) == (
+            True,
+            True,
+        )
         assert {(r.chat_id, ANN_SECRET in r.text or BOB_SECRET in r.text) for r in reveals} == {
             (ANN, True),
             (BOB, True),
@@ -189,3 +202,24 @@ async def test_a_player_in_a_private_duel_neither_challenges_nor_accepts_a_group
     markup = json.loads(markup) if isinstance(markup, str) else markup
     accept = markup["inline_keyboard"][0][0]["callback_data"]
     assert toasts(await in_group.press(accept)) == [refused.text]
+
+
+async def test_a_private_duel_is_rated_like_any_duel_on_the_global_board_only(app, recorded):
+    _, bob = await playing(app, recorded)
+    await bob.send("/resign")
+    async with app.bot_data[RUNTIME].store.conn.execute(
+        "SELECT DISTINCT chat_id FROM rated_results UNION SELECT DISTINCT chat_id FROM rating_board"
+    ) as cursor:
+        assert [tuple(row) async for row in cursor] == [(0,)]  # the global board; no private chat's
+    [board] = texts(await bob.send("/top rating"), BOB)
+    assert "🥇 Ann — <b>1569?</b>" in board
+    assert "🥈 Bob — <b>1463?</b>" in board
+    store = app.bot_data[RUNTIME].store
+    before = await board_rows(store)
+    assert (await ratings.rerate(store)).changed == 0
+    assert await board_rows(store) == before  # the replay puts it on the same board
+
+
+async def board_rows(store):
+    async with store.conn.execute("SELECT * FROM rating_board ORDER BY chat_id, family, user_id") as cursor:
+        return [tuple(row) async for row in cursor]

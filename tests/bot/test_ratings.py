@@ -13,7 +13,7 @@ from bot.models.match import DUEL, RACE, VERSUS, Match, Player
 from bot.models.rating import Placed
 from bot.rules import rating as rules
 from bot.services import ratings
-from bot.storage.ratings import GLOBAL
+from bot.storage.stats import ALL_CHATS
 from bot.telegram_io.handlers import RUNTIME
 from bot.views import rating as rating_view
 from engine.variant import variant_named
@@ -185,13 +185,13 @@ async def test_provisional_players_come_after_established_ones_and_places_count_
             await repo.record(2, "digits", OTHER_GROUP, MOMENT, [placed(4, 11.0, 6), placed(5, 5.0, 1)])
             await repo.record(3, "colours", GROUP, MOMENT, [placed(6, 40.0, 9)])
         assert [line.user_id for line in await repo.board(GROUP, "digits", 10)] == [3, 2, 1]
-        assert [line.user_id for line in await repo.board(GLOBAL, "digits", 10)] == [3, 4, 2, 1, 5]
-        assert [line.established for line in await repo.board(GLOBAL, "digits", 10)] == [True] * 3 + [False] * 2
-        assert await repo.place(GLOBAL, "digits", 2) == (3, 5)
+        assert [line.user_id for line in await repo.board(ALL_CHATS, "digits", 10)] == [3, 4, 2, 1, 5]
+        assert [line.established for line in await repo.board(ALL_CHATS, "digits", 10)] == [True] * 3 + [False] * 2
+        assert await repo.place(ALL_CHATS, "digits", 2) == (3, 5)
         assert await repo.place(GROUP, "digits", 1) == (3, 3)
         assert await repo.place(GROUP, "digits", 4) is None
-        assert await repo.place(GLOBAL, "colours", 6) == (1, 1)
-        for scope in (GLOBAL, GROUP, OTHER_GROUP):  # counted from above or from below, the place is the board's
+        assert await repo.place(ALL_CHATS, "colours", 6) == (1, 1)
+        for scope in (ALL_CHATS, GROUP, OTHER_GROUP):  # counted from above or from below, the place is the board's
             board = await repo.board(scope, "digits", 10)
             assert [await repo.place(scope, "digits", line.user_id) for line in board] == [
                 (n, len(board)) for n in range(1, len(board) + 1)
@@ -232,8 +232,8 @@ async def test_the_rating_board_queries_use_their_index(tmp_path):
         traced: list[str] = []
         await conn.set_trace_callback(traced.append)
         await repo.board(GROUP, "digits", 10)
-        await repo.board(GLOBAL, "digits", 10)
-        await repo.place(GLOBAL, "digits", 2)
+        await repo.board(ALL_CHATS, "digits", 10)
+        await repo.place(ALL_CHATS, "digits", 2)
         await conn.set_trace_callback(None)
         plans = []
         for sql in traced:
@@ -271,6 +271,16 @@ async def test_a_race_ending_shows_and_stores_everyone_s_new_rating(app, recorde
     assert rows == [(22, "digits", GROUP, 1), (11, "digits", GROUP, 2)]
     [(mu, sigma, games)] = await stored(app, "SELECT mu, sigma, games FROM ratings WHERE user_id = 22")
     assert (mu, sigma, games) == pytest.approx((27.635389493140497, 8.06590141354368, 1), rel=1e-12)
+
+
+async def test_a_race_of_ten_lists_eight_new_ratings_and_counts_the_rest(app, recorded):
+    winner, *others = (Member(app, recorded, 100 + i, f"P{i}") for i in range(10))
+    text = await race_won_by(app, recorded, winner, *others)
+    summary = next(line for line in text.split("\n") if line.startswith("📈 Rating: "))
+    assert summary.startswith("📈 Rating: P0 ")
+    assert summary.endswith(", …and 2 more")
+    assert summary.count("(") == 8
+    assert await stored(app, "SELECT count(*) FROM rated_results") == [(10,)]
 
 
 async def test_a_race_with_one_player_or_stopped_is_not_rated(app, recorded):
@@ -349,8 +359,19 @@ async def test_top_rating_lists_the_chat_s_players_and_global_lists_everyone(app
     [colours] = sent(await ann.send("/top rating colours"))
     assert "colours" in colours.text
     assert "No rated games here yet" in colours.text
-    data = [d for _, d in board.buttons]
-    assert data == ["tp:c:a:classic", "rt:c:classic", "rt:c:mastermind"]
+    [russian] = sent(await ann.send("/top рейтинг цвета"))
+    assert russian.text == colours.text
+    [digits] = sent(await ann.send("/top рейтинг цифры"))
+    assert digits.text == board.text
+    assert board.buttons == [
+        ("🏆 Fewest guesses", "tp:c:a:classic"),
+        ("• 🔢 Digits •", "rt:c:classic"),
+        ("🎨 Colours", "rt:c:mastermind"),
+        ("• This chat •", "rt:c:classic"),  # in a group: this chat or all chats, as on the other boards
+        ("All chats", "rt:g:classic"),
+    ]
+    [private] = sent(await Member(app, recorded, 11, "Ann", chat_id=11).send("/top rating"))
+    assert [d for _, d in private.buttons] == ["tp:g:a:classic", "rt:g:classic", "rt:g:mastermind"]
 
 
 async def test_the_leaderboard_has_a_rating_button_that_switches_in_place(app, recorded):
