@@ -12,7 +12,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.models.stats import DailyEntry, DailyPlay, ResultCount, Standing
-from bot.storage.rows import every, iso, one, placeholders
+from bot.storage.rows import every, iso, one, placeholders, scan
 
 ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
 RANKED_MODES = ("referee", "race", "duel", "versus", "daily")  # modes where the player is the one guessing
@@ -75,14 +75,14 @@ class SqliteStatsRepository:
         ids = list(dict.fromkeys(user_ids))
         if not ids:
             return {}
-        rows = await every(
+        rows = await scan(
             self.conn, f"SELECT user_id, name FROM players WHERE user_id IN ({placeholders(ids)})", tuple(ids)
         )
         return {row["user_id"]: row["name"] for row in rows}
 
     async def standings(self, chat_id: int, variant: str, limit: int) -> list[Standing]:
         """The all-time leaderboard of a chat (or ALL_CHATS) for a variant, best first."""
-        rows = await every(
+        rows = await scan(
             self.conn,
             "SELECT user_id, best, CAST(total_guesses AS REAL) / solved AS average, solved, best_at FROM standings"
             " WHERE chat_id = ? AND variant = ?"
@@ -95,7 +95,7 @@ class SqliteStatsRepository:
         """The leaderboard of clean solves finished at or after `since`, in a chat or (ALL_CHATS) everywhere."""
         where = "variant = ?" if chat_id == ALL_CHATS else "chat_id = ? AND variant = ?"
         params: tuple[Any, ...] = (variant,) if chat_id == ALL_CHATS else (chat_id, variant)
-        rows = await every(
+        rows = await scan(
             self.conn,
             "SELECT user_id, min(guesses) AS best, avg(guesses) AS average, count(*) AS solved,"
             " substr(min(printf('%06d', guesses) || finished_at), 7) AS best_at"
@@ -108,7 +108,7 @@ class SqliteStatsRepository:
     async def ranked_variants(self, chat_id: int) -> list[str]:
         """The variants with a clean solve in a chat (or ALL_CHATS), by name."""
         # Hop from one variant to the next along the primary key instead of reading every player's row.
-        rows = await every(
+        rows = await scan(
             self.conn,
             "WITH RECURSIVE hop (variant) AS ("
             " SELECT (SELECT min(variant) FROM standings WHERE chat_id = ?1)"
@@ -121,7 +121,7 @@ class SqliteStatsRepository:
 
     async def result_counts(self, user_id: int, variant: str) -> list[ResultCount]:
         """A player's results of a variant, counted by mode, outcome, hints and guesses."""
-        rows = await every(
+        rows = await scan(
             self.conn,
             "SELECT mode, outcome, hinted, guesses, count(*) AS n FROM game_results WHERE user_id = ? AND variant = ?"
             " GROUP BY mode, outcome, hinted, guesses",
@@ -131,17 +131,17 @@ class SqliteStatsRepository:
 
     async def clean_solve_flags(self, user_id: int, variant: str) -> str:
         """'1' for each clean solve and '0' for any other result of the player's guessing games, by finish time."""
-        row = await one(
+        row = next(iter(await scan(
             self.conn,
             f"SELECT group_concat(ok, '') AS flags FROM (SELECT ({RANKED}) AS ok FROM game_results"
             f" WHERE user_id = ? AND variant = ? AND mode IN ({placeholders(RANKED_MODES)}) ORDER BY finished_at)",
             (user_id, variant, *RANKED_MODES),
-        )
+        )), None)  # fmt: skip
         return (row["flags"] if row is not None else None) or ""
 
     async def played_variants(self, user_id: int) -> list[tuple[str, int]]:
         """The variants a player has results in, with how many, most played first."""
-        rows = await every(
+        rows = await scan(
             self.conn,
             "SELECT variant, count(*) AS n FROM game_results WHERE user_id = ?"
             " GROUP BY variant ORDER BY n DESC, variant",

@@ -1,7 +1,8 @@
 """Telegram handlers: translate an update into a Core call and queue the Outcome. Nothing else.
 
-Each update is one transaction: the Core's changes, the replies in the outbox and the inbox's mark commit
-together, and the sender delivers the replies after the commit.
+Each update is one savepoint of the intake's batch transaction (one transaction outside the intake): the Core's
+changes, the replies in the outbox and the inbox's mark commit together, and the sender delivers the replies
+after the commit.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from bot.replies import Outcome
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.runtime import Runtime
 from bot.services import languages
-from bot.telegram_io.outgoing import post, shorten
+from bot.telegram_io.outgoing import answer, post, shorten
 from bot.telegram_io.sender import Sender
 from bot.texts import plain, t
 
@@ -64,16 +65,11 @@ async def respond(
     outcome_of: Callable[[], Awaitable[Outcome]],
     query: tuple[str, int | None] | None = None,
 ) -> None:
-    """Run the Core and queue its replies in one transaction with the update's inbox mark; then wake the sender."""
+    """Run the Core and queue its replies with the update's inbox mark (`outgoing.answer`); then wake the sender,
+    whose reads wait for the commit."""
     runtime = runtime_of(context)
-    store, clock = runtime.store, runtime.core.deps.clock
-    async with store.transaction():  # one update at a time: each chat's updates stay in order
-        if await store.inbox.status(update.update_id) in ("done", "failed"):
-            return  # applied already: a second delivery has no second effect
-        outcome = await outcome_of()
-        await post(store, chat_id, outcome, clock(), update.update_id, query)
-        await store.inbox.finish(update.update_id, clock())
-    wake_sender(context)
+    if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query):
+        wake_sender(context)
 
 
 def wake_sender(context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -131,7 +127,7 @@ async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return
     old, new = message.chat.id, message.migrate_to_chat_id
     runtime = runtime_of(context)
-    async with runtime.store.transaction():
+    async with runtime.store.transaction.savepoint():
         await runtime.store.move_chat(old, new)
         await runtime.store.inbox.finish(update.update_id, runtime.core.deps.clock())
     log.info("chat %s moved to %s (upgraded to a supergroup)", old, new)
@@ -141,7 +137,7 @@ async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The one error handler: log the failure with its context and tell the chat that this one did not count.
 
-    The update's transaction was rolled back, so nothing it would have changed was kept: "Sorry" is true.
+    The update's savepoint was rolled back, so nothing it would have changed was kept: "Sorry" is true.
     """
     if not isinstance(update, Update):
         log.error("a job failed", exc_info=context.error)
