@@ -12,11 +12,13 @@ from typing import TypeVar
 from bot import callbacks as cb
 from bot.features.scoreboard import seen
 from bot.models.who import Who
-from bot.replies import Outcome
+from bot.replies import Offers, Outcome
 from bot.routing.routes import Route
 from bot.routing.table import (
     DEEP_LINK_COMMANDS,
     DUEL_LINK,
+    DUEL_ME_LINK,
+    GROUP_DEEP_LINKS,
     Features,
     button_routes,
     command_routes,
@@ -49,6 +51,11 @@ class Core:
         """A match's timer went off: the chat and what to tell it, or None if nothing is due."""
         return await self.features.matches.on_deadline(match_id)
 
+    async def on_unreachable(self, chat_id: int) -> tuple[int, Outcome] | None:
+        """Telegram refused a message to a private chat: a private duel there that cannot go on is called off;
+        the chat and what to tell it come back, or None."""
+        return await self.features.matches.on_unreachable(chat_id)
+
     async def rearm(self) -> int:
         """Arm the timers of every running match (after a restart); how many were armed comes back."""
         return await self.features.matches.rearm()
@@ -60,6 +67,10 @@ class Core:
         payload = args.strip()
         if command == "start" and payload.lower() in DEEP_LINK_COMMANDS:  # a deep link is its command
             command, args = payload.lower(), ""
+        elif command == "start" and not who.private and payload.lower() in GROUP_DEEP_LINKS:
+            command, args = GROUP_DEEP_LINKS[payload.lower()], ""
+        elif command == "start" and who.private and payload.lower().startswith(DUEL_ME_LINK):
+            return await self.features.matches.duel_me(who, lang, payload)
         elif command == "start" and who.private and payload.lower().startswith(DUEL_LINK):
             return await self.features.matches.duel_link(who, lang, payload)
         return await _first(self._commands, who, command, lambda handler: handler(who, lang, command, args))
@@ -69,6 +80,12 @@ class Core:
         await seen(self.deps, who)
         lang = await self.language(who)
         return await _first(self._texts, who, "", lambda handler: handler(who, lang, text))
+
+    async def on_inline(self, who: Who, query: str) -> Offers:
+        """The results offered when `who` types the bot's username and `query` in any chat."""
+        lang = await self.language(who)
+        await seen(self.deps, who)
+        return await self.features.inline.offers(who, lang, query)
 
     async def on_button(self, who: Who, data: str) -> Outcome:
         """The reply to a button press; a toast says when the button is stale."""

@@ -55,3 +55,23 @@ class Outcome:
     def text(cls, text: Html, buttons: Keyboard = ()) -> Outcome:
         """An outcome of one new message."""
         return cls((Reply(text, buttons),))
+
+
+@dataclass(frozen=True)
+class Article:
+    """One result offered to an inline query: what the list shows (title, description) and the message it sends."""
+
+    id: str  # unique within one answer, <= 64 bytes
+    title: str  # plain text
+    description: str  # plain text
+    text: Html
+    buttons: Keyboard = ()  # link buttons only: a press on a message sent inline comes from no chat to route by
+
+
+@dataclass(frozen=True)
+class Offers:
+    """The answer to an inline query: the results in order, how long Telegram may keep them, and for whom."""
+
+    articles: tuple[Article, ...]
+    cache_seconds: int
+    personal: bool = True  # results about the user who asked: never shown to anyone else

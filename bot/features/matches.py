@@ -6,8 +6,10 @@ The routing table (bot/routing/table.py) asks this feature first about most upda
 
 from __future__ import annotations
 
+import re
+
 from bot import callbacks as cb
-from bot.models.match import DUEL, RACE, VERSUS, Match
+from bot.models.match import DUEL, RACE, VERSUS, Match, Phase
 from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import looks_like_code, parse_id
@@ -19,6 +21,7 @@ from bot.services.matches import AlreadyOn, BadOptions, parse_options
 from bot.texts import example, t
 from bot.views import common as common_view
 from bot.views import duel as duel_view
+from bot.views import private_duel as private_duel_view
 from bot.views import race as race_view
 from bot.views import versus as versus_view
 from engine.variant import Variant
@@ -38,6 +41,13 @@ WHILE_VERSUS = frozenset({"cancel", "giveup", "play", "think", "daily"})
 # In private: versus and resign, the group-only commands (to explain where they work), and WHILE_VERSUS.
 PRIVATE_COMMANDS = names(COMMANDS) | WHILE_VERSUS
 DUEL_PAYLOAD = "duel_"  # t.me/<bot>?start=duel_<match>: set your secret for that duel
+RACE_PAYLOAD = "race"  # t.me/<bot>?startgroup=race: the bot, added to a group that way, starts a race there
+GROUP_DEEP_LINKS = {RACE_PAYLOAD: "challenge"}  # /start PAYLOAD in a group that stands for a command
+DUEL_ME_PAYLOAD = "duelme_"  # t.me/<bot>?start=duelme_<user>: a duel with that user, in both private chats
+# Commands that resign a private duel, and those held back while one is on (plain messages are its moves).
+RESIGNING = frozenset({"resign", "cancel", "giveup"})
+HELD_BACK = frozenset({"play", "think", "daily", "versus"})
+_USERNAME = re.compile(r"@[A-Za-z0-9_]{1,32}")  # /duel @username (Telegram's usernames: 5-32 of these)
 
 
 class Matches:
@@ -108,6 +118,10 @@ class Matches:
         if match.deadline > self.deps.clock():
             self.deps.timers.arm(match)  # moved on since the timer was set
             return None
+        if match.private:
+            timed_out = await duel.time_out(self.deps, match)
+            privately = await self._privately(match)
+            return (match.chat_id, private_duel_view.timed_out(timed_out, privately)) if timed_out else None
         lang = await languages.chat_language(self.deps, match.chat_id)
         if match.kind == RACE:
             ended = await race.expire(self.deps, match)
@@ -117,6 +131,17 @@ class Matches:
             privately = await self._privately(match)
             return (match.chat_id, duel_view.timed_out(lang, timed_out, privately)) if timed_out else None
         return None
+
+    async def on_unreachable(self, user_id: int) -> tuple[int, Outcome] | None:
+        """Telegram refused a message to this user's private chat (they never started the bot, or blocked it): a
+        private duel of theirs that has not begun is called off and the other player told; None if there is none."""
+        match = await self.deps.matches.private_duel(user_id)
+        if match is None:
+            return None
+        ended = await duel.call_off(self.deps, match)
+        if ended is None:
+            return None
+        return match.chat_id, private_duel_view.unreachable(ended, user_id, await self._privately(match))
 
     async def rearm(self) -> int:
         """Arm the timers of every running match (after a restart); how many were armed comes back."""
@@ -147,15 +172,50 @@ class Matches:
         return race_view.started(lang, started.match)
 
     async def _duel(self, who: Who, lang: str, args: str) -> Outcome:
+        if await self.deps.matches.private_duel(who.user_id) is not None:
+            return common_view.message("duel.in_private", lang)
+        named = await self._named(who, lang, args)
+        if isinstance(named, Outcome):
+            return named
+        opponent, args = named
         chosen = await self._options(who, lang, args, "duel.options")
         if isinstance(chosen, Outcome):
             return chosen
         variant, seconds = chosen
-        opponent = who.reply_to if who.reply_to and who.reply_to[0] != who.user_id else None
+        if opponent is None and who.reply_to and who.reply_to[0] != who.user_id:
+            opponent = who.reply_to
         challenged = await duel.challenge(self.deps, who.chat_id, (who.user_id, who.name), opponent, variant, seconds)
         if isinstance(challenged, AlreadyOn):
             return _already(lang, challenged.match)
         return duel_view.invited(lang, challenged)
+
+    async def _named(self, who: Who, lang: str, args: str) -> tuple[tuple[int, str] | None, str] | Outcome:
+        """The player /duel names (a text mention, else a known @username) and the words left for the options;
+        or why nobody can be challenged that way."""
+        for mentioned in who.mentions:
+            if mentioned.text and mentioned.text in args:
+                rest = args.replace(mentioned.text, " ", 1)
+                if mentioned.is_bot:
+                    return common_view.message("duel.bot", lang)
+                return self._not_self(who, lang, (mentioned.user_id, mentioned.name), rest)
+        words = args.split()
+        handle = next((w for w in words if _USERNAME.fullmatch(w)), None)
+        if handle is None:
+            return None, args
+        words.remove(handle)  # the first one; the rest are the options
+        rest = " ".join(words)
+        if who.bot_username and handle[1:].lower() == who.bot_username.lower():
+            return common_view.message("duel.bot", lang)
+        known = await self.deps.stats.by_username(handle[1:])
+        if known is None:
+            return common_view.message("duel.unknown_user", lang, username=handle)
+        return self._not_self(who, lang, known, rest)
+
+    @staticmethod
+    def _not_self(who: Who, lang: str, opponent: tuple[int, str], rest: str) -> tuple[tuple[int, str], str] | Outcome:
+        if opponent[0] == who.user_id:
+            return common_view.message("duel.self", lang)
+        return opponent, rest
 
     async def _guess(self, who: Who, lang: str, text: str, explicit: bool) -> Outcome:
         match = await self.deps.matches.active_match(who.chat_id)
@@ -182,9 +242,11 @@ class Matches:
         stopped = await duel.stop(self.deps, match, who.user_id, who.as_chat)
         return duel_view.stopped(lang, stopped, await self._privately(match))
 
-    async def _privately(self, match: Match) -> dict[int, str]:
-        """The language of each player's private chat, for what the duel tells them there."""
-        return {p.user_id: await languages.private_language(self.deps, p.user_id) for p in match.players}
+    async def _privately(self, match: Match, who: Who | None = None, lang: str = "") -> dict[int, str]:
+        """The language of each player's private chat, for what the duel tells them there (`who`'s own: `lang`,
+        the one their update is answered in)."""
+        found = {p.user_id: await languages.private_language(self.deps, p.user_id) for p in match.players}
+        return {**found, who.user_id: lang} if who is not None else found
 
     # --- private chats --------------------------------------------------------------------------
 
@@ -194,9 +256,25 @@ class Matches:
         opened = await duel.open_secret(self.deps, parse_id(number) or 0, who.user_id)
         return duel_view.secret_prompt(lang, opened)
 
+    async def duel_me(self, who: Who, lang: str, payload: str) -> Outcome:
+        """The duelme_<user> deep link in a private chat: a duel with that user starts, in both private chats."""
+        inviter = parse_id(payload[len(DUEL_ME_PAYLOAD) :]) or 0
+        started = await duel.start_private(self.deps, inviter, (who.user_id, who.name))
+        if isinstance(started, Refusal):
+            return private_duel_view.started(lang, started, {})
+        privately = await self._privately(started.match, who, lang)
+        return private_duel_view.started(lang, started, privately)
+
     async def private_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
-        """/versus; a running versus game's /resign (or /cancel, /giveup), and /play, /think, /daily held back
+        """A private duel's /resign (or /cancel, /giveup), with /play, /think, /daily, /versus held back while it
+        is on; /versus; a running versus game's /resign (or /cancel, /giveup), and /play, /think, /daily held back
         while it runs; group-only commands explained. None for the rest."""
+        private_duel = await self.deps.matches.private_duel(who.user_id)
+        if private_duel is not None and command in RESIGNING:
+            resigned = await duel.resign(self.deps, private_duel, who.user_id)
+            return private_duel_view.resigned(lang, resigned, await self._privately(private_duel, who, lang))
+        if private_duel is not None and command in HELD_BACK:
+            return private_duel_view.running(lang)
         if command == "versus":
             chosen = await self._options(who, lang, args, "vs.options")
             return chosen if isinstance(chosen, Outcome) else await self._versus(who, lang, chosen[0])
@@ -211,6 +289,19 @@ class Matches:
             return common_view.message("match.group_only", lang)
         return None
 
+    async def _private_duel_move(self, who: Who, lang: str, match: Match, text: str) -> Outcome:
+        """A message in a private duel: the player's secret while it is awaited, else a guess on their turn."""
+        privately = await self._privately(match, who, lang)
+        player = match.player(who.user_id)
+        assert player is not None
+        if match.phase == Phase.SECRETS and player.secret is None:
+            set_secret = await duel.set_secret(self.deps, match, who.user_id, text)
+            return private_duel_view.secret_set(lang, set_secret, privately)
+        if match.phase == Phase.SECRETS:
+            return private_duel_view.waiting(lang, match, who.user_id)
+        moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
+        return private_duel_view.moved(lang, moved, privately)
+
     async def _versus(self, who: Who, lang: str, variant: Variant) -> Outcome:
         if await self.deps.games.active_game(who.chat_id) is not None:
             return common_view.message("vs.busy", lang)
@@ -220,7 +311,11 @@ class Matches:
         return versus_view.started(lang, started)
 
     async def private_text(self, who: Who, lang: str, text: str) -> Outcome | None:
-        """A plain message in a private chat: a duel secret being waited for, or a versus move; None if neither."""
+        """A plain message in a private chat: a private duel's secret or move, a group duel's secret being waited
+        for, or a versus move; None if none of these."""
+        private_duel = await self.deps.matches.private_duel(who.user_id)
+        if private_duel is not None:
+            return await self._private_duel_move(who, lang, private_duel, text)
         if looks_like_code(text):
             waiting = await self.deps.matches.awaiting_secret(who.user_id)
             if waiting is not None:

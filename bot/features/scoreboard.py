@@ -29,9 +29,10 @@ WEEK_WORDS = {"week", "weekly", "w"}
 
 
 async def seen(deps: Deps, who: Who) -> None:
-    """Keep the player's display name (shown on leaderboards) and app language (for private messages) fresh."""
+    """Keep the player's display name (shown on leaderboards), app language (for private messages) and @username
+    (for /duel @username) fresh."""
     if who.name:
-        await stats.seen(deps, who.user_id, who.name, who.language_code or "")
+        await stats.seen(deps, who.user_id, who.name, who.language_code or "", who.username)
 
 
 class Scoreboard:

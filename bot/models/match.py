@@ -88,6 +88,15 @@ class Match:
         """Whether the match is still on."""
         return self.status == "active"
 
+    @property
+    def private(self) -> bool:
+        """Whether this is a duel played in the two players' private chats (from a "duel me" link).
+
+        Such a duel is kept under the private chat of the one who opened the link: a positive chat id, which in
+        Telegram only a private chat has (groups' ids are negative).
+        """
+        return self.kind == DUEL and self.chat_id > 0
+
     def player(self, user_id: int) -> Player | None:
         """The player with this user id, if they play."""
         return next((p for p in self.players if p.user_id == user_id), None)

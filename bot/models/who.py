@@ -6,6 +6,16 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class Mention:
+    """A user named in a message by a text mention (Telegram resolved them: users without a @username)."""
+
+    user_id: int
+    name: str
+    text: str  # how the mention reads in the message, to tell it apart from the command's other words
+    is_bot: bool = False
+
+
+@dataclass(frozen=True)
 class Who:
     """Where an update comes from: the chat, the user, whether the chat is private."""
 
@@ -17,3 +27,5 @@ class Who:
     as_chat: bool = False  # posted as the group itself: an anonymous admin
     reply_to: tuple[int, str] | None = None  # the user (id, name) whose message this one replies to
     language_code: str | None = None  # the language of the user's Telegram app ('ru', 'en-GB'), if known
+    username: str | None = None  # the user's @username (without the @), if they have one
+    mentions: tuple[Mention, ...] = ()  # users the message names by text mention

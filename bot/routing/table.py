@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot import callbacks as cb
 from bot.features import language, matches, scoreboard, solo
+from bot.features.inline import Inline
 from bot.features.language import Language
 from bot.features.matches import Matches
 from bot.features.scoreboard import Scoreboard
@@ -36,7 +37,10 @@ GROUP_MENU = menu(COMMANDS, private=False)
 
 # /start PAYLOAD that stands for the command PAYLOAD, in every chat
 DEEP_LINK_COMMANDS = frozenset({*solo.DEEP_LINKS, *scoreboard.DEEP_LINKS})
+# /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
+GROUP_DEEP_LINKS = matches.GROUP_DEEP_LINKS
 DUEL_LINK = matches.DUEL_PAYLOAD  # /start duel_<match> in a private chat: that duel's secret
+DUEL_ME_LINK = matches.DUEL_ME_PAYLOAD  # /start duelme_<user> in a private chat: a duel with that user
 
 
 @dataclass(frozen=True)
@@ -47,11 +51,12 @@ class Features:
     matches: Matches
     scoreboard: Scoreboard
     language: Language
+    inline: Inline
 
     @classmethod
     def on(cls, deps: Deps) -> Features:
         """Every feature on these dependencies."""
-        return cls(Solo(deps), Matches(deps), Scoreboard(deps), Language(deps))
+        return cls(Solo(deps), Matches(deps), Scoreboard(deps), Language(deps), Inline(deps))
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
@@ -70,7 +75,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
 def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
     """Who is asked about a plain message, first to last."""
     return (
-        Route(PRIVATE, f.matches.private_text),  # a duel secret being waited for, then a versus move
+        Route(PRIVATE, f.matches.private_text),  # a private duel's move, a duel secret being waited for, a versus move
         Route(GROUP, f.matches.group_text),  # a guess in the group's race or duel
         Route(GROUP, f.solo.group_text),  # other group chatter: no reply
         Route(PRIVATE, f.solo.text),  # a guess or an answer in a one-player game

@@ -108,6 +108,16 @@ async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
     return DailyStarted(day, game)
 
 
+async def today(deps: Deps, user_id: int) -> Running | Done | None:
+    """Where the player's challenge of today stands, without starting one; None if they have not begun it."""
+    day = day_of(deps.clock())
+    played = await deps.stats.daily_play(day, user_id)
+    game = await deps.games.game(played.game_id) if played is not None else None
+    if game is None:
+        return None
+    return Running(day, game) if game.active else Done(day, game)
+
+
 async def daily_of(deps: Deps, game: Game) -> DailyPlay | None:
     """The daily challenge a game plays, if it is one."""
     if game.mode != REFEREE:

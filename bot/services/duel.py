@@ -113,11 +113,55 @@ async def challenge(
     return Invited(match)
 
 
+async def start_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) -> Accepted | Refusal:
+    """The invitee opened the inviter's "duel me" link: a duel between them starts at once, played in their two
+    private chats (kept under the invitee's, see Match.private). The inviter moves first, in their own variant."""
+    if inviter_id == invitee[0]:
+        return Refusal("pduel.own")
+    known = await deps.stats.names([inviter_id])
+    if inviter_id not in known:  # never talked to the bot: it could not write to them
+        return Refusal("pduel.unknown")
+    inviter = Player(inviter_id, 1, known[inviter_id])
+    variant = (await deps.games.settings(inviter_id)).variant  # a private chat's id is its user's
+    now = deps.clock()
+    draft = Match(
+        0,
+        invitee[0],
+        DUEL,
+        variant,
+        inviter_id,
+        now,
+        phase=Phase.SECRETS,
+        deadline=now + timedelta(seconds=SECRETS_SECONDS),
+        turn_seconds=DEFAULT_TURN_SECONDS,
+        invited_id=invitee[0],
+        players=(inviter, Player(invitee[0], 2, invitee[1])),
+    )
+    async with deps.transaction():
+        if await deps.matches.in_play(invitee[0]) is not None:
+            return Refusal("pduel.busy")
+        if await deps.matches.in_play(inviter_id) is not None:
+            return Refusal("pduel.busy.other", {"name": inviter.name})
+        match = await deps.matches.create_match(draft)
+    deps.timers.arm(match)
+    return Accepted(match)
+
+
+async def call_off(deps: Deps, match: Match) -> Ended | None:
+    """End a duel that has not begun, with no results (a player the bot cannot write to); None if it had ended
+    or had begun (then the move timer decides)."""
+    if match.phase != Phase.SECRETS:
+        return None
+    return await close(deps, match.id, "stopped", None, lambda _: {})
+
+
 async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted | Refusal:
     """Take up the duel: only the one invited, or anyone but the challenger when nobody was named."""
     refused = rules.may_accept(match, user_id)
     if refused is not None:
         return refused
+    if await deps.matches.private_duel(user_id) is not None:  # its messages in private would be taken for that one's
+        return Refusal("duel.in_private")
     async with deps.transaction():
         deadline = deps.clock() + timedelta(seconds=SECRETS_SECONDS)
         if not await deps.matches.change(match.id, Phase.INVITED, phase=Phase.SECRETS, deadline=deadline):

@@ -138,11 +138,13 @@ async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
     )
 
 
-async def seen(deps: Deps, user_id: int, name: str, language: str = "") -> None:
-    """Remember the player's display name and app language (names change; the user id is who they are)."""
+async def seen(deps: Deps, user_id: int, name: str, language: str = "", username: str | None = None) -> None:
+    """Remember the player's display name, app language and @username (names change; the user id is who they
+    are)."""
     name = " ".join(name.split())[:64]
     language = language[:16]
+    username = username[:32] if username else None  # Telegram's usernames are 5-32 characters
     now = deps.clock()
-    if name and not deps.stats.seen_recently(user_id, name, now, language):
+    if name and not deps.stats.seen_recently(user_id, name, now, language, username):
         async with deps.transaction():
-            await deps.stats.see_player(user_id, name, now, language)
+            await deps.stats.see_player(user_id, name, now, language, username)

@@ -36,6 +36,8 @@ class MatchRepository(Protocol):
     async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool: ...
     async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool: ...
     async def awaiting_secret(self, user_id: int) -> Match | None: ...
+    async def in_play(self, user_id: int) -> Match | None: ...
+    async def private_duel(self, user_id: int) -> Match | None: ...
     async def with_deadlines(self) -> list[Match]: ...
     async def record_results(self, match: Match, outcomes: dict[int, str], now: datetime) -> None: ...
 
@@ -212,6 +214,28 @@ class SqliteMatchRepository:
                 self.conn,
                 "SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
                 " AND p.secret IS NULL AND m.status = 'active' AND m.phase = 'secrets' ORDER BY m.id DESC LIMIT 1",
+                (user_id,),
+            )
+        )
+
+    async def in_play(self, user_id: int) -> Match | None:
+        """The newest duel or versus game that this user plays in and that is still on, if any."""
+        return await self._match(
+            await one(
+                self.conn,
+                "SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
+                " AND m.status = 'active' AND m.kind IN ('duel', 'versus') ORDER BY m.id DESC LIMIT 1",
+                (user_id,),
+            )
+        )
+
+    async def private_duel(self, user_id: int) -> Match | None:
+        """The duel this user plays in their private chat (Match.private: under a positive chat id), if one is on."""
+        return await self._match(
+            await one(
+                self.conn,
+                "SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
+                " AND m.status = 'active' AND m.kind = 'duel' AND m.chat_id > 0 ORDER BY m.id DESC LIMIT 1",
                 (user_id,),
             )
         )

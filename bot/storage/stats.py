@@ -23,9 +23,14 @@ RANKED = "outcome = 'won' AND hinted = 0 AND mode IN ('referee', 'race', 'duel',
 class StatsRepository(Protocol):
     """Queries for leaderboards, stats and the daily challenge."""
 
-    def seen_recently(self, user_id: int, name: str, now: datetime, language: str = "") -> bool: ...
-    async def see_player(self, user_id: int, name: str, now: datetime, language: str = "") -> None: ...
+    def seen_recently(
+        self, user_id: int, name: str, now: datetime, language: str = "", username: str | None = None
+    ) -> bool: ...
+    async def see_player(
+        self, user_id: int, name: str, now: datetime, language: str = "", username: str | None = None
+    ) -> None: ...
     async def player_language(self, user_id: int) -> str: ...
+    async def by_username(self, username: str) -> tuple[int, str] | None: ...
     async def names(self, user_ids: Iterable[int]) -> dict[int, str]: ...
     async def standings(self, chat_id: int, variant: str, limit: int) -> list[Standing]: ...
     async def standings_since(self, chat_id: int, variant: str, since: datetime, limit: int) -> list[Standing]: ...
@@ -49,21 +54,44 @@ class SqliteStatsRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        self._written: dict[int, tuple[str, str, datetime]] = {}
+        self._written: dict[int, tuple[str, str, str | None, datetime]] = {}
 
-    def seen_recently(self, user_id: int, name: str, now: datetime, language: str = "") -> bool:
-        """Whether this name and language were stored for the player lately (so storing them again is no news)."""
+    def seen_recently(
+        self, user_id: int, name: str, now: datetime, language: str = "", username: str | None = None
+    ) -> bool:
+        """Whether this name, language and username were stored for the player lately (so storing them again is
+        no news)."""
         last = self._written.get(user_id)
-        return last is not None and last[:2] == (name, language) and now - last[2] < SEEN_REFRESH
+        return last is not None and last[:3] == (name, language, username) and now - last[3] < SEEN_REFRESH
 
-    async def see_player(self, user_id: int, name: str, now: datetime, language: str = "") -> None:
-        """Store the player's display name, their Telegram app's language and when they were seen."""
+    async def see_player(
+        self, user_id: int, name: str, now: datetime, language: str = "", username: str | None = None
+    ) -> None:
+        """Store the player's display name, their Telegram app's language, @username (None: they have none) and
+        when they were seen."""
+        if username:  # a username is one account's at a time: whoever had it before has let it go
+            await self.conn.execute(
+                "UPDATE players SET username = NULL WHERE lower(username) = lower(?) AND username IS NOT NULL"
+                " AND user_id != ?",
+                (username, user_id),
+            )
         await self.conn.execute(
-            "INSERT INTO players (user_id, name, last_seen, language) VALUES (?, ?, ?, ?) ON CONFLICT (user_id)"
-            " DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen, language = excluded.language",
-            (user_id, name, iso(now), language),
+            "INSERT INTO players (user_id, name, last_seen, language, username) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen,"
+            " language = excluded.language, username = excluded.username",
+            (user_id, name, iso(now), language, username or None),
         )
-        self._written[user_id] = (name, language, now)
+        self._written[user_id] = (name, language, username, now)
+
+    async def by_username(self, username: str) -> tuple[int, str] | None:
+        """The player (user id, display name) last seen with this @username (any case), if any."""
+        row = await one(
+            self.conn,
+            "SELECT user_id, name FROM players WHERE lower(username) = lower(?) AND username IS NOT NULL"
+            " ORDER BY last_seen DESC LIMIT 1",
+            (username,),
+        )
+        return (int(row["user_id"]), str(row["name"])) if row is not None else None
 
     async def player_language(self, user_id: int) -> str:
         """The language code of the player's Telegram app when last seen ('' if not known)."""

@@ -23,7 +23,7 @@ from bot.runtime import Runtime, open_runtime
 from bot.services.ports import Clock, utc_now
 from bot.services.referee import warm_up
 from bot.storage.store import Store
-from bot.telegram_io.group_io import JobQueueTimers, TelegramAdmins
+from bot.telegram_io.group_io import JobQueueTimers, TelegramAdmins, on_unreachable
 from bot.telegram_io.handlers import RUNTIME, SENDER, register, set_commands
 from bot.telegram_io.intake import Intake, IntakeQueue
 from bot.telegram_io.sender import GROUP_SPACING, Sender
@@ -75,6 +75,7 @@ async def open_bot(
         app.bot_data[RUNTIME] = runtime
         await retrying(app.initialize, "connecting to Telegram (getMe)")
         sender = app.bot_data[SENDER] = Sender(app.bot, runtime.store, clock)
+        sender.unreachable = lambda chat_id: on_unreachable(runtime, chat_id)
         intake = app.bot_data[INTAKE] = Intake(app, runtime.store, clock, sender.wake)
         queue = app.update_queue
         if isinstance(queue, IntakeQueue):

@@ -10,6 +10,7 @@ from telegram.error import TelegramError
 from telegram.ext import Application, ContextTypes
 
 from bot.models.match import Match
+from bot.runtime import Runtime
 from bot.services.ports import Clock
 from bot.telegram_io.handlers import runtime_of, wake_sender
 from bot.telegram_io.outgoing import post
@@ -81,3 +82,12 @@ async def on_deadline(context: ContextTypes.DEFAULT_TYPE) -> None:
         if due is not None:
             await post(runtime.store, due[0], due[1], runtime.core.deps.clock())
     wake_sender(context)
+
+
+async def on_unreachable(runtime: Runtime, chat_id: int) -> None:
+    """Telegram refused a message to a private chat (403): let the Core settle a private duel that cannot go on,
+    and queue what it says, in one transaction."""
+    async with runtime.store.transaction():
+        due = await runtime.core.on_unreachable(chat_id)
+        if due is not None:
+            await post(runtime.store, due[0], due[1], runtime.core.deps.clock())

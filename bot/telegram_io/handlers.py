@@ -11,18 +11,26 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import cast
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
-from telegram.constants import ChatType
-from telegram.ext import Application, CallbackQueryHandler, ContextTypes, MessageHandler, filters
+from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Message, Update
+from telegram.constants import ChatType, MessageEntityType
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ContextTypes,
+    InlineQueryHandler,
+    MessageHandler,
+    filters,
+)
 
 from bot.core import Core, Who
 from bot.i18n import SOURCE_LANGUAGE
+from bot.models.who import Mention
 from bot.parsing import split_command
 from bot.replies import Outcome
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.runtime import Runtime
 from bot.services import languages
-from bot.telegram_io.outgoing import answer, post, shorten
+from bot.telegram_io.outgoing import answer, apply_once, inline_payload, post, shorten
 from bot.telegram_io.sender import Sender
 from bot.texts import plain, t
 
@@ -55,7 +63,26 @@ def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
     replied = message.reply_to_message.from_user if message is not None and message.reply_to_message else None
     reply_to = (replied.id, replied.full_name) if replied is not None and not replied.is_bot else None
     private = chat.type == ChatType.PRIVATE
-    return Who(chat.id, user.id, private, context.bot.username, user.full_name, as_chat, reply_to, user.language_code)
+    return Who(
+        chat.id,
+        user.id,
+        private,
+        context.bot.username,
+        user.full_name,
+        as_chat,
+        reply_to,
+        user.language_code,
+        username=None if user.is_bot else user.username,  # an anonymous admin posts as @GroupAnonymousBot
+        mentions=_mentions(message),
+    )
+
+
+def _mentions(message: Message | None) -> tuple[Mention, ...]:
+    """The users a message names by text mention (the entity carries the user; a @username one does not)."""
+    if message is None or not message.entities:
+        return ()
+    found = message.parse_entities([MessageEntityType.TEXT_MENTION])
+    return tuple(Mention(e.user.id, e.user.full_name, text, e.user.is_bot) for e, text in found.items() if e.user)
 
 
 async def respond(
@@ -69,6 +96,14 @@ async def respond(
     whose reads wait for the commit."""
     runtime = runtime_of(context)
     if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query):
+        wake_sender(context)
+
+
+async def once(update: Update, context: ContextTypes.DEFAULT_TYPE, work: Callable[[], Awaitable[None]]) -> None:
+    """Do an update's work (the Core's changes, its outbox rows) with its inbox mark (`outgoing.apply_once`),
+    unless it was done already; then wake the sender, whose reads wait for the commit."""
+    runtime = runtime_of(context)
+    if await apply_once(runtime.store, runtime.core.deps.clock, update.update_id, work):
         wake_sender(context)
 
 
@@ -116,6 +151,24 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await respond(update, context, who.chat_id, lambda: core.on_button(who, data), (query.id, origin))
 
 
+async def on_inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """@bot query typed in any chat → Core.on_inline; the answer goes through the outbox like every reply."""
+    inline = update.inline_query
+    if inline is None:
+        return
+    user = inline.from_user
+    # no chat comes with an inline query: the user is asked about as in their private chat (whose id is theirs)
+    who = Who(user.id, user.id, True, context.bot.username, user.full_name, language_code=user.language_code)
+    query, runtime = shorten(inline.query, MAX_INPUT), runtime_of(context)
+
+    async def queue() -> None:  # under the user's id: their private chat's queue, which is rarely busy
+        offers = await runtime.core.on_inline(who, query)
+        payload = inline_payload(inline.id, offers)
+        await runtime.store.outbox.add(user.id, payload, runtime.core.deps.clock(), update.update_id)
+
+    await once(update, context, queue)
+
+
 async def _nothing() -> Outcome:
     return Outcome()
 
@@ -143,7 +196,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("a job failed", exc_info=context.error)
         return
     chat = update.effective_chat
-    kind = "button press" if update.callback_query else "message"
+    kind = "button press" if update.callback_query else "inline query" if update.inline_query else "message"
     log.error("%s %s in chat %s failed", kind, update.update_id, chat.id if chat else None, exc_info=context.error)
     runtime = runtime_of(context)
     store, now = runtime.store, runtime.core.deps.clock()
@@ -164,6 +217,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 def register(app: Application) -> None:  # type: ignore[type-arg]
     """Wire the handlers, in the order they are tried, and the error handler."""
     app.add_handler(CallbackQueryHandler(on_button))
+    app.add_handler(InlineQueryHandler(on_inline))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.COMMAND, on_command))
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT & ~filters.COMMAND, on_text))

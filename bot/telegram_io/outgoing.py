@@ -6,11 +6,12 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from bot.replies import Outcome, Reply
+from bot.replies import Offers, Outcome, Reply
 from bot.storage.store import Store
 
 MAX_TEXT = 4096  # Telegram's limit on a message's text (after entities are parsed)
 MAX_TOAST = 200  # a callback answer's text
+MAX_TITLE = 100  # an inline result's title or description: more is cut off by the apps anyway
 
 
 def reply_payload(reply: Reply, origin: int | None) -> dict[str, Any]:
@@ -29,6 +30,26 @@ def answer_payload(query_id: str, toast: str | None) -> dict[str, Any]:
     """The outbox payload that answers a button press (with its toast, shortened to Telegram's limit)."""
     text = None if toast is None else shorten(toast, MAX_TOAST)
     return {"kind": "answer", "query": query_id, "text": text}
+
+
+def inline_payload(query_id: str, offers: Offers) -> dict[str, Any]:
+    """The outbox payload that answers an inline query with these results."""
+    return {
+        "kind": "inline",
+        "query": query_id,
+        "results": [
+            {
+                "id": a.id,
+                "title": shorten(a.title, MAX_TITLE),
+                "description": shorten(a.description, MAX_TITLE),
+                "text": str(a.text),
+                "buttons": [[[b.label, b.data, b.url] for b in row] for row in a.buttons if row],
+            }
+            for a in offers.articles
+        ],
+        "cache_time": offers.cache_seconds,
+        "personal": offers.personal,
+    }
 
 
 def shorten(text: str, limit: int) -> str:
@@ -53,6 +74,23 @@ async def post(
         await store.outbox.add(reply.chat_id or chat_id, reply_payload(reply, origin), now, update_id)
 
 
+async def apply_once(
+    store: Store, now: Callable[[], datetime], update_id: int, work: Callable[[], Awaitable[None]]
+) -> bool:
+    """Do an update's work (the Core's changes, its outbox rows) together with its inbox mark; False if the
+    update was applied already (a second delivery has no second effect).
+
+    A savepoint inside the intake's batch transaction (a transaction of its own elsewhere): if the work
+    raises, this update's writes are undone and the others of the batch stay.
+    """
+    async with store.transaction.savepoint():
+        if await store.inbox.status(update_id) in ("done", "failed"):
+            return False
+        await work()
+        await store.inbox.finish(update_id, now())
+    return True
+
+
 async def answer(
     store: Store,
     now: Callable[[], datetime],
@@ -61,16 +99,9 @@ async def answer(
     outcome_of: Callable[[], Awaitable[Outcome]],
     query: tuple[str, int | None] | None = None,
 ) -> bool:
-    """Run the Core for one update and queue its replies together with the update's inbox mark; False if the
-    update was applied already (a second delivery has no second effect).
+    """Run the Core for one update and queue its replies with the update's inbox mark (`apply_once`)."""
 
-    A savepoint inside the intake's batch transaction (a transaction of its own elsewhere): if the Core
-    raises, this update's writes are undone and the others of the batch stay.
-    """
-    async with store.transaction.savepoint():
-        if await store.inbox.status(update_id) in ("done", "failed"):
-            return False
-        outcome = await outcome_of()
-        await post(store, chat_id, outcome, now(), update_id, query)
-        await store.inbox.finish(update_id, now())
-    return True
+    async def queue() -> None:
+        await post(store, chat_id, await outcome_of(), now(), update_id, query)
+
+    return await apply_once(store, now, update_id, queue)

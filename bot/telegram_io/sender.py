@@ -2,7 +2,8 @@
 
 Pacing is python-telegram-bot's AIORateLimiter (which also retries a 429 a few times itself). What is
 still refused waits here: a 429 for its retry_after, a 5xx, a reset or a timeout with exponential backoff
-capped at a minute, for up to a day. "Message is not modified" counts as delivered; an edit Telegram will
+capped at a minute, for up to a day. "Message is not modified" counts as delivered, and so does an inline
+answer refused as "query is too old" (the user has long moved on: it is dropped, not retried); an edit Telegram will
 not make is sent as a new message instead. A group gets at most one message every 3 seconds
 (Telegram's 20 a minute, counted over any minute), and whatever queued up for that group while it waited goes
 out as one message.
@@ -14,12 +15,19 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from aiolimiter import AsyncLimiter
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    LinkPreviewOptions,
+)
 from telegram.constants import FloodLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 
@@ -34,6 +42,7 @@ GROUP_SPACING = 60 / FloodLimit.MESSAGES_PER_MINUTE_PER_GROUP  # 3 s: 20 a minut
 MAX_DELAY = 60.0  # seconds: the longest wait between two tries of one call
 GIVE_UP_AFTER = timedelta(days=1)  # a reply still refused after a day is dropped (and logged)
 Clock = Callable[[], datetime]
+Unreachable = Callable[[int], Awaitable[None]]  # told the id of a private chat that refuses the bot's messages
 
 
 def markup(rows: list[list[list[Any]]]) -> InlineKeyboardMarkup | None:
@@ -47,6 +56,21 @@ def markup(rows: list[list[list[Any]]]) -> InlineKeyboardMarkup | None:
             for row in rows
         ]
     )  # fmt: skip
+
+
+def article(result: dict[str, Any]) -> InlineQueryResultArticle:
+    """The Telegram result of a stored inline article: an HTML message without a link preview."""
+    content = InputTextMessageContent(
+        result["text"], parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
+    )
+    buttons, about = markup(result["buttons"]), result["description"]
+    return InlineQueryResultArticle(result["id"], result["title"], content, reply_markup=buttons, description=about)
+
+
+def expired(error: BadRequest) -> bool:
+    """Whether Telegram refused an inline answer because the query is too old (or unknown after a restart)."""
+    text = str(error).lower()
+    return "query is too old" in text or "query id is invalid" in text
 
 
 def backoff(attempts: int) -> float:
@@ -71,6 +95,7 @@ class Sender:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        self.unreachable: Unreachable | None = None
 
     def wake(self) -> None:
         """Look at the outbox again now (something was queued)."""
@@ -158,20 +183,35 @@ class Sender:
             if head.payload["kind"] == "answer":
                 await self._answer(head.payload)
                 await self._settle(batch)
+            elif head.payload["kind"] == "inline":
+                await self._inline(head.payload)
+                await self._settle(batch)
             else:
                 await self._message(chat_id, batch)
         except RetryAfter as error:
             await self._postpone(head, error.retry_after, f"429: {error}")
             return False
-        except Forbidden as error:  # the user blocked the bot, or it left the group
+        except Forbidden as error:  # the user blocked the bot (or never started it), or it left the group
             log.info("chat %s refuses messages (%s); dropping call %s", chat_id, error, head.id)
             await self._settle(batch, "failed", str(error))
+            if chat_id > 0:
+                await self._tell_unreachable(chat_id)
         except BadRequest as error:  # final: sending it again would be refused again
             log.warning("Telegram refused call %s to chat %s: %s", head.id, chat_id, error)
             await self._settle(batch, "failed", str(error))
         except TelegramError as error:  # 5xx, resets, timeouts, anything else: worth another try
             return await self._retry_later(head, error)
         return True
+
+    async def _tell_unreachable(self, chat_id: int) -> None:
+        """Let the bot settle what waits on a user it cannot write to (a private duel), then send what it says."""
+        if self.unreachable is None:
+            return
+        try:
+            await self.unreachable(chat_id)
+        except Exception:  # the sender goes on whatever the bot's side does
+            log.exception("settling what waits on unreachable chat %s failed", chat_id)
+        self.wake()
 
     async def _retry_later(self, head: Outgoing, error: TelegramError) -> bool:
         if self.clock() - head.created_at > GIVE_UP_AFTER:
@@ -196,6 +236,20 @@ class Sender:
             await self.bot.answer_callback_query(payload["query"], text=payload["text"])
         except BadRequest as error:  # too old to answer (after a backlog): the move's replies still go out
             log.info("could not answer callback query %s: %s", payload["query"], error)
+
+    async def _inline(self, payload: dict[str, Any]) -> None:
+        try:
+            await self.bot.answer_inline_query(
+                payload["query"],
+                [article(result) for result in payload["results"]],
+                cache_time=payload["cache_time"],
+                is_personal=payload["personal"],
+            )
+        except BadRequest as error:
+            if not expired(error):
+                raise
+            # the user has typed on or closed the list: an answer this late is of no use to anyone
+            log.info("inline query %s was not answered in time: %s", payload["query"], error)
 
     async def _message(self, chat_id: int, batch: list[Outgoing]) -> None:
         payload = batch[0].payload

@@ -24,7 +24,7 @@ T = TypeVar("T")
 FIRST_DELAY = 1.0  # seconds before the second try; doubled each time after
 MAX_DELAY = 30.0  # seconds between two tries at most
 LONG_POLL = 10  # seconds Telegram may hold a getUpdates call open
-ALLOWED_UPDATES = ["message", "callback_query"]
+ALLOWED_UPDATES = ["message", "callback_query", "inline_query"]
 
 
 class TokenRejected(OperatorError):

@@ -60,6 +60,7 @@ class RecordingRequest(BaseRequest):
     fail_sends_with: str | None = None
     fail_answers_with: str | None = None
     faults: dict[str, list[tuple[int, str, int | None]]] = field(default_factory=dict)  # method: (status, text, retry)
+    unreachable: set[int] = field(default_factory=set)  # chats whose user never started the bot: sends get 403
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(100))
 
     async def initialize(self) -> None:
@@ -84,6 +85,10 @@ class RecordingRequest(BaseRequest):
             if retry_after is not None:
                 answer["parameters"] = {"retry_after": retry_after}
             return status, json.dumps(answer).encode()
+        if name == "sendMessage" and int(params["chat_id"]) in self.unreachable:
+            refused = "Forbidden: bot can't initiate conversation with a user"
+            body = {"ok": False, "error_code": 403, "description": refused}
+            return 403, json.dumps(body).encode()
         failure = self.fail_edits_with if name.startswith("edit") else None
         failure = self.fail_sends_with if name == "sendMessage" else failure
         failure = self.fail_answers_with if name == "answerCallbackQuery" else failure

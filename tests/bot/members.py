@@ -23,16 +23,24 @@ class Member:
         user_id: int,
         name: str,
         chat_id: int = GROUP,  # type: ignore[type-arg]
+        username: str | None = None,
+        language_code: str | None = None,
     ) -> None:
         self.app, self.request, self.user_id, self.name, self.chat_id = app, request, user_id, name, chat_id
+        self.username, self.language_code = username, language_code
 
     def in_private(self) -> Member:
         """The same user in their private chat with the bot."""
-        return Member(self.app, self.request, self.user_id, self.name, chat_id=self.user_id)
+        return Member(self.app, self.request, self.user_id, self.name, self.user_id, self.username, self.language_code)
 
     @property
     def user(self) -> dict[str, Any]:
-        return {"id": self.user_id, "is_bot": False, "first_name": self.name}
+        user: dict[str, Any] = {"id": self.user_id, "is_bot": False, "first_name": self.name}
+        if self.username:
+            user["username"] = self.username
+        if self.language_code:
+            user["language_code"] = self.language_code
+        return user
 
     @property
     def chat(self) -> dict[str, Any]:
@@ -48,7 +56,7 @@ class Member:
             "text": text,
             **extra,
         }
-        if text.startswith("/"):
+        if text.startswith("/") and "entities" not in extra:
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split(" ")[0])}]
         return message
 

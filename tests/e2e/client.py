@@ -457,15 +457,23 @@ class UserClient:
         self.last_update_id = int(result["update_id"])
         return int(result["message_id"])
 
-    def send_command(self, text: str) -> int:
-        """Send a command such as '/play' or '/play mastermind' (with its bot_command entity); its id comes back."""
+    def send_command(self, text: str, *, reply_to: Json | None = None) -> int:
+        """Send a command such as '/play' or '/play mastermind' (with its bot_command entity), as a reply to
+        `reply_to` (a message as `quoted` gives it) if told; its id comes back."""
         if not text.startswith("/"):
             raise ValueError(f"a command starts with '/': {text!r}")
         length = len(text.split(maxsplit=1)[0])
         entities = [{"offset": 0, "length": length, "type": "bot_command"}]
-        result = self.emulator.post("sendCommand", self._message(text, entities=entities))
+        extra: Json = {"entities": entities}
+        if reply_to is not None:
+            extra["reply_to_message"] = reply_to
+        result = self.emulator.post("sendCommand", self._message(text, **extra))
         self.last_update_id = int(result["update_id"])
         return int(result["message_id"])
+
+    def quoted(self, message_id: int, text: str) -> Json:
+        """A message this user sent (its id and text), as Telegram quotes it in a reply to it."""
+        return {"message_id": message_id, "date": int(time.time()), "chat": self.chat, "from": self.user, "text": text}
 
     def press(
         self, message: BotMessage | int, button: str | Callable[[Button], bool], *, expect_answer: bool = True

@@ -58,3 +58,28 @@ def test_a_duel_with_secrets_set_in_private_is_played_to_a_win(make_user: UserFa
     bob_private.wait_new(f"Ann's secret was {ANN_SECRET}")
     assert not any(ANN_SECRET in text for text in ann.texts()), "a secret never appears in the group"
     assert not any(secret in bot.log() for secret in (ANN_SECRET, BOB_SECRET)), "nor in the bot's log"
+
+
+def test_a_duel_started_by_replying_to_someone_is_theirs_alone_to_accept(make_user: UserFactory) -> None:
+    group = -(600_000 + next_id())
+    ann, bob, cat = (make_user(name, chat_id=group, chat_type="supergroup") for name in ("Ann", "Bob", "Cat"))
+    one_view(ann, bob, cat)
+    hello = bob.send_text("anyone up for a game?")
+    ann.send_command("/duel 2m", reply_to=bob.quoted(hello, "anyone up for a game?"))
+    invite = ann.wait_new("Ann challenges Bob to a duel")
+    assert "2m 0s per move" in invite.text
+    cat_press = cat.press(invite, "Accept")
+    assert cat_press is not None
+    assert cat_press.text == "This duel is for Bob."
+    assert bob.press(invite, "Accept") is not None
+    ann.wait_edit(invite, "Ann vs Bob")
+
+    # Bob is known by his @username now that he has talked in front of the bot: Cat challenges him by name
+    ann.send_command("/stop")
+    ann.wait_new("Duel stopped.")
+    cat.send_command(f"/duel @{bob.username}")
+    assert "Cat challenges Bob to a duel" in ann.wait_new("challenges").text
+    cat.send_command("/stop")
+    ann.wait_new("Duel stopped.")
+    cat.send_command("/duel @nobody_known_here")
+    ann.wait_new("I don't know @nobody_known_here yet")

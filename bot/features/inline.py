@@ -1,0 +1,52 @@
+"""Inline mode: what typing @bot in any chat offers the user (their daily, invitations, their stats card)."""
+
+from __future__ import annotations
+
+from bot.features import matches
+from bot.models.who import Who
+from bot.replies import Article, Offers
+from bot.services import daily, stats
+from bot.services.deps import Deps
+from bot.views import inline as inline_view
+
+# Results change after every game, and Telegram shows them without asking again for this long: keep it short.
+CACHE_SECONDS = 30
+
+
+class Inline:
+    """Builds the results offered to an inline query from the player's daily, stats and user id."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+
+    async def offers(self, who: Who, lang: str, query: str) -> Offers:
+        """The results for `who`, those whose title contains the typed words first (all of them when none does)."""
+        bot = who.bot_username
+        if not bot:  # no link can be made without the bot's username (Telegram always gives it)
+            return Offers((), CACHE_SECONDS)
+        found = await daily.today(self.deps, who.user_id)
+        day = daily.day_of(self.deps.clock())
+        articles = [
+            inline_view.daily_result(lang, found.day, found.game, bot)
+            if isinstance(found, daily.Done)
+            else inline_view.daily_invitation(lang, day, bot),
+            inline_view.race_me(lang, who.name, inline_view.bot_link(bot, matches.RACE_PAYLOAD, group=True)),
+            inline_view.duel_me(lang, who.name, inline_view.bot_link(bot, f"{matches.DUEL_ME_PAYLOAD}{who.user_id}")),
+            inline_view.stats_card(
+                lang, await stats.player_stats(self.deps, who.user_id, await self._variant(who)), who.name,
+                inline_view.bot_link(bot, "play"),
+            ),
+        ]  # fmt: skip
+        return Offers(_matching(articles, query), CACHE_SECONDS)
+
+    async def _variant(self, who: Who) -> str:
+        """The variant the card shows: the one the player has played most, else their private chat's."""
+        played = await self.deps.stats.played_variants(who.user_id)
+        return played[0][0] if played else (await self.deps.games.settings(who.user_id)).variant.name
+
+
+def _matching(articles: list[Article], query: str) -> tuple[Article, ...]:
+    """The articles whose title contains the query, or all of them when the query picks none out."""
+    words = query.casefold().split()
+    picked = [a for a in articles if words and all(w in a.title.casefold() for w in words)]
+    return tuple(picked or articles)

@@ -1,0 +1,94 @@
+"""Results offered in inline mode (@bot in any chat): the daily result or an invitation to it, "race me" and
+"duel me" invitations, and a stats card. Every button is a link: the message lands in a chat the bot may not
+be in, so only t.me deep links can start anything from it."""
+
+from __future__ import annotations
+
+from bot.models.game import Game
+from bot.replies import Article, Button
+from bot.services.stats import PlayerStats
+from bot.texts import Html, decimal_text, lines, plain, t
+from bot.views.daily import deep_link, share_text
+from bot.views.stats import display_name, variant_label
+
+
+def bot_link(bot_username: str, payload: str, group: bool = False) -> str:
+    """A t.me link that opens the bot with `payload`: in a private chat, or (group) added to a chosen group."""
+    return f"https://t.me/{bot_username}?{'startgroup' if group else 'start'}={payload}"
+
+
+def daily_result(language: str, day: str, game: Game, bot_username: str) -> Article:
+    """The player's finished daily as its spoiler-free grid, with a button to play the day's challenge."""
+    text = share_text(language, day, game, bot_username)
+    return Article(
+        id=f"daily:{day}",
+        title=plain(t("inline.daily.title", language)),
+        description=plain(text.split("\n", 1)[0]),
+        text=text,
+        buttons=_link(t("daily.btn.open", language), deep_link(bot_username)),
+    )
+
+
+def daily_invitation(language: str, day: str, bot_username: str) -> Article:
+    """An invitation to today's daily, for a player who has not finished it."""
+    return Article(
+        id=f"invite:{day}",
+        title=plain(t("inline.invite.title", language)),
+        description=plain(t("inline.invite.description", language)),
+        text=t("inline.invite.text", language, day=day),
+        buttons=_link(t("daily.btn.open", language), deep_link(bot_username)),
+    )
+
+
+def race_me(language: str, name: str, link: str) -> Article:
+    """A race invitation: its button adds the bot to a group, where a race starts at once."""
+    return Article(
+        id="race",
+        title=plain(t("inline.race.title", language)),
+        description=plain(t("inline.race.description", language)),
+        text=t("inline.race.text", language, name=name),
+        buttons=_link(t("inline.btn.race", language), link),
+    )
+
+
+def duel_me(language: str, name: str, link: str) -> Article:
+    """A duel invitation: its button opens a private chat with the bot and a duel against the inviter."""
+    return Article(
+        id="duel",
+        title=plain(t("inline.duel.title", language)),
+        description=plain(t("inline.duel.description", language)),
+        text=t("inline.duel.text", language, name=name),
+        buttons=_link(t("inline.btn.duel", language), link),
+    )
+
+
+def stats_card(language: str, record: PlayerStats, name: str, link: str) -> Article:
+    """The /stats summary in a few lines (no bars), to show off in any chat."""
+    title = t(
+        "stats.title",
+        language,
+        name=display_name(language, name, record.user_id),
+        variant=variant_label(record.variant, language),
+    )
+    if record.games:
+        games = t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean)
+        best = (
+            t("stats.best", language, best=record.best, average=decimal_text(record.average, 2, language))
+            if record.best is not None and record.average is not None
+            else None
+        )
+        streak = t("stats.streak", language, current=record.streaks.current, best=record.streaks.best)
+        body = lines(games, best, streak)
+    else:
+        games = body = t("inline.stats.none", language)
+    return Article(
+        id=f"stats:{record.variant}"[:64],
+        title=plain(t("inline.stats.title", language)),
+        description=plain(games),
+        text=lines(title, body),
+        buttons=_link(t("inline.btn.play", language), link),
+    )
+
+
+def _link(label: Html, url: str | None) -> tuple[tuple[Button, ...], ...]:
+    return ((Button(label, url=url),),) if url else ()

@@ -1,0 +1,147 @@
+"""Replies for a duel played in two private chats (from a "duel me" link): what the group would see goes to both
+players, each in their own language; a refusal goes back to whoever caused it, in theirs.
+
+The same results as a group duel (bot/services/duel.py), so the texts are the group duel's where they fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from bot.models.match import Match, Player
+from bot.models.refusal import Refusal
+from bot.replies import Outcome, Reply
+from bot.services import duel
+from bot.services.matches import Ended
+from bot.texts import DEFAULT_LANGUAGE, Html, example, lines, mention, score_text, t, variant_text
+from bot.views.duel import _ending, _refused, _reveals, _turn_time
+
+Languages = Mapping[int, str]  # each player's private language, by user id
+
+
+def _to_both(match: Match, languages: Languages, render: Callable[[Player, str], Html | None]) -> list[Reply]:
+    """One reply per player, in seat order, rendered in that player's language and sent to their private chat."""
+    replies = []
+    for player in match.players:
+        text = render(player, languages.get(player.user_id, DEFAULT_LANGUAGE))
+        if text:
+            replies.append(Reply(text, chat_id=player.user_id))
+    return replies
+
+
+def _other(match: Match, player: Player) -> Player:
+    other = match.opponent(player.user_id)
+    assert other is not None
+    return other
+
+
+def started(language: str, result: duel.Accepted | Refusal, languages: Languages) -> Outcome:
+    """The duel is on: each player is asked for their secret in their own chat; or why it could not start."""
+    if isinstance(result, Refusal):
+        return Outcome.text(t(result.key, language, **result.params))
+    match = result.match
+
+    def render(player: Player, own: str) -> Html:
+        key = "pduel.started" if player.user_id == match.invited_id else "pduel.accepted"
+        params = {"variant": variant_text(match.variant, own), "turn": _turn_time(own, match)}
+        return t(key, own, opponent=mention(_other(match, player)), **params)
+
+    return Outcome.say(*_to_both(match, languages, render))
+
+
+def secret_set(language: str, result: duel.SecretSet | Refusal, languages: Languages) -> Outcome:
+    """The secret back to its owner, the news to the other; both told who moves first once both are set."""
+    if isinstance(result, Refusal):
+        return Outcome.text(t(result.key, language, **result.params))
+    match, setter = result.match, result.player
+    first = match.seated(1)
+    assert first is not None
+
+    def render(player: Player, own: str) -> Html:
+        if player.user_id == setter.user_id:
+            assert setter.secret is not None
+            said = t("pduel.secret.set", own, secret=setter.secret, opponent=_other(match, player).name)
+        else:
+            said = t("duel.secret.group", own, name=setter.name)
+        if not result.begun:
+            return said
+        turn = _turn_time(own, match)
+        if player.user_id == first.user_id:
+            return lines(said, t("pduel.begin.you", own, example=example(match.variant), turn=turn))
+        return lines(said, t("pduel.begin.other", own, name=first.name, turn=turn))
+
+    return Outcome.say(*_to_both(match, languages, render))
+
+
+def waiting(language: str, match: Match, user_id: int) -> Outcome:
+    """A message while the other player's secret is still awaited."""
+    other = match.opponent(user_id)
+    return Outcome.text(t("pduel.waiting", language, name=other.name if other else t("duel.opponent", language)))
+
+
+def moved(language: str, result: duel.Moved | Refusal, languages: Languages) -> Outcome:
+    """One line per move to both players (the one to move next is asked for a guess); the ending when decided."""
+    if isinstance(result, Refusal):
+        return Outcome.text(_refused(language, result))
+    match, mover, nxt = result.match, result.mover, result.next
+
+    def render(player: Player, own: str) -> Html:
+        score = score_text(result.turn.answer, own)
+        guess = result.turn.guess  # both players know it, when it is a secret: no mask in private
+        if result.ended is not None:
+            head = t("race.turn", own, name=mover.name, n=mover.guesses, guess=guess, score=score)
+            return lines(head, _ending(own, result.ended))
+        assert nxt is not None
+        head = t("duel.turn", own, name=mover.name, n=mover.guesses, guess=guess, score=score, next=nxt.name)
+        if mover.solved:
+            head = lines(head, t("duel.last_chance", own, name=mover.name, n=mover.solved_in, other=nxt.name))
+        return lines(head, t("pduel.your_move", own)) if player.user_id == nxt.user_id else head
+
+    reveals = _reveals(language, match, languages) if result.ended is not None else []
+    return Outcome.say(*_to_both(match, languages, render), *reveals)
+
+
+def resigned(language: str, result: Ended | Refusal | None, languages: Languages) -> Outcome:
+    """/resign (or /cancel, /giveup) in a private duel: the other wins, or (before play) the duel is off."""
+    if isinstance(result, Refusal):
+        return Outcome.text(_refused(language, result))
+    if result is None:
+        return Outcome()
+    match, winner = result.match, result.winner
+
+    def render(player: Player, own: str) -> Html:
+        if match.status != "resigned" or winner is None:
+            return t("duel.stopped", own)
+        return t("duel.resigned", own, loser=_other(match, winner).name, winner=mention(winner))
+
+    return Outcome.say(*_to_both(match, languages, render), *_reveals(language, match, languages))
+
+
+def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
+    """A timer ran out: secrets not set in time, or a move not made (a forfeit, the secrets shown)."""
+    match, loser = result.ended.match, result.loser
+
+    def render(player: Player, own: str) -> Html:
+        if loser is None:
+            return t("duel.expired", own, a=mention(player), b=mention(_other(match, player)))
+        turn = _turn_time(own, match)
+        return t("duel.forfeit", own, loser=mention(loser), turn=turn, winner=mention(_other(match, loser)))
+
+    return Outcome.say(*_to_both(match, languages, render), *_reveals(DEFAULT_LANGUAGE, match, languages))
+
+
+def unreachable(ended: Ended, user_id: int, languages: Languages) -> Outcome:
+    """The bot cannot write to one player (never started it, or blocked it): the duel is off, the other told."""
+    match = ended.match
+    gone = match.player(user_id)
+    assert gone is not None
+
+    def render(player: Player, own: str) -> Html | None:
+        return None if player.user_id == user_id else t("pduel.unreachable", own, name=gone.name)
+
+    return Outcome.say(*_to_both(match, languages, render))
+
+
+def running(language: str) -> Outcome:
+    """A command held back while a private duel is on."""
+    return Outcome.text(t("pduel.running", language))
