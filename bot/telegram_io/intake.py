@@ -158,7 +158,7 @@ class Intake:
         try:
             await asyncio.wait_for(asyncio.shield(self._task), grace)
         except TimeoutError:
-            self._task.cancel()  # its transaction rolls back: the update stays pending for the next start
+            self._task.cancel()  # its batch rolls back: those updates stay pending for the next start
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
