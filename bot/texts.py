@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from datetime import timedelta
+from functools import lru_cache
 from typing import Protocol
 
 from bot.i18n import CATALOGUES, SourceTexts, count_param
@@ -50,9 +51,15 @@ def score_text(answer: Score, language: str = DEFAULT_LANGUAGE) -> Html:
 
 def decimal_text(value: float, places: int, language: str = DEFAULT_LANGUAGE) -> Html:
     """A number with `places` decimals as the language writes it: '2.8' in English, '2,8' in Russian."""
+    return Html(f"{value:.{places}f}".replace(".", _decimal_symbol(CATALOGUES.supported(language))))
+
+
+@lru_cache(maxsize=64)
+def _decimal_symbol(language: str) -> str:
+    """The language's decimal mark (Babel looks it up anew on every call: a coached move asks several times)."""
     from babel.numbers import get_decimal_symbol
 
-    return Html(f"{value:.{places}f}".replace(".", get_decimal_symbol(CATALOGUES.supported(language))))
+    return str(get_decimal_symbol(language))
 
 
 def duration_text(elapsed: timedelta, language: str = DEFAULT_LANGUAGE) -> Html:

@@ -9,7 +9,7 @@ import aiosqlite
 
 from bot.models.game import Game, Mode, Result
 from bot.models.settings import Settings
-from bot.storage.rows import iso, moment, one
+from bot.storage.rows import every, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import InvalidVariant, variant_named
@@ -78,10 +78,8 @@ class SqliteGameRepository:
         )
 
     async def _turns(self, game_id: int) -> tuple[Turn, ...]:
-        async with self.conn.execute(
-            "SELECT guess, bulls, cows FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
-        ) as cursor:
-            return tuple([Turn(row["guess"], Score(row["bulls"], row["cows"])) async for row in cursor])
+        rows = await every(self.conn, "SELECT guess, bulls, cows FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+        return tuple([Turn(row["guess"], Score(row["bulls"], row["cows"])) for row in rows])
 
     async def _game(self, row: aiosqlite.Row | None) -> Game | None:
         if row is None:

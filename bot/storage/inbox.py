@@ -55,10 +55,19 @@ class Inbox:
         ) as cursor:
             return [Recorded(r["update_id"], json.loads(r["payload"]), r["attempts"]) async for r in cursor]
 
-    async def begin(self, update_id: int) -> None:
-        """Count a processing run before it starts (committed on its own, so a crash mid-way still counts)."""
+    async def begin(self, update_ids: list[int]) -> None:
+        """Count a processing run of these updates before it starts (committed on its own, so a crash mid-way
+        still counts)."""
         async with self.transaction():
-            await self.conn.execute("UPDATE inbox SET attempts = attempts + 1 WHERE update_id = ?", (update_id,))
+            await self.conn.executemany(
+                "UPDATE inbox SET attempts = attempts + 1 WHERE update_id = ?", [(u,) for u in update_ids]
+            )
+
+    async def unbegin(self, update_ids: list[int]) -> None:
+        """Take back the run counted for updates a batch did not reach (inside the batch's transaction)."""
+        await self.conn.executemany(
+            "UPDATE inbox SET attempts = attempts - 1 WHERE update_id = ? AND attempts > 0", [(u,) for u in update_ids]
+        )
 
     async def finish(self, update_id: int, now: datetime, status: str = "done") -> bool:
         """Mark a pending update done (or failed), inside the caller's transaction; False if it was not pending."""

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.models.match import Match, Move, Phase, Player
-from bot.storage.rows import column, iso, moment, one
+from bot.storage.rows import column, every, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import variant_named
@@ -51,19 +51,13 @@ class SqliteMatchRepository:
     async def _match(self, row: aiosqlite.Row | None) -> Match | None:
         if row is None:
             return None
-        async with self.conn.execute(
-            "SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (row["id"],)
-        ) as cursor:
-            players = tuple(
-                [
-                    Player(p["user_id"], p["seat"], p["name"], p["guesses"], p["solved_in"], p["secret"])
-                    async for p in cursor
-                ]
-            )
-        async with self.conn.execute(
-            "SELECT user_id, guess, bulls, cows FROM match_moves WHERE match_id = ? ORDER BY seq", (row["id"],)
-        ) as cursor:
-            moves = tuple([Move(m["user_id"], Turn(m["guess"], Score(m["bulls"], m["cows"]))) async for m in cursor])
+        seats = await every(self.conn, "SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (row["id"],))
+        players = tuple(
+            [Player(p["user_id"], p["seat"], p["name"], p["guesses"], p["solved_in"], p["secret"]) for p in seats]
+        )
+        sql = "SELECT user_id, guess, bulls, cows FROM match_moves WHERE match_id = ? ORDER BY seq"
+        made = await every(self.conn, sql, (row["id"],))
+        moves = tuple([Move(m["user_id"], Turn(m["guess"], Score(m["bulls"], m["cows"]))) for m in made])
         return Match(
             id=row["id"],
             chat_id=row["chat_id"],

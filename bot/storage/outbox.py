@@ -49,31 +49,33 @@ class Outbox:
         )
 
     async def due_chats(self, now: datetime) -> list[int]:
-        """The chats whose oldest pending call may be made now."""
-        async with self.conn.execute(
-            "SELECT chat_id FROM outbox o WHERE status = 'pending' AND not_before <= ? AND id ="
-            " (SELECT min(id) FROM outbox WHERE chat_id = o.chat_id AND status = 'pending')",
-            (iso(now),),
-        ) as cursor:
-            return [row[0] async for row in cursor]
+        """The chats whose oldest pending call may be made now (committed calls only, as every read here)."""
+        async with self.transaction.settled():
+            rows = await self.conn.execute_fetchall(
+                "SELECT chat_id FROM outbox o WHERE status = 'pending' AND not_before <= ? AND id ="
+                " (SELECT min(id) FROM outbox WHERE chat_id = o.chat_id AND status = 'pending')",
+                (iso(now),),
+            )
+        return [row[0] for row in rows]
 
     async def next_due(self) -> datetime | None:
         """When the soonest waiting call may be retried (None if nothing is pending)."""
-        async with self.conn.execute("SELECT min(not_before) FROM outbox WHERE status = 'pending'") as cursor:
-            row = await cursor.fetchone()
-        return None if row is None or row[0] is None else moment(row[0])
+        async with self.transaction.settled():
+            rows = list(await self.conn.execute_fetchall("SELECT min(not_before) FROM outbox WHERE status = 'pending'"))
+        return None if not rows or rows[0][0] is None else moment(rows[0][0])
 
     async def pending(self, chat_id: int, limit: int = 50) -> list[Outgoing]:
         """A chat's pending calls, oldest first."""
-        async with self.conn.execute(
-            "SELECT id, chat_id, payload, attempts, created_at FROM outbox WHERE chat_id = ? AND status = 'pending'"
-            " ORDER BY id LIMIT ?",
-            (chat_id, limit),
-        ) as cursor:
-            return [
-                Outgoing(r["id"], r["chat_id"], json.loads(r["payload"]), r["attempts"], _created(r["created_at"]))
-                async for r in cursor
-            ]
+        async with self.transaction.settled():
+            rows = await self.conn.execute_fetchall(
+                "SELECT id, chat_id, payload, attempts, created_at FROM outbox WHERE chat_id = ? AND status = 'pending'"
+                " ORDER BY id LIMIT ?",
+                (chat_id, limit),
+            )
+        return [
+            Outgoing(r["id"], r["chat_id"], json.loads(r["payload"]), r["attempts"], _created(r["created_at"]))
+            for r in rows
+        ]
 
     async def settle(self, ids: list[int], now: datetime, status: str = "sent", error: str | None = None) -> None:
         """Mark calls as made (or given up on, with the reason), inside the caller's transaction."""
@@ -92,9 +94,9 @@ class Outbox:
 
     async def board(self, game_id: int) -> int | None:
         """The message that shows a game's board now (boards are resolved when sent, not when queued)."""
-        async with self.conn.execute("SELECT board_message_id FROM games WHERE id = ?", (game_id,)) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else row[0]
+        async with self.transaction.settled():
+            rows = list(await self.conn.execute_fetchall("SELECT board_message_id FROM games WHERE id = ?", (game_id,)))
+        return None if not rows else rows[0][0]
 
     async def move_chat(self, old: int, new: int) -> None:
         """Send what is still pending for `old` to `new` (a group that became a supergroup)."""

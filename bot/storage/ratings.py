@@ -12,7 +12,7 @@ from datetime import datetime
 import aiosqlite
 
 from bot.models.rating import PROVISIONAL_GAMES, BoardLine, Placed, RatedRow, Rating, Z
-from bot.storage.rows import every, iso, one, placeholders
+from bot.storage.rows import every, iso, placeholders, scan, scan_one
 from bot.storage.stats import ALL_CHATS  # the board of every chat together, as for the other boards
 
 
@@ -71,7 +71,7 @@ class SqliteRatingRepository:
 
     async def board(self, chat_id: int, family: str, limit: int) -> list[BoardLine]:
         """The top of a rating board (a chat, or ALL_CHATS): established players first, by conservative estimate."""
-        rows = await every(
+        rows = await scan(
             self.conn,
             "SELECT b.user_id, b.conservative, b.established, r.games FROM rating_board b"
             " JOIN ratings r ON r.family = b.family AND r.user_id = b.user_id"
@@ -83,14 +83,14 @@ class SqliteRatingRepository:
 
     async def place(self, chat_id: int, family: str, user_id: int) -> tuple[int, int] | None:
         """A player's place on a rating board and how many players it has; None if they are not on it."""
-        mine = await one(
+        mine = await scan_one(
             self.conn,
             "SELECT established, conservative FROM rating_board WHERE chat_id = ? AND family = ? AND user_id = ?",
             (chat_id, family, user_id),
         )
         if mine is None:
             return None
-        size = await one(
+        size = await scan_one(
             self.conn, "SELECT players FROM rating_board_size WHERE chat_id = ? AND family = ?", (chat_id, family)
         )
         total = int(size["players"]) if size is not None else 0
@@ -105,7 +105,7 @@ class SqliteRatingRepository:
 
     async def _count(self, ranges: str, params: tuple[object, ...], limit: int) -> int:
         """How many rating_board entries lie in the ranges, counting no further than `limit`."""
-        row = await one(self.conn, f"SELECT count(*) AS n FROM ({ranges} LIMIT ?6)", (*params, limit))
+        row = await scan_one(self.conn, f"SELECT count(*) AS n FROM ({ranges} LIMIT ?6)", (*params, limit))
         assert row is not None
         return int(row["n"])
 

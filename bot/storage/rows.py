@@ -8,6 +8,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.db import in_worker
+
 
 def iso(moment: datetime) -> str:
     """A moment as stored in the database (UTC, milliseconds), so text comparison orders it."""
@@ -30,12 +32,24 @@ def placeholders(values: Sequence[object]) -> str:
 
 
 async def one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
-    """The first row of a query, or None."""
-    async with conn.execute(sql, params) as cursor:
-        return await cursor.fetchone()
+    """The first row of a query, or None (the query should select at most one: every row is read)."""
+    rows = await every(conn, sql, params)
+    return rows[0] if rows else None
 
 
 async def every(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> list[aiosqlite.Row]:
-    """All rows of a query."""
-    async with conn.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
+    """All rows of a query (read in one call: one round trip to the database's thread, not three)."""
+    return list(await conn.execute_fetchall(sql, params))
+
+
+async def scan(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> list[aiosqlite.Row]:
+    """All rows of a query that may read many (leaderboards, stats): always in the database's own thread, so
+    the event loop is not held while SQLite reads."""
+    with in_worker(conn):
+        return await every(conn, sql, params)
+
+
+async def scan_one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
+    """The first row of a query that may read many rows to find it, in the database's own thread (see `scan`)."""
+    rows = await scan(conn, sql, params)
+    return rows[0] if rows else None

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.models.stats import DailyEntry, DailyPlay, Place, ResultCount, Standing
-from bot.storage.rows import every, iso, one, placeholders
+from bot.storage.rows import iso, one, placeholders, scan, scan_one
 
 ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
 RANKED_MODES = ("referee", "race", "duel", "versus", "daily")  # modes where the player is the one guessing
@@ -110,7 +110,7 @@ class SqliteStatsRepository:
         ids = list(dict.fromkeys(user_ids))
         if not ids:
             return {}
-        rows = await every(
+        rows = await scan(
             self.conn, f"SELECT user_id, name FROM players WHERE user_id IN ({placeholders(ids)})", tuple(ids)
         )
         return {row["user_id"]: row["name"] for row in rows}
@@ -119,7 +119,7 @@ class SqliteStatsRepository:
         """The leaderboard of a chat (or ALL_CHATS) for a variant, best first: all time, or one period (a key of
         period_standings such as 'w2026-11-23')."""
         table, where, params = _board(chat_id, variant, period)
-        rows = await every(
+        rows = await scan(
             self.conn,
             f"SELECT user_id, best, CAST(total_guesses AS REAL) / solved AS average, solved, best_at FROM {table}"
             f" WHERE {where} ORDER BY best, CAST(total_guesses AS REAL) / solved, best_at, user_id LIMIT ?",
@@ -131,7 +131,7 @@ class SqliteStatsRepository:
         """Where a player stands on that leaderboard (None: not on it): one more than the players strictly ahead
         in the board's order, of all the players on it."""
         table, where, params = _board(chat_id, variant, period)
-        row = await one(
+        row = await scan_one(
             self.conn,
             f"SELECT best, CAST(total_guesses AS REAL) / solved AS average, solved, best_at FROM {table}"
             f" WHERE {where} AND user_id = ?",
@@ -142,7 +142,7 @@ class SqliteStatsRepository:
         mine = Standing(user_id, row["best"], row["average"], row["solved"], row["best_at"])
         # Ahead: every player with a smaller best (counted per best in standing_counts), then those with the same
         # best who come first in the board's order (one range of the rank index, read alone).
-        counted = await one(
+        counted = await scan_one(
             self.conn,
             "SELECT (SELECT sum(players) FROM standing_counts WHERE board = ? AND chat_id = ? AND variant = ?)"
             " AS total, (SELECT coalesce(sum(players), 0) FROM standing_counts"
@@ -157,7 +157,7 @@ class SqliteStatsRepository:
     async def ranked_variants(self, chat_id: int) -> list[str]:
         """The variants with a clean solve in a chat (or ALL_CHATS), by name."""
         # Hop from one variant to the next along the primary key instead of reading every player's row.
-        rows = await every(
+        rows = await scan(
             self.conn,
             "WITH RECURSIVE hop (variant) AS ("
             " SELECT (SELECT min(variant) FROM standings WHERE chat_id = ?1)"
@@ -170,7 +170,7 @@ class SqliteStatsRepository:
 
     async def result_counts(self, user_id: int, variant: str) -> list[ResultCount]:
         """A player's results of a variant, counted by mode, outcome, hints and guesses."""
-        rows = await every(
+        rows = await scan(
             self.conn,
             "SELECT mode, outcome, hinted, guesses, count(*) AS n FROM game_results WHERE user_id = ? AND variant = ?"
             " GROUP BY mode, outcome, hinted, guesses",
@@ -180,7 +180,7 @@ class SqliteStatsRepository:
 
     async def clean_solve_flags(self, user_id: int, variant: str) -> str:
         """'1' for each clean solve and '0' for any other result of the player's guessing games, by finish time."""
-        row = await one(
+        row = await scan_one(
             self.conn,
             f"SELECT group_concat(ok, '') AS flags FROM (SELECT ({RANKED}) AS ok FROM game_results"
             f" WHERE user_id = ? AND variant = ? AND mode IN ({placeholders(RANKED_MODES)}) ORDER BY finished_at)",
@@ -190,7 +190,7 @@ class SqliteStatsRepository:
 
     async def played_variants(self, user_id: int) -> list[tuple[str, int]]:
         """The variants a player has results in, with how many, most played first."""
-        rows = await every(
+        rows = await scan(
             self.conn,
             "SELECT variant, count(*) AS n FROM game_results WHERE user_id = ?"
             " GROUP BY variant ORDER BY n DESC, variant",
@@ -217,7 +217,7 @@ class SqliteStatsRepository:
 
     async def daily_board(self, day: str, limit: int) -> list[DailyEntry]:
         """The day's clean solvers: fewest guesses, then least time."""
-        rows = await every(
+        rows = await scan(
             self.conn,
             "SELECT r.user_id, r.guesses, (julianday(r.finished_at) - julianday(r.started_at)) * 86400.0 AS seconds"
             " FROM daily_plays AS d JOIN game_results AS r"

@@ -1,7 +1,8 @@
 """Telegram handlers: translate an update into a Core call and queue the Outcome. Nothing else.
 
-Each update is one transaction: the Core's changes, the replies in the outbox and the inbox's mark commit
-together, and the sender delivers the replies after the commit.
+Each update is one savepoint of the intake's batch transaction (one transaction outside the intake): the Core's
+changes, the replies in the outbox and the inbox's mark commit together, and the sender delivers the replies
+after the commit.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from bot.replies import Outcome
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.runtime import Runtime
 from bot.services import languages
-from bot.telegram_io.outgoing import inline_payload, post, shorten
+from bot.telegram_io.outgoing import answer, apply_once, inline_payload, post, shorten
 from bot.telegram_io.sender import Sender
 from bot.texts import plain, t
 
@@ -93,27 +94,19 @@ async def respond(
     outcome_of: Callable[[], Awaitable[Outcome]],
     query: tuple[str, int | None] | None = None,
 ) -> None:
-    """Run the Core and queue its replies in one transaction with the update's inbox mark; then wake the sender."""
+    """Run the Core and queue its replies with the update's inbox mark (`outgoing.answer`); then wake the sender,
+    whose reads wait for the commit."""
     runtime = runtime_of(context)
-    store, clock = runtime.store, runtime.core.deps.clock
-
-    async def queue() -> None:
-        await post(store, chat_id, await outcome_of(), clock(), update.update_id, query)
-
-    await once(update, context, queue)
+    if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query):
+        wake_sender(context)
 
 
 async def once(update: Update, context: ContextTypes.DEFAULT_TYPE, work: Callable[[], Awaitable[None]]) -> None:
-    """Do an update's work (the Core's changes, its outbox rows) in one transaction with its inbox mark, unless
-    it was done already; then wake the sender."""
+    """Do an update's work (the Core's changes, its outbox rows) with its inbox mark (`outgoing.apply_once`),
+    unless it was done already; then wake the sender, whose reads wait for the commit."""
     runtime = runtime_of(context)
-    store, clock = runtime.store, runtime.core.deps.clock
-    async with store.transaction():  # one update at a time: each chat's updates stay in order
-        if await store.inbox.status(update.update_id) in ("done", "failed"):
-            return  # applied already: a second delivery has no second effect
-        await work()
-        await store.inbox.finish(update.update_id, clock())
-    wake_sender(context)
+    if await apply_once(runtime.store, runtime.core.deps.clock, update.update_id, work):
+        wake_sender(context)
 
 
 def wake_sender(context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -189,7 +182,7 @@ async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return
     old, new = message.chat.id, message.migrate_to_chat_id
     runtime = runtime_of(context)
-    async with runtime.store.transaction():
+    async with runtime.store.transaction.savepoint():
         await runtime.store.move_chat(old, new)
         await runtime.store.inbox.finish(update.update_id, runtime.core.deps.clock())
     log.info("chat %s moved to %s (upgraded to a supergroup)", old, new)
@@ -199,7 +192,7 @@ async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The one error handler: log the failure with its context and tell the chat that this one did not count.
 
-    The update's transaction was rolled back, so nothing it would have changed was kept: "Sorry" is true.
+    The update's savepoint was rolled back, so nothing it would have changed was kept: "Sorry" is true.
     """
     if not isinstance(update, Update):
         log.error("a job failed", exc_info=context.error)

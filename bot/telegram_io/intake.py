@@ -1,5 +1,7 @@
 """The intake: updates are recorded in the inbox before Telegram is told they arrived, then processed one by
-one in update_id order, each in one transaction with its effects and its replies.
+one in update_id order, each with its effects and its replies in one transaction, or in one savepoint of a
+batch's transaction (group commit: one fsync for every update that arrived together, and none of their
+replies is sent before it).
 
 Polling confirms an update with the next getUpdates offset, which is asked for only after `record` has
 committed; a webhook is answered only after `IntakeQueue.put` has (python-telegram-bot's webhook server awaits
@@ -13,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -22,6 +24,7 @@ from telegram.ext import Application
 
 from bot.replies import Outcome
 from bot.services import languages
+from bot.storage.db import on_loop
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
 from bot.telegram_io.outgoing import post
@@ -30,6 +33,58 @@ from bot.texts import t
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
+MAX_BATCH = 100  # updates committed together at most
+BATCH_SECONDS = 0.05  # no update joins a batch that has been processing longer: its first reply waits at most this
+
+
+def batch_of(pending: list[Recorded], limit: int = MAX_BATCH) -> list[Recorded]:
+    """The updates to process together next: the oldest alone if a run of it began before (it may be the one
+    that crashed the process, and is counted and set aside alone), else the oldest run never begun."""
+    if pending[0].attempts > 0:
+        return pending[:1]
+    batch: list[Recorded] = []
+    for recorded in pending[:limit]:
+        if recorded.attempts > 0:
+            break
+        batch.append(recorded)
+    return batch
+
+
+async def apply_batch(
+    store: Store,
+    batch: list[Recorded],
+    apply: Callable[[Recorded], Awaitable[None]],
+    seconds: float = BATCH_SECONDS,
+    stopping: Callable[[], bool] = lambda: False,
+    monotonic: Callable[[], float] = time.monotonic,
+) -> int:
+    """Apply updates in order in one transaction, each in its own savepoint; how many were applied comes back.
+
+    Their runs are counted first (one commit). Updates not reached within `seconds` (or once `stopping`) stay
+    pending, their count taken back. An update that raises is undone alone and stays pending with its run
+    counted: the ones before it commit, and its error is raised after the commit.
+    """
+    await store.inbox.begin([r.update_id for r in batch])
+    applied, failure = 0, None
+    started = monotonic()
+    async with store.transaction():
+        with on_loop(store.conn):  # this task's quick statements skip the thread hop; COMMIT still goes there
+            for recorded in batch:
+                if applied and (stopping() or monotonic() - started > seconds):
+                    break
+                try:
+                    async with store.transaction.savepoint():
+                        await apply(recorded)
+                except Exception as error:  # this update alone is undone; the ones before it still commit
+                    failure = error
+                    break
+                applied += 1
+            rest = [r.update_id for r in batch[applied + (failure is not None) :]]
+            if rest:
+                await store.inbox.unbegin(rest)
+    if failure is not None:
+        raise failure
+    return applied
 
 
 @dataclass
@@ -73,13 +128,14 @@ class IntakeQueue(asyncio.Queue[object]):
 
 
 class Intake:
-    """Processes the inbox in order, each update once in effect; `wake` is called after each one."""
+    """Processes the inbox in order, each update once in effect; `wake` is called after each batch's commit."""
 
     def __init__(self, app: Application, store: Store, clock: Clock, wake: Callable[[], None]) -> None:  # type: ignore[type-arg]
         self.app, self.store, self.clock, self.wake_sender = app, store, clock, wake
         self.guard = FloodGuard()
         self._arrived = asyncio.Event()
         self._processing = asyncio.Lock()
+        self.max_batch, self.batch_seconds = MAX_BATCH, BATCH_SECONDS
         self._stopping = False
         self._task: asyncio.Task[None] | None = None
 
@@ -102,7 +158,7 @@ class Intake:
         try:
             await asyncio.wait_for(asyncio.shield(self._task), grace)
         except TimeoutError:
-            self._task.cancel()  # its transaction rolls back: the update stays pending for the next start
+            self._task.cancel()  # its batch rolls back: those updates stay pending for the next start
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
@@ -110,12 +166,17 @@ class Intake:
         """Process everything pending now; how many updates that was comes back."""
         done = 0
         async with self._processing:  # one processor at a time, whoever calls
-            while not self._stopping and (batch := await self.store.inbox.pending()):
-                for recorded in batch:
-                    if self._stopping:
-                        break
-                    await self._process(recorded)
-                    done += 1
+            while not self._stopping and (pending := await self.store.inbox.pending()):
+                batch = batch_of(pending, self.max_batch)
+                if batch[0].attempts >= MAX_ATTEMPTS:
+                    await self._set_aside(batch[0])
+                    continue
+                try:
+                    done += await apply_batch(
+                        self.store, batch, self._process, self.batch_seconds, lambda: self._stopping
+                    )
+                finally:
+                    self.wake_sender()  # after the commit: what it committed may be sent now
         return done
 
     async def _run(self) -> None:
@@ -130,14 +191,14 @@ class Intake:
             if not self._stopping:
                 await self._arrived.wait()
 
+    async def _set_aside(self, recorded: Recorded) -> None:
+        log.warning("update %s failed %d times; setting it aside", recorded.update_id, recorded.attempts)
+        async with self.store.transaction():
+            await self.store.inbox.finish(recorded.update_id, self.clock(), "failed")
+
     async def _process(self, recorded: Recorded) -> None:
+        """Apply one update inside the batch's transaction (its handler's savepoint holds its own writes)."""
         update_id = recorded.update_id
-        if recorded.attempts >= MAX_ATTEMPTS:
-            log.warning("update %s failed %d times; setting it aside", update_id, recorded.attempts)
-            async with self.store.transaction():
-                await self.store.inbox.finish(update_id, self.clock(), "failed")
-            return
-        await self.store.inbox.begin(update_id)
         update = Update.de_json(recorded.payload, self.app.bot)
         user = update.effective_user
         verdict = self.guard.check(user.id) if user is not None and not user.is_bot else "ok"
@@ -147,7 +208,6 @@ class Intake:
             await self._refuse(update, politely=verdict == "warn")
         async with self.store.transaction():  # an update no handler took (or a dropped one) is done too
             await self.store.inbox.finish(update_id, self.clock())
-        self.wake_sender()
 
     async def _refuse(self, update: Update, politely: bool) -> None:
         """Answer a refused update: a polite word once a burst; a button press is always answered."""

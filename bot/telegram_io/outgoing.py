@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -71,3 +72,36 @@ async def post(
         await store.outbox.add(chat_id, answer_payload(query_id, outcome.toast), now, update_id)
     for reply in outcome.replies:
         await store.outbox.add(reply.chat_id or chat_id, reply_payload(reply, origin), now, update_id)
+
+
+async def apply_once(
+    store: Store, now: Callable[[], datetime], update_id: int, work: Callable[[], Awaitable[None]]
+) -> bool:
+    """Do an update's work (the Core's changes, its outbox rows) together with its inbox mark; False if the
+    update was applied already (a second delivery has no second effect).
+
+    A savepoint inside the intake's batch transaction (a transaction of its own elsewhere): if the work
+    raises, this update's writes are undone and the others of the batch stay.
+    """
+    async with store.transaction.savepoint():
+        if await store.inbox.status(update_id) in ("done", "failed"):
+            return False
+        await work()
+        await store.inbox.finish(update_id, now())
+    return True
+
+
+async def answer(
+    store: Store,
+    now: Callable[[], datetime],
+    update_id: int,
+    chat_id: int,
+    outcome_of: Callable[[], Awaitable[Outcome]],
+    query: tuple[str, int | None] | None = None,
+) -> bool:
+    """Run the Core for one update and queue its replies with the update's inbox mark (`apply_once`)."""
+
+    async def queue() -> None:
+        await post(store, chat_id, await outcome_of(), now(), update_id, query)
+
+    return await apply_once(store, now, update_id, queue)

@@ -1,0 +1,196 @@
+"""Group commit: updates that arrive together are applied in one transaction, each in its own savepoint.
+
+One fsync serves the whole batch, a failing update is undone alone, a crash-prone one is still counted and set
+aside alone, and no reply of a batch can be sent before the batch is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+from telegram import Update
+
+import bot.telegram_io.outgoing as outgoing
+from bot.storage.inbox import MAX_ATTEMPTS, Recorded
+from bot.telegram_io.app import INTAKE
+from bot.telegram_io.handlers import SENDER
+from bot.telegram_io.intake import apply_batch, batch_of
+from bot.texts import plain, t
+from tests.bot.fakes import EPOCH, UPDATE_IDS, runtime_on, telegram_app
+from tests.bot.members import Member, sent
+
+
+def updates_from(*sends: tuple[Member, str]) -> list[dict[str, Any]]:
+    """One message update for each (member, text), numbered in order."""
+    return [{"update_id": next(UPDATE_IDS), "message": member.message(text)} for member, text in sends]
+
+
+async def arrive_together(app: Any, payloads: list[dict[str, Any]]) -> None:
+    """The updates reach the inbox at once (one getUpdates answer), then the intake and the sender run."""
+    await app.bot_data[INTAKE].record([Update.de_json(p, app.bot) for p in payloads])
+    await app.bot_data[INTAKE].process_pending()
+    await app.bot_data[SENDER].flush()
+
+
+async def stored_guesses(app: Any, chat_id: int) -> list[str]:
+    rows = await app.bot_data["runtime"].store.conn.execute_fetchall(
+        "SELECT m.guess FROM moves m JOIN games g ON g.id = m.game_id WHERE g.chat_id = ? ORDER BY m.seq", (chat_id,)
+    )
+    return [row[0] for row in rows]
+
+
+async def test_guesses_of_three_chats_that_arrive_together_commit_once_and_are_each_answered(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        members = [Member(app, request, 11 + i, name).in_private() for i, name in enumerate(["Ann", "Bob", "Cy"])]
+        await arrive_together(app, updates_from(*[(m, "/play") for m in members]))
+        intake, conn = app.bot_data[INTAKE], app.bot_data["runtime"].store.conn
+        await intake.record([Update.de_json(p, app.bot) for p in updates_from(*[(m, "0123") for m in members])])
+        commits: list[str] = []
+        await conn.set_trace_callback(lambda sql: commits.append(sql) if sql.startswith("COMMIT") else None)
+        start = len(request.calls)
+        await intake.process_pending()
+        await conn.set_trace_callback(None)
+        await app.bot_data[SENDER].flush()
+        for member in members:
+            assert await stored_guesses(app, member.user_id) == ["0123"]
+            [reply] = sent(request.calls[start:], member.user_id)
+            assert "0123" in reply.text
+        # the runs counted (one commit), the three moves with their replies (one commit): no commit per update
+        assert len(commits) == 2
+
+
+async def test_a_guess_whose_replies_cannot_be_queued_is_undone_alone_and_told_sorry(tmp_path, monkeypatch):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann, bob, cy = (Member(app, request, 11 + i, n).in_private() for i, n in enumerate(["Ann", "Bob", "Cy"]))
+        await arrive_together(app, updates_from((ann, "/play"), (bob, "/play"), (cy, "/play")))
+        real_post = outgoing.post
+
+        async def post_failing_for_bob(store, chat_id, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if chat_id == bob.user_id:
+                raise RuntimeError("the outbox refused this one")  # after Bob's move was written
+            await real_post(store, chat_id, *args, **kwargs)
+
+        monkeypatch.setattr(outgoing, "post", post_failing_for_bob)
+        start = len(request.calls)
+        guesses = updates_from((ann, "0123"), (bob, "0123"), (cy, "0123"))
+        await arrive_together(app, guesses)
+        assert await stored_guesses(app, ann.user_id) == ["0123"]
+        assert await stored_guesses(app, bob.user_id) == []  # his savepoint was rolled back: "Sorry" is true
+        assert await stored_guesses(app, cy.user_id) == ["0123"]
+        [to_bob] = sent(request.calls[start:], bob.user_id)
+        assert to_bob.text == plain(t("error"))
+        assert await app.bot_data["runtime"].store.inbox.status(guesses[1]["update_id"]) == "failed"
+        assert len(sent(request.calls[start:], cy.user_id)) == 1
+
+
+async def test_an_update_that_breaks_the_intake_is_retried_alone_and_set_aside_while_the_others_are_applied(
+    tmp_path,
+):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann, bob = Member(app, request, 11, "Ann").in_private(), Member(app, request, 22, "Bob").in_private()
+        intake, store = app.bot_data[INTAKE], app.bot_data["runtime"].store
+        first, last = updates_from((ann, "/play"), (bob, "/play"))
+        poison = {"update_id": next(UPDATE_IDS), "message": "not a message"}  # python-telegram-bot cannot read it
+        last["update_id"] = next(UPDATE_IDS)
+        await store.inbox.record([first, poison, last], EPOCH)
+        failures = 0
+        for _ in range(MAX_ATTEMPTS + 2):
+            try:
+                await intake.process_pending()
+                break
+            except Exception:  # the intake's loop logs this and tries again a second later
+                failures += 1
+        await app.bot_data[SENDER].flush()
+        assert failures == MAX_ATTEMPTS  # counted once in the batch, then four times alone
+        assert await store.inbox.status(first["update_id"]) == "done"
+        assert await store.inbox.status(poison["update_id"]) == "failed"
+        assert await store.inbox.status(last["update_id"]) == "done"
+        assert sent(request.calls, ann.user_id)
+        assert sent(request.calls, bob.user_id)
+
+
+async def test_nothing_a_batch_queued_is_visible_to_the_sender_before_the_commit(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        store, go_on = rt.store, asyncio.Event()
+
+        async def batch() -> None:
+            async with store.transaction():
+                await store.outbox.add(5, {"kind": "message", "text": "hi"}, EPOCH)
+                await go_on.wait()
+
+        applying = asyncio.create_task(batch())
+        await asyncio.sleep(0)
+        looking = asyncio.create_task(store.outbox.due_chats(EPOCH))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not looking.done()  # the sender waits for the batch to end
+        go_on.set()
+        await applying
+        assert await looking == [5]
+
+
+async def test_a_batch_past_its_time_budget_leaves_the_rest_pending_and_uncounted(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        store, applied = rt.store, []
+        await store.inbox.record([{"update_id": n} for n in (1, 2, 3)], EPOCH)
+        ticks = iter(float(n) for n in range(100))  # each look at the clock is one second later
+
+        async def apply(recorded: Recorded) -> None:
+            applied.append(recorded.update_id)
+            await store.inbox.finish(recorded.update_id, EPOCH)
+
+        pending = await store.inbox.pending()
+        assert await apply_batch(store, pending, apply, seconds=1.5, monotonic=lambda: next(ticks)) == 2
+        assert applied == [1, 2]
+        assert [(r.update_id, r.attempts) for r in await store.inbox.pending()] == [(3, 0)]
+
+
+async def test_an_update_begun_before_goes_alone_and_a_fresh_run_goes_together(tmp_path):
+    fresh = [Recorded(n, {}, 0) for n in (1, 2, 3)]
+    assert [r.update_id for r in batch_of(fresh)] == [1, 2, 3]
+    assert [r.update_id for r in batch_of(fresh, limit=2)] == [1, 2]
+    assert [r.update_id for r in batch_of([Recorded(1, {}, 1), *fresh[1:]])] == [1]
+    assert [r.update_id for r in batch_of([fresh[0], Recorded(2, {}, 2), fresh[2]])] == [1]
+
+
+async def test_a_savepoint_undoes_only_its_own_writes(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        store = rt.store
+        await store.inbox.record([{"update_id": n} for n in (1, 2)], EPOCH)
+        async with store.transaction():
+            async with store.transaction.savepoint():
+                await store.inbox.finish(1, EPOCH)
+            try:
+                async with store.transaction.savepoint():
+                    await store.inbox.finish(2, EPOCH)
+                    raise ValueError("this update failed")
+            except ValueError:
+                pass
+        assert await store.inbox.status(1) == "done"
+        assert await store.inbox.status(2) == "pending"
+
+
+async def test_a_batch_runs_its_statements_on_the_loops_thread_and_commits_and_scans_in_the_worker(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        conn, store = rt.store.conn, rt.store
+        await conn.create_function("thread", 0, lambda: threading.current_thread().name)
+        seen: dict[str, str] = {}
+
+        def where(sql: str) -> None:
+            seen.setdefault(sql.split(" ", 1)[0], threading.current_thread().name)
+
+        await conn.set_trace_callback(where)
+        async with store.transaction():
+            with conn.on_loop():
+                [(inside,)] = await conn.execute_fetchall("SELECT thread()")
+                with conn.in_worker():
+                    [(scanning,)] = await conn.execute_fetchall("SELECT thread()")
+        [(outside,)] = await conn.execute_fetchall("SELECT thread()")
+        await conn.set_trace_callback(None)
+        loop_thread = threading.current_thread().name
+        assert inside == loop_thread
+        assert scanning != loop_thread
+        assert outside != loop_thread
+        assert seen["COMMIT"] != loop_thread  # the fsync never holds the event loop
