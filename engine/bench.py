@@ -114,8 +114,8 @@ class Bench:
         def timed(_history: History, _guess: Code, reaching: int, seconds: float) -> None:
             self._timings.append((seconds, reaching))
 
-        for index, turns in walk_tree(self.variant, self.strategy, self.history, among, timed, self.clock):
-            game = Game(self.variant.code(index), tuple(turns))
+        for _index, turns in walk_tree(self.variant, self.strategy, self.history, among, timed, self.clock):
+            game = Game(turns[-1].guess, tuple(turns))  # the last guess is the secret: no lookup by index
             self._games.append(game)
             yield game
         self._seconds = self.clock() - started

@@ -101,7 +101,7 @@ def _walk_compiled(
     """walk_tree's output from a tree made in one compiled pass (see engine.sweep)."""
     if len(tree.guess) == 0:
         raise StrategyStalled(f"the strategy repeated itself below {history_key(history)}")
-    codes = [variant.code(int(g)) for g in tree.guess.tolist()]
+    codes = code_texts(variant, tree.guess)
     parents, answers = tree.parent.tolist(), tree.answer.tolist()
     scores = {f: Score.from_id(f, variant.length) for f in set(answers)}
     turns: list[tuple[Turn, ...]] = [tuple(history)]
@@ -112,5 +112,14 @@ def _walk_compiled(
             on_decision(turns[k], codes[k], reach, cycles * seconds_per_cycle)
     solved = Score(variant.length, 0)
     skip = len(history)
+    # the turns each node's own secret (if it is one) is solved by, made once per node
+    endings = [[*turns[k][skip:], Turn(code, solved)] for k, code in enumerate(codes)]
     for secret, node in zip(tree.leaf_secret.tolist(), tree.leaf_node.tolist(), strict=True):
-        yield secret, [*turns[node][skip:], Turn(codes[node], solved)]
+        yield secret, endings[node].copy()
+
+
+def code_texts(variant: Variant, indices: Indices) -> list[Code]:
+    """The codes at these positions as strings (variant.code for many at once: one array pass)."""
+    length = variant.length
+    text = (variant.codes[indices] + ord("0")).tobytes().decode("ascii")
+    return [text[k : k + length] for k in range(0, len(text), length)]
