@@ -337,55 +337,65 @@ def _best_packed(places: Any, counts: Any, pool: Any, sp: Any, sc: Any, is_candi
             row = lanes[r]
             for i in range(m):
                 row[i] += (packed[i] >> shift) & fours
-    squares = np.zeros(m, dtype=np.uint64)
-    most = np.zeros(m, dtype=np.uint64)
     lane = np.uint64(0xFFFF)
-    for r in range(4):
-        row = lanes[r]
+    if measure != ENTROPY:
+        # Expected size orders guesses by their sum of squares, the largest part by (largest, sum of
+        # squares): value = largest + squares / (n² + 1) with squares <= n². Both are whole numbers
+        # here, exactly what _measure computes, and different values stay apart after rounding to
+        # 9 decimals (by 1 / (n² + 1) at least: over 1e-8 up to 10,000 secrets). So the best guess is
+        # the least key, ties to a candidate then to the first: found without any float.
+        scale = np.uint64(n * n + 1) if measure == LARGEST else np.uint64(0)
+        key = np.empty(m, dtype=np.uint64)
         for i in range(m):
-            word = row[i]
-            for k in range(4):
-                c = (word >> np.uint64(16 * k)) & lane
-                squares[i] += c * c
-                most[i] = max(most[i], c)
+            squares = np.uint64(0)
+            largest = np.uint64(0)
+            for r in range(4):
+                word = lanes[r, i]
+                for k in range(4):
+                    c = (word >> np.uint64(16 * k)) & lane
+                    squares += c * c
+                    largest = max(largest, c)
+            key[i] = largest * scale + squares
+        least = key.min()
+        first = -1
+        for i in range(m):
+            if key[i] == least:
+                if is_candidate[i]:
+                    return i
+                if first < 0:
+                    first = i
+        return first
     # which feedback id (bulls * (length + 1) + cows) each numbered answer stands for
     answer_of = np.zeros(16, dtype=np.int64)
     for bulls in range(length + 1):
         for common in range(bulls, length + 1):
             answer_of[bulls * length - (bulls * (bulls - 1)) // 2 + common] = bulls * (length + 1) + common - bulls
+    # Entropy: the plain sum of c ln c first; only a guess that may tie or beat the best gets numpy's
+    # pairwise sum (the two differ by rounding, ~1e-8 at most, far below the margin of the ceiling).
     tally = np.zeros(feedbacks, dtype=np.int64)
     acc = np.zeros(8, dtype=np.float64)
-    scale = float(n) * float(n) + 1.0
     ceiling = np.inf
     best, best_score, best_candidate = -1, 0.0, False
     for i in range(m):
-        if squares[i] == n:
+        terms = 0.0
+        for t in range(16):
+            terms += c_log_c[(lanes[t & 3, i] >> np.uint64(16 * (t >> 2))) & lane]
+        if terms == 0.0:
             return i  # a split into singletons (no candidate makes one: checked before): the first wins
-        if measure == SQUARES:  # the sum of squares of whole numbers: exactly what _measure sums
-            value = float(squares[i])
-        elif measure == LARGEST:  # the same operations as _measure, so the same bits
-            value = np.int64(most[i]) + float(squares[i]) / scale
-        else:
-            # entropy: the plain sum of c ln c first; only a guess that may tie or beat the best gets
-            # numpy's pairwise sum (the two differ by rounding, ~1e-8 at most, far below the margin)
-            terms = 0.0
-            for t in range(16):
-                terms += c_log_c[(lanes[t & 3, i] >> np.uint64(16 * (t >> 2))) & lane]
-            if terms > ceiling:
-                continue
-            touched = np.uint64(0)
-            for t in range(16):
-                c = np.int64((lanes[t & 3, i] >> np.uint64(16 * (t >> 2))) & lane)
-                if c:
-                    tally[answer_of[t]] = c
-                    touched |= one << np.uint64(answer_of[t])
-            value = _measure(tally, touched, feedbacks, n, measure, c_log_c, log_n, acc)
-            _clear(tally, touched)
+        if terms > ceiling:
+            continue
+        touched = np.uint64(0)
+        for t in range(16):
+            c = np.int64((lanes[t & 3, i] >> np.uint64(16 * (t >> 2))) & lane)
+            if c:
+                tally[answer_of[t]] = c
+                touched |= one << np.uint64(answer_of[t])
+        value = _measure(tally, touched, feedbacks, n, measure, c_log_c, log_n, acc)
+        _clear(tally, touched)
         score = np.rint(value * 1e9)
         if best < 0 or score < best_score or (score == best_score and is_candidate[i] and not best_candidate):
             best, best_score, best_candidate = i, score, is_candidate[i]
-            if measure == ENTROPY:
-                ceiling = (value + 1e-6 + log_n[n]) * n
+            ceiling = (value + 1e-6 + log_n[n]) * n
     return best
 
 
