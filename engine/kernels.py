@@ -310,14 +310,12 @@ PACKED_RUN = 15
 
 
 @jit
-def _best_packed(places: Any, counts: Any, pool: Any, sp: Any, sc: Any, is_candidate: Any, length: int,
-                 feedbacks: int, measure: int, c_log_c: Any, log_n: Any) -> int:
-    """best_guess (after its candidates' check for a split into singletons) for codes of at most
-    PACKED_LENGTH positions and a measure other than PARTS, the same answer bit for bit."""
+def packed_lanes(gp: Any, gc: Any, sp: Any, sc: Any, length: int) -> Any:
+    """How many of the secrets (words sp, sc) give each answer to each guess (words gp, gc), for codes
+    of at most PACKED_LENGTH positions: shape (4, guesses), answer 4k + r in 16-bit lane k of row r
+    (answers numbered as `answer_number` does)."""
     n = len(sp)
-    m = len(pool)
-    gp = places[pool]
-    gc = counts[pool]
+    m = len(gp)
     one = np.uint64(1)
     width = np.uint64(length)
     fours = np.uint64(0x000F000F000F000F)
@@ -337,6 +335,30 @@ def _best_packed(places: Any, counts: Any, pool: Any, sp: Any, sc: Any, is_candi
             row = lanes[r]
             for i in range(m):
                 row[i] += (packed[i] >> shift) & fours
+    return lanes
+
+
+@jit
+def answer_number(bulls: int, common: int, length: int) -> int:
+    """The packed kernels' number (0..14 for 4 positions) of the answer with these bulls and symbols in common."""
+    return bulls * length - (bulls * (bulls - 1)) // 2 + common
+
+
+@jit
+def lane_count(lanes: Any, t: int, i: int) -> Any:
+    """How many secrets give answer number t to guess i, from packed_lanes."""
+    return np.int64((lanes[t & 3, i] >> np.uint64(16 * (t >> 2))) & np.uint64(0xFFFF))
+
+
+@jit
+def _best_packed(places: Any, counts: Any, pool: Any, sp: Any, sc: Any, is_candidate: Any, length: int,
+                 feedbacks: int, measure: int, c_log_c: Any, log_n: Any) -> int:
+    """best_guess (after its candidates' check for a split into singletons) for codes of at most
+    PACKED_LENGTH positions and a measure other than PARTS, the same answer bit for bit."""
+    n = len(sp)
+    m = len(pool)
+    one = np.uint64(1)
+    lanes = packed_lanes(places[pool], counts[pool], sp, sc, length)
     lane = np.uint64(0xFFFF)
     if measure != ENTROPY:
         # Expected size orders guesses by their sum of squares, the largest part by (largest, sum of
@@ -369,7 +391,7 @@ def _best_packed(places: Any, counts: Any, pool: Any, sp: Any, sc: Any, is_candi
     answer_of = np.zeros(16, dtype=np.int64)
     for bulls in range(length + 1):
         for common in range(bulls, length + 1):
-            answer_of[bulls * length - (bulls * (bulls - 1)) // 2 + common] = bulls * (length + 1) + common - bulls
+            answer_of[answer_number(bulls, common, length)] = bulls * (length + 1) + common - bulls
     # Entropy: the plain sum of c ln c first; only a guess that may tie or beat the best gets numpy's
     # pairwise sum (the two differ by rounding, ~1e-8 at most, far below the margin of the ceiling).
     tally = np.zeros(feedbacks, dtype=np.int64)

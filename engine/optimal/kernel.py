@@ -16,10 +16,12 @@ from typing import Any
 import numba
 import numpy as np
 
+from engine.kernels import PACKED_LENGTH
 from engine.optimal.scans import (
     allowed_guesses,
     guess_bounds,
     jit,
+    packed_bounds,
     partition_signature,
     scan,
     set_key,
@@ -57,7 +59,7 @@ def small_plan(secrets: Any, table: Any, solved: int) -> tuple[int, int]:
 @jit
 def node_bound(
     secrets: Any, fixed: int, table: Any, by_secret: Any, codes: Any, symbols: int, solved: int, feedbacks: int,
-    bounds: Any, parts: int, estimate: Any, zobrist: Any, tt: Any, cache: Any, lengths: Any, stats: Any,
+    bounds: Any, parts: int, estimate: Any, zobrist: Any, tt: Any, cache: Any, lengths: Any, stats: Any, words: Any,
 ) -> int:
     """A lower bound on a node's cost one guess deep: the least, over guesses, of the node's size plus
     the static bounds of the parts; exact when a guess splits it into singletons. Memoised."""
@@ -70,6 +72,22 @@ def node_bound(
     found = tt.get(key, np.int64(-1))
     if found >= 0:
         return found >> 16
+    length = codes.shape[1]
+    if length <= PACKED_LENGTH:  # the same bound from part sizes tallied for every guess at once
+        perfect, _least = packed_bounds(secrets, secrets, words, length, bounds[parts])
+        if perfect >= 0:
+            store(tt, key, 2 * n - 1, secrets[perfect])
+            return 2 * n - 1
+        allowed = allowed_guesses(codes, fixed, symbols, cache, lengths)
+        stats[STAT_BOUND_WORK] += len(allowed) * n
+        stats[STAT_BOUND_SCANS] += 1
+        perfect, least = packed_bounds(secrets, allowed, words, length, bounds[parts])
+        if perfect >= 0:
+            store(tt, key, 2 * n, allowed[perfect])
+            return 2 * n
+        least = max(least, 2 * n)
+        store(tt, key, least, -1)
+        return least
     info = guess_bounds(secrets, secrets, by_secret, solved, feedbacks, bounds[parts], estimate)
     for i in range(n):
         if info[i, 2] == 1:
@@ -149,6 +167,7 @@ def solve(
     cache: Any,
     lengths: Any,
     stats: Any,
+    words: Any,
 ) -> tuple[int, int]:
     """(cost, best guess) of solving `secrets` if the cost is below `beta`; else (a lower bound
     >= beta, -1). `fixed` is the mask of symbols already guessed (the others are interchangeable)."""
@@ -234,7 +253,7 @@ def solve(
             remaining -= bounds[most, len(part)]
             part_bounds[p] = node_bound(
                 part, child_fixed, table, by_secret, codes, symbols, solved, feedbacks, bounds, most, estimate,
-                zobrist, tt, cache, lengths, stats,
+                zobrist, tt, cache, lengths, stats, words,
             )
             remaining += part_bounds[p]
             if total + remaining >= best:
@@ -247,7 +266,7 @@ def solve(
             remaining -= part_bounds[p]
             cost, _ = solve(
                 part, child_fixed, best - total - remaining, most, width, table, by_secret, codes, code_masks, symbols,
-                solved, feedbacks, bounds, estimate, zobrist, tt, cache, lengths, stats,
+                solved, feedbacks, bounds, estimate, zobrist, tt, cache, lengths, stats, words,
             )
             total += cost
             if total + remaining >= best:

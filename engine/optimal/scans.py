@@ -13,7 +13,12 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
-from engine.kernels import canonical_mask  # also used by the search through this module
+from engine.kernels import (  # canonical_mask is also used by the search through this module
+    answer_number,
+    canonical_mask,
+    lane_count,
+    packed_lanes,
+)
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -282,3 +287,54 @@ def partition_signature(secrets: Any, guess: int, table: Any, solved: int, feedb
         key = (key ^ (label + 3)) * np.int64(1099511628211)
     return key
 
+
+
+@jit
+def packed_bounds(secrets: Any, guesses: Any, words: Any, length: int, bounds: Any) -> tuple[int, Any]:
+    """guess_bounds' two uses in a node's bound, for codes of at most 4 positions (words: the
+    codes' (places, symbol counts), see engine.kernels.code_words): (the position of the first guess
+    that splits the secrets into singletons besides solving, or -1; the least static total, the
+    node's size plus the bounds of the parts, over the guesses that split them at all)."""
+    n = len(secrets)
+    m = len(guesses)
+    places = words[0]
+    counts = words[1]
+    lanes = packed_lanes(places[guesses], counts[guesses], places[secrets], counts[secrets], length)
+    solved = answer_number(length, length, length)
+    # Up to `linear` secrets a part's bound is 2c - 1 (one guess splits it into singletons), so a guess's
+    # total is n + 2 (n - hit) - parts plus corrections for the parts above that, which are rare.
+    linear = 0
+    while linear + 1 < len(bounds) and bounds[linear + 1] == 2 * (linear + 1) - 1:
+        linear += 1
+    hits = np.empty(m, dtype=np.int64)
+    classes = np.empty(m, dtype=np.int64)
+    most = np.empty(m, dtype=np.int64)
+    lane = np.uint64(0xFFFF)
+    keep = np.full(4, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)  # every lane but the solved one
+    keep[solved & 3] &= ~(lane << np.uint64(16 * (solved >> 2)))
+    for i in range(m):
+        hits[i] = lane_count(lanes, solved, i)
+        parts = 0
+        largest = np.uint64(0)
+        for r in range(4):
+            word = lanes[r, i] & keep[r]
+            for k in range(4):
+                c = (word >> np.uint64(16 * k)) & lane
+                parts += c != 0
+                largest = max(largest, c)
+        classes[i] = parts
+        most[i] = np.int64(largest)
+    least = np.int64(1) << 40
+    for i in range(m):
+        if most[i] <= 1:
+            return i, least
+        if most[i] == n:
+            continue  # the guess tells nothing
+        total = 3 * n - 2 * hits[i] - classes[i]
+        if most[i] > linear:
+            for t in range(16):
+                c = lane_count(lanes, t, i)
+                if t != solved and c > linear:
+                    total += bounds[c] - (2 * c - 1)
+        least = min(least, total)
+    return -1, least

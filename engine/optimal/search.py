@@ -40,7 +40,8 @@ INFINITY = 1 << 40  # a bound no cost reaches (the kernel's, without importing i
 Relabelling = tuple[tuple[int, ...], dict[int, int]]  # (position order, symbol map) fixing a history
 # what a part's solver takes from its parent (read-only once the search runs)
 _SHARED = (
-    "_by_secret", "_bounds", "_estimate", "_zobrist", "_masks", "_index", "_position_of", "_allowed", "_allowed_lengths"
+    "_by_secret", "_bounds", "_estimate", "_zobrist", "_masks", "_index", "_position_of", "_allowed",
+    "_allowed_lengths", "_words",
 )
 
 
@@ -153,6 +154,7 @@ class Solver:
     _local: threading.local = field(default_factory=threading.local, init=False)
 
     def __post_init__(self) -> None:
+        from engine.kernels import code_words
         from engine.optimal import kernel, scans  # numba is needed only once a search runs
 
         self._kernel = kernel
@@ -163,6 +165,7 @@ class Solver:
             return
         inst = self.instance
         self._by_secret = np.ascontiguousarray(inst.table.T)
+        self._words = np.stack(code_words(inst.codes, inst.symbols))  # (places, symbol counts) per code
         rows = [lower_bounds(max(parts, 1), inst.size) for parts in range(inst.parts + 1)]
         self._bounds = np.stack(rows).astype(np.int64)  # [parts, k]: least cost of k secrets
         self._estimate = np.round(estimated_totals(inst.size) * 64).astype(np.int64)
@@ -429,7 +432,7 @@ class Solver:
         cost, guess = self._kernel.solve(
             secrets, fixed, beta, parts, self.width, inst.table, self._by_secret, inst.codes, self._masks,
             inst.symbols, inst.solved, inst.feedbacks, self._bounds, self._estimate, self._zobrist, self._tt,
-            self._allowed, self._allowed_lengths, self.stats,
+            self._allowed, self._allowed_lengths, self.stats, self._words,
         )
         return int(cost), int(guess)
 
@@ -438,7 +441,7 @@ class Solver:
         return int(self._kernel.node_bound(
             secrets, fixed, inst.table, self._by_secret, inst.codes, inst.symbols, inst.solved, inst.feedbacks,
             self._bounds, parts, self._estimate, self._zobrist, self._tt, self._allowed, self._allowed_lengths,
-            self.stats,
+            self.stats, self._words,
         ))
 
     def _key(self, secrets: Indices) -> int:
