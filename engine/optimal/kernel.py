@@ -22,6 +22,7 @@ from engine.optimal.scans import (
     guess_bounds,
     jit,
     packed_bounds,
+    packed_scan,
     partition_signature,
     scan,
     set_key,
@@ -190,17 +191,29 @@ def solve(
             stats[STAT_TT_HITS] += 1
             return cost, -1
     # A candidate that splits the rest into singletons is optimal: 2n - 1 is the least possible.
-    info = guess_bounds(secrets, secrets, by_secret, solved, feedbacks, bounds[parts], estimate)
-    for i in range(n):
-        if info[i, 2] == 1:
-            store(tt, key, 2 * n - 1, secrets[i])
-            return 2 * n - 1, secrets[i]
+    length = codes.shape[1]
+    packed = length <= PACKED_LENGTH  # tally every guess at once instead of scanning the feedback table
+    if packed:
+        perfect, _least = packed_bounds(secrets, secrets, words, length, bounds[parts])
+    else:
+        info = guess_bounds(secrets, secrets, by_secret, solved, feedbacks, bounds[parts], estimate)
+        perfect = -1
+        for i in range(n):
+            if info[i, 2] == 1:
+                perfect = i
+                break
+    if perfect >= 0:
+        store(tt, key, 2 * n - 1, secrets[perfect])
+        return 2 * n - 1, secrets[perfect]
     if 2 * n >= beta:
         return 2 * n, -1
     stats[STAT_EXPANDED] += 1
     allowed = allowed_guesses(codes, fixed, symbols, cache, lengths)
     stats[STAT_SCAN_WORK] += len(allowed) * n
-    info, most = scan(secrets, allowed, by_secret, solved, feedbacks, bounds, parts, estimate)
+    if packed:
+        info, most = packed_scan(secrets, allowed, words, length, bounds, parts, estimate)
+    else:
+        info, most = scan(secrets, allowed, by_secret, solved, feedbacks, bounds, parts, estimate)
     keep = 0
     for i in range(len(allowed)):
         if info[i, 0] >= 0 and info[i, 2] == 1:

@@ -338,3 +338,43 @@ def packed_bounds(secrets: Any, guesses: Any, words: Any, length: int, bounds: A
                     total += bounds[c] - (2 * c - 1)
         least = min(least, total)
     return -1, least
+
+
+@jit
+def packed_scan(
+    secrets: Any, guesses: Any, words: Any, length: int, bounds: Any, parts: int, estimate: Any
+) -> tuple[Any, int]:
+    """scan for codes of at most 4 positions, from part sizes tallied for every guess at once: the
+    same array, value for value (see guess_bounds), and the most answers any guess gets."""
+    n = len(secrets)
+    m = len(guesses)
+    row = bounds[parts]
+    places = words[0]
+    counts = words[1]
+    lanes = packed_lanes(places[guesses], counts[guesses], places[secrets], counts[secrets], length)
+    solved = answer_number(length, length, length)
+    linear = 0
+    while linear + 1 < len(row) and row[linear + 1] == 2 * (linear + 1) - 1:
+        linear += 1
+    out = np.empty((m, 5), dtype=np.int64)
+    most = 1
+    for i in range(m):
+        hit = lane_count(lanes, solved, i)
+        total = n
+        guessed = 0
+        largest = 0
+        classes = 0
+        for t in range(16):
+            c = lane_count(lanes, t, i)
+            if t != solved and c > 0:
+                total += row[c]
+                guessed += estimate[c]
+                classes += 1
+                largest = max(largest, c)
+        out[i, 0] = -1 if largest == n else total
+        out[i, 1] = hit
+        out[i, 2] = 1 if largest <= 1 else 0
+        out[i, 3] = total * 64 if linear >= n else guessed  # as guess_bounds orders them on few secrets
+        out[i, 4] = classes
+        most = max(most, classes)
+    return out, most
