@@ -22,6 +22,7 @@ from engine.optimal.scans import (
     guess_bounds,
     jit,
     packed_bounds,
+    packed_guess_bounds,
     packed_scan,
     partition_signature,
     scan,
@@ -113,14 +114,17 @@ def node_bound(
 @jit
 def greedy_cost(
     secrets: Any, table: Any, by_secret: Any, codes: Any, symbols: int, solved: int, feedbacks: int,
-    bounds: Any, estimate: Any, cache: Any, lengths: Any, fixed: int, code_masks: Any,
+    bounds: Any, estimate: Any, cache: Any, lengths: Any, fixed: int, code_masks: Any, words: Any,
 ) -> int:
     """The cost of a quick tree for a node (the guess of least estimate at every node): an upper bound."""
     n = len(secrets)
     if n <= 2:
         return 2 * n - 1
     allowed = allowed_guesses(codes, fixed, symbols, cache, lengths)
-    info = guess_bounds(secrets, allowed, by_secret, solved, feedbacks, bounds, estimate)
+    if codes.shape[1] <= PACKED_LENGTH:
+        info, _most = packed_guess_bounds(secrets, allowed, words, codes.shape[1], bounds, estimate)
+    else:
+        info = guess_bounds(secrets, allowed, by_secret, solved, feedbacks, bounds, estimate)
     best = -1
     for i in range(len(allowed)):
         if info[i, 0] >= 0 and (best < 0 or info[i, 3] * 2 - info[i, 1] < info[best, 3] * 2 - info[best, 1]):
@@ -131,7 +135,7 @@ def greedy_cost(
     for p in range(len(starts)):
         total += greedy_cost(
             buffer[starts[p] : ends[p]], table, by_secret, codes, symbols, solved, feedbacks, bounds, estimate,
-            cache, lengths, fixed | code_masks[g], code_masks,
+            cache, lengths, fixed | code_masks[g], code_masks, words,
         )
     return total
 
@@ -237,7 +241,7 @@ def solve(
     if beta >= INFINITY:
         best = 1 + greedy_cost(
             secrets, table, by_secret, codes, symbols, solved, feedbacks, bounds[most], estimate, cache, lengths,
-            fixed, code_masks,
+            fixed, code_masks, words,
         )
     seen = set()
     seen.add(np.int64(0))

@@ -345,10 +345,18 @@ def packed_scan(
     secrets: Any, guesses: Any, words: Any, length: int, bounds: Any, parts: int, estimate: Any
 ) -> tuple[Any, int]:
     """scan for codes of at most 4 positions, from part sizes tallied for every guess at once: the
-    same array, value for value (see guess_bounds), and the most answers any guess gets."""
+    same array, value for value, and the most answers any guess gets."""
+    return packed_guess_bounds(secrets, guesses, words, length, bounds[parts], estimate)
+
+
+@jit
+def packed_guess_bounds(
+    secrets: Any, guesses: Any, words: Any, length: int, row: Any, estimate: Any
+) -> tuple[Any, int]:
+    """guess_bounds (static bounds `row`) for codes of at most 4 positions, value for value, from part
+    sizes tallied for every guess at once; and the most answers any guess gets."""
     n = len(secrets)
     m = len(guesses)
-    row = bounds[parts]
     places = words[0]
     counts = words[1]
     lanes = packed_lanes(places[guesses], counts[guesses], places[secrets], counts[secrets], length)

@@ -226,6 +226,7 @@ class Solver:
             best = 1 + int(k.greedy_cost(
                 secrets, inst.table, self._by_secret, inst.codes, inst.symbols, inst.solved, inst.feedbacks,
                 self._bounds[most], self._estimate, self._allowed, self._allowed_lengths, fixed, self._masks,
+                self._words,
             ))
         seen: set[int] = set()
         self._path.append((0, len(order)))
