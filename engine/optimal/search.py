@@ -494,3 +494,9 @@ def warm_up() -> None:
     """Compile the solver's kernels, or load them from the on-disk cache, on a tiny game."""
     Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4)).solve()
     Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4), workers=2).solve()
+    # a variant's codes and feedback table are read-only arrays, which numba compiles apart: load those too
+    tiny = instance_from_codes(list(itertools.permutations(range(4), 3)), 4)
+    tiny.codes.setflags(write=False)
+    tiny.table.setflags(write=False)
+    Solver(tiny).solve()
+    Solver(tiny, workers=2).solve()
