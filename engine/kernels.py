@@ -320,8 +320,8 @@ def packed_lanes(gp: Any, gc: Any, sp: Any, sc: Any, length: int) -> Any:
     width = np.uint64(length)
     fours = np.uint64(0x000F000F000F000F)
     packed = np.empty(m, dtype=np.uint64)
-    lanes = np.zeros((4, m), dtype=np.uint64)
-    for start in range(0, n, PACKED_RUN):
+    lanes = np.empty((4, m), dtype=np.uint64)
+    for start in range(0, max(n, 1), PACKED_RUN):
         packed[:] = 0
         for j in range(start, min(start + PACKED_RUN, n)):
             a = sp[j]
@@ -333,8 +333,12 @@ def packed_lanes(gp: Any, gc: Any, sp: Any, sc: Any, length: int) -> Any:
         for r in range(4):
             shift = np.uint64(4 * r)
             row = lanes[r]
-            for i in range(m):
-                row[i] += (packed[i] >> shift) & fours
+            if start == 0:  # the first run sets the lanes: no separate zeroing pass
+                for i in range(m):
+                    row[i] = (packed[i] >> shift) & fours
+            else:
+                for i in range(m):
+                    row[i] += (packed[i] >> shift) & fours
     return lanes
 
 

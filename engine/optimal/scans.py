@@ -290,6 +290,15 @@ def partition_signature(secrets: Any, guess: int, table: Any, solved: int, feedb
 
 
 @jit
+def guess_words(words: Any, guesses: Any) -> tuple[Any, Any]:
+    """The (places, symbol counts) words of these guesses (sorted, distinct code indices): the code
+    set's own arrays when they are every code, as below the top levels they mostly are (no copy)."""
+    if len(guesses) == words.shape[1]:
+        return words[0], words[1]
+    return words[0][guesses], words[1][guesses]
+
+
+@jit
 def packed_bounds(secrets: Any, guesses: Any, words: Any, length: int, bounds: Any) -> tuple[int, Any]:
     """guess_bounds' two uses in a node's bound, for codes of at most 4 positions (words: the
     codes' (places, symbol counts), see engine.kernels.code_words): (the position of the first guess
@@ -299,7 +308,8 @@ def packed_bounds(secrets: Any, guesses: Any, words: Any, length: int, bounds: A
     m = len(guesses)
     places = words[0]
     counts = words[1]
-    lanes = packed_lanes(places[guesses], counts[guesses], places[secrets], counts[secrets], length)
+    gp, gc = guess_words(words, guesses)
+    lanes = packed_lanes(gp, gc, places[secrets], counts[secrets], length)
     solved = answer_number(length, length, length)
     # Up to `linear` secrets a part's bound is 2c - 1 (one guess splits it into singletons), so a guess's
     # total is n + 2 (n - hit) - parts plus corrections for the parts above that, which are rare.
@@ -324,19 +334,27 @@ def packed_bounds(secrets: Any, guesses: Any, words: Any, length: int, bounds: A
                 largest = max(largest, c)
         classes[i] = parts
         most[i] = np.int64(largest)
-    least = np.int64(1) << 40
+    none = np.int64(1) << 40
     for i in range(m):
         if most[i] <= 1:
-            return i, least
-        if most[i] == n:
-            continue  # the guess tells nothing
-        total = 3 * n - 2 * hits[i] - classes[i]
-        if most[i] > linear:
+            return i, none
+    # the least total over the guesses that split the secrets (largest part below n): first over those
+    # whose parts all have linear bounds (a branch-free pass), then the others, corrected, which can
+    # only cost more than 3n - 2 hit - parts (a part's bound is at least 2c - 1)
+    least = none
+    for i in range(m):
+        plain = most[i] <= linear and most[i] < n
+        least = min(least, 3 * n - 2 * hits[i] - classes[i] if plain else none)
+    for i in range(m):
+        if linear < most[i] < n:
+            total = 3 * n - 2 * hits[i] - classes[i]
+            if total >= least:
+                continue
             for t in range(16):
                 c = lane_count(lanes, t, i)
                 if t != solved and c > linear:
                     total += bounds[c] - (2 * c - 1)
-        least = min(least, total)
+            least = min(least, total)
     return -1, least
 
 
@@ -359,7 +377,8 @@ def packed_guess_bounds(
     m = len(guesses)
     places = words[0]
     counts = words[1]
-    lanes = packed_lanes(places[guesses], counts[guesses], places[secrets], counts[secrets], length)
+    gp, gc = guess_words(words, guesses)
+    lanes = packed_lanes(gp, gc, places[secrets], counts[secrets], length)
     solved = answer_number(length, length, length)
     linear = 0
     while linear + 1 < len(row) and row[linear + 1] == 2 * (linear + 1) - 1:
