@@ -2,8 +2,10 @@
 
 Each run is a fresh `python -m bot.cli bench|solve ... --json` process, as a user runs it; the figure
 is the command's own seconds (the bench warms its kernels up first, as the bot does at start-up),
-the median of --runs runs. The mmstrat figures are single-threaded CPU seconds measured on this
-machine class (issue 12). Prints one JSON line per row and a table; quote the load with the figures.
+the median of --runs runs, and for sweeps also the process's CPU seconds over the same span (the
+mmstrat figures are single-threaded CPU seconds measured on this machine class, issue 12; on a
+shared, busy machine wall seconds run well above CPU seconds). Prints one JSON line per row and a
+table; quote the load with the figures.
 
     .venv/bin/python bench/speed.py                 # greedy sweeps + mastermind solve
     .venv/bin/python bench/speed.py --classic-solve # also the classic solve (minutes)
@@ -49,6 +51,8 @@ def row(kind: str, variant: str, strategy: str, runs: list[dict[str, object]], m
         before: float | None) -> dict[str, object]:
     """One line of the table: median seconds, totals, and the ratios."""
     seconds = statistics.median(float(str(r["seconds"])) for r in runs)
+    cpu = [float(str(r["cpu_seconds"])) for r in runs if "cpu_seconds" in r]
+    cpu_seconds = statistics.median(cpu) if cpu else None
     totals = sorted({int(str(r["total_guesses"])) for r in runs})
     return {
         "work": kind,
@@ -56,9 +60,11 @@ def row(kind: str, variant: str, strategy: str, runs: list[dict[str, object]], m
         "strategy": strategy,
         "total_guesses": totals[0] if len(totals) == 1 else totals,
         "seconds_median": round(seconds, 3),
+        "cpu_seconds_median": None if cpu_seconds is None else round(cpu_seconds, 3),
         "runs": len(runs),
         "mmstrat_cpu_s": mmstrat,
         "ratio_to_mmstrat": None if mmstrat is None else round(seconds / mmstrat, 2),
+        "cpu_ratio_to_mmstrat": None if mmstrat is None or cpu_seconds is None else round(cpu_seconds / mmstrat, 2),
         "before_s": before,
         "speed_up": None if before is None else round(before / seconds, 1),
     }
@@ -93,13 +99,14 @@ def main() -> None:
         print(json.dumps(rows[-1]), flush=True)
     print(json.dumps({"load_average": os.getloadavg()}))
     print()
-    print("| work | variant | strategy | total | s (median) | mmstrat CPU s | ratio | before s | speed-up |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| work | variant | strategy | total | s (median) | CPU s (median) | mmstrat CPU s | ratio (s / CPU s) "
+          "| before s | speed-up |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
             f"| {r['work']} | {r['variant']} | {r['strategy']} | {r['total_guesses']} | {r['seconds_median']} | "
-            f"{r['mmstrat_cpu_s'] or '–'} | {r['ratio_to_mmstrat'] or '–'} | {r['before_s'] or '–'} | "
-            f"{r['speed_up'] or '–'} |"
+            f"{r['cpu_seconds_median'] or '–'} | {r['mmstrat_cpu_s'] or '–'} | {r['ratio_to_mmstrat'] or '–'} / "
+            f"{r['cpu_ratio_to_mmstrat'] or '–'} | {r['before_s'] or '–'} | {r['speed_up'] or '–'} |"
         )
 
 

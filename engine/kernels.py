@@ -286,6 +286,8 @@ def best_guess(places: Any, counts: Any, pool: Any, secrets: Any, is_candidate: 
     for i in range(len(pool)):
         if is_candidate[i] and _splits_apart(places[pool[i]], counts[pool[i]], sp, sc, width, tally):
             return i
+    if length <= PACKED_LENGTH and measure != PARTS:
+        return _best_packed(places, counts, pool, sp, sc, is_candidate, length, feedbacks, measure, c_log_c, log_n)
     best, best_score, best_candidate = -1, 0.0, False
     for i in range(len(pool)):
         touched = _tally(places[pool[i]], counts[pool[i]], sp, sc, width, tally)
@@ -295,6 +297,131 @@ def best_guess(places: Any, counts: Any, pool: Any, secrets: Any, is_candidate: 
         _clear(tally, touched)
         if best < 0 or score < best_score or (score == best_score and is_candidate[i] and not best_candidate):
             best, best_score, best_candidate = i, score, is_candidate[i]
+    return best
+
+
+# Up to 4 positions there are at most 15 answers, numbered bulls * length - bulls * (bulls - 1) / 2 +
+# common symbols (0..14), so a guess's part sizes fit in four 64-bit words of 16-bit lanes (answer
+# 4k + r in lane k of word r). Every guess of the pool is tallied at once, secret by secret, with no
+# tally array in memory: the loop over guesses vectorises. Secrets are counted 15 at a time into 4 bits
+# per answer of one word (no nibble can overflow), then spread into the lanes.
+PACKED_LENGTH = 4
+PACKED_RUN = 15
+
+
+@jit
+def packed_lanes(gp: Any, gc: Any, sp: Any, sc: Any, length: int) -> Any:
+    """How many of the secrets (words sp, sc) give each answer to each guess (words gp, gc), for codes
+    of at most PACKED_LENGTH positions: shape (4, guesses), answer 4k + r in 16-bit lane k of row r
+    (answers numbered as `answer_number` does)."""
+    n = len(sp)
+    m = len(gp)
+    one = np.uint64(1)
+    width = np.uint64(length)
+    fours = np.uint64(0x000F000F000F000F)
+    packed = np.empty(m, dtype=np.uint64)
+    lanes = np.empty((4, m), dtype=np.uint64)
+    for start in range(0, max(n, 1), PACKED_RUN):
+        packed[:] = 0
+        for j in range(start, min(start + PACKED_RUN, n)):
+            a = sp[j]
+            b = sc[j]
+            for i in range(m):
+                bulls = _ctpop(gp[i] & a)
+                answer = bulls * width - ((bulls * (bulls - one)) >> one) + _ctpop(gc[i] & b)
+                packed[i] += one << (np.uint64(4) * answer)
+        for r in range(4):
+            shift = np.uint64(4 * r)
+            row = lanes[r]
+            if start == 0:  # the first run sets the lanes: no separate zeroing pass
+                for i in range(m):
+                    row[i] = (packed[i] >> shift) & fours
+            else:
+                for i in range(m):
+                    row[i] += (packed[i] >> shift) & fours
+    return lanes
+
+
+@jit
+def answer_number(bulls: int, common: int, length: int) -> int:
+    """The packed kernels' number (0..14 for 4 positions) of the answer with these bulls and symbols in common."""
+    return bulls * length - (bulls * (bulls - 1)) // 2 + common
+
+
+@jit
+def lane_count(lanes: Any, t: int, i: int) -> Any:
+    """How many secrets give answer number t to guess i, from packed_lanes."""
+    return np.int64((lanes[t & 3, i] >> np.uint64(16 * (t >> 2))) & np.uint64(0xFFFF))
+
+
+@jit
+def _best_packed(places: Any, counts: Any, pool: Any, sp: Any, sc: Any, is_candidate: Any, length: int,
+                 feedbacks: int, measure: int, c_log_c: Any, log_n: Any) -> int:
+    """best_guess (after its candidates' check for a split into singletons) for codes of at most
+    PACKED_LENGTH positions and a measure other than PARTS, the same answer bit for bit."""
+    n = len(sp)
+    m = len(pool)
+    one = np.uint64(1)
+    lanes = packed_lanes(places[pool], counts[pool], sp, sc, length)
+    lane = np.uint64(0xFFFF)
+    if measure != ENTROPY:
+        # Expected size orders guesses by their sum of squares, the largest part by (largest, sum of
+        # squares): value = largest + squares / (n² + 1) with squares <= n². Both are whole numbers
+        # here, exactly what _measure computes, and different values stay apart after rounding to
+        # 9 decimals (by 1 / (n² + 1) at least: over 1e-8 up to 10,000 secrets). So the best guess is
+        # the least key, ties to a candidate then to the first: found without any float.
+        scale = np.uint64(n * n + 1) if measure == LARGEST else np.uint64(0)
+        key = np.empty(m, dtype=np.uint64)
+        for i in range(m):
+            squares = np.uint64(0)
+            largest = np.uint64(0)
+            for r in range(4):
+                word = lanes[r, i]
+                for k in range(4):
+                    c = (word >> np.uint64(16 * k)) & lane
+                    squares += c * c
+                    largest = max(largest, c)
+            key[i] = largest * scale + squares
+        least = key.min()
+        first = -1
+        for i in range(m):
+            if key[i] == least:
+                if is_candidate[i]:
+                    return i
+                if first < 0:
+                    first = i
+        return first
+    # which feedback id (bulls * (length + 1) + cows) each numbered answer stands for
+    answer_of = np.zeros(16, dtype=np.int64)
+    for bulls in range(length + 1):
+        for common in range(bulls, length + 1):
+            answer_of[answer_number(bulls, common, length)] = bulls * (length + 1) + common - bulls
+    # Entropy: the plain sum of c ln c first; only a guess that may tie or beat the best gets numpy's
+    # pairwise sum (the two differ by rounding, ~1e-8 at most, far below the margin of the ceiling).
+    tally = np.zeros(feedbacks, dtype=np.int64)
+    acc = np.zeros(8, dtype=np.float64)
+    ceiling = np.inf
+    best, best_score, best_candidate = -1, 0.0, False
+    for i in range(m):
+        terms = 0.0
+        for t in range(16):
+            terms += c_log_c[(lanes[t & 3, i] >> np.uint64(16 * (t >> 2))) & lane]
+        if terms == 0.0:
+            return i  # a split into singletons (no candidate makes one: checked before): the first wins
+        if terms > ceiling:
+            continue
+        touched = np.uint64(0)
+        for t in range(16):
+            c = np.int64((lanes[t & 3, i] >> np.uint64(16 * (t >> 2))) & lane)
+            if c:
+                tally[answer_of[t]] = c
+                touched |= one << np.uint64(answer_of[t])
+        value = _measure(tally, touched, feedbacks, n, measure, c_log_c, log_n, acc)
+        _clear(tally, touched)
+        score = np.rint(value * 1e9)
+        if best < 0 or score < best_score or (score == best_score and is_candidate[i] and not best_candidate):
+            best, best_score, best_candidate = i, score, is_candidate[i]
+            ceiling = (value + 1e-6 + log_n[n]) * n
     return best
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from engine import kernels, sweep
 from engine.guesser import best_strategy
@@ -101,7 +103,16 @@ def _walk_compiled(
     """walk_tree's output from a tree made in one compiled pass (see engine.sweep)."""
     if len(tree.guess) == 0:
         raise StrategyStalled(f"the strategy repeated itself below {history_key(history)}")
-    codes = [variant.code(int(g)) for g in tree.guess.tolist()]
+    with collector_paused():
+        games = _games_of(variant, history, tree, on_decision, seconds_per_cycle)
+    yield from games
+
+
+def _games_of(
+    variant: Variant, history: History, tree: Tree, on_decision: OnDecision | None, seconds_per_cycle: float
+) -> list[tuple[int, list[Turn]]]:
+    """(secret, turns) of every game of a compiled tree, in the tree's order."""
+    codes = code_texts(variant, tree.guess)
     parents, answers = tree.parent.tolist(), tree.answer.tolist()
     scores = {f: Score.from_id(f, variant.length) for f in set(answers)}
     turns: list[tuple[Turn, ...]] = [tuple(history)]
@@ -112,5 +123,28 @@ def _walk_compiled(
             on_decision(turns[k], codes[k], reach, cycles * seconds_per_cycle)
     solved = Score(variant.length, 0)
     skip = len(history)
-    for secret, node in zip(tree.leaf_secret.tolist(), tree.leaf_node.tolist(), strict=True):
-        yield secret, [*turns[node][skip:], Turn(codes[node], solved)]
+    return [
+        (secret, [*turns[node][skip:], Turn(codes[node], solved)])
+        for secret, node in zip(tree.leaf_secret.tolist(), tree.leaf_node.tolist(), strict=True)
+    ]
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for a while (as timeit does): the tens of thousands of
+    tuples a tree's games are made of hold no cycles, yet would set off a collection every few
+    hundred allocations."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def code_texts(variant: Variant, indices: Indices) -> list[Code]:
+    """The codes at these positions as strings (variant.code for many at once: one array pass)."""
+    length = variant.length
+    text = (variant.codes[indices] + ord("0")).tobytes().decode("ascii")
+    return [text[k : k + length] for k in range(0, len(text), length)]

@@ -4,6 +4,10 @@
 positions, where the per-call overhead would dominate. `greedy_tree` makes exactly the same decisions
 (the same pools, measures and ties: `engine.kernels.best_guess`) for every node of the tree, depth
 first, and times each decision with the CPU's cycle counter.
+
+numba's on-disk cache of `greedy_tree` is keyed by this file alone, and the kernels it calls are
+compiled into it: when one of them changes in `engine.kernels`, this file must change too (or
+`engine/__pycache__` be cleared), else a stale compiled tree keeps running the old kernel.
 """
 
 from __future__ import annotations

@@ -16,10 +16,14 @@ from typing import Any
 import numba
 import numpy as np
 
+from engine.kernels import PACKED_LENGTH
 from engine.optimal.scans import (
     allowed_guesses,
     guess_bounds,
     jit,
+    packed_bounds,
+    packed_guess_bounds,
+    packed_scan,
     partition_signature,
     scan,
     set_key,
@@ -57,7 +61,7 @@ def small_plan(secrets: Any, table: Any, solved: int) -> tuple[int, int]:
 @jit
 def node_bound(
     secrets: Any, fixed: int, table: Any, by_secret: Any, codes: Any, symbols: int, solved: int, feedbacks: int,
-    bounds: Any, parts: int, estimate: Any, zobrist: Any, tt: Any, cache: Any, lengths: Any, stats: Any,
+    bounds: Any, parts: int, estimate: Any, zobrist: Any, tt: Any, cache: Any, lengths: Any, stats: Any, words: Any,
 ) -> int:
     """A lower bound on a node's cost one guess deep: the least, over guesses, of the node's size plus
     the static bounds of the parts; exact when a guess splits it into singletons. Memoised."""
@@ -70,6 +74,22 @@ def node_bound(
     found = tt.get(key, np.int64(-1))
     if found >= 0:
         return found >> 16
+    length = codes.shape[1]
+    if length <= PACKED_LENGTH:  # the same bound from part sizes tallied for every guess at once
+        perfect, _least = packed_bounds(secrets, secrets, words, length, bounds[parts])
+        if perfect >= 0:
+            store(tt, key, 2 * n - 1, secrets[perfect])
+            return 2 * n - 1
+        allowed = allowed_guesses(codes, fixed, symbols, cache, lengths)
+        stats[STAT_BOUND_WORK] += len(allowed) * n
+        stats[STAT_BOUND_SCANS] += 1
+        perfect, least = packed_bounds(secrets, allowed, words, length, bounds[parts])
+        if perfect >= 0:
+            store(tt, key, 2 * n, allowed[perfect])
+            return 2 * n
+        least = max(least, 2 * n)
+        store(tt, key, least, -1)
+        return least
     info = guess_bounds(secrets, secrets, by_secret, solved, feedbacks, bounds[parts], estimate)
     for i in range(n):
         if info[i, 2] == 1:
@@ -94,14 +114,17 @@ def node_bound(
 @jit
 def greedy_cost(
     secrets: Any, table: Any, by_secret: Any, codes: Any, symbols: int, solved: int, feedbacks: int,
-    bounds: Any, estimate: Any, cache: Any, lengths: Any, fixed: int, code_masks: Any,
+    bounds: Any, estimate: Any, cache: Any, lengths: Any, fixed: int, code_masks: Any, words: Any,
 ) -> int:
     """The cost of a quick tree for a node (the guess of least estimate at every node): an upper bound."""
     n = len(secrets)
     if n <= 2:
         return 2 * n - 1
     allowed = allowed_guesses(codes, fixed, symbols, cache, lengths)
-    info = guess_bounds(secrets, allowed, by_secret, solved, feedbacks, bounds, estimate)
+    if codes.shape[1] <= PACKED_LENGTH:
+        info, _most = packed_guess_bounds(secrets, allowed, words, codes.shape[1], bounds, estimate)
+    else:
+        info = guess_bounds(secrets, allowed, by_secret, solved, feedbacks, bounds, estimate)
     best = -1
     for i in range(len(allowed)):
         if info[i, 0] >= 0 and (best < 0 or info[i, 3] * 2 - info[i, 1] < info[best, 3] * 2 - info[best, 1]):
@@ -112,7 +135,7 @@ def greedy_cost(
     for p in range(len(starts)):
         total += greedy_cost(
             buffer[starts[p] : ends[p]], table, by_secret, codes, symbols, solved, feedbacks, bounds, estimate,
-            cache, lengths, fixed | code_masks[g], code_masks,
+            cache, lengths, fixed | code_masks[g], code_masks, words,
         )
     return total
 
@@ -149,6 +172,7 @@ def solve(
     cache: Any,
     lengths: Any,
     stats: Any,
+    words: Any,
 ) -> tuple[int, int]:
     """(cost, best guess) of solving `secrets` if the cost is below `beta`; else (a lower bound
     >= beta, -1). `fixed` is the mask of symbols already guessed (the others are interchangeable)."""
@@ -171,17 +195,29 @@ def solve(
             stats[STAT_TT_HITS] += 1
             return cost, -1
     # A candidate that splits the rest into singletons is optimal: 2n - 1 is the least possible.
-    info = guess_bounds(secrets, secrets, by_secret, solved, feedbacks, bounds[parts], estimate)
-    for i in range(n):
-        if info[i, 2] == 1:
-            store(tt, key, 2 * n - 1, secrets[i])
-            return 2 * n - 1, secrets[i]
+    length = codes.shape[1]
+    packed = length <= PACKED_LENGTH  # tally every guess at once instead of scanning the feedback table
+    if packed:
+        perfect, _least = packed_bounds(secrets, secrets, words, length, bounds[parts])
+    else:
+        info = guess_bounds(secrets, secrets, by_secret, solved, feedbacks, bounds[parts], estimate)
+        perfect = -1
+        for i in range(n):
+            if info[i, 2] == 1:
+                perfect = i
+                break
+    if perfect >= 0:
+        store(tt, key, 2 * n - 1, secrets[perfect])
+        return 2 * n - 1, secrets[perfect]
     if 2 * n >= beta:
         return 2 * n, -1
     stats[STAT_EXPANDED] += 1
     allowed = allowed_guesses(codes, fixed, symbols, cache, lengths)
     stats[STAT_SCAN_WORK] += len(allowed) * n
-    info, most = scan(secrets, allowed, by_secret, solved, feedbacks, bounds, parts, estimate)
+    if packed:
+        info, most = packed_scan(secrets, allowed, words, length, bounds, parts, estimate)
+    else:
+        info, most = scan(secrets, allowed, by_secret, solved, feedbacks, bounds, parts, estimate)
     keep = 0
     for i in range(len(allowed)):
         if info[i, 0] >= 0 and info[i, 2] == 1:
@@ -205,7 +241,7 @@ def solve(
     if beta >= INFINITY:
         best = 1 + greedy_cost(
             secrets, table, by_secret, codes, symbols, solved, feedbacks, bounds[most], estimate, cache, lengths,
-            fixed, code_masks,
+            fixed, code_masks, words,
         )
     seen = set()
     seen.add(np.int64(0))
@@ -234,7 +270,7 @@ def solve(
             remaining -= bounds[most, len(part)]
             part_bounds[p] = node_bound(
                 part, child_fixed, table, by_secret, codes, symbols, solved, feedbacks, bounds, most, estimate,
-                zobrist, tt, cache, lengths, stats,
+                zobrist, tt, cache, lengths, stats, words,
             )
             remaining += part_bounds[p]
             if total + remaining >= best:
@@ -247,7 +283,7 @@ def solve(
             remaining -= part_bounds[p]
             cost, _ = solve(
                 part, child_fixed, best - total - remaining, most, width, table, by_secret, codes, code_masks, symbols,
-                solved, feedbacks, bounds, estimate, zobrist, tt, cache, lengths, stats,
+                solved, feedbacks, bounds, estimate, zobrist, tt, cache, lengths, stats, words,
             )
             total += cost
             if total + remaining >= best:

@@ -13,7 +13,12 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
-from engine.kernels import canonical_mask  # also used by the search through this module
+from engine.kernels import (  # canonical_mask is also used by the search through this module
+    answer_number,
+    canonical_mask,
+    lane_count,
+    packed_lanes,
+)
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -282,3 +287,121 @@ def partition_signature(secrets: Any, guess: int, table: Any, solved: int, feedb
         key = (key ^ (label + 3)) * np.int64(1099511628211)
     return key
 
+
+
+@jit
+def guess_words(words: Any, guesses: Any) -> tuple[Any, Any]:
+    """The (places, symbol counts) words of these guesses (sorted, distinct code indices): the code
+    set's own arrays when they are every code, as below the top levels they mostly are (no copy)."""
+    if len(guesses) == words.shape[1]:
+        return words[0], words[1]
+    return words[0][guesses], words[1][guesses]
+
+
+@jit
+def packed_bounds(secrets: Any, guesses: Any, words: Any, length: int, bounds: Any) -> tuple[int, Any]:
+    """guess_bounds' two uses in a node's bound, for codes of at most 4 positions (words: the
+    codes' (places, symbol counts), see engine.kernels.code_words): (the position of the first guess
+    that splits the secrets into singletons besides solving, or -1; the least static total, the
+    node's size plus the bounds of the parts, over the guesses that split them at all)."""
+    n = len(secrets)
+    m = len(guesses)
+    places = words[0]
+    counts = words[1]
+    gp, gc = guess_words(words, guesses)
+    lanes = packed_lanes(gp, gc, places[secrets], counts[secrets], length)
+    solved = answer_number(length, length, length)
+    # Up to `linear` secrets a part's bound is 2c - 1 (one guess splits it into singletons), so a guess's
+    # total is n + 2 (n - hit) - parts plus corrections for the parts above that, which are rare.
+    linear = 0
+    while linear + 1 < len(bounds) and bounds[linear + 1] == 2 * (linear + 1) - 1:
+        linear += 1
+    hits = np.empty(m, dtype=np.int64)
+    classes = np.empty(m, dtype=np.int64)
+    most = np.empty(m, dtype=np.int64)
+    lane = np.uint64(0xFFFF)
+    keep = np.full(4, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)  # every lane but the solved one
+    keep[solved & 3] &= ~(lane << np.uint64(16 * (solved >> 2)))
+    for i in range(m):
+        hits[i] = lane_count(lanes, solved, i)
+        parts = 0
+        largest = np.uint64(0)
+        for r in range(4):
+            word = lanes[r, i] & keep[r]
+            for k in range(4):
+                c = (word >> np.uint64(16 * k)) & lane
+                parts += c != 0
+                largest = max(largest, c)
+        classes[i] = parts
+        most[i] = np.int64(largest)
+    none = np.int64(1) << 40
+    for i in range(m):
+        if most[i] <= 1:
+            return i, none
+    # the least total over the guesses that split the secrets (largest part below n): first over those
+    # whose parts all have linear bounds (a branch-free pass), then the others, corrected, which can
+    # only cost more than 3n - 2 hit - parts (a part's bound is at least 2c - 1)
+    least = none
+    for i in range(m):
+        plain = most[i] <= linear and most[i] < n
+        least = min(least, 3 * n - 2 * hits[i] - classes[i] if plain else none)
+    for i in range(m):
+        if linear < most[i] < n:
+            total = 3 * n - 2 * hits[i] - classes[i]
+            if total >= least:
+                continue
+            for t in range(16):
+                c = lane_count(lanes, t, i)
+                if t != solved and c > linear:
+                    total += bounds[c] - (2 * c - 1)
+            least = min(least, total)
+    return -1, least
+
+
+@jit
+def packed_scan(
+    secrets: Any, guesses: Any, words: Any, length: int, bounds: Any, parts: int, estimate: Any
+) -> tuple[Any, int]:
+    """scan for codes of at most 4 positions, from part sizes tallied for every guess at once: the
+    same array, value for value, and the most answers any guess gets."""
+    return packed_guess_bounds(secrets, guesses, words, length, bounds[parts], estimate)
+
+
+@jit
+def packed_guess_bounds(
+    secrets: Any, guesses: Any, words: Any, length: int, row: Any, estimate: Any
+) -> tuple[Any, int]:
+    """guess_bounds (static bounds `row`) for codes of at most 4 positions, value for value, from part
+    sizes tallied for every guess at once; and the most answers any guess gets."""
+    n = len(secrets)
+    m = len(guesses)
+    places = words[0]
+    counts = words[1]
+    gp, gc = guess_words(words, guesses)
+    lanes = packed_lanes(gp, gc, places[secrets], counts[secrets], length)
+    solved = answer_number(length, length, length)
+    linear = 0
+    while linear + 1 < len(row) and row[linear + 1] == 2 * (linear + 1) - 1:
+        linear += 1
+    out = np.empty((m, 5), dtype=np.int64)
+    most = 1
+    for i in range(m):
+        hit = lane_count(lanes, solved, i)
+        total = n
+        guessed = 0
+        largest = 0
+        classes = 0
+        for t in range(16):
+            c = lane_count(lanes, t, i)
+            if t != solved and c > 0:
+                total += row[c]
+                guessed += estimate[c]
+                classes += 1
+                largest = max(largest, c)
+        out[i, 0] = -1 if largest == n else total
+        out[i, 1] = hit
+        out[i, 2] = 1 if largest <= 1 else 0
+        out[i, 3] = total * 64 if linear >= n else guessed  # as guess_bounds orders them on few secrets
+        out[i, 4] = classes
+        most = max(most, classes)
+    return out, most

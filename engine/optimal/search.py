@@ -37,10 +37,12 @@ from engine.variant import Variant
 
 Indices = npt.NDArray[np.int64]
 INFINITY = 1 << 40  # a bound no cost reaches (the kernel's, without importing it)
+PACKED_LENGTH = 4  # codes this long or shorter are tallied from their words (engine.kernels.PACKED_LENGTH)
 Relabelling = tuple[tuple[int, ...], dict[int, int]]  # (position order, symbol map) fixing a history
 # what a part's solver takes from its parent (read-only once the search runs)
 _SHARED = (
-    "_by_secret", "_bounds", "_estimate", "_zobrist", "_masks", "_index", "_position_of", "_allowed", "_allowed_lengths"
+    "_by_secret", "_bounds", "_estimate", "_zobrist", "_masks", "_index", "_position_of", "_allowed",
+    "_allowed_lengths", "_words",
 )
 
 
@@ -153,6 +155,7 @@ class Solver:
     _local: threading.local = field(default_factory=threading.local, init=False)
 
     def __post_init__(self) -> None:
+        from engine.kernels import code_words
         from engine.optimal import kernel, scans  # numba is needed only once a search runs
 
         self._kernel = kernel
@@ -162,7 +165,11 @@ class Solver:
             self.__dict__.update({name: self.parent.__dict__[name] for name in _SHARED})
             return
         inst = self.instance
-        self._by_secret = np.ascontiguousarray(inst.table.T)
+        # the secret-major feedback table feeds the table scans, which codes of up to 4 positions do
+        # without (their part sizes are tallied from the code words): a placeholder then, 25 MB saved
+        packed = inst.codes.shape[1] <= PACKED_LENGTH
+        self._by_secret = np.zeros((1, 1), dtype=np.uint8) if packed else np.ascontiguousarray(inst.table.T)
+        self._words = np.stack(code_words(inst.codes, inst.symbols))  # (places, symbol counts) per code
         rows = [lower_bounds(max(parts, 1), inst.size) for parts in range(inst.parts + 1)]
         self._bounds = np.stack(rows).astype(np.int64)  # [parts, k]: least cost of k secrets
         self._estimate = np.round(estimated_totals(inst.size) * 64).astype(np.int64)
@@ -172,7 +179,8 @@ class Solver:
         values = inst.codes.astype(np.int64) @ (inst.symbols ** np.arange(inst.codes.shape[1] - 1, -1, -1))
         self._position_of = np.full(inst.symbols ** inst.codes.shape[1], -1, dtype=np.int64)  # code value -> index
         self._position_of[values] = np.arange(inst.size)
-        self._allowed = np.zeros((1 << inst.symbols, inst.size), dtype=np.int64)  # per symbol mask, lazily
+        # per symbol mask, lazily (int32: half the memory; every mask is filled when threads search)
+        self._allowed = np.zeros((1 << inst.symbols, inst.size), dtype=np.int32)
         self._allowed_lengths = np.full(1 << inst.symbols, -1, dtype=np.int64)
 
     def solve(self, max_depth: int | None = None) -> tuple[int, Node]:
@@ -213,9 +221,7 @@ class Solver:
             return self._solve(secrets, fixed, beta, parts)
         n = len(secrets)
         guesses = self.guesses_up_to_symmetry(history, fixed)
-        info, most = self._scans.scan(
-            secrets, guesses, self._by_secret, inst.solved, inst.feedbacks, self._bounds, parts, self._estimate
-        )
+        info, most = self._scan(secrets, guesses, parts)
         useful = np.flatnonzero((info[:, 0] >= 0) & (info[:, 0] < beta))
         order = useful[np.lexsort((info[useful, 1] == 0, info[useful, 3]))]
         best, best_guess = beta, -1
@@ -223,6 +229,7 @@ class Solver:
             best = 1 + int(k.greedy_cost(
                 secrets, inst.table, self._by_secret, inst.codes, inst.symbols, inst.solved, inst.feedbacks,
                 self._bounds[most], self._estimate, self._allowed, self._allowed_lengths, fixed, self._masks,
+                self._words,
             ))
         seen: set[int] = set()
         self._path.append((0, len(order)))
@@ -401,9 +408,7 @@ class Solver:
             return None
         cost, _ = self._solve(secrets, fixed, INFINITY, inst.parts)
         allowed = np.flatnonzero(self._scans.canonical_mask(inst.codes, fixed, inst.symbols)).astype(np.int64)
-        info, _most = self._scans.scan(
-            secrets, allowed, self._by_secret, inst.solved, inst.feedbacks, self._bounds, inst.parts, self._estimate
-        )
+        info, _most = self._scan(secrets, allowed, inst.parts)
         for position in np.flatnonzero((info[:, 0] >= 0) & (info[:, 0] <= cost)).tolist():
             g = int(allowed[position])
             buffer, starts, ends = self._scans.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
@@ -424,12 +429,26 @@ class Solver:
         self._too_deep.add(memo_key)
         return None
 
+    def _scan(self, secrets: Indices, guesses: Indices, parts: int) -> tuple[Indices, int]:
+        """The kernel's scan of these guesses over the secrets (see engine.optimal.scans.scan)."""
+        inst = self.instance
+        length = inst.codes.shape[1]
+        if length <= PACKED_LENGTH:
+            info, most = self._scans.packed_scan(
+                secrets, guesses, self._words, length, self._bounds, parts, self._estimate
+            )
+        else:
+            info, most = self._scans.scan(
+                secrets, guesses, self._by_secret, inst.solved, inst.feedbacks, self._bounds, parts, self._estimate
+            )
+        return info, int(most)
+
     def _solve(self, secrets: Indices, fixed: int, beta: int, parts: int) -> tuple[int, int]:
         inst = self.instance
         cost, guess = self._kernel.solve(
             secrets, fixed, beta, parts, self.width, inst.table, self._by_secret, inst.codes, self._masks,
             inst.symbols, inst.solved, inst.feedbacks, self._bounds, self._estimate, self._zobrist, self._tt,
-            self._allowed, self._allowed_lengths, self.stats,
+            self._allowed, self._allowed_lengths, self.stats, self._words,
         )
         return int(cost), int(guess)
 
@@ -438,7 +457,7 @@ class Solver:
         return int(self._kernel.node_bound(
             secrets, fixed, inst.table, self._by_secret, inst.codes, inst.symbols, inst.solved, inst.feedbacks,
             self._bounds, parts, self._estimate, self._zobrist, self._tt, self._allowed, self._allowed_lengths,
-            self.stats,
+            self.stats, self._words,
         ))
 
     def _key(self, secrets: Indices) -> int:
@@ -475,3 +494,9 @@ def warm_up() -> None:
     """Compile the solver's kernels, or load them from the on-disk cache, on a tiny game."""
     Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4)).solve()
     Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4), workers=2).solve()
+    # a variant's codes and feedback table are read-only arrays, which numba compiles apart: load those too
+    tiny = instance_from_codes(list(itertools.permutations(range(4), 3)), 4)
+    tiny.codes.setflags(write=False)
+    tiny.table.setflags(write=False)
+    Solver(tiny).solve()
+    Solver(tiny, workers=2).solve()

@@ -52,12 +52,13 @@ def test_kernel_counts_are_histograms_of_the_feedback(name: str) -> None:
 
 
 @pytest.mark.parametrize("measure", MEASURES)
-@pytest.mark.parametrize("name", ["classic", "mastermind", "4r8"])
+@pytest.mark.parametrize("name", ["classic", "mastermind", "4r8", "3", "5r7"])
 def test_compiled_best_split_is_the_measures_best_index(name: str, measure: object) -> None:
     variant = variant_named(name)
     rng = np.random.default_rng(5)
     splitter = splitter_for(variant)
-    for size in (2, 3, 5, 9, 40, 300):
+    # sizes on both sides of the packed tally's runs of 15 secrets, and past a byte's count
+    for size in (2, 3, 5, 9, 15, 16, 31, 40, 300, 700):
         secrets = np.sort(rng.choice(variant.size, size, replace=False))
         pool = np.sort(rng.choice(variant.size, 400, replace=False))
         pool = np.union1d(pool, secrets[: size // 2])

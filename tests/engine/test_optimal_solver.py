@@ -110,3 +110,36 @@ def test_a_search_resumes_from_the_parts_it_recorded() -> None:
     assert total == 3575
     assert tree_stats(variant, tree).total == 3575
     assert resumed.stats[0] < first.stats[0]  # the settled parts were not searched again
+
+
+@pytest.mark.parametrize("name", ["mastermind", "classic", "3"])
+def test_packed_bounds_agree_with_the_table_scan(name: str) -> None:
+    """The node bound's packed tally gives what the feedback-table scan gives: the first guess that
+    splits the secrets into singletons, else the least static total over the guesses that split them."""
+    import numpy as np
+
+    from engine.kernels import code_words
+    from engine.optimal import scans
+    from engine.optimal.search import Solver as Search
+
+    instance = instance_for(variant_named(name))
+    search = Search(instance)
+    words = np.stack(code_words(instance.codes, instance.symbols))
+    by_secret = np.ascontiguousarray(instance.table.T)
+    rng = np.random.default_rng(7)
+    for size in (4, 9, 15, 16, 40, 200):
+        secrets = np.sort(rng.choice(instance.size, size, replace=False)).astype(np.int64)
+        guesses = np.sort(rng.choice(instance.size, 300, replace=False)).astype(np.int64)
+        for parts in (2, instance.parts):
+            bounds = search._bounds[parts]
+            info = scans.guess_bounds(
+                secrets, guesses, by_secret, instance.solved, instance.feedbacks, bounds, search._estimate
+            )
+            splitting = info[:, 0] >= 0
+            perfect = np.flatnonzero(splitting & (info[:, 2] == 1))
+            first, least = scans.packed_bounds(secrets, guesses, words, instance.codes.shape[1], bounds)
+            if len(perfect):
+                assert first == perfect[0]
+            else:
+                assert first == -1
+                assert least == (info[splitting, 0].min() if splitting.any() else 1 << 40)
