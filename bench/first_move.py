@@ -17,7 +17,7 @@ from engine.history import Turn
 from engine.scoring import score
 from engine.variant import variant_named
 
-VARIANTS = ["classic", "nozero", "mastermind", "mastermind10", "4r9", "3", "5", "6"]
+VARIANTS = ["classic", "nozero", "mastermind", "4r7", "4r8", "mastermind10", "4r9", "3", "5", "6"]
 
 
 def main() -> None:
