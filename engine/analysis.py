@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -13,11 +15,12 @@ from engine.book import opening_book
 from engine.guesser import Strategy, TreeStrategy, next_guess
 from engine.history import History, Indices, Turn, candidates, partition_counts
 from engine.information import bits_gained
+from engine.optimal.tree import optimal_moves
 from engine.planner import Planner
 from engine.play import solve_counts
 from engine.scoring import Score
 from engine.splits import splitter_for
-from engine.strategies import NoCandidates
+from engine.strategies import NoCandidates, history_key
 from engine.variant import Code, Variant
 
 # Bounds on the work a review may do, counted in (code, candidate) pairs scored: a greedy strategy
@@ -32,6 +35,16 @@ REPORT_OUTLOOK_BUDGET = 5040 * 300
 # Variants too big to weigh every guess (6 digits) sample guesses for the engine's pick; a coach
 # samples a sixteenth of what the planner does in play, so that a coached move stays within ~20 ms.
 COACH_PAIR_BUDGET = 1_000_000
+# A review is quick (an event loop may run it rather than hand it to a thread) when each of its parts is a
+# lookup in the variant's shipped optimal tree, or a sweep of at most QUICK_PAIRS (code, candidate) pairs:
+# 3 classic candidates, whose reviews took under 1 ms (p99) in random games. Only variants of at most
+# QUICK_CODES codes, and only the QUICK_VARIANTS variants reviewed last: their tables and trees are then
+# still in the engine's caches (each keeps 16 variants or more), so a quick review never builds or loads one.
+QUICK_PAIRS = 5040 * 3
+QUICK_CODES = 5040
+QUICK_VARIANTS = 4
+_reviewed: OrderedDict[Variant, Mapping[str, Code]] = OrderedDict()  # variant -> its optimal tree ({} if none)
+_reviewed_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -132,7 +145,45 @@ def review_move(
     """The coach's view of one turn (by default the last): cheap enough to run after every guess."""
     index = turn % len(history)
     before = candidates(variant, history[:index])
-    return _review(variant, history, index, before, strategy, outlook_budget)
+    review = _review(variant, history, index, before, strategy, outlook_budget)
+    _note_reviewed(variant)
+    return review
+
+
+def quick_review(variant: Variant, history: History) -> bool:
+    """Whether the coach's review of the last turn (`review_move(variant, history)`) is known to be quick:
+    a few lookups in the optimal tree, or sweeps over very few candidates (then it may run on an event loop).
+
+    False for a variant not reviewed lately (its first review builds tables and loads the tree), for big
+    variants, and wherever the engine's pick or outlook would be a search over many candidates.
+    """
+    if not history or variant.size > QUICK_CODES:
+        return False
+    with _reviewed_lock:
+        tree = _reviewed.get(variant)
+    if tree is None:
+        return False
+    position = history[:-1]
+    if history_key(history) in tree:  # the game follows the tree: the pick and the whole outlook are lookups
+        return True
+    if history_key(position) in tree:  # the pick is a lookup; the outlook is skipped if won or too wide
+        after = candidates(variant, history)
+        if history[-1].answer.bulls == variant.length or not _affordable(variant, after, COACH_OUTLOOK_BUDGET):
+            return True
+    return _affordable(variant, candidates(variant, position), QUICK_PAIRS)
+
+
+def _note_reviewed(variant: Variant) -> None:
+    """Remember that this variant's tables and tree are loaded (a review just used them)."""
+    with _reviewed_lock:
+        if variant in _reviewed:
+            _reviewed.move_to_end(variant)
+            return
+    tree = optimal_moves(variant) if variant.size <= QUICK_CODES else {}
+    with _reviewed_lock:
+        _reviewed[variant] = tree
+        while len(_reviewed) > QUICK_VARIANTS:
+            _reviewed.popitem(last=False)
 
 
 def review_game(
