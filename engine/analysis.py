@@ -220,16 +220,42 @@ def _review(
     best = next_guess(variant, position, strategy) if _affordable(variant, before, BEST_BUDGET) else None
     won = turn.answer.bulls == variant.length
     ahead = len(after) > 0 and not won and _affordable(variant, after, outlook_budget)
+    played = rate_guess(variant, before, turn.guess)
     return MoveReview(
         turn=index,
         answer=turn.answer,
         before=len(before),
         after=len(after),
         bits=bits_gained(len(before), len(after)),
-        played=rate_guess(variant, before, turn.guess),
-        best=None if best is None else rate_guess(variant, before, best),
-        outlook=outlook(variant, history[: index + 1], strategy) if ahead else None,
+        played=played,
+        best=None if best is None else played if best == turn.guess else rate_guess(variant, before, best),
+        outlook=_outlook(variant, history[: index + 1], strategy) if ahead else None,
     )
+
+
+# The outlooks of positions in a shipped optimal tree (the engine plays the tree from there, so the outlook
+# of a position is always the same), up to this many: the tree of classic has 5172 positions.
+TREE_OUTLOOKS = 20_000
+_tree_outlooks: dict[tuple[Variant, str], Outlook] = {}
+
+
+def _outlook(variant: Variant, history: History, strategy: Strategy | None) -> Outlook:
+    """`outlook(variant, history, strategy)`, remembered for positions of the variant's optimal tree when the
+    engine plays it (no strategy given): a tree lookup, as the engine's pick there is."""
+    if strategy is not None:
+        return outlook(variant, history, strategy)
+    with _reviewed_lock:
+        tree = _reviewed.get(variant)
+    key = history_key(history)
+    if tree is None or key not in tree:
+        return outlook(variant, history, strategy)
+    found = _tree_outlooks.get((variant, key))
+    if found is None:
+        found = outlook(variant, history, strategy)
+        if len(_tree_outlooks) >= TREE_OUTLOOKS:
+            _tree_outlooks.clear()
+        _tree_outlooks[(variant, key)] = found
+    return found
 
 
 @lru_cache(maxsize=8)

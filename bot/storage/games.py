@@ -10,6 +10,7 @@ import aiosqlite
 
 from bot.models.game import Game, Mode, Result
 from bot.models.settings import Settings
+from bot.storage.db import execute, execute_many
 from bot.storage.rows import every, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
@@ -166,7 +167,8 @@ class SqliteGameRepository:
 
     async def save_game(self, game: Game) -> None:
         """Store the game's changeable fields (not its turns: see set_turns)."""
-        await self.conn.execute(
+        await execute(
+            self.conn,
             "UPDATE games SET secret = ?, attempt_limit = ?, coaching = ?, hard = ?, hints = ?, pending_guess = ?,"
             " status = ?, revision = ?, board_message_id = ?, started_at = ?, finished_at = ? WHERE id = ?",
             self._mutable(game),
@@ -181,8 +183,9 @@ class SqliteGameRepository:
         while keep < min(len(stored), len(game.turns)) and stored[keep] == game.turns[keep]:
             keep += 1
         if len(stored) > keep:
-            await self.conn.execute("DELETE FROM moves WHERE game_id = ? AND seq > ?", (game.id, keep))
-        await self.conn.executemany(
+            await execute(self.conn, "DELETE FROM moves WHERE game_id = ? AND seq > ?", (game.id, keep))
+        await execute_many(
+            self.conn,
             "INSERT INTO moves (game_id, seq, user_id, guess, bulls, cows, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
                 (game.id, seq, user_id, turn.guess, turn.answer.bulls, turn.answer.cows, iso(now))
@@ -196,7 +199,8 @@ class SqliteGameRepository:
 
     async def record_result(self, result: Result) -> None:
         """Store one player's result of a finished game."""
-        await self.conn.execute(
+        await execute(
+            self.conn,
             "INSERT OR REPLACE INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome,"
             " hinted, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
