@@ -17,8 +17,8 @@ from engine.history import History, Indices, Turn, candidates, partition_counts
 from engine.information import bits_gained
 from engine.optimal.tree import optimal_moves
 from engine.planner import Planner
-from engine.play import solve_counts
-from engine.scoring import Score
+from engine.play import MAX_TURNS, solve_counts
+from engine.scoring import Score, score
 from engine.splits import splitter_for
 from engine.strategies import NoCandidates, history_key
 from engine.variant import Code, Variant
@@ -171,6 +171,25 @@ def quick_review(variant: Variant, history: History) -> bool:
         if history[-1].answer.bulls == variant.length or not _affordable(variant, after, COACH_OUTLOOK_BUDGET):
             return True
     return _affordable(variant, candidates(variant, position), QUICK_PAIRS)
+
+
+def tree_guesses(variant: Variant, secret: Code, history: History) -> int | None:
+    """How many guesses the engine needs for `secret`, counting those of `history`, when it plays the variant's
+    optimal tree from there (a walk down the tree: no search, so an event loop may run it); None if `history`
+    is not a position of the tree, or the variant was not reviewed lately (its tree may not be loaded)."""
+    with _reviewed_lock:
+        tree = _reviewed.get(variant)
+    turns = list(history)
+    if not tree or not turns or history_key(turns) not in tree:
+        return None
+    for _ in range(MAX_TURNS):
+        guess = tree[history_key(turns)]
+        turns.append(Turn(guess, score(secret, guess)))
+        if turns[-1].answer.bulls == variant.length:
+            return len(turns)
+        if history_key(turns) not in tree:
+            return None  # the secret does not fit the history
+    return None
 
 
 def _note_reviewed(variant: Variant) -> None:

@@ -12,7 +12,7 @@ from bot.rules.referee import judged, tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish, parsed
 from engine.adversary import adversary_answer, adversary_secret
-from engine.analysis import quick_review, review_move
+from engine.analysis import quick_review, review_move, tree_guesses
 from engine.guesser import next_guess
 from engine.history import History, Turn
 from engine.play import play
@@ -151,6 +151,8 @@ async def engine_guesses(variant: Variant, secret: Code, first: Turn) -> int | N
         return None
     if first.answer.bulls == variant.length:
         return 1
+    if (walked := tree_guesses(variant, secret, (first,))) is not None:
+        return walked  # the engine's optimal tree from the first guess on: a few lookups, no thread needed
     try:
         # on timeout the thread finishes in the background; the loop is never blocked
         return await asyncio.wait_for(asyncio.to_thread(_replay, variant, secret, (first,)), ENGINE_REPLAY_TIMEOUT)
