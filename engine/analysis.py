@@ -180,7 +180,11 @@ def tree_guesses(variant: Variant, secret: Code, history: History) -> int | None
     with _reviewed_lock:
         tree = _reviewed.get(variant)
     turns = list(history)
-    if not tree or not turns or history_key(turns) not in tree:
+    if not tree or not turns or history_key(turns[:-1]) not in tree:
+        return None
+    if turns[-1].answer.bulls == variant.length:
+        return len(turns)
+    if history_key(turns) not in tree:
         return None
     for _ in range(MAX_TURNS):
         guess = tree[history_key(turns)]
