@@ -245,3 +245,20 @@ async def test_a_coached_move_is_reviewed_on_the_loop_in_the_engines_tree_and_in
         assert isinstance(result, referee.Scored)
         assert result.coaching is not None
         assert "_review" in handed
+
+
+async def test_moves_written_without_a_read_back_match_the_stored_ones(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        deps = rt.core.deps
+        game = await started(deps)
+        async with deps.transaction():  # inside a transaction the game's turns are the stored moves
+            first = await referee.guess(deps, game, USER, wrong_code(game.secret))
+            assert isinstance(first, referee.Scored)
+            fresh = [c for c in ("5678", "6789", "9012") if c != first.turn.guess]
+            second = next(c for c in fresh if score(game.secret, c).bulls < 4)
+            again = await referee.guess(deps, first.game, USER, second)
+        assert isinstance(again, referee.Scored)
+        stored = await deps.games.active_game(USER)
+        assert stored.turns == (first.turn, again.turn)
+        assert await deps.games.game(game.id) == stored
+        assert await deps.matches.any_active(USER, USER) is False
