@@ -35,7 +35,7 @@ from bot.models.who import Who
 from bot.replies import Outcome
 from bot.runtime import open_runtime
 from bot.services.ports import ManualTimers, NoAdmins
-from bot.services.referee import warm_up
+from bot.services.referee import settle_heap, warm_up
 from bot.storage.inbox import Recorded
 from bot.telegram_io.intake import MAX_BATCH, apply_batch
 from bot.telegram_io.outgoing import answer
@@ -99,6 +99,7 @@ async def bench(
             await core.deps.games.save_settings(who.chat_id, settings, clock())
     await round_of([(who, None) for who in players], timed=False)
     await asyncio.to_thread(warm_up)  # as the bot does before its first update
+    await asyncio.to_thread(settle_heap)
     await asyncio.to_thread(next_guess, variant, ())
     timed_seconds = cpu_seconds = 0.0
     done, turn = 0, 0

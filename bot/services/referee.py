@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -115,6 +116,19 @@ def warm_up() -> None:
     classic = PRESETS["classic"]
     review_move(classic, [Turn("0123", score("4567", "0123"))])
     next_guess(classic, ())
+
+
+_heap_settled = [False]
+
+
+def settle_heap() -> None:
+    """Once a process, after warm_up: collect, then keep everything loaded so far (numba's types, the engine's
+    trees and tables) out of the collector's full passes. Each such pass walked it all, 80-100 ms with the GIL
+    held, wherever it struck: in the middle of a batch on the event loop."""
+    if not _heap_settled[0]:
+        _heap_settled[0] = True
+        gc.collect()
+        gc.freeze()
 
 
 def _judge(game: Game, code: Code, deps: Deps) -> tuple[Score, Coaching | None]:
