@@ -8,17 +8,19 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.book import opening_book
 from engine.guesser import Strategy, TreeStrategy, next_guess
-from engine.history import History, Indices, Turn, candidates, partition_counts
+from engine.history import History, Indices, Turn, candidates, fits, partition_counts
 from engine.information import bits_gained
-from engine.optimal.tree import optimal_moves
+from engine.optimal.tree import optimal_moves, replay, shipped_tree
 from engine.planner import Planner
-from engine.play import MAX_TURNS, solve_counts
-from engine.scoring import Score, score
+from engine.play import solve_counts
+from engine.scoring import Score
 from engine.splits import splitter_for
 from engine.strategies import NoCandidates, history_key
 from engine.variant import Code, Variant
@@ -43,8 +45,18 @@ COACH_PAIR_BUDGET = 1_000_000
 QUICK_PAIRS = 5040 * 3
 QUICK_CODES = 5040
 QUICK_VARIANTS = 4
-_reviewed: OrderedDict[Variant, Mapping[str, Code]] = OrderedDict()  # variant -> its optimal tree ({} if none)
 _reviewed_lock = threading.Lock()
+
+
+class _Tree(NamedTuple):
+    """A variant's shipped optimal tree as the coach uses it: its moves by history key ({} if none is shipped),
+    and the guesses it takes on each secret (by code index), replayed once (46 ms for classic)."""
+
+    moves: Mapping[str, Code]
+    guesses: npt.NDArray[np.int64] | None
+
+
+_reviewed: OrderedDict[Variant, _Tree] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -160,10 +172,10 @@ def quick_review(variant: Variant, history: History) -> bool:
     if not history or variant.size > QUICK_CODES:
         return False
     with _reviewed_lock:
-        tree = _reviewed.get(variant)
-    if tree is None:
+        known = _reviewed.get(variant)
+    if known is None:
         return False
-    position = history[:-1]
+    tree, position = known.moves, history[:-1]
     if history_key(history) in tree:  # the game follows the tree: the pick and the whole outlook are lookups
         return True
     if history_key(position) in tree:  # the pick is a lookup; the outlook is skipped if won or too wide
@@ -178,22 +190,14 @@ def tree_guesses(variant: Variant, secret: Code, history: History) -> int | None
     optimal tree from there (a walk down the tree: no search, so an event loop may run it); None if `history`
     is not a position of the tree, or the variant was not reviewed lately (its tree may not be loaded)."""
     with _reviewed_lock:
-        tree = _reviewed.get(variant)
-    turns = list(history)
-    if not tree or not turns or history_key(turns[:-1]) not in tree:
+        known = _reviewed.get(variant)
+    if known is None or known.guesses is None or not history or history_key(history[:-1]) not in known.moves:
         return None
-    if turns[-1].answer.bulls == variant.length:
-        return len(turns)
-    if history_key(turns) not in tree:
+    if history[-1].answer.bulls == variant.length:
+        return len(history)
+    if history_key(history) not in known.moves or not fits(secret, history):
         return None
-    for _ in range(MAX_TURNS):
-        guess = tree[history_key(turns)]
-        turns.append(Turn(guess, score(secret, guess)))
-        if turns[-1].answer.bulls == variant.length:
-            return len(turns)
-        if history_key(turns) not in tree:
-            return None  # the secret does not fit the history
-    return None
+    return int(known.guesses[variant.index(secret)])  # the tree's path to `secret` passes through `history`
 
 
 def _note_reviewed(variant: Variant) -> None:
@@ -202,9 +206,11 @@ def _note_reviewed(variant: Variant) -> None:
         if variant in _reviewed:
             _reviewed.move_to_end(variant)
             return
-    tree = optimal_moves(variant) if variant.size <= QUICK_CODES else {}
+    moves = optimal_moves(variant) if variant.size <= QUICK_CODES else {}
+    root = shipped_tree(variant) if moves else None
+    known = _Tree(moves, replay(variant, root) if root is not None else None)
     with _reviewed_lock:
-        _reviewed[variant] = tree
+        _reviewed[variant] = known
         while len(_reviewed) > QUICK_VARIANTS:
             _reviewed.popitem(last=False)
 
@@ -252,33 +258,20 @@ def _review(
         bits=bits_gained(len(before), len(after)),
         played=played,
         best=None if best is None else played if best == turn.guess else rate_guess(variant, before, best),
-        outlook=_outlook(variant, history[: index + 1], strategy) if ahead else None,
+        outlook=_outlook(variant, history[: index + 1], strategy, after) if ahead else None,
     )
 
 
-# The outlooks of positions in a shipped optimal tree (the engine plays the tree from there, so the outlook
-# of a position is always the same), up to this many: the tree of classic has 5172 positions.
-TREE_OUTLOOKS = 20_000
-_tree_outlooks: dict[tuple[Variant, str], Outlook] = {}
-
-
-def _outlook(variant: Variant, history: History, strategy: Strategy | None) -> Outlook:
-    """`outlook(variant, history, strategy)`, remembered for positions of the variant's optimal tree when the
-    engine plays it (no strategy given): a tree lookup, as the engine's pick there is."""
-    if strategy is not None:
-        return outlook(variant, history, strategy)
+def _outlook(variant: Variant, history: History, strategy: Strategy | None, after: Indices) -> Outlook:
+    """`outlook(variant, history, strategy)`; where the engine plays the variant's optimal tree (no strategy
+    given, `history` a position of the tree), read from the tree's replay: each secret that fits needs the
+    guesses the tree takes on it, less those made."""
     with _reviewed_lock:
-        tree = _reviewed.get(variant)
-    key = history_key(history)
-    if tree is None or key not in tree:
+        known = _reviewed.get(variant)
+    if strategy is not None or known is None or known.guesses is None or history_key(history) not in known.moves:
         return outlook(variant, history, strategy)
-    found = _tree_outlooks.get((variant, key))
-    if found is None:
-        found = outlook(variant, history, strategy)
-        if len(_tree_outlooks) >= TREE_OUTLOOKS:
-            _tree_outlooks.clear()
-        _tree_outlooks[(variant, key)] = found
-    return found
+    needed = known.guesses[after] - len(history)
+    return Outlook(len(needed), float(needed.mean()), int(needed.max()))
 
 
 @lru_cache(maxsize=8)

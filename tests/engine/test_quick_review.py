@@ -6,7 +6,7 @@ import pytest
 from engine import analysis
 from engine.analysis import quick_review, review_move, tree_guesses
 from engine.guesser import next_guess
-from engine.history import Turn
+from engine.history import Turn, candidates
 from engine.play import play
 from engine.scoring import score
 from engine.variant import PRESETS, variant_named
@@ -60,14 +60,14 @@ def test_big_variants_always_go_to_a_thread():
     assert not quick_review(six, [turn("012345", "543210")])
 
 
-def test_a_remembered_outlook_is_the_one_worked_out(classic_reviewed):
-    history = following_the_tree("9482", 4)  # three codes still fit
-    analysis._tree_outlooks.clear()
-    first = review_move(CLASSIC, history).outlook
-    again = review_move(CLASSIC, history).outlook
-    assert first is not None
-    assert again == first
-    assert first == analysis.outlook(CLASSIC, history)
+@pytest.mark.parametrize("secret", ["9482", "0123", "7051", "3210", "5986"])
+def test_the_outlook_read_from_the_trees_replay_is_the_one_worked_out(classic_reviewed, secret):
+    for moves in range(1, 8):
+        history = following_the_tree(secret, moves)
+        if history[-1].answer.bulls == 4:
+            return
+        after = candidates(CLASSIC, history)
+        assert analysis._outlook(CLASSIC, history, None, after) == analysis.outlook(CLASSIC, history)
 
 
 @pytest.mark.parametrize("secret", ["9482", "0123", "7051", "3210"])
