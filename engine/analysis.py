@@ -179,8 +179,9 @@ def quick_review(variant: Variant, history: History) -> bool:
     if history_key(history) in tree:  # the game follows the tree: the pick and the whole outlook are lookups
         return True
     if history_key(position) in tree:  # the pick is a lookup; the outlook is skipped if won or too wide
-        after = candidates(variant, history)
-        if history[-1].answer.bulls == variant.length or not _affordable(variant, after, COACH_OUTLOOK_BUDGET):
+        if history[-1].answer.bulls == variant.length:
+            return True
+        if not _affordable(variant, candidates(variant, history), COACH_OUTLOOK_BUDGET):
             return True
     return _affordable(variant, candidates(variant, position), QUICK_PAIRS)
 
