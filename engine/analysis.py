@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from engine.book import opening_book
 from engine.guesser import Strategy, TreeStrategy, next_guess
-from engine.history import History, Indices, Turn, candidates, fits, partition_counts
+from engine.history import History, Indices, Turn, candidates, fits, partition_counts, remember
 from engine.information import bits_gained
 from engine.optimal.tree import optimal_moves, replay, shipped_tree
 from engine.planner import Planner
@@ -245,6 +245,7 @@ def _review(
         raise NoCandidates(variant, position)
     turn = history[index]
     after = candidates(variant, [turn], among=before)
+    remember(variant, history[: index + 1], after)  # the next move's review starts from them
     if strategy is None and not splitter_for(variant).has_table:
         strategy = _sampling_coach(variant)
     best = next_guess(variant, position, strategy) if _affordable(variant, before, BEST_BUDGET) else None

@@ -81,3 +81,14 @@ def test_walking_the_tree_counts_the_guesses_the_engine_plays(classic_reviewed, 
 
 def test_a_first_guess_off_the_tree_has_no_walk(classic_reviewed):
     assert tree_guesses(CLASSIC, "9482", (turn("9482", "5678"),)) is None
+
+
+def test_a_review_keeps_the_candidates_after_the_move_for_the_next_one(classic_reviewed):
+    from engine import history as memo
+
+    played = [turn("9482", g) for g in ("5678", "0912", "9431")]
+    memo._remembered_sets.pop((CLASSIC, tuple(played)), None)
+    review = review_move(CLASSIC, played)
+    kept = memo._remembered_sets[(CLASSIC, tuple(played))]
+    assert len(kept) == review.after
+    assert sorted(kept.tolist()) == sorted(memo._fitting(CLASSIC, played, memo.np.arange(CLASSIC.size)).tolist())
