@@ -123,7 +123,7 @@ class Connection(aiosqlite.Connection):
     def here(self, sql: str) -> sqlite3.Connection | None:
         """The sqlite3 connection, if the calling task may run this statement on it right away (inside
         `on_loop()`, nothing with the worker, a statement that does not wait): the caller skips aiosqlite's
-        wrappers too (a few microseconds a statement, twelve statements a move)."""
+        wrappers too (a few microseconds a statement, eleven statements a move)."""
         if self._with_worker or self._connection is None or not _quick_sql(sql):
             return None
         here = self._here.get()
