@@ -272,8 +272,8 @@ def _outlook(variant: Variant, history: History, strategy: Strategy | None, afte
         known = _reviewed.get(variant)
     if strategy is not None or known is None or known.guesses is None or history_key(history) not in known.moves:
         return outlook(variant, history, strategy)
-    needed = known.guesses[after] - len(history)
-    return Outlook(len(needed), float(needed.mean()), int(needed.max()))
+    needed = (known.guesses[after] - len(history)).tolist()  # a few ints: numpy's mean costs more than the sum
+    return Outlook(len(needed), sum(needed) / len(needed), max(needed))  # the same float: the sum is exact
 
 
 @lru_cache(maxsize=8)
