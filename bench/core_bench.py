@@ -6,13 +6,15 @@ then one transaction with a savepoint per update, committed once), each update b
 handlers do: the Core's work (coaching included when on), its replies written to the outbox, the inbox's mark.
 `--batch 1` is one update per commit pair, as an idle bot processes a lone update. Players in `--chats`
 private chats play referee games with the engine's guesses, `--batch` of them per round (one move each); a
-won game starts anew.
+won game starts anew. With `--players fitting` they guess a random code that still fits instead, as a careful
+human does: their moves leave the engine's optimal tree, so more of the coach's reviews search (in a thread).
 
 Figures: moves per second of the timed rounds (recording, counting and the batch transaction, commits
 included; choosing the players' guesses is not timed), each move's own time inside its savepoint (p50, p95,
 max), and a reply's wait (from its round's start to the commit after which it may be sent).
 
     PYTHONPATH=. python bench/core_bench.py --chats 100 --moves 3000 --batch 100 [--no-coaching] [--variant 6]
+        [--players fitting]
 """
 
 from __future__ import annotations
@@ -33,12 +35,12 @@ from bot.models.who import Who
 from bot.replies import Outcome
 from bot.runtime import open_runtime
 from bot.services.ports import ManualTimers, NoAdmins
-from bot.services.referee import warm_up
+from bot.services.referee import settle_heap, warm_up
 from bot.storage.inbox import Recorded
 from bot.telegram_io.intake import MAX_BATCH, apply_batch
 from bot.telegram_io.outgoing import answer
 from engine.guesser import next_guess
-from engine.history import Turn
+from engine.history import Turn, candidates
 from engine.scoring import score
 from engine.variant import variant_named
 
@@ -48,8 +50,11 @@ def percentile(sorted_values: list[float], share: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * share))]
 
 
-async def bench(chats: int, moves: int, batch: int, coaching: bool, variant_name: str) -> dict[str, object]:
+async def bench(
+    chats: int, moves: int, batch: int, coaching: bool, variant_name: str, players_play: str = "engine"
+) -> dict[str, object]:
     variant = variant_named(variant_name)
+    choice = random.Random(2)
     folder = Path(tempfile.mkdtemp())
     runtime = await open_runtime(
         Config(database_path=folder / "bench.sqlite3"), random.Random(1), admins=NoAdmins(), timers=ManualTimers()
@@ -94,6 +99,7 @@ async def bench(chats: int, moves: int, batch: int, coaching: bool, variant_name
             await core.deps.games.save_settings(who.chat_id, settings, clock())
     await round_of([(who, None) for who in players], timed=False)
     await asyncio.to_thread(warm_up)  # as the bot does before its first update
+    await asyncio.to_thread(settle_heap)
     await asyncio.to_thread(next_guess, variant, ())
     timed_seconds = cpu_seconds = 0.0
     done, turn = 0, 0
@@ -111,7 +117,11 @@ async def bench(chats: int, moves: int, batch: int, coaching: bool, variant_name
                 assert game is not None
                 assert game.secret is not None
                 secrets[who.chat_id] = game.secret
-            guesses[who.chat_id] = next_guess(variant, histories[who.chat_id])
+            if players_play == "engine":
+                guesses[who.chat_id] = next_guess(variant, histories[who.chat_id])
+            else:
+                alive = candidates(variant, histories[who.chat_id])
+                guesses[who.chat_id] = variant.code(int(alive[choice.randrange(len(alive))]))
             updates.append((who, guesses[who.chat_id]))
         t0, cpu0 = time.perf_counter(), time.process_time()
         await round_of(updates, timed=True)
@@ -136,6 +146,7 @@ async def bench(chats: int, moves: int, batch: int, coaching: bool, variant_name
     return {
         "variant": variant_name,
         "coaching": coaching,
+        "players": players_play,
         "chats": chats,
         "batch": batch,
         "moves": done,
@@ -161,9 +172,12 @@ def main() -> None:
     )
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--no-coaching", action="store_true")
+    parser.add_argument(
+        "--players", choices=("engine", "fitting"), default="engine", help="guess as the engine, or any code that fits"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = asyncio.run(bench(args.chats, args.moves, args.batch, not args.no_coaching, args.variant))
+    result = asyncio.run(bench(args.chats, args.moves, args.batch, not args.no_coaching, args.variant, args.players))
     if args.json:
         print(json.dumps(result))
         return

@@ -91,6 +91,7 @@ class Catalogues:
     def __init__(self, locales: Path = LOCALES) -> None:
         self.locales = locales
         self._loaded: dict[str, gettext.NullTranslations] = {}
+        self._templates: dict[tuple[str, str, int | None], str] = {}  # message() remembered: a move asks five
 
     @cached_property
     def languages(self) -> tuple[str, ...]:
@@ -124,6 +125,15 @@ class Catalogues:
 
     def message(self, key: str, language: str, count: int | None) -> str:
         """The template of message `key` in `language`: its plural form for `count` where it has plurals."""
+        found = self._templates.get((key, language, count))
+        if found is None:
+            found = self._message(key, language, count)
+            if len(self._templates) >= 10_000:  # counts are unbounded: start afresh now and then
+                self._templates.clear()
+            self._templates[(key, language, count)] = found
+        return found
+
+    def _message(self, key: str, language: str, count: int | None) -> str:
         translation = self.translation(language)
         # A plural message answers ngettext; any other gives the key back and is looked up with gettext.
         text = translation.ngettext(key, key, count) if count is not None else key

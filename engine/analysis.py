@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.book import opening_book
 from engine.guesser import Strategy, TreeStrategy, next_guess
-from engine.history import History, Indices, Turn, candidates, partition_counts
+from engine.history import History, Indices, Turn, candidates, fits, partition_counts, remember
 from engine.information import bits_gained
+from engine.optimal.tree import optimal_moves, replay, shipped_tree
 from engine.planner import Planner
 from engine.play import solve_counts
 from engine.scoring import Score
 from engine.splits import splitter_for
-from engine.strategies import NoCandidates
+from engine.strategies import NoCandidates, history_key
 from engine.variant import Code, Variant
 
 # Bounds on the work a review may do, counted in (code, candidate) pairs scored: a greedy strategy
@@ -32,6 +37,26 @@ REPORT_OUTLOOK_BUDGET = 5040 * 300
 # Variants too big to weigh every guess (6 digits) sample guesses for the engine's pick; a coach
 # samples a sixteenth of what the planner does in play, so that a coached move stays within ~20 ms.
 COACH_PAIR_BUDGET = 1_000_000
+# A review is quick (an event loop may run it rather than hand it to a thread) when each of its parts is a
+# lookup in the variant's shipped optimal tree, or a sweep of at most QUICK_PAIRS (code, candidate) pairs:
+# 3 classic candidates, whose reviews took under 1 ms (p99) in random games. Only variants of at most
+# QUICK_CODES codes, and only the QUICK_VARIANTS variants reviewed last: their tables and trees are then
+# still in the engine's caches (each keeps 16 variants or more), so a quick review never builds or loads one.
+QUICK_PAIRS = 5040 * 3
+QUICK_CODES = 5040
+QUICK_VARIANTS = 4
+_reviewed_lock = threading.Lock()
+
+
+class _Tree(NamedTuple):
+    """A variant's shipped optimal tree as the coach uses it: its moves by history key ({} if none is shipped),
+    and the guesses it takes on each secret (by code index), replayed once (46 ms for classic)."""
+
+    moves: Mapping[str, Code]
+    guesses: npt.NDArray[np.int64] | None
+
+
+_reviewed: OrderedDict[Variant, _Tree] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -132,7 +157,63 @@ def review_move(
     """The coach's view of one turn (by default the last): cheap enough to run after every guess."""
     index = turn % len(history)
     before = candidates(variant, history[:index])
-    return _review(variant, history, index, before, strategy, outlook_budget)
+    review = _review(variant, history, index, before, strategy, outlook_budget)
+    _note_reviewed(variant)
+    return review
+
+
+def quick_review(variant: Variant, history: History) -> bool:
+    """Whether the coach's review of the last turn (`review_move(variant, history)`) is known to be quick:
+    a few lookups in the optimal tree, or sweeps over very few candidates (then it may run on an event loop).
+
+    False for a variant not reviewed lately (its first review builds tables and loads the tree), for big
+    variants, and wherever the engine's pick or outlook would be a search over many candidates.
+    """
+    if not history or variant.size > QUICK_CODES:
+        return False
+    with _reviewed_lock:
+        known = _reviewed.get(variant)
+    if known is None:
+        return False
+    tree, position = known.moves, history[:-1]
+    if history_key(history) in tree:  # the game follows the tree: the pick and the whole outlook are lookups
+        return True
+    if history_key(position) in tree:  # the pick is a lookup; the outlook is skipped if won or too wide
+        if history[-1].answer.bulls == variant.length:
+            return True
+        if not _affordable(variant, candidates(variant, history), COACH_OUTLOOK_BUDGET):
+            return True
+    return _affordable(variant, candidates(variant, position), QUICK_PAIRS)
+
+
+def tree_guesses(variant: Variant, secret: Code, history: History) -> int | None:
+    """How many guesses the engine needs for `secret`, counting those of `history`, when it plays the variant's
+    optimal tree from there (a walk down the tree: no search, so an event loop may run it); None if `history`
+    is not a position of the tree, or the variant was not reviewed lately (its tree may not be loaded)."""
+    with _reviewed_lock:
+        known = _reviewed.get(variant)
+    if known is None or known.guesses is None or not history or history_key(history[:-1]) not in known.moves:
+        return None
+    if history[-1].answer.bulls == variant.length:
+        return len(history)
+    if history_key(history) not in known.moves or not fits(secret, history):
+        return None
+    return int(known.guesses[variant.index(secret)])  # the tree's path to `secret` passes through `history`
+
+
+def _note_reviewed(variant: Variant) -> None:
+    """Remember that this variant's tables and tree are loaded (a review just used them)."""
+    with _reviewed_lock:
+        if variant in _reviewed:
+            _reviewed.move_to_end(variant)
+            return
+    moves = optimal_moves(variant) if variant.size <= QUICK_CODES else {}
+    root = shipped_tree(variant) if moves else None
+    known = _Tree(moves, replay(variant, root) if root is not None else None)
+    with _reviewed_lock:
+        _reviewed[variant] = known
+        while len(_reviewed) > QUICK_VARIANTS:
+            _reviewed.popitem(last=False)
 
 
 def review_game(
@@ -164,21 +245,35 @@ def _review(
         raise NoCandidates(variant, position)
     turn = history[index]
     after = candidates(variant, [turn], among=before)
+    remember(variant, history[: index + 1], after)  # the next move's review starts from them
     if strategy is None and not splitter_for(variant).has_table:
         strategy = _sampling_coach(variant)
     best = next_guess(variant, position, strategy) if _affordable(variant, before, BEST_BUDGET) else None
     won = turn.answer.bulls == variant.length
     ahead = len(after) > 0 and not won and _affordable(variant, after, outlook_budget)
+    played = rate_guess(variant, before, turn.guess)
     return MoveReview(
         turn=index,
         answer=turn.answer,
         before=len(before),
         after=len(after),
         bits=bits_gained(len(before), len(after)),
-        played=rate_guess(variant, before, turn.guess),
-        best=None if best is None else rate_guess(variant, before, best),
-        outlook=outlook(variant, history[: index + 1], strategy) if ahead else None,
+        played=played,
+        best=None if best is None else played if best == turn.guess else rate_guess(variant, before, best),
+        outlook=_outlook(variant, history[: index + 1], strategy, after) if ahead else None,
     )
+
+
+def _outlook(variant: Variant, history: History, strategy: Strategy | None, after: Indices) -> Outlook:
+    """`outlook(variant, history, strategy)`; where the engine plays the variant's optimal tree (no strategy
+    given, `history` a position of the tree), read from the tree's replay: each secret that fits needs the
+    guesses the tree takes on it, less those made."""
+    with _reviewed_lock:
+        known = _reviewed.get(variant)
+    if strategy is not None or known is None or known.guesses is None or history_key(history) not in known.moves:
+        return outlook(variant, history, strategy)
+    needed = (known.guesses[after] - len(history)).tolist()  # a few ints: numpy's mean costs more than the sum
+    return Outlook(len(needed), sum(needed) / len(needed), max(needed))  # the same float: the sum is exact
 
 
 @lru_cache(maxsize=8)

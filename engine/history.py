@@ -63,14 +63,23 @@ def _remembered(variant: Variant, history: tuple[Turn, ...]) -> Indices:
             _remembered_sets.move_to_end(key)
             return found
     alive = _fitting(variant, history, np.arange(variant.size, dtype=np.intp))
+    remember(variant, history, alive)
+    return alive
+
+
+def remember(variant: Variant, history: History, alive: Indices) -> None:
+    """Keep `alive` (made read-only) as the candidates of `history`, worked out by the caller from the previous
+    position's: a coach's review of a move finds those of the next one, which the next move's review asks for."""
+    key = (variant, tuple(history))
     alive.setflags(write=False)
     with _remembered_lock:
+        if key in _remembered_sets:
+            return
         _remembered_sets[key] = alive
         _remembered_size[0] += len(alive)
         while _remembered_size[0] > REMEMBERED_INDICES and len(_remembered_sets) > 1:
             _old, dropped = _remembered_sets.popitem(last=False)
             _remembered_size[0] -= len(dropped)
-    return alive
 
 
 def fits(secret: Code, history: History) -> bool:

@@ -317,6 +317,8 @@ class Matches:
     async def private_text(self, who: Who, lang: str, text: str) -> Outcome | None:
         """A plain message in a private chat: a private duel's secret or move, a group duel's secret being waited
         for, or a versus move; None if none of these."""
+        if not await self.deps.matches.any_active(who.chat_id, who.user_id):
+            return None
         private_duel = await self.deps.matches.private_duel(who.user_id)
         if private_duel is not None:
             return await self._private_duel_move(who, lang, private_duel, text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -12,7 +13,7 @@ from bot.rules.referee import judged, tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish, parsed
 from engine.adversary import adversary_answer, adversary_secret
-from engine.analysis import review_move
+from engine.analysis import quick_review, review_move, tree_guesses
 from engine.guesser import next_guess
 from engine.history import History, Turn
 from engine.play import play
@@ -72,12 +73,19 @@ class Hint:
 
 async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Refusal:
     """Score the user's guess against the game, store it, and say how it went."""
+    # Inside the update's transaction (the intake's way) `game` was read in it, so its turns are the stored
+    # moves: they need not be read back before the new one is written.
+    stored = game.turns if deps.store.transaction.open else None
     code = parsed(game.variant, text)
     if isinstance(code, Refusal):
         return code
     if (again := tried_before(game.turns, code)) is not None:
         return again
-    answer, coaching = await asyncio.to_thread(_judge, game, code, deps)
+    if game.secret is None:  # hard mode: the adversary weighs its candidates, in a thread
+        answer, coaching = await asyncio.to_thread(_judge, game, code, deps)
+    else:
+        answer = score(game.secret, code)
+        coaching = await _coach(game, Turn(code, answer)) if game.coaching else None
     turn = Turn(code, answer)
     now = deps.clock()
     verdict = judged(game, turn)
@@ -86,7 +94,7 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
         secret = await asyncio.to_thread(adversary_secret, game.variant, turns, deps.rng)
     async with deps.transaction():
         updated = game.bumped(turns=turns)
-        await deps.games.set_turns(updated, user_id, now)
+        await deps.games.set_turns(updated, user_id, now, stored)
         if verdict.ending is not None:
             updated = await finish(deps, updated, verdict.ending, now, secret)
         else:
@@ -110,20 +118,45 @@ def warm_up() -> None:
     next_guess(classic, ())
 
 
+_heap_settled = [False]
+
+
+def settle_heap() -> None:
+    """Once a process, after warm_up: collect, then keep everything loaded so far (numba's types, the engine's
+    trees and tables) out of the collector's full passes. Each such pass walked it all, 80-100 ms with the GIL
+    held, wherever it struck: in the middle of a batch on the event loop."""
+    if not _heap_settled[0]:
+        _heap_settled[0] = True
+        gc.collect()
+        gc.freeze()
+
+
 def _judge(game: Game, code: Code, deps: Deps) -> tuple[Score, Coaching | None]:
     """The answer to a guess (true, or the adversary's) and, with coaching, what it taught (in a thread)."""
     if game.secret is None:
         answer = adversary_answer(game.variant, game.turns, code, deps.rng)
     else:
         answer = score(game.secret, code)
-    coaching = None
-    if game.coaching:
-        review = review_move(game.variant, [*game.turns, Turn(code, answer)])
-        short = review.bits_short or 0.0
-        pick = review.best.guess if review.best is not None and short >= NOTABLE_BITS_SHORT else None
-        average = review.outlook.average if review.outlook is not None else None
-        coaching = Coaching(review.after, review.bits, pick, short, average)
-    return answer, coaching
+    return answer, _review(game.variant, (*game.turns, Turn(code, answer))) if game.coaching else None
+
+
+async def _coach(game: Game, turn: Turn) -> Coaching:
+    """What the turn taught: reviewed right here when the engine knows that is quick (a lookup in its tree,
+    a handful of candidates: well under a few ms), else in a thread, so the event loop is never held long
+    (a review that searches can take 5-50 ms)."""
+    history = (*game.turns, turn)
+    if quick_review(game.variant, history):
+        return _review(game.variant, history)  # no thread hop: that costs more than such a review
+    return await asyncio.to_thread(_review, game.variant, history)
+
+
+def _review(variant: Variant, history: History) -> Coaching:
+    """The coach's review of the last turn of `history`."""
+    review = review_move(variant, history)
+    short = review.bits_short or 0.0
+    pick = review.best.guess if review.best is not None and short >= NOTABLE_BITS_SHORT else None
+    average = review.outlook.average if review.outlook is not None else None
+    return Coaching(review.after, review.bits, pick, short, average)
 
 
 async def engine_guesses(variant: Variant, secret: Code, first: Turn) -> int | None:
@@ -132,6 +165,8 @@ async def engine_guesses(variant: Variant, secret: Code, first: Turn) -> int | N
         return None
     if first.answer.bulls == variant.length:
         return 1
+    if (walked := tree_guesses(variant, secret, (first,))) is not None:
+        return walked  # the engine's optimal tree from the first guess on: a few lookups, no thread needed
     try:
         # on timeout the thread finishes in the background; the loop is never blocked
         return await asyncio.wait_for(asyncio.to_thread(_replay, variant, secret, (first,)), ENGINE_REPLAY_TIMEOUT)

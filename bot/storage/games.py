@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -9,6 +10,7 @@ import aiosqlite
 
 from bot.models.game import Game, Mode, Result
 from bot.models.settings import Settings
+from bot.storage.db import execute, execute_many
 from bot.storage.rows import every, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
@@ -25,10 +27,20 @@ class GameRepository(Protocol):
     async def latest_game(self, chat_id: int, mode: Mode) -> Game | None: ...
     async def create_game(self, game: Game) -> Game: ...
     async def save_game(self, game: Game) -> None: ...
-    async def set_turns(self, game: Game, user_id: int, now: datetime) -> None: ...
+    async def set_turns(
+        self, game: Game, user_id: int, now: datetime, stored: Sequence[Turn] | None = None
+    ) -> None: ...
     async def set_board(self, game_id: int, message_id: int | None) -> None: ...
     async def record_result(self, result: Result) -> None: ...
     async def results(self, user_id: int) -> list[Result]: ...
+
+
+# A game with its moves in one statement (a row a move, in order; a game without moves gives one row whose
+# move columns are NULL): a move reads its game once, not the game and then its moves.
+_GAME_WITH_MOVES = (
+    "SELECT g.*, m.guess AS move_guess, m.bulls AS move_bulls, m.cows AS move_cows"
+    " FROM games g LEFT JOIN moves m ON m.game_id = g.id WHERE {where} ORDER BY m.seq"
+)
 
 
 class SqliteGameRepository:
@@ -81,9 +93,12 @@ class SqliteGameRepository:
         rows = await every(self.conn, "SELECT guess, bulls, cows FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
         return tuple([Turn(row["guess"], Score(row["bulls"], row["cows"])) for row in rows])
 
-    async def _game(self, row: aiosqlite.Row | None) -> Game | None:
-        if row is None:
+    def _game(self, rows: list[aiosqlite.Row]) -> Game | None:
+        """The game of rows read by _GAME_WITH_MOVES (one a move, in order; one without a move), or None."""
+        if not rows:
             return None
+        row = rows[0]
+        turns = tuple([Turn(r["move_guess"], Score(r["move_bulls"], r["move_cows"])) for r in rows if r["move_guess"]])
         return Game(
             id=row["id"],
             chat_id=row["chat_id"],
@@ -101,23 +116,24 @@ class SqliteGameRepository:
             revision=row["revision"],
             board_message_id=row["board_message_id"],
             finished_at=moment(row["finished_at"]),
-            turns=await self._turns(row["id"]),
+            turns=turns,
         )
+
+    async def _read_game(self, where: str, params: tuple[Any, ...]) -> Game | None:
+        return self._game(await every(self.conn, _GAME_WITH_MOVES.format(where=where), params))
 
     async def active_game(self, chat_id: int) -> Game | None:
         """The game being played in the chat, if any."""
-        return await self._game(
-            await one(self.conn, "SELECT * FROM games WHERE chat_id = ? AND status = 'active'", (chat_id,))
-        )
+        return await self._read_game("g.chat_id = ? AND g.status = 'active'", (chat_id,))
 
     async def game(self, game_id: int) -> Game | None:
         """A game by id."""
-        return await self._game(await one(self.conn, "SELECT * FROM games WHERE id = ?", (game_id,)))
+        return await self._read_game("g.id = ?", (game_id,))
 
     async def latest_game(self, chat_id: int, mode: Mode) -> Game | None:
         """The chat's most recent game of a mode, finished or not."""
-        sql = "SELECT * FROM games WHERE chat_id = ? AND mode = ? ORDER BY id DESC LIMIT 1"
-        return await self._game(await one(self.conn, sql, (chat_id, mode)))
+        latest = "SELECT id FROM games WHERE chat_id = ? AND mode = ? ORDER BY id DESC LIMIT 1"
+        return await self._read_game(f"g.id = ({latest})", (chat_id, mode))
 
     async def create_game(self, game: Game) -> Game:
         """Insert a new game (its id is ignored) with its turns; the stored game comes back."""
@@ -129,7 +145,7 @@ class SqliteGameRepository:
         )
         assert cursor.lastrowid is not None
         stored = Game(**{**game.__dict__, "id": cursor.lastrowid})
-        await self.set_turns(stored, game.user_id, game.started_at)
+        await self.set_turns(stored, game.user_id, game.started_at, stored=())
         return stored
 
     @staticmethod
@@ -151,20 +167,25 @@ class SqliteGameRepository:
 
     async def save_game(self, game: Game) -> None:
         """Store the game's changeable fields (not its turns: see set_turns)."""
-        await self.conn.execute(
+        await execute(
+            self.conn,
             "UPDATE games SET secret = ?, attempt_limit = ?, coaching = ?, hard = ?, hints = ?, pending_guess = ?,"
             " status = ?, revision = ?, board_message_id = ?, started_at = ?, finished_at = ? WHERE id = ?",
             self._mutable(game),
         )
 
-    async def set_turns(self, game: Game, user_id: int, now: datetime) -> None:
-        """Make the stored moves equal game.turns: keep the common prefix, rewrite the rest."""
-        stored = await self._turns(game.id)
+    async def set_turns(self, game: Game, user_id: int, now: datetime, stored: Sequence[Turn] | None = None) -> None:
+        """Make the stored moves equal game.turns: keep the common prefix, rewrite the rest. `stored`: the moves as
+        stored now, if the caller read them in this same transaction (else they are read back)."""
+        if stored is None:
+            stored = await self._turns(game.id)
         keep = 0
         while keep < min(len(stored), len(game.turns)) and stored[keep] == game.turns[keep]:
             keep += 1
-        await self.conn.execute("DELETE FROM moves WHERE game_id = ? AND seq > ?", (game.id, keep))
-        await self.conn.executemany(
+        if len(stored) > keep:
+            await execute(self.conn, "DELETE FROM moves WHERE game_id = ? AND seq > ?", (game.id, keep))
+        await execute_many(
+            self.conn,
             "INSERT INTO moves (game_id, seq, user_id, guess, bulls, cows, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
                 (game.id, seq, user_id, turn.guess, turn.answer.bulls, turn.answer.cows, iso(now))
@@ -178,7 +199,8 @@ class SqliteGameRepository:
 
     async def record_result(self, result: Result) -> None:
         """Store one player's result of a finished game."""
-        await self.conn.execute(
+        await execute(
+            self.conn,
             "INSERT OR REPLACE INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome,"
             " hinted, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (

@@ -14,7 +14,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.db import Transactions
+from bot.storage.db import Transactions, execute
 from bot.storage.rows import iso
 
 MAX_ATTEMPTS = 5  # an update whose processing was begun this often without finishing (a poison) is set aside
@@ -71,11 +71,12 @@ class Inbox:
 
     async def finish(self, update_id: int, now: datetime, status: str = "done") -> bool:
         """Mark a pending update done (or failed), inside the caller's transaction; False if it was not pending."""
-        cursor = await self.conn.execute(
+        changed = await execute(
+            self.conn,
             "UPDATE inbox SET status = ?, done_at = ? WHERE update_id = ? AND status = 'pending'",
             (status, iso(now), update_id),
         )
-        return cursor.rowcount == 1
+        return changed == 1
 
     async def status(self, update_id: int) -> str | None:
         """Where an update stands: 'pending', 'done', 'failed', or None if it was never recorded."""

@@ -38,6 +38,7 @@ class MatchRepository(Protocol):
     async def awaiting_secret(self, user_id: int) -> Match | None: ...
     async def in_play(self, user_id: int) -> Match | None: ...
     async def private_duel(self, user_id: int) -> Match | None: ...
+    async def any_active(self, chat_id: int, user_id: int) -> bool: ...
     async def with_deadlines(self) -> list[Match]: ...
     async def record_results(self, match: Match, outcomes: dict[int, str], now: datetime) -> None: ...
 
@@ -239,6 +240,17 @@ class SqliteMatchRepository:
                 (user_id,),
             )
         )
+
+    async def any_active(self, chat_id: int, user_id: int) -> bool:
+        """Whether a match is on in the chat or with this user among its players (one statement: most private
+        messages are moves of one-player games, and need not ask about each kind of match)."""
+        row = await one(
+            self.conn,
+            "SELECT EXISTS (SELECT 1 FROM matches WHERE chat_id = ? AND status = 'active') OR EXISTS (SELECT 1 FROM"
+            " matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ? AND m.status = 'active')",
+            (chat_id, user_id),
+        )
+        return row is not None and bool(row[0])
 
     async def with_deadlines(self) -> list[Match]:
         """Every running match with a timer, for re-arming timers at start-up."""

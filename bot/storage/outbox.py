@@ -17,10 +17,11 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.db import Transactions
+from bot.storage.db import Transactions, execute
 from bot.storage.rows import iso, moment
 
 KEEP_SENT = timedelta(days=2)
+_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(payload, ensure_ascii=False), without a new encoder a row
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,10 @@ class Outbox:
 
     async def add(self, chat_id: int, payload: dict[str, Any], now: datetime, update_id: int | None = None) -> None:
         """Queue one call (inside the caller's transaction, so it commits with the move it answers)."""
-        await self.conn.execute(
+        await execute(
+            self.conn,
             "INSERT INTO outbox (chat_id, update_id, payload, not_before, created_at) VALUES (?, ?, ?, ?, ?)",
-            (chat_id, update_id, json.dumps(payload, ensure_ascii=False), iso(now), iso(now)),
+            (chat_id, update_id, _JSON.encode(payload), iso(now), iso(now)),
         )
 
     async def due_chats(self, now: datetime) -> list[int]:

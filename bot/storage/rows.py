@@ -8,12 +8,19 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.db import in_worker
+from bot.storage.db import here, in_worker
+
+_last_iso: list[tuple[datetime, str]] = [(datetime.min.replace(tzinfo=UTC), "")]
 
 
 def iso(moment: datetime) -> str:
     """A moment as stored in the database (UTC, milliseconds), so text comparison orders it."""
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+    last, text = _last_iso[0]
+    if moment == last:  # a move writes its one moment in four rows
+        return text
+    text = moment.astimezone(UTC).isoformat(timespec="milliseconds")
+    _last_iso[0] = (moment, text)
+    return text
 
 
 def moment(text: str | None) -> datetime | None:
@@ -38,7 +45,11 @@ async def one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> 
 
 
 async def every(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> list[aiosqlite.Row]:
-    """All rows of a query (read in one call: one round trip to the database's thread, not three)."""
+    """All rows of a query (read in one call: one round trip to the database's thread, not three; none when the
+    statement may run right here)."""
+    raw = here(conn, sql)
+    if raw is not None:
+        return raw.execute(sql, params).fetchall()
     return list(await conn.execute_fetchall(sql, params))
 
 

@@ -21,7 +21,7 @@ from telegram.request import BaseRequest
 from bot.config import Config
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import Clock, utc_now
-from bot.services.referee import warm_up
+from bot.services.referee import settle_heap, warm_up
 from bot.storage.store import Store
 from bot.telegram_io.group_io import JobQueueTimers, TelegramAdmins, on_unreachable
 from bot.telegram_io.handlers import RUNTIME, SENDER, register, set_commands
@@ -82,6 +82,7 @@ async def open_bot(
             queue.intake = intake
         rearmed = await runtime.core.rearm()  # the timers of matches still running
         await asyncio.to_thread(warm_up)  # before the first update, not during it
+        await asyncio.to_thread(settle_heap)
         await retrying(lambda: set_commands(app), "setting the command menus")
     except BaseException:
         await close_bot(app)

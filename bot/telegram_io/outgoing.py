@@ -84,10 +84,11 @@ async def apply_once(
     raises, this update's writes are undone and the others of the batch stay.
     """
     async with store.transaction.savepoint():
-        if await store.inbox.status(update_id) in ("done", "failed"):
+        # the mark first: one statement says whether the update was pending (the usual case) and marks it done;
+        # if the work raises, the savepoint undoes the mark with the rest
+        if not await store.inbox.finish(update_id, now()) and await store.inbox.status(update_id) in ("done", "failed"):
             return False
         await work()
-        await store.inbox.finish(update_id, now())
     return True
 
 

@@ -2,6 +2,8 @@
 
 from datetime import timedelta
 
+import pytest
+
 from tests.bot.fakes import EPOCH, Clock, runtime_on
 
 
@@ -52,3 +54,25 @@ async def test_a_chats_pending_calls_come_back_in_the_order_they_were_queued(tmp
             await outbox.add(200, {"kind": "message", "text": "elsewhere"}, EPOCH)
         assert [row.payload["text"] for row in await outbox.pending(-100)] == ["#0", "#1", "#2"]
         assert sorted(await outbox.due_chats(EPOCH)) == [-100, 200]
+
+
+async def test_an_update_is_applied_once_with_its_mark_and_a_failed_one_stays_pending(tmp_path):
+    from bot.telegram_io.outgoing import apply_once
+
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        store, runs = rt.store, []
+
+        async def work():
+            runs.append(await store.inbox.status(1))
+
+        async def failing():
+            raise RuntimeError("boom")
+
+        await store.inbox.record([{"update_id": 1}, {"update_id": 2}], EPOCH)
+        assert await apply_once(store, Clock(), 1, work) is True
+        assert await apply_once(store, Clock(), 1, work) is False  # a second delivery: no second effect
+        assert runs == ["done"]  # the mark is written first, in the same savepoint as the work
+        with pytest.raises(RuntimeError):
+            await apply_once(store, Clock(), 2, failing)
+        assert await store.inbox.status(2) == "pending"  # its mark was undone with its work
+        assert await apply_once(store, Clock(), 99, work) is True  # never recorded (the console): applied

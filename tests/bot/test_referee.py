@@ -202,3 +202,63 @@ async def test_a_game_without_an_attempt_limit_still_ends_after_max_guesses(tmp_
         assert result.ending is not None
         assert game.status == "lost"
         assert await deps.games.active_game(USER) is None
+
+
+async def test_a_coached_move_is_reviewed_on_the_loop_in_the_engines_tree_and_in_a_thread_off_it(tmp_path, monkeypatch):
+    import asyncio
+
+    from engine.analysis import review_move
+    from engine.guesser import next_guess
+    from engine.history import Turn, candidates
+
+    classic = PRESETS["classic"]
+    review_move(classic, [Turn("0123", score("4567", "0123"))])  # as the bot's warm-up does before any update
+    handed: list[str] = []
+    real = asyncio.to_thread
+
+    async def recording(fn, *args, **kwargs):
+        handed.append(fn.__name__)
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(asyncio, "to_thread", recording)
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        deps = rt.core.deps
+        game = await started(deps, coaching=True)
+        tree_move = next_guess(classic, ())
+        if score(game.secret, tree_move).bulls < 4:  # the engine's own first guess: its review is a tree lookup
+            result = await referee.guess(deps, game, USER, tree_move)
+            assert isinstance(result, referee.Scored)
+            assert result.coaching is not None
+            assert "_review" not in handed
+            await cancel(deps, USER)
+            game = await started(deps, coaching=True)
+        # off the tree with hundreds of codes still fitting: the engine's pick is a search, so it goes to a thread
+        first = next(
+            c
+            for c in ("5678", "4567", "6789", "3456", "2345")
+            if c != tree_move and len(candidates(classic, [Turn(c, score(game.secret, c))])) > 100
+        )
+        played = await referee.guess(deps, game, USER, first)
+        assert isinstance(played, referee.Scored)
+        second = next(c for c in ("9012", "8901", "7890", "1289") if score(game.secret, c).bulls < 4)
+        result = await referee.guess(deps, played.game, USER, second)
+        assert isinstance(result, referee.Scored)
+        assert result.coaching is not None
+        assert "_review" in handed
+
+
+async def test_moves_written_without_a_read_back_match_the_stored_ones(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        deps = rt.core.deps
+        game = await started(deps)
+        async with deps.transaction():  # inside a transaction the game's turns are the stored moves
+            first = await referee.guess(deps, game, USER, wrong_code(game.secret))
+            assert isinstance(first, referee.Scored)
+            fresh = [c for c in ("5678", "6789", "9012") if c != first.turn.guess]
+            second = next(c for c in fresh if score(game.secret, c).bulls < 4)
+            again = await referee.guess(deps, first.game, USER, second)
+        assert isinstance(again, referee.Scored)
+        stored = await deps.games.active_game(USER)
+        assert stored.turns == (first.turn, again.turn)
+        assert await deps.games.game(game.id) == stored
+        assert await deps.matches.any_active(USER, USER) is False
