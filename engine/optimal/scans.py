@@ -299,6 +299,20 @@ def guess_words(words: Any, guesses: Any) -> tuple[Any, Any]:
 
 
 @jit
+def packed_tally(secrets: Any, guesses: Any, words: Any, length: int, row: Any) -> tuple[Any, int, int]:
+    """(every guess's part sizes in packed lanes, the solved answer's number, the largest part size whose
+    static bound in `row` is 2c - 1) for codes of at most 4 positions."""
+    gp, gc = guess_words(words, guesses)
+    lanes = packed_lanes(gp, gc, words[0][secrets], words[1][secrets], length)
+    # Up to `linear` secrets a part's bound is 2c - 1 (one guess splits it into singletons), so a guess's
+    # total is n + 2 (n - hit) - parts plus corrections for the parts above that, which are rare.
+    linear = 0
+    while linear + 1 < len(row) and row[linear + 1] == 2 * (linear + 1) - 1:
+        linear += 1
+    return lanes, answer_number(length, length, length), linear
+
+
+@jit
 def packed_bounds(secrets: Any, guesses: Any, words: Any, length: int, bounds: Any) -> tuple[int, Any]:
     """guess_bounds' two uses in a node's bound, for codes of at most 4 positions (words: the
     codes' (places, symbol counts), see engine.kernels.code_words): (the position of the first guess
@@ -306,16 +320,7 @@ def packed_bounds(secrets: Any, guesses: Any, words: Any, length: int, bounds: A
     node's size plus the bounds of the parts, over the guesses that split them at all)."""
     n = len(secrets)
     m = len(guesses)
-    places = words[0]
-    counts = words[1]
-    gp, gc = guess_words(words, guesses)
-    lanes = packed_lanes(gp, gc, places[secrets], counts[secrets], length)
-    solved = answer_number(length, length, length)
-    # Up to `linear` secrets a part's bound is 2c - 1 (one guess splits it into singletons), so a guess's
-    # total is n + 2 (n - hit) - parts plus corrections for the parts above that, which are rare.
-    linear = 0
-    while linear + 1 < len(bounds) and bounds[linear + 1] == 2 * (linear + 1) - 1:
-        linear += 1
+    lanes, solved, linear = packed_tally(secrets, guesses, words, length, bounds)
     hits = np.empty(m, dtype=np.int64)
     classes = np.empty(m, dtype=np.int64)
     most = np.empty(m, dtype=np.int64)
@@ -375,14 +380,7 @@ def packed_guess_bounds(
     sizes tallied for every guess at once; and the most answers any guess gets."""
     n = len(secrets)
     m = len(guesses)
-    places = words[0]
-    counts = words[1]
-    gp, gc = guess_words(words, guesses)
-    lanes = packed_lanes(gp, gc, places[secrets], counts[secrets], length)
-    solved = answer_number(length, length, length)
-    linear = 0
-    while linear + 1 < len(row) and row[linear + 1] == 2 * (linear + 1) - 1:
-        linear += 1
+    lanes, solved, linear = packed_tally(secrets, guesses, words, length, row)
     out = np.empty((m, 5), dtype=np.int64)
     most = 1
     for i in range(m):
