@@ -37,13 +37,14 @@ def main() -> None:
     walls, cpus, busiest, totals = [], [], [], set()
     load_before = os.getloadavg()
     for _ in range(args.runs):
-        sampler = _ThreadClock()
+        sampler = _ThreadClock() if args.workers > 1 else None
         started, cpu_started = time.perf_counter(), time.process_time()
         solver = Solver(instance, top_depth=args.top_depth, workers=args.workers)
         total, tree = solver.solve()
         walls.append(time.perf_counter() - started)
         cpus.append(time.process_time() - cpu_started)
-        busiest.append(sampler.stop())
+        if sampler is not None:
+            busiest.append(sampler.stop())
         totals.add((total, tree_stats(variant, tree).total, int(solver.stats[0])))
     print(json.dumps({
         "variant": variant.name,
