@@ -190,3 +190,35 @@ def test_a_search_sharing_guesses_resumes_from_its_parts() -> None:
     assert total == 3575
     assert tree_stats(variant, tree).total == 3575
     assert resumed.stats[0] < first.stats[0]
+
+
+
+def test_a_winner_found_by_a_helper_brings_its_subtree() -> None:
+    from concurrent.futures import Executor, Future
+    from typing import Any
+
+    import numpy as np
+
+    from engine.optimal.search import INFINITY
+
+    class RunAtOnce(Executor):
+        """A pool whose helper runs as soon as it is handed over: it takes every shared guess."""
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            future: Future[Any] = Future()
+            future.set_result(fn(*args, **kwargs))
+            return future
+
+    instance = instance_for(variant_named("3"))
+    opening = 0  # 012
+    answers = instance.table[opening]
+    part = np.flatnonzero(answers == np.flatnonzero(np.bincount(answers) == 126)[0]).astype(np.int64)  # 1 bull, no cow
+    fixed = int(np.bitwise_or.reduce(1 << instance.codes[opening].astype(np.int64)))
+    root = Solver(instance, top_depth=2, workers=2)
+    root._pool = RunAtOnce()
+    alone = Solver(instance, top_depth=2, parent=root, share_size=1 << 30)
+    shared = Solver(instance, top_depth=2, parent=root, share_size=2)  # not this thread's part solver: the helper is
+    expected = alone.node(part, (opening,), INFINITY, 1, instance.parts)
+    assert shared.node(part, (opening,), INFINITY, 1, instance.parts) == expected
+    assert shared._subtrees  # the helper found the winner, a later guess than the first
+    assert shared.tree(part, fixed) == alone.tree(part, fixed)
