@@ -49,6 +49,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="settle the parts of the guesses at level N side by side, and checkpoint them (default 1: the root's)",
     )
     parser.add_argument(
+        "--share-size",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="a part of at least N secrets at that level has its guesses shared among the threads (default 1000)",
+    )
+    parser.add_argument(
         "--checkpoint",
         metavar="FILE",
         help="record each settled part of the root's guesses in FILE (JSON lines) and resume from it if it exists",
@@ -87,6 +94,7 @@ def main(args: argparse.Namespace) -> int:
         known=known,
         on_part=record,
         parallel_depth=args.parallel_depth,
+        share_size=args.share_size,
     )
     if known:
         print(f"resuming from {args.checkpoint}: {len(known)} parts settled", file=sys.stderr)

@@ -143,6 +143,9 @@ class Solver:
     on_part: OnPart | None = None  # hears each part settled near the root (to checkpoint it)
     parent: Solver | None = None  # set on the solvers of single parts
     parallel_depth: int = 1  # the level whose parts are settled side by side (and checkpointed)
+    # a part at `parallel_depth` with at least this many secrets has its guesses after the first shared
+    # among the workers (its work can dwarf every other part's, and would leave the other cores idle)
+    share_size: int = 1000
     _path: list[tuple[int, int]] = field(default_factory=list, init=False)
     _kernel: Any = field(default=None, init=False)
     _scans: Any = field(default=None, init=False)
@@ -232,9 +235,16 @@ class Solver:
                 self._words,
             ))
         seen: set[int] = set()
+        share = self._shares(depth, n)
         self._path.append((0, len(order)))
         for tried, position in enumerate(order, start=1):
             self._path[-1] = (tried, len(order))
+            if share and seen:  # the first guess searched has set the bound: the workers try the rest
+                best, best_guess = self._share_guesses(
+                    secrets, [int(p) for p in order[tried - 1 :]], guesses, info, history, depth, most, best,
+                    best_guess, seen,
+                )
+                break
             bound, g = int(info[position, 0]), int(guesses[position])
             if bound >= best:
                 continue
@@ -253,6 +263,101 @@ class Solver:
         if best_guess >= 0:
             k.store(self._tt, self._key(secrets), best, best_guess)
         return best, best_guess
+
+    def _shares(self, depth: int, n: int) -> bool:
+        """Whether this node's guesses are shared among the workers: a large part being settled at
+        `parallel_depth` by a part's solver, while its parent has a pool of threads."""
+        parent = self.parent
+        return (
+            parent is not None and parent._pool is not None and depth == self.parallel_depth and n >= self.share_size
+        )
+
+    def _share_guesses(
+        self,
+        secrets: Indices,
+        positions: list[int],
+        guesses: Indices,
+        info: Indices,
+        history: tuple[int, ...],
+        depth: int,
+        most: int,
+        best: int,
+        best_guess: int,
+        seen: set[int],
+    ) -> tuple[int, int]:
+        """node()'s loop over the guesses at `positions` (in the node's order, after the first guess searched,
+        which set `best`), tried by this thread and by helpers from the parent's pool: the same (best, guess)
+        as the serial loop, and the winner's subtree kept for tree() if a helper found it."""
+        parent = self.parent
+        assert parent is not None
+        pool = parent._pool
+        assert pool is not None
+        race = _Race(positions, best)
+
+        def work(solver: Solver) -> None:
+            inst = solver.instance
+            n = len(secrets)
+            fixed = inst.fixed | solver._used(history)
+            while True:
+                with race.lock:
+                    rank = race.take()
+                    if rank < 0:
+                        return
+                    position = positions[rank]
+                    bound, g = int(info[position, 0]), int(guesses[position])
+                    limit = race.limit(rank)
+                    if bound >= limit:
+                        race.done(rank)
+                        continue
+                    # taken in the node's order under the lock: the first of equal splits is searched
+                    signature = int(
+                        solver._scans.partition_signature(secrets, g, inst.table, inst.solved, inst.feedbacks)
+                    )
+                    if signature in seen:
+                        race.done(rank)
+                        continue
+                    seen.add(signature)
+                total: int | None = None
+                tree: Node | None = None
+                try:
+                    buffer, starts, ends = solver._scans.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
+                    pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
+                    child_fixed = fixed | int(solver._masks[g])
+                    total = solver._total(pieces, child_fixed, bound - n, limit - n, (*history, g), depth + 1, most)
+                    if total is not None and n + total < limit and solver is not self:
+                        # the winner's subtree lives in this helper's transposition table: keep it whole
+                        children = {int(inst.table[g, p[0]]): solver.tree(p, child_fixed) for p in pieces}
+                        tree = Node(g, dict(sorted(children.items())))
+                finally:
+                    with race.lock:
+                        if total is not None and n + total < limit:
+                            race.found(rank, n + total, g, tree)
+                        race.done(rank)
+
+        def helper() -> None:
+            solver = parent._thread_solver()
+            before = solver.stats.copy()
+            try:
+                work(solver)
+            finally:
+                with parent._lock:
+                    parent.stats += solver.stats - before
+
+        helpers = [pool.submit(helper) for _ in range(parent.workers - 1)]
+        try:
+            work(self)
+        finally:
+            race.stop()
+            for future in helpers:
+                future.cancel()  # a helper that has not started yet finds nothing left to do
+            race.wait()
+        for future in helpers:
+            if not future.cancelled():
+                future.result()  # a helper's error is this search's error
+        winner = race.winner(best, best_guess)
+        if winner.tree is not None:
+            self._subtrees[self._key(secrets)] = winner.tree
+        return winner.cost, winner.guess
 
     def _total(
         self,
@@ -339,7 +444,10 @@ class Solver:
         """This thread's solver for parts (made once per thread; it shares this solver's arrays)."""
         sub: Solver | None = getattr(self._local, "solver", None)
         if sub is None:
-            sub = Solver(self.instance, self.top_depth, self.width, None, self.clock, parent=self)
+            sub = Solver(
+                self.instance, self.top_depth, self.width, None, self.clock, parent=self,
+                parallel_depth=self.parallel_depth, share_size=self.share_size,
+            )
             self._local.solver = sub
         return sub
 
@@ -478,6 +586,69 @@ class Solver:
     def _report(self, depth: int, best: int | None) -> None:
         if self.on_progress is not None:
             self.on_progress(Progress(tuple(self._path), depth, int(self.stats[0]), best))
+
+
+class _Found(NamedTuple):
+    cost: int
+    guess: int
+    tree: Node | None  # the subtree, when a helper found it (else rebuilt from this thread's table)
+
+
+class _Race:
+    """The shared state of a node's guesses tried by several threads (the caller holds `lock`).
+
+    Guesses are taken in the node's order. A guess must beat every exact cost found for a guess before
+    it, and tie or beat those found after it, so that of equal costs the earliest guess wins, as in the
+    serial loop, whatever order the threads finish in."""
+
+    def __init__(self, positions: list[int], best: int) -> None:
+        self.lock = threading.Condition()
+        self.count = len(positions)
+        self.start = best  # the bound set before these guesses (by earlier ones, or the node's beta)
+        self.next = 0
+        self.busy = 0
+        self.exact: dict[int, _Found] = {}  # rank -> what the guess costs
+
+    def take(self) -> int:
+        """The rank of the next guess to try, or -1 when none is left."""
+        if self.next >= self.count:
+            return -1
+        self.next += 1
+        self.busy += 1
+        return self.next - 1
+
+    def limit(self, rank: int) -> int:
+        """The cost the guess of this rank must stay below to matter."""
+        limit = self.start
+        for other, found in self.exact.items():
+            limit = min(limit, found.cost if other < rank else found.cost + 1)
+        return limit
+
+    def found(self, rank: int, cost: int, guess: int, tree: Node | None) -> None:
+        self.exact[rank] = _Found(cost, guess, tree)
+
+    def done(self, rank: int) -> None:
+        self.busy -= 1
+        self.lock.notify_all()
+
+    def stop(self) -> None:
+        """Hand out no more guesses (the caller's search ended, perhaps with an error)."""
+        with self.lock:
+            self.next = self.count
+
+    def wait(self) -> None:
+        """Return once no thread is trying a guess."""
+        with self.lock:
+            while self.busy:
+                self.lock.wait()
+
+    def winner(self, best: int, guess: int) -> _Found:
+        """The least cost found (the earliest guess of it), or the bound it started from."""
+        out = _Found(best, guess, None)
+        for rank in sorted(self.exact):
+            if self.exact[rank].cost < out.cost:
+                out = self.exact[rank]
+        return out
 
 
 def tree_depth(node: Node) -> int:

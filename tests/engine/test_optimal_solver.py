@@ -143,3 +143,82 @@ def test_packed_bounds_agree_with_the_table_scan(name: str) -> None:
             else:
                 assert first == -1
                 assert least == (info[splitting, 0].min() if splitting.any() else 1 << 40)
+
+
+@pytest.mark.parametrize(("name", "total"), [("3", 3575), ("mastermind", 5625)])
+def test_sharing_a_parts_guesses_among_workers_chooses_as_the_serial_search(name: str, total: int) -> None:
+    variant = variant_named(name)
+    apart = Solver(instance_for(variant), top_depth=2, workers=2, share_size=1 << 30)
+    shared = Solver(instance_for(variant), top_depth=2, workers=2, share_size=2)  # every part shares its guesses
+    found, tree = shared.solve()
+    expected, serial_tree = apart.solve()
+    assert found == expected == total
+    stats = tree_stats(variant, tree)
+    assert stats.total == total
+    assert stats.worst == tree_stats(variant, serial_tree).worst
+    # each part's guess is the serial search's, whichever thread found it
+    assert tree.guess == serial_tree.guess
+    assert {f: child.guess for f, child in tree.children.items()} == {
+        f: child.guess for f, child in serial_tree.children.items()
+    }
+
+
+def test_of_equal_costs_found_out_of_order_the_earliest_guess_wins() -> None:
+    from engine.optimal.search import _Race
+
+    race = _Race([10, 11, 12, 13], best=100)
+    for _ in range(4):
+        race.take()
+    race.found(2, 90, 12, None)  # a later guess finishes first
+    assert race.limit(1) == 91  # an earlier guess may still tie it
+    assert race.limit(3) == 90  # a later one must beat it
+    race.found(1, 90, 11, None)
+    race.found(3, 90, 13, None)
+    assert race.winner(100, -1).guess == 11
+    assert race.winner(90, 7).guess == 7  # the guess searched before them all keeps a tie
+
+
+def test_a_search_sharing_guesses_resumes_from_its_parts() -> None:
+    from engine.optimal.search import PartResult
+
+    variant = variant_named("3")
+    recorded: list[PartResult] = []
+    first = Solver(instance_for(variant), top_depth=2, workers=2, share_size=2, on_part=recorded.append)
+    assert first.solve()[0] == 3575
+    resumed = Solver(instance_for(variant), top_depth=2, workers=2, share_size=2, known={r.key: r for r in recorded})
+    total, tree = resumed.solve()
+    assert total == 3575
+    assert tree_stats(variant, tree).total == 3575
+    assert resumed.stats[0] < first.stats[0]
+
+
+
+def test_a_winner_found_by_a_helper_brings_its_subtree() -> None:
+    from concurrent.futures import Executor, Future
+    from typing import Any
+
+    import numpy as np
+
+    from engine.optimal.search import INFINITY
+
+    class RunAtOnce(Executor):
+        """A pool whose helper runs as soon as it is handed over: it takes every shared guess."""
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            future: Future[Any] = Future()
+            future.set_result(fn(*args, **kwargs))
+            return future
+
+    instance = instance_for(variant_named("3"))
+    opening = 0  # 012
+    answers = instance.table[opening]
+    part = np.flatnonzero(answers == np.flatnonzero(np.bincount(answers) == 126)[0]).astype(np.int64)  # 1 bull, no cow
+    fixed = int(np.bitwise_or.reduce(1 << instance.codes[opening].astype(np.int64)))
+    root = Solver(instance, top_depth=2, workers=2)
+    root._pool = RunAtOnce()
+    alone = Solver(instance, top_depth=2, parent=root, share_size=1 << 30)
+    shared = Solver(instance, top_depth=2, parent=root, share_size=2)  # not this thread's part solver: the helper is
+    expected = alone.node(part, (opening,), INFINITY, 1, instance.parts)
+    assert shared.node(part, (opening,), INFINITY, 1, instance.parts) == expected
+    assert shared._subtrees  # the helper found the winner, a later guess than the first
+    assert shared.tree(part, fixed) == alone.tree(part, fixed)
