@@ -44,8 +44,15 @@ from engine.variant import Code, Variant, variant_named
 OVER_WORST_PENALTY = 30  # extra guesses charged for each secret that needs more than --worst
 
 
-def rollout(variant: Variant, book: dict[str, Code], planner: Planner, history: list[Turn], guess: Code,
-            bound: float, worst: int) -> tuple[float, int]:
+def rollout(
+    variant: Variant,
+    book: dict[str, Code],
+    planner: Planner,
+    history: list[Turn],
+    guess: Code,
+    bound: float,
+    worst: int,
+) -> tuple[float, int]:
     """(penalised total, worst depth) of playing `guess` here and the book-then-planner after it."""
     moves = dict(book)
     moves[history_key(history)] = guess
@@ -77,8 +84,9 @@ def contenders(variant: Variant, history: list[Turn], width: int, among: np.ndar
     return chosen
 
 
-def improve(variant: Variant, book: dict[str, Code], planner: Planner, history: list[Turn],
-            width: int, worst: int) -> Code:
+def improve(
+    variant: Variant, book: dict[str, Code], planner: Planner, history: list[Turn], width: int, worst: int
+) -> Code:
     """The best guess for this position by rollouts (the planner's own move wins ties)."""
     default = TreeStrategy(book, planner)(variant, history)
     best, (best_cost, _) = default, rollout(variant, book, planner, history, default, float("inf"), worst)
@@ -114,16 +122,28 @@ def improve_greedy(variant: Variant, history: list[Turn], width: int, sample: in
         if cost < best_cost:
             best, best_cost = guess, cost
     if log:
-        print(f"  {history_key(history)} ({len(secrets)}): {best} {best_cost:.0f}, max-entropy's {first_cost:.0f}",
-              file=sys.stderr, flush=True)
+        print(
+            f"  {history_key(history)} ({len(secrets)}): {best} {best_cost:.0f}, max-entropy's {first_cost:.0f}",
+            file=sys.stderr,
+            flush=True,
+        )
     if best is None:
         raise RuntimeError(f"no contender splits the candidates after {history_key(history)}")
     return best
 
 
-def build(variant: Variant, depth: int, width: int, worst: int, min_size: int, log: bool,
-          rollout: str = "planner", sample: int = 0, known: dict[str, Code] | None = None,
-          save: Callable[[dict[str, Code]], None] | None = None) -> dict[str, Code]:
+def build(
+    variant: Variant,
+    depth: int,
+    width: int,
+    worst: int,
+    min_size: int,
+    log: bool,
+    rollout: str = "planner",
+    sample: int = 0,
+    known: dict[str, Code] | None = None,
+    save: Callable[[dict[str, Code]], None] | None = None,
+) -> dict[str, Code]:
     """The book, level by level, down to `depth` guesses; moves in `known` (a book built before with
     the same options, cut short) are taken as they are, and `save` hears the book after each level."""
     planner = Planner()
@@ -168,16 +188,28 @@ def main() -> int:
     parser.add_argument("--width", type=int, default=8, help="contenders per measure at each position")
     parser.add_argument("--worst", type=int, default=7, help="depth beyond which secrets cost extra")
     parser.add_argument("--min-size", type=int, default=30, help="leave positions this small to the planner")
-    parser.add_argument("--rollout", choices=("planner", "greedy", "none"), default="planner",
-                        help="play contenders out with the planner, or with the compiled max-entropy tree, "
-                        "or play the max-entropy guess over every guess and candidate (no rollout)")
-    parser.add_argument("--sample", type=int, default=0,
-                        help="greedy rollouts over at most this many candidates per position (0: all)")
-    parser.add_argument("--checks", type=int, default=0,
-                        help="record the guesses the guesser takes on this many sampled secrets, for the tests")
+    parser.add_argument(
+        "--rollout",
+        choices=("planner", "greedy", "none"),
+        default="planner",
+        help="play contenders out with the planner, or with the compiled max-entropy tree, "
+        "or play the max-entropy guess over every guess and candidate (no rollout)",
+    )
+    parser.add_argument(
+        "--sample", type=int, default=0, help="greedy rollouts over at most this many candidates per position (0: all)"
+    )
+    parser.add_argument(
+        "--checks",
+        type=int,
+        default=0,
+        help="record the guesses the guesser takes on this many sampled secrets, for the tests",
+    )
     parser.add_argument("--out", type=Path, help="write the book here instead of engine/data")
-    parser.add_argument("--resume", action="store_true",
-                        help="keep the moves of the book file already there (built with the same options)")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the moves of the book file already there (built with the same options)",
+    )
     args = parser.parse_args()
     variant = variant_named(args.variant)
     kernels.warm_up()
@@ -185,11 +217,13 @@ def main() -> int:
     known = None
     if args.resume and target.is_file():
         known = {str(k): str(v) for k, v in json.loads(target.read_text(encoding="utf-8"))["moves"].items()}
-    built_by = (f"bench/build_book.py {args.variant} --depth {args.depth} --width {args.width} "
-                f"--worst {args.worst} --min-size {args.min_size}"
-                + (f" --rollout greedy --sample {args.sample}" if args.rollout == "greedy" else "")
-                + (" --rollout none" if args.rollout == "none" else "")
-                + (f" --checks {args.checks}" if args.checks else ""))
+    built_by = (
+        f"bench/build_book.py {args.variant} --depth {args.depth} --width {args.width} "
+        f"--worst {args.worst} --min-size {args.min_size}"
+        + (f" --rollout greedy --sample {args.sample}" if args.rollout == "greedy" else "")
+        + (" --rollout none" if args.rollout == "none" else "")
+        + (f" --checks {args.checks}" if args.checks else "")
+    )
 
     def save(book: dict[str, Code]) -> None:
         data = {
@@ -201,8 +235,18 @@ def main() -> int:
         target.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
         print(f"wrote {len(book)} moves to {target}", file=sys.stderr, flush=True)
 
-    build(variant, args.depth, args.width, args.worst, args.min_size, log=True, rollout=args.rollout,
-          sample=args.sample, known=known, save=save)
+    build(
+        variant,
+        args.depth,
+        args.width,
+        args.worst,
+        args.min_size,
+        log=True,
+        rollout=args.rollout,
+        sample=args.sample,
+        known=known,
+        save=save,
+    )
     if args.checks:
         record_checks(variant, target, args.checks)
     return 0

@@ -50,16 +50,20 @@ def main() -> None:
             review_move(variant, history)
             timings.append(time.perf_counter() - started)
     ms = np.array(timings) * 1000
-    print(json.dumps({
-        "variant": variant.name,
-        "games": args.games,
-        "moves": len(ms),
-        "moves_per_second": round(len(ms) / (ms.sum() / 1000), 1),
-        "ms_p50": round(float(np.percentile(ms, 50)), 3),
-        "ms_p95": round(float(np.percentile(ms, 95)), 3),
-        "ms_max": round(float(ms.max()), 3),
-        "warm_up_seconds": round(warmed, 2),
-    }))
+    print(
+        json.dumps(
+            {
+                "variant": variant.name,
+                "games": args.games,
+                "moves": len(ms),
+                "moves_per_second": round(len(ms) / (ms.sum() / 1000), 1),
+                "ms_p50": round(float(np.percentile(ms, 50)), 3),
+                "ms_p95": round(float(np.percentile(ms, 95)), 3),
+                "ms_max": round(float(ms.max()), 3),
+                "warm_up_seconds": round(warmed, 2),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

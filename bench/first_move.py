@@ -39,13 +39,17 @@ def main() -> None:
         started = time.perf_counter()
         second = next_guess(variant, [Turn(first, score(secret, first))])
         reply = time.perf_counter() - started
-        print(json.dumps({
-            "variant": variant.name,
-            "first_guess_s": round(think, 3),
-            "second_guess_s": round(reply, 3),
-            "first_coached_move_s": round(coached, 3),
-            "guesses": [first, second],
-        }))
+        print(
+            json.dumps(
+                {
+                    "variant": variant.name,
+                    "first_guess_s": round(think, 3),
+                    "second_guess_s": round(reply, 3),
+                    "first_coached_move_s": round(coached, 3),
+                    "guesses": [first, second],
+                }
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -46,16 +46,20 @@ def main() -> None:
         if sampler is not None:
             busiest.append(sampler.stop())
         totals.add((total, tree_stats(variant, tree).total, int(solver.stats[0])))
-    print(json.dumps({
-        "variant": variant.name,
-        "totals_and_nodes": sorted(totals),
-        "runs": args.runs,
-        "wall_s_median": round(statistics.median(walls), 3),
-        "cpu_s_median": round(statistics.median(cpus), 3),
-        "cpu_s_min": round(min(cpus), 3),
-        "busiest_thread_cpu_s": [round(b, 2) for b in busiest],
-        "load_average": [load_before, os.getloadavg()],
-    }))
+    print(
+        json.dumps(
+            {
+                "variant": variant.name,
+                "totals_and_nodes": sorted(totals),
+                "runs": args.runs,
+                "wall_s_median": round(statistics.median(walls), 3),
+                "cpu_s_median": round(statistics.median(cpus), 3),
+                "cpu_s_min": round(min(cpus), 3),
+                "busiest_thread_cpu_s": [round(b, 2) for b in busiest],
+                "load_average": [load_before, os.getloadavg()],
+            }
+        )
+    )
 
 
 def _thread_seconds() -> dict[int, float]:

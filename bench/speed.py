@@ -47,8 +47,9 @@ def run(command: list[str]) -> dict[str, object]:
     return result
 
 
-def row(kind: str, variant: str, strategy: str, runs: list[dict[str, object]], mmstrat: float | None,
-        before: float | None) -> dict[str, object]:
+def row(
+    kind: str, variant: str, strategy: str, runs: list[dict[str, object]], mmstrat: float | None, before: float | None
+) -> dict[str, object]:
     """One line of the table: median seconds, totals, and the ratios."""
     seconds = statistics.median(float(str(r["seconds"])) for r in runs)
     cpu = [float(str(r["cpu_seconds"])) for r in runs if "cpu_seconds" in r]
@@ -99,8 +100,10 @@ def main() -> None:
         print(json.dumps(rows[-1]), flush=True)
     print(json.dumps({"load_average": os.getloadavg()}))
     print()
-    print("| work | variant | strategy | total | s (median) | CPU s (median) | mmstrat CPU s | ratio (s / CPU s) "
-          "| before s | speed-up |")
+    print(
+        "| work | variant | strategy | total | s (median) | CPU s (median) | mmstrat CPU s | ratio (s / CPU s) "
+        "| before s | speed-up |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(

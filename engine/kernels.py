@@ -119,8 +119,9 @@ def feedback_row(
 
 
 @jit
-def filter_secrets(places: Any, counts: Any, guess_places: np.uint64, guess_counts: np.uint64, secrets: Any,
-                   length: int, answer: int) -> Any:
+def filter_secrets(
+    places: Any, counts: Any, guess_places: np.uint64, guess_counts: np.uint64, secrets: Any, length: int, answer: int
+) -> Any:
     """The secrets (indices) that give this answer (feedback id) to the guess."""
     out = np.empty(len(secrets), dtype=np.intp)
     width = np.uint64(length)
@@ -270,8 +271,18 @@ def _clear(tally: Any, touched: Any) -> None:
 
 
 @jit
-def best_guess(places: Any, counts: Any, pool: Any, secrets: Any, is_candidate: Any, length: int, feedbacks: int,
-               measure: int, c_log_c: Any, log_n: Any) -> int:
+def best_guess(
+    places: Any,
+    counts: Any,
+    pool: Any,
+    secrets: Any,
+    is_candidate: Any,
+    length: int,
+    feedbacks: int,
+    measure: int,
+    c_log_c: Any,
+    log_n: Any,
+) -> int:
     """Position in `pool` of the guess whose split of `secrets` is best under a measure (rounded to
     9 decimals, as engine.strategies.best_index does); ties go to a candidate, then to the first.
 
@@ -355,8 +366,19 @@ def lane_count(lanes: Any, t: int, i: int) -> Any:
 
 
 @jit
-def _best_packed(places: Any, counts: Any, pool: Any, sp: Any, sc: Any, is_candidate: Any, length: int,
-                 feedbacks: int, measure: int, c_log_c: Any, log_n: Any) -> int:
+def _best_packed(
+    places: Any,
+    counts: Any,
+    pool: Any,
+    sp: Any,
+    sc: Any,
+    is_candidate: Any,
+    length: int,
+    feedbacks: int,
+    measure: int,
+    c_log_c: Any,
+    log_n: Any,
+) -> int:
     """best_guess (after its candidates' check for a split into singletons) for codes of at most
     PACKED_LENGTH positions and a measure other than PARTS, the same answer bit for bit."""
     n = len(sp)
@@ -426,8 +448,17 @@ def _best_packed(places: Any, counts: Any, pool: Any, sp: Any, sc: Any, is_candi
 
 
 @jit
-def measure_scores(places: Any, counts: Any, pool: Any, secrets: Any, length: int, feedbacks: int, measure: int,
-                   c_log_c: Any, log_n: Any) -> Any:
+def measure_scores(
+    places: Any,
+    counts: Any,
+    pool: Any,
+    secrets: Any,
+    length: int,
+    feedbacks: int,
+    measure: int,
+    c_log_c: Any,
+    log_n: Any,
+) -> Any:
     """Each pool guess's badness under a measure, bit for bit as engine.strategies computes it."""
     sp = places[secrets]
     sc = counts[secrets]

@@ -17,6 +17,7 @@ FeedbackIds = npt.NDArray[np.uint8]  # feedback ids, bulls * (length + 1) + cows
 # samples. Only the optimal solver builds a full table (10000**2 bytes = 100 MB for mastermind10).
 FULL_TABLE_LIMIT = 10_000
 
+
 class Score(NamedTuple):
     """The answer to a guess: bulls (right symbol, right place) and cows (right symbol, wrong place)."""
 

@@ -50,18 +50,34 @@ class Splitter:
         """Position in `pool` of the best split of `secrets` under a measure numbered as in
         `engine.kernels` (rounded to 9 decimals; ties to a candidate, then to the first)."""
         c_log_c, log_n = _log_tables(self.variant.size)
-        return int(kernels.best_guess(
-            self._places, self._counts, _indices(pool), _indices(secrets), is_candidate, self.variant.length,
-            self.feedbacks, measure, c_log_c, log_n,
-        ))
-
+        return int(
+            kernels.best_guess(
+                self._places,
+                self._counts,
+                _indices(pool),
+                _indices(secrets),
+                is_candidate,
+                self.variant.length,
+                self.feedbacks,
+                measure,
+                c_log_c,
+                log_n,
+            )
+        )
 
     def scores(self, pool: Indices, secrets: Indices, measure: int) -> npt.NDArray[np.float64]:
         """Each pool guess's badness (a measure numbered as in `engine.kernels`) splitting `secrets`."""
         c_log_c, log_n = _log_tables(self.variant.size)
         return kernels.measure_scores(
-            self._places, self._counts, _indices(pool), _indices(secrets), self.variant.length, self.feedbacks,
-            measure, c_log_c, log_n,
+            self._places,
+            self._counts,
+            _indices(pool),
+            _indices(secrets),
+            self.variant.length,
+            self.feedbacks,
+            measure,
+            c_log_c,
+            log_n,
         )
 
     def tree(self, alive: Indices, fixed: int, opening: int, measure: int) -> sweep.Tree:
@@ -71,10 +87,24 @@ class Splitter:
             self._pools = sweep.new_pools()
         c_log_c, log_n = _log_tables(self.variant.size)
         variant = self.variant
-        return sweep.Tree(*sweep.greedy_tree(
-            self._places, self._counts, variant.codes, variant.symbols, self._code_masks, _indices(alive), fixed,
-            opening, variant.solved, self.feedbacks, measure, c_log_c, log_n, self._pools,
-        ))
+        return sweep.Tree(
+            *sweep.greedy_tree(
+                self._places,
+                self._counts,
+                variant.codes,
+                variant.symbols,
+                self._code_masks,
+                _indices(alive),
+                fixed,
+                opening,
+                variant.solved,
+                self.feedbacks,
+                measure,
+                c_log_c,
+                log_n,
+                self._pools,
+            )
+        )
 
 
 def _indices(values: Indices) -> Indices:

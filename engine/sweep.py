@@ -58,8 +58,20 @@ def _pool(codes: Any, fixed: int, symbols: int, free_count: int, pools: Any) -> 
 
 @jit
 def greedy_tree(
-    places: Any, counts: Any, codes: Any, symbols: int, code_masks: Any, alive: Any, fixed: int, opening: int,
-    solved: int, feedbacks: int, measure: int, c_log_c: Any, log_n: Any, pools: Any,
+    places: Any,
+    counts: Any,
+    codes: Any,
+    symbols: int,
+    code_masks: Any,
+    alive: Any,
+    fixed: int,
+    opening: int,
+    solved: int,
+    feedbacks: int,
+    measure: int,
+    c_log_c: Any,
+    log_n: Any,
+    pools: Any,
 ) -> tuple[Any, Any, Any, Any, Any, Any, Any, Any]:
     """Every node of the greedy tree below a position whose candidates are `alive` and whose guessed
     symbols are `fixed`; `opening` is the guess to play there (-1: decide it). See `Tree`."""
@@ -154,8 +166,14 @@ def greedy_tree(
             nodes += 1
             top += 1
     return (
-        guess[:nodes], parent[:nodes], answer[:nodes], depth[:nodes], reach[:nodes], cycles[:nodes],
-        leaf_secret[:leaves], leaf_node[:leaves],
+        guess[:nodes],
+        parent[:nodes],
+        answer[:nodes],
+        depth[:nodes],
+        reach[:nodes],
+        cycles[:nodes],
+        leaf_secret[:leaves],
+        leaf_node[:leaves],
     )
 
 

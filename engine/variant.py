@@ -140,9 +140,7 @@ class Variant:
         if not self.repeats:
             repeated = next((ch for ch in cleaned if cleaned.count(ch) > 1), None)
             if repeated is not None:
-                raise InvalidCode(
-                    f"The digits must all differ; {repeated} appears twice.", "repeated", digit=repeated
-                )
+                raise InvalidCode(f"The digits must all differ; {repeated} appears twice.", "repeated", digit=repeated)
         if not self.leading_zero and cleaned[0] == "0":
             raise InvalidCode("A code may not start with 0 in this variant.", "leading_zero")
         return cleaned

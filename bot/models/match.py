@@ -19,7 +19,6 @@ DUEL: Kind = "duel"
 VERSUS: Kind = "versus"
 
 
-
 class Phase(StrEnum):
     """Where a match stands; a duel goes invited → secrets → playing → over, races and versus games play at once."""
 

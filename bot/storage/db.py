@@ -267,4 +267,3 @@ class Transactions:
             return
         async with self._lock:
             yield
-

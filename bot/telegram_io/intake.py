@@ -221,4 +221,3 @@ class Intake:
         async with self.store.transaction():
             await post(self.store, chat.id, outcome, self.clock(), update.update_id, target)
             await self.store.inbox.finish(update.update_id, self.clock())
-

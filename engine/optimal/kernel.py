@@ -60,8 +60,23 @@ def small_plan(secrets: Any, table: Any, solved: int) -> tuple[int, int]:
 
 @jit
 def node_bound(
-    secrets: Any, fixed: int, table: Any, by_secret: Any, codes: Any, symbols: int, solved: int, feedbacks: int,
-    bounds: Any, parts: int, estimate: Any, zobrist: Any, tt: Any, cache: Any, lengths: Any, stats: Any, words: Any,
+    secrets: Any,
+    fixed: int,
+    table: Any,
+    by_secret: Any,
+    codes: Any,
+    symbols: int,
+    solved: int,
+    feedbacks: int,
+    bounds: Any,
+    parts: int,
+    estimate: Any,
+    zobrist: Any,
+    tt: Any,
+    cache: Any,
+    lengths: Any,
+    stats: Any,
+    words: Any,
 ) -> int:
     """A lower bound on a node's cost one guess deep: the least, over guesses, of the node's size plus
     the static bounds of the parts; exact when a guess splits it into singletons. Memoised."""
@@ -113,8 +128,20 @@ def node_bound(
 
 @jit
 def greedy_cost(
-    secrets: Any, table: Any, by_secret: Any, codes: Any, symbols: int, solved: int, feedbacks: int,
-    bounds: Any, estimate: Any, cache: Any, lengths: Any, fixed: int, code_masks: Any, words: Any,
+    secrets: Any,
+    table: Any,
+    by_secret: Any,
+    codes: Any,
+    symbols: int,
+    solved: int,
+    feedbacks: int,
+    bounds: Any,
+    estimate: Any,
+    cache: Any,
+    lengths: Any,
+    fixed: int,
+    code_masks: Any,
+    words: Any,
 ) -> int:
     """The cost of a quick tree for a node (the guess of least estimate at every node): an upper bound."""
     n = len(secrets)
@@ -134,8 +161,20 @@ def greedy_cost(
     total = n
     for p in range(len(starts)):
         total += greedy_cost(
-            buffer[starts[p] : ends[p]], table, by_secret, codes, symbols, solved, feedbacks, bounds, estimate,
-            cache, lengths, fixed | code_masks[g], code_masks, words,
+            buffer[starts[p] : ends[p]],
+            table,
+            by_secret,
+            codes,
+            symbols,
+            solved,
+            feedbacks,
+            bounds,
+            estimate,
+            cache,
+            lengths,
+            fixed | code_masks[g],
+            code_masks,
+            words,
         )
     return total
 
@@ -240,8 +279,20 @@ def solve(
     best, best_guess = beta, -1
     if beta >= INFINITY:
         best = 1 + greedy_cost(
-            secrets, table, by_secret, codes, symbols, solved, feedbacks, bounds[most], estimate, cache, lengths,
-            fixed, code_masks, words,
+            secrets,
+            table,
+            by_secret,
+            codes,
+            symbols,
+            solved,
+            feedbacks,
+            bounds[most],
+            estimate,
+            cache,
+            lengths,
+            fixed,
+            code_masks,
+            words,
         )
     seen = set()
     seen.add(np.int64(0))
@@ -269,8 +320,23 @@ def solve(
             part = buffer[starts[p] : ends[p]]
             remaining -= bounds[most, len(part)]
             part_bounds[p] = node_bound(
-                part, child_fixed, table, by_secret, codes, symbols, solved, feedbacks, bounds, most, estimate,
-                zobrist, tt, cache, lengths, stats, words,
+                part,
+                child_fixed,
+                table,
+                by_secret,
+                codes,
+                symbols,
+                solved,
+                feedbacks,
+                bounds,
+                most,
+                estimate,
+                zobrist,
+                tt,
+                cache,
+                lengths,
+                stats,
+                words,
             )
             remaining += part_bounds[p]
             if total + remaining >= best:
@@ -282,8 +348,26 @@ def solve(
             part = buffer[starts[p] : ends[p]]
             remaining -= part_bounds[p]
             cost, _ = solve(
-                part, child_fixed, best - total - remaining, most, width, table, by_secret, codes, code_masks, symbols,
-                solved, feedbacks, bounds, estimate, zobrist, tt, cache, lengths, stats, words,
+                part,
+                child_fixed,
+                best - total - remaining,
+                most,
+                width,
+                table,
+                by_secret,
+                codes,
+                code_masks,
+                symbols,
+                solved,
+                feedbacks,
+                bounds,
+                estimate,
+                zobrist,
+                tt,
+                cache,
+                lengths,
+                stats,
+                words,
             )
             total += cost
             if total + remaining >= best:

@@ -288,7 +288,6 @@ def partition_signature(secrets: Any, guess: int, table: Any, solved: int, feedb
     return key
 
 
-
 @jit
 def guess_words(words: Any, guesses: Any) -> tuple[Any, Any]:
     """The (places, symbol counts) words of these guesses (sorted, distinct code indices): the code

@@ -41,8 +41,16 @@ PACKED_LENGTH = 4  # codes this long or shorter are tallied from their words (en
 Relabelling = tuple[tuple[int, ...], dict[int, int]]  # (position order, symbol map) fixing a history
 # what a part's solver takes from its parent (read-only once the search runs)
 _SHARED = (
-    "_by_secret", "_bounds", "_estimate", "_zobrist", "_masks", "_index", "_position_of", "_allowed",
-    "_allowed_lengths", "_words",
+    "_by_secret",
+    "_bounds",
+    "_estimate",
+    "_zobrist",
+    "_masks",
+    "_index",
+    "_position_of",
+    "_allowed",
+    "_allowed_lengths",
+    "_words",
 )
 
 
@@ -206,9 +214,7 @@ class Solver:
             tree = self.shallower(everything, fixed, max_depth) or tree
         return total, tree
 
-    def node(
-        self, secrets: Indices, history: tuple[int, ...], beta: int, depth: int, parts: int
-    ) -> tuple[int, int]:
+    def node(self, secrets: Indices, history: tuple[int, ...], beta: int, depth: int, parts: int) -> tuple[int, int]:
         """(cost, guess) of a node if below `beta`, else (a lower bound >= beta, -1); no guess splits
         these secrets more than `parts` ways besides solving."""
         inst, k = self.instance, self._kernel
@@ -229,11 +235,24 @@ class Solver:
         order = useful[np.lexsort((info[useful, 1] == 0, info[useful, 3]))]
         best, best_guess = beta, -1
         if beta >= k.INFINITY:
-            best = 1 + int(k.greedy_cost(
-                secrets, inst.table, self._by_secret, inst.codes, inst.symbols, inst.solved, inst.feedbacks,
-                self._bounds[most], self._estimate, self._allowed, self._allowed_lengths, fixed, self._masks,
-                self._words,
-            ))
+            best = 1 + int(
+                k.greedy_cost(
+                    secrets,
+                    inst.table,
+                    self._by_secret,
+                    inst.codes,
+                    inst.symbols,
+                    inst.solved,
+                    inst.feedbacks,
+                    self._bounds[most],
+                    self._estimate,
+                    self._allowed,
+                    self._allowed_lengths,
+                    fixed,
+                    self._masks,
+                    self._words,
+                )
+            )
         seen: set[int] = set()
         share = self._shares(depth, n)
         self._path.append((0, len(order)))
@@ -241,8 +260,16 @@ class Solver:
             self._path[-1] = (tried, len(order))
             if share and seen:  # the first guess searched has set the bound: the workers try the rest
                 best, best_guess = self._share_guesses(
-                    secrets, [int(p) for p in order[tried - 1 :]], guesses, info, history, depth, most, best,
-                    best_guess, seen,
+                    secrets,
+                    [int(p) for p in order[tried - 1 :]],
+                    guesses,
+                    info,
+                    history,
+                    depth,
+                    most,
+                    best,
+                    best_guess,
+                    seen,
                 )
                 break
             bound, g = int(info[position, 0]), int(guesses[position])
@@ -268,9 +295,7 @@ class Solver:
         """Whether this node's guesses are shared among the workers: a large part being settled at
         `parallel_depth` by a part's solver, while its parent has a pool of threads."""
         parent = self.parent
-        return (
-            parent is not None and parent._pool is not None and depth == self.parallel_depth and n >= self.share_size
-        )
+        return parent is not None and parent._pool is not None and depth == self.parallel_depth and n >= self.share_size
 
     def _share_guesses(
         self,
@@ -445,8 +470,14 @@ class Solver:
         sub: Solver | None = getattr(self._local, "solver", None)
         if sub is None:
             sub = Solver(
-                self.instance, self.top_depth, self.width, None, self.clock, parent=self,
-                parallel_depth=self.parallel_depth, share_size=self.share_size,
+                self.instance,
+                self.top_depth,
+                self.width,
+                None,
+                self.clock,
+                parent=self,
+                parallel_depth=self.parallel_depth,
+                share_size=self.share_size,
             )
             self._local.solver = sub
         return sub
@@ -554,19 +585,52 @@ class Solver:
     def _solve(self, secrets: Indices, fixed: int, beta: int, parts: int) -> tuple[int, int]:
         inst = self.instance
         cost, guess = self._kernel.solve(
-            secrets, fixed, beta, parts, self.width, inst.table, self._by_secret, inst.codes, self._masks,
-            inst.symbols, inst.solved, inst.feedbacks, self._bounds, self._estimate, self._zobrist, self._tt,
-            self._allowed, self._allowed_lengths, self.stats, self._words,
+            secrets,
+            fixed,
+            beta,
+            parts,
+            self.width,
+            inst.table,
+            self._by_secret,
+            inst.codes,
+            self._masks,
+            inst.symbols,
+            inst.solved,
+            inst.feedbacks,
+            self._bounds,
+            self._estimate,
+            self._zobrist,
+            self._tt,
+            self._allowed,
+            self._allowed_lengths,
+            self.stats,
+            self._words,
         )
         return int(cost), int(guess)
 
     def _node_bound(self, secrets: Indices, fixed: int, parts: int) -> int:
         inst = self.instance
-        return int(self._kernel.node_bound(
-            secrets, fixed, inst.table, self._by_secret, inst.codes, inst.symbols, inst.solved, inst.feedbacks,
-            self._bounds, parts, self._estimate, self._zobrist, self._tt, self._allowed, self._allowed_lengths,
-            self.stats, self._words,
-        ))
+        return int(
+            self._kernel.node_bound(
+                secrets,
+                fixed,
+                inst.table,
+                self._by_secret,
+                inst.codes,
+                inst.symbols,
+                inst.solved,
+                inst.feedbacks,
+                self._bounds,
+                parts,
+                self._estimate,
+                self._zobrist,
+                self._tt,
+                self._allowed,
+                self._allowed_lengths,
+                self.stats,
+                self._words,
+            )
+        )
 
     def _key(self, secrets: Indices) -> int:
         return int(self._scans.set_key(secrets, self._zobrist))

@@ -97,9 +97,7 @@ async def test_many_guesses_at_once_count_every_move_once_and_make_one_winner(ap
 async def test_winning_guesses_that_bypass_the_chat_lock_still_close_the_race_once(app, recorded):
     await Member(app, recorded, 11, "Ann").send("/challenge")
     match, core = await the_race(app)
-    outcomes = await asyncio.gather(
-        *(race.guess(core.deps, match, 200 + i, f"U{i}", match.secret) for i in range(10))
-    )
+    outcomes = await asyncio.gather(*(race.guess(core.deps, match, 200 + i, f"U{i}", match.secret) for i in range(10)))
     won = [o for o in outcomes if isinstance(o, race.Scored)]
     assert len(won) == 1
     assert won[0].ended is not None

@@ -11,7 +11,7 @@ import bot.texts
 from bot.i18n import LOCALES, Catalogues, compile_catalogue, po_path
 from bot.texts import t
 
-UKRAINIAN = r'''
+UKRAINIAN = r"""
 msgid ""
 msgstr ""
 "Language: uk\n"
@@ -35,7 +35,7 @@ msgstr[2] ""
 #, fuzzy
 msgid "btn.rules"
 msgstr "📖 Правила (не перевірено)"
-'''
+"""
 
 
 @pytest.fixture

@@ -30,9 +30,7 @@ def pattern(key: str, **groups: str) -> re.Pattern[str]:
 
     def one(template: str) -> str:
         parts = re.split(r"\{(\w+)\}", plain(template))
-        return "".join(
-            re.escape(part) if i % 2 == 0 else groups.get(part, ".+?") for i, part in enumerate(parts)
-        )
+        return "".join(re.escape(part) if i % 2 == 0 else groups.get(part, ".+?") for i, part in enumerate(parts))
 
     return re.compile("|".join(f"(?:{one(template)})" for template in dict.fromkeys(RUSSIAN[key])))
 

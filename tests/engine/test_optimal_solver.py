@@ -192,7 +192,6 @@ def test_a_search_sharing_guesses_resumes_from_its_parts() -> None:
     assert resumed.stats[0] < first.stats[0]
 
 
-
 def test_a_winner_found_by_a_helper_brings_its_subtree() -> None:
     from concurrent.futures import Executor, Future
     from typing import Any

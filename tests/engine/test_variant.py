@@ -7,8 +7,17 @@ from engine.variant import PRESETS, InvalidCode, InvalidVariant, Variant, varian
 
 @pytest.mark.parametrize(
     ("name", "size"),
-    [("classic", 5040), ("nozero", 4536), ("mastermind", 1296), ("mastermind10", 10000),
-     ("3", 720), ("5", 30240), ("6", 151200), ("5r8", 32768), ("4d10z", 4536)],
+    [
+        ("classic", 5040),
+        ("nozero", 4536),
+        ("mastermind", 1296),
+        ("mastermind10", 10000),
+        ("3", 720),
+        ("5", 30240),
+        ("6", 151200),
+        ("5r8", 32768),
+        ("4d10z", 4536),
+    ],
 )
 def test_variant_sizes(name: str, size: int) -> None:
     assert variant_named(name).size == size
