@@ -4,23 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 import aiosqlite
 
 from bot.storage.db import here, in_worker
 
-_last_iso: list[tuple[datetime, str]] = [(datetime.min.replace(tzinfo=UTC), "")]
 
-
+@lru_cache(maxsize=4)  # a move writes its one moment in four rows
 def iso(moment: datetime) -> str:
     """A moment as stored in the database (UTC, milliseconds), so text comparison orders it."""
-    last, text = _last_iso[0]
-    if moment == last:  # a move writes its one moment in four rows
-        return text
-    text = moment.astimezone(UTC).isoformat(timespec="milliseconds")
-    _last_iso[0] = (moment, text)
-    return text
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 def moment(text: str | None) -> datetime | None:

@@ -279,10 +279,7 @@ class Solver:
             if signature in seen:
                 continue
             seen.add(signature)
-            buffer, starts, ends = self._scans.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
-            pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
-            child_fixed = fixed | int(self._masks[g])
-            total = self._total(pieces, child_fixed, bound - n, best - n, (*history, g), depth + 1, most)
+            total, _pieces, _fixed = self._guess_total(secrets, g, fixed, bound, best, history, depth, most)
             if total is not None and n + total < best:
                 best, best_guess = n + total, g
             self._report(depth, None if best_guess < 0 else best)
@@ -290,6 +287,26 @@ class Solver:
         if best_guess >= 0:
             k.store(self._tt, self._key(secrets), best, best_guess)
         return best, best_guess
+
+    def _guess_total(
+        self,
+        secrets: Indices,
+        guess: int,
+        fixed: int,
+        bound: int,
+        limit: int,
+        history: tuple[int, ...],
+        depth: int,
+        most: int,
+    ) -> tuple[int | None, list[Indices], int]:
+        """(the cost of the parts `guess` splits `secrets` into, if the node's cost with it stays below
+        `limit`, else None; those parts; the symbols fixed below it). `bound`: the guess's static bound."""
+        inst, n = self.instance, len(secrets)
+        buffer, starts, ends = self._scans.split(secrets, guess, inst.table, inst.solved, inst.feedbacks)
+        pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
+        child_fixed = fixed | int(self._masks[guess])
+        total = self._total(pieces, child_fixed, bound - n, limit - n, (*history, guess), depth + 1, most)
+        return total, pieces, child_fixed
 
     def _shares(self, depth: int, n: int) -> bool:
         """Whether this node's guesses are shared among the workers: a large part being settled at
@@ -345,10 +362,9 @@ class Solver:
                 total: int | None = None
                 tree: Node | None = None
                 try:
-                    buffer, starts, ends = solver._scans.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
-                    pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
-                    child_fixed = fixed | int(solver._masks[g])
-                    total = solver._total(pieces, child_fixed, bound - n, limit - n, (*history, g), depth + 1, most)
+                    total, pieces, child_fixed = solver._guess_total(
+                        secrets, g, fixed, bound, limit, history, depth, most
+                    )
                     if total is not None and n + total < limit and solver is not self:
                         # the winner's subtree lives in this helper's transposition table: keep it whole
                         children = {int(inst.table[g, p[0]]): solver.tree(p, child_fixed) for p in pieces}
