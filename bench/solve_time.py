@@ -19,7 +19,7 @@ import statistics
 import threading
 import time
 
-from engine.optimal.search import Solver, instance_for, warm_up
+from engine.optimal.search import Solver, instance_for
 from engine.optimal.tree import tree_stats
 from engine.variant import variant_named
 
@@ -32,7 +32,6 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="solver threads (the solve command's --workers)")
     args = parser.parse_args()
     variant = variant_named(args.variant)
-    warm_up()
     instance = instance_for(variant)
     walls, cpus, busiest, totals = [], [], [], set()
     load_before = os.getloadavg()

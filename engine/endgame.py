@@ -8,31 +8,14 @@ search only, so every decision starts cold.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.splits import counts_of_rows
+from engine.totals import lower_bounds
 
 Plan = tuple[int, int]  # (total guesses to solve every candidate, the most any one needs)
-
-
-@lru_cache(maxsize=64)
-def lower_bounds(parts: int, size: int) -> npt.NDArray[np.int64]:
-    """Least total guesses to solve k candidates, for k = 0..size, when a guess splits them into at
-    most `parts` answers besides 'solved' (each needs a guess; all but one need a second; and so on)."""
-    lb = np.zeros(size + 1, dtype=np.int64)
-    for k in range(1, size + 1):
-        best = None
-        for rest in (k - 1, k):  # the guess is a candidate (one solved now) or it is not
-            q, r = divmod(rest, parts)
-            split = r * int(lb[q + 1]) + (parts - r) * int(lb[q]) if q + 1 <= size else None
-            if split is not None and (best is None or split < best):
-                best = split
-        lb[k] = k + (best if best is not None else 2 * k)
-    lb[1] = 1
-    return lb
 
 
 @dataclass

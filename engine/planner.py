@@ -13,22 +13,8 @@ from engine.history import History, Indices, Turn
 from engine.scoring import possible_scores
 from engine.splits import Counts, canonical_guesses, fixed_symbols, member, splitter_for, union
 from engine.strategies import Measure, best_of, forced_move, neg_entropy, rng_for, scores_of
+from engine.totals import estimated_totals
 from engine.variant import Code, Variant
-
-# Average guesses per secret, the current one included, that a good strategy needs for a set of n
-# candidates, by ln(n): measured on classic with max-entropy and smoothed. Only the ranking matters.
-_LOG_N = np.log([1, 2, 3, 5, 10, 20, 50, 100, 250, 1260, 5040, 151200])
-_PER_SECRET = np.array([1.0, 1.5, 1.72, 1.94, 2.18, 2.5, 2.95, 3.25, 3.8, 4.42, 5.24, 6.6])
-
-
-@lru_cache(maxsize=8)
-def estimated_totals(size: int) -> npt.NDArray[np.float64]:
-    """Estimated total guesses to solve k candidates, for k = 0..size."""
-    k = np.arange(size + 1, dtype=np.float64)
-    per = np.interp(np.log(np.maximum(k, 1.0)), _LOG_N, _PER_SECRET)
-    out = k * per
-    out.setflags(write=False)
-    return out
 
 
 def estimated_cost(counts: Counts, solved: int) -> npt.NDArray[np.float64]:

@@ -8,7 +8,6 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from engine import kernels
 from engine.variant import Code, CodeArray, Variant
 
 FeedbackIds = npt.NDArray[np.uint8]  # feedback ids, bulls * (length + 1) + cows
@@ -50,12 +49,15 @@ def score(secret: Code, guess: Code) -> Score:
 
 class Scorer:
     """Scoring in bulk for one variant, by the compiled kernels of `engine.kernels` (no table needed);
-    the full guess-by-secret table is built only on request (the optimal solver wants one)."""
+    the full guess-by-secret table is built only on request."""
 
     def __init__(self, variant: Variant) -> None:
+        from engine import kernels  # numba loads with the first scorer, not with this module (a solve never needs it)
+
+        self._kernels = kernels
         self.variant = variant
         self._codes = variant.codes
-        self.places, self.counts = kernels.code_words(variant.codes, variant.symbols)
+        self.places, self.counts = self._kernels.code_words(variant.codes, variant.symbols)
         self._table: FeedbackIds | None = None
 
     def row_for(self, guess: CodeArray, among: CodeArray | None = None) -> FeedbackIds:
@@ -65,16 +67,16 @@ class Scorer:
     def block_for(self, guesses: CodeArray, among: CodeArray | None = None) -> FeedbackIds:
         """Feedback ids, shape (len(guesses), len(among)), of each guess against each code."""
         symbols = self.variant.symbols
-        g_places, g_counts = kernels.code_words(np.asarray(guesses, dtype=np.uint8), symbols)
+        g_places, g_counts = self._kernels.code_words(np.asarray(guesses, dtype=np.uint8), symbols)
         if among is None:
             s_places, s_counts = self.places, self.counts
         else:
-            s_places, s_counts = kernels.code_words(np.asarray(among, dtype=np.uint8), symbols)
+            s_places, s_counts = self._kernels.code_words(np.asarray(among, dtype=np.uint8), symbols)
         places = np.concatenate([g_places, s_places])
         counts = np.concatenate([g_counts, s_counts])
         guess_at = np.arange(len(g_places), dtype=np.intp)
         secret_at = np.arange(len(g_places), len(places), dtype=np.intp)
-        return kernels.feedback_block(places, counts, guess_at, secret_at, self.variant.length)
+        return self._kernels.feedback_block(places, counts, guess_at, secret_at, self.variant.length)
 
     @property
     def has_table(self) -> bool:
@@ -89,7 +91,7 @@ class Scorer:
             if not self.has_table:
                 raise MemoryError(f"{self.variant.name} has too many codes for a full table")
             everything = np.arange(self.variant.size, dtype=np.intp)
-            table = kernels.feedback_block(self.places, self.counts, everything, everything, self.variant.length)
+            table = self._kernels.feedback_block(self.places, self.counts, everything, everything, self.variant.length)
             table.setflags(write=False)
             self._table = table
         return self._table
@@ -98,21 +100,25 @@ class Scorer:
         """Feedback ids for guesses (by index) against secrets (by index), shape (guesses, secrets)."""
         g = np.asarray(guess_indices, dtype=np.intp)
         s = np.asarray(secret_indices, dtype=np.intp)
-        return kernels.feedback_block(self.places, self.counts, g, s, self.variant.length)
+        return self._kernels.feedback_block(self.places, self.counts, g, s, self.variant.length)
 
     def against(self, guess: Code, secret_indices: npt.ArrayLike | None = None) -> FeedbackIds:
         """Feedback ids of one guess (any valid code) against the secrets given by index (default all)."""
         g = self.variant.index(guess)
         if secret_indices is None:
-            return kernels.feedback_all(self.places, self.counts, self.places[g], self.counts[g], self.variant.length)
+            return self._kernels.feedback_all(
+                self.places, self.counts, self.places[g], self.counts[g], self.variant.length
+            )
         s = np.asarray(secret_indices, dtype=np.intp)
-        return kernels.feedback_row(self.places, self.counts, self.places[g], self.counts[g], s, self.variant.length)
+        return self._kernels.feedback_row(
+            self.places, self.counts, self.places[g], self.counts[g], s, self.variant.length
+        )
 
     def fitting(
         self, guesses: npt.NDArray[np.intp], answers: npt.NDArray[np.int64], secret_indices: npt.NDArray[np.intp]
     ) -> npt.NDArray[np.intp]:
         """The secrets (by index) that give every guess (by index) its answer (a feedback id)."""
-        return kernels.fitting(
+        return self._kernels.fitting(
             self.places, self.counts, guesses, answers, np.ascontiguousarray(secret_indices), self.variant.length
         )
 

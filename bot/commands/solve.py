@@ -65,9 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the search and write the tree; 0 on success, 2 on a variant it cannot solve."""
-    from engine.optimal.search import Solver, instance_for, warm_up
+    from engine.optimal.search import MAX_CODES, Solver, instance_for
     from engine.optimal.tree import encode, tree_file, tree_stats
-    from engine.scoring import scorer_for
     from engine.variant import InvalidVariant, variant_named
 
     try:
@@ -75,10 +74,9 @@ def main(args: argparse.Namespace) -> int:
     except InvalidVariant as error:
         print(f"bullscows solve: {error}", file=sys.stderr)
         return 2
-    if not scorer_for(variant).has_table:
+    if variant.size > MAX_CODES:
         print(f"bullscows solve: {variant.name} has too many codes ({variant.size}) to solve", file=sys.stderr)
         return 2
-    warm_up()  # load the compiled kernels before the clock starts, as for the bench
     small = variant.size < SMALL
     workers = args.workers or (1 if small else os.cpu_count() or 1)
     top_depth = args.top_depth or (2 if small else 3)

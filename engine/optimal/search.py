@@ -13,7 +13,8 @@ relabellings of positions and symbols that fix every guess played. Costs live in
 table keyed by the candidate set: exact ones, and lower bounds proven by failed searches.
 
 The first `top_depth` levels run here in Python (with the full symmetry reduction and progress
-reports); below that the compiled kernel (`engine.optimal.kernel`, numba) takes over.
+reports); below that the compiled kernel (`engine.optimal.kernel`, in C) takes over. Nothing here
+loads numba: a solve's memory is the kernel's tables and little more.
 """
 
 from __future__ import annotations
@@ -24,46 +25,31 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from engine.endgame import lower_bounds
+from engine.optimal import kernel
 from engine.optimal.tree import Node
-from engine.planner import estimated_totals
-from engine.scoring import possible_scores, scorer_for
+from engine.totals import estimated_totals, lower_bounds
 from engine.variant import Variant
 
 Indices = npt.NDArray[np.int64]
-INFINITY = 1 << 40  # a bound no cost reaches (the kernel's, without importing it)
-PACKED_LENGTH = 4  # codes this long or shorter are tallied from their words (engine.kernels.PACKED_LENGTH)
+INFINITY = kernel.INFINITY  # a bound no cost reaches
+MAX_CODES = 10_000  # the largest games searched (mastermind10 takes hours; 5 digits' 30,240 codes are out of reach)
 Relabelling = tuple[tuple[int, ...], dict[int, int]]  # (position order, symbol map) fixing a history
 # what a part's solver takes from its parent (read-only once the search runs)
-_SHARED = (
-    "_by_secret",
-    "_bounds",
-    "_estimate",
-    "_zobrist",
-    "_masks",
-    "_index",
-    "_position_of",
-    "_allowed",
-    "_allowed_lengths",
-    "_words",
-)
+_SHARED = ("_game", "_bounds", "_masks")
 
 
 @dataclass(frozen=True)
 class Instance:
-    """A game as the solver sees it: codes (guesses = secrets), the feedback table and symmetries."""
+    """A game as the solver sees it: codes (guesses = secrets, scored as bulls and cows) and symmetries."""
 
     codes: npt.NDArray[np.uint8]  # (n, length) symbols of each code
-    table: npt.NDArray[np.uint8]  # (n, n) feedback id of guess (row) against secret (column)
     symbols: int
-    solved: int  # the feedback id of a correct guess
-    feedbacks: int  # feedback ids run 0..feedbacks-1
-    parts: int  # the most answers besides `solved` one guess can get
+    parts: int  # the most answers besides solving one guess can get
     fixed: int = 0  # bitmask of symbols no relabelling may move
     position_moves: tuple[tuple[int, ...], ...] = ()  # position orders that map the code set to itself
 
@@ -74,43 +60,23 @@ class Instance:
 
 
 def instance_for(variant: Variant) -> Instance:
-    """The solver's view of a variant small enough for a full feedback table."""
+    """The solver's view of a variant."""
     length = variant.length
     moves = [p for p in itertools.permutations(range(length)) if variant.leading_zero or p[0] == 0]
-    return Instance(
-        codes=np.ascontiguousarray(variant.codes),
-        table=scorer_for(variant).table,
-        symbols=variant.symbols,
-        solved=variant.solved,
-        feedbacks=variant.feedback_count,
-        parts=len(possible_scores(variant)) - 1,
-        fixed=0 if variant.leading_zero else 1,
-        position_moves=tuple(moves),
-    )
+    return _instance(variant.codes, variant.symbols, 0 if variant.leading_zero else 1, tuple(moves))
 
 
 def instance_from_codes(codes: Sequence[Sequence[int]], symbols: int) -> Instance:
     """The solver's view of any code set closed under relabelling symbols and reordering positions
-    (small synthetic games for tests: scored as bulls and cows, one index per code)."""
-    rows = [tuple(code) for code in codes]
-    length = len(rows[0])
+    (small synthetic games for tests, one index per code)."""
+    rows = np.array([tuple(code) for code in codes], dtype=np.uint8)
+    return _instance(rows, symbols, 0, tuple(itertools.permutations(range(rows.shape[1]))))
 
-    def feedback(guess: tuple[int, ...], secret: tuple[int, ...]) -> int:
-        bulls = sum(g == s for g, s in zip(guess, secret, strict=True))
-        common = sum(min(guess.count(x), secret.count(x)) for x in set(guess))
-        return bulls * (length + 1) + common - bulls
 
-    table = np.array([[feedback(g, s) for s in rows] for g in rows], dtype=np.uint8)
-    solved = length * (length + 1)
-    return Instance(
-        codes=np.array(rows, dtype=np.uint8),
-        table=table,
-        symbols=symbols,
-        solved=solved,
-        feedbacks=(length + 1) ** 2,
-        parts=len({int(f) for f in np.unique(table)} - {solved}),
-        position_moves=tuple(itertools.permutations(range(length))),
-    )
+def _instance(codes: npt.NDArray[np.uint8], symbols: int, fixed: int, moves: tuple[tuple[int, ...], ...]) -> Instance:
+    codes = np.ascontiguousarray(codes, dtype=np.uint8)
+    parts = kernel.answers(codes, codes.shape[1], symbols, fixed)
+    return Instance(codes=codes, symbols=symbols, parts=parts, fixed=fixed, position_moves=moves)
 
 
 class Progress(NamedTuple):
@@ -155,10 +121,8 @@ class Solver:
     # among the workers (its work can dwarf every other part's, and would leave the other cores idle)
     share_size: int = 1000
     _path: list[tuple[int, int]] = field(default_factory=list, init=False)
-    _kernel: Any = field(default=None, init=False)
-    _scans: Any = field(default=None, init=False)
     _too_deep: set[tuple[int, int]] = field(default_factory=set, init=False)
-    _tt: Any = field(default=None, init=False)
+    _tt: kernel.Table = field(default_factory=kernel.Table, init=False)  # this solver's (one per thread)
     stats: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(8, dtype=np.int64), init=False)
     _subtrees: dict[int, Node] = field(default_factory=dict, init=False)
     _pool: ThreadPoolExecutor | None = field(default=None, init=False)
@@ -166,33 +130,21 @@ class Solver:
     _local: threading.local = field(default_factory=threading.local, init=False)
 
     def __post_init__(self) -> None:
-        from engine.kernels import code_words
-        from engine.optimal import kernel, scans  # numba is needed only once a search runs
-
-        self._kernel = kernel
-        self._scans = scans
-        self._tt = kernel.new_table()
-        if self.parent is not None:  # a solver for one part: the parent's read-only arrays
+        if self.parent is not None:  # a solver for one part: the parent's read-only game
             self.__dict__.update({name: self.parent.__dict__[name] for name in _SHARED})
             return
         inst = self.instance
-        # the secret-major feedback table feeds the table scans, which codes of up to 4 positions do
-        # without (their part sizes are tallied from the code words): a placeholder then, 25 MB saved
-        packed = inst.codes.shape[1] <= PACKED_LENGTH
-        self._by_secret = np.zeros((1, 1), dtype=np.uint8) if packed else np.ascontiguousarray(inst.table.T)
-        self._words = np.stack(code_words(inst.codes, inst.symbols))  # (places, symbol counts) per code
         rows = [lower_bounds(max(parts, 1), inst.size) for parts in range(inst.parts + 1)]
         self._bounds = np.stack(rows).astype(np.int64)  # [parts, k]: least cost of k secrets
-        self._estimate = np.round(estimated_totals(inst.size) * 64).astype(np.int64)
-        self._zobrist = np.random.default_rng(20240611).integers(1, 2**62, inst.size, dtype=np.int64)
         self._masks = np.bitwise_or.reduce(np.left_shift(1, inst.codes.astype(np.int64)), axis=1)
-        self._index = {tuple(row): i for i, row in enumerate(inst.codes.tolist())}
-        values = inst.codes.astype(np.int64) @ (inst.symbols ** np.arange(inst.codes.shape[1] - 1, -1, -1))
-        self._position_of = np.full(inst.symbols ** inst.codes.shape[1], -1, dtype=np.int64)  # code value -> index
-        self._position_of[values] = np.arange(inst.size)
-        # per symbol mask, lazily (int32: half the memory; every mask is filled when threads search)
-        self._allowed = np.zeros((1 << inst.symbols, inst.size), dtype=np.int32)
-        self._allowed_lengths = np.full(1 << inst.symbols, -1, dtype=np.int64)
+        self._game = kernel.Game(
+            inst.codes,
+            inst.codes.shape[1],
+            inst.symbols,
+            inst.fixed,
+            self._bounds,
+            np.round(estimated_totals(inst.size) * 64).astype(np.int64),
+        )
 
     def solve(self, max_depth: int | None = None) -> tuple[int, Node]:
         """(least total guesses over every secret, a decision tree achieving it); of such trees, one
@@ -200,8 +152,6 @@ class Solver:
         everything = np.arange(self.instance.size, dtype=np.int64)
         fixed = self.instance.fixed
         if self.workers > 1:
-            inst = self.instance
-            self._scans.fill_allowed(inst.codes, fixed, inst.symbols, self._allowed, self._allowed_lengths)
             self._pool = ThreadPoolExecutor(self.workers)
         try:
             total, _guess = self.node(everything, (), INFINITY, 0, self.instance.parts)
@@ -217,7 +167,7 @@ class Solver:
     def node(self, secrets: Indices, history: tuple[int, ...], beta: int, depth: int, parts: int) -> tuple[int, int]:
         """(cost, guess) of a node if below `beta`, else (a lower bound >= beta, -1); no guess splits
         these secrets more than `parts` ways besides solving."""
-        inst, k = self.instance, self._kernel
+        inst = self.instance
         fixed = inst.fixed | self._used(history)
         if self.known and depth > 0:  # settled by an earlier run, perhaps at another --parallel-depth
             found = self.known.get(self._key(secrets))
@@ -234,25 +184,8 @@ class Solver:
         useful = np.flatnonzero((info[:, 0] >= 0) & (info[:, 0] < beta))
         order = useful[np.lexsort((info[useful, 1] == 0, info[useful, 3]))]
         best, best_guess = beta, -1
-        if beta >= k.INFINITY:
-            best = 1 + int(
-                k.greedy_cost(
-                    secrets,
-                    inst.table,
-                    self._by_secret,
-                    inst.codes,
-                    inst.symbols,
-                    inst.solved,
-                    inst.feedbacks,
-                    self._bounds[most],
-                    self._estimate,
-                    self._allowed,
-                    self._allowed_lengths,
-                    fixed,
-                    self._masks,
-                    self._words,
-                )
-            )
+        if beta >= INFINITY:
+            best = 1 + self._game.greedy_cost(secrets, fixed, most)
         seen: set[int] = set()
         share = self._shares(depth, n)
         self._path.append((0, len(order)))
@@ -275,7 +208,7 @@ class Solver:
             bound, g = int(info[position, 0]), int(guesses[position])
             if bound >= best:
                 continue
-            signature = int(self._scans.partition_signature(secrets, g, inst.table, inst.solved, inst.feedbacks))
+            signature = self._game.signature(secrets, g)
             if signature in seen:
                 continue
             seen.add(signature)
@@ -285,7 +218,7 @@ class Solver:
             self._report(depth, None if best_guess < 0 else best)
         self._path.pop()
         if best_guess >= 0:
-            k.store(self._tt, self._key(secrets), best, best_guess)
+            self._tt.store(self._key(secrets), best, best_guess)
         return best, best_guess
 
     def _guess_total(
@@ -301,9 +234,8 @@ class Solver:
     ) -> tuple[int | None, list[Indices], int]:
         """(the cost of the parts `guess` splits `secrets` into, if the node's cost with it stays below
         `limit`, else None; those parts; the symbols fixed below it). `bound`: the guess's static bound."""
-        inst, n = self.instance, len(secrets)
-        buffer, starts, ends = self._scans.split(secrets, guess, inst.table, inst.solved, inst.feedbacks)
-        pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
+        n = len(secrets)
+        pieces = self._split(secrets, guess)
         child_fixed = fixed | int(self._masks[guess])
         total = self._total(pieces, child_fixed, bound - n, limit - n, (*history, guess), depth + 1, most)
         return total, pieces, child_fixed
@@ -352,9 +284,7 @@ class Solver:
                         race.done(rank)
                         continue
                     # taken in the node's order under the lock: the first of equal splits is searched
-                    signature = int(
-                        solver._scans.partition_signature(secrets, g, inst.table, inst.solved, inst.feedbacks)
-                    )
+                    signature = solver._game.signature(secrets, g)
                     if signature in seen:
                         race.done(rank)
                         continue
@@ -367,7 +297,7 @@ class Solver:
                     )
                     if total is not None and n + total < limit and solver is not self:
                         # the winner's subtree lives in this helper's transposition table: keep it whole
-                        children = {int(inst.table[g, p[0]]): solver.tree(p, child_fixed) for p in pieces}
+                        children = {solver._answer(g, p): solver.tree(p, child_fixed) for p in pieces}
                         tree = Node(g, dict(sorted(children.items())))
                 finally:
                     with race.lock:
@@ -501,7 +431,7 @@ class Solver:
     def guesses_up_to_symmetry(self, history: tuple[int, ...], fixed: int) -> Indices:
         """One guess per class of guesses that a relabelling fixing the history maps onto each other."""
         inst = self.instance
-        canonical = np.flatnonzero(self._scans.canonical_mask(inst.codes, fixed, inst.symbols))
+        canonical = np.flatnonzero(self._canonical(fixed))
         group = [move for move in self.relabellings(history) if not _is_identity(move)]
         if not group:
             return canonical.astype(np.int64)
@@ -510,10 +440,9 @@ class Solver:
         for k, (_order, mapping) in enumerate(group):
             for symbol, image in mapping.items():
                 maps[k, symbol] = image
-        keep = self._scans.smallest_images(
-            inst.codes, canonical.astype(np.int64), orders, maps, fixed, inst.symbols, self._position_of
-        )
-        return canonical[keep].astype(np.int64)
+        keep = np.empty(len(canonical), dtype=np.uint8)
+        self._game.smallest_images(canonical.astype(np.int64), orders, maps, fixed, keep)
+        return canonical[keep.view(np.bool_)].astype(np.int64)
 
     def relabellings(self, history: Sequence[int]) -> list[Relabelling]:
         """Every (position order, symbol map) that maps each guess of the history onto itself."""
@@ -533,18 +462,15 @@ class Solver:
 
     def tree(self, secrets: Indices, fixed: int) -> Node:
         """The decision tree below a node, rebuilt from the transposition table (small nodes re-solved)."""
-        inst = self.instance
         if len(secrets) == 1:
             return Node(int(secrets[0]), {})
         found = self._subtrees.get(self._key(secrets))
         if found is not None:
             return found
         _cost, guess = self._solve(secrets, fixed, INFINITY, self.instance.parts)
-        buffer, starts, ends = self._scans.split(secrets, guess, inst.table, inst.solved, inst.feedbacks)
         children = {}
-        for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
-            part = buffer[start:end]
-            children[int(inst.table[guess, part[0]])] = self.tree(part, fixed | int(self._masks[guess]))
+        for part in self._split(secrets, guess):
+            children[self._answer(guess, part)] = self.tree(part, fixed | int(self._masks[guess]))
         return Node(int(guess), dict(sorted(children.items())))
 
     def shallower(self, secrets: Indices, fixed: int, limit: int) -> Node | None:
@@ -562,12 +488,11 @@ class Solver:
         if memo_key in self._too_deep:
             return None
         cost, _ = self._solve(secrets, fixed, INFINITY, inst.parts)
-        allowed = np.flatnonzero(self._scans.canonical_mask(inst.codes, fixed, inst.symbols)).astype(np.int64)
+        allowed = np.flatnonzero(self._canonical(fixed)).astype(np.int64)
         info, _most = self._scan(secrets, allowed, inst.parts)
         for position in np.flatnonzero((info[:, 0] >= 0) & (info[:, 0] <= cost)).tolist():
             g = int(allowed[position])
-            buffer, starts, ends = self._scans.split(secrets, g, inst.table, inst.solved, inst.feedbacks)
-            pieces = [buffer[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
+            pieces = self._split(secrets, g)
             child_fixed = fixed | int(self._masks[g])
             total, remaining = n, int(info[position, 0]) - n
             for part in pieces:
@@ -578,90 +503,49 @@ class Solver:
                     break
             if total != cost:
                 continue
-            children = {int(inst.table[g, part[0]]): self.shallower(part, child_fixed, limit - 1) for part in pieces}
+            children = {self._answer(g, part): self.shallower(part, child_fixed, limit - 1) for part in pieces}
             if all(child is not None for child in children.values()):
                 return Node(g, {f: child for f, child in sorted(children.items()) if child is not None})
         self._too_deep.add(memo_key)
         return None
 
     def _scan(self, secrets: Indices, guesses: Indices, parts: int) -> tuple[Indices, int]:
-        """The kernel's scan of these guesses over the secrets (see engine.optimal.scans.scan)."""
-        inst = self.instance
-        length = inst.codes.shape[1]
-        if length <= PACKED_LENGTH:
-            info, most = self._scans.packed_scan(
-                secrets, guesses, self._words, length, self._bounds, parts, self._estimate
-            )
-        else:
-            info, most = self._scans.scan(
-                secrets, guesses, self._by_secret, inst.solved, inst.feedbacks, self._bounds, parts, self._estimate
-            )
-        return info, int(most)
+        """Per guess (bound on the node's total after it, or -1 if it tells nothing; whether it can be the
+        secret; whether it splits the secrets into singletons; an estimate of the total, to order guesses;
+        how many answers it gets), and the most answers any guess gets (which bounds the whole subtree)."""
+        info = np.empty((len(guesses), 5), dtype=np.int64)
+        most = self._game.scan(secrets, np.ascontiguousarray(guesses, dtype=np.int64), parts, info)
+        return info, most
+
+    def _split(self, secrets: Indices, guess: int) -> list[Indices]:
+        """The parts a guess splits the secrets into (the solved one dropped), largest first, each sorted."""
+        buffer = np.empty(len(secrets), dtype=np.int64)
+        starts = np.empty((self.instance.codes.shape[1] + 1) ** 2, dtype=np.int64)  # room for every feedback id
+        ends = np.empty_like(starts)
+        count = self._game.split(secrets, guess, buffer, starts, ends)
+        return [buffer[start:end] for start, end in zip(starts[:count].tolist(), ends[:count].tolist(), strict=True)]
+
+    def _answer(self, guess: int, part: Indices) -> int:
+        """The feedback id a guess gets from every secret of one of its parts."""
+        return self._game.feedback(guess, int(part[0]))
+
+    def _canonical(self, fixed: int) -> npt.NDArray[np.bool_]:
+        """Which codes are the smallest of their class under relabelling the symbols not in `fixed`."""
+        out = np.empty(self.instance.size, dtype=np.uint8)
+        self._game.canonical(fixed, out)
+        return out.view(np.bool_)
 
     def _solve(self, secrets: Indices, fixed: int, beta: int, parts: int) -> tuple[int, int]:
-        inst = self.instance
-        cost, guess = self._kernel.solve(
-            secrets,
-            fixed,
-            beta,
-            parts,
-            self.width,
-            inst.table,
-            self._by_secret,
-            inst.codes,
-            self._masks,
-            inst.symbols,
-            inst.solved,
-            inst.feedbacks,
-            self._bounds,
-            self._estimate,
-            self._zobrist,
-            self._tt,
-            self._allowed,
-            self._allowed_lengths,
-            self.stats,
-            self._words,
-        )
-        return int(cost), int(guess)
+        return self._game.solve(self._tt, secrets, fixed, beta, parts, self.width, self.stats)
 
     def _node_bound(self, secrets: Indices, fixed: int, parts: int) -> int:
-        inst = self.instance
-        return int(
-            self._kernel.node_bound(
-                secrets,
-                fixed,
-                inst.table,
-                self._by_secret,
-                inst.codes,
-                inst.symbols,
-                inst.solved,
-                inst.feedbacks,
-                self._bounds,
-                parts,
-                self._estimate,
-                self._zobrist,
-                self._tt,
-                self._allowed,
-                self._allowed_lengths,
-                self.stats,
-                self._words,
-            )
-        )
+        return self._game.node_bound(self._tt, secrets, fixed, parts, self.stats)
 
     def _key(self, secrets: Indices) -> int:
-        return int(self._scans.set_key(secrets, self._zobrist))
+        return self._game.key(secrets)
 
     def _used(self, history: Sequence[int]) -> int:
         return int(np.bitwise_or.reduce(self._masks[list(history)])) if history else 0
-
-    def _fresh_canonical(self, code: list[int], fixed: int) -> int:
-        """The index of the smallest code equal to `code` up to relabelling symbols not in `fixed`."""
-        free = (s for s in range(self.instance.symbols) if not fixed >> s & 1)
-        names: dict[int, int] = {}
-        for symbol in code:
-            if not fixed >> symbol & 1 and symbol not in names:
-                names[symbol] = next(free)
-        return self._index[tuple(names.get(symbol, symbol) for symbol in code)]
 
     def _report(self, depth: int, best: int | None) -> None:
         if self.on_progress is not None:
@@ -739,15 +623,3 @@ def tree_depth(node: Node) -> int:
 def _is_identity(move: Relabelling) -> bool:
     order, mapping = move
     return all(p == q for p, q in enumerate(order)) and all(a == b for a, b in mapping.items())
-
-
-def warm_up() -> None:
-    """Compile the solver's kernels, or load them from the on-disk cache, on a tiny game."""
-    Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4)).solve()
-    Solver(instance_from_codes(list(itertools.permutations(range(4), 3)), 4), workers=2).solve()
-    # a variant's codes and feedback table are read-only arrays, which numba compiles apart: load those too
-    tiny = instance_from_codes(list(itertools.permutations(range(4), 3)), 4)
-    tiny.codes.setflags(write=False)
-    tiny.table.setflags(write=False)
-    Solver(tiny).solve()
-    Solver(tiny, workers=2).solve()

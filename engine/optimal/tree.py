@@ -17,8 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.history import Turn
-from engine.scoring import Score, scorer_for
-from engine.strategies import history_key
+from engine.scoring import Score
 from engine.variant import Code, Variant
 
 MAGIC = "bullscows-tree 1"
@@ -46,15 +45,21 @@ class TreeStats(NamedTuple):
 
 def replay(variant: Variant, tree: Node) -> npt.NDArray[np.int64]:
     """How many guesses the tree takes on each secret of the variant (by index); ValueError if some
-    answer has no child or the tree repeats itself, so a tree that replays is complete and correct."""
-    scorer = scorer_for(variant)
+    answer has no child or the tree repeats itself, so a tree that replays is complete and correct.
+
+    Scored with numpy alone, apart from the compiled kernels the solver and the bot score with: a tree
+    is checked by a second implementation (and a solve loads no JIT compiler for it)."""
+    codes = variant.codes
+    counts = np.stack([(codes == symbol).sum(axis=1) for symbol in range(variant.symbols)], axis=1)
     out = np.zeros(variant.size, dtype=np.int64)
     stack = [(tree, np.arange(variant.size, dtype=np.intp), 1)]
     while stack:
         node, alive, depth = stack.pop()
         if depth > 2 * variant.size:
             raise ValueError("the tree repeats itself")
-        row = scorer.against(variant.code(node.guess), alive)
+        bulls = (codes[alive] == codes[node.guess]).sum(axis=1)
+        common = np.minimum(counts[alive], counts[node.guess]).sum(axis=1)
+        row = bulls * (variant.length + 1) + common - bulls
         for feedback in np.unique(row).tolist():
             part = alive[row == feedback]
             if feedback == variant.solved:
@@ -153,6 +158,8 @@ def shipped_tree(variant: Variant) -> Node | None:
 
 def moves(variant: Variant, tree: Node) -> Iterator[tuple[str, Code]]:
     """(history key, guess) for every node of a tree, as TreeStrategy looks them up."""
+    from engine.strategies import history_key  # the strategies load numba's kernels; a solve needs neither
+
     stack: list[tuple[list[Turn], Node]] = [([], tree)]
     while stack:
         turns, node = stack.pop()

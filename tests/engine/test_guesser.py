@@ -112,7 +112,7 @@ def test_the_exact_endgame_needs_no_more_guesses_than_max_entropy_on_small_sets(
 
 
 def test_lower_bounds_grow_like_one_guess_plus_one_more_for_all_but_one() -> None:
-    from engine.endgame import lower_bounds
+    from engine.totals import lower_bounds
 
     bounds = lower_bounds(13, 20)
     assert bounds[:4].tolist() == [0, 1, 3, 5]

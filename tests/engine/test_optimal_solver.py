@@ -6,18 +6,37 @@ from __future__ import annotations
 import itertools
 from functools import cache
 
+import numpy as np
 import pytest
 
-pytest.importorskip("numba")
-
+from engine.optimal import kernel
 from engine.optimal.search import Instance, Solver, instance_for, instance_from_codes
 from engine.optimal.tree import Node, tree_stats
 from engine.variant import variant_named
 
 
+def feedback_row(instance: Instance, guess: int) -> list[int]:
+    """Feedback ids (bulls * (length + 1) + cows) of one guess against every code, scored in plain
+    Python, apart from the kernel under test."""
+    codes = instance.codes.tolist()
+    g = codes[guess]
+    out = []
+    for s in codes:
+        bulls = sum(a == b for a, b in zip(g, s, strict=True))
+        common = sum(min(g.count(x), s.count(x)) for x in set(g))
+        out.append(bulls * (len(g) + 1) + common - bulls)
+    return out
+
+
+def solved_id(instance: Instance) -> int:
+    length = instance.codes.shape[1]
+    return length * (length + 1)
+
+
 def brute_force_total(instance: Instance) -> int:
     """The least total guesses over every secret, by trying every guess at every node (no pruning)."""
-    table = instance.table.tolist()
+    table = [feedback_row(instance, g) for g in range(instance.size)]
+    solved = solved_id(instance)
     codes = range(instance.size)
 
     @cache
@@ -29,9 +48,9 @@ def brute_force_total(instance: Instance) -> int:
             parts: dict[int, list[int]] = {}
             for secret in secrets:
                 parts.setdefault(table[guess][secret], []).append(secret)
-            if len(parts) == 1 and instance.solved not in parts:
+            if len(parts) == 1 and solved not in parts:
                 continue  # learns nothing
-            total = len(secrets) + sum(cost(frozenset(p)) for f, p in parts.items() if f != instance.solved)
+            total = len(secrets) + sum(cost(frozenset(p)) for f, p in parts.items() if f != solved)
             best = total if best is None else min(best, total)
         assert best is not None
         return best
@@ -43,10 +62,11 @@ def tree_total(instance: Instance, node: Node, secrets: list[int], depth: int = 
     """Total guesses a solver tree takes on the given secrets, replayed on the instance's table."""
     total = 0
     parts: dict[int, list[int]] = {}
+    row = feedback_row(instance, node.guess)
     for secret in secrets:
-        parts.setdefault(int(instance.table[node.guess, secret]), []).append(secret)
+        parts.setdefault(row[secret], []).append(secret)
     for feedback, part in parts.items():
-        if feedback == instance.solved:
+        if feedback == solved_id(instance):
             total += depth
         else:
             total += tree_total(instance, node.children[feedback], part, depth + 1)
@@ -112,37 +132,77 @@ def test_a_search_resumes_from_the_parts_it_recorded() -> None:
     assert resumed.stats[0] < first.stats[0]  # the settled parts were not searched again
 
 
-@pytest.mark.parametrize("name", ["mastermind", "classic", "3"])
-def test_packed_bounds_agree_with_the_table_scan(name: str) -> None:
-    """The node bound's packed tally gives what the feedback-table scan gives: the first guess that
-    splits the secrets into singletons, else the least static total over the guesses that split them."""
-    import numpy as np
-
-    from engine.kernels import code_words
-    from engine.optimal import scans
-    from engine.optimal.search import Solver as Search
-
-    instance = instance_for(variant_named(name))
-    search = Search(instance)
-    words = np.stack(code_words(instance.codes, instance.symbols))
-    by_secret = np.ascontiguousarray(instance.table.T)
+@pytest.mark.parametrize("name", ["mastermind", "classic", "3", "4r7"])
+def test_packed_lanes_and_histograms_tally_alike(name: str) -> None:
+    """Codes of up to 4 positions are tallied in packed lanes, longer ones guess by guess into a
+    histogram: forced onto the histogram, the kernel scans, bounds and solves every set alike."""
+    search = Solver(instance_for(variant_named(name)))
+    instance = search.instance
+    args = (instance.codes, instance.codes.shape[1], instance.symbols, instance.fixed, search._bounds)
+    estimate = np.arange(instance.size + 1, dtype=np.int64) * 300
+    packed, plain = kernel.Game(*args, estimate), kernel.Game(*args, estimate, packed=False)
     rng = np.random.default_rng(7)
     for size in (4, 9, 15, 16, 40, 200):
         secrets = np.sort(rng.choice(instance.size, size, replace=False)).astype(np.int64)
         guesses = np.sort(rng.choice(instance.size, 300, replace=False)).astype(np.int64)
+        fixed = instance.fixed | int(rng.integers(0, 1 << instance.symbols))
         for parts in (2, instance.parts):
-            bounds = search._bounds[parts]
-            info = scans.guess_bounds(
-                secrets, guesses, by_secret, instance.solved, instance.feedbacks, bounds, search._estimate
-            )
-            splitting = info[:, 0] >= 0
-            perfect = np.flatnonzero(splitting & (info[:, 2] == 1))
-            first, least = scans.packed_bounds(secrets, guesses, words, instance.codes.shape[1], bounds)
-            if len(perfect):
-                assert first == perfect[0]
-            else:
-                assert first == -1
-                assert least == (info[splitting, 0].min() if splitting.any() else 1 << 40)
+            one, other = np.empty((300, 5), np.int64), np.empty((300, 5), np.int64)
+            assert packed.scan(secrets, guesses, parts, one) == plain.scan(secrets, guesses, parts, other)
+            assert np.array_equal(one, other)
+            stats = np.zeros(8, np.int64)
+            bound = packed.node_bound(kernel.Table(), secrets, fixed, parts, stats)
+            assert bound == plain.node_bound(kernel.Table(), secrets, fixed, parts, stats)
+            if size <= 16:
+                found = packed.solve(kernel.Table(), secrets, fixed, kernel.INFINITY, parts, 0, stats)
+                assert found == plain.solve(kernel.Table(), secrets, fixed, kernel.INFINITY, parts, 0, stats)
+                if parts == instance.parts:  # (a bound for fewer answers than guesses get is no bound)
+                    assert found[0] >= bound
+
+
+def test_the_kernel_scores_as_the_engine_does() -> None:
+    from engine.scoring import scorer_for
+
+    for name in ("classic", "nozero", "mastermind", "3"):
+        variant = variant_named(name)
+        search = Solver(instance_for(variant))
+        secrets = np.arange(variant.size, dtype=np.int64)
+        for guess in (0, variant.size // 3, variant.size - 1):
+            row = np.empty(variant.size, dtype=np.uint8)
+            search._game.feedbacks(guess, secrets, row)
+            assert np.array_equal(row, scorer_for(variant).against(variant.code(guess)))
+
+
+def test_a_transposition_table_keeps_exact_costs_and_the_best_bounds() -> None:
+    variant = variant_named("3")
+    search = Solver(instance_for(variant))
+    game, table, stats = search._game, kernel.Table(), np.zeros(8, np.int64)
+    secrets = np.arange(40, dtype=np.int64)
+    fixed = search.instance.fixed
+    table.store(game.key(secrets), 70, -1)  # a lower bound: the search may not go below it
+    assert game.solve(table, secrets, fixed, 60, search.instance.parts, 0, stats) == (70, -1)
+    table.store(game.key(secrets), 50, -1)  # a weaker bound does not replace it
+    assert game.solve(table, secrets, fixed, 60, search.instance.parts, 0, stats) == (70, -1)
+    table.store(game.key(secrets), 90, 7)  # an exact cost is final
+    table.store(game.key(secrets), 95, -1)
+    assert game.solve(table, secrets, fixed, kernel.INFINITY, search.instance.parts, 0, stats) == (90, 7)
+    assert len(table) == 1
+
+
+def test_the_kernel_refuses_what_is_not_a_game() -> None:
+    estimate = np.zeros(5, dtype=np.int64)
+    codes = np.array([[0, 1], [1, 0], [0, 2], [2, 0]], dtype=np.uint8)
+    bounds = np.zeros((2, 5), dtype=np.int64)
+    with pytest.raises(ValueError, match="symbol out of range"):
+        kernel.Game(codes, 2, 2, 0, bounds, estimate)
+    with pytest.raises(ValueError, match="bounds"):
+        kernel.Game(codes, 2, 3, 0, np.zeros((2, 4), dtype=np.int64), estimate)
+    game = kernel.Game(codes, 2, 3, 0, bounds, estimate)
+    with pytest.raises(IndexError):
+        game.key(np.array([0, 4], dtype=np.int64))
+    with pytest.raises(ValueError, match="fixed"):
+        game.node_bound(kernel.Table(), np.arange(4, dtype=np.int64), 1 << 5, 1, np.zeros(8, np.int64))
+    assert kernel.answers(codes, 2, 3, 0) == 3  # 0 bulls 1 cow, 0 bulls 2 cows, 1 bull (besides solved)
 
 
 @pytest.mark.parametrize(("name", "total"), [("3", 3575), ("mastermind", 5625)])
@@ -196,8 +256,6 @@ def test_a_winner_found_by_a_helper_brings_its_subtree() -> None:
     from concurrent.futures import Executor, Future
     from typing import Any
 
-    import numpy as np
-
     from engine.optimal.search import INFINITY
 
     class RunAtOnce(Executor):
@@ -210,7 +268,7 @@ def test_a_winner_found_by_a_helper_brings_its_subtree() -> None:
 
     instance = instance_for(variant_named("3"))
     opening = 0  # 012
-    answers = instance.table[opening]
+    answers = np.array(feedback_row(instance, opening))
     part = np.flatnonzero(answers == np.flatnonzero(np.bincount(answers) == 126)[0]).astype(np.int64)  # 1 bull, no cow
     fixed = int(np.bitwise_or.reduce(1 << instance.codes[opening].astype(np.int64)))
     root = Solver(instance, top_depth=2, workers=2)
