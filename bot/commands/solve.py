@@ -65,9 +65,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the search and write the tree; 0 on success, 2 on a variant it cannot solve."""
-    from engine.optimal.search import MAX_CODES, Solver, instance_for
     from engine.optimal.tree import encode, tree_file, tree_stats
     from engine.variant import InvalidVariant, variant_named
+
+    try:
+        from engine.optimal.search import MAX_CODES, Solver, instance_for
+    except ImportError as error:  # the C core is built at install, when a compiler is there
+        print(
+            f"bullscows solve: the solver's compiled core is missing ({error}); install a C compiler and the "
+            "Python headers (Debian: apt-get install gcc python3-dev), then pip install -e . again",
+            file=sys.stderr,
+        )
+        return 2
 
     try:
         variant = variant_named(args.variant)

@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("numba")
-
 from bot.commands import solve
 from engine.optimal.search import Progress
 from engine.optimal.tree import decode, tree_stats
@@ -35,6 +33,25 @@ def test_the_tree_written_replays_to_the_reported_total(tmp_path: Path, capsys: 
 def test_a_variant_too_big_for_a_table_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--variant", "5"]) == 2
     assert "too many codes" in capsys.readouterr().err
+
+
+def test_without_the_compiled_core_one_line_says_how_to_build_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import sys
+
+    import engine.optimal
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(sys.modules, "engine.optimal.search")
+    monkeypatch.delattr(engine.optimal, "search")
+    monkeypatch.delattr(engine.optimal, "kernel")
+    monkeypatch.setitem(sys.modules, "engine.optimal.kernel", None)  # as if it had not been built
+    assert run(["--variant", "3d6"]) == 2
+    err = capsys.readouterr().err
+    assert "compiled core is missing" in err
+    assert "C compiler" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_progress_off_a_terminal_is_a_line_per_report_at_the_root() -> None:
