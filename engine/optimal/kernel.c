@@ -550,7 +550,8 @@ static int64_t greedy_cost(Search *s, const int64_t *secrets, int64_t n, int64_t
         if (info[i].bound < 0) continue;
         if (best < 0 || info[i].estimate * 2 - info[i].hit < info[best].estimate * 2 - info[best].hit) best = i;
     }
-    int64_t guess = allowed[best < 0 ? m - 1 : best];
+    /* no canonical guess splits the set (never so in a real node): a secret always does, by solving itself */
+    int64_t guess = best >= 0 ? allowed[best] : secrets[0];
     int64_t parts = split(g, secrets, n, guess, buffer, starts, ends);
     for (int64_t p = 0; p < parts && !s->failed; p++)
         total += greedy_cost(s, buffer + starts[p], ends[p] - starts[p], fixed | (int64_t)g->masks[guess], row);
@@ -589,6 +590,10 @@ static int64_t node_bound(Search *s, const int64_t *secrets, int64_t n, int64_t 
     s->stats[STAT_BOUND_SCANS] += 1;
     perfect = bound_scan(s, secrets, n, allowed, m, row, &least);
     int64_t result;
+    if (s->failed) {
+        free(allowed);
+        return 2 * n;
+    }
     if (perfect >= 0) {
         if (!table_store(s->table, key, 2 * n, allowed[perfect])) s->failed = 1;
         result = 2 * n;
@@ -744,7 +749,18 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD Table table;
+    int busy; /* a search is using it with the GIL released: nothing else may touch it */
 } TableObject;
+
+/* Claim a table for one search (under the GIL, so no two threads claim it at once). */
+static int claim(TableObject *table) {
+    if (table->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this table is in use by another thread's search (one table per thread)");
+        return 0;
+    }
+    table->busy = 1;
+    return 1;
+}
 
 static PyTypeObject GameType, TableType;
 
@@ -864,6 +880,16 @@ static int game_codes(Game *g, Py_buffer *codes, Py_ssize_t length, Py_ssize_t s
     return 1;
 }
 
+/* How many answers besides solving one guess can get in a game, over every guess against every code
+   (any code set: a game closed under relabelling would need only its canonical guesses). */
+static int64_t most_answers(const Game *g) {
+    uint64_t seen = 0;
+    for (int64_t guess = 0; guess < g->n; guess++) {
+        for (int64_t secret = 0; secret < g->n; secret++) seen |= (uint64_t)1 << feedback(g, guess, secret);
+    }
+    return popcount64(seen & ~((uint64_t)1 << g->solved));
+}
+
 static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"codes", "length", "symbols", "fixed", "bounds", "estimate", "packed", NULL};
     Py_buffer codes, bounds, estimate;
@@ -883,6 +909,11 @@ static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
         goto release;
     }
     g->parts = bounds.len / ((g->n + 1) * 8) - 1;
+    if (g->parts < most_answers(g)) { /* a node's most answers picks its row of bounds */
+        PyErr_Format(PyExc_ValueError, "bounds: a row for each count of answers up to %lld",
+                     (long long)most_answers(g));
+        goto release;
+    }
     if (!copy_buffer(&bounds, 8, (g->parts + 1) * (g->n + 1), (void **)&g->bounds, "bounds") ||
         !copy_buffer(&estimate, 8, g->n + 1, (void **)&g->estimate, "estimate"))
         goto release;
@@ -910,8 +941,6 @@ release:
     return (PyObject *)self;
 }
 
-/* How many answers besides solving one guess can get in a game: over the guesses canonical under its
-   fixed symbols (every guess is one of them up to relabelling the others) against every code. */
 static PyObject *answers(PyObject *module, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"codes", "length", "symbols", "fixed", NULL};
     Py_buffer codes;
@@ -921,24 +950,17 @@ static PyObject *answers(PyObject *module, PyObject *args, PyObject *kwargs) {
     Game g;
     memset(&g, 0, sizeof g);
     PyObject *result = NULL;
-    if (game_codes(&g, &codes, length, symbols, fixed)) {
-        uint64_t seen = 0;
-        for (int64_t guess = 0; guess < g.n; guess++) {
-            if (!canonical(&g, guess, g.fixed)) continue;
-            for (int64_t secret = 0; secret < g.n; secret++) seen |= (uint64_t)1 << feedback(&g, guess, secret);
-        }
-        seen &= ~((uint64_t)1 << g.solved);
-        result = PyLong_FromLong(popcount64(seen));
-    }
+    if (game_codes(&g, &codes, length, symbols, fixed)) result = PyLong_FromLongLong(most_answers(&g));
     game_free(&g);
     PyBuffer_Release(&codes);
     return result;
 }
 
-/* A view of int64 indices below the game's size (checked), or NULL with an error set. */
+/* A view of strictly increasing int64 indices below the game's size (a set: the kernel counts on it),
+   or NULL with an error set. */
 static const int64_t *indices(const Game *g, Py_buffer *view, int64_t *count, const char *what) {
-    if (view->len % 8 != 0) {
-        PyErr_Format(PyExc_ValueError, "%s: int64 indices expected", what);
+    if (view->len % 8 != 0 || (uintptr_t)view->buf % 8 != 0) {
+        PyErr_Format(PyExc_ValueError, "%s: aligned int64 indices expected", what);
         return NULL;
     }
     const int64_t *items = view->buf;
@@ -948,11 +970,19 @@ static const int64_t *indices(const Game *g, Py_buffer *view, int64_t *count, co
             PyErr_Format(PyExc_IndexError, "%s: index %lld out of range", what, (long long)items[i]);
             return NULL;
         }
+        if (i > 0 && items[i] <= items[i - 1]) {
+            PyErr_Format(PyExc_ValueError, "%s: strictly increasing indices expected", what);
+            return NULL;
+        }
     }
     return items;
 }
 
 static int writable(Py_buffer *view, Py_ssize_t bytes, const char *what) {
+    if ((uintptr_t)view->buf % 8 != 0) {
+        PyErr_Format(PyExc_ValueError, "%s: an aligned buffer expected", what);
+        return 0;
+    }
     if (view->len < bytes) {
         PyErr_Format(PyExc_ValueError, "%s: needs %zd bytes, has %zd", what, bytes, view->len);
         return 0;
@@ -1052,12 +1082,15 @@ static PyObject *Game_smallest_images(GameObject *self, PyObject *args) {
     int64_t m;
     const int64_t *items = indices(g, &guesses, &m, "guesses");
     int64_t moves = orders.len / (8 * g->length);
-    const int64_t *order = orders.buf, *map = maps.buf;
+    int64_t *order = NULL, *map = NULL; /* copies: `out` may share their memory */
     if (!items || !writable(&out, m, "out")) goto release;
     if (orders.len != moves * 8 * g->length || maps.len != moves * 8 * g->symbols) {
         PyErr_SetString(PyExc_ValueError, "orders and maps: one row of positions and one of symbols per relabelling");
         goto release;
     }
+    if (!copy_buffer(&orders, 8, moves * g->length, (void **)&order, "orders") ||
+        !copy_buffer(&maps, 8, moves * g->symbols, (void **)&map, "maps"))
+        goto release;
     for (int64_t k = 0; k < moves * g->length; k++)
         if (order[k] < 0 || order[k] >= g->length) {
             PyErr_SetString(PyExc_ValueError, "orders: a position out of range");
@@ -1095,6 +1128,8 @@ static PyObject *Game_smallest_images(GameObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS;
     result = Py_NewRef(Py_None);
 release:
+    free(order);
+    free(map);
     PyBuffer_Release(&guesses);
     PyBuffer_Release(&orders);
     PyBuffer_Release(&maps);
@@ -1189,12 +1224,13 @@ static PyObject *Game_solve(GameObject *self, PyObject *args) {
     PyObject *result = NULL;
     int64_t n;
     const int64_t *items = indices(g, &secrets, &n, "secrets");
-    if (items && n > 0 && check_fixed(g, fixed) && check_parts(g, parts) && stats_view(&stats)) {
+    if (items && n > 0 && check_fixed(g, fixed) && check_parts(g, parts) && stats_view(&stats) && claim(table)) {
         Search s = {g, &table->table, stats.buf, width, 0};
         int64_t cost, guess;
         Py_BEGIN_ALLOW_THREADS;
         cost = solve(&s, items, n, fixed, beta, parts, &guess);
         Py_END_ALLOW_THREADS;
+        table->busy = 0;
         result = finish(&s, Py_BuildValue("LL", (long long)cost, (long long)guess));
     } else if (items && n == 0 && !PyErr_Occurred()) {
         PyErr_SetString(PyExc_ValueError, "secrets: at least one");
@@ -1213,12 +1249,13 @@ static PyObject *Game_node_bound(GameObject *self, PyObject *args) {
     PyObject *result = NULL;
     int64_t n;
     const int64_t *items = indices(g, &secrets, &n, "secrets");
-    if (items && check_fixed(g, fixed) && check_parts(g, parts) && stats_view(&stats)) {
+    if (items && check_fixed(g, fixed) && check_parts(g, parts) && stats_view(&stats) && claim(table)) {
         Search s = {g, &table->table, stats.buf, 0, 0};
         int64_t bound;
         Py_BEGIN_ALLOW_THREADS;
         bound = node_bound(&s, items, n, fixed, parts);
         Py_END_ALLOW_THREADS;
+        table->busy = 0;
         result = finish(&s, PyLong_FromLongLong(bound));
     }
     PyBuffer_Release(&secrets);
@@ -1286,7 +1323,12 @@ static PyObject *Table_store(TableObject *self, PyObject *args) {
     long long key, cost, guess;
     if (!PyArg_ParseTuple(args, "LLL", &key, &cost, &guess)) return NULL;
     if (guess >= GUESS_MASK) return PyErr_Format(PyExc_ValueError, "guess out of range");
-    if (!table_store(&self->table, key, cost, guess)) return PyErr_NoMemory();
+    if (cost < 0 || (guess >= 0 && cost > MAX_COST))
+        return PyErr_Format(PyExc_ValueError, "cost: 0 to %lld for an exact cost", (long long)MAX_COST);
+    if (!claim(self)) return NULL;
+    int stored = table_store(&self->table, key, cost, guess);
+    self->busy = 0;
+    if (!stored) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 

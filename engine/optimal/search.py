@@ -68,7 +68,15 @@ def instance_for(variant: Variant) -> Instance:
 
 def instance_from_codes(codes: Sequence[Sequence[int]], symbols: int) -> Instance:
     """The solver's view of any code set closed under relabelling symbols and reordering positions
-    (small synthetic games for tests, one index per code)."""
+    (small synthetic games for tests, one index per code); ValueError for a set that is not, whose
+    symmetries the search would wrongly assume."""
+    found = {tuple(code) for code in codes}
+    length = len(next(iter(found)))
+    for code in found:  # closed under swapping neighbouring symbols and neighbouring positions
+        swaps = [tuple(s + 1 if c == s else s if c == s + 1 else c for c in code) for s in range(symbols - 1)]
+        swaps += [(*code[:p], code[p + 1], code[p], *code[p + 2 :]) for p in range(length - 1)]
+        if not found.issuperset(swaps):
+            raise ValueError(f"the codes are not closed under relabelling symbols and reordering positions: {code}")
     rows = np.array([tuple(code) for code in codes], dtype=np.uint8)
     return _instance(rows, symbols, 0, tuple(itertools.permutations(range(rows.shape[1]))))
 

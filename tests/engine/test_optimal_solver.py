@@ -189,20 +189,36 @@ def test_a_transposition_table_keeps_exact_costs_and_the_best_bounds() -> None:
     assert len(table) == 1
 
 
+def test_a_code_set_without_the_symmetries_the_search_assumes_is_refused() -> None:
+    """The symmetry reduction assumes a code set closed under relabelling symbols and positions."""
+    with pytest.raises(ValueError, match="not closed"):
+        instance_from_codes([c for c in itertools.permutations(range(4), 3) if c[0] != 3], 4)
+    with pytest.raises(ValueError, match="not closed"):
+        instance_from_codes([c for c in itertools.product(range(3), repeat=3) if c != (2, 1, 0)], 3)
+
+
 def test_the_kernel_refuses_what_is_not_a_game() -> None:
     estimate = np.zeros(5, dtype=np.int64)
     codes = np.array([[0, 1], [1, 0], [0, 2], [2, 0]], dtype=np.uint8)
-    bounds = np.zeros((2, 5), dtype=np.int64)
+    assert kernel.answers(codes, 2, 3, 0) == 3  # 0 bulls 1 cow, 0 bulls 2 cows, 1 bull (besides solved)
+    bounds = np.zeros((4, 5), dtype=np.int64)  # a row for 0..3 answers
     with pytest.raises(ValueError, match="symbol out of range"):
         kernel.Game(codes, 2, 2, 0, bounds, estimate)
     with pytest.raises(ValueError, match="bounds"):
-        kernel.Game(codes, 2, 3, 0, np.zeros((2, 4), dtype=np.int64), estimate)
+        kernel.Game(codes, 2, 3, 0, np.zeros((4, 4), dtype=np.int64), estimate)
+    with pytest.raises(ValueError, match="bounds: a row for each count of answers up to 3"):
+        kernel.Game(codes, 2, 3, 0, bounds[:3], estimate)  # a node would read past its rows
     game = kernel.Game(codes, 2, 3, 0, bounds, estimate)
     with pytest.raises(IndexError):
         game.key(np.array([0, 4], dtype=np.int64))
+    with pytest.raises(ValueError, match="strictly increasing"):  # a set, as every kernel call takes it
+        game.scan(np.array([1, 1, 1], dtype=np.int64), np.arange(4, dtype=np.int64), 3, np.empty((4, 5), np.int64))
+    with pytest.raises(ValueError, match="aligned"):
+        game.key(np.zeros(17, dtype=np.uint8)[1:].view(np.int64))
     with pytest.raises(ValueError, match="fixed"):
         game.node_bound(kernel.Table(), np.arange(4, dtype=np.int64), 1 << 5, 1, np.zeros(8, np.int64))
-    assert kernel.answers(codes, 2, 3, 0) == 3  # 0 bulls 1 cow, 0 bulls 2 cows, 1 bull (besides solved)
+    with pytest.raises(ValueError, match="cost"):
+        kernel.Table().store(1, -5, -1)
 
 
 @pytest.mark.parametrize(("name", "total"), [("3", 3575), ("mastermind", 5625)])
