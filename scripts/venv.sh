@@ -10,8 +10,8 @@ ensure_venv() {
   stamp=".venv/.installed-$(cat pyproject.toml setup.py engine/optimal/kernel.c | sha1sum | cut -c1-12)-${extra:-base}"
   if [ ! -f "$stamp" ]; then
     .venv/bin/python -m pip install --quiet --upgrade pip
-    # compat: a path entry for the checkout, the C core built in place, and none of setuptools' warnings
-    .venv/bin/python -m pip install --quiet -e "$spec" --config-settings editable_mode=compat
+    # setuptools warns about every editable install ("be careful with folders..."): not the operator's concern
+    PYTHONWARNINGS="ignore::UserWarning" .venv/bin/python -m pip install --quiet -e "$spec"
     # the solver's C core is optional at install (the bot plays without it): say so when it did not build
     if ! .venv/bin/python -c "import engine.optimal.kernel" 2>/dev/null ||
       [ -n "$(find engine/optimal -name 'kernel*.so' ! -newer engine/optimal/kernel.c)" ]; then
