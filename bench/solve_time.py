@@ -1,4 +1,4 @@
-"""Times the optimal solver in one process, after its kernels are warm: wall and CPU seconds per run.
+"""Times the optimal solver in one process (its core is compiled C: nothing to warm up): wall and CPU seconds per run.
 
 `bullscows solve --json` reports wall seconds only; on a shared, busy machine those run well above
 the CPU seconds that mmstrat's figures (issue 12) are given in. This times `Solver.solve` itself

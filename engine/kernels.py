@@ -360,12 +360,6 @@ def answer_number(bulls: int, common: int, length: int) -> int:
 
 
 @jit
-def lane_count(lanes: Any, t: int, i: int) -> Any:
-    """How many secrets give answer number t to guess i, from packed_lanes."""
-    return np.int64((lanes[t & 3, i] >> np.uint64(16 * (t >> 2))) & np.uint64(0xFFFF))
-
-
-@jit
 def _best_packed(
     places: Any,
     counts: Any,

@@ -298,7 +298,7 @@ static inline void tally_parts(const Tally *t, int64_t i, int64_t *sizes) {
    nothing), whether it can be the secret, whether it splits the set into singletons, an estimate of
    the total (to order guesses) and how many answers it gets. */
 typedef struct {
-    int64_t bound, hit, perfect, estimate, classes, largest;
+    int64_t bound, hit, perfect, estimate, classes;
 } Info;
 
 /* up to `linear` secrets a part's static bound in `row` is 2c - 1 (one guess splits it into singletons) */
@@ -326,7 +326,6 @@ static void summarise(const Tally *t, int64_t i, int64_t n, const int64_t *row, 
     out->perfect = largest <= 1;
     out->estimate = linear >= n ? total * 64 : guessed; /* on few secrets, ordered by the bound itself */
     out->classes = classes;
-    out->largest = largest;
 }
 
 /* ---------------------------------------------------------------- searching */
@@ -337,9 +336,14 @@ static void *search_alloc(Search *s, size_t bytes) {
     return p;
 }
 
-static const int32_t *allowed_guesses(const Game *g, int64_t fixed, int64_t *count) {
+/* The guesses canonical under `fixed` (see canonical), as indices the caller frees; NULL if out of memory. */
+static int64_t *allowed_guesses(Search *s, int64_t fixed, int64_t *count) {
+    const Game *g = s->game;
+    const int32_t *found = g->allowed + g->allowed_start[fixed];
     *count = g->allowed_length[fixed];
-    return g->allowed + g->allowed_start[fixed];
+    int64_t *out = search_alloc(s, (size_t)*count * sizeof *out);
+    for (int64_t i = 0; out && i < *count; i++) out[i] = found[i];
+    return out;
 }
 
 /* (exact cost, guess) for three secrets: 5 if one of them tells the other two apart, else 6 */
@@ -537,13 +541,11 @@ static int64_t greedy_cost(Search *s, const int64_t *secrets, int64_t n, int64_t
     if (n <= 2) return 2 * n - 1;
     const Game *g = s->game;
     int64_t m;
-    const int32_t *allowed32 = allowed_guesses(g, fixed, &m);
-    int64_t *allowed = search_alloc(s, (size_t)m * sizeof *allowed);
+    int64_t *allowed = allowed_guesses(s, fixed, &m);
     Info *info = search_alloc(s, (size_t)m * sizeof *info);
     int64_t *buffer = search_alloc(s, (size_t)n * sizeof *buffer);
     int64_t starts[MAX_ANSWERS], ends[MAX_ANSWERS], total = n;
     if (s->failed) goto done;
-    for (int64_t i = 0; i < m; i++) allowed[i] = allowed32[i];
     if (scan(s, secrets, n, allowed, m, row, info) < 0) goto done;
     int64_t best = -1;
     for (int64_t i = 0; i < m; i++) {
@@ -582,10 +584,8 @@ static int64_t node_bound(Search *s, const int64_t *secrets, int64_t n, int64_t 
         return 2 * n - 1; /* found again as fast as looked up: not memoised */
     }
     int64_t m;
-    const int32_t *allowed32 = allowed_guesses(g, fixed, &m);
-    int64_t *allowed = search_alloc(s, (size_t)m * sizeof *allowed);
+    int64_t *allowed = allowed_guesses(s, fixed, &m);
     if (s->failed) return 2 * n;
-    for (int64_t i = 0; i < m; i++) allowed[i] = allowed32[i];
     s->stats[STAT_BOUND_WORK] += m * n;
     s->stats[STAT_BOUND_SCANS] += 1;
     perfect = bound_scan(s, secrets, n, allowed, m, row, &least);
@@ -655,23 +655,15 @@ static int64_t solve(Search *s, const int64_t *secrets, int64_t n, int64_t fixed
     if (2 * n >= beta) return 2 * n;
     s->stats[STAT_EXPANDED]++;
     int64_t m;
-    const int32_t *allowed32 = allowed_guesses(g, fixed, &m);
+    int64_t *allowed = allowed_guesses(s, fixed, &m);
     s->stats[STAT_SCAN_WORK] += m * n;
-    int64_t *allowed = search_alloc(s, (size_t)m * sizeof *allowed);
     Info *info = search_alloc(s, (size_t)m * sizeof *info);
     Ranked *order = search_alloc(s, (size_t)m * sizeof *order);
     int64_t *buffer = search_alloc(s, (size_t)n * sizeof *buffer);
-    SignatureSet seen = {search_alloc(s, 2 * (size_t)m * sizeof(int64_t) + 16), 1, 0, 0};
+    SignatureSet seen = {calloc(2 * (size_t)m + 2, sizeof(int64_t)), 2 * (size_t)m + 2, 0, 0}; /* at most half full */
     int64_t best = beta, best_guess = -1;
+    if (!seen.slots) s->failed = 1;
     if (s->failed) goto done;
-    while (seen.capacity < 2 * (size_t)m + 2) seen.capacity *= 2;
-    free(seen.slots);
-    seen.slots = calloc(seen.capacity, sizeof *seen.slots);
-    if (!seen.slots) {
-        s->failed = 1;
-        goto done;
-    }
-    for (int64_t i = 0; i < m; i++) allowed[i] = allowed32[i];
     int64_t most = scan(s, secrets, n, allowed, m, bounds_row(g, parts), info);
     if (most < 0) goto done;
     int64_t keep = 0;
