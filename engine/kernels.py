@@ -469,6 +469,71 @@ def measure_scores(
 
 
 @jit
+def two_step_costs(
+    places: Any,
+    counts: Any,
+    contenders: Any,
+    helpers: Any,
+    secrets: Any,
+    length: int,
+    feedbacks: int,
+    solved: int,
+    estimate: Any,
+    prune: bool,
+) -> Any:
+    """Each contender's cost looked at two guesses deep: every part it leaves of the secrets is charged
+    its size (the next guess) plus the least estimated cost, `estimate[k]` summed over the parts not
+    solved, that one of `helpers` or of the part's own secrets leaves of it; a part of one secret
+    costs 1 and of two, 3. With `prune`, a contender is given up (infinity) as soon as its sum so far
+    exceeds the least complete one before it: the cheapest contender, the first among equals, stays."""
+    width = np.uint64(length)
+    least = np.inf
+    tally = np.zeros(feedbacks, dtype=np.int64)
+    out = np.zeros(len(contenders), dtype=np.float64)
+    sp = places[secrets]
+    sc = counts[secrets]
+    row = np.empty(len(secrets), dtype=np.uint8)
+    for i in range(len(contenders)):
+        gp = places[contenders[i]]
+        gc = counts[contenders[i]]
+        for j in range(len(secrets)):
+            row[j] = _ctpop(gp & sp[j]) * width + _ctpop(gc & sc[j])
+        order, ids, starts = split_order(row)
+        cost = 0.0
+        for k in range(len(ids)):
+            if ids[k] == solved:
+                continue
+            end = starts[k + 1] if k + 1 < len(ids) else len(secrets)
+            size = end - starts[k]
+            if size <= 2:
+                cost += 2 * size - 1
+                continue
+            part = secrets[order[starts[k] : end]]
+            pp = places[part]
+            pc = counts[part]
+            best = np.inf
+            for h in range(len(helpers) + size):
+                guess = helpers[h] if h < len(helpers) else part[h - len(helpers)]
+                touched = _tally(places[guess], counts[guess], pp, pc, width, tally)
+                total = 0.0
+                rest = touched
+                while rest:
+                    f = np.int64(_ctz(rest))
+                    rest &= rest - np.uint64(1)
+                    if f != solved:
+                        total += estimate[tally[f]]
+                    tally[f] = 0
+                best = min(best, total)
+            cost += size + best
+            if prune and cost > least + 1e-6:
+                cost = np.inf
+                break
+        out[i] = cost
+        least = min(least, cost)
+    return out
+
+
+@jit
 def _splits_apart(gp: np.uint64, gc: np.uint64, sp: Any, sc: Any, width: np.uint64, tally: Any) -> bool:
     """Whether the guess with these words gives every secret a different answer (tally: zeros, kept so)."""
     ok = True
@@ -544,3 +609,4 @@ def warm_up() -> None:
     for measure in (ENTROPY, SQUARES, LARGEST, PARTS):
         measure_scores(places, counts, every, every, 3, 16, measure, table, table)
     member_mask(every, every, 3)
+    two_step_costs(places, counts, every, every, every, 3, 16, 12, table, True)

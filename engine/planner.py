@@ -25,6 +25,17 @@ def estimated_cost(counts: Counts, solved: int) -> npt.NDArray[np.float64]:
     return np.asarray(costs.sum(axis=1))
 
 
+def best_first(rounded: npt.NDArray[np.float64], is_candidate: npt.NDArray[np.bool_], count: int) -> Indices:
+    """Positions of the `count` lowest scores, best first, ties to a candidate and then to the earlier
+    position (as `best_index` breaks them): a partial sort, so a big pool costs no full sort."""
+    if count < len(rounded):
+        threshold = np.partition(rounded, count - 1)[count - 1]
+        kept = np.flatnonzero(rounded <= threshold)
+    else:
+        kept = np.arange(len(rounded))
+    return kept[np.lexsort((~is_candidate[kept], rounded[kept]))][:count]
+
+
 @lru_cache(maxsize=16)
 def answer_parts(variant: Variant) -> int:
     """How many different answers, besides all bulls, one guess can get."""
@@ -36,6 +47,12 @@ class Planner:
     """Greedy on a measure (max entropy by default); exact branch-and-bound search when at most
     `exact_limit` candidates remain (pool: the candidates and the `exact_pool` best other guesses).
 
+    Between the two, up to `lookahead_to` candidates, the `lookahead_width` best guesses by the measure
+    are weighed two guesses deep (`Splitter.two_step_costs`): each part a guess leaves costs its size
+    plus the estimated cost of the best split of it by one of the `lookahead_pool` best guesses or of
+    its own candidates; the cheapest guess wins, ties to the measure's order. At most
+    `lookahead_pairs` guess×secret pairs are weighed, so the helpers thin out as candidates grow.
+
     Big variants (no full table) score a reproducible sample of guesses and secrets, as Greedy does.
     """
 
@@ -46,6 +63,10 @@ class Planner:
     secret_sample: int = 4000
     pair_budget: int = 16_000_000
     measure: Measure = neg_entropy
+    lookahead_to: int = 0
+    lookahead_width: int = 20
+    lookahead_pool: int = 1000
+    lookahead_pairs: int = 8_000_000
 
     def __call__(self, variant: Variant, history: History) -> Code:
         return _decided(self, variant, tuple(history))
@@ -59,15 +80,13 @@ class Planner:
         pool, secrets = self.pools(variant, history, alive)
         is_candidate = member(pool, alive, variant.size)
         if len(alive) > self.exact_limit:
+            if len(alive) <= self.lookahead_to:
+                return variant.code(int(pool[self.looked_ahead(variant, pool, secrets, is_candidate)]))
             return variant.code(int(pool[best_of(variant, self.measure, pool, secrets, is_candidate)]))
         rounded = np.round(scores_of(variant, self.measure, pool, secrets), 9)
-        # the exact_pool best other guesses, by score and then position (a partial sort)
+        # the exact_pool best other guesses, by score and then position
         outside = np.flatnonzero(~is_candidate)
-        if len(outside) > self.exact_pool:
-            values = rounded[outside]
-            outside = outside[values <= np.partition(values, self.exact_pool - 1)[self.exact_pool - 1]]
-        outside = outside[np.argsort(rounded[outside], kind="stable")][: self.exact_pool]
-        others = pool[outside]
+        others = pool[outside[best_first(rounded[outside], is_candidate[outside], self.exact_pool)]]
         exact_pool = np.concatenate([alive, others])
         search = ExactSearch(
             rows=splitter.feedback(exact_pool, alive),
@@ -79,6 +98,21 @@ class Planner:
         )
         row, _plan = search.best()
         return variant.code(int(exact_pool[row]))
+
+    def looked_ahead(
+        self, variant: Variant, pool: Indices, secrets: Indices, is_candidate: npt.NDArray[np.bool_]
+    ) -> int:
+        """Position in `pool` of the guess that is cheapest two guesses deep, among the
+        `lookahead_width` best by the measure (ordered as `best_index` breaks ties)."""
+        rounded = np.round(scores_of(variant, self.measure, pool, secrets), 9)
+        width = min(self.lookahead_width, len(pool))
+        helpers = max(min(self.lookahead_pool, self.lookahead_pairs // (width * len(secrets))), width)
+        order = best_first(rounded, is_candidate, helpers)
+        contenders = order[:width]
+        costs = splitter_for(variant).two_step_costs(
+            pool[contenders], pool[order], secrets, estimated_totals(len(secrets)), prune=True
+        )
+        return int(contenders[int(np.argmin(np.round(costs, 9)))])
 
     def pools(self, variant: Variant, history: History, alive: Indices) -> tuple[Indices, Indices]:
         """The guesses to consider and the secrets to score them against, for this history.

@@ -80,6 +80,31 @@ class Splitter:
             log_n,
         )
 
+    def two_step_costs(
+        self,
+        contenders: Indices,
+        helpers: Indices,
+        secrets: Indices,
+        estimate: npt.NDArray[np.float64],
+        prune: bool = False,
+    ) -> npt.NDArray[np.float64]:
+        """Each contender's cost two guesses deep (see `engine.kernels.two_step_costs`): for every part
+        it leaves of `secrets`, the part's size plus the least `estimate`d cost that a helper or one of
+        the part's own secrets leaves of it. With `prune`, only the cheapest is sure to be exact: a
+        contender that cannot beat one before it gets infinity."""
+        return kernels.two_step_costs(
+            self._places,
+            self._counts,
+            _indices(contenders),
+            _indices(helpers),
+            _indices(secrets),
+            self.variant.length,
+            self.feedbacks,
+            self.solved,
+            estimate,
+            prune,
+        )
+
     def tree(self, alive: Indices, fixed: int, opening: int, measure: int) -> sweep.Tree:
         """The greedy tree (measure numbered as in `engine.kernels`) below a position whose candidates
         are `alive` and guessed symbols `fixed`, playing `opening` there if >= 0; see `engine.sweep`."""

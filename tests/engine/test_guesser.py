@@ -96,7 +96,7 @@ def test_a_six_position_game_plays_to_the_end() -> None:
 
 def test_the_guess_may_be_a_code_that_cannot_be_the_secret_when_it_splits_better() -> None:
     variant = PRESETS["classic"]
-    history = [Turn("0123", Score(1, 1))]
+    history = [Turn("0123", Score(1, 2))]
     guess = next_guess(variant, history, strategy_named("planner"))
     assert guess not in {variant.code(i) for i in candidates(variant, history)}
 
@@ -117,3 +117,50 @@ def test_lower_bounds_grow_like_one_guess_plus_one_more_for_all_but_one() -> Non
     bounds = lower_bounds(13, 20)
     assert bounds[:4].tolist() == [0, 1, 3, 5]
     assert all(bounds[k] >= 2 * k - 1 for k in range(1, 21))
+
+
+def test_the_lookahead_plays_one_of_the_measures_best_guesses_and_only_between_its_limits() -> None:
+    from dataclasses import replace
+
+    import numpy as np
+
+    from engine.planner import Planner
+    from engine.splits import member
+    from engine.strategies import neg_entropy, scores_of
+
+    variant = variant_named("4r9")
+    history = [Turn("0011", Score(0, 1))]
+    planner = Planner(lookahead_to=5000, lookahead_width=8)
+    alive = candidates(variant, history)
+    pool, secrets = planner.pools(variant, history, alive)
+    rounded = np.round(scores_of(variant, neg_entropy, pool, secrets), 9)
+    best_eight = pool[np.lexsort((~member(pool, alive, variant.size), rounded))[:8]]
+    guess = planner(variant, history)
+    assert variant.index(guess) in best_eight.tolist()
+    assert replace(planner, lookahead_width=1)(variant, history) == variant.code(int(best_eight[0]))
+    too_few = replace(planner, lookahead_to=len(alive) - 1)
+    assert too_few(variant, history) == replace(planner, lookahead_to=0)(variant, history)
+
+
+@pytest.mark.parametrize(("name", "without", "with_lookahead"), [("4d8", 7869, 7843), ("3r10", 5275, 5251)])
+def test_the_lookahead_takes_fewer_guesses_over_every_secret(name: str, without: int, with_lookahead: int) -> None:
+    from dataclasses import replace
+
+    from engine.guesser import fallback_planner
+
+    variant = variant_named(name)
+    planner = fallback_planner(variant)
+    assert planner.lookahead_to > 0
+    assert sum(solve_counts(variant, planner).values()) == with_lookahead
+    assert sum(solve_counts(variant, replace(planner, lookahead_to=0)).values()) == without
+
+
+def test_where_a_tree_is_shipped_the_planner_filling_its_gaps_does_not_look_ahead() -> None:
+    from engine.guesser import fallback_planner, strategy_named
+    from engine.planner import Planner
+
+    for name in ("classic", "nozero", "mastermind", "3", "4r7", "4r8"):
+        assert fallback_planner(variant_named(name)).lookahead_to == 0
+    planner = strategy_named("planner")
+    assert isinstance(planner, Planner)
+    assert planner.lookahead_to > 0

@@ -104,3 +104,50 @@ def test_no_variant_builds_a_feedback_table_to_play() -> None:
     first = next_guess(variant, [])
     next_guess(variant, [Turn(first, score("9876", first))])
     assert scorer_for(variant)._table is None
+
+
+def plain_two_step_cost(variant: Variant, contender: int, helpers: list[int], secrets: list[int]) -> float:
+    """What `kernels.two_step_costs` computes for one contender, from bulls and cows and dicts."""
+    from engine.totals import estimated_totals
+
+    estimate = estimated_totals(len(secrets))
+
+    def parts(guess: int, among: list[int]) -> dict[int, list[int]]:
+        found: dict[int, list[int]] = {}
+        for s in among:
+            found.setdefault(score(variant.code(s), variant.code(guess)).id(variant.length), []).append(s)
+        return found
+
+    cost = 0.0
+    for answer, part in parts(contender, secrets).items():
+        if answer == variant.solved:
+            continue
+        if len(part) <= 2:
+            cost += 2 * len(part) - 1
+            continue
+        splits = (parts(h, part) for h in [*helpers, *part])
+        cost += len(part) + min(
+            sum(float(estimate[len(q)]) for a, q in split.items() if a != variant.solved) for split in splits
+        )
+    return cost
+
+
+@pytest.mark.parametrize("name", ["classic", "mastermind", "5r7", "6"])
+def test_two_step_costs_are_the_plain_sum_over_parts(name: str) -> None:
+    from engine.totals import estimated_totals
+
+    variant = variant_named(name)
+    rng = np.random.default_rng(6)
+    for size in (3, 40, 200):
+        secrets = np.sort(rng.choice(variant.size, size, replace=False))
+        contenders = np.concatenate([rng.choice(variant.size, 4, replace=False), secrets[:2]])
+        helpers = rng.choice(variant.size, 12, replace=False)
+        costs = splitter_for(variant).two_step_costs(contenders, helpers, secrets, estimated_totals(size))
+        for contender, cost in zip(contenders.tolist(), costs.tolist(), strict=True):
+            expected = plain_two_step_cost(variant, contender, helpers.tolist(), secrets.tolist())
+            assert cost == pytest.approx(expected, rel=1e-12)
+        pruned = splitter_for(variant).two_step_costs(contenders, helpers, secrets, estimated_totals(size), True)
+        assert int(np.argmin(pruned)) == int(np.argmin(costs))
+        kept = np.isfinite(pruned)
+        assert np.array_equal(pruned[kept], costs[kept])
+        assert (costs[~kept] > costs.min()).all()
