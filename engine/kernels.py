@@ -511,9 +511,13 @@ def two_step_costs(
             part = secrets[order[starts[k] : end]]
             pp = places[part]
             pc = counts[part]
+            # estimate[m] >= m: no guess leaves less than one per secret it does not solve, so once the
+            # part's own secrets are weighed, helpers stop at one that splits it into single secrets
             best = np.inf
-            for h in range(len(helpers) + size):
-                guess = helpers[h] if h < len(helpers) else part[h - len(helpers)]
+            for h in range(size + len(helpers)):
+                if best <= size - 1 + 1e-9 or (h >= size and best <= size + 1e-9):
+                    break
+                guess = part[h] if h < size else helpers[h - size]
                 touched = _tally(places[guess], counts[guess], pp, pc, width, tally)
                 total = 0.0
                 rest = touched
