@@ -484,8 +484,9 @@ def two_step_costs(
     """Each contender's cost looked at two guesses deep: every part it leaves of the secrets is charged
     its size (the next guess) plus the least estimated cost, `estimate[k]` summed over the parts not
     solved, that one of `helpers` or of the part's own secrets leaves of it; a part of one secret
-    costs 1 and of two, 3. With `prune`, a contender is given up (infinity) as soon as its sum so far
-    exceeds the least complete one before it: the cheapest contender, the first among equals, stays."""
+    costs 1 and of two, 3; a contender that splits nothing, infinity. With `prune`, a contender is
+    given up (infinity) as soon as its sum so far exceeds the least complete one before it: the
+    cheapest contender, the first among equals, stays."""
     width = np.uint64(length)
     least = np.inf
     tally = np.zeros(feedbacks, dtype=np.int64)
@@ -499,6 +500,9 @@ def two_step_costs(
         for j in range(len(secrets)):
             row[j] = _ctpop(gp & sp[j]) * width + _ctpop(gc & sc[j])
         order, ids, starts = split_order(row)
+        if len(ids) == 1 and ids[0] != solved and len(secrets) > 1:
+            out[i] = np.inf  # it splits nothing: playing it would only come back here
+            continue
         cost = 0.0
         for k in range(len(ids)):
             if ids[k] == solved:

@@ -118,16 +118,19 @@ def plain_two_step_cost(variant: Variant, contender: int, helpers: list[int], se
             found.setdefault(score(variant.code(s), variant.code(guess)).id(variant.length), []).append(s)
         return found
 
+    split = parts(contender, secrets)
+    if len(split) == 1 and variant.solved not in split:
+        return float("inf")
     cost = 0.0
-    for answer, part in parts(contender, secrets).items():
+    for answer, part in split.items():
         if answer == variant.solved:
             continue
         if len(part) <= 2:
             cost += 2 * len(part) - 1
             continue
-        splits = (parts(h, part) for h in [*helpers, *part])
+        follow_ups = (parts(h, part) for h in [*helpers, *part])
         cost += len(part) + min(
-            sum(float(estimate[len(q)]) for a, q in split.items() if a != variant.solved) for split in splits
+            sum(float(estimate[len(q)]) for a, q in after.items() if a != variant.solved) for after in follow_ups
         )
     return cost
 
@@ -151,3 +154,16 @@ def test_two_step_costs_are_the_plain_sum_over_parts(name: str) -> None:
         kept = np.isfinite(pruned)
         assert np.array_equal(pruned[kept], costs[kept])
         assert (costs[~kept] > costs.min()).all()
+
+
+def test_a_contender_that_splits_nothing_costs_infinity() -> None:
+    from engine.totals import estimated_totals
+
+    variant = variant_named("classic")
+    secrets = np.array([variant.index(code) for code in ("4567", "4576", "4657", "4675", "4756")])
+    useless, useful = variant.index("0123"), variant.index("4567")
+    costs = splitter_for(variant).two_step_costs(
+        np.array([useless, useful]), np.array([useless]), secrets, estimated_totals(5)
+    )
+    assert np.isinf(costs[0])
+    assert np.isfinite(costs[1])
