@@ -44,6 +44,12 @@ from engine.variant import Code, Variant, variant_named
 OVER_WORST_PENALTY = 30  # extra guesses charged for each secret that needs more than --worst
 
 
+def fallback_description(planner: Planner) -> str:
+    """What plays below the book, in the book file's words."""
+    looks = f", two guesses deep <= {planner.lookahead_to} candidates" if planner.lookahead_to else ""
+    return f"planner (max-entropy{looks}, exact endgame <= {planner.exact_limit} candidates)"
+
+
 def rollout(
     variant: Variant,
     book: dict[str, Code],
@@ -229,7 +235,7 @@ def main() -> int:
         data = {
             "variant": variant.name,
             "built_by": built_by,
-            "fallback": f"planner (max-entropy, exact endgame <= {fallback_planner(variant).exact_limit} candidates)",
+            "fallback": fallback_description(fallback_planner(variant)),
             "moves": dict(sorted(book.items(), key=lambda kv: (kv[0].count(" "), kv[0]))),
         }
         target.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")

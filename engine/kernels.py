@@ -617,4 +617,6 @@ def warm_up() -> None:
     for measure in (ENTROPY, SQUARES, LARGEST, PARTS):
         measure_scores(places, counts, every, every, 3, 16, measure, table, table)
     member_mask(every, every, 3)
-    two_step_costs(places, counts, every, every, every, 3, 16, 12, table, True)
+    estimate = table.copy()
+    estimate.setflags(write=False)  # the planner passes engine.totals' read-only tables: another specialisation
+    two_step_costs(places, counts, every, every, every, 3, 16, 12, estimate, True)

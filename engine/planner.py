@@ -50,8 +50,9 @@ class Planner:
     Between the two, up to `lookahead_to` candidates, the `lookahead_width` best guesses by the measure
     are weighed two guesses deep (`Splitter.two_step_costs`): each part a guess leaves costs its size
     plus the estimated cost of the best split of it by one of the `lookahead_pool` best guesses or of
-    its own candidates; the cheapest guess wins, ties to the measure's order. At most
-    `lookahead_pairs` guess×secret pairs are weighed, so the helpers thin out as candidates grow.
+    its own candidates; the cheapest guess wins, ties to the measure's order. The helpers weigh at
+    most `lookahead_pairs` guess×secret pairs, so they thin out as candidates grow (each part's own
+    candidates add the squares of the part sizes, and are not counted).
 
     Big variants (no full table) score a reproducible sample of guesses and secrets, as Greedy does.
     """
@@ -106,7 +107,7 @@ class Planner:
         `lookahead_width` best by the measure (ordered as `best_index` breaks ties)."""
         rounded = np.round(scores_of(variant, self.measure, pool, secrets), 9)
         width = min(self.lookahead_width, len(pool))
-        helpers = max(min(self.lookahead_pool, self.lookahead_pairs // (width * len(secrets))), width)
+        helpers = max(min(self.lookahead_pool, len(pool), self.lookahead_pairs // (width * len(secrets))), width)
         order = best_first(rounded, is_candidate, helpers)
         contenders = order[:width]
         costs = splitter_for(variant).two_step_costs(

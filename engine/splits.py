@@ -90,7 +90,8 @@ class Splitter:
     ) -> npt.NDArray[np.float64]:
         """Each contender's cost two guesses deep (see `engine.kernels.two_step_costs`): for every part
         it leaves of `secrets`, the part's size plus the least `estimate`d cost that a helper or one of
-        the part's own secrets leaves of it. With `prune`, only the cheapest is sure to be exact: a
+        the part's own secrets leaves of it (`estimate[m] >= m` is assumed: the kernel stops weighing
+        follow-ups at one that leaves single secrets). With `prune`, only the cheapest is sure to be exact: a
         contender that cannot beat one before it gets infinity."""
         return kernels.two_step_costs(
             self._places,

@@ -128,18 +128,20 @@ def test_the_lookahead_plays_one_of_the_measures_best_guesses_and_only_between_i
     from engine.splits import member
     from engine.strategies import neg_entropy, scores_of
 
-    variant = variant_named("4r9")
-    history = [Turn("0011", Score(0, 1))]
-    planner = Planner(lookahead_to=5000, lookahead_width=8)
+    variant = variant_named("4d8")
+    history = [Turn("0123", Score(0, 1))]
     alive = candidates(variant, history)
+    assert len(alive) == 288
+    planner = Planner(lookahead_to=288, lookahead_width=8)
     pool, secrets = planner.pools(variant, history, alive)
     rounded = np.round(scores_of(variant, neg_entropy, pool, secrets), 9)
     best_eight = pool[np.lexsort((~member(pool, alive, variant.size), rounded))[:8]]
-    guess = planner(variant, history)
-    assert variant.index(guess) in best_eight.tolist()
+    looked_ahead = planner(variant, history)
+    assert variant.index(looked_ahead) in best_eight.tolist()
+    assert looked_ahead != variant.code(int(best_eight[0]))  # here two guesses deep differs from entropy
     assert replace(planner, lookahead_width=1)(variant, history) == variant.code(int(best_eight[0]))
-    too_few = replace(planner, lookahead_to=len(alive) - 1)
-    assert too_few(variant, history) == replace(planner, lookahead_to=0)(variant, history)
+    assert replace(planner, lookahead_to=287)(variant, history) == variant.code(int(best_eight[0]))
+    assert replace(planner, lookahead_to=0)(variant, history) == variant.code(int(best_eight[0]))
 
 
 @pytest.mark.parametrize(("name", "without", "with_lookahead"), [("4d8", 7869, 7843), ("3r10", 5275, 5251)])

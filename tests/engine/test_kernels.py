@@ -167,3 +167,31 @@ def test_a_contender_that_splits_nothing_costs_infinity() -> None:
     )
     assert np.isinf(costs[0])
     assert np.isfinite(costs[1])
+
+
+@pytest.mark.parametrize("name", ["3d6", "3r6", "4d6"])
+def test_two_step_costs_with_every_code_as_a_helper_and_the_prune_keeps_each_new_least(name: str) -> None:
+    from engine.totals import estimated_totals
+
+    variant = variant_named(name)
+    rng = np.random.default_rng(7)
+    everything = np.arange(variant.size)
+    for size in (20, 60):
+        secrets = np.sort(rng.choice(variant.size, size, replace=False))
+        contenders = rng.choice(variant.size, 12, replace=False)
+        estimate = estimated_totals(size)
+        costs = splitter_for(variant).two_step_costs(contenders, everything, secrets, estimate)
+        pruned = splitter_for(variant).two_step_costs(contenders, everything, secrets, estimate, True)
+        least = np.inf
+        for i, contender in enumerate(contenders.tolist()):
+            expected = plain_two_step_cost(variant, contender, everything.tolist(), secrets.tolist())
+            assert costs[i] == pytest.approx(expected, rel=1e-12)
+            if costs[i] < least or np.isfinite(pruned[i]):
+                assert pruned[i] == costs[i]
+            least = min(least, costs[i])
+
+
+def test_the_estimate_is_at_least_one_guess_a_secret() -> None:
+    from engine.totals import estimated_totals
+
+    assert (estimated_totals(200_000) >= np.arange(200_001)).all()
