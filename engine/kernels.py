@@ -491,14 +491,8 @@ def two_step_costs(
     least = np.inf
     tally = np.zeros(feedbacks, dtype=np.int64)
     out = np.zeros(len(contenders), dtype=np.float64)
-    sp = places[secrets]
-    sc = counts[secrets]
-    row = np.empty(len(secrets), dtype=np.uint8)
     for i in range(len(contenders)):
-        gp = places[contenders[i]]
-        gc = counts[contenders[i]]
-        for j in range(len(secrets)):
-            row[j] = _ctpop(gp & sp[j]) * width + _ctpop(gc & sc[j])
+        row = feedback_row(places, counts, places[contenders[i]], counts[contenders[i]], secrets, length)
         order, ids, starts = split_order(row)
         if len(ids) == 1 and ids[0] != solved and len(secrets) > 1:
             out[i] = np.inf  # it splits nothing: playing it would only come back here
