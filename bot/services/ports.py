@@ -1,6 +1,6 @@
 """What the services ask of the world outside the database: the time, the chat admins, the match timers.
 
-Telegram supplies the real ones (bot/telegram_io/group_io.py); the console and the tests pass these.
+Telegram supplies the real ones (bot/telegram_io/admins.py, group_io.py); the console and the tests pass these.
 """
 
 from __future__ import annotations
@@ -20,8 +20,17 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+class AdminsUnknown(Exception):
+    """The chat's admins are not known yet: the update is set aside until they are (it changed nothing)."""
+
+    def __init__(self, chat_id: int) -> None:
+        super().__init__(f"the admins of chat {chat_id} are being looked up")
+        self.chat_id = chat_id
+
+
 class Admins(Protocol):
-    """Whether a user may administer a chat (getChatMember in Telegram; a fake in tests)."""
+    """Whether a user may administer a chat: from a cache in Telegram (bot/telegram_io/admins.py), which raises
+    AdminsUnknown while it looks the chat up; a fake in tests."""
 
     async def is_admin(self, chat_id: int, user_id: int) -> bool: ...
 

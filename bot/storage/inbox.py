@@ -8,6 +8,7 @@ A second delivery of the same update_id is ignored.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -28,6 +29,26 @@ class Recorded:
     update_id: int
     payload: dict[str, Any]
     attempts: int
+    chat_id: int | None = None  # the chat it belongs to, if any
+
+
+# the parts of an update that carry its chat, as Telegram's JSON names them
+_CHAT_CARRIERS = ("message", "edited_message", "channel_post", "edited_channel_post", "my_chat_member", "chat_member")
+
+
+def chat_of(update: Mapping[str, Any]) -> int | None:
+    """The id of the chat an update (Telegram's JSON) belongs to; None for one that has none (an inline query)."""
+    for key in _CHAT_CARRIERS:
+        part = update.get(key)
+        if isinstance(part, Mapping) and isinstance(part.get("chat"), Mapping):
+            chat_id = part["chat"].get("id")
+            return chat_id if isinstance(chat_id, int) else None
+    query = update.get("callback_query")
+    message = query.get("message") if isinstance(query, Mapping) else None
+    if isinstance(message, Mapping) and isinstance(message.get("chat"), Mapping):
+        chat_id = message["chat"].get("id")
+        return chat_id if isinstance(chat_id, int) else None
+    return None
 
 
 class Inbox:
@@ -42,18 +63,23 @@ class Inbox:
         async with self.transaction():
             before = self.conn.total_changes
             await self.conn.executemany(
-                "INSERT OR IGNORE INTO inbox (update_id, payload, received_at) VALUES (?, ?, ?)",
-                [(u["update_id"], json.dumps(u, ensure_ascii=False), iso(now)) for u in updates],
+                "INSERT OR IGNORE INTO inbox (update_id, payload, received_at, chat_id) VALUES (?, ?, ?, ?)",
+                [(u["update_id"], json.dumps(u, ensure_ascii=False), iso(now), chat_of(u)) for u in updates],
             )
             return self.conn.total_changes - before
 
-    async def pending(self, limit: int = 100) -> list[Recorded]:
-        """The oldest updates not yet processed, in update_id order."""
+    async def pending(self, limit: int = 100, waiting: Collection[int] = ()) -> list[Recorded]:
+        """The oldest updates not yet processed, in update_id order, leaving out those of the `waiting` chats."""
+        skip = sorted(waiting)[:1000]  # more parked chats than this is a flood: the rest are simply parked again
+        outside = f" AND (chat_id IS NULL OR chat_id NOT IN ({', '.join('?' * len(skip))}))" if skip else ""
         async with self.conn.execute(
-            "SELECT update_id, payload, attempts FROM inbox WHERE status = 'pending' ORDER BY update_id LIMIT ?",
-            (limit,),
+            "SELECT update_id, payload, attempts, chat_id FROM inbox WHERE status = 'pending'"
+            f"{outside} ORDER BY update_id LIMIT ?",
+            (*skip, limit),
         ) as cursor:
-            return [Recorded(r["update_id"], json.loads(r["payload"]), r["attempts"]) async for r in cursor]
+            return [
+                Recorded(r["update_id"], json.loads(r["payload"]), r["attempts"], r["chat_id"]) async for r in cursor
+            ]
 
     async def begin(self, update_ids: list[int]) -> None:
         """Count a processing run of these updates before it starts (committed on its own, so a crash mid-way

@@ -1,9 +1,10 @@
 """Building and running the Telegram Application: the store first, then Telegram, then the intake and sender.
 
 python-telegram-bot's Application and handlers are kept; its update fetching is not. Polling is our own loop
-(`startup.poll`), which records each batch in the inbox before the next getUpdates confirms it. A webhook is
-python-telegram-bot's own server, whose update queue (`IntakeQueue`) records an update before the server
-answers Telegram. Either way the intake processes the inbox and the sender delivers the outbox.
+(`startup.poll`), which records each batch in the inbox before the next getUpdates confirms it. A webhook is our own
+small server (`webhook.py`), which records an update before it answers Telegram. Either way the intake processes the
+inbox and the sender delivers the outbox. The bot's decoration (menus, descriptions) is set in the background once it
+serves: nothing but getMe and the webhook's set-up stands between a start and the first update.
 """
 
 from __future__ import annotations
@@ -12,28 +13,36 @@ import asyncio
 import contextlib
 import logging
 import random
+import secrets
 import signal
 from urllib.parse import urlparse
 
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.ext import Application, ApplicationBuilder
 from telegram.request import BaseRequest
 
 from bot.config import Config
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import Clock, utc_now
 from bot.services.referee import settle_heap, warm_up
+from bot.storage.lock import claim
 from bot.storage.store import Store
-from bot.telegram_io.group_io import JobQueueTimers, TelegramAdmins, on_unreachable
-from bot.telegram_io.handlers import RUNTIME, SENDER, register, set_commands
-from bot.telegram_io.intake import Intake, IntakeQueue
+from bot.telegram_io.admins import AdminRoster, telegram_fetch
+from bot.telegram_io.group_io import JobQueueTimers, on_unreachable
+from bot.telegram_io.handlers import INTAKE, RUNTIME, SENDER, register
+from bot.telegram_io.intake import Intake
+from bot.telegram_io.menus import decorate
+from bot.telegram_io.pacing import ChatPacing
 from bot.telegram_io.sender import GROUP_SPACING, Sender
 from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
+from bot.telegram_io.webhook import WebhookServer, webhook_app
 
 log = logging.getLogger("bot")
 
-INTAKE = "intake"
+__all__ = ["INTAKE", "build_application", "close_bot", "open_bot", "run", "serve"]
+
 STEP_TIMEOUT = 8  # seconds each shutdown step may take: a service manager's stop timeout is usually 90
 RATE_LIMIT_RETRIES = 3  # 429s that AIORateLimiter sits out itself before the sender postpones the call
+WEBHOOK_SECRET = "webhook"  # the name of the generated webhook secret among the stored ones
 
 
 def build_application(config: Config, *, request: BaseRequest | None = None, rate_limit: bool = True) -> Application:  # type: ignore[type-arg]
@@ -43,14 +52,14 @@ def build_application(config: Config, *, request: BaseRequest | None = None, rat
     """
     if not config.token:
         raise ValueError("a bot token is needed to build the Telegram application")
-    builder = ApplicationBuilder().token(config.token.reveal()).base_url(config.base_url).update_queue(IntakeQueue())
+    builder = ApplicationBuilder().token(config.token.reveal()).base_url(config.base_url).updater(None)
     if request is not None:
         builder = builder.request(request).get_updates_request(request)
     else:  # a send answered late is retried, and may then show twice: wait long enough that this is rare
         wait = config.timeout
         builder = builder.connect_timeout(wait).read_timeout(wait).write_timeout(wait).pool_timeout(wait)
     if rate_limit:
-        limiter = AIORateLimiter(
+        limiter = ChatPacing(
             # 20 a minute in a group, counted over any minute: one every 3 s never exceeds it, where a burst of
             # 20 would leave the group silent for the rest of the minute
             group_max_rate=1, group_time_period=GROUP_SPACING, max_retries=RATE_LIMIT_RETRIES
@@ -68,22 +77,19 @@ async def open_bot(
     clock: Clock = utc_now,
 ) -> Runtime:
     """Open the database (a bad one fails here, before Telegram is contacted), then reach Telegram (retrying
-    transient errors), then set up the intake, the sender, match timers and the command menus."""
-    timers, admins = JobQueueTimers(app, clock), TelegramAdmins(app.bot)
+    transient errors), then set up the intake, the sender and match timers."""
+    timers, admins = JobQueueTimers(app, clock), AdminRoster(telegram_fetch(app.bot))
     runtime = await open_runtime(config, rng, clock, admins=admins, timers=timers)
     try:
         app.bot_data[RUNTIME] = runtime
         await retrying(app.initialize, "connecting to Telegram (getMe)")
         sender = app.bot_data[SENDER] = Sender(app.bot, runtime.store, clock)
         sender.unreachable = lambda chat_id: on_unreachable(runtime, chat_id)
-        intake = app.bot_data[INTAKE] = Intake(app, runtime.store, clock, sender.wake)
-        queue = app.update_queue
-        if isinstance(queue, IntakeQueue):
-            queue.intake = intake
+        intake = app.bot_data[INTAKE] = Intake(app, runtime.store, clock, sender.wake, admins.settled)
+        admins.on_known = intake.unpark_all
         rearmed = await runtime.core.rearm()  # the timers of matches still running
         await asyncio.to_thread(warm_up)  # before the first update, not during it
         await asyncio.to_thread(settle_heap)
-        await retrying(lambda: set_commands(app), "setting the command menus")
     except BaseException:
         await close_bot(app)
         raise
@@ -101,10 +107,13 @@ async def close_bot(app: Application) -> None:  # type: ignore[type-arg]
     left open would keep its thread, and with it the process, alive.
     """
     intake, sender = app.bot_data.pop(INTAKE, None), app.bot_data.pop(SENDER, None)
+    runtime = app.bot_data.get(RUNTIME)
+    admins = runtime.core.deps.admins if isinstance(runtime, Runtime) else None
     try:
         for step in (
             intake.stop if isinstance(intake, Intake) else None,
             sender.stop if isinstance(sender, Sender) else None,
+            admins.close if isinstance(admins, AdminRoster) else None,
             app.stop if app.running else None,
             app.shutdown,
         ):
@@ -133,6 +142,16 @@ async def tidy(store: Store, clock: Clock, every: float = 3600) -> None:
         await asyncio.sleep(every)
 
 
+async def webhook_secret(config: Config, store: Store) -> str:
+    """The webhook's secret: WEBHOOK_SECRET, else a strong one generated once and kept in the database (it is given
+    to Telegram by setWebhook at every start, so it never needs to be known outside)."""
+    hook = config.webhook
+    if hook is not None and hook.secret:
+        return hook.secret.reveal()
+    async with store.transaction():
+        return await store.stats.stored_secret(WEBHOOK_SECRET, secrets.token_urlsafe(32))
+
+
 async def serve(
     config: Config,
     stop: asyncio.Event | None = None,
@@ -159,7 +178,8 @@ async def serve(
     runtime = opening.result()
     intake, sender = app.bot_data[INTAKE], app.bot_data[SENDER]
     fetching: asyncio.Task[None] | None = None
-    tidying = asyncio.create_task(tidy(runtime.store, clock), name="tidying")
+    server: WebhookServer | None = None
+    background: list[asyncio.Task[object]] = [asyncio.create_task(tidy(runtime.store, clock), name="tidying")]
     try:
         await app.start()
         sender.start()
@@ -169,16 +189,15 @@ async def serve(
             fetching = asyncio.create_task(poll(app.bot, runtime.store, intake, config.poll_interval), name="polling")
         else:
             hook = config.webhook
-            assert app.updater is not None
-            await app.updater.start_webhook(
-                listen=hook.listen,
-                port=hook.port,
-                url_path=urlparse(hook.url).path.lstrip("/"),
-                webhook_url=hook.url,
-                secret_token=hook.secret.reveal() if hook.secret else None,
-                allowed_updates=ALLOWED_UPDATES,
-                bootstrap_retries=-1,
+            secret = await webhook_secret(config, runtime.store)
+            receiver = webhook_app(urlparse(hook.url).path, secret, intake.record)
+            server = WebhookServer(receiver, hook.listen, hook.port)
+            await server.start()  # listening before Telegram is told where to send
+            await retrying(
+                lambda: app.bot.set_webhook(hook.url, secret_token=secret, allowed_updates=ALLOWED_UPDATES),
+                "setWebhook",
             )
+        background.append(asyncio.create_task(decorate(app.bot), name="decoration"))
         stopping = asyncio.create_task(stop.wait())
         waiting = {stopping} | ({fetching} if fetching else set())
         done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
@@ -186,13 +205,14 @@ async def serve(
         if fetching in done:
             fetching.result()  # a rejected token: raised to the caller
     finally:
-        tidying.cancel()
+        for task in background:
+            task.cancel()
         if fetching is not None:
             fetching.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await fetching
-        if app.updater is not None and app.updater.running:
-            await app.updater.stop()
+        if server is not None:
+            await server.stop()
         await close_bot(app)
         log.info("bullscows stopped")
 
@@ -246,6 +266,8 @@ def configure_logging(config: Config) -> None:
 
 
 def run(config: Config) -> None:
-    """Run the bot until it is stopped; operator errors (bad token, bad database) are raised to the command."""
+    """Run the bot until it is stopped; operator errors (bad token, bad database, a database another process
+    serves) are raised to the command."""
     configure_logging(config)
-    asyncio.run(serve(config))
+    with claim(config.database_path):
+        asyncio.run(serve(config))

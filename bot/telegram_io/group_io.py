@@ -1,12 +1,9 @@
-"""Telegram's side of playing together: match timers on the JobQueue, and the admin check by getChatMember."""
+"""Telegram's side of playing together: match timers on the JobQueue, and a chat that refuses the bot's messages."""
 
 from __future__ import annotations
 
 import logging
 
-from telegram import Bot
-from telegram.constants import ChatMemberStatus
-from telegram.error import TelegramError
 from telegram.ext import Application, ContextTypes
 
 from bot.models.match import Match
@@ -53,22 +50,6 @@ class JobQueueTimers:
             return
         for job in queue.get_jobs_by_name(_job_name(match_id)):
             job.schedule_removal()
-
-
-class TelegramAdmins:
-    """A chat admin is a member whose status is administrator or creator (a failed lookup: not an admin)."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def is_admin(self, chat_id: int, user_id: int) -> bool:
-        """Whether the user administers the chat, by getChatMember."""
-        try:
-            member = await self.bot.get_chat_member(chat_id, user_id)
-        except TelegramError as error:
-            log.info("could not check whether %s administers chat %s: %s", user_id, chat_id, error)
-            return False
-        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
 async def on_deadline(context: ContextTypes.DEFAULT_TYPE) -> None:

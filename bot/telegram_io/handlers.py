@@ -11,11 +11,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import cast
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Message, Update
-from telegram.constants import ChatType, MessageEntityType
+from telegram import Update
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
+    ChatMemberHandler,
     ContextTypes,
     InlineQueryHandler,
     MessageHandler,
@@ -23,23 +23,23 @@ from telegram.ext import (
 )
 
 from bot.core import Core, Who
-from bot.i18n import SOURCE_LANGUAGE
-from bot.models.who import Mention
 from bot.parsing import split_command
 from bot.replies import Outcome
-from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.runtime import Runtime
 from bot.services import languages
+from bot.services.ports import AdminsUnknown
+from bot.telegram_io import identity
+from bot.telegram_io.admins import AdminRoster
+from bot.telegram_io.intake import Intake
 from bot.telegram_io.outgoing import answer, apply_once, inline_payload, post, shorten
 from bot.telegram_io.sender import Sender
-from bot.texts import plain, t
+from bot.texts import t
 
 log = logging.getLogger(__name__)
 
-PRIVATE_COMMANDS = PRIVATE_MENU
-GROUP_COMMANDS = GROUP_MENU
 RUNTIME = "runtime"
 SENDER = "sender"
+INTAKE = "intake"
 MAX_INPUT = 256  # characters of a message that are read: more is never a game move, and is never echoed in full
 
 
@@ -54,37 +54,8 @@ def core_of(context: ContextTypes.DEFAULT_TYPE) -> Core:
 
 
 def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
-    """Who sent an update (None for updates without a chat and a user)."""
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
-        return None
-    message = update.effective_message
-    as_chat = message is not None and message.sender_chat is not None and message.sender_chat.id == chat.id
-    original = message.reply_to_message if message is not None else None
-    # in a forum topic every message "replies" to the topic's opening service message: that names nobody
-    replied = original.from_user if original is not None and original.forum_topic_created is None else None
-    reply_to = (replied.id, replied.full_name) if replied is not None and not replied.is_bot else None
-    private = chat.type == ChatType.PRIVATE
-    return Who(
-        chat.id,
-        user.id,
-        private,
-        context.bot.username,
-        user.full_name,
-        as_chat,
-        reply_to,
-        user.language_code,
-        username=None if user.is_bot else user.username,  # an anonymous admin posts as @GroupAnonymousBot
-        mentions=_mentions(message),
-    )
-
-
-def _mentions(message: Message | None) -> tuple[Mention, ...]:
-    """The users a message names by text mention (the entity carries the user; a @username one does not)."""
-    if message is None or not message.entities:
-        return ()
-    found = message.parse_entities([MessageEntityType.TEXT_MENTION])
-    return tuple(Mention(e.user.id, e.user.full_name, text, e.user.is_bot) for e, text in found.items() if e.user)
+    """Who sent an update, and where (bot/telegram_io/identity.py); None for updates without a chat and a sender."""
+    return identity.who_of(update, context.bot.username)
 
 
 async def respond(
@@ -97,8 +68,14 @@ async def respond(
     """Run the Core and queue its replies with the update's inbox mark (`outgoing.answer`); then wake the sender,
     whose reads wait for the commit."""
     runtime = runtime_of(context)
-    if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query):
-        wake_sender(context)
+    try:
+        if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query):
+            wake_sender(context)
+    except AdminsUnknown:  # its savepoint was rolled back: it waits, with its chat's later updates, for the list
+        intake = context.application.bot_data.get(INTAKE)
+        if not isinstance(intake, Intake):
+            raise
+        intake.park(update.update_id, chat_id)
 
 
 async def once(update: Update, context: ContextTypes.DEFAULT_TYPE, work: Callable[[], Awaitable[None]]) -> None:
@@ -189,6 +166,23 @@ async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     wake_sender(context)
 
 
+async def on_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A member's status changed in a group (the admin roster follows), or the bot's own did (its list is dropped:
+    the bot may now see more, or nothing)."""
+    changed = update.chat_member or update.my_chat_member
+    roster = runtime_of(context).core.deps.admins
+    if changed is not None and isinstance(roster, AdminRoster):
+        if update.my_chat_member is not None:
+            roster.forget(changed.chat.id)
+        else:
+            roster.member_changed(changed.chat.id, changed.new_chat_member.user.id, changed.new_chat_member.status)
+
+    async def nothing_to_store() -> None:
+        return None
+
+    await once(update, context, nothing_to_store)
+
+
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The one error handler: log the failure with its context and tell the chat that this one did not count.
 
@@ -219,32 +213,9 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 def register(app: Application) -> None:  # type: ignore[type-arg]
     """Wire the handlers, in the order they are tried, and the error handler."""
     app.add_handler(CallbackQueryHandler(on_button))
+    app.add_handler(ChatMemberHandler(on_member, ChatMemberHandler.ANY_CHAT_MEMBER))
     app.add_handler(InlineQueryHandler(on_inline))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.COMMAND, on_command))
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT & ~filters.COMMAND, on_text))
     app.add_error_handler(on_error)
-
-
-def command_menus(language: str = SOURCE_LANGUAGE) -> tuple[list[BotCommand], list[BotCommand]]:
-    """The command menus for private chats and for groups, in `language`."""
-    private = [BotCommand(name, plain(t(f"cmd.{name}", language))) for name in PRIVATE_COMMANDS]
-    group = [BotCommand(name, plain(t(f"cmd.{name}", language))) for name in GROUP_COMMANDS]
-    return private, group
-
-
-async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
-    """Register the command menus (private chats, groups) and the bot's descriptions in every language, so a
-    user sees their own before the first message; English is also the default for languages without one."""
-    registered: set[str] = set()
-    for language in languages.available():
-        two_letters = language.split("_", 1)[0].lower()  # Telegram takes two-letter codes: pt_BR goes in as pt
-        if two_letters in registered:
-            continue
-        registered.add(two_letters)
-        code = None if language == SOURCE_LANGUAGE else two_letters
-        private, group = command_menus(language)
-        await app.bot.set_my_commands(private, scope=BotCommandScopeAllPrivateChats(), language_code=code)
-        await app.bot.set_my_commands(group, scope=BotCommandScopeAllGroupChats(), language_code=code)
-        await app.bot.set_my_description(plain(t("bot.description", language)), language_code=code)
-        await app.bot.set_my_short_description(plain(t("bot.short_description", language)), language_code=code)

@@ -1,12 +1,11 @@
 """The intake: updates are recorded in the inbox before Telegram is told they arrived, then processed one by
-one in update_id order, each with its effects and its replies in one transaction, or in one savepoint of a
-batch's transaction (group commit: one fsync for every update that arrived together, and none of their
-replies is sent before it).
+one in update_id order (within each chat), each with its effects and its replies in one transaction, or in one
+savepoint of a batch's transaction (group commit: one fsync for every update that arrived together, and none of
+their replies is sent before it).
 
 Polling confirms an update with the next getUpdates offset, which is asked for only after `record` has
-committed; a webhook is answered only after `IntakeQueue.put` has (python-telegram-bot's webhook server awaits
-the queue before it answers). A crash at any point leaves an update either applied with its replies queued,
-or still pending, to be processed at the next start.
+committed; a webhook is answered only after `record` has (bot/telegram_io/webhook.py). A crash at any point
+leaves an update either applied with its replies queued, or still pending, to be processed at the next start.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from telegram import Update
 from telegram.ext import Application
@@ -114,35 +114,46 @@ class FloodGuard:
         return "drop" if warned else "warn"
 
 
-class IntakeQueue(asyncio.Queue[object]):
-    """The Application's update queue: an Update put here is recorded in the inbox before put() returns."""
-
-    intake: Intake | None = None
-
-    async def put(self, item: object) -> None:
-        """Record an update durably (and wake the intake); anything else is queued as usual."""
-        if isinstance(item, Update) and self.intake is not None:
-            await self.intake.record([item])
-            return
-        await super().put(item)
-
-
 class Intake:
-    """Processes the inbox in order, each update once in effect; `wake` is called after each batch's commit."""
+    """Processes the inbox in order, each update once in effect; `wake` is called after each batch's commit.
 
-    def __init__(self, app: Application, store: Store, clock: Clock, wake: Callable[[], None]) -> None:  # type: ignore[type-arg]
+    Order is kept within each chat. A chat whose update had to wait (`park`: its group's admin list is being looked
+    up) is left out, with all its later updates, until `unpark_all`; every other chat goes on meanwhile.
+    """
+
+    def __init__(
+        self,
+        app: Application,  # type: ignore[type-arg]
+        store: Store,
+        clock: Clock,
+        wake: Callable[[], None],
+        settle: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self.app, self.store, self.clock, self.wake_sender = app, store, clock, wake
+        self.settle = settle  # waits until whatever parked updates wait for has arrived (drain() uses it)
         self.guard = FloodGuard()
         self._arrived = asyncio.Event()
         self._processing = asyncio.Lock()
         self.max_batch, self.batch_seconds = MAX_BATCH, BATCH_SECONDS
         self._stopping = False
         self._task: asyncio.Task[None] | None = None
+        self._parked: set[int] = set()  # chats whose updates wait
+        self._parked_now: set[int] = set()  # updates parked by the update being processed
 
-    async def record(self, updates: list[Update]) -> None:
-        """Store updates in the inbox (committed when this returns) and have them processed."""
+    def park(self, update_id: int, chat_id: int) -> None:
+        """Leave this update, and every later one of its chat, pending until `unpark_all` (it changed nothing)."""
+        self._parked.add(chat_id)
+        self._parked_now.add(update_id)
+
+    def unpark_all(self) -> None:
+        """What parked updates waited for has arrived (or failed): try them again, in order."""
+        self._parked.clear()
+        self._arrived.set()
+
+    async def record(self, updates: list[dict[str, Any]]) -> None:
+        """Store updates (Telegram's JSON) in the inbox, committed when this returns, and have them processed."""
         if updates:
-            await self.store.inbox.record([u.to_dict() for u in updates], self.clock())
+            await self.store.inbox.record(updates, self.clock())
             self._arrived.set()
 
     def start(self) -> None:
@@ -163,10 +174,10 @@ class Intake:
                 await self._task
 
     async def process_pending(self) -> int:
-        """Process everything pending now; how many updates that was comes back."""
+        """Process everything pending now but the parked chats' updates; how many updates that was comes back."""
         done = 0
         async with self._processing:  # one processor at a time, whoever calls
-            while not self._stopping and (pending := await self.store.inbox.pending()):
+            while not self._stopping and (pending := await self.store.inbox.pending(waiting=self._parked)):
                 batch = batch_of(pending, self.max_batch)
                 if batch[0].attempts >= MAX_ATTEMPTS:
                     await self._set_aside(batch[0])
@@ -177,6 +188,15 @@ class Intake:
                     )
                 finally:
                     self.wake_sender()  # after the commit: what it committed may be sent now
+        return done
+
+    async def drain(self) -> int:
+        """Process everything pending, parked updates too once what they wait for has arrived (tests, tools)."""
+        done = await self.process_pending()
+        while self._parked and self.settle is not None:
+            await self.settle()
+            self.unpark_all()
+            done += await self.process_pending()
         return done
 
     async def _run(self) -> None:
@@ -199,13 +219,26 @@ class Intake:
     async def _process(self, recorded: Recorded) -> None:
         """Apply one update inside the batch's transaction (its handler's savepoint holds its own writes)."""
         update_id = recorded.update_id
-        update = Update.de_json(recorded.payload, self.app.bot)
+        if recorded.chat_id is not None and recorded.chat_id in self._parked:  # behind a parked update of its chat
+            await self.store.inbox.unbegin([update_id])
+            return
+        try:
+            update = Update.de_json(recorded.payload, self.app.bot)
+        except Exception as error:  # not shaped as this python-telegram-bot reads updates: it would never be
+            log.warning("update %s cannot be read (%s); setting it aside", update_id, error)
+            async with self.store.transaction():
+                await self.store.inbox.finish(update_id, self.clock(), "failed")
+            return
         user = update.effective_user
         verdict = self.guard.check(user.id) if user is not None and not user.is_bot else "ok"
+        self._parked_now.clear()
         if verdict == "ok":
             await self.app.process_update(update)
         else:
             await self._refuse(update, politely=verdict == "warn")
+        if update_id in self._parked_now:  # it waits, as if never begun: parking is no failure
+            await self.store.inbox.unbegin([update_id])
+            return
         async with self.store.transaction():  # an update no handler took (or a dropped one) is done too
             await self.store.inbox.finish(update_id, self.clock())
 

@@ -12,7 +12,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from telegram import Update
 from telegram.ext import Application
 from telegram.request import BaseRequest, RequestData
 
@@ -61,6 +60,7 @@ class RecordingRequest(BaseRequest):
     fail_answers_with: str | None = None
     faults: dict[str, list[tuple[int, str, int | None]]] = field(default_factory=dict)  # method: (status, text, retry)
     unreachable: set[int] = field(default_factory=set)  # chats whose user never started the bot: sends get 403
+    administrators: dict[int, set[int]] = field(default_factory=dict)  # group: who administers it (the first owns it)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(100))
 
     async def initialize(self) -> None:
@@ -118,7 +118,27 @@ class RecordingRequest(BaseRequest):
             return message
         if name == "getUpdates":
             return []
+        if name == "getChatAdministrators":
+            admins = sorted(self.administrators.get(int(params["chat_id"]), ()))
+            return [_administrator(user_id, owner=i == 0) for i, user_id in enumerate(admins)]
         return True
+
+
+def _administrator(user_id: int, owner: bool) -> dict[str, Any]:
+    """A ChatMember as getChatAdministrators answers it."""
+    user = {"id": user_id, "is_bot": False, "first_name": f"User {user_id}"}
+    if owner:
+        return {"status": "creator", "user": user, "is_anonymous": False}
+    rights = ("can_manage_chat", "can_delete_messages", "can_manage_video_chats", "can_restrict_members")
+    more = ("can_promote_members", "can_change_info", "can_invite_users", "can_post_stories", "can_edit_stories")
+    return {
+        "status": "administrator",
+        "user": user,
+        "can_be_edited": False,
+        "is_anonymous": False,
+        **dict.fromkeys(rights, True),
+        **dict.fromkeys((*more, "can_delete_stories"), False),
+    }
 
 
 class Clock:
@@ -218,8 +238,8 @@ async def telegram_app(
 async def handle(app: Application, data: dict[str, Any]) -> None:  # type: ignore[type-arg]
     """Deliver one update as Telegram would: recorded in the inbox, processed, its replies sent."""
     intake, sender = app.bot_data[INTAKE], app.bot_data[SENDER]
-    await intake.record([Update.de_json(data, app.bot)])
-    await intake.process_pending()
+    await intake.record([data])
+    await intake.drain()
     await sender.flush()
 
 

@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 
 from bot.cli import SUBCOMMANDS
-from bot.telegram_io.handlers import GROUP_COMMANDS, PRIVATE_COMMANDS
+from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
@@ -16,7 +16,7 @@ def test_every_subcommand_is_in_the_readme() -> None:
 
 
 def test_every_chat_command_is_in_the_readme() -> None:
-    for name in {*PRIVATE_COMMANDS, *GROUP_COMMANDS}:
+    for name in {*PRIVATE_MENU, *GROUP_MENU}:
         assert f"`/{name}`" in README, name
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from telegram import Update
-
 from bot.telegram_io.app import INTAKE
 from bot.telegram_io.handlers import SENDER
 from bot.texts import t
@@ -25,9 +23,7 @@ async def flood(member: Member, count: int) -> None:
     """`count` messages from one user, arrived at once (all in the inbox before the first is processed)."""
     app = member.app
     texts = ["/play" if i % 2 else "1234" for i in range(count)]
-    updates = [
-        Update.de_json({"update_id": next(UPDATE_IDS), "message": member.message(text)}, app.bot) for text in texts
-    ]
+    updates = [{"update_id": next(UPDATE_IDS), "message": member.message(text)} for text in texts]
     await app.bot_data[INTAKE].record(updates)
     await app.bot_data[INTAKE].process_pending()
     await app.bot_data[SENDER].flush()

@@ -7,13 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from telegram.ext import Updater
-
 from bot.config import config_from
 from bot.telegram_io import app as app_module
-from bot.telegram_io import startup
+from bot.telegram_io import menus, startup
 from bot.telegram_io.startup import TokenRejected
 from tests.bot.fakes import TOKEN, RecordingRequest, telegram_app
+from tests.e2e.processes import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,17 +47,14 @@ async def test_without_a_webhook_url_the_bot_long_polls_after_removing_any_webho
     assert all(c.params["timeout"] == startup.LONG_POLL for c in polls)
 
 
-async def test_a_webhook_url_makes_the_bot_listen_on_its_path_with_the_secret(tmp_path, monkeypatch):
-    seen: dict[str, object] = {}
-
-    async def fake_webhook(self, **kwargs):
-        seen.update(kwargs)
-
-    monkeypatch.setattr(Updater, "start_webhook", fake_webhook)
-    values = {"WEBHOOK_URL": "https://bot.example.org/tg/hook", "WEBHOOK_PORT": "8080", "WEBHOOK_SECRET": "s3"}
-    assert await served(tmp_path, RecordingRequest(), values, until=lambda calls: bool(seen)) is None
-    assert (seen["url_path"], seen["port"], seen["secret_token"]) == ("tg/hook", 8080, "s3")
-    assert seen["webhook_url"] == "https://bot.example.org/tg/hook"
+async def test_a_webhook_url_makes_the_bot_register_its_url_and_secret_after_it_listens(tmp_path):
+    request = RecordingRequest()
+    port = free_port()
+    values = {"WEBHOOK_URL": "https://bot.example.org/tg/hook", "WEBHOOK_PORT": str(port), "WEBHOOK_SECRET": "s3"}
+    assert await served(tmp_path, request, values, until=lambda calls: "setWebhook" in methods(calls)) is None
+    [hook] = [c for c in request.calls if c.method == "setWebhook"]
+    assert (hook.params["url"], hook.params["secret_token"]) == ("https://bot.example.org/tg/hook", "s3")
+    assert "getUpdates" not in methods(request.calls)
 
 
 async def test_transient_errors_at_start_up_are_retried_with_one_warning_each_and_the_bot_starts(
@@ -66,6 +62,7 @@ async def test_transient_errors_at_start_up_are_retried_with_one_warning_each_an
 ):
     monkeypatch.setattr(startup, "FIRST_DELAY", 0.01)
     request = RecordingRequest()
+    monkeypatch.setattr(menus, "FIRST_DELAY", 0.01)
     request.faults = {
         "getMe": [(500, "Internal Server Error", None), (429, "Too Many Requests: retry after 0", 0)],
         "setMyCommands": [(502, "Bad Gateway", None)],
@@ -73,7 +70,11 @@ async def test_transient_errors_at_start_up_are_retried_with_one_warning_each_an
         "getUpdates": [(502, "Bad Gateway", None)],
     }
     caplog.set_level(logging.WARNING)
-    assert await served(tmp_path, request, until=lambda calls: methods(calls).count("getUpdates") >= 3) is None
+
+    def served_and_decorated(calls):
+        return methods(calls).count("getUpdates") >= 3 and methods(calls).count("setMyShortDescription") >= 2
+
+    assert await served(tmp_path, request, until=served_and_decorated) is None
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 5
     assert all(r.exc_info is None for r in warnings)

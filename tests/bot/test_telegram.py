@@ -1,6 +1,7 @@
 """Whole conversations through Application.process_update, with a Bot API stand-in that records calls."""
 
 from bot.telegram_io.handlers import RUNTIME
+from bot.telegram_io.menus import decorate
 from bot.texts import t
 from engine.scoring import score
 from tests.bot.fakes import USER, Chat, RecordingRequest, telegram_app
@@ -10,8 +11,9 @@ def sent(calls, method="sendMessage"):
     return [c for c in calls if c.method == method]
 
 
-async def test_start_up_registers_the_command_menu_for_private_chats_and_groups_in_every_language(tmp_path):
-    async with telegram_app(tmp_path / "db.sqlite3") as (_, request):
+async def test_decoration_registers_the_command_menu_for_private_chats_and_groups_in_every_language(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        assert await decorate(app.bot) == 8
         calls = request.calls
         menus = [(c.params["scope"]["type"], c.params.get("language_code", "")) for c in sent(calls, "setMyCommands")]
         assert menus == [

@@ -99,7 +99,10 @@ async def test_the_bot_registers_its_menu_in_it_and_answers_its_speakers_in_it(l
         def user(self) -> dict[str, object]:
             return {**super().user, "language_code": "uk"}
 
+    from bot.telegram_io.menus import decorate
+
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        await decorate(app.bot)
         menus = {c.params.get("language_code") for c in request.calls if c.method == "setMyCommands"}
         assert menus == {None, "uk"}
         [welcome] = sent(await Ukrainian(app, request, 7, "Оля", chat_id=7).send("/start"))

@@ -224,9 +224,29 @@ class Emulator:
         text: str = self.post("getMyShortDescription" if short else "getMyDescription", body)
         return text
 
-    def set_chat_member(self, chat_id: int, user_id: int, status: str) -> None:
-        """What getChatMember answers for a user in a chat: 'creator', 'administrator', 'member' (the default)..."""
+    def set_chat_member(self, chat_id: int, user_id: int, status: str, token: str | None = None) -> None:
+        """What getChatMember and getChatAdministrators answer for a user in a chat: 'creator', 'administrator',
+        'member' (the default)... With `token`, that bot is also sent the `chat_member` update Telegram sends a bot
+        that administers the chat."""
         self.post("setChatMember", {"chat_id": chat_id, "user_id": user_id, "status": status})
+        if token is not None:
+            member = {"user": {"id": user_id, "is_bot": False, "first_name": f"User {user_id}"}, "status": status}
+            old = {**member, "status": "member"}
+            if status == "administrator":
+                rights = ("can_manage_chat", "can_delete_messages", "can_manage_video_chats", "can_restrict_members")
+                member.update(dict.fromkeys(rights, True), can_be_edited=False, is_anonymous=False)
+                more = ("can_promote_members", "can_change_info", "can_invite_users", "can_post_stories")
+                member.update(dict.fromkeys((*more, "can_edit_stories", "can_delete_stories"), False))
+            elif status == "creator":
+                member["is_anonymous"] = False
+            chat = {"id": chat_id, "type": "supergroup", "title": "Group"}
+            by = {"id": user_id, "is_bot": False, "first_name": f"User {user_id}"}
+            change = {"chat": chat, "from": by, "date": int(time.time()), "old_chat_member": old}
+            self.send_raw_update(token, {"chat_member": {**change, "new_chat_member": member}})
+
+    def set_lookup_delay(self, seconds: float) -> None:
+        """How long getChatMember and getChatAdministrators take to answer (0 by default)."""
+        self.post("setLookupDelay", {"seconds": seconds})
 
     def bot_call(self, token: str, method: str, http_timeout: float = 10, **params: Any) -> BotCallAnswer:
         """Call a Bot API method as the bot with this token would (it is recorded as the bot's), with no retry."""

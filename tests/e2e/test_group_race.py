@@ -77,7 +77,7 @@ def test_only_the_starter_or_a_group_admin_can_stop_a_race(make_user: UserFactor
     ann.wait_new("Race!")
     bob.send_command("/stop")
     assert plain(t("race.stop_refused")) in ann.wait_new().text
-    emulator.set_chat_member(group, bob.user_id, "administrator")
+    emulator.set_chat_member(group, bob.user_id, "administrator", bob.token)
     bob.send_command("/stop")
     assert "Race stopped. The secret was" in ann.wait_new().text
 

@@ -601,15 +601,19 @@ outer.all('/bot:token/answerCallbackQuery', (req, res) => {
 });
 const ok = (result) => (req, res) => res.json({ ok: true, result });
 outer.all('/bot:token/sendChatAction', ok(true));
-// getChatMember answers from a map the harness sets (POST /setChatMember); anyone else is a plain member.
+// getChatMember and getChatAdministrators answer from a map the harness sets (POST /setChatMember); anyone else
+// is a plain member. Both take `lookupDelay` seconds to answer (POST /setLookupDelay), as a real lookup does.
 const memberStatuses = new Map();   // "chatId|userId" -> 'creator' | 'administrator' | 'member' | 'left' ...
+let lookupDelay = 0;
 outer.post('/setChatMember', (req, res) => {
   memberStatuses.set(`${req.body.chat_id}|${req.body.user_id}`, String(req.body.status || 'member'));
   res.json({ ok: true, result: true });
 });
-outer.all('/bot:token/getChatMember', (req, res) => {
-  const userId = Number(req.body.user_id);
-  const status = memberStatuses.get(`${req.body.chat_id}|${userId}`) || 'member';
+outer.post('/setLookupDelay', (req, res) => {
+  lookupDelay = Math.max(0, Number(req.body.seconds) || 0);
+  res.json({ ok: true, result: true });
+});
+const chatMember = (userId, status) => {
   const member = { status, user: { id: userId, is_bot: false, first_name: `User ${userId}` } };
   if (status === 'creator') member.is_anonymous = false;
   if (status === 'administrator') {
@@ -619,8 +623,23 @@ outer.all('/bot:token/getChatMember', (req, res) => {
       can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false,
     });
   }
-  res.json({ ok: true, result: member });
-});
+  return member;
+};
+const afterLookup = (answer) => (req, res) => setTimeout(() => answer(req, res), lookupDelay * 1000);
+outer.all('/bot:token/getChatMember', afterLookup((req, res) => {
+  const userId = Number(req.body.user_id);
+  res.json({ ok: true, result: chatMember(userId, memberStatuses.get(`${req.body.chat_id}|${userId}`) || 'member') });
+}));
+outer.all('/bot:token/getChatAdministrators', afterLookup((req, res) => {
+  const admins = [];
+  for (const [key, status] of memberStatuses) {
+    const [chatId, userId] = key.split('|');
+    if (chatId === String(req.body.chat_id) && ['creator', 'administrator'].includes(status)) {
+      admins.push(chatMember(Number(userId), status));
+    }
+  }
+  res.json({ ok: true, result: admins });
+}));
 outer.all('/bot:token/close', ok(true));
 outer.all('/bot:token/logOut', ok(true));
 
