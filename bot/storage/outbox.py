@@ -9,7 +9,7 @@ Each row is one Bot API call to make in a chat, in id order within the chat. Its
 
 Bounded: a message that shows a whole board, or replaces a whole message, supersedes an older one for the same
 board or message still unsent in its chat (`slot`); a chat holds at most MAX_PENDING unsent calls, and past that
-its oldest DROP_OLDEST are given up on (one log line). A call given up on is `failed`, with the reason.
+its oldest DROP_OLDEST are given up on at once (one log line). A call given up on is `failed`, with the reason.
 
 The sender reads only committed rows. Given a `reader` (a second, read-only connection: in WAL mode it sees
 what is committed and never waits for a writer), its reads take no lock at all; without one they wait, on the
@@ -91,20 +91,17 @@ class Outbox:
             )
             if payload.get("board") is not None and not payload["fresh"] and any(row[0] for row in earlier):
                 payload = {**payload, "fresh": True}  # the board it replaces was to be sent anew: so is this one
-        await self._make_room(chat_id, now)
-        await execute(
+        [(waiting,)] = await every(  # the chat's unsent calls, this one included, in the same statement
             self.conn,
-            "INSERT INTO outbox (chat_id, update_id, payload, not_before, created_at, slot) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO outbox (chat_id, update_id, payload, not_before, created_at, slot) VALUES (?, ?, ?, ?, ?, ?)"
+            " RETURNING (SELECT count(*) FROM outbox AS o WHERE o.chat_id = outbox.chat_id AND o.status = 'pending')",
             (chat_id, update_id, _JSON.encode(payload), iso(now), iso(now), shows),
         )
+        if waiting > MAX_PENDING:
+            await self._make_room(chat_id, waiting, now)
 
-    async def _make_room(self, chat_id: int, now: datetime) -> None:
+    async def _make_room(self, chat_id: int, waiting: int, now: datetime) -> None:
         """Give up on a full chat's oldest unsent calls (inside the caller's transaction)."""
-        [(waiting,)] = await every(
-            self.conn, "SELECT count(*) FROM outbox WHERE chat_id = ? AND status = 'pending'", (chat_id,)
-        )
-        if waiting < MAX_PENDING:
-            return
         dropped = await execute(
             self.conn,
             "UPDATE outbox SET status = 'failed', sent_at = ?, error = 'dropped: the chat had too many waiting'"

@@ -146,7 +146,7 @@ async def test_a_full_chat_gives_up_its_oldest_quarter_at_once_with_one_log_line
         assert [text for text, _ in await given_up(store)] == [f"#{n}" for n in range(DROP_OLDEST)]
         [logged] = caplog.records
         assert logged.getMessage() == (
-            f"chat -100 had {MAX_PENDING} replies waiting to be sent; dropped the oldest {DROP_OLDEST}"
+            f"chat -100 had {MAX_PENDING + 1} replies waiting to be sent; dropped the oldest {DROP_OLDEST}"
         )
         assert [row.payload["text"] for row in await store.outbox.pending(200)] == ["elsewhere"]
 
