@@ -222,7 +222,7 @@ class Matches:
         return opponent, rest
 
     async def _guess(self, who: Who, lang: str, text: str, explicit: bool, match: Match | None = None) -> Outcome:
-        match = match or await self.deps.matches.active_match(who.chat_id)
+        match = match if match is not None else await self.deps.matches.active_match(who.chat_id)
         if match is None:
             return common_view.message("match.none", lang) if explicit else Outcome()
         if match.kind == RACE:
