@@ -11,7 +11,7 @@ from bot.config import Config
 from bot.core import Core
 from bot.services.deps import Deps
 from bot.services.ports import Admins, Clock, Timers, utc_now
-from bot.storage.db import DatabaseProblem, open_database
+from bot.storage.db import DatabaseProblem, open_database, open_reader
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.store import Store
 
@@ -53,6 +53,11 @@ async def open_runtime(
     except BaseException:
         await conn.close()
         raise
-    store = Store(conn)
+    try:
+        reader = None if str(config.database_path) == ":memory:" else await open_reader(config.database_path)
+    except BaseException:
+        await conn.close()
+        raise
+    store = Store(conn, reader)
     deps = Deps(store, rng or random.Random(), clock, admins, timers, config.daily_secret)
     return Runtime(store, Core(deps), applied)

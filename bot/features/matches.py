@@ -80,12 +80,12 @@ class Matches:
 
     async def group_text(self, who: Who, lang: str, text: str) -> Outcome | None:
         """A plain message in a group: a guess in its running match; None if no match runs there."""
+        if not looks_like_code(text):  # chat: nothing of the match is read, however long it is
+            return Outcome() if await self.deps.matches.has_active_match(who.chat_id) else None
         match = await self.deps.matches.active_match(who.chat_id)
         if match is None:
             return None
-        if not looks_like_code(text):
-            return Outcome()
-        return await self._guess(who, lang, text, explicit=False)
+        return await self._guess(who, lang, text, explicit=False, match=match)
 
     async def button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
         """A press on a match's button: duel invitations, versus answers."""
@@ -221,8 +221,8 @@ class Matches:
             return common_view.message("duel.self", lang)
         return opponent, rest
 
-    async def _guess(self, who: Who, lang: str, text: str, explicit: bool) -> Outcome:
-        match = await self.deps.matches.active_match(who.chat_id)
+    async def _guess(self, who: Who, lang: str, text: str, explicit: bool, match: Match | None = None) -> Outcome:
+        match = match if match is not None else await self.deps.matches.active_match(who.chat_id)
         if match is None:
             return common_view.message("match.none", lang) if explicit else Outcome()
         if match.kind == RACE:

@@ -10,7 +10,6 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
-from engine.history import Turn
 from engine.variant import Code, Variant
 
 Kind = Literal["race", "duel", "versus"]
@@ -50,14 +49,6 @@ class Player:
 
 
 @dataclass(frozen=True)
-class Move:
-    """One guess in a match and who made it."""
-
-    user_id: int
-    turn: Turn
-
-
-@dataclass(frozen=True)
 class Match:
     """One race, duel or versus game as stored."""
 
@@ -79,8 +70,7 @@ class Match:
     revision: int = 0
     board_message_id: int | None = None
     finished_at: datetime | None = None
-    players: tuple[Player, ...] = ()
-    moves: tuple[Move, ...] = ()
+    players: tuple[Player, ...] = ()  # each player's moves are read on their own (MatchRepository.turns)
 
     @property
     def active(self) -> bool:
@@ -107,10 +97,6 @@ class Match:
     def opponent(self, user_id: int) -> Player | None:
         """The other player of a two-player match."""
         return next((p for p in self.players if p.user_id != user_id), None)
-
-    def turns_of(self, user_id: int) -> tuple[Turn, ...]:
-        """The guesses one player made, in order."""
-        return tuple(m.turn for m in self.moves if m.user_id == user_id)
 
 
 Verdict = Literal["first", "second", "draw"]

@@ -1,7 +1,8 @@
 """The duel's phase transitions and endings, as pure functions of the match as loaded.
 
 invited → (accepted) → secrets → (both set) → playing → over. The challenger moves first; if they solve,
-the other still gets the same number of turns. A player who does not move in time forfeits.
+the other still gets the same number of turns. A player who does not move in time forfeits. Each player has at
+most MAX_GUESSES guesses, as in a one-player game: when both have made them and neither solved, it is a draw.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 
 from bot.models.match import Match, Phase, Player, Verdict, to_move, verdict
 from bot.models.refusal import Refusal
+from bot.rules.referee import MAX_GUESSES
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,8 @@ def after_move(match: Match) -> Decided | NextTurn:
     assert first is not None
     assert second is not None
     decided = verdict(first, second)
+    if decided is None and min(first.guesses, second.guesses) >= MAX_GUESSES:
+        decided = "draw"  # neither solved: both have made every guess they may
     return NextTurn(to_move(first, second)) if decided is None else ending(first, second, decided)
 
 

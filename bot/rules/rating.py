@@ -10,7 +10,8 @@ a race of many players ranked by finish and a one-on-one duel are both "teams of
   (bot/services/matches.py `ranking`), everyone else who guessed ties last. A race that expired with nobody
   solving, or was stopped, is not rated.
 - Duel: rated when it was played to an end: a win, a draw (the equal-turns rule), or a forfeit (resigned, or
-  out of time), which is a loss for the player who forfeited. A duel stopped by /stop, or that never began
+  out of time), which is a loss for the player who forfeited. A draw where neither solved (both made every
+  guess allowed) is not rated, like a race nobody solved. A duel stopped by /stop, or that never began
   (invitation declined or lapsed, secrets never set) is not rated. Versus games (against the bot) are not rated.
   A private duel (from a "duel me" link) is rated like any duel, on the global board only: no chat shows it.
 - Shown rating: 1500 + 20 × (μ − 3σ), rounded; a new player shows 1500. The conservative estimate μ − 3σ is
@@ -94,8 +95,8 @@ def placings(match: Match) -> dict[int, int] | None:
     if match.kind == RACE and match.status == "won":
         return _race_places(players)
     if match.kind == DUEL and match.status in DUEL_ENDINGS and len(players) == 2:
-        if match.status == "draw":
-            return dict.fromkeys((p.user_id for p in players), 1)
+        if match.status == "draw":  # by the equal-turns rule; neither solving in every guess allowed is not rated
+            return dict.fromkeys((p.user_id for p in players), 1) if any(p.solved for p in players) else None
         if match.winner_id is None or match.player(match.winner_id) is None:
             return None
         return {p.user_id: 1 if p.user_id == match.winner_id else 2 for p in players}

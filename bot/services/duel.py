@@ -232,7 +232,7 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     code = parsed(match.variant, text)
     if isinstance(code, Refusal):
         return code
-    if (again := tried_before(match.turns_of(user_id), code)) is not None:
+    if (again := tried_before(await deps.matches.turns(match.id, user_id), code)) is not None:
         return again
     turn = Turn(code, score(opponent.secret, code))
     now = deps.clock()

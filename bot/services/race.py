@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bot.models.match import RACE, Match, Player
 from bot.models.refusal import Refusal
-from bot.rules.referee import tried_before
+from bot.rules.referee import MAX_GUESSES, tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import (
@@ -67,19 +67,23 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     """Score a player's guess, store it with their count, and close the race if it found the secret.
 
     The race is closed by a conditional update in the same transaction as the move, so of two winning
-    guesses only the first to commit wins; the second finds the race over and stores nothing.
+    guesses only the first to commit wins; the second finds the race over and stores nothing. A player has at
+    most MAX_GUESSES guesses, as in a one-player game; the move reads only that player's own.
     """
     code = parsed(match.variant, text)
     if isinstance(code, Refusal):
         return code
-    if (again := tried_before(match.turns_of(user_id), code)) is not None:
-        return again
     assert match.secret is not None
     turn = Turn(code, score(match.secret, code))
     won = turn.answer.bulls == match.variant.length
     now = deps.clock()
     ended = None
-    async with deps.transaction():
+    async with deps.transaction():  # the count read and the move written together: no 101st guess slips in
+        mine = await deps.matches.turns(match.id, user_id)
+        if len(mine) >= MAX_GUESSES:
+            return Refusal("race.out_of_guesses", {"n": MAX_GUESSES})
+        if (again := tried_before(mine, code)) is not None:
+            return again
         player = await deps.matches.add_move(match.id, user_id, name, turn, won, now)
         if player is None:
             return TooLate(match)

@@ -116,11 +116,11 @@ async def guess(deps: Deps, match: Match, text: str) -> Guessed | Refusal:
     code = parsed(match.variant, text)
     if isinstance(code, Refusal):
         return code
-    if (again := tried_before(match.turns_of(user.user_id), code)) is not None:
+    if (again := tried_before(await deps.matches.turns(match.id, user.user_id), code)) is not None:
         return again
     turn = Turn(code, score(match.secret, code))
     solved = turn.answer.bulls == match.variant.length
-    bot_turns = match.turns_of(BOT_ID)
+    bot_turns = await deps.matches.turns(match.id, BOT_ID)
     pending = await asyncio.to_thread(next_guess, match.variant, bot_turns)
     async with deps.transaction():
         if (
@@ -138,7 +138,7 @@ async def answer(deps: Deps, match: Match, given: Score) -> Answered | Contradic
     """Take the answer to the bot's guess (checked against the earlier ones); then the user's turn, or the end."""
     if match.turn_user != BOT_ID or match.pending_guess is None:
         return Refusal("vs.guess_first")
-    return await _store_answer(deps, match, match.turns_of(BOT_ID), given)
+    return await _store_answer(deps, match, await deps.matches.turns(match.id, BOT_ID), given)
 
 
 async def correct(
@@ -146,7 +146,7 @@ async def correct(
 ) -> Answered | Contradicted | Refusal:
     """Take a fix offered for a contradiction: the bot's answer #index (0-based) becomes `fixed`; when that is an
     earlier answer, `given` still answers the pending guess."""
-    bot_turns = list(match.turns_of(BOT_ID))
+    bot_turns = list(await deps.matches.turns(match.id, BOT_ID))
     if index == len(bot_turns):
         return await answer(deps, match, fixed)
     won_earlier = fixed.bulls == match.variant.length  # the game would have ended there: not a fix to take now

@@ -74,6 +74,25 @@ async def open_database(path: Path | str) -> aiosqlite.Connection:
     return conn
 
 
+async def open_reader(path: Path | str) -> aiosqlite.Connection:
+    """A second connection to an open database that only reads (its own thread): in WAL mode it sees only
+    committed rows and neither waits for the writer nor makes it wait, so what it reads may be acted on at once
+    (the sender: no reply is read before the transaction that queued it has committed)."""
+    pending = aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
+    worker = getattr(pending, "_thread", None)
+    if worker is not None:  # it never writes: nothing to finish when the process ends
+        worker.daemon = True
+    conn = await pending
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA query_only = ON")
+        await conn.execute("PRAGMA busy_timeout = 5000")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
 # Statements that may wait for the disk (a commit's fsync, a checkpoint) or for another process's lock.
 _WAITING = ("BEGIN", "COMMIT", "END", "ROLLBACK", "PRAGMA", "VACUUM", "ANALYZE")
 _QUICK = {"execute", "executemany", "fetchone", "fetchall", "fetchmany", "close", "_execute_fetchall"}

@@ -104,6 +104,10 @@ class Inbox:
         )
         return changed == 1
 
+    async def forget(self, update_id: int) -> None:
+        """Keep only an update's id (inside the caller's transaction): what a flood guard refused is not stored."""
+        await execute(self.conn, "UPDATE inbox SET payload = '{}' WHERE update_id = ?", (update_id,))
+
     async def status(self, update_id: int) -> str | None:
         """Where an update stands: 'pending', 'done', 'failed', or None if it was never recorded."""
         async with self.conn.execute("SELECT status FROM inbox WHERE update_id = ?", (update_id,)) as cursor:

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.models.match import Match, Move, Phase, Player
+from bot.models.match import Match, Phase, Player
 from bot.storage.rows import column, every, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
@@ -25,7 +25,9 @@ class MatchRepository(Protocol):
     """Matches, players, moves and their results."""
 
     async def active_match(self, chat_id: int) -> Match | None: ...
+    async def has_active_match(self, chat_id: int) -> bool: ...
     async def match(self, match_id: int) -> Match | None: ...
+    async def turns(self, match_id: int, user_id: int) -> tuple[Turn, ...]: ...
     async def create_match(self, draft: Match) -> Match: ...
     async def add_player(self, match_id: int, user_id: int, name: str) -> Player: ...
     async def add_move(
@@ -56,9 +58,6 @@ class SqliteMatchRepository:
         players = tuple(
             [Player(p["user_id"], p["seat"], p["name"], p["guesses"], p["solved_in"], p["secret"]) for p in seats]
         )
-        sql = "SELECT user_id, guess, bulls, cows FROM match_moves WHERE match_id = ? ORDER BY seq"
-        made = await every(self.conn, sql, (row["id"],))
-        moves = tuple([Move(m["user_id"], Turn(m["guess"], Score(m["bulls"], m["cows"]))) for m in made])
         return Match(
             id=row["id"],
             chat_id=row["chat_id"],
@@ -79,7 +78,6 @@ class SqliteMatchRepository:
             board_message_id=row["board_message_id"],
             finished_at=moment(row["finished_at"]),
             players=players,
-            moves=moves,
         )
 
     async def active_match(self, chat_id: int) -> Match | None:
@@ -88,9 +86,24 @@ class SqliteMatchRepository:
             await one(self.conn, "SELECT * FROM matches WHERE chat_id = ? AND status = 'active'", (chat_id,))
         )
 
+    async def has_active_match(self, chat_id: int) -> bool:
+        """Whether a match is on in a chat (one index lookup: nothing of the match is read)."""
+        row = await one(self.conn, "SELECT 1 FROM matches WHERE chat_id = ? AND status = 'active'", (chat_id,))
+        return row is not None
+
     async def match(self, match_id: int) -> Match | None:
         """A match by id."""
         return await self._match(await one(self.conn, "SELECT * FROM matches WHERE id = ?", (match_id,)))
+
+    async def turns(self, match_id: int, user_id: int) -> tuple[Turn, ...]:
+        """One player's guesses in a match, in order (at most MAX_GUESSES: what a move needs, whatever the match's
+        length)."""
+        made = await every(
+            self.conn,
+            "SELECT guess, bulls, cows FROM match_moves WHERE match_id = ? AND user_id = ? ORDER BY seq",
+            (match_id, user_id),
+        )
+        return tuple([Turn(m["guess"], Score(m["bulls"], m["cows"])) for m in made])
 
     async def create_match(self, draft: Match) -> Match:
         """Insert a new match with its players (the draft's id is ignored); the stored match comes back."""

@@ -6,11 +6,22 @@ Each row is one Bot API call to make in a chat, in id order within the chat. Its
 `{"kind": "answer", "query": id, "text": toast}` for a button press's answer, and
 `{"kind": "inline", "query": id, "results": [{"id", "title", "description", "text", "buttons"}], "cache_time",
 "personal"}` for an inline query's answer (queued under the asking user's id, which is their private chat's).
+
+Bounded: a message that shows a whole board, or replaces a whole message, supersedes an older one for the same
+board or message still unsent in its chat (`slot`); a chat holds at most MAX_PENDING unsent calls, and past that
+its oldest DROP_OLDEST are given up on at once (one log line). A call given up on is `failed`, with the reason.
+
+The sender reads only committed rows. Given a `reader` (a second, read-only connection: in WAL mode it sees
+what is committed and never waits for a writer), its reads take no lock at all; without one they wait, on the
+Store's connection, for the transaction of another task to end (`Transactions.settled`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -18,9 +29,16 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.db import Transactions, execute
-from bot.storage.rows import iso, moment
+from bot.storage.rows import every, iso, moment
+
+log = logging.getLogger(__name__)
 
 KEEP_SENT = timedelta(days=2)
+# Unsent calls a chat may hold. A group is sent one message every 3 s, and its plain lines are merged into one
+# message of up to 4,096 characters (about 90 race lines), so 200 rows are two merged messages of a race's lines,
+# or 10 minutes of separate messages: more than that waiting in one chat is a flood, and its oldest are stale.
+MAX_PENDING = 200
+DROP_OLDEST = MAX_PENDING // 4  # given up on at once when a chat is full, so a flood logs one line per 50 calls
 _JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(payload, ensure_ascii=False), without a new encoder a row
 
 
@@ -35,41 +53,88 @@ class Outgoing:
     created_at: datetime
 
 
+def slot(payload: dict[str, Any]) -> str | None:
+    """What a message shows whole, so that a newer message for it replaces this one while unsent: a game's board
+    ('board:<game>'), or a message it replaces ('edit:<message>'); None for the rest.
+
+    A board sent anew in place of the pressed message (both `fresh` and `edit`) has none: the message it replaces
+    must still be replaced.
+    """
+    if payload.get("kind") != "message":
+        return None
+    board, edit = payload.get("board"), payload.get("edit")
+    if board is not None:
+        return None if payload.get("fresh") and edit is not None else f"board:{board}"
+    return None if edit is None else f"edit:{edit}"
+
+
 class Outbox:
     """The outbox table on the Store's connection."""
 
-    def __init__(self, conn: aiosqlite.Connection, transactions: Transactions) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection, transactions: Transactions, reader: aiosqlite.Connection | None = None
+    ) -> None:
         self.conn = conn
         self.transaction = transactions
+        self.reader = reader
 
     async def add(self, chat_id: int, payload: dict[str, Any], now: datetime, update_id: int | None = None) -> None:
-        """Queue one call (inside the caller's transaction, so it commits with the move it answers)."""
-        await execute(
+        """Queue one call (inside the caller's transaction, so it commits with the move it answers), superseding
+        an unsent call for the same board or message, and making room in a full chat."""
+        shows = slot(payload)
+        if shows is not None:
+            earlier = await every(
+                self.conn,
+                "UPDATE outbox SET status = 'failed', sent_at = ?, error = 'superseded' WHERE chat_id = ? AND slot = ?"
+                " AND status = 'pending' RETURNING json_extract(payload, '$.fresh')",
+                (iso(now), chat_id, shows),
+            )
+            if payload.get("board") is not None and not payload["fresh"] and any(row[0] for row in earlier):
+                payload = {**payload, "fresh": True}  # the board it replaces was to be sent anew: so is this one
+        [(waiting,)] = await every(  # the chat's unsent calls, this one included, in the same statement
             self.conn,
-            "INSERT INTO outbox (chat_id, update_id, payload, not_before, created_at) VALUES (?, ?, ?, ?, ?)",
-            (chat_id, update_id, _JSON.encode(payload), iso(now), iso(now)),
+            "INSERT INTO outbox (chat_id, update_id, payload, not_before, created_at, slot) VALUES (?, ?, ?, ?, ?, ?)"
+            " RETURNING (SELECT count(*) FROM outbox AS o WHERE o.chat_id = outbox.chat_id AND o.status = 'pending')",
+            (chat_id, update_id, _JSON.encode(payload), iso(now), iso(now), shows),
         )
+        if waiting > MAX_PENDING:
+            await self._make_room(chat_id, waiting, now)
+
+    async def _make_room(self, chat_id: int, waiting: int, now: datetime) -> None:
+        """Give up on a full chat's oldest unsent calls (inside the caller's transaction)."""
+        dropped = await execute(
+            self.conn,
+            "UPDATE outbox SET status = 'failed', sent_at = ?, error = 'dropped: the chat had too many waiting'"
+            " WHERE id IN (SELECT id FROM outbox WHERE chat_id = ? AND status = 'pending' ORDER BY id LIMIT ?)",
+            (iso(now), chat_id, DROP_OLDEST),
+        )
+        log.warning("chat %s had %d replies waiting to be sent; dropped the oldest %d", chat_id, waiting, dropped)
+
+    @asynccontextmanager
+    async def _committed(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A connection to read committed rows on: the reader, or the Store's once no other transaction is open."""
+        if self.reader is not None:
+            yield self.reader
+            return
+        async with self.transaction.settled():
+            yield self.conn
 
     async def due_chats(self, now: datetime) -> list[int]:
-        """The chats whose oldest pending call may be made now (committed calls only, as every read here)."""
-        async with self.transaction.settled():
-            rows = await self.conn.execute_fetchall(
-                "SELECT chat_id FROM outbox o WHERE status = 'pending' AND not_before <= ? AND id ="
-                " (SELECT min(id) FROM outbox WHERE chat_id = o.chat_id AND status = 'pending')",
-                (iso(now),),
-            )
+        """The chats whose oldest pending call may be made now (one row a chat, not every pending row)."""
+        async with self._committed() as conn:
+            rows = await conn.execute_fetchall("SELECT chat_id FROM outbox_chats WHERE due_at <= ?", (iso(now),))
         return [row[0] for row in rows]
 
     async def next_due(self) -> datetime | None:
         """When the soonest waiting call may be retried (None if nothing is pending)."""
-        async with self.transaction.settled():
-            rows = list(await self.conn.execute_fetchall("SELECT min(not_before) FROM outbox WHERE status = 'pending'"))
+        async with self._committed() as conn:
+            rows = list(await conn.execute_fetchall("SELECT min(due_at) FROM outbox_chats"))
         return None if not rows or rows[0][0] is None else moment(rows[0][0])
 
     async def pending(self, chat_id: int, limit: int = 50) -> list[Outgoing]:
         """A chat's pending calls, oldest first."""
-        async with self.transaction.settled():
-            rows = await self.conn.execute_fetchall(
+        async with self._committed() as conn:
+            rows = await conn.execute_fetchall(
                 "SELECT id, chat_id, payload, attempts, created_at FROM outbox WHERE chat_id = ? AND status = 'pending'"
                 " ORDER BY id LIMIT ?",
                 (chat_id, limit),
@@ -96,8 +161,8 @@ class Outbox:
 
     async def board(self, game_id: int) -> int | None:
         """The message that shows a game's board now (boards are resolved when sent, not when queued)."""
-        async with self.transaction.settled():
-            rows = list(await self.conn.execute_fetchall("SELECT board_message_id FROM games WHERE id = ?", (game_id,)))
+        async with self._committed() as conn:
+            rows = list(await conn.execute_fetchall("SELECT board_message_id FROM games WHERE id = ?", (game_id,)))
         return None if not rows else rows[0][0]
 
     async def move_chat(self, old: int, new: int) -> None:

@@ -5,6 +5,7 @@ Writes happen inside the Store's `transaction()` (same connection, same lock).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -54,6 +55,7 @@ def _board(chat_id: int, variant: str, period: str | None) -> tuple[str, str, tu
 
 # A player's name is written when it changes, and otherwise at most this often (to move last_seen on).
 SEEN_REFRESH = timedelta(hours=1)
+SEEN_KEPT = 10_000  # players remembered as stored lately, at most
 
 
 class SqliteStatsRepository:
@@ -61,7 +63,9 @@ class SqliteStatsRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        self._written: dict[int, tuple[str, str, str | None, datetime]] = {}
+        # what was last stored for each player lately, least recent first: entries older than SEEN_REFRESH say
+        # nothing (they are dropped), and at most SEEN_KEPT are kept (one forgotten costs one more write)
+        self._written: OrderedDict[int, tuple[str, str, str | None, datetime]] = OrderedDict()
 
     def seen_recently(
         self, user_id: int, name: str, now: datetime, language: str = "", username: str | None = None
@@ -88,7 +92,12 @@ class SqliteStatsRepository:
             " language = excluded.language, username = excluded.username",
             (user_id, name, iso(now), language, username or None),
         )
+        self._written.pop(user_id, None)
         self._written[user_id] = (name, language, username, now)
+        while self._written and (
+            len(self._written) > SEEN_KEPT or now - next(iter(self._written.values()))[3] >= SEEN_REFRESH
+        ):
+            self._written.popitem(last=False)
 
     async def by_username(self, username: str) -> tuple[int, str] | None:
         """The player (user id, display name) last seen with this @username (any case), if any."""

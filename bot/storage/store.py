@@ -1,4 +1,5 @@
-"""The unit of work: the one SQLite connection, its write lock, transactions, and every repository on it."""
+"""The unit of work: the one SQLite connection that writes, its write lock, transactions, and every repository on
+it; and a read-only connection that the outbox's sender reads committed rows on."""
 
 from __future__ import annotations
 
@@ -30,15 +31,16 @@ CHAT_TABLES = (
 class Store:
     """The connection and the repositories sharing its transactions: games, matches, stats, ratings, inbox, outbox."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self.conn = conn
+        self.reader = reader  # a read-only connection for the sender (see Outbox), if the database is a file
         self.transaction = Transactions(conn)
         self.games = SqliteGameRepository(conn)
         self.matches = SqliteMatchRepository(conn)
         self.stats = SqliteStatsRepository(conn)
         self.ratings = SqliteRatingRepository(conn)
         self.inbox = Inbox(conn, self.transaction)
-        self.outbox = Outbox(conn, self.transaction)
+        self.outbox = Outbox(conn, self.transaction, reader)
 
     async def move_chat(self, old: int, new: int) -> None:
         """Everything kept under chat `old` now belongs to `new` (a group upgraded to a supergroup).
@@ -50,5 +52,7 @@ class Store:
         await self.outbox.move_chat(old, new)
 
     async def close(self) -> None:
-        """Close the connection (everything was committed update by update)."""
+        """Close the connections (everything was committed update by update)."""
+        if self.reader is not None:
+            await self.reader.close()
         await self.conn.close()

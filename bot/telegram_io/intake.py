@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,6 +28,7 @@ from bot.services import languages
 from bot.storage.db import on_loop
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
+from bot.telegram_io.identity import sender_id
 from bot.telegram_io.outgoing import post
 from bot.texts import t
 
@@ -89,29 +91,49 @@ async def apply_batch(
 
 @dataclass
 class FloodGuard:
-    """Lets each user send `burst` updates at once and `rate` a second after that; the rest is refused.
+    """Lets each sender (`key`) send `burst` updates at once and `rate` a second after that; the rest is refused.
 
     One refusal a burst is answered politely; the others are dropped, so a flood costs the bot almost nothing
-    and other chats stay responsive.
+    and other chats stay responsive. Memory is bounded: a sender calm for long enough to have a full bucket again
+    is forgotten (a fresh one is the same), and at most `limit` senders are remembered, the longest unseen
+    forgotten first.
     """
 
     burst: float = 30.0
     rate: float = 2.0
     monotonic: Callable[[], float] = time.monotonic
-    _buckets: dict[int, tuple[float, float, bool]] = field(default_factory=dict)
+    limit: int = 10_000
+    _buckets: OrderedDict[int, tuple[float, float, bool]] = field(default_factory=OrderedDict)  # least recent first
 
-    def check(self, user_id: int) -> str:
+    def check(self, key: int) -> str:
         """'ok' to process, 'warn' to refuse with a polite reply, 'drop' to refuse silently."""
         now = self.monotonic()
-        tokens, then, warned = self._buckets.get(user_id, (self.burst, now, False))
+        self._forget_calm(now)
+        tokens, then, warned = self._buckets.pop(key, (self.burst, now, False))
         tokens = min(self.burst, tokens + (now - then) * self.rate)
         if tokens >= 1:
-            self._buckets[user_id] = (tokens - 1, now, False)
-            return "ok"
-        self._buckets[user_id] = (tokens, now, True)
-        if len(self._buckets) > 10_000:  # forget the calm ones
-            self._buckets = {u: b for u, b in self._buckets.items() if b[0] < self.burst - 1}
-        return "drop" if warned else "warn"
+            self._buckets[key] = (tokens - 1, now, False)
+            verdict = "ok"
+        else:
+            self._buckets[key] = (tokens, now, True)
+            verdict = "drop" if warned else "warn"
+        if len(self._buckets) > self.limit:
+            self._buckets.popitem(last=False)
+        return verdict
+
+    def _forget_calm(self, now: float) -> None:
+        """Forget the senders unseen for as long as an empty bucket takes to fill (the least recent come first)."""
+        refilled = self.burst / self.rate
+        while self._buckets:
+            key, (_, then, _) = next(iter(self._buckets.items()))
+            if now - then < refilled:
+                return
+            del self._buckets[key]
+
+    @property
+    def remembered(self) -> int:
+        """How many senders the guard keeps a bucket for."""
+        return len(self._buckets)
 
 
 class Intake:
@@ -229,8 +251,8 @@ class Intake:
             async with self.store.transaction():
                 await self.store.inbox.finish(update_id, self.clock(), "failed")
             return
-        user = update.effective_user
-        verdict = self.guard.check(user.id) if user is not None and not user.is_bot else "ok"
+        sender = sender_id(update)  # a chat posting as itself counts as one sender, whatever service user it shows
+        verdict = self.guard.check(sender) if sender is not None else "ok"
         self._parked_now.clear()
         if verdict == "ok":
             await self.app.process_update(update)
@@ -241,6 +263,8 @@ class Intake:
             return
         async with self.store.transaction():  # an update no handler took (or a dropped one) is done too
             await self.store.inbox.finish(update_id, self.clock())
+            if verdict != "ok":  # refused: only its id is kept (enough to know a redelivery)
+                await self.store.inbox.forget(update_id)
 
     async def _refuse(self, update: Update, politely: bool) -> None:
         """Answer a refused update: a polite word once a burst; a button press is always answered."""

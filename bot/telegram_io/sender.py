@@ -41,6 +41,12 @@ log = logging.getLogger(__name__)
 GROUP_SPACING = 60 / FloodLimit.MESSAGES_PER_MINUTE_PER_GROUP  # 3 s: 20 a minute, counted over any minute
 MAX_DELAY = 60.0  # seconds: the longest wait between two tries of one call
 GIVE_UP_AFTER = timedelta(days=1)  # a reply still refused after a day is dropped (and logged)
+# A group's reply this old is dropped unsent (and logged): the group has moved on (a duel's move timer is 5 minutes
+# by default, a race's lines are read as they come), and a line that late would read as news. Pacing holds merged
+# lines for seconds; only an outage, a long 429 or a flood of separate messages (the outbox keeps 200 a chat: 10
+# minutes of a group's budget) makes one wait this long. Private replies are the player's own game, each sent as
+# soon as it may: they wait up to GIVE_UP_AFTER.
+STALE_IN_GROUP = timedelta(minutes=5)
 Clock = Callable[[], datetime]
 Unreachable = Callable[[int], Awaitable[None]]  # told the id of a private chat that refuses the bot's messages
 
@@ -153,15 +159,28 @@ class Sender:
         if lock is None:
             lock = self._locks[chat_id] = asyncio.Lock()
         async with lock:
-            while not self._stopping and (rows := await self.store.outbox.pending(chat_id)):
+            while not self._stopping and (rows := await self._pending(chat_id)):
                 merge = False
                 if chat_id < 0 and rows[0].payload["kind"] == "message":
                     merge = await self._group_turn(chat_id)
                     if merge:  # more may have queued while we waited for the group's budget
-                        rows = await self.store.outbox.pending(chat_id)
+                        rows = await self._pending(chat_id)
                 batch = _batch(rows) if merge and rows else rows[:1]
                 if not batch or not await self._send(chat_id, batch):
                     break
+
+    async def _pending(self, chat_id: int) -> list[Outgoing]:
+        """A chat's pending calls still worth making: in a group, those older than STALE_IN_GROUP are dropped."""
+        while rows := await self.store.outbox.pending(chat_id):
+            if chat_id > 0:
+                return rows
+            cutoff = self.clock() - STALE_IN_GROUP
+            stale = [row for row in rows if row.created_at < cutoff]
+            if not stale:
+                return rows
+            log.warning("group %s: dropped unsent calls older than %s: %d", chat_id, STALE_IN_GROUP, len(stale))
+            await self._settle(stale, "failed", "stale")
+        return []
 
     async def _group_turn(self, chat_id: int) -> bool:
         """Wait for the group's next 3-second turn; whether we had to (then what queued is merged)."""

@@ -137,6 +137,8 @@ def ending(language: str, ended: Ended) -> Html:
     assert a is not None
     assert b is not None
     rated = rating_view.match_line(language, match, ended.ratings)
+    if match.status == "draw" and a.solved_in is None:  # neither solved in every guess allowed
+        return lines(t("duel.draw.unsolved", language, a=mention(a), b=mention(b), n=a.guesses), rated)
     if match.status == "draw":
         return lines(t("duel.draw", language, a=mention(a), b=mention(b), n=a.solved_in), rated)
     winner = ended.winner

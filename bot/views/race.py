@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from bot.models.match import Match
 from bot.replies import Outcome
+from bot.rules.referee import MAX_GUESSES
 from bot.services.matches import Ended, ranking
 from bot.services.race import Scored
 from bot.texts import Html, duration_text, example, lines, score_text, t, variant_text
@@ -34,7 +35,10 @@ def scored(language: str, result: Scored) -> Outcome:
         score=score_text(result.turn.answer, language),
     )
     if result.ended is None:
-        return Outcome.text(head)
+        if result.player.guesses < MAX_GUESSES:
+            return Outcome.text(head)
+        # said once, in the group: the player's later guesses are refused (a plain code silently)
+        return Outcome.text(lines(head, t("race.last_guess", language, name=result.player.name, n=MAX_GUESSES)))
     return Outcome.text(lines(head, summary(language, result.ended)))
 
 

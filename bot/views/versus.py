@@ -11,6 +11,7 @@ from bot.services.matches import Ended
 from bot.texts import Html, example, lines, score_text, t, variant_text
 from bot.views.guesser import MAX_FIXES, score_rows
 from engine.scoring import Score
+from engine.variant import Code
 
 
 def started(language: str, result: versus.VersusStarted) -> Outcome:
@@ -36,7 +37,7 @@ def progressed(language: str, result: versus.Moved, in_place: bool, match: Match
         head = t(
             "vs.your_guess",
             language,
-            n=len(result.match.turns_of(result.match.started_by)),
+            n=_guesses(result.match, result.match.started_by),
             guess=result.turn.guess,
             score=score_text(result.turn.answer, language),
         )
@@ -45,10 +46,10 @@ def progressed(language: str, result: versus.Moved, in_place: bool, match: Match
         assert result.asking is not None
         return Outcome.say(Reply(head), ask(language, result.asking))
     if isinstance(result, versus.Answered):
-        bot_turns = result.match.turns_of(BOT_ID)
         score = score_text(result.turn.answer, language)
-        head = t("vs.bot_turn", language, n=len(bot_turns), guess=result.turn.guess, score=score)
-        tail = t("vs.your_turn", language) if result.ended is None else ending(language, result.ended)
+        head = t("vs.bot_turn", language, n=_guesses(result.match, BOT_ID), guess=result.turn.guess, score=score)
+        ended = result.ended
+        tail = t("vs.your_turn", language) if ended is None else ending(language, ended, found=result.turn.guess)
         return Outcome.say(Reply(lines(head, tail), edit_origin=in_place))
     if isinstance(result, versus.Contradicted):
         return contradicted(language, result)
@@ -71,7 +72,7 @@ def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
 def ask(language: str, asking: versus.Asking) -> Reply:
     """The bot's guess with a button for every possible answer."""
     match = asking.match
-    n = len(match.turns_of(BOT_ID)) + 1
+    n = _guesses(match, BOT_ID) + 1
     user = match.seated(1)
     if user is not None and user.solved:
         text = t("vs.ask.last", language, n=user.solved_in, m=n, guess=asking.guess)
@@ -94,7 +95,7 @@ def contradicted(language: str, result: versus.Contradicted) -> Outcome:
     """Which answers cannot all be true, with a button for each likely one-answer fix (as in the guesser)."""
     match, found = result.match, result.contradiction
     turns = ", ".join(f"#{i + 1}" for i in found.conflict)
-    earlier = len(match.turns_of(BOT_ID))
+    earlier = _guesses(match, BOT_ID)
     rows = []
     for fix in found.corrections:
         if fix.turn < earlier and fix.answer.bulls == match.variant.length:
@@ -114,8 +115,9 @@ def contradicted(language: str, result: versus.Contradicted) -> Outcome:
     return Outcome.text(text, tuple(rows[:MAX_FIXES]))
 
 
-def ending(language: str, ended: Ended) -> Html:
-    """Who won, and the bot's code (the game is over, and this is a private chat)."""
+def ending(language: str, ended: Ended, found: Code | None = None) -> Html:
+    """Who won, and the bot's code (the game is over, and this is a private chat); `found` is the bot's last
+    guess, which is the user's code when the bot won."""
     match = ended.match
     user, bot = match.seated(1), match.seated(2)
     assert user is not None
@@ -125,8 +127,7 @@ def ending(language: str, ended: Ended) -> Html:
     if match.status == "draw":
         return t("vs.draw", language, n=user.solved_in, secret=match.secret)
     if match.status == "lost":
-        code = match.turns_of(BOT_ID)[-1].guess
-        return t("vs.lost", language, code=code, n=bot.solved_in, secret=match.secret)
+        return t("vs.lost", language, code=found, n=bot.solved_in, secret=match.secret)
     return t("vs.resigned", language, secret=match.secret)
 
 
@@ -135,3 +136,9 @@ def resigned(language: str, ended: Ended | None) -> Outcome:
     if ended is None:
         return Outcome.text(t("vs.none", language))
     return Outcome.text(ending(language, ended))
+
+
+def _guesses(match: Match, user_id: int) -> int:
+    """How many guesses a player of the match has made."""
+    player = match.player(user_id)
+    return player.guesses if player is not None else 0

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
+from bot.storage.stats import SEEN_KEPT, SEEN_REFRESH
 from bot.telegram_io.app import INTAKE
-from bot.telegram_io.handlers import SENDER
+from bot.telegram_io.handlers import RUNTIME, SENDER
+from bot.telegram_io.intake import FloodGuard
 from bot.texts import t
-from tests.bot.fakes import UPDATE_IDS, telegram_app
+from tests.bot.fakes import EPOCH, UPDATE_IDS, telegram_app
 from tests.bot.members import Member, sent
 
 
@@ -73,3 +77,50 @@ async def test_a_flood_of_button_presses_is_always_answered_and_never_with_a_mes
         calls = request.calls[start:]
         assert len([c for c in calls if c.method == "answerCallbackQuery"]) == 60  # no spinning button left
         assert not [c for c in sent(calls) if c.text == str(t("flood"))]
+
+
+async def test_what_the_guard_refuses_is_kept_as_its_update_id_only(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        app.bot_data[INTAKE].guard.monotonic = Ticks()
+        ann = Member(app, request, 11, "Ann").in_private()
+        await flood(ann, 100)
+        store = app.bot_data[RUNTIME].store
+        rows = await store.conn.execute_fetchall("SELECT update_id, payload, status FROM inbox ORDER BY update_id")
+        kept = [json.loads(r["payload"]) for r in rows]
+        assert {r["status"] for r in rows} == {"done"}
+        assert all(payload["update_id"] == r["update_id"] for payload, r in zip(kept[:30], rows, strict=False))
+        assert kept[30:] == [{}] * 70  # the burst of 30 was served; the warned one and the dropped ones are ids only
+        again = {"update_id": rows[-1]["update_id"], "message": ann.message("1234")}
+        before = len(request.calls)
+        await app.bot_data[INTAKE].record([again])  # a redelivery of a dropped update is still recognised
+        await app.bot_data[INTAKE].process_pending()
+        await app.bot_data[SENDER].flush()
+        assert len(request.calls) == before
+
+
+def test_the_guard_forgets_calm_senders_and_remembers_at_most_its_limit():
+    ticks = Ticks()
+    guard = FloodGuard(monotonic=ticks, limit=1000)
+    for key in range(5000):  # five thousand senders in the same instant
+        assert guard.check(key) == "ok"
+    assert guard.remembered == 1000
+    for _ in range(31):
+        verdict = guard.check(-1)
+    assert verdict == "warn"  # a flooder among them is still held back
+    ticks.now += guard.burst / guard.rate  # long enough for any bucket to fill again
+    assert guard.check(7) == "ok"
+    assert guard.remembered == 1  # the calm ones and the flooder, now calm, are forgotten
+    assert guard.check(-1) == "ok"
+
+
+async def test_the_names_stored_lately_are_remembered_for_an_hour_and_for_a_bounded_number_of_players(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, _):
+        stats = app.bot_data[RUNTIME].store.stats
+        async with app.bot_data[RUNTIME].store.transaction():
+            for user_id in range(SEEN_KEPT + 100):
+                await stats.see_player(user_id, "P", EPOCH)
+            assert stats.seen_recently(SEEN_KEPT + 99, "P", EPOCH)
+            assert not stats.seen_recently(0, "P", EPOCH)  # forgotten: it is stored again, once
+            assert len(stats._written) == SEEN_KEPT
+            await stats.see_player(1, "P", EPOCH + SEEN_REFRESH)
+            assert len(stats._written) == 1  # the others are an hour old: stored again when next seen anyway

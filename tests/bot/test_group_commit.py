@@ -12,6 +12,7 @@ from typing import Any
 
 import bot.telegram_io.outgoing as outgoing
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
+from bot.storage.store import Store
 from bot.telegram_io.app import INTAKE
 from bot.telegram_io.handlers import SENDER
 from bot.telegram_io.intake import apply_batch, batch_of
@@ -127,9 +128,32 @@ async def test_an_update_python_telegram_bot_cannot_read_is_set_aside_at_once(tm
         assert await store.inbox.status(after["update_id"]) == "done"
 
 
-async def test_nothing_a_batch_queued_is_visible_to_the_sender_before_the_commit(tmp_path):
+async def test_the_senders_reads_neither_wait_for_an_open_batch_nor_see_what_it_queued(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
-        store, go_on = rt.store, asyncio.Event()
+        store, go_on, queued = rt.store, asyncio.Event(), asyncio.Event()
+        assert store.reader is not None
+
+        async def batch() -> None:
+            async with store.transaction():
+                await store.outbox.add(5, {"kind": "message", "text": "hi"}, EPOCH)
+                queued.set()
+                await go_on.wait()
+
+        applying = asyncio.create_task(batch())
+        await queued.wait()
+        assert store.transaction._lock.locked()  # the batch holds the write lock, and its reply is not committed
+        assert await asyncio.wait_for(store.outbox.due_chats(EPOCH), 5) == []
+        assert await asyncio.wait_for(store.outbox.pending(5), 5) == []
+        assert await asyncio.wait_for(store.outbox.next_due(), 5) is None
+        go_on.set()
+        await applying
+        assert await store.outbox.due_chats(EPOCH) == [5]
+        assert [row.payload["text"] for row in await store.outbox.pending(5)] == ["hi"]
+
+
+async def test_without_a_reader_the_senders_reads_wait_for_an_open_batch_to_commit(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        store, go_on = Store(rt.store.conn), asyncio.Event()  # one connection: uncommitted rows would show on it
 
         async def batch() -> None:
             async with store.transaction():

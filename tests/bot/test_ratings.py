@@ -145,9 +145,11 @@ def test_races_with_one_player_no_solver_or_a_stop_are_not_rated():
     assert rules.placings(a_match(RACE, "stopped", ANN, BOB)) is None
 
 
-def test_duels_count_wins_draws_and_forfeits_but_not_stops_or_duels_that_never_began():
+def test_duels_count_wins_draws_and_forfeits_but_not_stops_unsolved_draws_or_duels_that_never_began():
     assert rules.placings(a_match(DUEL, "won", ANN, BOB, winner=22)) == {22: 1, 11: 2}
-    assert rules.placings(a_match(DUEL, "draw", ANN, BOB)) == {11: 1, 22: 1}
+    both_solved = (Player(11, 1, "Ann", 3, 3), Player(22, 2, "Bob", 3, 3))
+    assert rules.placings(a_match(DUEL, "draw", *both_solved)) == {11: 1, 22: 1}
+    assert rules.placings(a_match(DUEL, "draw", ANN, BOB)) is None  # neither solved in every guess allowed
     assert rules.placings(a_match(DUEL, "forfeit", ANN, BOB, winner=11)) == {11: 1, 22: 2}
     assert rules.placings(a_match(DUEL, "resigned", ANN, BOB, winner=22)) == {22: 1, 11: 2}
     assert rules.placings(a_match(DUEL, "stopped", ANN, BOB)) is None

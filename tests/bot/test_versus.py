@@ -137,7 +137,7 @@ async def test_a_contradiction_offers_one_answer_fixes_and_taking_one_carries_on
     assert "Me #2 " in edited.text
     assert "Your turn" in edited.text
     match = await versus_of(app, ann)
-    bot_turns = match.turns_of(0)
+    bot_turns = await app.bot_data[RUNTIME].core.deps.matches.turns(match.id, 0)
     assert label.startswith(f"#1 → {bot_turns[0].answer.bulls}🐂 {bot_turns[0].answer.cows}🐄")
     assert bot_turns[1].answer == (0, 0)
     assert isinstance(check_history(match.variant, bot_turns), Consistent)
