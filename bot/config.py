@@ -54,7 +54,7 @@ class Webhook:
     """Where Telegram should push updates instead of being polled."""
 
     url: str
-    listen: str = "0.0.0.0"
+    listen: str = "127.0.0.1"  # behind a reverse proxy that holds the TLS certificate; WEBHOOK_LISTEN widens it
     port: int = 8443
     secret: Secret | None = field(default=None, repr=False)
 
@@ -103,7 +103,7 @@ def config_from(values: Mapping[str, str]) -> Config:
         secret = get("WEBHOOK_SECRET")
         webhook = Webhook(
             url=webhook_url,
-            listen=get("WEBHOOK_LISTEN") or "0.0.0.0",
+            listen=get("WEBHOOK_LISTEN") or "127.0.0.1",
             port=_number(get("WEBHOOK_PORT") or "8443", "WEBHOOK_PORT", int),
             secret=Secret(secret) if secret else None,
         )

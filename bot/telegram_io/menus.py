@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
 
 from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
-from telegram.error import NetworkError, RetryAfter, TelegramError
+from telegram.error import BadRequest, Conflict, Forbidden, InvalidToken, RetryAfter, TelegramError
 
 from bot.i18n import SOURCE_LANGUAGE
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
@@ -75,10 +75,10 @@ async def _settle(what: str, call: Callable[[], Awaitable[bool]], sleep: Callabl
         except RetryAfter as error:
             wait = retry_delay(error, delay)
             log.warning("%s: flood control, trying again in %.0fs (the bot serves meanwhile)", what, wait)
-        except NetworkError as error:  # 5xx, timeouts, resets: worth another try
-            wait, delay = delay, min(MAX_DELAY, delay * 2)
-            log.warning("%s failed (%s); trying again in %.0fs", what, error, wait)
-        except TelegramError as error:  # refused, and would be again: do without it
+        except (BadRequest, Forbidden, InvalidToken, Conflict) as error:  # refused, and would be again (404 too)
             log.warning("%s was refused (%s); the bot goes on without it", what, error)
             return False
+        except TelegramError as error:  # 5xx, timeouts, resets: worth another try
+            wait, delay = delay, min(MAX_DELAY, delay * 2)
+            log.warning("%s failed (%s); trying again in %.0fs", what, error, wait)
         await sleep(wait)
