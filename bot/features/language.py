@@ -9,6 +9,7 @@ from bot.replies import Outcome
 from bot.routing.routes import ANY, Command
 from bot.services import languages
 from bot.services.deps import Deps
+from bot.texts import t
 from bot.views import language as language_view
 
 COMMANDS = (Command("language", ANY, private_menu=17, group_menu=12),)
@@ -29,16 +30,19 @@ class Language:
         code = _named(wanted)
         if code is None:
             return language_view.unknown(lang, wanted, languages.available())
+        if not who.private and not await self._admin(who):  # a group's language is a group setting
+            return language_view.refused(lang, as_message=True)
         await languages.choose(self.deps, who.chat_id, code)
         return language_view.chosen(code)
 
     async def button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
-        """A language pressed on the chooser: taken from whoever asked for it, or a group admin."""
+        """A language pressed on the chooser: in a private chat by its player, in a group by one of its admins
+        (anyone may open the chooser there; the group's language, like its other settings, is its admins' to set)."""
         code = pressed.args[0] if pressed.args else ""
         asker = parse_id(pressed.args[1]) if len(pressed.args) > 1 else None
         if code not in languages.available() or asker is None:
-            return language_view.refused(lang)
-        if not who.private and who.user_id != asker and not await self._admin(who):
+            return Outcome(toast=t("stale", lang))
+        if not who.private and not await self._admin(who):
             return language_view.refused(lang)
         await languages.choose(self.deps, who.chat_id, code)
         return language_view.chosen(code, edit=True)

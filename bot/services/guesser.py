@@ -10,7 +10,15 @@ from bot.models.refusal import Refusal
 from bot.rules.guesser import Settled, settled
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish
-from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer, wrong_answers
+from engine.consistency import (
+    Consistent,
+    Contradiction,
+    InvalidAnswer,
+    check_history,
+    check_new_answer,
+    validate_answer,
+    wrong_answers,
+)
 from engine.consistency import WrongAnswer as WrongAnswer
 from engine.guesser import next_guess
 from engine.history import Turn
@@ -89,6 +97,10 @@ async def correct(deps: Deps, game: Game, user_id: int, index: int, fixed: Score
     """Replace answer #index (0-based) with `fixed` and carry on from the corrected history."""
     if not 0 <= index < len(game.turns):
         return Refusal("answer.no_such_turn")
+    try:  # a fix comes from a button, whose data anyone can forge: it must be an answer the guess could get
+        validate_answer(game.variant, fixed, game.turns[index].guess)
+    except InvalidAnswer as error:
+        return Refusal(f"answer.{error.key}", dict(error.params))
     turns = list(game.turns)
     turns[index] = Turn(turns[index].guess, fixed)
     check = await asyncio.to_thread(check_history, game.variant, turns)

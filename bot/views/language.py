@@ -31,6 +31,8 @@ def unknown(language: str, wanted: str, languages: tuple[str, ...]) -> Outcome:
     return Outcome.text(t("lang.unknown", language, name=wanted, languages=", ".join(name(c) for c in languages)))
 
 
-def refused(language: str) -> Outcome:
-    """Someone else's chooser in a group, pressed by a player who is not an admin."""
+def refused(language: str, as_message: bool = False) -> Outcome:
+    """A group's language asked to change by a member who is not its admin: a toast for a button, else a message."""
+    if as_message:
+        return Outcome.text(t("lang.admins", language))
     return Outcome(toast=t("lang.admins", language))

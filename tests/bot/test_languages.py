@@ -114,17 +114,19 @@ async def test_a_group_speaks_the_language_of_whoever_first_used_the_bot_there(t
         assert note.params["text"] == t("race.stop_refused", "ru")
 
 
-async def test_the_one_who_asked_or_an_admin_changes_the_group_language_and_no_one_else(tmp_path):
+async def test_only_a_group_admin_changes_the_group_language_by_button_or_by_name(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         app.bot_data["runtime"].core.deps.admins = Admins(13)
         ann, bob, cat = (Speaker(app, request, uid, name, language_code="ru") for uid, name in enumerate("ABC", 11))
-        [chooser] = sent(await bob.send("/language"))
+        [chooser] = sent(await bob.send("/language"))  # anyone may open the chooser
         assert chooser.params["text"] == t("lang.choose", "ru")
         assert toasts(await ann.press("lg:en:12")) == [t("lang.admins", "ru")]
-        assert edits(await bob.press("lg:en:12")) == [t("lang.set", "en")]
-        assert edits(await cat.press("lg:ru:12")) == [t("lang.set", "ru")]
-        [direct] = sent(await ann.send("/language en"))  # the one who sends /language <name> is the one who asked
-        assert direct.params["text"] == t("lang.set", "en")
+        assert toasts(await bob.press("lg:en:12")) == [t("lang.admins", "ru")]  # asking is not enough
+        [refused] = sent(await ann.send("/language en"))
+        assert refused.params["text"] == t("lang.admins", "ru")
+        assert edits(await cat.press("lg:en:12")) == [t("lang.set", "en")]
+        [direct] = sent(await cat.send("/language ru"))
+        assert direct.params["text"] == t("lang.set", "ru")
 
 
 async def test_duel_messages_in_private_come_in_the_players_language_and_in_the_group_in_the_groups(tmp_path):
