@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,5 +60,7 @@ async def open_runtime(
         await conn.close()
         raise
     store = Store(conn, reader)
-    deps = Deps(store, rng or random.Random(), clock, admins, timers, config.daily_secret)
+    # secrets (a race's, a game's, hard mode's choices) come from the operating system: a Mersenne Twister's state
+    # can be worked out from enough of its outputs; tests pass a seeded Random to replay games
+    deps = Deps(store, rng or secrets.SystemRandom(), clock, admins, timers, config.daily_secret)
     return Runtime(store, Core(deps), applied)

@@ -30,6 +30,12 @@ def main(args: argparse.Namespace) -> int:
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    env_file = Path(args.env_file)
+    if env_file.is_file() and env_file.stat().st_mode & 0o004:
+        print(
+            f"warning: {env_file} holds the bot token and anyone on this machine can read it: chmod 600 {env_file}",
+            file=sys.stderr,
+        )
     from bot.telegram_io.app import run
 
     try:

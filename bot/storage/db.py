@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
@@ -15,6 +16,8 @@ from typing import Any
 import aiosqlite
 
 from bot.config import OperatorError
+
+log = logging.getLogger(__name__)
 
 
 class DatabaseProblem(OperatorError):
@@ -37,6 +40,21 @@ def check_path(path: Path) -> None:
         raise DatabaseProblem(f"the directory {path.parent} cannot be written (SQLite keeps its journal there)")
 
 
+def private_file(path: Path) -> None:
+    """Create a missing database file readable by its owner only (SQLite gives its -wal and -shm files the same
+    mode): it holds the daily key, running secrets and what players typed. An existing file others may read is
+    left as the operator made it, with a warning."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        return
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # check_path has said what is wrong with the place; opening it will say the rest
+    if path.stat().st_mode & 0o077:
+        log.warning("%s can be read by other users of this machine: chmod 600 it (and its -wal, -shm files)", path)
+
+
 async def open_database(path: Path | str) -> aiosqlite.Connection:
     """An open, checked connection in WAL mode with foreign keys on; transactions are begun explicitly.
 
@@ -45,6 +63,7 @@ async def open_database(path: Path | str) -> aiosqlite.Connection:
     """
     if str(path) != ":memory:":
         check_path(Path(path))
+        private_file(Path(path))
     # isolation_level=None: sqlite3 opens no implicit transactions, so `transaction()` decides.
     # check_same_thread=False: Connection.on_loop runs statements on the event loop's thread too, never two at once.
     location = str(path)
