@@ -8,9 +8,11 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.config import Config
+from bot.config import Config, Secret
 from bot.core import Core
+from bot.services import links
 from bot.services.deps import Deps
+from bot.services.links import LinkSigner
 from bot.services.ports import Admins, Clock, Timers, utc_now
 from bot.storage.db import DatabaseProblem, open_database, open_reader
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
@@ -60,7 +62,15 @@ async def open_runtime(
         await conn.close()
         raise
     store = Store(conn, reader)
+    try:
+        async with store.transaction():
+            link_key = await store.stats.stored_secret(links.KEY_NAME, secrets.token_hex(32))
+    except BaseException:
+        await store.close()
+        raise
     # secrets (a race's, a game's, hard mode's choices) come from the operating system: a Mersenne Twister's state
     # can be worked out from enough of its outputs; tests pass a seeded Random to replay games
-    deps = Deps(store, rng or secrets.SystemRandom(), clock, admins, timers, config.daily_secret)
+    deps = Deps(
+        store, rng or secrets.SystemRandom(), clock, admins, timers, config.daily_secret, LinkSigner(Secret(link_key))
+    )
     return Runtime(store, Core(deps), applied)

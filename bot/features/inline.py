@@ -7,6 +7,7 @@ from bot.models.who import Who
 from bot.replies import Article, Offers
 from bot.services import daily, ratings, stats
 from bot.services.deps import Deps
+from bot.services.links import valid_for
 from bot.views import inline as inline_view
 from bot.views import rating as rating_view
 
@@ -32,10 +33,15 @@ class Inline:
             if isinstance(found, daily.Done)
             else inline_view.daily_invitation(lang, day, bot),
             inline_view.race_me(lang, who.name, inline_view.bot_link(bot, matches.RACE_PAYLOAD, group=True)),
-            inline_view.duel_me(lang, who.name, inline_view.bot_link(bot, f"{matches.DUEL_ME_PAYLOAD}{who.user_id}")),
+            inline_view.duel_me(lang, who.name, inline_view.bot_link(bot, self._duel_me(who))),
             await self._stats_card(who, lang, inline_view.bot_link(bot, "play")),
         ]  # fmt: skip
         return Offers(_matching(articles, query), CACHE_SECONDS)
+
+    def _duel_me(self, who: Who) -> str:
+        """The payload of the player's signed "duel me" link."""
+        expires = valid_for(self.deps.clock(), matches.DUEL_ME_SECONDS)
+        return self.deps.links.payload(matches.DUEL_ME_PAYLOAD, who.user_id, expires)
 
     async def _stats_card(self, who: Who, lang: str, link: str) -> Article:
         """The player's stats card in their usual variant, with their rating in its family when they have one."""

@@ -12,11 +12,12 @@ from bot import callbacks as cb
 from bot.models.match import DUEL, RACE, VERSUS, Match, Phase
 from bot.models.refusal import Refusal
 from bot.models.who import Who
-from bot.parsing import looks_like_code, parse_id
+from bot.parsing import looks_like_code
 from bot.replies import Outcome
 from bot.routing.routes import ANY, GROUP, PRIVATE, Command, names
 from bot.services import duel, languages, race, versus
 from bot.services.deps import Deps
+from bot.services.links import LinkProblem, valid_for
 from bot.services.matches import AlreadyOn, BadOptions, parse_options
 from bot.texts import example, t
 from bot.views import common as common_view
@@ -40,10 +41,12 @@ GROUP_COMMANDS = names(COMMANDS, GROUP)
 WHILE_VERSUS = frozenset({"cancel", "giveup", "play", "think", "daily"})
 # In private: versus and resign, the group-only commands (to explain where they work), and WHILE_VERSUS.
 PRIVATE_COMMANDS = names(COMMANDS) | WHILE_VERSUS
-DUEL_PAYLOAD = "duel_"  # t.me/<bot>?start=duel_<match>: set your secret for that duel
+DUEL_PAYLOAD = "duel_"  # t.me/<bot>?start=duel_<match>-...: set your secret for that duel (links are signed)
 RACE_PAYLOAD = "race"  # t.me/<bot>?startgroup=race: the bot, added to a group that way, starts a race there
 GROUP_DEEP_LINKS = {RACE_PAYLOAD: "challenge"}  # /start PAYLOAD in a group that stands for a command
-DUEL_ME_PAYLOAD = "duelme_"  # t.me/<bot>?start=duelme_<user>: a duel with that user, in both private chats
+DUEL_ME_PAYLOAD = "duelme_"  # t.me/<bot>?start=duelme_<user>-...: ask that user for a duel, in both private chats
+DUEL_ME_SECONDS = 7 * 24 * 3600  # how long a "duel me" link works (inline mode makes a fresh one each time)
+SECRET_LINK_SECONDS = 24 * 3600  # how long a duel's "set my secret" link works (the duel's own timer is shorter)
 # Commands that resign a private duel, and those held back while one is on (plain messages are its moves).
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
 HELD_BACK = frozenset({"play", "think", "daily", "versus"})
@@ -92,12 +95,17 @@ class Matches:
         if pressed.game_id is None:
             return Outcome(toast=t("match.stale", lang))
         match = await self.deps.matches.match(pressed.game_id)
-        if match is None or not match.active or (match.revision, match.chat_id) != (pressed.revision, who.chat_id):
+        # a private duel's invitation is answered from its owner's chat, not the chat the duel is kept under
+        asked_here = match is not None and match.private and match.phase == Phase.INVITED
+        chat = match.invited_id if match is not None and asked_here else match.chat_id if match else None
+        if match is None or not match.active or (match.revision, chat) != (pressed.revision, who.chat_id):
             return Outcome(toast=t("match.stale", lang))
         verb = pressed.args[0] if pressed.args else ""
+        if asked_here and verb in (cb.DUEL_ACCEPT, cb.DUEL_DECLINE):
+            return await self._answer_invitation(who, lang, match, verb == cb.DUEL_ACCEPT)
         if match.kind == DUEL and verb == cb.DUEL_ACCEPT:
             accepted = await duel.accept(self.deps, match, who.user_id, who.name)
-            return duel_view.accepted(lang, accepted, who.bot_username)
+            return duel_view.accepted(lang, accepted, self._secret_link(who, accepted))
         if match.kind == DUEL and verb == cb.DUEL_DECLINE:
             return duel_view.declined(lang, await duel.decline(self.deps, match, who.user_id), who.name)
         if match.kind == VERSUS and verb == cb.MATCH_ANSWER and len(pressed.args) == 2:
@@ -135,7 +143,7 @@ class Matches:
     async def on_unreachable(self, user_id: int) -> tuple[int, Outcome] | None:
         """Telegram refused a message to this user's private chat (they never started the bot, or blocked it): a
         private duel of theirs that has not begun is called off and the other player told; None if there is none."""
-        match = await self.deps.matches.private_duel(user_id)
+        match = await self.deps.matches.private_duel(user_id, invitations=True)
         if match is None:
             return None
         ended = await duel.call_off(self.deps, match)
@@ -254,20 +262,37 @@ class Matches:
 
     # --- private chats --------------------------------------------------------------------------
 
+    def _secret_link(self, who: Who, accepted: duel.Accepted | Refusal) -> str | None:
+        """The signed link that opens the private chat where a player of this duel sets their secret."""
+        if isinstance(accepted, Refusal) or not who.bot_username:
+            return None
+        expires = valid_for(self.deps.clock(), SECRET_LINK_SECONDS)
+        payload = self.deps.links.payload(DUEL_PAYLOAD, accepted.match.id, expires)
+        return f"https://t.me/{who.bot_username}?start={payload}"
+
     async def duel_link(self, who: Who, lang: str, payload: str) -> Outcome:
         """The duel_<match> deep link in a private chat: ask for the player's secret of that duel."""
-        number = payload[len(DUEL_PAYLOAD) :]
-        opened = await duel.open_secret(self.deps, parse_id(number) or 0, who.user_id)
-        return duel_view.secret_prompt(lang, opened)
+        opened = self.deps.links.open(DUEL_PAYLOAD, payload, self.deps.clock())
+        if isinstance(opened, LinkProblem):
+            return common_view.message(opened.key, lang)
+        return duel_view.secret_prompt(lang, await duel.open_secret(self.deps, opened.subject, who.user_id))
 
     async def duel_me(self, who: Who, lang: str, payload: str) -> Outcome:
-        """The duelme_<user> deep link in a private chat: a duel with that user starts, in both private chats."""
-        inviter = parse_id(payload[len(DUEL_ME_PAYLOAD) :]) or 0
-        started = await duel.start_private(self.deps, inviter, (who.user_id, who.name))
-        if isinstance(started, Refusal):
-            return private_duel_view.started(lang, started, {})
-        privately = await self._privately(started.match, who, lang)
-        return private_duel_view.started(lang, started, privately)
+        """The duelme_<user> deep link in a private chat: that user is asked, in theirs, to accept a duel."""
+        opened = self.deps.links.open(DUEL_ME_PAYLOAD, payload, self.deps.clock())
+        if isinstance(opened, LinkProblem):
+            return common_view.message(opened.key, lang)
+        invited = await duel.invite_private(self.deps, opened.subject, (who.user_id, who.name))
+        if isinstance(invited, Refusal):
+            return private_duel_view.invited(lang, invited, {})
+        return private_duel_view.invited(lang, invited, await self._privately(invited.match, who, lang))
+
+    async def _answer_invitation(self, who: Who, lang: str, match: Match, accept: bool) -> Outcome:
+        """The owner of a "duel me" link accepts or declines, in their private chat, the duel its opener asked for."""
+        privately = await self._privately(match, who, lang)
+        if not accept:
+            return private_duel_view.declined(lang, await duel.decline(self.deps, match, who.user_id), privately)
+        return private_duel_view.started(lang, await duel.accept_private(self.deps, match, who.user_id), privately)
 
     async def private_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
         """A private duel's /resign (or /cancel, /giveup), with /play, /think, /daily, /versus held back while it
@@ -298,6 +323,8 @@ class Matches:
         privately = await self._privately(match, who, lang)
         player = match.player(who.user_id)
         assert player is not None
+        if match.phase == Phase.INVITED:  # the one who opened the link, waiting for its owner
+            return private_duel_view.asked(lang, match)
         if match.phase == Phase.SECRETS and player.secret is None:
             set_secret = await duel.set_secret(self.deps, match, who.user_id, text)
             return private_duel_view.secret_set(lang, set_secret, privately)

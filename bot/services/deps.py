@@ -1,4 +1,5 @@
-"""The one bundle every service gets: the store, randomness, the clock, the daily key and the two ports."""
+"""The one bundle every service gets: the store, randomness, the clock, the daily key, the link signer and the two
+ports."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 
 from bot.config import Secret
+from bot.services.links import LinkSigner
 from bot.services.ports import Admins, Clock, Timers
 from bot.storage.games import GameRepository
 from bot.storage.matches import MatchRepository
@@ -24,6 +26,7 @@ class Deps:
     admins: Admins
     timers: Timers
     daily_secret: Secret | None = field(repr=False)  # DAILY_SECRET; None: one stored in the db
+    links: LinkSigner = field(default_factory=LinkSigner.random, repr=False)  # signs deep links (key kept in the db)
 
     @property
     def games(self) -> GameRepository:

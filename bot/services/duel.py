@@ -113,9 +113,10 @@ async def challenge(
     return Invited(match)
 
 
-async def start_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) -> Accepted | Refusal:
-    """The invitee opened the inviter's "duel me" link: a duel between them starts at once, played in their two
-    private chats (kept under the invitee's, see Match.private). The inviter moves first, in their own variant."""
+async def invite_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) -> Invited | Refusal:
+    """The invitee opened the inviter's "duel me" link: the inviter is asked, in their private chat, to accept a duel
+    with them (nobody's chat is put into a game they did not choose). It is kept under the invitee's chat (see
+    Match.private); if accepted, the inviter moves first, in their own variant."""
     if inviter_id == invitee[0]:
         return Refusal("pduel.own")
     known = await deps.stats.names([inviter_id])
@@ -129,12 +130,12 @@ async def start_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) -
         invitee[0],
         DUEL,
         variant,
-        inviter_id,
+        invitee[0],
         now,
-        phase=Phase.SECRETS,
-        deadline=now + timedelta(seconds=SECRETS_SECONDS),
+        phase=Phase.INVITED,
+        deadline=now + timedelta(seconds=INVITE_SECONDS),
         turn_seconds=DEFAULT_TURN_SECONDS,
-        invited_id=invitee[0],
+        invited_id=inviter_id,
         players=(inviter, Player(invitee[0], 2, invitee[1])),
     )
     async with deps.transaction():
@@ -144,13 +145,29 @@ async def start_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) -
             return Refusal("pduel.busy.other", {"name": inviter.name})
         match = await deps.matches.create_match(draft)
     deps.timers.arm(match)
-    return Accepted(match)
+    return Invited(match)
+
+
+async def accept_private(deps: Deps, match: Match, user_id: int) -> Accepted | Refusal:
+    """The link's owner accepts the duel in their private chat: both are asked for their secrets."""
+    refused = rules.may_accept(match, user_id)
+    if refused is not None:
+        return refused
+    async with deps.transaction():
+        if await deps.matches.in_play(user_id) is not None:  # took up another in the meantime
+            return Refusal("pduel.busy")
+        deadline = deps.clock() + timedelta(seconds=SECRETS_SECONDS)
+        if not await deps.matches.change(match.id, Phase.INVITED, phase=Phase.SECRETS, deadline=deadline):
+            return Refusal("match.stale")
+    accepted = await _reloaded(deps, match)
+    deps.timers.arm(accepted)
+    return Accepted(accepted)
 
 
 async def call_off(deps: Deps, match: Match) -> Ended | None:
     """End a duel that has not begun, with no results (a player the bot cannot write to); None if it had ended
     or had begun (then the move timer decides)."""
-    if match.phase != Phase.SECRETS:
+    if match.phase not in (Phase.INVITED, Phase.SECRETS):
         return None
     return await close(deps, match.id, "stopped", None, lambda _: {})
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import os
@@ -42,15 +43,13 @@ def check_path(path: Path) -> None:
 
 def private_file(path: Path) -> None:
     """Create a missing database file readable by its owner only (SQLite gives its -wal and -shm files the same
-    mode): it holds the daily key, running secrets and what players typed. An existing file others may read is
-    left as the operator made it, with a warning."""
-    try:
+    mode): it holds the daily key, running secrets and what players typed."""
+    with contextlib.suppress(OSError):  # it exists, or the place is wrong: check_path and SQLite say what is wrong
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        return
-    except FileExistsError:
-        pass
-    except OSError:
-        return  # check_path has said what is wrong with the place; opening it will say the rest
+
+
+def warn_if_shared(path: Path) -> None:
+    """A database others on this machine may read is left as the operator made it, with a warning."""
     if path.stat().st_mode & 0o077:
         log.warning("%s can be read by other users of this machine: chmod 600 it (and its -wal, -shm files)", path)
 
@@ -84,6 +83,8 @@ async def open_database(path: Path | str) -> aiosqlite.Connection:
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute("BEGIN IMMEDIATE")  # takes the write lock: fails at once on a read-only database
         await conn.execute("ROLLBACK")
+        if str(path) != ":memory:":
+            warn_if_shared(Path(path))
     except sqlite3.DatabaseError as error:
         await conn.close()
         raise DatabaseProblem(f"{path} is not a usable SQLite database: {error}") from None

@@ -39,7 +39,7 @@ class MatchRepository(Protocol):
     async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool: ...
     async def awaiting_secret(self, user_id: int) -> Match | None: ...
     async def in_play(self, user_id: int) -> Match | None: ...
-    async def private_duel(self, user_id: int) -> Match | None: ...
+    async def private_duel(self, user_id: int, invitations: bool = False) -> Match | None: ...
     async def any_active(self, chat_id: int, user_id: int) -> bool: ...
     async def with_deadlines(self) -> list[Match]: ...
     async def record_results(self, match: Match, outcomes: dict[int, str], now: datetime) -> None: ...
@@ -233,23 +233,28 @@ class SqliteMatchRepository:
         )
 
     async def in_play(self, user_id: int) -> Match | None:
-        """The newest duel or versus game that this user plays in and that is still on, if any."""
+        """The newest duel or versus game that this user plays in and that is still on, if any (a duel they are
+        only invited to, and have not accepted, does not count)."""
         return await self._match(
             await one(
                 self.conn,
                 "SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
-                " AND m.status = 'active' AND m.kind IN ('duel', 'versus') ORDER BY m.id DESC LIMIT 1",
+                " AND m.status = 'active' AND m.kind IN ('duel', 'versus') AND (m.phase != 'invited' OR m.started_by"
+                " = p.user_id OR m.chat_id < 0) ORDER BY m.id DESC LIMIT 1",
                 (user_id,),
             )
         )
 
-    async def private_duel(self, user_id: int) -> Match | None:
-        """The duel this user plays in their private chat (Match.private: under a positive chat id), if one is on."""
+    async def private_duel(self, user_id: int, invitations: bool = False) -> Match | None:
+        """The duel this user plays in their private chat (Match.private: under a positive chat id), if one is on.
+        One they are invited to and have not accepted counts only with `invitations`: until they accept, their
+        chat is theirs."""
+        mine = "" if invitations else " AND (m.phase != 'invited' OR m.started_by = p.user_id)"
         return await self._match(
             await one(
                 self.conn,
                 "SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
-                " AND m.status = 'active' AND m.kind = 'duel' AND m.chat_id > 0 ORDER BY m.id DESC LIMIT 1",
+                f" AND m.status = 'active' AND m.kind = 'duel' AND m.chat_id > 0{mine} ORDER BY m.id DESC LIMIT 1",
                 (user_id,),
             )
         )

@@ -23,11 +23,6 @@ def turn_time(language: str, match: Match) -> Html:
     return duration_text(timedelta(seconds=match.turn_seconds or duel.DEFAULT_TURN_SECONDS), language)
 
 
-def deep_link(bot_username: str | None, match: Match) -> str | None:
-    """The link that opens the private chat where a player sets their secret."""
-    return f"https://t.me/{bot_username}?start=duel_{match.id}" if bot_username else None
-
-
 def invited(language: str, result: duel.Invited) -> Outcome:
     """The invitation with Accept and Decline buttons."""
     match = result.match
@@ -51,8 +46,8 @@ def invited(language: str, result: duel.Invited) -> Outcome:
     return Outcome.text(text, keyboard)
 
 
-def accepted(language: str, result: duel.Accepted | Refusal, bot_username: str | None) -> Outcome:
-    """The invitation becomes the line-up, with the deep-link button to set secrets; or a toast refusal."""
+def accepted(language: str, result: duel.Accepted | Refusal, link: str | None) -> Outcome:
+    """The invitation becomes the line-up, with the deep-link button (`link`) to set secrets; or a toast refusal."""
     if isinstance(result, Refusal):
         return Outcome(toast=refused(language, result))
     match = result.match
@@ -60,7 +55,6 @@ def accepted(language: str, result: duel.Accepted | Refusal, bot_username: str |
     assert a is not None
     assert b is not None
     text = t("duel.accepted", language, a=mention(a), b=mention(b), variant=variant_text(match.variant, language))
-    link = deep_link(bot_username, match)
     buttons = ((Button(t("btn.secret", language), url=link),),) if link else ()
     return Outcome.say(Reply(text, buttons, edit_origin=True))
 

@@ -7,10 +7,12 @@ The same results as a group duel (bot/services/duel.py), so the texts are the gr
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
+from bot import callbacks as cb
 from bot.models.match import Match, Player
 from bot.models.refusal import Refusal
-from bot.replies import Outcome, Reply
+from bot.replies import Button, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import DEFAULT_LANGUAGE, Html, example, lines, mention, score_text, t, variant_text
@@ -35,10 +37,33 @@ def _other(match: Match, player: Player) -> Player:
     return other
 
 
-def started(language: str, result: duel.Accepted | Refusal, languages: Languages) -> Outcome:
-    """The duel is on: each player is asked for their secret in their own chat; or why it could not start."""
+def invited(language: str, result: duel.Invited | Refusal, languages: Languages) -> Outcome:
+    """A "duel me" link opened: its owner is asked to accept, with buttons, and the one who opened it told to wait;
+    or why no invitation could be made."""
     if isinstance(result, Refusal):
         return Outcome.text(t(result.key, language, **result.params))
+    match = result.match
+    owner, opener = match.seated(1), match.seated(2)
+    assert owner is not None
+    assert opener is not None
+    own = languages.get(owner.user_id, DEFAULT_LANGUAGE)
+    params = {"variant": variant_text(match.variant, own), "turn": turn_time(own, match)}
+    ask = t("pduel.invite", own, challenger=mention(opener), **params)
+    keyboard = (
+        (
+            Button(t("btn.accept", own), cb.game_button(cb.MATCH, match.id, match.revision, cb.DUEL_ACCEPT)),
+            Button(t("btn.decline", own), cb.game_button(cb.MATCH, match.id, match.revision, cb.DUEL_DECLINE)),
+        ),
+    )
+    told = t("pduel.asked", language, opponent=mention(owner), variant=variant_text(match.variant, language))
+    return Outcome.say(Reply(told, chat_id=opener.user_id), Reply(ask, keyboard, chat_id=owner.user_id))
+
+
+def started(language: str, result: duel.Accepted | Refusal, languages: Languages) -> Outcome:
+    """The duel is on: each player is asked for their secret in their own chat (the owner's invitation becomes
+    that); or, as a toast to the owner, why it could not start."""
+    if isinstance(result, Refusal):
+        return Outcome(toast=t(result.key, language, **result.params))
     match = result.match
 
     def render(player: Player, own: str) -> Html:
@@ -46,7 +71,31 @@ def started(language: str, result: duel.Accepted | Refusal, languages: Languages
         params = {"variant": variant_text(match.variant, own), "turn": turn_time(own, match)}
         return t(key, own, opponent=mention(_other(match, player)), **params)
 
-    return Outcome.say(*_to_both(match, languages, render))
+    replies = [replace(r, edit_origin=r.chat_id == match.invited_id) for r in _to_both(match, languages, render)]
+    return Outcome.say(*replies)
+
+
+def declined(language: str, result: Ended | Refusal | None, languages: Languages) -> Outcome:
+    """The owner declined (their invitation edited to say so), or the one who opened the link took it back."""
+    if isinstance(result, Refusal):
+        return Outcome(toast=t(result.key, language, **result.params))
+    if result is None:
+        return Outcome(toast=t("match.stale", language))
+    match = result.match
+    owner = match.seated(1)
+    assert owner is not None
+
+    def render(player: Player, own: str) -> Html:
+        return t("duel.declined", own, name=owner.name)
+
+    replies = [replace(r, edit_origin=r.chat_id == match.invited_id) for r in _to_both(match, languages, render)]
+    return Outcome.say(*replies)
+
+
+def asked(language: str, match: Match) -> Outcome:
+    """A message from the one who opened the link while its owner has not answered yet."""
+    owner = match.seated(1)
+    return Outcome.text(t("pduel.asked.waiting", language, name=owner.name if owner else t("duel.opponent", language)))
 
 
 def secret_set(language: str, result: duel.SecretSet | Refusal, languages: Languages) -> Outcome:

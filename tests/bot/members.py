@@ -91,3 +91,13 @@ def sent(calls: list[Call], chat_id: int | None = None) -> list[Call]:
 def toasts(calls: list[Call]) -> list[str]:
     """The texts of the callback answers among the calls."""
     return [str(c.params.get("text", "")) for c in calls if c.method == "answerCallbackQuery"]
+
+
+def secret_link(app: Application, match_id: int) -> str:  # type: ignore[type-arg]
+    """The payload of a duel's signed "set my secret" link, as the bot makes it (valid for a day)."""
+    from datetime import timedelta
+
+    from bot.features.matches import DUEL_PAYLOAD
+
+    deps = app.bot_data["runtime"].core.deps
+    return str(deps.links.payload(DUEL_PAYLOAD, match_id, deps.clock() + timedelta(days=1)))

@@ -8,7 +8,7 @@ from bot.services import duel
 from bot.telegram_io.handlers import RUNTIME
 from bot.views import duel as duel_view
 from tests.bot.fakes import Clock, telegram_app
-from tests.bot.members import GROUP, Member, sent, toasts
+from tests.bot.members import GROUP, Member, secret_link, sent, toasts
 
 ANN_SECRET, BOB_SECRET = "2460", "5678"  # not the texts' example code, 1234
 
@@ -39,7 +39,7 @@ async def set_up(app, request, invite_bob=True):
     accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
     await bob.press(accept)
     for member, secret in ((ann, ANN_SECRET), (bob, BOB_SECRET)):
-        await member.in_private().send(f"/start duel_{match.id}")
+        await member.in_private().send(f"/start {secret_link(app, match.id)}")
         await member.in_private().send(secret)
     return ann, bob, match.id
 
@@ -59,12 +59,12 @@ async def test_a_duel_from_invitation_to_a_win_with_the_second_player_owed_an_eq
     [lineup] = [c for c in calls if c.method == "editMessageText"]
     match, _ = await the_duel(app)
     assert keyboard(lineup) == [
-        {"text": "🔒 Set my secret", "url": f"https://t.me/bullscows_test_bot?start=duel_{match.id}"}
+        {"text": "🔒 Set my secret", "url": f"https://t.me/bullscows_test_bot?start={secret_link(app, match.id)}"}
     ]
     [early] = sent(await ann.send("/g 5678"))
     assert "starts once both secrets are set" in early.text
 
-    [ask] = sent(await ann.in_private().send(f"/start duel_{match.id}"))
+    [ask] = sent(await ann.in_private().send(f"/start {secret_link(app, match.id)}"))
     assert "Your secret for the duel with Bob" in ask.text
     [bad] = sent(await ann.in_private().send("1123"))
     assert "must all differ" in bad.text
@@ -73,9 +73,9 @@ async def test_a_duel_from_invitation_to_a_win_with_the_second_player_owed_an_eq
         f"🔒 Your secret is <b>{ANN_SECRET}</b>. Back to the group: Bob will try to find it."
     ]
     assert [c.text for c in sent(calls, GROUP)] == ["🔒 Ann has set a secret."]
-    [again] = sent(await ann.in_private().send(f"/start duel_{match.id}"))
+    [again] = sent(await ann.in_private().send(f"/start {secret_link(app, match.id)}"))
     assert "already set" in again.text
-    await bob.in_private().send(f"/start duel_{match.id}")
+    await bob.in_private().send(f"/start {secret_link(app, match.id)}")
     calls = await bob.in_private().send(BOB_SECRET)
     begin = sent(calls, GROUP)[-1].text
     assert 'Both secrets are set. <a href="tg://user?id=11">Ann</a> moves first' in begin
@@ -164,7 +164,7 @@ async def test_an_open_duel_is_taken_by_anyone_and_only_its_challenger_can_withd
     await cat.press(accept)
     match, _ = await the_duel(app)
     assert [p.user_id for p in match.players] == [11, 33]
-    [nope] = sent(await bob.in_private().send(f"/start duel_{match.id}"))
+    [nope] = sent(await bob.in_private().send(f"/start {secret_link(app, match.id)}"))
     assert "not waiting for your secret" in nope.text
 
 
@@ -212,7 +212,7 @@ async def test_a_secret_sent_after_the_duel_was_stopped_is_told_the_duel_is_over
     [invite] = sent(await ann.send("/duel", reply_to=bob))
     await bob.press(next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept"))
     match, core = await the_duel(app)
-    await ann.in_private().send(f"/start duel_{match.id}")
+    await ann.in_private().send(f"/start {secret_link(app, match.id)}")
     await ann.in_private().send(ANN_SECRET)
     waiting = await core.deps.matches.awaiting_secret(22)  # Bob's private chat read this before the /stop
     await ann.send("/stop")
@@ -230,7 +230,9 @@ async def test_ids_too_big_for_the_database_are_unknown_duels_and_stale_buttons_
         ann = Member(app, request, 11, "Ann")
         for payload in ("duel_99999999999999999999", "duel_9223372036854775808", "duel_²"):
             [reply] = sent(await ann.in_private().send(f"/start {payload}"))
-            assert "That duel is not waiting for your secret." in reply.text
+            assert "This link isn't one I made" in reply.text
+        [reply] = sent(await ann.in_private().send(f"/start {secret_link(app, 10**15)}"))  # signed, but no such duel
+        assert "That duel is not waiting for your secret." in reply.text
         for data in ("m:99999999999999999999:0:y", "m:1:99999999999999999999:y", "a:²:1:10", "u:1:²"):
             assert toasts(await ann.press(data)) in (
                 ["That button is out of date."],

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.features.inline import CACHE_SECONDS
 from bot.features.matches import DUEL_ME_PAYLOAD
+from bot.services.links import Opened
 from bot.telegram_io.handlers import RUNTIME
 from bot.texts import plain, t
 from tests.bot.fakes import UPDATE_IDS, Call, Chat, RecordingRequest, handle
@@ -57,7 +58,10 @@ async def test_before_the_daily_an_inline_query_offers_an_invitation_race_and_du
     assert "Bulls &amp; Cows daily 2025-01-01" in found["invite"]["input_message_content"]["message_text"]
     assert urls(found["invite"]) == [f"https://t.me/{BOT}?start=daily"]
     assert urls(found["race"]) == [f"https://t.me/{BOT}?startgroup=race"]
-    assert urls(found["duel"]) == [f"https://t.me/{BOT}?start={DUEL_ME_PAYLOAD}1001"]
+    [duel_me] = urls(found["duel"])
+    payload = duel_me.removeprefix(f"https://t.me/{BOT}?start=")
+    deps = app.bot_data["runtime"].core.deps
+    assert deps.links.open(DUEL_ME_PAYLOAD, payload, deps.clock()) == Opened(1001)  # signed, naming Ann
     assert DUEL_ME_PAYLOAD == "duelme_"
     assert "<b>Ann</b> challenges you" in found["duel"]["input_message_content"]["message_text"]
     assert found["stats"]["description"] == plain(t("inline.stats.none"))

@@ -13,7 +13,7 @@ from bot.i18n import environment_language
 from bot.models.who import Who
 from bot.texts import plain, t
 from tests.bot.fakes import runtime_on, telegram_app
-from tests.bot.members import GROUP, Member, sent, toasts
+from tests.bot.members import GROUP, Member, secret_link, sent, toasts
 
 
 class Speaker(Member):
@@ -138,14 +138,14 @@ async def test_duel_messages_in_private_come_in_the_players_language_and_in_the_
         accept = next(b["callback_data"] for b in buttons(invite) if b["text"] == t("btn.accept", "ru"))
         await bob.press(accept)
         match = await app.bot_data["runtime"].core.deps.matches.active_match(GROUP)
-        [ask] = sent(await bob.in_private().send(f"/start duel_{match.id}"))
+        [ask] = sent(await bob.in_private().send(f"/start {secret_link(app, match.id)}"))
         assert ask.params["text"].startswith("Your secret for the duel")
         calls = await bob.in_private().send("5678")
         [mine] = sent(calls, bob.user_id)
         [group] = sent(calls, GROUP)
         assert mine.params["text"].startswith("🔒 Your secret is <b>5678</b>")
         assert group.params["text"] == t("duel.secret.group", "ru", name="Bob")
-        await ann.in_private().send(f"/start duel_{match.id}")
+        await ann.in_private().send(f"/start {secret_link(app, match.id)}")
         await ann.in_private().send("2460")
         await bob.send("/resign")
         reveal = [c.params["text"] for c in sent(request.calls, bob.user_id)][-1]

@@ -1,8 +1,9 @@
-"""A duel from a "duel me" link, in-process: Bob opens Ann's link (/start duelme_<Ann>) and the two play in their
-own private chats, each told every move in their own language; the refusals; the timers; an inviter the bot
-cannot write to."""
+"""A duel from a "duel me" link, in-process: Bob opens Ann's signed link (/start duelme_<Ann>-...), Ann is asked and
+accepts in her own chat, and the two play in their own private chats, each told every move in their own language;
+forged and expired links; the refusals; the timers; an inviter the bot cannot write to."""
 
 import json
+from datetime import timedelta
 
 from bot.features.matches import DUEL_ME_PAYLOAD
 from bot.services import ratings
@@ -36,12 +37,34 @@ async def results(app):
         return [tuple(row) async for row in cursor]
 
 
-async def opened(app, request):
-    """Ann has talked to the bot before; Bob opens her link: the duel waits for both secrets."""
+def link(app, user_id, days=7):
+    """The payload of `user_id`'s signed "duel me" link, valid for `days` from the bot's clock."""
+    deps = app.bot_data[RUNTIME].core.deps
+    return deps.links.payload(DUEL_ME_PAYLOAD, user_id, deps.clock() + timedelta(days=days))
+
+
+def button(calls, chat_id, label):
+    """(callback data, message id) of the button labelled `label` on the bot's message to `chat_id`."""
+    for call in sent(calls, chat_id):
+        for text, data in call.buttons:
+            if label in text:
+                return data, call.params["_sent_id"]
+    raise AssertionError(f"no {label!r} button in {[(c.method, c.params.get('chat_id'), c.text) for c in calls]}")
+
+
+async def asked(app, request):
+    """Ann has talked to the bot before; Bob opens her link: Ann is asked to accept."""
     ann, bob = people(app, request)
     await ann.send("/start")
-    calls = await bob.send(f"/start {DUEL_ME_PAYLOAD}{ANN}")
+    calls = await bob.send(f"/start {link(app, ANN)}")
     return ann, bob, calls
+
+
+async def opened(app, request):
+    """Ann accepts the duel Bob asked for through her link: the duel waits for both secrets."""
+    ann, bob, calls = await asked(app, request)
+    data, message_id = button(calls, ANN, "Принять")
+    return ann, bob, await ann.press(data, message_id)
 
 
 async def playing(app, request):
@@ -51,16 +74,43 @@ async def playing(app, request):
     return ann, bob
 
 
-async def test_opening_the_link_starts_a_duel_in_both_private_chats_each_in_its_own_language(app, recorded):
+async def test_opening_the_link_asks_its_owner_who_keeps_her_chat_until_she_accepts(app, recorded):
+    ann, _, calls = await asked(app, recorded)
+    [to_bob] = texts(calls, BOB)
+    assert to_bob.startswith('⚔️ I\'ve asked <a href="tg://user?id=11">Ann</a> for a duel (a 4-digit number')
+    [to_ann] = texts(calls, ANN)
+    assert to_ann.startswith('⚔️ <a href="tg://user?id=22">Bob</a> открывает твою ссылку на дуэль')
+    assert await duel_of(app, ANN) is None  # not in a game she did not choose
+    [own_game] = texts(await ann.send("/play"), ANN)
+    assert "Я загадал" in own_game
+    [waiting] = texts(await Member(app, recorded, BOB, "Bob", chat_id=BOB).send("1234"), BOB)
+    assert waiting == "Waiting for Ann to accept the duel. /cancel takes it back."
+
+
+async def test_accepting_starts_the_duel_in_both_private_chats_each_in_its_own_language(app, recorded):
     _, _, calls = await opened(app, recorded)
     [to_bob] = texts(calls, BOB)
-    assert to_bob.startswith('⚔️ A duel with <a href="tg://user?id=11">Ann</a>: a 4-digit number')
+    assert to_bob.startswith('⚔️ <a href="tg://user?id=11">Ann</a> accepted your challenge: a 4-digit number')
     assert "5m 0s per move. Send me your secret here" in to_bob
-    [to_ann] = texts(calls, ANN)
-    assert to_ann.startswith('⚔️ <a href="tg://user?id=22">Bob</a> принимает твой вызов на дуэль')
+    [to_ann] = [c.text for c in calls if c.method == "editMessageText" and int(c.params["chat_id"]) == ANN]
+    assert to_ann.startswith('⚔️ Дуэль с соперником <a href="tg://user?id=22">Bob</a>')
     match = await duel_of(app, ANN)
     assert match == await duel_of(app, BOB)
-    assert (match.private, match.chat_id, match.phase, match.started_by) == (True, BOB, "secrets", ANN)
+    assert (match.private, match.chat_id, match.phase, match.started_by, match.invited_id) == (
+        True,
+        BOB,
+        "secrets",
+        BOB,
+        ANN,
+    )
+
+
+async def test_the_owner_declines_and_nobody_is_in_a_duel(app, recorded):
+    ann, _, calls = await asked(app, recorded)
+    data, message_id = button(calls, ANN, "Отказаться")
+    calls = await ann.press(data, message_id)
+    assert texts(calls, BOB) == ["Duel off: Ann declined."]
+    assert await duel_of(app, BOB) is None
 
 
 async def test_secrets_then_moves_go_to_both_players_and_the_end_reveals_the_other_secret(app, recorded):
@@ -123,18 +173,17 @@ async def test_a_player_resigns_with_resign_and_other_games_wait_while_the_duel_
 async def test_the_link_is_refused_for_its_own_sender_an_unknown_sender_and_anyone_already_in_a_match(app, recorded):
     ann, bob = people(app, recorded)
     await ann.send("/start")
-    [own] = texts(await ann.send(f"/start duelme_{ANN}"), ANN)
-    assert own.startswith("Это твоё собственное приглашение")
-    for payload in ("duelme_999", "duelme_x", "duelme_99999999999999999999"):
-        [unknown] = texts(await bob.send(f"/start {payload}"), BOB)
-        assert unknown.startswith("I can't reach whoever sent this invitation")
+    [own] = texts(await ann.send(f"/start {link(app, ANN)}"), ANN)
+    assert own.startswith("Это твоя собственная ссылка на дуэль")
+    [unknown] = texts(await bob.send(f"/start {link(app, 999)}"), BOB)
+    assert unknown.startswith("I can't reach whoever sent this invitation")
     await bob.send("/versus")
-    [busy] = texts(await bob.send(f"/start duelme_{ANN}"), BOB)
+    [busy] = texts(await bob.send(f"/start {link(app, ANN)}"), BOB)
     assert busy.startswith("You're already in a match")
     await bob.send("/resign")
     group_ann = Member(app, recorded, ANN, "Ann")
     await group_ann.send("/duel")  # an open invitation in a group: Ann is in a match
-    calls = await bob.send(f"/start duelme_{ANN}")
+    calls = await bob.send(f"/start {link(app, ANN)}")
     assert texts(calls, BOB) == ["Ann is in another match right now: open the invitation again a little later."]
     assert texts(calls, ANN) == []
     assert await duel_of(app, BOB) is None
@@ -144,6 +193,13 @@ async def test_secrets_not_set_in_time_call_the_duel_off_and_a_move_not_made_for
     clock = Clock()
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
         core = app.bot_data[RUNTIME].core
+        await asked(app, request)
+        match = await duel_of(app, BOB)
+        clock.advance(10 * 60 + 1)  # an invitation not answered lapses
+        _, outcome = await core.on_deadline(match.id)
+        assert {(r.chat_id, r.text.startswith("⏰")) for r in outcome.replies} == {(ANN, True), (BOB, True)}
+        assert await duel_of(app, BOB) is None
+
         await opened(app, request)
         match = await duel_of(app, BOB)
         assert [job.name for job in app.job_queue.jobs()] == [f"match-{match.id}"]
@@ -181,14 +237,51 @@ async def test_an_inviter_the_bot_cannot_write_to_leaves_no_duel_behind_and_the_
     ann, bob = people(app, recorded)
     await ann.send("/start")
     recorded.unreachable.add(ANN)  # she has blocked the bot since
-    calls = await bob.send(f"/start duelme_{ANN}")
+    calls = await bob.send(f"/start {link(app, ANN)}")
     asked, told = texts(calls, BOB)
-    assert asked.startswith("⚔️ A duel with")
+    assert asked.startswith("⚔️ I've asked")
     assert told.startswith("I can't write to Ann: they haven't started a chat with me, or have blocked me.")
     assert await duel_of(app, BOB) is None
     assert app.job_queue.jobs() == ()
     [solo] = texts(await bob.send("1234"), BOB)  # his messages are his own again
     assert "duel" not in solo.lower()
+
+
+async def test_forged_and_expired_links_put_nobody_into_a_duel(app, recorded):
+    ann, bob = people(app, recorded)
+    await ann.send("/start")
+    real = link(app, ANN)
+    for forged in (
+        f"duelme_{ANN}",
+        real[:-1] + ("A" if real[-1] != "A" else "B"),
+        real.replace("duelme_b", "duelme_c"),
+    ):
+        calls = await bob.send(f"/start {forged}")
+        assert texts(calls, BOB) == ["This link isn't one I made, or it was changed. Ask for a fresh one."], forged
+        assert texts(calls, ANN) == []
+    calls = await bob.send(f"/start {link(app, ANN, days=-1)}")
+    assert texts(calls, BOB) == ["This link has expired. Ask for a fresh one."]
+    assert await duel_of(app, ANN) is None
+    assert await duel_of(app, BOB) is None
+
+
+async def test_a_duels_secret_link_is_signed_and_names_its_duel(app, recorded):
+    ann = Member(app, recorded, ANN, "Ann")
+    bob = Member(app, recorded, BOB, "Bob")
+    [invite] = sent(await ann.send("/duel", reply_to=bob))
+    accept = invite.buttons[0][1]
+    [line_up] = [c for c in await bob.press(accept, invite.params["_sent_id"]) if c.method == "editMessageText"]
+    markup = line_up.params["reply_markup"]
+    markup = json.loads(markup) if isinstance(markup, str) else markup
+    url = markup["inline_keyboard"][0][0]["url"]
+    payload = url.split("start=", 1)[1]
+    assert payload.startswith("duel_")
+    assert len(payload) <= 64
+    match = await app.bot_data[RUNTIME].core.deps.matches.active_match(-100555)
+    [prompt] = texts(await ann.in_private().send(f"/start {payload}"), ANN)
+    assert "secret" in prompt.lower() or "код" in prompt
+    [forged] = texts(await ann.in_private().send(f"/start duel_{match.id}"), ANN)
+    assert forged == "This link isn't one I made, or it was changed. Ask for a fresh one."
 
 
 async def test_a_player_in_a_private_duel_neither_challenges_nor_accepts_a_group_duel_meanwhile(app, recorded):

@@ -30,7 +30,9 @@ def test_a_duel_with_secrets_set_in_private_is_played_to_a_win(make_user: UserFa
     invite = ann.wait_new("wants a duel")
     assert bob.press(invite, "Accept") is not None
     lineup = ann.wait_edit(invite, "vs")
-    link = re.fullmatch(r"https://t\.me/\w+\?start=(duel_\d+)", lineup.buttons[0].url or "")
+    link = re.fullmatch(
+        r"https://t\.me/\w+\?start=(duel_[0-9a-z]+-[0-9a-z]+-[A-Za-z0-9_-]{12})", lineup.buttons[0].url or ""
+    )
     assert link, lineup.describe()
 
     for player, secret in ((ann, ANN_SECRET), (bob, BOB_SECRET)):

@@ -40,7 +40,8 @@ def test_an_inline_query_offers_the_daily_invitations_and_stats_then_the_daily_g
     assert invite["title"] == plain(t("inline.invite.title"))
     assert urls(invite) == [f"https://t.me/{bot}?start=daily"]
     assert urls(race) == [f"https://t.me/{bot}?startgroup=race"]
-    assert urls(duel) == [f"https://t.me/{bot}?start={DUEL_ME_PAYLOAD}{user.user_id}"]
+    [duel_me] = urls(duel)  # signed: duelme_<user in base 36>-<expiry>-<signature>
+    assert re.fullmatch(rf"https://t\.me/{bot}\?start={DUEL_ME_PAYLOAD}[0-9a-z]+-[0-9a-z]+-[\w-]{{12}}", duel_me)
     assert card["description"] == plain(t("inline.stats.none"))
 
     user.send_command("/daily")

@@ -1,11 +1,13 @@
-"""A duel from a "duel me" link through the emulator: Bob opens Ann's link in his private chat, both set secrets
-and guess in their own private chats, each seeing every move; and a link from someone the bot cannot write to."""
+"""A duel from a "duel me" link through the emulator: Ann gets her signed link from inline mode, Bob opens it, Ann
+accepts in her chat, both set secrets and guess in their own private chats, each seeing every move; a forged link
+that puts nobody into a duel; and a link from someone the bot cannot write to."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.features.matches import DUEL_ME_PAYLOAD
+from tests.e2e.client import UserClient
 from tests.e2e.conftest import UserFactory
 from tests.e2e.processes import BotProcess
 
@@ -14,13 +16,26 @@ pytestmark = pytest.mark.e2e
 ANN_SECRET, BOB_SECRET = "2460", "5678"
 
 
+def duel_me_link(user: UserClient) -> str:
+    """The start payload of the user's "duel me" link, as inline mode offers it."""
+    answer = user.ask_inline("duel")
+    [duel] = [r for r in answer.results if r["id"].startswith("duel")]
+    url = str(duel["reply_markup"]["inline_keyboard"][0][0]["url"])
+    payload = url.split("?start=", 1)[1]
+    assert payload.startswith(DUEL_ME_PAYLOAD)
+    return payload
+
+
 def test_a_duel_from_a_link_is_played_in_both_private_chats(make_user: UserFactory, bot: BotProcess) -> None:
     ann, bob = make_user("Ann", language_code="ru"), make_user("Bob")
     ann.send_command("/start")
     ann.wait_new()
-    bob.send_command(f"/start {DUEL_ME_PAYLOAD}{ann.user_id}")
-    bob.wait_new("A duel with Ann")
-    ann.wait_new("Bob принимает твой вызов на дуэль")
+    bob.send_command(f"/start {duel_me_link(ann)}")
+    bob.wait_new("I've asked Ann for a duel")
+    invitation = ann.wait_new("Bob открывает твою ссылку на дуэль")
+    ann.press(invitation, "Принять")
+    bob.wait_new("Ann accepted your challenge")
+    ann.wait_edit(invitation, "Дуэль с соперником Bob")
 
     ann.send_text(ANN_SECRET)
     ann.wait_new(f"Твой код: {ANN_SECRET}")
@@ -49,9 +64,21 @@ def test_a_link_from_someone_the_bot_cannot_write_to_is_called_off(make_user: Us
     ann.send_command("/start")
     ann.wait_new()
     forbidden = "Forbidden: bot was blocked by the user"
+    link = duel_me_link(ann)
     bot.emulator.inject(bot.token, "sendMessage", "error", status=403, description=forbidden, chat_id=ann.user_id)
-    bob.send_command(f"/start {DUEL_ME_PAYLOAD}{ann.user_id}")
-    bob.wait_new("A duel with Ann")
+    bob.send_command(f"/start {link}")
+    bob.wait_new("I've asked Ann for a duel")
     bob.wait_new("I can't write to Ann")
     bob.send_text("1234")  # his messages are his own again: a guess in a game of his own
     assert "duel" not in bob.wait_new().text.lower()
+
+
+def test_a_hand_made_duel_me_link_puts_nobody_into_a_duel(make_user: UserFactory, bot: BotProcess) -> None:
+    ann, mallory = make_user("Ann"), make_user("Mallory")
+    ann.send_command("/start")
+    ann.wait_new()
+    mallory.send_command(f"/start {DUEL_ME_PAYLOAD}{ann.user_id}")
+    mallory.wait_new("This link isn't one I made")
+    ann.send_text("5 2")  # Ann's next message is hers: no duel took it as a secret
+    assert "secret" not in ann.wait_new().text.lower()
+    assert bot.scalar("SELECT count(*) FROM matches") == 0
