@@ -119,6 +119,7 @@ def test_a_russian_player_plays_both_ways_in_russian_and_an_english_one_stays_en
 
 
 def test_the_menus_and_descriptions_are_registered_in_both_languages(emulator: Emulator, bot: BotProcess) -> None:
+    bot.wait_until(lambda: "command menus and descriptions set" in bot.log(), "its menus set (in the background)")
     for scope in ("all_private_chats", "all_group_chats"):
         english = {c["command"]: c["description"] for c in emulator.my_commands(bot.token, scope)}
         russian = {c["command"]: c["description"] for c in emulator.my_commands(bot.token, scope, "ru")}
