@@ -1,17 +1,26 @@
-"""The one compiled extension: the optimal solver's core (engine/optimal/kernel.c). Everything else
-about the package is in pyproject.toml; this needs a C compiler and the Python headers."""
+"""The package's files and its one compiled extension (the optimal solver's core, engine/optimal/kernel.c);
+the rest of the metadata is in pyproject.toml. The extension needs a C compiler and the Python headers."""
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 
-# -march=native: the extension is built on the machine that runs it (pip install -e .), and the
-# solver's tally vectorises with that CPU's popcount; -O3 for the loops over guesses
 setup(
+    # migrations/ stays at the top of the checkout, and ships inside the package as bot.migrations: the code finds
+    # it through importlib.resources in a wheel, an sdist's build and an editable install alike
+    packages=[*find_packages(include=["engine*", "bot*"]), "bot.migrations"],
+    package_dir={"bot.migrations": "migrations"},
+    package_data={
+        "engine": ["data/*"],
+        "bot": ["locales/*.pot", "locales/*/LC_MESSAGES/*.po"],
+        "bot.migrations": ["*.sql"],
+    },
     ext_modules=[
         Extension(
             "engine.optimal.kernel",
             sources=["engine/optimal/kernel.c"],
+            # -march=native: the extension is built on the machine that runs it (pip install -e .), and the
+            # solver's tally vectorises with that CPU's popcount; -O3 for the loops over guesses
             extra_compile_args=["-O3", "-march=native", "-std=c11"],
             optional=True,  # without a compiler the bot still installs and plays; only `bullscows solve` needs it
         )
-    ]
+    ],
 )

@@ -5,13 +5,16 @@ from __future__ import annotations
 import re
 import sqlite3
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 import aiosqlite
 
 from bot.storage.db import DatabaseProblem, transaction
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+# the checkout's top-level migrations/, shipped in the package as bot.migrations (see setup.py); pip installs a
+# package's files unzipped, so it is a folder on disk
+MIGRATIONS_DIR = Path(str(resources.files("bot.migrations")))
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -75,6 +78,8 @@ async def migrate(conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) 
     """
     done = await applied_versions(conn)
     known = migrations_in(directory)
+    if not known:  # an install that lost its SQL would call an empty database "up to date" and fail at the first game
+        raise DatabaseProblem(f"no migrations found in {directory}: this bullscows install is incomplete")
     newest = max((m.version for m in known), default=0)
     if done and max(done) > newest:
         raise DatabaseProblem(

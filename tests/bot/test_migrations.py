@@ -1,8 +1,9 @@
 import sqlite3
+from pathlib import Path
 
 import pytest
 
-from bot.storage.db import open_database
+from bot.storage.db import DatabaseProblem, open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate, migrations_in, statements
 
 
@@ -62,3 +63,22 @@ def test_scripts_split_into_statements_keeping_trigger_bodies_whole():
 def test_migration_files_are_numbered_without_gaps():
     versions = [m.version for m in migrations_in(MIGRATIONS_DIR)]
     assert versions == list(range(1, len(versions) + 1))
+
+
+def test_the_migrations_come_from_the_package_and_are_the_checkouts_files():
+    from importlib import resources
+
+    assert MIGRATIONS_DIR == Path(str(resources.files("bot.migrations")))
+    checkout = Path(__file__).resolve().parents[2] / "migrations"
+    assert sorted(p.name for p in MIGRATIONS_DIR.glob("*.sql")) == sorted(p.name for p in checkout.glob("*.sql"))
+
+
+async def test_an_install_without_migrations_is_refused_not_called_up_to_date(tmp_path):
+    empty = tmp_path / "migrations"
+    empty.mkdir()
+    conn = await open_database(tmp_path / "db.sqlite3")
+    try:
+        with pytest.raises(DatabaseProblem, match="no migrations found"):
+            await migrate(conn, empty)
+    finally:
+        await conn.close()
