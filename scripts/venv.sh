@@ -1,22 +1,25 @@
-# Shared by scripts/run and scripts/test: make .venv and install the project into it once,
-# again only when pyproject.toml, setup.py or the solver's C core change.
+# Shared by scripts/run and scripts/test: make .venv and install the project into it once, again only when
+# pyproject.toml, setup.py, the lock files or the solver's C core change. Every dependency comes from a lock
+# file in requirements/ (exact versions and their hashes), so two machines get the same packages.
 ensure_venv() {
-  local extra="${1:-}" spec="." stamp
-  [ -n "$extra" ] && spec=".[$extra]"
+  local extra="${1:-}" lock="requirements/runtime.txt" stamp
+  [ -n "$extra" ] && lock="requirements/$extra.txt"
   if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
   fi
   # the solver's C core is compiled at install: a change to it installs again
-  stamp=".venv/.installed-$(cat pyproject.toml setup.py engine/optimal/kernel.c | sha1sum | cut -c1-12)-${extra:-base}"
+  stamp=".venv/.installed-$(cat pyproject.toml setup.py engine/optimal/kernel.c "$lock" | sha1sum | cut -c1-12)-${extra:-base}"
   if [ ! -f "$stamp" ]; then
     .venv/bin/python -m pip install --quiet --upgrade pip
+    .venv/bin/python -m pip install --quiet --require-hashes -r "$lock"
     # setuptools warns about every editable install ("be careful with folders..."): not the operator's concern
-    PYTHONWARNINGS="ignore::UserWarning" .venv/bin/python -m pip install --quiet -e "$spec"
+    PYTHONWARNINGS="ignore::UserWarning" .venv/bin/python -m pip install --quiet --no-deps -e .
     # the solver's C core is optional at install (the bot plays without it): say so when it did not build
     if ! .venv/bin/python -c "import engine.optimal.kernel" 2>/dev/null ||
       [ -n "$(find engine/optimal -name 'kernel*.so' ! -newer engine/optimal/kernel.c)" ]; then
       echo "warning: the optimal solver's C core did not build (needs gcc and the Python headers); only 'bullscows solve' needs it" >&2
     fi
+    rm -f .venv/.installed-*
     touch "$stamp"
   fi
 }
