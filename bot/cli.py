@@ -21,9 +21,20 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def installed_version() -> str:
+    """The version of the installed distribution (pyproject.toml's), or "unknown" when run from a bare checkout."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bullscows")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""
     parser = argparse.ArgumentParser(prog="bullscows", description="Bulls and Cows: a Telegram bot and engine.")
+    parser.add_argument("--version", action="version", version=f"bullscows {installed_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         module = importlib.import_module(module_name)

@@ -68,7 +68,7 @@ def test_migration_files_are_numbered_without_gaps():
 def test_the_migrations_come_from_the_package_and_are_the_checkouts_files():
     from importlib import resources
 
-    assert MIGRATIONS_DIR == Path(str(resources.files("bot.migrations")))
+    assert Path(str(resources.files("bot.migrations"))) == MIGRATIONS_DIR
     checkout = Path(__file__).resolve().parents[2] / "migrations"
     assert sorted(p.name for p in MIGRATIONS_DIR.glob("*.sql")) == sorted(p.name for p in checkout.glob("*.sql"))
 
