@@ -2,16 +2,47 @@
 
 from __future__ import annotations
 
+import difflib
+import ipaddress
+import logging
+import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
+from urllib.parse import urlsplit
 
 T = TypeVar("T", int, float)
+LogFormat = Literal["text", "json"]
+
+log = logging.getLogger(__name__)
 
 DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 DEFAULT_DATABASE = "./bullscows.sqlite3"
+KNOWN_KEYS = (
+    "BOT_TOKEN",
+    "DATABASE_PATH",
+    "TELEGRAM_BASE_URL",
+    "TELEGRAM_POLL_INTERVAL",
+    "TELEGRAM_TIMEOUT",
+    "LOG_LEVEL",
+    "LOG_FORMAT",
+    "WEBHOOK_URL",
+    "WEBHOOK_LISTEN",
+    "WEBHOOK_PORT",
+    "WEBHOOK_SECRET",
+    "DAILY_SECRET",
+    "METRICS_PORT",
+    "METRICS_LISTEN",
+)
+TELEGRAM_WEBHOOK_PORTS = (443, 80, 88, 8443)  # the only ports Telegram's own Bot API delivers webhooks to
+_TOKEN = re.compile(r"[0-9]{1,20}:[A-Za-z0-9_-]{1,200}")  # what @BotFather hands out: 123456:ABC-...
+_WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts as secret_token
+_HOSTNAME = re.compile(
+    r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
+)
 
 
 class OperatorError(Exception):
@@ -60,6 +91,14 @@ class Webhook:
 
 
 @dataclass(frozen=True)
+class Metrics:
+    """Where the health and metrics endpoint listens (off unless METRICS_PORT is set)."""
+
+    port: int
+    listen: str = "127.0.0.1"
+
+
+@dataclass(frozen=True)
 class Config:
     """Everything the bot reads from its environment."""
 
@@ -71,6 +110,8 @@ class Config:
     log_level: str = "INFO"
     webhook: Webhook | None = None
     daily_secret: Secret | None = field(default=None, repr=False)  # keys the daily challenge's secrets
+    log_format: LogFormat = "text"
+    metrics: Metrics | None = None
 
     @property
     def mode(self) -> str:
@@ -86,7 +127,21 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
 
         values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
     values.update(os.environ if environ is None else environ)
+    for warning in misspelt_keys(values):
+        log.warning("%s", warning)
     return config_from(values)
+
+
+def misspelt_keys(values: Mapping[str, str]) -> list[str]:
+    """A warning for each key that is not one of ours but looks like a typo of one (BOT_TOKN, WEBHOK_URL)."""
+    found = []
+    for key in sorted(values):
+        if key in KNOWN_KEYS or not key.isupper():
+            continue
+        close = difflib.get_close_matches(key, KNOWN_KEYS, n=1, cutoff=0.8)
+        if close:
+            found.append(f"unknown setting {key}, ignored: did you mean {close[0]}?")
+    return found
 
 
 def config_from(values: Mapping[str, str]) -> Config:
@@ -97,36 +152,101 @@ def config_from(values: Mapping[str, str]) -> Config:
         return value or None
 
     token = get("BOT_TOKEN")
+    if token is not None and not _TOKEN.fullmatch(token):  # the value itself is never shown
+        raise ConfigError("BOT_TOKEN does not look like a token from @BotFather (digits, a colon, then letters)")
+    base_url = _url(get("TELEGRAM_BASE_URL") or DEFAULT_BASE_URL, "TELEGRAM_BASE_URL", ("https", "http"))
     webhook_url = get("WEBHOOK_URL")
     webhook = None
     if webhook_url:
         secret = get("WEBHOOK_SECRET")
+        if secret is not None and not _WEBHOOK_SECRET.fullmatch(secret):
+            raise ConfigError("WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -")
         webhook = Webhook(
-            url=webhook_url,
-            listen=get("WEBHOOK_LISTEN") or "127.0.0.1",
-            port=_number(get("WEBHOOK_PORT") or "8443", "WEBHOOK_PORT", int),
+            url=_webhook_url(webhook_url, base_url),
+            listen=_host(get("WEBHOOK_LISTEN") or "127.0.0.1", "WEBHOOK_LISTEN"),
+            port=_port(get("WEBHOOK_PORT") or "8443", "WEBHOOK_PORT"),
             secret=Secret(secret) if secret else None,
         )
     level = (get("LOG_LEVEL") or "INFO").upper()
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
+    log_format = (get("LOG_FORMAT") or "text").lower()
+    if log_format not in ("text", "json"):
+        raise ConfigError(f"LOG_FORMAT must be text or json, not {log_format!r}")
+    metrics = None
+    if (metrics_port := get("METRICS_PORT")) is not None:
+        metrics = Metrics(
+            _port(metrics_port, "METRICS_PORT"), _host(get("METRICS_LISTEN") or "127.0.0.1", "METRICS_LISTEN")
+        )
+        if webhook is not None and webhook.port == metrics.port:
+            raise ConfigError(f"METRICS_PORT and WEBHOOK_PORT are both {metrics.port}: give each its own port")
     return Config(
         token=Secret(token) if token else None,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
-        base_url=get("TELEGRAM_BASE_URL") or DEFAULT_BASE_URL,
-        poll_interval=_number(get("TELEGRAM_POLL_INTERVAL") or "0", "TELEGRAM_POLL_INTERVAL", float),
-        timeout=_number(get("TELEGRAM_TIMEOUT") or "20", "TELEGRAM_TIMEOUT", float),
+        base_url=base_url,
+        poll_interval=_number(get("TELEGRAM_POLL_INTERVAL") or "0", "TELEGRAM_POLL_INTERVAL", float, most=3600),
+        timeout=_number(get("TELEGRAM_TIMEOUT") or "20", "TELEGRAM_TIMEOUT", float, least=0, above=True, most=600),
         log_level=level,
         webhook=webhook,
         daily_secret=Secret(daily) if (daily := get("DAILY_SECRET")) else None,
+        log_format="json" if log_format == "json" else "text",
+        metrics=metrics,
     )
 
 
-def _number(text: str, key: str, kind: type[T]) -> T:
+def _number(text: str, key: str, kind: type[T], *, least: float = 0, above: bool = False, most: float = math.inf) -> T:
+    """The number `text` says, finite and within [least, most] ((least, most] when `above`)."""
     try:
         value = kind(text)
     except ValueError:
         raise ConfigError(f"{key} must be a number, not {text!r}") from None
-    if value < 0:
-        raise ConfigError(f"{key} must not be negative")
+    if not math.isfinite(value):
+        raise ConfigError(f"{key} must be a finite number, not {text!r}")
+    if value < least or (above and value == least):
+        raise ConfigError(f"{key} must be {'more than' if above else 'at least'} {least:g}, not {text}")
+    if value > most:
+        raise ConfigError(f"{key} must be at most {most:g}, not {text}")
     return value
+
+
+def _port(text: str, key: str) -> int:
+    """A TCP port number, 1 to 65535."""
+    if not (text.isascii() and text.isdigit()):
+        raise ConfigError(f"{key} must be a port number (1-65535), not {text!r}")
+    return _number(text, key, int, least=1, most=65535)
+
+
+def _host(text: str, key: str) -> str:
+    """An address to listen on: an IPv4 or IPv6 address, or a host name."""
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        if _HOSTNAME.fullmatch(text) and not text.replace(".", "").isdigit():
+            return text
+    raise ConfigError(f"{key} must be an IP address or a host name to listen on, not {text!r}")
+
+
+def _url(text: str, key: str, schemes: tuple[str, ...]) -> str:
+    """An absolute URL with one of `schemes`, a host and a valid port."""
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # raises on a port out of range or not a number
+    except ValueError:
+        raise ConfigError(f"{key} is not a valid URL: {text!r}") from None
+    if parts.scheme not in schemes or not parts.hostname:
+        raise ConfigError(f"{key} must be a {' or '.join(s + '://' for s in schemes)} URL with a host, not {text!r}")
+    if port == 0 or parts.fragment or any(c.isspace() for c in text):
+        raise ConfigError(f"{key} is not a valid URL: {text!r}")
+    return text
+
+
+def _webhook_url(text: str, base_url: str) -> str:
+    """WEBHOOK_URL: HTTPS on a port Telegram delivers to; plain HTTP and other ports only for a Bot API other than
+    Telegram's own (a local Bot API server, a test emulator), which may call any address."""
+    official = urlsplit(base_url).hostname == urlsplit(DEFAULT_BASE_URL).hostname
+    _url(text, "WEBHOOK_URL", ("https",) if official else ("https", "http"))
+    port = urlsplit(text).port
+    if official and port is not None and port not in TELEGRAM_WEBHOOK_PORTS:
+        ports = ", ".join(map(str, TELEGRAM_WEBHOOK_PORTS))
+        raise ConfigError(f"WEBHOOK_URL's port must be one Telegram delivers to ({ports}), not {port}")
+    return text

@@ -1,3 +1,4 @@
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -73,3 +74,115 @@ def test_the_example_env_file_documents_every_key():
         "WEBHOOK_SECRET",
     ]:
         assert key in example
+
+
+OFFICIAL_HOOK = {"WEBHOOK_URL": "https://bot.example.org/hook"}
+LOCAL_API = {"TELEGRAM_BASE_URL": "http://127.0.0.1:8081/bot"}
+
+
+@pytest.mark.parametrize(
+    ("values", "says"),
+    [
+        ({"BOT_TOKEN": "not a token"}, "BOT_TOKEN does not look like a token"),
+        ({"BOT_TOKEN": "123456:ABC DEF"}, "BOT_TOKEN does not look like a token"),
+        ({"TELEGRAM_BASE_URL": "api.telegram.org/bot"}, "TELEGRAM_BASE_URL must be a https:// or http:// URL"),
+        ({"TELEGRAM_BASE_URL": "ftp://example.org/bot"}, "TELEGRAM_BASE_URL must be"),
+        ({"TELEGRAM_BASE_URL": "https://:8081/bot"}, "TELEGRAM_BASE_URL must be"),
+        ({"TELEGRAM_BASE_URL": "http://127.0.0.1:70000/bot"}, "TELEGRAM_BASE_URL is not a valid URL"),
+        ({"TELEGRAM_POLL_INTERVAL": "soon"}, "TELEGRAM_POLL_INTERVAL must be a number"),
+        ({"TELEGRAM_POLL_INTERVAL": "-1"}, "TELEGRAM_POLL_INTERVAL must be at least 0"),
+        ({"TELEGRAM_POLL_INTERVAL": "nan"}, "TELEGRAM_POLL_INTERVAL must be a finite number"),
+        ({"TELEGRAM_POLL_INTERVAL": "7200"}, "TELEGRAM_POLL_INTERVAL must be at most 3600"),
+        ({"TELEGRAM_TIMEOUT": "0"}, "TELEGRAM_TIMEOUT must be more than 0"),
+        ({"TELEGRAM_TIMEOUT": "inf"}, "TELEGRAM_TIMEOUT must be a finite number"),
+        ({"TELEGRAM_TIMEOUT": "-inf"}, "TELEGRAM_TIMEOUT must be a finite number"),
+        ({"TELEGRAM_TIMEOUT": "1e9"}, "TELEGRAM_TIMEOUT must be at most 600"),
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be"),
+        ({"LOG_FORMAT": "xml"}, "LOG_FORMAT must be text or json"),
+        ({"WEBHOOK_URL": "http://bot.example.org/hook"}, "WEBHOOK_URL must be a https:// URL"),
+        ({"WEBHOOK_URL": "bot.example.org/hook"}, "WEBHOOK_URL must be a https:// URL"),
+        ({"WEBHOOK_URL": "https://bot.example.org:9000/hook"}, "WEBHOOK_URL's port must be one Telegram delivers to"),
+        ({"WEBHOOK_URL": "https://bot.example.org:99999/hook"}, "WEBHOOK_URL is not a valid URL"),
+        ({"WEBHOOK_URL": "https://bot.example.org/a hook"}, "WEBHOOK_URL is not a valid URL"),
+        ({**LOCAL_API, "WEBHOOK_URL": "gopher://127.0.0.1/hook"}, "WEBHOOK_URL must be a https:// or http:// URL"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_PORT": "70000"}, "WEBHOOK_PORT must be at most 65535"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_PORT": "0"}, "WEBHOOK_PORT must be at least 1"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_PORT": "84.43"}, "WEBHOOK_PORT must be a port number"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_PORT": "-1"}, "WEBHOOK_PORT must be a port number"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_LISTEN": "every interface"}, "WEBHOOK_LISTEN must be an IP address or a host"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_LISTEN": "300.1.1.1"}, "WEBHOOK_LISTEN must be an IP address or a host"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_SECRET": "has spaces in it"}, "WEBHOOK_SECRET must be 1 to 256 characters"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_SECRET": "x" * 257}, "WEBHOOK_SECRET must be 1 to 256 characters"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_SECRET": "naïve"}, "WEBHOOK_SECRET must be 1 to 256 characters"),
+        ({"METRICS_PORT": "http"}, "METRICS_PORT must be a port number"),
+        ({"METRICS_PORT": "65536"}, "METRICS_PORT must be at most 65535"),
+        ({"METRICS_PORT": "9464", "METRICS_LISTEN": "::zz"}, "METRICS_LISTEN must be an IP address or a host"),
+        ({**OFFICIAL_HOOK, "WEBHOOK_PORT": "8443", "METRICS_PORT": "8443"}, "METRICS_PORT and WEBHOOK_PORT are both"),
+    ],
+)
+def test_every_bad_setting_is_refused_with_one_line_naming_it(values, says):
+    with pytest.raises(ConfigError, match=re.escape(says)) as refused:
+        config_from(values)
+    assert len(str(refused.value).splitlines()) == 1
+
+
+def test_a_refused_token_is_never_shown():
+    with pytest.raises(ConfigError) as refused:
+        config_from({"BOT_TOKEN": "123456:very secret"})
+    assert "very secret" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"TELEGRAM_BASE_URL": "http://telegram-bot-api:8081/bot"},  # a local Bot API server on a private network
+        {"TELEGRAM_POLL_INTERVAL": "0.02", "TELEGRAM_TIMEOUT": "3"},
+        {"WEBHOOK_URL": "https://bot.example.org:8443/hook", "WEBHOOK_LISTEN": "::", "WEBHOOK_PORT": "65535"},
+        {**LOCAL_API, "WEBHOOK_URL": "http://127.0.0.1:9999/hook"},  # any address for a Bot API of one's own
+        {**OFFICIAL_HOOK, "WEBHOOK_SECRET": "A-z_0" * 51 + "9"},
+        {"METRICS_PORT": "9464", "METRICS_LISTEN": "localhost"},
+        {"LOG_FORMAT": "JSON"},
+    ],
+)
+def test_good_settings_at_the_edges_are_accepted(values):
+    config_from(values)
+
+
+def test_metrics_are_off_unless_a_port_is_set_and_then_listen_on_loopback():
+    assert config_from({}).metrics is None
+    metrics = config_from({"METRICS_PORT": "9464"}).metrics
+    assert metrics is not None
+    assert (metrics.port, metrics.listen) == (9464, "127.0.0.1")
+
+
+def test_a_key_that_looks_like_a_typo_of_ours_is_a_warning(tmp_path, caplog):
+    env_file = tmp_path / ".env"
+    env_file.write_text("WEBHOK_URL=https://bot.example.org/hook\nCOMPOSE_PROJECT_NAME=bullscows\n")
+    with caplog.at_level("WARNING", logger="bot.config"):
+        config = load_config({"BOT_TOKN": "123:abc", "PATH": "/usr/bin", "LOG_LEVEL": "INFO"}, env_file)
+    assert config.token is None
+    assert config.webhook is None
+    warnings = [record.getMessage() for record in caplog.records]
+    assert warnings == [
+        "unknown setting BOT_TOKN, ignored: did you mean BOT_TOKEN?",
+        "unknown setting WEBHOK_URL, ignored: did you mean WEBHOOK_URL?",
+    ]
+
+
+def test_a_bad_setting_stops_the_command_with_one_line_and_status_2(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    for argv, values, says in [
+        (
+            ["-m", "bot"],
+            {"BOT_TOKEN": "123:abc", "WEBHOOK_URL": "https://bot.example.org/hook", "WEBHOOK_PORT": "70000"},
+            "WEBHOOK_PORT must be at most 65535",
+        ),
+        (["-m", "bot.cli", "migrate"], {"TELEGRAM_TIMEOUT": "nan"}, "TELEGRAM_TIMEOUT must be a finite number"),
+        (["-m", "bot.cli", "console"], {"METRICS_PORT": "0"}, "METRICS_PORT must be at least 1"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, *argv], cwd=tmp_path, env={**env, **values}, capture_output=True, text=True, timeout=60
+        )
+        lines = (done.stdout + done.stderr).strip().splitlines()
+        assert (done.returncode, len(lines)) == (2, 1), (argv, lines)
+        assert says in lines[0]
