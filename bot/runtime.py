@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import sqlite3
@@ -14,9 +15,12 @@ from bot.services import links
 from bot.services.deps import Deps
 from bot.services.links import LinkSigner
 from bot.services.ports import Admins, Clock, Timers, utc_now
+from bot.storage.backup import before_migrating
 from bot.storage.db import DatabaseProblem, open_database, open_reader
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.store import Store
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -45,11 +49,13 @@ async def open_runtime(
     ports (Telegram's timers and admin check; `ManualTimers()` and `NoAdmins()` elsewhere).
 
     Telegram, the console and the tests all come through here, so they agree on everything the
-    configuration decides (the daily challenge's key among them).
+    configuration decides (the daily challenge's key among them). A database that has tables already is
+    backed up beside itself before a migration changes it.
     """
     conn = await open_database(config.database_path)
     try:
-        applied = await migrate(conn, migrations)
+        backing_up = before_migrating(config.database_path, clock, log.info)
+        applied = await migrate(conn, migrations, backing_up)
     except sqlite3.DatabaseError as error:
         await conn.close()
         raise DatabaseProblem(f"{config.database_path} could not be migrated: {error}") from None

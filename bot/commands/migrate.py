@@ -11,19 +11,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Apply the pending migrations and print what was applied."""
+    """Apply the pending migrations (a database that has tables is backed up beside itself first) and print
+    what was applied."""
     import asyncio
+    from pathlib import Path
 
     from bot.config import load_config
+    from bot.services.ports import utc_now
+    from bot.storage.backup import before_migrating
     from bot.storage.db import open_database
     from bot.storage.migrations import migrate
 
-    database = args.database or load_config().database_path
+    database = Path(args.database or load_config().database_path)
 
     async def apply() -> list[str]:
         conn = await open_database(database)
         try:
-            return await migrate(conn)
+            return await migrate(conn, before=before_migrating(database, utc_now, print))
         finally:
             await conn.close()
 

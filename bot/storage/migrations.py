@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -70,11 +71,18 @@ async def applied_versions(conn: aiosqlite.Connection) -> set[int]:
         return {row[0] async for row in cursor}
 
 
-async def migrate(conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) -> list[str]:
+BeforeMigrating = Callable[[list[Migration]], Awaitable[None]]
+
+
+async def migrate(
+    conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR, before: BeforeMigrating | None = None
+) -> list[str]:
     """Apply the pending migrations in order; the names applied come back.
 
     Each migration runs in one transaction together with its schema_migrations row, so one that
-    fails leaves the database as it was before it and stays pending.
+    fails leaves the database as it was before it and stays pending. `before` is awaited with the pending
+    migrations first, when a database that has some already is about to get more (a backup: migrations are
+    forward-only, and an older bullscows refuses a newer schema).
     """
     done = await applied_versions(conn)
     known = migrations_in(directory)
@@ -86,10 +94,11 @@ async def migrate(conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) 
             f"the database has schema version {max(done)}, newer than this bullscows knows ({newest}):"
             " run the newer version, or restore a backup"
         )
+    pending = [m for m in known if m.version not in done]
+    if pending and done and before is not None:
+        await before(pending)
     applied: list[str] = []
-    for migration in known:
-        if migration.version in done:
-            continue
+    for migration in pending:
         async with transaction(conn):
             for statement in statements(migration.sql):
                 await conn.execute(statement)
