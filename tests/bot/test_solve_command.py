@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.commands import solve
-from engine.optimal.search import Progress
 from engine.optimal.tree import decode, tree_stats
 from engine.variant import variant_named
+from tests.machine import needs_solver_core
 
 
 def run(argv: list[str]) -> int:
@@ -19,6 +19,7 @@ def run(argv: list[str]) -> int:
     return solve.main(parser.parse_args(argv))
 
 
+@needs_solver_core
 def test_the_tree_written_replays_to_the_reported_total(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "tree.txt.gz"
     assert run(["--variant", "3d6", "--out", str(out), "--json"]) == 0
@@ -30,6 +31,7 @@ def test_the_tree_written_replays_to_the_reported_total(tmp_path: Path, capsys: 
     assert report["bytes"] == out.stat().st_size
 
 
+@needs_solver_core
 def test_a_variant_too_big_for_a_table_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--variant", "5"]) == 2
     assert "too many codes" in capsys.readouterr().err
@@ -43,9 +45,9 @@ def test_without_the_compiled_core_one_line_says_how_to_build_it(
     import engine.optimal
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delitem(sys.modules, "engine.optimal.search")
-    monkeypatch.delattr(engine.optimal, "search")
-    monkeypatch.delattr(engine.optimal, "kernel")
+    monkeypatch.delitem(sys.modules, "engine.optimal.search", raising=False)
+    monkeypatch.delattr(engine.optimal, "search", raising=False)
+    monkeypatch.delattr(engine.optimal, "kernel", raising=False)
     monkeypatch.setitem(sys.modules, "engine.optimal.kernel", None)  # as if it had not been built
     assert run(["--variant", "3d6"]) == 2
     err = capsys.readouterr().err
@@ -54,7 +56,10 @@ def test_without_the_compiled_core_one_line_says_how_to_build_it(
     assert len(err.strip().splitlines()) == 1
 
 
+@needs_solver_core
 def test_progress_off_a_terminal_is_a_line_per_report_at_the_root() -> None:
+    from engine.optimal.search import Progress
+
     stream = io.StringIO()
     reporter = solve._Reporter(stream, started=0.0)
     reporter(Progress(path=((1, 2),), depth=0, nodes=10, best=99))

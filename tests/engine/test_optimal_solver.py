@@ -9,10 +9,12 @@ from functools import cache
 import numpy as np
 import pytest
 
-from engine.optimal import kernel
-from engine.optimal.search import Instance, Solver, instance_for, instance_from_codes
 from engine.optimal.tree import Node, tree_stats
 from engine.variant import variant_named
+from tests.machine import NO_SOLVER_CORE
+
+kernel = pytest.importorskip("engine.optimal.kernel", reason=NO_SOLVER_CORE)
+from engine.optimal.search import Instance, Solver, instance_for, instance_from_codes  # noqa: E402
 
 
 def feedback_row(instance: Instance, guess: int) -> list[int]:
