@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "console": ("bot.commands.console", "play in the terminal with the same games and texts, no token needed"),
     "migrate": ("bot.commands.migrate", "apply pending database migrations and exit"),
     "backup": ("bot.commands.backup", "copy the database while the bot serves (checked, readable by its owner only)"),
+    "health": ("bot.commands.health", "ask the running bot's /healthz (METRICS_PORT); exit 0 when it is healthy"),
     "rerate": ("bot.commands.rerate", "recompute every player's rating from the stored rated results"),
     "bench": ("bot.commands.bench", "play every secret of a variant with the engine and report the figures"),
     "solve": ("bot.commands.solve", "search a variant's optimal strategy (least total guesses) and write its tree"),

@@ -48,6 +48,7 @@ class SqliteGameRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        self.moves_written = 0  # by this process, for the metrics (bullscows_moves_total)
 
     async def settings(self, chat_id: int) -> Settings:
         """The chat's settings, or the defaults."""
@@ -184,6 +185,7 @@ class SqliteGameRepository:
             keep += 1
         if len(stored) > keep:
             await execute(self.conn, "DELETE FROM moves WHERE game_id = ? AND seq > ?", (game.id, keep))
+        self.moves_written += len(game.turns) - keep
         await execute_many(
             self.conn,
             "INSERT INTO moves (game_id, seq, user_id, guess, bulls, cows, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",

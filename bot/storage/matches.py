@@ -50,6 +50,7 @@ class SqliteMatchRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        self.moves_written = 0  # by this process, for the metrics (bullscows_moves_total)
 
     async def _match(self, row: aiosqlite.Row | None) -> Match | None:
         if row is None:
@@ -162,6 +163,7 @@ class SqliteMatchRepository:
         )
         if cursor.rowcount != 1:
             return None
+        self.moves_written += 1
         await self.conn.execute(
             "INSERT INTO match_moves (match_id, seq, user_id, guess, bulls, cows, created_at) VALUES (?,"
             " (SELECT COALESCE(MAX(seq), 0) + 1 FROM match_moves WHERE match_id = ?), ?, ?, ?, ?, ?)",

@@ -30,10 +30,13 @@ from bot.telegram_io.admins import AdminRoster, telegram_fetch
 from bot.telegram_io.group_io import JobQueueTimers, on_unreachable
 from bot.telegram_io.handlers import INTAKE, RUNTIME, SENDER, register
 from bot.telegram_io.intake import Intake
+from bot.telegram_io.logformat import JsonLines
 from bot.telegram_io.menus import decorate
+from bot.telegram_io.monitor import Monitor
 from bot.telegram_io.pacing import ChatPacing
 from bot.telegram_io.sender import GROUP_SPACING, Sender
 from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
+from bot.telegram_io.telemetry import Telemetry
 from bot.telegram_io.webhook import WebhookServer, webhook_app
 
 log = logging.getLogger("bot")
@@ -83,9 +86,10 @@ async def open_bot(
     try:
         app.bot_data[RUNTIME] = runtime
         await retrying(app.initialize, "connecting to Telegram (getMe)")
-        sender = app.bot_data[SENDER] = Sender(app.bot, runtime.store, clock)
+        telemetry = Telemetry()
+        sender = app.bot_data[SENDER] = Sender(app.bot, runtime.store, clock, telemetry=telemetry)
         sender.unreachable = lambda chat_id: on_unreachable(runtime, chat_id)
-        intake = app.bot_data[INTAKE] = Intake(app, runtime.store, clock, sender.wake, admins.settled)
+        intake = app.bot_data[INTAKE] = Intake(app, runtime.store, clock, sender.wake, admins.settled, telemetry)
         admins.on_known = intake.unpark_all
         rearmed = await runtime.core.rearm()  # the timers of matches still running
         await asyncio.to_thread(warm_up)  # before the first update, not during it
@@ -180,10 +184,19 @@ async def serve(
     fetching: asyncio.Task[None] | None = None
     server: WebhookServer | None = None
     background: list[asyncio.Task[object]] = [asyncio.create_task(tidy(runtime.store, clock), name="tidying")]
+
+    def receiving() -> bool:  # for /healthz: the polling loop runs, or the webhook server does
+        if config.webhook is None:
+            return fetching is not None and not fetching.done()
+        return server is not None and server.listening
+
+    monitor = Monitor(intake.telemetry, runtime.store, intake, receiving, clock, config)
     try:
         await app.start()
         sender.start()
         intake.start()  # what was recorded before a crash is processed first
+        if config.metrics is not None:
+            await monitor.start(config.metrics)
         if config.webhook is None:
             await retrying(app.bot.delete_webhook, "deleteWebhook")
             fetching = asyncio.create_task(poll(app.bot, runtime.store, intake, config.poll_interval), name="polling")
@@ -205,6 +218,7 @@ async def serve(
         if fetching in done:
             fetching.result()  # a rejected token: raised to the caller
     finally:
+        await monitor.stop()
         for task in background:
             task.cancel()
         if fetching is not None:
@@ -248,8 +262,10 @@ def configure_logging(config: Config) -> None:
     logging.getLogger().setLevel(config.log_level)  # basicConfig keeps the level of handlers set up earlier
     token = config.token.reveal() if config.token else ""
     for handler in logging.getLogger().handlers:
-        if token and not isinstance(handler.formatter, RedactToken):
-            handler.setFormatter(RedactToken(token, handler.formatter))
+        inner = handler.formatter.inner if isinstance(handler.formatter, RedactToken) else handler.formatter
+        if config.log_format == "json" or isinstance(inner, JsonLines):  # None: RedactToken's own text format
+            inner = JsonLines() if config.log_format == "json" else None
+        handler.setFormatter(RedactToken(token, inner))
     for noisy in ("httpx", "httpcore"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     # aiosqlite's debug lines carry every statement's parameters, secrets (the daily one too) included

@@ -30,6 +30,7 @@ from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
 from bot.telegram_io.identity import sender_id
 from bot.telegram_io.outgoing import post
+from bot.telegram_io.telemetry import Telemetry
 from bot.texts import t
 
 log = logging.getLogger(__name__)
@@ -150,9 +151,11 @@ class Intake:
         clock: Clock,
         wake: Callable[[], None],
         settle: Callable[[], Awaitable[None]] | None = None,
+        telemetry: Telemetry | None = None,
     ) -> None:
         self.app, self.store, self.clock, self.wake_sender = app, store, clock, wake
         self.settle = settle  # waits until whatever parked updates wait for has arrived (drain() uses it)
+        self.telemetry = telemetry or Telemetry()
         self.guard = FloodGuard()
         self._arrived = asyncio.Event()
         self._processing = asyncio.Lock()
@@ -161,6 +164,7 @@ class Intake:
         self._task: asyncio.Task[None] | None = None
         self._parked: set[int] = set()  # chats whose updates wait
         self._parked_now: set[int] = set()  # updates parked by the update being processed
+        self._finished: list[int] = []  # updates of the batch under way marked done (not parked), for the metrics
 
     def park(self, update_id: int, chat_id: int) -> None:
         """Leave this update, and every later one of its chat, pending until `unpark_all` (it changed nothing)."""
@@ -176,11 +180,17 @@ class Intake:
         """Store updates (Telegram's JSON) in the inbox, committed when this returns, and have them processed."""
         if updates:
             await self.store.inbox.record(updates, self.clock())
+            self.telemetry.received(u["update_id"] for u in updates)
             self._arrived.set()
 
     def start(self) -> None:
         """Process pending updates, then new ones as they arrive, until stop()."""
         self._task = asyncio.create_task(self._run(), name="inbox intake")
+
+    @property
+    def running(self) -> bool:
+        """Whether the intake's task was started and has not ended."""
+        return self._task is not None and not self._task.done()
 
     async def stop(self, grace: float = 5.0) -> None:
         """Finish the update being processed (for up to `grace` seconds), then stop."""
@@ -204,12 +214,17 @@ class Intake:
                 if batch[0].attempts >= MAX_ATTEMPTS:
                     await self._set_aside(batch[0])
                     continue
+                self.telemetry.batch_begins()
+                self._finished.clear()
                 try:
-                    done += await apply_batch(
+                    applied = await apply_batch(
                         self.store, batch, self._process, self.batch_seconds, lambda: self._stopping
                     )
                 finally:
                     self.wake_sender()  # after the commit: what it committed may be sent now
+                committed = {r.update_id for r in batch[:applied]}
+                self.telemetry.applied(u for u in self._finished if u in committed)
+                done += applied
         return done
 
     async def drain(self) -> int:
@@ -227,14 +242,17 @@ class Intake:
             try:
                 await self.process_pending()
             except Exception:  # the database failed under us: try again shortly rather than die
+                self.telemetry.batch_ends(failed=True)
                 log.exception("processing the inbox failed; trying again in a second")
                 await asyncio.sleep(1)
                 continue
+            self.telemetry.batch_ends()
             if not self._stopping:
                 await self._arrived.wait()
 
     async def _set_aside(self, recorded: Recorded) -> None:
         log.warning("update %s failed %d times; setting it aside", recorded.update_id, recorded.attempts)
+        self.telemetry.set_aside(recorded.update_id)
         async with self.store.transaction():
             await self.store.inbox.finish(recorded.update_id, self.clock(), "failed")
 
@@ -263,6 +281,7 @@ class Intake:
             return
         async with self.store.transaction():  # an update no handler took (or a dropped one) is done too
             await self.store.inbox.finish(update_id, self.clock())
+            self._finished.append(update_id)
             if verdict != "ok":  # refused: only its id is kept (enough to know a redelivery)
                 await self.store.inbox.forget(update_id)
 

@@ -29,11 +29,12 @@ from telegram import (
     LinkPreviewOptions,
 )
 from telegram.constants import FloodLimit, ParseMode
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
 from bot.storage.outbox import Outgoing
 from bot.storage.store import Store
 from bot.telegram_io.outgoing import MAX_TEXT, shorten
+from bot.telegram_io.telemetry import SendOutcome, Telemetry
 from bot.texts import plain
 
 log = logging.getLogger(__name__)
@@ -92,8 +93,16 @@ def mergeable(payload: dict[str, Any]) -> bool:
 class Sender:
     """Delivers pending outbox rows until stopped; wake() after queueing more."""
 
-    def __init__(self, bot: Bot, store: Store, clock: Clock, group_spacing: float = GROUP_SPACING) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        store: Store,
+        clock: Clock,
+        group_spacing: float = GROUP_SPACING,
+        telemetry: Telemetry | None = None,
+    ) -> None:
         self.bot, self.store, self.clock = bot, store, clock
+        self.telemetry = telemetry or Telemetry()
         self.group_spacing = group_spacing
         self._wake = asyncio.Event()
         self._draining: dict[int, asyncio.Task[None]] = {}
@@ -208,18 +217,26 @@ class Sender:
             else:
                 await self._message(chat_id, batch)
         except RetryAfter as error:
+            self.telemetry.sent(SendOutcome.TOO_MANY)
+            self.telemetry.retried()
             await self._postpone(head, error.retry_after, f"429: {error}")
             return False
         except Forbidden as error:  # the user blocked the bot (or never started it), or it left the group
+            self.telemetry.sent(SendOutcome.BLOCKED)
             log.info("chat %s refuses messages (%s); dropping call %s", chat_id, error, head.id)
             await self._settle(batch, "failed", str(error))
             if chat_id > 0:
                 await self._tell_unreachable(chat_id)
         except BadRequest as error:  # final: sending it again would be refused again
+            self.telemetry.sent(SendOutcome.REFUSED)
             log.warning("Telegram refused call %s to chat %s: %s", head.id, chat_id, error)
             await self._settle(batch, "failed", str(error))
         except TelegramError as error:  # 5xx, resets, timeouts, anything else: worth another try
+            self.telemetry.sent(SendOutcome.TIMEOUT if isinstance(error, TimedOut) else SendOutcome.SERVER)
             return await self._retry_later(head, error)
+        else:
+            now = self.clock()
+            self.telemetry.sent(SendOutcome.OK, [(now - row.created_at).total_seconds() for row in batch])
         return True
 
     async def _tell_unreachable(self, chat_id: int) -> None:
@@ -238,6 +255,7 @@ class Sender:
             await self._settle([head], "failed", str(error))
             return True
         delay = backoff(head.attempts)
+        self.telemetry.retried()
         log.warning("call %s to chat %s failed (%s); trying again in %.1fs", head.id, head.chat_id, error, delay)
         await self._postpone(head, delay, str(error))
         return False

@@ -88,6 +88,7 @@ async def poll(bot: Bot, store: Store, intake: Intake, interval: float) -> None:
         except InvalidToken:
             raise TokenRejected() from None
         except TelegramError as error:
+            intake.telemetry.fetched(ok=False)
             wait = retry_delay(error, delay)
             delay = min(MAX_DELAY, delay * 2)
             hint = " (another process polls with this token, or a webhook is set)"
@@ -95,6 +96,7 @@ async def poll(bot: Bot, store: Store, intake: Intake, interval: float) -> None:
             log.warning("getUpdates failed (%s)%s; polling again in %.1fs", error, hint, wait)
             await asyncio.sleep(wait)
             continue
+        intake.telemetry.fetched(ok=True)
         delay = FIRST_DELAY
         if updates:
             try:

@@ -90,3 +90,8 @@ class WebhookServer:
     async def stop(self) -> None:
         """Stop listening; what was recorded is in the inbox."""
         await self.runner.cleanup()
+
+    @property
+    def listening(self) -> bool:
+        """Whether the server is up (for /healthz)."""
+        return bool(self.runner.sites)
