@@ -23,6 +23,7 @@ DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 DEFAULT_DATABASE = "./bullscows.sqlite3"
 KNOWN_KEYS = (
     "BOT_TOKEN",
+    "BOT_TOKEN_FILE",
     "DATABASE_PATH",
     "TELEGRAM_BASE_URL",
     "TELEGRAM_POLL_INTERVAL",
@@ -129,7 +130,21 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
     values.update(os.environ if environ is None else environ)
     for warning in misspelt_keys(values):
         log.warning("%s", warning)
+    if token_file := values.get("BOT_TOKEN_FILE", "").strip():
+        values["BOT_TOKEN"] = _token_from(Path(token_file), values.get("BOT_TOKEN", "").strip())
     return config_from(values)
+
+
+def _token_from(path: Path, token: str) -> str:
+    """BOT_TOKEN_FILE: the token kept in a file (a container's secret, /run/secrets/...), not in the environment."""
+    if token:
+        raise ConfigError("BOT_TOKEN and BOT_TOKEN_FILE are both set: keep one")
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(
+            f"BOT_TOKEN_FILE {path} cannot be read: {getattr(error, 'strerror', None) or error}"
+        ) from None
 
 
 def misspelt_keys(values: Mapping[str, str]) -> list[str]:

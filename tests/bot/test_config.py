@@ -186,3 +186,14 @@ def test_a_bad_setting_stops_the_command_with_one_line_and_status_2(tmp_path):
         lines = (done.stdout + done.stderr).strip().splitlines()
         assert (done.returncode, len(lines)) == (2, 1), (argv, lines)
         assert says in lines[0]
+
+
+def test_the_token_can_come_from_a_file_such_as_a_container_secret(tmp_path):
+    secret = tmp_path / "bot_token"
+    secret.write_text("123456:FROM-A-SECRET\n")
+    config = load_config({"BOT_TOKEN_FILE": str(secret)}, None)
+    assert config.token == Secret("123456:FROM-A-SECRET")
+    with pytest.raises(ConfigError, match="BOT_TOKEN and BOT_TOKEN_FILE are both set"):
+        load_config({"BOT_TOKEN_FILE": str(secret), "BOT_TOKEN": "1:x"}, None)
+    with pytest.raises(ConfigError, match=r"BOT_TOKEN_FILE .*missing cannot be read: No such file or directory"):
+        load_config({"BOT_TOKEN_FILE": str(tmp_path / "missing")}, None)
