@@ -18,7 +18,9 @@ COPY engine engine
 COPY bot bot
 # the solver's C core is optional: without a compiler in the base image the bot installs and plays, and only
 # `bullscows solve` (an offline search, not the bot's business) says it is missing
-RUN /opt/bullscows/bin/pip install --quiet --no-deps . && /opt/bullscows/bin/bullscows --version
+RUN /opt/bullscows/bin/pip install --quiet --no-deps . \
+    && /opt/bullscows/bin/pip uninstall --quiet --yes pip setuptools \
+    && /opt/bullscows/bin/bullscows --version
 
 FROM ${BASE_IMAGE}
 RUN useradd --system --user-group --uid 10001 --home-dir /data --no-create-home --shell /usr/sbin/nologin bullscows \
