@@ -15,14 +15,14 @@ import numpy.typing as npt
 
 from engine.book import opening_book
 from engine.guesser import Strategy, TreeStrategy, next_guess
-from engine.history import History, Indices, Turn, candidates, fits, partition_counts, remember
+from engine.history import History, Indices, Pins, Turn, candidates, fits, partition_counts, pinned, remember
 from engine.information import bits_gained
 from engine.optimal.tree import optimal_moves, replay, shipped_tree
 from engine.planner import Planner
 from engine.play import solve_counts
 from engine.scoring import Score
-from engine.splits import splitter_for
-from engine.strategies import NoCandidates, history_key
+from engine.splits import canonical_guesses, fixed_symbols, member, splitter_for
+from engine.strategies import NoCandidates, best_of, history_key, neg_entropy
 from engine.variant import Code, Variant
 
 # Bounds on the work a review may do, counted in (code, candidate) pairs scored: a greedy strategy
@@ -153,11 +153,20 @@ def review_move(
     turn: int = -1,
     strategy: Strategy | None = None,
     outlook_budget: int = COACH_OUTLOOK_BUDGET,
+    pins: Pins | None = None,
 ) -> MoveReview:
-    """The coach's view of one turn (by default the last): cheap enough to run after every guess."""
+    """The coach's view of one turn (by default the last): cheap enough to run after every guess.
+
+    `pins` are digits the player knows in their places (revealed by hints): the codes counted are those that
+    have them, and the engine's pick keeps them in place. The engine's strategies know nothing of pins, so a
+    pinned review has no outlook.
+    """
     index = turn % len(history)
     before = candidates(variant, history[:index])
-    review = _review(variant, history, index, before, strategy, outlook_budget)
+    if pins:
+        review = _pinned_review(variant, history, index, pinned(variant, before, pins), pins)
+    else:
+        review = _review(variant, history, index, before, strategy, outlook_budget)
     _note_reviewed(variant)
     return review
 
@@ -262,6 +271,40 @@ def _review(
         best=None if best is None else played if best == turn.guess else rate_guess(variant, before, best),
         outlook=_outlook(variant, history[: index + 1], strategy, after) if ahead else None,
     )
+
+
+def _pinned_review(variant: Variant, history: History, index: int, before: Indices, pins: Pins) -> MoveReview:
+    """The review of turn `index` when digits are pinned: `before` are the candidates that have them. The
+    candidates after it are not remembered: the cache is keyed by the history alone, which does not show pins."""
+    if len(before) == 0:
+        raise NoCandidates(variant, history[:index])
+    turn = history[index]
+    after = candidates(variant, [turn], among=before)
+    pick = _pinned_pick(variant, history[:index], before, pins) if _affordable(variant, before, BEST_BUDGET) else None
+    played = rate_guess(variant, before, turn.guess)
+    return MoveReview(
+        turn=index,
+        answer=turn.answer,
+        before=len(before),
+        after=len(after),
+        bits=bits_gained(len(before), len(after)),
+        played=played,
+        best=None if pick is None else played if pick == turn.guess else rate_guess(variant, before, pick),
+        outlook=None,
+    )
+
+
+def _pinned_pick(variant: Variant, position: History, alive: Indices, pins: Pins) -> Code:
+    """The guess that splits the candidates `alive` best (most information), among the codes that keep every
+    pinned digit in place: what a coach who knows the hints suggests."""
+    if len(alive) == 1:
+        return variant.code(int(alive[0]))
+    fixed = fixed_symbols(variant, position)
+    for symbol in pins.values():
+        fixed |= 1 << symbol  # relabelling may not move a pinned digit
+    pool = pinned(variant, canonical_guesses(variant, fixed), pins)
+    chosen = best_of(variant, neg_entropy, pool, alive, member(pool, alive, variant.size))
+    return variant.code(int(pool[chosen]))
 
 
 def _outlook(variant: Variant, history: History, strategy: Strategy | None, after: Indices) -> Outlook:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -24,6 +24,7 @@ class Turn(NamedTuple):
 
 
 History = Sequence[Turn]
+Pins = Mapping[int, int]  # position -> the symbol known to be there (a digit a hint revealed)
 
 
 def candidates(variant: Variant, history: History, among: Indices | None = None) -> Indices:
@@ -91,3 +92,20 @@ def partition_counts(variant: Variant, guess: Code, among: Indices) -> npt.NDArr
     """How many of the secrets `among` fall under each feedback id if `guess` is played."""
     row = scorer_for(variant).against(guess, among)
     return np.bincount(row, minlength=variant.feedback_count)
+
+
+def pinned(variant: Variant, alive: Indices, pins: Pins) -> Indices:
+    """The codes of `alive` that have each pinned symbol in its place (all of them when nothing is pinned).
+
+    >>> from engine.variant import PRESETS
+    >>> classic = PRESETS["classic"]
+    >>> len(pinned(classic, candidates(classic, []), {0: 1}))
+    504
+    """
+    if not pins or len(alive) == 0:
+        return alive
+    codes = variant.codes[alive]
+    keep = np.ones(len(alive), dtype=bool)
+    for position, symbol in pins.items():
+        keep &= codes[:, position] == symbol
+    return np.asarray(alive, np.intp)[keep]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from bot.models.game import Game
@@ -34,6 +34,8 @@ class Coaching:
     engine_pick: Code | None = None  # set when the engine's guess was expected to learn clearly more
     bits_short: float = 0.0
     outlook: float | None = None  # the engine's average guesses still needed from here
+    before: int = 0  # the codes that fitted before the guess
+    guess: Code = ""  # the guess reviewed
 
 
 # A guess counts as clearly worse than the engine's when it is expected to learn this many bits less.
@@ -137,26 +139,43 @@ def _judge(game: Game, code: Code, deps: Deps) -> tuple[Score, Coaching | None]:
         answer = adversary_answer(game.variant, game.turns, code, deps.rng)
     else:
         answer = score(game.secret, code)
-    return answer, _review(game.variant, (*game.turns, Turn(code, answer))) if game.coaching else None
+    history = (*game.turns, Turn(code, answer))
+    return answer, _review(game.variant, history, pins(game)) if game.coaching else None
+
+
+def pins(game: Game) -> dict[int, int]:
+    """The digits the player knows in their places: those the game's hints revealed."""
+    if game.secret is None:
+        return {}
+    return {int(position): int(game.secret[int(position)]) for position in game.hints}
 
 
 async def _coach(game: Game, turn: Turn) -> Coaching:
     """What the turn taught: reviewed right here when the engine knows that is quick (a lookup in its tree,
     a handful of candidates: well under a few ms), else in a thread, so the event loop is never held long
-    (a review that searches can take 5-50 ms)."""
+    (a review that searches can take 5-50 ms). After a hint the engine's tree no longer applies: a thread."""
     history = (*game.turns, turn)
-    if quick_review(game.variant, history):
+    known = pins(game)
+    if not known and quick_review(game.variant, history):
         return _review(game.variant, history)  # no thread hop: that costs more than such a review
-    return await asyncio.to_thread(_review, game.variant, history)
+    return await asyncio.to_thread(_review, game.variant, history, known)
 
 
-def _review(variant: Variant, history: History) -> Coaching:
-    """The coach's review of the last turn of `history`."""
-    review = review_move(variant, history)
+def _review(variant: Variant, history: History, known: dict[int, int] | None = None) -> Coaching:
+    """The coach's review of the last turn of `history`, knowing the digits `known` (hints) in their places."""
+    review = review_move(variant, history, pins=known)
     short = review.bits_short or 0.0
     pick = review.best.guess if review.best is not None and short >= NOTABLE_BITS_SHORT else None
     average = review.outlook.average if review.outlook is not None else None
-    return Coaching(review.after, review.bits, pick, short, average)
+    return Coaching(review.after, review.bits, pick, short, average, review.before, history[-1].guess)
+
+
+async def review(deps: Deps, game: Game) -> Coaching | None:
+    """The coach's full review of the game's latest guess, knowing its hints (None before the first guess, and
+    in a hard-mode game, whose answers are the adversary's and whose secret is not chosen yet)."""
+    if not game.turns or game.secret is None:
+        return None
+    return await _coach(replace(game, turns=game.turns[:-1]), game.turns[-1])
 
 
 async def engine_guesses(variant: Variant, secret: Code, first: Turn) -> int | None:
