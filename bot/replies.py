@@ -14,6 +14,7 @@ class Button:
     label: str
     data: str = ""
     url: str | None = None  # a link button (deep links into a private chat) instead of a callback
+    share: str | None = None  # a button that lets the user pick any chat and type '@bot <share>' there (inline mode)
 
 
 Keyboard = tuple[tuple[Button, ...], ...]
@@ -26,6 +27,7 @@ class Board:
     game_id: int
     message_id: int | None
     in_place: bool = True  # False: send a fresh board below and strip the old one's buttons
+    tidy: Html | None = None  # with a fresh board: what the old one is cut down to (else it only loses its buttons)
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class Reply:
     board: Board | None = None
     edit_origin: bool = False  # replace the message whose button was pressed (settings)
     chat_id: int | None = None  # send to this chat instead of the one the update came from (duel announcements)
+    effect: str | None = None  # a message effect (confetti...) on a new message in a private chat; ignored elsewhere
 
 
 @dataclass(frozen=True)

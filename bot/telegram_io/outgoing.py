@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from bot.replies import Offers, Outcome, Reply
+from bot.replies import Button, Offers, Outcome, Reply
 from bot.storage.store import Store
 
 MAX_TEXT = 4096  # Telegram's limit on a message's text (after entities are parsed)
@@ -19,11 +19,19 @@ def reply_payload(reply: Reply, origin: int | None) -> dict[str, Any]:
     return {
         "kind": "message",
         "text": str(reply.text),
-        "buttons": [[[b.label, b.data, b.url] for b in row] for row in reply.buttons if row],
+        "buttons": [[button_payload(b) for b in row] for row in reply.buttons if row],
         "board": reply.board.game_id if reply.board is not None else None,
         "fresh": reply.board is not None and not reply.board.in_place,
         "edit": origin if reply.edit_origin else None,
+        "tidy": str(reply.board.tidy) if reply.board is not None and reply.board.tidy else None,
+        "effect": reply.effect,
     }
+
+
+def button_payload(button: Button) -> list[str | None]:
+    """A button as stored: [label, data, url], and the inline query of a share button after them."""
+    stored = [button.label, button.data, button.url]
+    return [*stored, button.share] if button.share is not None else stored
 
 
 def answer_payload(query_id: str, toast: str | None) -> dict[str, Any]:
@@ -43,7 +51,7 @@ def inline_payload(query_id: str, offers: Offers) -> dict[str, Any]:
                 "title": shorten(a.title, MAX_TITLE),
                 "description": shorten(a.description, MAX_TITLE),
                 "text": str(a.text),
-                "buttons": [[[b.label, b.data, b.url] for b in row] for row in a.buttons if row],
+                "buttons": [[button_payload(b) for b in row] for row in a.buttons if row],
             }
             for a in offers.articles
         ],

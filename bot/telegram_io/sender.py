@@ -56,13 +56,16 @@ def markup(rows: list[list[list[Any]]]) -> InlineKeyboardMarkup | None:
     """The inline keyboard of a stored reply (None for no buttons)."""
     if not rows:
         return None
-    return InlineKeyboardMarkup(
-        [
-            [InlineKeyboardButton(label, url=url) if url else InlineKeyboardButton(label, callback_data=data)
-             for label, data, url in row]
-            for row in rows
-        ]
-    )  # fmt: skip
+    return InlineKeyboardMarkup([[button(*stored) for stored in row] for row in rows])
+
+
+def button(label: str, data: str, url: str | None, share: str | None = None) -> InlineKeyboardButton:
+    """One stored button: a link, a share (pick a chat, '@bot <share>' typed there), or a callback."""
+    if url:
+        return InlineKeyboardButton(label, url=url)
+    if share is not None:
+        return InlineKeyboardButton(label, switch_inline_query=share)
+    return InlineKeyboardButton(label, callback_data=data)
 
 
 def article(result: dict[str, Any]) -> InlineQueryResultArticle:
@@ -302,13 +305,16 @@ class Sender:
         if target is not None and await self._edit(chat_id, target, text, parse_mode, buttons):
             await self._settle(batch)
             return
-        sent = await self.bot.send_message(chat_id, text, parse_mode=parse_mode, reply_markup=buttons)
+        effect = payload.get("effect") if chat_id > 0 else None  # Telegram has effects in private chats only
+        sent = await self.bot.send_message(
+            chat_id, text, parse_mode=parse_mode, reply_markup=buttons, message_effect_id=effect
+        )
         async with self.store.transaction():
             await self.store.outbox.settle([row.id for row in batch], self.clock())
             if board is not None:
                 await self.store.games.set_board(board, sent.message_id)
         if shown is not None and shown != sent.message_id:
-            await self._strip(chat_id, shown)
+            await self._strip(chat_id, shown, payload.get("tidy"))
 
     async def _edit(
         self, chat_id: int, message_id: int, text: str, parse_mode: str | None, buttons: InlineKeyboardMarkup | None
@@ -323,10 +329,14 @@ class Sender:
             return False
         return True
 
-    async def _strip(self, chat_id: int, message_id: int) -> None:
-        """Remove an old board's buttons so only the newest has them (best effort)."""
+    async def _strip(self, chat_id: int, message_id: int, tidy: str | None = None) -> None:
+        """Remove an old board's buttons so only the newest has them, and cut it down to `tidy` if given (best
+        effort)."""
         try:
-            await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+            if tidy:
+                await self.bot.edit_message_text(tidy, chat_id, message_id, parse_mode=ParseMode.HTML)
+            else:
+                await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
         except TelegramError as error:
             if "not modified" not in str(error).lower():
                 log.info("could not strip buttons of message %s: %s", message_id, error)

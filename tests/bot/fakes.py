@@ -40,12 +40,18 @@ class Call:
         return str(self.params.get("text", ""))
 
     @property
-    def buttons(self) -> list[tuple[str, str]]:
-        """(label, callback_data) of every inline button, row after row."""
+    def markup(self) -> list[list[dict[str, Any]]]:
+        """The inline keyboard's rows of buttons, as sent."""
         markup = self.params.get("reply_markup") or {}
         if isinstance(markup, str):
             markup = json.loads(markup)
-        return [(b["text"], b["callback_data"]) for row in markup.get("inline_keyboard", []) for b in row]
+        rows: list[list[dict[str, Any]]] = markup.get("inline_keyboard", [])
+        return rows
+
+    @property
+    def buttons(self) -> list[tuple[str, str]]:
+        """(label, callback_data) of every inline button, row after row ('' for a link or share button)."""
+        return [(b["text"], b.get("callback_data", "")) for row in self.markup for b in row]
 
 
 @dataclass
