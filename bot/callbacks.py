@@ -32,11 +32,18 @@ MATCH_FIX = "f"  # m:<match>:<rev>:f:<turn>:<fixed bc>:<given bc>  versus: take 
 TOP = "tp"  # tp:<c|g>:<d|w|m|a>:<variant>    leaderboard: this chat or global; today, this week, this month, all time
 STATS = "st"  # st:<user>:<variant>             a player's stats (only that player may switch them)
 RATING = "rt"  # rt:<c|g>:<variant>               rating board: this chat or global, the variant's family
-DAILY = "dy"  # dy:<t|r>:<yyyymmdd>             the day's daily leaderboard: t new message, r refresh in place
+DAILY = "dy"  # dy:<t|r>:<yyyymmdd>, dy:p        the day's daily leaderboard: t new message, r refresh in place; p play
 LANGUAGE = "lg"  # lg:<language>:<user>            choose the chat's language (the user who asked, or an admin)
-BOARD_ACTIONS = {TOP, STATS, DAILY, RATING}  # work in groups too; no game, no revision
+NOTE = "hp"  # hp:<top|stats>                  what a board counts and ranks (its "?" button)
+BOARD_ACTIONS = {TOP, STATS, DAILY, RATING, NOTE}  # work in groups too; no game, no revision
+# the referee's board (bot/features/referee.py), and the daily's warnings before it is spoiled or ended
+COACH = "cv"  # cv:<game>:<rev>                 the coach's full review of the latest guess
+HINT = "hn"  # hn:<game>:<rev>                  reveal a digit (in a daily: after its warning)
+GIVE_UP = "gu"  # gu:<game>:<rev>               give up and see the code (in a daily: after its warning)
+STOP_DAILY = "dx"  # dx:<game>:<rev>            stop today's challenge (/cancel, after its warning)
+REFEREE_ACTIONS = {COACH, HINT, GIVE_UP, STOP_DAILY}
 
-GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, MATCH}
+GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, MATCH, *REFEREE_ACTIONS}
 
 
 class BadCallback(ValueError):

@@ -27,7 +27,6 @@ LOCALES = Path(__file__).resolve().parent / "locales"
 # The parameter whose value picks a plural message's form, where it is not `n`.
 COUNT_PARAMS: dict[str, str] = {
     "ref.limit": "limit",
-    "ref.coach": "remaining",
     "gue.board.fits": "remaining",
     "ref.won.hinted": "hints",
     "daily.share.hints": "hints",
@@ -35,6 +34,8 @@ COUNT_PARAMS: dict[str, str] = {
     "stats.bot": "games",
     "stats.bot.average": "games",
     "invalid.wrong_length": "expected",
+    "ref.left": "remaining",
+    "stats.daily": "current",
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from datetime import timedelta
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Protocol
 
@@ -74,6 +74,23 @@ def duration_text(elapsed: timedelta, language: str = DEFAULT_LANGUAGE) -> Html:
     return t("dur.seconds", language, s=secs)
 
 
+def wait_text(wait: timedelta, language: str = DEFAULT_LANGUAGE) -> Html:
+    """A wait as '14 h 11 min' or '9 min' (minutes rounded up: never 'in 0 min')."""
+    minutes = max(1, -(-int(wait.total_seconds()) // 60))
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return t("wait.hours", language, h=hours, m=minutes)
+    return t("wait.minutes", language, m=minutes)
+
+
+def date_text(day: str, language: str = DEFAULT_LANGUAGE) -> Html:
+    """A day ('2026-11-25') as the language writes it in a sentence: '25 November', '25 ноября'."""
+    from babel.dates import format_date
+
+    shown = format_date(date.fromisoformat(day), "d MMMM", locale=CATALOGUES.supported(language))
+    return Html(html.escape(shown, quote=False))
+
+
 def variant_text(variant: Variant, language: str = DEFAULT_LANGUAGE) -> Html:
     """The variant in words: 'a 4-digit number with distinct digits'."""
     top = variant.symbols - 1
@@ -84,6 +101,49 @@ def variant_text(variant: Variant, language: str = DEFAULT_LANGUAGE) -> Html:
     else:
         base = t("variant.distinct_range", language, length=variant.length, top=top)
     return base if variant.leading_zero else t("variant.nozero", language, base=base)
+
+
+# Mastermind's pegs: the symbol 0 is red, 1 yellow and so on; variants with repeats and at most this many symbols
+# are played (and named) as colours. The digits stay what the player types.
+COLOURS = "🔴🟡🟢🔵🟣🟠🟤⚪"
+
+
+def colourful(variant: Variant) -> bool:
+    """Whether the variant is Mastermind's kind: repeats allowed and few enough symbols to show as colours."""
+    return variant.repeats and variant.symbols <= len(COLOURS)
+
+
+def variant_name(variant: Variant, language: str = DEFAULT_LANGUAGE) -> Html:
+    """The variant's short name for titles, buttons and settings: '4 digits, no repeats', 'Mastermind 4×6
+    (colours)'. Never the stored key ('classic', '5d10', '4r6z'), which is for the database and buttons' data."""
+    n, top = variant.length, variant.symbols - 1
+    if colourful(variant):
+        base = t("name.colours", language, length=n, symbols=variant.symbols)
+    elif variant.repeats:
+        base = t("name.repeats", language, n=n) if top == 9 else t("name.repeats_range", language, n=n, top=top)
+    else:
+        base = t("name.distinct", language, n=n) if top == 9 else t("name.distinct_range", language, n=n, top=top)
+    return base if variant.leading_zero else t("name.nozero", language, base=base)
+
+
+def colours_text(code: str) -> str:
+    """A colour variant's code as pegs: '0123' -> '🔴🟡🟢🔵' (a '_' for an unknown place stays a blank peg)."""
+    return "".join(COLOURS[int(ch)] if ch.isdigit() else "⬜" for ch in code)
+
+
+def code_text(variant: Variant, code: str, tag: bool = True) -> Html:
+    """A code as shown in a game: '<code>0123</code>' (without the tag inside a bold text), followed by its pegs
+    in a colour variant."""
+    shown = html.escape(code, quote=False)
+    shown = f"<code>{shown}</code>" if tag else shown
+    return Html(f"{shown} {colours_text(code)}" if colourful(variant) else shown)
+
+
+def palette(variant: Variant) -> Html:
+    """Which digit is which colour, for a colour variant ('0🔴 1🟡 …'); empty for digits."""
+    if not colourful(variant):
+        return Html("")
+    return Html(" ".join(f"{d}{COLOURS[d]}" for d in range(variant.symbols)))
 
 
 def plain(text: str) -> str:

@@ -56,7 +56,13 @@ class Inline:
 
 
 def _matching(articles: list[Article], query: str) -> tuple[Article, ...]:
-    """The articles whose title contains the query, or all of them when the query picks none out."""
+    """The articles whose title contains the query (or whose kind it names, in any language: 'daily' picks the daily
+    result or invitation, as a Share button types it), or all of them when the query picks none out."""
     words = query.casefold().split()
-    picked = [a for a in articles if words and all(w in a.title.casefold() for w in words)]
+    kinds = {"daily": ("daily:", "invite:")}
+
+    def picked_by(article: Article, word: str) -> bool:
+        return word in article.title.casefold() or article.id.startswith(kinds.get(word, (f"{word}:",)))
+
+    picked = [a for a in articles if words and all(picked_by(a, w) for w in words)]
     return tuple(picked or articles)

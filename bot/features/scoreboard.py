@@ -8,11 +8,12 @@ from bot import callbacks as cb
 from bot.models.who import Who
 from bot.replies import Outcome
 from bot.routing.routes import ANY, Command, names
-from bot.services import daily, ratings, stats
+from bot.services import daily, milestones, ratings, stats
 from bot.services.deps import Deps
 from bot.services.referee import Scored
 from bot.storage.stats import ALL_CHATS
 from bot.texts import Html, t
+from bot.views import celebrations as celebrations_view
 from bot.views import daily as daily_view
 from bot.views import rating as rating_view
 from bot.views import stats as stats_view
@@ -75,9 +76,8 @@ async def on_command(deps: Deps, who: Who, command: str, args: str, language: st
         if variant is None:
             return Outcome.text(t("variant.invalid", language, name=args.strip()))
         record = await stats.player_stats(deps, who.user_id, variant)
-        return stats_view.stats(
-            language, record, who.name, rating=await _rating_line(deps, who.user_id, variant, language)
-        )
+        line = await _rating_line(deps, who.user_id, variant, language)
+        return stats_view.stats(language, record, who.name, rating=line, days=await daily.streak(deps, who.user_id))
     if words[:1] == ["top"]:
         day = daily.day_of(deps.clock())
         return daily_view.board(language, day, await daily.board(deps, day))
@@ -130,21 +130,30 @@ async def _daily(deps: Deps, who: Who, language: str) -> Outcome:
     match found:
         case daily.DailyStarted(day, game):
             return daily_view.started(language, day, game)
-        case daily.Running(_, game):
-            return daily_view.running(language, game)
+        case daily.Running(day, game):
+            return daily_view.running(language, day, game)
         case daily.Done(day, game):
-            return daily_view.result(language, day, game, who.bot_username, again=True)
+            wait = daily.until_next(deps.clock())
+            return daily_view.result(language, day, game, who.bot_username, wait, again=True)
     return daily_view.busy(language)
 
 
 async def after_guess(deps: Deps, who: Who, language: str, result: Scored, outcome: Outcome) -> Outcome:
-    """A referee move's outcome, followed by the shareable result when it ended a daily challenge."""
+    """A referee move's board (a daily's titled as one), with what a win achieved, then the shareable result when
+    it ended a daily challenge."""
+    game = result.game
+    play = None if game.coaching else await daily.daily_of(deps, game)  # a daily is played without coaching
+    if play is not None:
+        outcome = daily_view.scored(language, play.day, result)
     if result.ending is None:
         return outcome
-    play = await daily.daily_of(deps, result.game)
+    outcome = celebrations_view.celebrated(
+        language, outcome, await milestones.reached(deps, game, play is not None), who.private
+    )
     if play is None:
         return outcome
-    return daily_view.with_result(outcome, language, play.day, result.game, who.bot_username)
+    wait = daily.until_next(deps.clock())
+    return daily_view.with_result(outcome, language, play.day, game, who.bot_username, wait)
 
 
 async def on_button(deps: Deps, who: Who, pressed: cb.Callback, language: str) -> Outcome:
@@ -161,11 +170,20 @@ async def on_button(deps: Deps, who: Who, pressed: cb.Callback, language: str) -
                 return Outcome(toast=t("stats.foreign", language))
             record = await stats.player_stats(deps, who.user_id, variant_named(args[1]).name)
             line = await _rating_line(deps, who.user_id, record.variant, language)
-            return stats_view.stats(language, record, who.name, edit=True, rating=line)
+            days = await daily.streak(deps, who.user_id)
+            return stats_view.stats(language, record, who.name, edit=True, rating=line, days=days)
         if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
             scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
             rated = await ratings.board(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
             return rating_view.rating_board(language, rated, edit=True, in_group=not who.private)
+        if pressed.action == cb.DAILY and args == ("p",):  # the /start menu's button
+            return (
+                daily_view.in_private(language, who.bot_username)
+                if not who.private
+                else await _daily(deps, who, language)
+            )
+        if pressed.action == cb.NOTE and args in (("top",), ("stats",)):
+            return Outcome.text(t(f"{args[0]}.help", language))
         if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
             day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()
             return daily_view.board(language, day, await daily.board(deps, day), edit=args[0] == "r")

@@ -82,7 +82,8 @@ class Solo:
                 cancelled = await lifecycle.cancel(self.deps, who.chat_id)
                 game = cancelled.game if cancelled else None
                 outcome = common_view.cancelled(lang, game)
-                return Outcome((*guesser_view.closed(lang, game), *outcome.replies))
+                boards = (*guesser_view.closed(lang, game), *referee_view.closed(lang, game))
+                return Outcome((*boards, *outcome.replies))
             case "hint" | "giveup":
                 return await self._referee_command(lang, game, command)
             case "undo":

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import callbacks as cb
-from bot.features import language, matches, scoreboard, solo
+from bot.features import language, matches, referee, scoreboard, solo
 from bot.features.inline import Inline
 from bot.features.language import Language
 from bot.features.matches import Matches
+from bot.features.referee import Referee
 from bot.features.scoreboard import Scoreboard
 from bot.features.solo import Solo
 from bot.routing.routes import (
@@ -52,11 +53,12 @@ class Features:
     scoreboard: Scoreboard
     language: Language
     inline: Inline
+    referee: Referee
 
     @classmethod
     def on(cls, deps: Deps) -> Features:
         """Every feature on these dependencies."""
-        return cls(Solo(deps), Matches(deps), Scoreboard(deps), Language(deps), Inline(deps))
+        return cls(Solo(deps), Matches(deps), Scoreboard(deps), Language(deps), Inline(deps), Referee(deps))
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
@@ -65,6 +67,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         # a versus game in progress answers /resign, /cancel, /giveup and holds /play, /think, /daily back
         Route(PRIVATE, f.matches.private_command, matches.PRIVATE_COMMANDS),
         Route(GROUP, f.matches.group_command, matches.GROUP_COMMANDS),
+        Route(PRIVATE, f.referee.daily_command, referee.GUARDED),  # a daily under way: warn before it is spoiled
         Route(ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(ANY, f.language.command, names(language.COMMANDS)),
         Route(GROUP, f.solo.group_settings, frozenset({"settings"})),  # the group's game and match defaults
@@ -79,6 +82,7 @@ def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
         Route(PRIVATE, f.matches.private_text),  # a private duel's move, a duel secret being waited for, a versus move
         Route(GROUP, f.matches.group_text),  # a guess in the group's race or duel
         Route(GROUP, f.solo.group_text),  # other group chatter: no reply
+        Route(PRIVATE, f.referee.daily_text),  # a typed "hint" or "give up" in a daily: warn first
         Route(PRIVATE, f.solo.text),  # a guess or an answer in a one-player game
     )
 
@@ -89,6 +93,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(ANY, f.scoreboard.button, scoreboard.ACTIONS),
         Route(ANY, f.language.button, language.ACTIONS),
         Route(ANY, f.matches.button, frozenset({cb.MATCH})),
+        Route(PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board, the daily's warnings
         Route(GROUP, f.solo.group_button),  # one-player buttons are private
         Route(PRIVATE, f.solo.button),
     )

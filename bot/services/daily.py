@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 from bot.models.game import REFEREE, Game
 from bot.models.stats import DailyEntry, DailyPlay
@@ -27,6 +27,13 @@ BOARD_SIZE = 10
 def day_of(moment: datetime) -> str:
     """The UTC day of a moment, 'YYYY-MM-DD'."""
     return moment.astimezone(UTC).date().isoformat()
+
+
+def until_next(moment: datetime) -> timedelta:
+    """How long until the next day's challenge: until the coming 00:00 UTC."""
+    now = moment.astimezone(UTC)
+    midnight = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), UTC)
+    return midnight - now
 
 
 def daily_secret(key: bytes, day: str, variant: Variant = DAILY_VARIANT) -> Code:
@@ -146,3 +153,35 @@ def grid_row(answer: Score, length: int) -> str:
     """One guess as emoji, no digits: a 🐂 per bull, a 🐄 per cow, a ⬜ per miss."""
     misses = length - answer.bulls - answer.cows
     return "🐂" * answer.bulls + "🐄" * answer.cows + "⬜" * misses
+
+
+@dataclass(frozen=True)
+class DayStreak:
+    """Days in a row on which the player solved the daily challenge: the run that is still alive (it ends today or
+    yesterday, so a day not yet played breaks nothing), and the longest."""
+
+    current: int
+    best: int
+
+
+def day_streak(solved: list[str], today: str) -> DayStreak:
+    """The streaks in the days ('YYYY-MM-DD') the player solved the daily, as of `today`.
+
+    >>> day_streak(["2026-11-20", "2026-11-22", "2026-11-23"], "2026-11-24")
+    DayStreak(current=2, best=2)
+    >>> day_streak(["2026-11-20", "2026-11-21"], "2026-11-24")
+    DayStreak(current=0, best=2)
+    """
+    days = sorted({date.fromisoformat(day) for day in solved})
+    best = run = 0
+    previous: date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best, previous = max(best, run), day
+    alive = previous is not None and date.fromisoformat(today) - previous <= timedelta(days=1)
+    return DayStreak(run if alive else 0, best)
+
+
+async def streak(deps: Deps, user_id: int) -> DayStreak:
+    """The player's daily streak as of today (UTC)."""
+    return day_streak(await deps.stats.daily_solved_days(user_id, DAILY_VARIANT.name), day_of(deps.clock()))

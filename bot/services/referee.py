@@ -36,6 +36,7 @@ class Coaching:
     outlook: float | None = None  # the engine's average guesses still needed from here
     before: int = 0  # the codes that fitted before the guess
     guess: Code = ""  # the guess reviewed
+    compared: bool = False  # whether the engine's own guess was weighed against it (small enough a position)
 
 
 # A guess counts as clearly worse than the engine's when it is expected to learn this many bits less.
@@ -167,13 +168,13 @@ def _review(variant: Variant, history: History, known: dict[int, int] | None = N
     short = review.bits_short or 0.0
     pick = review.best.guess if review.best is not None and short >= NOTABLE_BITS_SHORT else None
     average = review.outlook.average if review.outlook is not None else None
-    return Coaching(review.after, review.bits, pick, short, average, review.before, history[-1].guess)
+    compared = review.best is not None
+    return Coaching(review.after, review.bits, pick, short, average, review.before, history[-1].guess, compared)
 
 
 async def review(deps: Deps, game: Game) -> Coaching | None:
-    """The coach's full review of the game's latest guess, knowing its hints (None before the first guess, and
-    in a hard-mode game, whose answers are the adversary's and whose secret is not chosen yet)."""
-    if not game.turns or game.secret is None:
+    """The coach's full review of the game's latest guess, knowing its hints (None before the first guess)."""
+    if not game.turns:
         return None
     return await _coach(replace(game, turns=game.turns[:-1]), game.turns[-1])
 
@@ -221,10 +222,19 @@ def hint_pattern(game: Game) -> str:
 
 async def give_up(deps: Deps, game: Game) -> Ending:
     """End the game and reveal the secret (a hard-mode game picks one that fits)."""
+    return await _end(deps, game, "gave_up")
+
+
+async def stop(deps: Deps, game: Game) -> Ending:
+    """Abandon the game unfinished (a confirmed /cancel) and reveal the secret, as giving up does."""
+    return await _end(deps, game, "abandoned")
+
+
+async def _end(deps: Deps, game: Game, outcome: str) -> Ending:
     secret = game.secret
     if secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
     now = deps.clock()
     async with deps.transaction():
-        done = await finish(deps, game, "gave_up", now, secret)
+        done = await finish(deps, game, outcome, now, secret)
     return Ending(done, secret, len(game.turns), now - game.started_at)

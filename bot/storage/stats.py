@@ -43,6 +43,8 @@ class StatsRepository(Protocol):
     async def daily_play_of_game(self, game_id: int) -> DailyPlay | None: ...
     async def add_daily_play(self, play: DailyPlay) -> None: ...
     async def daily_board(self, day: str, limit: int) -> list[DailyEntry]: ...
+    async def daily_solved_days(self, user_id: int, variant: str) -> list[str]: ...
+    async def wins_against_bot(self, user_id: int, limit: int = 2) -> int: ...
     async def stored_secret(self, name: str, fresh: str) -> str: ...
 
 
@@ -236,6 +238,28 @@ class SqliteStatsRepository:
             (day, limit),
         )
         return [DailyEntry(r["user_id"], r["guesses"], r["seconds"]) for r in rows]
+
+    async def daily_solved_days(self, user_id: int, variant: str) -> list[str]:
+        """The UTC days ('YYYY-MM-DD') on which the player solved the daily challenge (played in `variant`), oldest
+        first: a daily game starts on its day; the player's results are read along game_results_by_player."""
+        rows = await scan(
+            self.conn,
+            "SELECT DISTINCT substr(started_at, 1, 10) AS day FROM game_results"
+            " WHERE user_id = ? AND variant = ? AND mode = 'daily' AND outcome = 'won' ORDER BY day",
+            (user_id, variant),
+        )
+        return [row["day"] for row in rows]
+
+    async def wins_against_bot(self, user_id: int, limit: int = 2) -> int:
+        """How many games the player won against the bot (referee games and dailies, any variant), counted up to
+        `limit` (enough to tell a first win)."""
+        row = await scan_one(
+            self.conn,
+            "SELECT count(*) AS n FROM (SELECT 1 FROM game_results WHERE user_id = ? AND outcome = 'won'"
+            " AND mode IN ('referee', 'daily') LIMIT ?)",
+            (user_id, limit),
+        )
+        return int(row["n"]) if row is not None else 0
 
     async def stored_secret(self, name: str, fresh: str) -> str:
         """The secret stored under `name`, storing `fresh` first if there is none (inside a transaction)."""

@@ -24,6 +24,7 @@ def welcome(language: str, variant: Variant) -> Outcome:
     """The /start message with buttons for both modes, settings and rules."""
     keyboard = (
         *mode_buttons(language),
+        (Button(t("daily.btn.play", language), cb.encode(cb.DAILY, "p")),),  # today's challenge: one a day
         (
             Button(t("btn.settings", language), cb.encode(cb.SETTINGS)),
             Button(t("btn.rules", language), cb.encode(cb.RULES)),

@@ -1,15 +1,21 @@
-"""Replies for the daily challenge: the start, the shareable result grid, the day's leaderboard, the group link."""
+"""Replies for the daily challenge: the start, its board, the warnings before it is spoiled or ended, the
+shareable result grid with the time to the next one, the day's leaderboard, the group link."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 from bot import callbacks as cb
-from bot.models.game import Game
-from bot.replies import Button, Outcome, Reply
+from bot.models.game import GUESSER, Game, Mode
+from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.daily import DailyLine, grid_row
-from bot.texts import Html, duration_text, lines, t, variant_text
+from bot.services.referee import Ending, Hint, Scored
+from bot.texts import Html, date_text, duration_text, lines, t, variant_text, wait_text
+from bot.views import referee as referee_view
 from bot.views.stats import MEDALS, display_name
+from engine.variant import Variant
+
+SHARE_QUERY = "daily"  # what a Share button types after '@bot' in the chat picked: it offers the daily result
 
 
 def deep_link(bot_username: str | None) -> str | None:
@@ -17,14 +23,49 @@ def deep_link(bot_username: str | None) -> str | None:
     return f"https://t.me/{bot_username}?start=daily" if bot_username else None
 
 
+def title(language: str, day: str) -> Html:
+    """The daily's board title: '📅 Daily challenge · 25 November'."""
+    return t("daily.board.title", language, day=date_text(day, language))
+
+
 def started(language: str, day: str, game: Game) -> Outcome:
     """Today's challenge is on."""
-    return Outcome.text(t("daily.started", language, day=day, variant=variant_text(game.variant, language)))
+    variant = variant_text(game.variant, language)
+    return Outcome.text(t("daily.started", language, day=date_text(day, language), variant=variant))
 
 
-def running(language: str, game: Game) -> Outcome:
-    """The player's challenge of the day is still open."""
-    return Outcome.text(t("daily.running", language, n=len(game.turns)))
+def running(language: str, day: str, game: Game) -> Outcome:
+    """The player's challenge of the day is still open: its board again, anew, with every guess so far."""
+    text = referee_view.board_text(language, game, t("daily.running", language), title=title(language, day))
+    return Outcome.say(Reply(text, (), Board(game.id, game.board_message_id, False, referee_view.tidy(language, game))))
+
+
+def scored(language: str, day: str, result: Scored) -> Outcome:
+    """The daily's board after a guess: every guess so far, no coaching."""
+    return referee_view.scored(language, result, title=title(language, day), daily=True)
+
+
+def hinted(language: str, day: str, hint: Hint | None, asked: Html) -> Outcome:
+    """The warning answered (its buttons gone), then the board with the digit revealed."""
+    board = referee_view.hinted(language, hint, daily=True, title=title(language, day))
+    return Outcome.say(_answered(asked), *board.replies)
+
+
+def ended(language: str, day: str, today: str, ending: Ending, asked: Html, bot_username: str | None) -> Outcome:
+    """The warning answered, then the board with the code shown to the player who gave up or stopped: today's code
+    comes with a request to keep it to themselves (everyone plays it until 00:00 UTC); then the result to share."""
+    game = ending.game
+    note = t("daily.secret", language) if day == today else None
+    text = referee_view.board_text(
+        language, game, referee_view.ending_text(language, ending), note, title=title(language, day)
+    )
+    board = Reply(text, (), Board(game.id, game.board_message_id, False, referee_view.tidy(language, game)))
+    return Outcome.say(_answered(asked), board)
+
+
+def _answered(asked: Html) -> Reply:
+    """A warning as it reads once answered: the question, without its buttons."""
+    return Reply(asked, (), edit_origin=True)
 
 
 def busy(language: str) -> Outcome:
@@ -39,16 +80,61 @@ def in_private(language: str, bot_username: str | None) -> Outcome:
     return Outcome.text(t("daily.private", language), buttons)
 
 
+# --- the warnings ------------------------------------------------------------------------------------------------
+
+
+def hint_warning(language: str) -> Html:
+    """What a hint costs in the daily."""
+    return t("daily.confirm.hint", language)
+
+
+def give_up_warning(language: str, wait: timedelta) -> Html:
+    """What giving up the daily costs."""
+    return t("daily.confirm.giveup", language, wait=wait_text(wait, language))
+
+
+def stop_warning(language: str, wait: timedelta) -> Html:
+    """What stopping the daily (/cancel) costs."""
+    return t("daily.confirm.cancel", language, wait=wait_text(wait, language))
+
+
+def leave_warning(language: str, game: Game) -> Html:
+    """What leaving the daily for a new game costs."""
+    moves = t("daily.progress", language, n=len(game.turns)) if game.turns else t("daily.progress.none", language)
+    return t("daily.confirm.leave", language, progress=moves)
+
+
+def confirm(language: str, question: Html, game: Game, action: str, label: str) -> Outcome:
+    """A warning with 'yes' (the game button `action`) and 'no, keep playing'."""
+    return Outcome.text(question, _yes_no(language, game, cb.game_button(action, game.id, game.revision), label))
+
+
+def confirm_leave(language: str, game: Game, mode: Mode, variant: Variant | None) -> Outcome:
+    """The warning before a new game abandons today's challenge; 'yes' starts it as the abandon prompt's does."""
+    extra = (variant.name,) if variant else ()
+    data = cb.game_button(cb.CONFIRM, game.id, game.revision, "g" if mode == GUESSER else "r", *extra)
+    return Outcome.text(leave_warning(language, game), _yes_no(language, game, data, "daily.btn.leave"))
+
+
+def _yes_no(language: str, game: Game, data: str, label: str) -> Keyboard:
+    keep = Button(t("btn.keep", language), cb.game_button(cb.KEEP, game.id, game.revision))
+    return ((Button(t(label, language), data), keep),)
+
+
+# --- the result -------------------------------------------------------------------------------------------------
+
+
 def share_text(language: str, day: str, game: Game, bot_username: str | None = None) -> Html:
     """The spoiler-free result: the day, how it went, then one emoji row per guess; no digit of the secret."""
     guesses = len(game.turns)
     elapsed = (game.finished_at or game.started_at) - game.started_at
+    shown = date_text(day, language)
     if game.status == "won":
-        head = t("daily.share.won", language, day=day, n=guesses, duration=duration_text(elapsed, language))
+        head = t("daily.share.won", language, day=shown, n=guesses, duration=duration_text(elapsed, language))
     elif game.status == "gave_up":
-        head = t("daily.share.gave_up", language, day=day, n=guesses)
+        head = t("daily.share.gave_up", language, day=shown, n=guesses)
     else:
-        head = t("daily.share.unfinished", language, day=day, n=guesses)
+        head = t("daily.share.unfinished", language, day=shown, n=guesses)
     length = game.variant.length
     rows = [grid_row(turn.answer, length) for turn in game.turns]
     link = deep_link(bot_username)
@@ -65,17 +151,29 @@ def board_button(language: str, day: str) -> Button:
     return Button(t("daily.btn.top", language), cb.encode(cb.DAILY, "t", day.replace("-", "")))
 
 
-def result(language: str, day: str, game: Game, bot_username: str | None, again: bool = False) -> Outcome:
-    """The player's result of the day, ready to forward, with the leaderboard button."""
-    share = Reply(share_text(language, day, game, bot_username), ((board_button(language, day),),))
+def share_button(language: str) -> Button:
+    """The button that picks any chat and offers the daily result there (inline mode)."""
+    return Button(t("daily.btn.share", language), share=SHARE_QUERY)
+
+
+def result(
+    language: str, day: str, game: Game, bot_username: str | None, wait: timedelta, again: bool = False
+) -> Outcome:
+    """The player's result of the day, ready to forward, with the time to the next one, the leaderboard and
+    Share buttons."""
+    buttons = ((board_button(language, day), share_button(language)),)
+    share = Reply(share_text(language, day, game, bot_username), buttons)
+    next_one = t("daily.next", language, wait=wait_text(wait, language))
     if again:
-        return Outcome.say(Reply(t("daily.again", language)), share)
-    return Outcome.say(share)
+        return Outcome.say(Reply(t("daily.again", language, wait=wait_text(wait, language))), share)
+    return Outcome.say(share, Reply(next_one))
 
 
-def with_result(outcome: Outcome, language: str, day: str, game: Game, bot_username: str | None) -> Outcome:
+def with_result(
+    outcome: Outcome, language: str, day: str, game: Game, bot_username: str | None, wait: timedelta
+) -> Outcome:
     """A finished move's replies followed by the shareable result."""
-    return Outcome(outcome.replies + result(language, day, game, bot_username).replies, outcome.toast)
+    return Outcome(outcome.replies + result(language, day, game, bot_username, wait).replies, outcome.toast)
 
 
 def board(language: str, day: str, entries: tuple[DailyLine, ...], edit: bool = False) -> Outcome:
@@ -98,4 +196,5 @@ def board(language: str, day: str, entries: tuple[DailyLine, ...], edit: bool = 
         else t("daily.top.empty", language)
     )
     refresh = Button(t("daily.btn.refresh", language), cb.encode(cb.DAILY, "r", day.replace("-", "")))
-    return Outcome.say(Reply(lines(t("daily.top.title", language, day=day), body), ((refresh,),), edit_origin=edit))
+    heading = t("daily.top.title", language, day=date_text(day, language))
+    return Outcome.say(Reply(lines(heading, body), ((refresh,),), edit_origin=edit))

@@ -1,23 +1,47 @@
-"""Replies for the referee mode: scored guesses, coaching, hints and the end-of-game summary."""
+"""Replies for the referee mode: one board with every guess so far, the quiet coach's line under it, hints, the
+coach's full review behind a button, and the end of the game.
+
+A guess typed into the chat is answered with a fresh board below it; the board it replaces is cut down to its
+last line (`tidy`), so the chat reads as a log and only the newest message shows the whole game. A button on the
+board edits it in place.
+"""
 
 from __future__ import annotations
 
-from bot.models.game import Game
+from dataclasses import replace
+
+from bot import callbacks as cb
+from bot.models.game import REFEREE, Game
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
-from bot.replies import Outcome
-from bot.services.referee import Ending, Hint, Scored, hint_pattern
-from bot.texts import Html, decimal_text, duration_text, lines, score_text, t, variant_text
+from bot.replies import Board, Button, Keyboard, Outcome, Reply
+from bot.services.referee import Coaching, Ending, Hint, Scored, hint_pattern
+from bot.texts import (
+    Html,
+    code_text,
+    decimal_text,
+    duration_text,
+    example,
+    lines,
+    palette,
+    score_text,
+    t,
+    variant_name,
+    variant_text,
+)
 from bot.views.common import mode_buttons
+from engine.history import Turn
 
 
 def started(language: str, game: Game, settings: Settings) -> Outcome:
-    """The game is on: what the secret looks like, the attempt limit, hard mode."""
+    """The game is on: what the code looks like (its colours, in Mastermind), the attempt limit, hard mode."""
+    variant = game.variant
+    colours = palette(variant)
     return Outcome.text(
         lines(
-            t("ref.started", language, variant=variant_text(game.variant, language)),
+            t("ref.started.hard" if game.hard else "ref.started", language, variant=variant_text(variant, language)),
+            t("ref.colours", language, palette=colours, example=example(variant)) if colours else None,
             t("ref.limit", language, limit=game.attempt_limit) if game.attempt_limit else None,
-            t("ref.hard", language) if game.hard else None,
         )
     )
 
@@ -27,65 +51,161 @@ def rejected(language: str, rejection: Refusal) -> Outcome:
     return Outcome.text(t(rejection.key, language, **rejection.params))
 
 
-def scored(language: str, result: Scored) -> Outcome:
-    """The guess, its bulls and cows, the attempt number; coaching; the summary if it ended."""
-    game, turn = result.game, result.turn
-    number = len(game.turns)
+def turn_line(language: str, game: Game, number: int, turn: Turn) -> Html:
+    """One guess on the board: '#3 1278 → 1🐂 1🐄' ('#3/10 …' with an attempt limit)."""
+    guess, score = code_text(game.variant, turn.guess), score_text(turn.answer, language)
     if game.attempt_limit:
-        head = t(
-            "ref.turn.limit",
-            language,
-            n=number,
-            limit=game.attempt_limit,
-            guess=turn.guess,
-            score=score_text(turn.answer, language),
-        )
+        return t("ref.turn.limit", language, n=number, limit=game.attempt_limit, guess=guess, score=score)
+    return t("ref.turn", language, n=number, guess=guess, score=score)
+
+
+def coach_line(language: str, coaching: Coaching) -> Html:
+    """The quiet coach during the game: how many codes still fit, nothing more."""
+    if coaching.remaining == 1:
+        return t("ref.left.one", language)
+    return t("ref.left", language, remaining=coaching.remaining)
+
+
+def review_lines(language: str, game: Game, coaching: Coaching) -> Html:
+    """The coach's full review of the latest guess, in plain words: how far it narrowed the codes down, what the
+    engine would have played, how many more guesses the engine would need from here."""
+    bits = decimal_text(coaching.bits, 1, language)
+    guess = code_text(game.variant, coaching.guess)
+    parts = [t("ref.review.move", language, guess=guess, before=coaching.before, after=coaching.remaining, bits=bits)]
+    if coaching.engine_pick:
+        more = decimal_text(coaching.bits_short, 1, language)
+        parts.append(t("ref.review.pick", language, pick=code_text(game.variant, coaching.engine_pick), more=more))
+    elif coaching.compared:
+        parts.append(t("ref.review.good", language))
+    if coaching.outlook is not None:
+        parts.append(t("ref.review.outlook", language, average=decimal_text(coaching.outlook, 1, language)))
+    if game.hinted:
+        parts.append(t("ref.review.hinted", language))
+    return lines(*parts)
+
+
+def board_text(language: str, game: Game, *extra: Html | None, title: Html | None = None) -> Html:
+    """The board: its title, every guess with its score, the hint so far, then `extra` (coach, ending...)."""
+    heading = title or t("ref.board.title", language, variant=variant_name(game.variant, language))
+    return lines(
+        heading,
+        *(turn_line(language, game, n, turn) for n, turn in enumerate(game.turns, start=1)),
+        _hint_line(language, game),
+        *extra,
+    )
+
+
+def tidy(language: str, game: Game) -> Html | None:
+    """What a board showing `game` is cut down to once a newer one is sent: its last guess and the hint so far."""
+    last = turn_line(language, game, len(game.turns), game.turns[-1]) if game.turns else None
+    return lines(last, _hint_line(language, game)) or None
+
+
+def _hint_line(language: str, game: Game) -> Html | None:
+    if not game.hinted or game.secret is None:
+        return None
+    pattern = hint_pattern(game)
+    return t("ref.board.hint", language, pattern=Html(f"<code>{pattern}</code>"))
+
+
+def board_buttons(language: str, game: Game, daily: bool = False) -> Keyboard:
+    """A running game's board buttons: the coach's full review (with coaching on), a hint, giving up. A daily's
+    board has none: its hint and give-up ask first, when typed."""
+    if daily or not game.active:
+        return ()
+    row = []
+    if game.coaching and game.turns:
+        row.append(Button(t("btn.coach", language), cb.game_button(cb.COACH, game.id, game.revision)))
+    if sum(str(i) not in game.hints for i in range(game.variant.length)) > 1:
+        row.append(Button(t("btn.hint", language), cb.game_button(cb.HINT, game.id, game.revision)))
+    row.append(Button(t("btn.giveup", language), cb.game_button(cb.GIVE_UP, game.id, game.revision)))
+    return (tuple(row),)
+
+
+def scored(
+    language: str, result: Scored, title: Html | None = None, before: Game | None = None, daily: bool = False
+) -> Outcome:
+    """The board after a typed guess, sent anew below it; the summary and new-game buttons if it ended.
+    `before`: the game as its previous board showed it (what that board is cut down to)."""
+    game = result.game
+    previous = before if before is not None else _without_last(game)
+    if result.ending is not None:
+        text = board_text(language, game, ending_text(language, result.ending), title=title)
+        keyboard = () if daily else mode_buttons(language)
     else:
-        head = t("ref.turn", language, n=number, guess=turn.guess, score=score_text(turn.answer, language))
-    coach = None
-    if (coaching := result.coaching) and result.ending is None:
-        key = "ref.coach.one" if coaching.remaining == 1 else "ref.coach"
-        coach = t(key, language, remaining=coaching.remaining, bits=decimal_text(coaching.bits, 1, language))
-        if coaching.engine_pick:
-            more = decimal_text(coaching.bits_short, 1, language)
-            coach = lines(coach, t("ref.coach.pick", language, pick=coaching.engine_pick, more=more))
-        if coaching.outlook is not None:
-            average = decimal_text(coaching.outlook, 1, language)
-            coach = lines(coach, t("ref.coach.outlook", language, average=average))
-    if result.ending is None:
-        return Outcome.text(lines(head, coach))
-    return Outcome.text(lines(head, ending_text(language, result.ending)), mode_buttons(language))
+        coach = coach_line(language, result.coaching) if result.coaching else None
+        text, keyboard = board_text(language, game, coach, title=title), board_buttons(language, game, daily)
+    return Outcome.say(Reply(text, keyboard, Board(game.id, game.board_message_id, False, tidy(language, previous))))
+
+
+def _without_last(game: Game) -> Game:
+    return replace(game, turns=game.turns[:-1])
 
 
 def ending_text(language: str, ending: Ending) -> Html:
     """The summary of a finished game: won, out of attempts, or given up."""
     game = ending.game
     duration = duration_text(ending.elapsed, language)
+    secret = code_text(game.variant, ending.secret, tag=False)
     if game.status == "won":
         return lines(
-            t("ref.won", language, secret=ending.secret, n=ending.guesses, duration=duration),
+            t("ref.won", language, secret=secret, n=ending.guesses, duration=duration),
             t("ref.won.hinted", language, hints=len(game.hints)) if game.hinted else None,
-            t("ref.engine", language, first=game.turns[0].guess, engine=ending.engine_guesses)
+            t(
+                "ref.engine",
+                language,
+                first=code_text(game.variant, game.turns[0].guess, tag=False),
+                engine=ending.engine_guesses,
+            )
             if ending.engine_guesses is not None
             else None,
         )
     if game.status == "lost":
-        return t("ref.lost", language, secret=ending.secret)
-    return t("ref.gave_up", language, secret=ending.secret, n=ending.guesses, duration=duration)
+        return t("ref.lost", language, secret=secret)
+    if game.status == "abandoned":
+        return t("cancel.secret", language, secret=secret)
+    return t("ref.gave_up", language, secret=secret, n=ending.guesses, duration=duration)
 
 
-def gave_up(language: str, ending: Ending) -> Outcome:
-    """The secret revealed after /giveup."""
-    return Outcome.text(ending_text(language, ending), mode_buttons(language))
+def gave_up(language: str, ending: Ending, in_place: bool = False, daily: bool = False) -> Outcome:
+    """The board with the code revealed after giving up (or cancelling)."""
+    game = ending.game
+    text = board_text(language, game, ending_text(language, ending))
+    keyboard = () if daily else mode_buttons(language)
+    return Outcome.say(Reply(text, keyboard, Board(game.id, game.board_message_id, in_place, tidy(language, game))))
 
 
-def hinted(language: str, hint: Hint | None) -> Outcome:
-    """One digit revealed in place, or why not."""
+def hinted(
+    language: str, hint: Hint | None, in_place: bool = False, daily: bool = False, title: Html | None = None
+) -> Outcome:
+    """The board with one more digit revealed in its place, or why there is none to reveal."""
     if hint is None:
         return Outcome.text(t("ref.hint.none", language))
-    return Outcome.text(
-        lines(
-            t("ref.hint", language, position=hint.position + 1, digit=hint.digit, pattern=hint_pattern(hint.game)),
-            t("ref.hint.pinned", language) if hint.pinned else None,
-        )
+    game = hint.game
+    said = t("ref.hint", language, position=hint.position + 1, digit=hint.digit)
+    pinned = t("ref.hint.pinned", language) if hint.pinned else None
+    text = board_text(language, game, said, pinned, title=title)
+    board = Board(game.id, game.board_message_id, in_place, None if in_place else tidy(language, _unhinted(hint)))
+    return Outcome.say(Reply(text, board_buttons(language, game, daily), board))
+
+
+def _unhinted(hint: Hint) -> Game:
+    """The game as the board before this hint showed it."""
+    return replace(hint.game, hints=hint.game.hints.replace(str(hint.position), ""))
+
+
+def reviewed(language: str, game: Game, coaching: Coaching) -> Outcome:
+    """The board edited in place to show the coach's full review of the latest guess."""
+    text = board_text(language, game, coach_line(language, coaching), review_lines(language, game, coaching))
+    keyboard = tuple(
+        tuple(b for b in row if not b.data.startswith(f"{cb.COACH}:")) for row in board_buttons(language, game)
     )
+    return Outcome.say(Reply(text, keyboard, Board(game.id, game.board_message_id, True)))
+
+
+def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
+    """The board of a referee game that was just cancelled, without its buttons; nothing for other games."""
+    if game is None or game.mode != REFEREE or game.board_message_id is None:
+        return ()
+    text = board_text(language, game, t("gue.board.closed", language))
+    return (Reply(text, (), Board(game.id, game.board_message_id, in_place=True)),)

@@ -9,7 +9,7 @@ from bot.models.settings import Settings
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.duel import DEFAULT_TURN_SECONDS
 from bot.services.settings import PRESET_CHOICES
-from bot.texts import Html, duration_text, t, variant_text
+from bot.texts import Html, duration_text, t, variant_name
 from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS
 
 
@@ -28,7 +28,7 @@ def board(language: str, settings: Settings, edit: bool = False) -> Outcome:
     text = t(
         "set.title",
         language,
-        variant=Html(f"{variant.name} — {variant_text(variant, language)}"),
+        variant=variant_name(variant, language),
         limit=limit,
         coaching=_state(language, settings.coaching),
         hard=_state(language, settings.hard),
@@ -49,7 +49,8 @@ def _variant_rows(language: str, settings: Settings) -> Keyboard:
     """The buttons choosing the game: presets, lengths, repeats and leading zero."""
     variant = settings.variant
     presets = tuple(
-        Button(_mark(name, PRESETS[name] == variant), cb.encode(cb.SETTING, "v", name)) for name in PRESET_CHOICES
+        Button(_mark(t(f"set.preset.{name}", language), PRESETS[name] == variant), cb.encode(cb.SETTING, "v", name))
+        for name in PRESET_CHOICES
     )
     lengths = tuple(
         Button(_mark(str(n), n == variant.length), cb.encode(cb.SETTING, "l", n))
@@ -67,7 +68,7 @@ def group_board(language: str, settings: Settings, edit: bool = False) -> Outcom
     variant = settings.variant
     race = _seconds(language, settings.race_seconds) if settings.race_seconds else t("set.unlimited", language)
     duel = _seconds(language, settings.duel_seconds or DEFAULT_TURN_SECONDS)
-    game = Html(f"{variant.name} — {variant_text(variant, language)}")
+    game = variant_name(variant, language)
     text = t("gset.title", language, variant=game, race=race, duel=duel)
     defaults = (
         Button(t("set.race", language, limit=race), cb.encode(cb.SETTING, "t")),

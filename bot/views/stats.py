@@ -7,8 +7,9 @@ from collections.abc import Callable
 from bot import callbacks as cb
 from bot.models.stats import Place
 from bot.replies import Button, Keyboard, Outcome, Reply
+from bot.services.daily import DayStreak
 from bot.services.stats import PERIODS, Leaderboard, Period, PlayerStats, Ranked
-from bot.texts import Html, decimal_text, lines, t
+from bot.texts import Html, decimal_text, lines, t, variant_name
 from engine.variant import InvalidVariant, variant_named
 
 BAR = "▇"
@@ -37,15 +38,12 @@ def display_name(language: str, name: str | None, user_id: int) -> Html:
 
 
 def variant_label(name: str, language: str = "en") -> str:
-    """A variant's short label for buttons and titles: the preset name, '5 digits', or the compact spec."""
+    """A variant's name for buttons and titles ('4 digits, no repeats'), from its stored key ('classic'); an
+    unknown key is shown as it is."""
     try:
-        variant = variant_named(name)
+        return variant_name(variant_named(name), language)
     except InvalidVariant:
         return name
-    plain_digits = variant.symbols == 10 and not variant.repeats and variant.leading_zero
-    if plain_digits and variant.name == name and name[0].isdigit():
-        return t("top.digits", language, n=variant.length)
-    return name
 
 
 def _line(language: str, ranked: Ranked) -> Html:
@@ -56,7 +54,7 @@ def _line(language: str, ranked: Ranked) -> Html:
         place=MEDALS.get(ranked.place, f"{ranked.place}."),
         name=display_name(language, ranked.name, s.user_id),
         best=s.best,
-        average=decimal_text(s.average, 2, language),
+        average=decimal_text(s.average, 1, language),
         solved=s.solved,
     )
 
@@ -69,7 +67,7 @@ def where_you_stand(language: str, place: int, total: int, detail: Html) -> Html
 
 def best_and_average(language: str, best: int, average: float) -> Html:
     """A player's best solve and average, for where_you_stand."""
-    return t("top.you.best", language, best=best, average=decimal_text(average, 2, language))
+    return t("top.you.best", language, best=best, average=decimal_text(average, 1, language))
 
 
 # The callback letter of each period: tp:<c|g>:<letter>:<variant>
@@ -98,15 +96,19 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group:
         for v in board.variants
     ]
     rating = Button(t("top.btn.rating", language), cb.encode(cb.RATING, "g" if board.global_ else "c", board.variant))
-    keyboard: Keyboard = (periods, *((scopes,) if in_group else ()), *_variant_rows(variants), (rating,))
-    text = lines(
-        title,
-        body,
-        _your_place(language, board.you),
-        t("top.note", language),
-        t("top.periods", language) if board.period != "all" else None,
+    keyboard: Keyboard = (
+        periods,
+        *((scopes,) if in_group else ()),
+        *_variant_rows(variants),
+        (rating, note_button("top")),
     )
+    text = lines(title, body, _your_place(language, board.you))
     return Outcome.say(Reply(text, keyboard, edit_origin=edit))
+
+
+def note_button(topic: str) -> Button:
+    """The "?" button under a board: what it counts and ranks, in a message of its own (hp:<topic>)."""
+    return Button("❓", cb.encode(cb.NOTE, topic))
 
 
 def scope_buttons(language: str, global_: bool, data: Callable[[bool], str]) -> tuple[Button, ...]:
@@ -134,14 +136,19 @@ def _variant_rows(options: list[tuple[str, str, bool]]) -> Keyboard:
     if len(options) < 2:
         return ()
     buttons = [Button(marked(label, current), data) for label, data, current in options[:MAX_VARIANT_BUTTONS]]
-    return tuple(tuple(buttons[i : i + 3]) for i in range(0, len(buttons), 3))
+    return tuple(tuple(buttons[i : i + 2]) for i in range(0, len(buttons), 2))  # names are long: two a row
 
 
 def stats(
-    language: str, record: PlayerStats, name: str | None, edit: bool = False, rating: Html | None = None
+    language: str,
+    record: PlayerStats,
+    name: str | None,
+    edit: bool = False,
+    rating: Html | None = None,
+    days: DayStreak | None = None,
 ) -> Outcome:
     """A player's stats in one variant, with the distribution as text bars and buttons for other variants; the
-    `rating` line (bot/views/rating.py) under them."""
+    `rating` line (bot/views/rating.py) and the daily streak under them; "?" says what each word counts."""
     title = stats_title(language, record, name)
     if record.games == 0 and record.bot_games == 0:
         body = t("stats.none", language)
@@ -157,7 +164,15 @@ def stats(
             for v in (record.variants if record.variant in record.variants else (record.variant, *record.variants))
         ]
     )
-    return Outcome.say(Reply(lines(title, body, rating, t("stats.note", language)), keyboard, edit_origin=edit))
+    text = lines(title, body, rating, daily_streak(language, days))
+    return Outcome.say(Reply(text, (*keyboard, (note_button("stats"),)), edit_origin=edit))
+
+
+def daily_streak(language: str, days: DayStreak | None) -> Html | None:
+    """'📅 Daily challenge: 3 days in a row · best 5' once the player has solved a daily."""
+    if days is None or days.best == 0:
+        return None
+    return t("stats.daily", language, current=days.current, best=days.best)
 
 
 def stats_title(language: str, record: PlayerStats, name: str | None) -> Html:
@@ -174,7 +189,7 @@ def summary(language: str, record: PlayerStats) -> Html:
     """Games, wins and clean solves; the best and average solve (once there is one); the streaks."""
     return lines(
         t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
-        t("stats.best", language, best=record.best, average=decimal_text(record.average, 2, language))
+        t("stats.best", language, best=record.best, average=decimal_text(record.average, 1, language))
         if record.best is not None and record.average is not None
         else None,
         t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
@@ -186,5 +201,5 @@ def _bot_line(language: str, record: PlayerStats) -> Html | None:
         return None
     if record.bot_average is None:
         return t("stats.bot", language, games=record.bot_games)
-    average = decimal_text(record.bot_average, 2, language)
+    average = decimal_text(record.bot_average, 1, language)
     return t("stats.bot.average", language, games=record.bot_games, average=average)

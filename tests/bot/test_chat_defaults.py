@@ -86,7 +86,7 @@ async def test_only_the_groups_admins_change_its_settings_and_others_get_a_toast
     assert (await settings_of(app)).duel_seconds is None
 
     [variant] = edits(await ann.press("s:v:mastermind", panel_id))
-    assert "mastermind" in variant.text
+    assert "Mastermind 4×6 (colours)" in variant.text
     [closed] = edits(await ann.press("s:x", panel_id))
     assert closed.params.get("reply_markup") in (None, {"inline_keyboard": []})
     stale = toasts(await ann.press("s:a", panel_id))  # a private chat's setting

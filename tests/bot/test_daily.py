@@ -1,5 +1,6 @@
 """The daily challenge: the secret from the date and a server key, one attempt a day, the share grid, the board."""
 
+import json
 import logging
 import re
 from datetime import timedelta
@@ -9,6 +10,7 @@ from bot.models.game import Game
 from bot.services.daily import daily_key, daily_secret, grid_row
 from bot.telegram_io.app import configure_logging
 from bot.telegram_io.handlers import RUNTIME
+from bot.views.celebrations import CONFETTI
 from bot.views.daily import share_text
 from engine.history import Turn
 from engine.scoring import Score, score
@@ -52,7 +54,7 @@ def test_the_share_grid_shows_bulls_and_cows_but_no_digit():
     )
     text = share_text("en", "2026-11-23", game)
     head, *rows = text.split("\n")
-    assert "2026-11-23" in head
+    assert "23 November" in head
     assert "solved in 4" in head
     assert rows == ["⬜⬜⬜⬜", "🐄🐄🐄🐄", "🐂🐂🐄🐄", "🐂🐂🐂🐂"]
     assert not re.search(r"\d", "".join(rows))
@@ -77,25 +79,31 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
         deps = app.bot_data[RUNTIME].core.deps
         chat = Chat(app, request)
         [started] = sent(await chat.send("/daily"))
-        assert "Daily challenge 2025-01-01" in started.text
+        assert "Daily challenge · 1 January" in started.text
         game = await deps.games.active_game(chat.chat_id)
         secret = game.secret
         assert secret == daily_secret(await daily_key(deps), "2025-01-01")
         assert not game.coaching
         [running] = sent(await chat.send("/daily"))
-        assert "is on" in running.text
+        assert "Your move" in running.text  # the board again, anew
+        assert json.loads(running.params.get("reply_markup") or "null") is None
         wrong = next(c for c in ("0123", "4567", "8901") if c != secret)
         await chat.send(wrong)
         clock.advance(80)
         assert all(secret not in record.getMessage() for record in caplog.records)  # not logged before the end
-        won, share = sent(await chat.send(secret))
+        won, share, next_one = sent(await chat.send(secret))
         assert "got it in 2 guesses" in won.text
+        assert f"#1 <code>{wrong}</code>" in won.text  # the board: every guess
+        assert "Your first win against me!" in won.text
+        assert won.params["message_effect_id"] == CONFETTI
         assert "solved in 2 · 1m 20s" in share.text
         assert secret not in share.text
         assert not re.search(r"\d", "".join(share.text.split("\n")[1:3]))
-        assert [d for _, d in share.buttons] == ["dy:t:20250101"]
+        assert [d for _, d in share.buttons] == ["dy:t:20250101", ""]
+        assert share.markup[0][1]["switch_inline_query"] == "daily"
+        assert "next challenge is in 11 h 59 min" in next_one.text  # 12:01:20 UTC: 11 h 58 min 40 s to midnight
         again, result = sent(await chat.send("/daily"))
-        assert "already" in again.text.lower() or "played today" in again.text
+        assert "next one is in 11 h 59 min" in again.text
         assert result.text == share.text
         [board] = sent(await chat.press("dy:t:20250101"))
         assert "Ann — 2 guesses · 1m 20s" in board.text
@@ -107,7 +115,7 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
         assert "Ann" in top.text
         clock.advance(24 * 3600)
         [tomorrow] = sent(await chat.send("/daily"))
-        assert "Daily challenge 2025-01-02" in tomorrow.text
+        assert "Daily challenge · 2 January" in tomorrow.text
 
 
 async def test_daily_in_a_group_links_to_the_private_chat_and_a_running_game_must_end_first(app, recorded):

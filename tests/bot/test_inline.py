@@ -82,7 +82,7 @@ async def test_after_the_daily_the_result_is_its_spoiler_free_grid_and_the_stats
     deps = app.bot_data[RUNTIME].core.deps
     secret = (await deps.games.active_game(chat.chat_id)).secret
     await chat.send(next(c for c in ("0123", "4567", "8901") if c != secret))
-    [_, share] = sent(await chat.send(secret))
+    [_, share, _] = sent(await chat.send(secret))
     found = by_id(answer(await ask(app, recorded))["results"])
     daily = found["daily"]
     assert daily["id"] == "daily:2025-01-01"
@@ -90,11 +90,11 @@ async def test_after_the_daily_the_result_is_its_spoiler_free_grid_and_the_stats
     assert daily["input_message_content"]["message_text"] == share.text
     assert "🐂🐂🐂🐂" in daily["input_message_content"]["message_text"]
     assert secret not in daily["input_message_content"]["message_text"]
-    assert daily["description"].startswith("🐂 Bulls & Cows daily 2025-01-01 — solved in 2")
+    assert daily["description"].startswith("🐂 Bulls & Cows daily 1 January — solved in 2")
     card = found["stats"]["input_message_content"]["message_text"]
-    assert "Games 1 · won 1 · clean solves 1" in card
+    assert "Games 1 · won 1 · clean 1" in card
     assert "Best <b>2</b>" in card
-    assert found["stats"]["description"] == "Games 1 · won 1 · clean solves 1"
+    assert found["stats"]["description"] == "Games 1 · won 1 · clean 1"
     assert urls(found["stats"]) == [f"https://t.me/{BOT}?start=play"]
 
 

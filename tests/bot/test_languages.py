@@ -157,9 +157,11 @@ async def test_typed_give_up_and_hint_words_work_in_russian(tmp_path):
         who = Who(5, 5, language_code="ru")
         await runtime.core.on_command(who, "play")
         hint = await runtime.core.on_text(who, "подсказка")
-        assert hint.replies[0].text.startswith("Подсказка: на ")
+        assert "\nНа " in hint.replies[0].text
+        assert "-м месте стоит <b>" in hint.replies[0].text
         ending = await runtime.core.on_text(who, "Сдаюсь!")
-        assert ending.replies[0].text.startswith("Я загадал <b>")
+        assert ending.replies[0].text.startswith("🎯 <b>Твои ходы</b> · 4 цифры без повторов\n")
+        assert "\nЯ загадал <b>" in ending.replies[0].text
 
 
 async def test_the_console_plays_in_the_terminal_language(tmp_path):
@@ -168,7 +170,7 @@ async def test_the_console_plays_in_the_terminal_language(tmp_path):
         who = Who(0, 0, language_code=environment_language({"LANG": "ru_RU.UTF-8"}))
         assert await run_console(runtime.core, who, io.StringIO("/play\n"), out) == 0
     assert plain(t("console.intro", "ru")) in out.getvalue()
-    assert "Я загадал код: 4-значное число из разных цифр." in out.getvalue()
+    assert "Я загадал 4-значное число из разных цифр. Твой ход!" in out.getvalue()
 
 
 def test_the_terminal_language_is_read_as_gettext_reads_it():

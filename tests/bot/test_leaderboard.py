@@ -12,6 +12,7 @@ from bot.storage.stats import ALL_CHATS
 from bot.telegram_io.handlers import RUNTIME
 from bot.views import stats as stats_view
 from tests.bot.fakes import EPOCH, Chat, Clock, runtime_on, telegram_app
+from tests.bot.members import sent
 
 GROUP = -500
 _game_ids = itertools.count(1)
@@ -214,22 +215,29 @@ async def test_top_in_a_group_switches_period_and_variant_in_place_and_refuses_f
             assert f"· {period}" in calls[1].text
             assert ("Ann" in calls[1].text) is shown, period
             assert "player 1002" not in calls[1].text
-            assert "UTC" in calls[1].text
+            assert "UTC" not in calls[1].text  # the rules are behind the "?" button, not under every board
+            assert calls[1].buttons[-1] == ("❓", "hp:top")
             assert f"• {label} •" in [text for text, _ in calls[1].buttons]
         calls = await ann.press("tp:c:a:classic", board.params["_sent_id"])
         assert "player 1002" in calls[1].text
+        [note] = sent(await ann.press("hp:top", board.params["_sent_id"]))
+        assert "Only clean wins count" in note.text
+        assert "from 00:00 UTC today" in note.text
         calls = await ann.press("tp:g:w:classic", board.params["_sent_id"])
         assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
         assert "all chats" in calls[1].text
         assert "• All chats •" in [label for label, _ in calls[1].buttons]
         calls = await ann.press("tp:c:a:mastermind", board.params["_sent_id"])
-        assert "mastermind" in calls[1].text
+        assert "Mastermind 4×6 (colours)" in calls[1].text
         assert "best <b>3</b>" in calls[1].text
         stale = await ann.press("tp:c:a:nonsense", board.params["_sent_id"])
         assert [c.method for c in stale] == ["answerCallbackQuery"]
         assert "older" in stale[0].params["text"]
         [mine] = [c for c in await ann.send("/stats") if c.method == "sendMessage"]
-        assert "Games 1 · won 1 · clean solves 1" in mine.text
+        assert "Games 1 · won 1 · clean 1" in mine.text
+        assert "Clean solve" not in mine.text  # what the words count is behind "?"
+        [note] = sent(await ann.press("hp:stats", mine.params["_sent_id"]))
+        assert "Clean: won without hints" in note.text
         assert "<pre>4 ▇" in mine.text
         bob = Chat(app, request, chat_id=GROUP, user_id=1002)
         foreign = await bob.press("st:1001:classic", mine.params["_sent_id"])
@@ -286,7 +294,7 @@ async def test_a_player_ranked_twelfth_sees_where_they_stand_in_every_view(tmp_p
             await record(deps, 4000 + n, 7)
         ann = Chat(app, request, chat_id=GROUP, user_id=1001)
         [board] = [c for c in await ann.send("/top") if c.method == "sendMessage"]
-        you = "📍 You are #12 of 16 (best 5, average 5.50)"
+        you = "📍 You are #12 of 16 (best 5, average 5.5)"
         assert you in board.text
         assert "10. player 2009" in board.text
         assert "player 2010" not in board.text
@@ -387,13 +395,13 @@ async def test_top_takes_its_period_and_scope_as_words_in_english_or_russian(tmp
         await record(app.bot_data[RUNTIME].core.deps, 1001, 4)
         ann = Chat(app, request, chat_id=GROUP, user_id=1001)
         for words, title in (
-            ("today", "this chat</b> · classic · today"),
-            ("week", "this chat</b> · classic · this week"),
-            ("month global", "all chats</b> · classic · this month"),
-            ("mastermind all", "all chats</b> · mastermind · all time"),
-            ("сегодня", "this chat</b> · classic · today"),
-            ("неделя везде", "all chats</b> · classic · this week"),
-            ("месяц", "this chat</b> · classic · this month"),
+            ("today", "this chat</b> · 4 digits, no repeats · today"),
+            ("week", "this chat</b> · 4 digits, no repeats · this week"),
+            ("month global", "all chats</b> · 4 digits, no repeats · this month"),
+            ("mastermind all", "all chats</b> · Mastermind 4×6 (colours) · all time"),
+            ("сегодня", "this chat</b> · 4 digits, no repeats · today"),
+            ("неделя везде", "all chats</b> · 4 digits, no repeats · this week"),
+            ("месяц", "this chat</b> · 4 digits, no repeats · this month"),
         ):
             [board] = [c for c in await ann.send(f"/top {words}") if c.method == "sendMessage"]
             assert title in board.text, words

@@ -33,7 +33,10 @@ def test_bars_align_two_digit_guess_counts():
     assert bars({9: 1, 10: 1}, width=2) == [" 9 ▇▇ 1", "10 ▇▇ 1"]
 
 
-def test_variant_labels_are_short():
-    assert variant_label("classic") == "classic"
-    assert variant_label("5d10") == "5 digits"
-    assert variant_label("4r8z") == "4r8z"
+def test_variant_labels_are_names_not_keys():
+    assert variant_label("classic") == "4 digits, no repeats"
+    assert variant_label("5d10") == "5 digits, no repeats"
+    assert variant_label("mastermind") == "Mastermind 4×6 (colours)"
+    assert variant_label("4r8z") == "Mastermind 4×8 (colours), no 0 first"
+    assert variant_label("nozero", "ru") == "4 цифры без повторов, без 0 в начале"
+    assert variant_label("no-such-variant") == "no-such-variant"

@@ -43,14 +43,22 @@ async def test_a_referee_game_scores_guesses_and_ends_with_a_summary(chat, app):
     guess = "0123" if secret != "0123" else "4567"
     [reply] = sent(await chat.send(guess))
     expected = score(secret, guess)
-    assert f"#1 <code>{guess}</code> → {expected.bulls}🐂 {expected.cows}🐄" in reply.text
-    assert "codes still fit" in reply.text
+    first = f"#1 <code>{guess}</code> → {expected.bulls}🐂 {expected.cows}🐄"
+    assert reply.text.startswith("🎯 <b>Your guesses</b> · 4 digits, no repeats\n" + first)
+    assert "codes left" in reply.text
+    assert [label for label, _ in reply.buttons] == ["🔍 How am I doing?", "💡 Hint", "🏳️ Give up"]
     [invalid] = sent(await chat.send("12"))
     assert "4 digits" in invalid.text
-    [won] = sent(await chat.send(secret))
+    calls = await chat.send(secret)
+    [won] = sent(calls)
+    assert first in won.text  # the newest board shows the whole game
+    assert f"#2 <code>{secret}</code> → 4🐂 0🐄" in won.text
     assert "got it in 2 guesses" in won.text
     assert "I'd have needed" in won.text
-    assert secret in won.text
+    [tidied] = sent(calls, "editMessageText")  # the board before it, cut down to its last guess
+    assert tidied.params["message_id"] == reply.params["_sent_id"]
+    assert tidied.text == first
+    assert not tidied.buttons
 
 
 async def test_the_guesser_board_is_edited_in_place_and_offers_only_possible_answers(chat):
@@ -112,7 +120,7 @@ async def test_settings_are_one_message_edited_in_place_and_not_modified_is_igno
     [board] = sent(await chat.send("/settings"))
     calls = await chat.press("s:l:5", board.params["_sent_id"])
     [edit] = [c for c in calls if c.method == "editMessageText"]
-    assert "5-digit" in edit.text
+    assert "Game: 5 digits, no repeats" in edit.text
     assert edit.params["message_id"] == board.params["_sent_id"]
     recorded.fail_edits_with = "Bad Request: message is not modified: specified new message content is the same"
     calls = await chat.press("s:l:5", board.params["_sent_id"])
@@ -171,9 +179,11 @@ async def test_hint_then_giveup_reveal_the_secret_only_in_the_private_chat(chat,
     await chat.send("/play")
     secret = (await app.bot_data[RUNTIME].core.deps.games.active_game(USER)).secret
     [hint] = sent(await chat.send("/hint"))
-    assert "Hint: digit" in hint.text
+    assert "Hint: <code>" in hint.text
+    assert "Digit " in hint.text
     [gave_up] = sent(await chat.send("/giveup"))
     assert f"The secret was <b>{secret}</b>" in gave_up.text
+    assert "Hint: <code>" in gave_up.text  # the board, with the hint so far
     [nothing] = sent(await chat.send("/giveup"))
     assert "No game running" in nothing.text
 

@@ -42,7 +42,7 @@ def test_every_kind_of_contradiction_has_a_text(kind):
 
 
 def test_parameters_are_escaped_once_and_html_is_kept():
-    assert t("ref.turn", n=1, guess="<b>", score=Html("1🐂 <i>x</i>")) == "#1 <code>&lt;b&gt;</code> → 1🐂 <i>x</i>"
+    assert t("ref.turn", n=1, guess="<b>", score=Html("1🐂 <i>x</i>")) == "#1 &lt;b&gt; → 1🐂 <i>x</i>"
 
 
 def test_variants_are_described_in_words():
