@@ -36,6 +36,7 @@ class Button:
     text: str
     callback_data: str | None = None
     url: str | None = None
+    switch_inline_query: str | None = None  # a share button: pick a chat, '@bot <this>' is typed there
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class BotMessage:
     keyboard: tuple[tuple[Button, ...], ...] = ()
     edited: bool = False  # this snapshot came from an edit (not the first sending)
     reply_to: int | None = None
+    effect: str | None = None  # the message effect it was sent with (message_effect_id)
 
     @property
     def buttons(self) -> list[Button]:
@@ -693,6 +695,8 @@ def _button_json(button: Button) -> Json:
         out["callback_data"] = button.callback_data
     if button.url is not None:
         out["url"] = button.url
+    if button.switch_inline_query is not None:
+        out["switch_inline_query"] = button.switch_inline_query
     return out
 
 
@@ -702,7 +706,10 @@ def _keyboard(markup: Any) -> tuple[tuple[Button, ...], ...]:
     if not isinstance(markup, dict):
         return ()
     rows: Iterable[Iterable[Json]] = markup.get("inline_keyboard") or ()
-    return tuple(tuple(Button(b["text"], b.get("callback_data"), b.get("url")) for b in row) for row in rows)
+    return tuple(
+        tuple(Button(b["text"], b.get("callback_data"), b.get("url"), b.get("switch_inline_query")) for b in row)
+        for row in rows
+    )
 
 
 def _bot_message(item: Json, *, edited: bool) -> BotMessage:
@@ -720,4 +727,5 @@ def _bot_message(item: Json, *, edited: bool) -> BotMessage:
         keyboard=_keyboard(message.get("reply_markup")),
         edited=edited,
         reply_to=int(reply_to) if reply_to else None,
+        effect=str(message["message_effect_id"]) if message.get("message_effect_id") else None,
     )

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.i18n import SOURCE_LANGUAGE, po_path, read_catalogue
-from bot.texts import EN, plain
+from bot.texts import COLOURS, EN, plain
 from engine.consistency import InvalidAnswer, validate_answer
 from engine.guesser import next_guess
 from engine.history import Turn
@@ -20,14 +20,15 @@ from engine.variant import PRESETS, Code, Variant
 from tests.e2e.client import BotMessage, Button, UserClient
 
 ENGLISH_FORMS = read_catalogue(po_path(SOURCE_LANGUAGE))  # each text's template(s), one per plural form
+FORMS = {SOURCE_LANGUAGE: ENGLISH_FORMS, "ru": read_catalogue(po_path("ru"))}
 MAX_TURNS = 15  # the engine needs at most 7 for the variants played here
 
 
-def text_pattern(key: str, **groups: str) -> str:
+def text_pattern(key: str, language: str = SOURCE_LANGUAGE, **groups: str) -> str:
     """A regex for the bot's text `key` as the user sees it: each {field} becomes the regex given for it
     in `groups`, or a lazy named group. Built from the bot's own templates (every plural form of a counted
     text: "in 1 guess" and "in 5 guesses"), so rewording breaks nothing."""
-    forms = [re.split(r"\{(\w+)\}", plain(template)) for template in ENGLISH_FORMS[key]]
+    forms = [re.split(r"\{(\w+)\}", plain(template)) for template in FORMS[language][key]]
     assert all(form[1::2] == forms[0][1::2] for form in forms), f"the forms of {key} differ in their fields"
     parts = []
     for i, part in enumerate(forms[0]):
@@ -39,7 +40,8 @@ def text_pattern(key: str, **groups: str) -> str:
     return "".join(parts)
 
 
-NUMBER, CODE = r"(?P<n>\d+)", r"(?P<guess>\d+)"
+PEGS = f"(?: [{COLOURS}]+)?"  # a colour variant's code is followed by its pegs: "0123 🔴🟡🟢🔵"
+NUMBER, CODE, SECRET = r"(?P<n>\d+)", rf"(?P<guess>\d+){PEGS}", rf"(?P<secret>\d+){PEGS}"
 SCORE = text_pattern("score", bulls=r"(?P<bulls>\d)", cows=r"(?P<cows>\d)")  # "1🐂 2🐄"
 LIMIT = r"\d+"
 TURN_LINES = (  # "#3 0123 → 1🐂 2🐄" or, with an attempt limit, "#3/10 0123 → 1🐂 2🐄"
@@ -47,14 +49,21 @@ TURN_LINES = (  # "#3 0123 → 1🐂 2🐄" or, with an attempt limit, "#3/10 01
     re.compile(text_pattern("ref.turn.limit", n=NUMBER, limit=LIMIT, guess=CODE, score=SCORE)),
 )
 ASK_LINE = re.compile(text_pattern("gue.board.ask", n=NUMBER, guess=CODE))  # "#3: 4567 — bulls and cows?"
-WON = re.compile(text_pattern("ref.won", secret=r"(?P<secret>\d+)", n=NUMBER))  # "🎉 1234! You got it in 5 guesses"
+WON = re.compile(text_pattern("ref.won", secret=SECRET, n=NUMBER))  # "🎉 1234! You got it in 5 guesses"
+WON_IN = {language: re.compile(text_pattern("ref.won", language, secret=SECRET, n=NUMBER)) for language in FORMS}
 SOLVED = re.compile(text_pattern("gue.solved", n=NUMBER, secret=r"(?P<secret>\d+)"))  # "Got it in 5 guesses! ..."
 CONTRADICTION = "🤔"  # every text naming contradictory answers starts with it
 
 
 def turn_line(text: str) -> re.Match[str] | None:
-    """The referee's score line in a text, if there is one."""
-    return next((m for m in (p.search(text) for p in TURN_LINES) if m), None)
+    """The referee's latest score line in a text (a board lists every guess: the last one), if there is one."""
+    found = [m for p in TURN_LINES for m in p.finditer(text)]
+    return max(found, key=lambda m: m.start(), default=None)
+
+
+def turn_lines(text: str) -> list[re.Match[str]]:
+    """Every score line of a referee's board, in order."""
+    return sorted((m for p in TURN_LINES for m in p.finditer(text)), key=lambda m: m.start())
 
 
 def is_board(message: BotMessage) -> bool:
@@ -116,12 +125,15 @@ class RefereeGame:
     variant: Variant
     turns: list[Turn] = field(default_factory=list)
     won: BotMessage | None = None
+    last: BotMessage | None = None  # the bot's reply to the latest guess (its board)
 
     def guess(self, code: Code | None = None) -> Score:
         """Send a guess (by default the engine's best) and read its score from the bot's reply."""
         code = next_guess(self.variant, self.turns) if code is None else code
         self.user.send_text(code)
-        reply = self.user.wait_new(is_scored_or_won)
+        won = WON_IN.get(self.user.language_code, WON)
+        reply = self.user.wait_new(lambda m: bool(turn_line(m.text) or won.search(m.text)))
+        self.last = reply
         match = turn_line(reply.text)
         if match is None:  # the bot announced the win without a score line
             answer = Score(self.variant.length, 0)
@@ -132,7 +144,7 @@ class RefereeGame:
             answer = Score(int(match["bulls"]), int(match["cows"]))
         self.turns.append(Turn(code, answer))
         if answer.bulls == self.variant.length:
-            self.won = reply if WON.search(reply.text) else self.user.wait_new(is_won)
+            self.won = reply if won.search(reply.text) else self.user.wait_new(lambda m: bool(won.search(m.text)))
         return answer
 
     def play_to_the_end(self) -> BotMessage:

@@ -20,7 +20,7 @@ SHARE = "Bulls & Cows daily"
 def test_the_daily_challenge_is_played_once_and_shared_without_digits(user: UserClient, make_user: UserFactory) -> None:
     user.send_command("/daily")
     started = user.wait_new("Daily challenge")
-    day = re.search(r"\d{4}-\d\d-\d\d", started.text)
+    day = re.search(r"Daily challenge · (\d{1,2} [A-Z][a-z]+)", started.text)  # "25 November"
     assert day
 
     game = RefereeGame(user, PRESETS["classic"])
@@ -28,7 +28,7 @@ def test_the_daily_challenge_is_played_once_and_shared_without_digits(user: User
     secret = game.turns[-1].guess
     share = user.wait_new(SHARE)
     head, *grid = share.text.split("\n")
-    assert day[0] in head
+    assert day[1] in head
     assert f"solved in {len(game.turns)}" in head
     assert len(grid) >= len(game.turns)
     rows = grid[: len(game.turns)]
@@ -37,14 +37,14 @@ def test_the_daily_challenge_is_played_once_and_shared_without_digits(user: User
     assert secret not in share.text
 
     user.send_command("/daily")
-    user.wait_new(plain(t("daily.again")).split(";")[0])
+    user.wait_new(plain(t("daily.again", wait="…")).split(";")[0])
     again = user.wait_new(SHARE)
     assert again.text == share.text
     user.send_text("0123")
     assert "No game running" in user.wait_new().text  # no second attempt
 
     user.press(again, plain(t("daily.btn.top")))
-    board = user.wait_new("Daily challenge " + day[0])
+    board = user.wait_new("Daily challenge · " + day[1])
     assert f"Alice — {len(game.turns)} guesses" in board.text
 
     group = make_user("Bob", chat_id=-(800_000 + next_id()), chat_type="group")

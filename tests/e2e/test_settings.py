@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.texts import EN, Html, plain, t, variant_text
+from bot.texts import EN, Html, plain, t, variant_name, variant_text
 from engine.history import fits
 from engine.variant import PRESETS, Variant, variant_named
 from tests.e2e.client import UserClient, has_buttons
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.e2e
 @pytest.mark.parametrize(
     ("button", "variant", "refused", "reason"),
     [
-        ("mastermind", PRESETS["mastermind"], "1239", t("invalid.out_of_range", top=5, digit=9)),
+        ("Mastermind 🎨", PRESETS["mastermind"], "1239", t("invalid.out_of_range", top=5, digit=9)),
         ("5", variant_named("5"), "1234", t("invalid.wrong_length", expected=5, got=4)),
     ],
     ids=["mastermind", "length-5"],
@@ -29,7 +29,8 @@ def test_a_game_chosen_in_settings_is_the_next_games_rules(
 
     user.press(panel, button)
     changed = user.wait_edit(panel)
-    assert plain(variant_text(variant)) in changed.text, f"the panel does not show the new game: {changed.describe()}"
+    name = plain(variant_name(variant))  # "Mastermind 4×6 (colours)", "5 digits, no repeats": never "5d10"
+    assert f"Game: {name}" in changed.text, f"the panel does not show the new game: {changed.describe()}"
     assert f"✓ {button}" in changed.labels
     answer = user.press(changed, plain(EN["set.done"]))
     assert answer is not None

@@ -99,6 +99,7 @@ const toBotMessage = (stored) => {
     text: plainText(m.text, m.parse_mode),
     ...(m.reply_markup && m.reply_markup.inline_keyboard ? { reply_markup: m.reply_markup } : {}),
     ...(stored.editDate ? { edit_date: stored.editDate } : {}),
+    ...(m.message_effect_id ? { effect_id: String(m.message_effect_id) } : {}),
   };
 };
 
@@ -649,6 +650,10 @@ outer.all('/bot:token/:method', (req, res, next) => {
   if (!['sendMessage', 'editMessageText', 'editMessageReplyMarkup'].includes(method)) return next();
   const error = contentError(req.body);
   if (error) return badRequest(res, error);
+  // message effects (confetti...) exist in private chats only, and only on a message being sent
+  if (req.body.message_effect_id && (method !== 'sendMessage' || Number(req.body.chat_id) < 0)) {
+    return badRequest(res, 'message effects are available only in private chats');
+  }
   if (method !== 'sendMessage' && !req.body.inline_message_id) {
     const stored = findStored(req.body);
     if (!stored) return badRequest(res, 'message to edit not found');
