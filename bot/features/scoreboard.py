@@ -182,7 +182,7 @@ async def on_button(deps: Deps, who: Who, pressed: cb.Callback, language: str) -
                 if not who.private
                 else await _daily(deps, who, language)
             )
-        if pressed.action == cb.NOTE and args in (("top",), ("stats",)):
+        if pressed.action == cb.NOTE and args in (("top",), ("stats",), ("rating",)):
             return Outcome.text(t(f"{args[0]}.help", language))
         if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
             day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()

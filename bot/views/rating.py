@@ -9,7 +9,7 @@ from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.rules import rating as rules
 from bot.services.ratings import PlayerRating, RatingBoard
 from bot.texts import Html, lines, t
-from bot.views.stats import MEDALS, display_name, marked, scope_buttons, where_you_stand
+from bot.views.stats import MEDALS, display_name, marked, note_button, scope_buttons, where_you_stand
 
 PROVISIONAL = "?"  # after a provisional rating, as chess sites write it: "1572?"
 SHOWN_IN_SUMMARY = 8  # players whose new rating a match's ending lists (the race's ranked lines show as many)
@@ -85,13 +85,17 @@ def rating_board(language: str, board: RatingBoard, edit: bool = False, in_group
         for family in rules.FAMILIES
     )
     scopes = scope_buttons(language, board.global_, lambda g: board_data(g, board.variant))
-    keyboard: Keyboard = ((Button(t("top.btn.best", language), back),), families, *((scopes,) if in_group else ()))
+    keyboard: Keyboard = (
+        (Button(t("top.btn.best", language), back), note_button("rating")),
+        families,
+        *((scopes,) if in_group else ()),
+    )
     you = None
     if board.you is not None:
         place, total, rating = board.you
         shown = points(rating.conservative, rating.games >= PROVISIONAL_GAMES)
         you = where_you_stand(language, place, total, t("top.you.rating", language, points=shown, n=rating.games))
-    text = lines(title, body, you, t("top.rating.note", language))
+    text = lines(title, body, you)
     return Outcome.say(Reply(text, keyboard, edit_origin=edit))
 
 

@@ -367,13 +367,14 @@ async def test_top_rating_lists_the_chat_s_players_and_global_lists_everyone(app
     assert digits.text == board.text
     assert board.buttons == [
         ("🏆 Fewest guesses", "tp:c:a:classic"),
+        ("❓", "hp:rating"),  # what the rating is, behind "?" rather than under every board
         ("• 🔢 Digits •", "rt:c:classic"),
         ("🎨 Colours", "rt:c:mastermind"),
         ("• This chat •", "rt:c:classic"),  # in a group: this chat or all chats, as on the other boards
         ("All chats", "rt:g:classic"),
     ]
     [private] = sent(await Member(app, recorded, 11, "Ann", chat_id=11).send("/top rating"))
-    assert [d for _, d in private.buttons] == ["tp:g:a:classic", "rt:g:classic", "rt:g:mastermind"]
+    assert [d for _, d in private.buttons] == ["tp:g:a:classic", "hp:rating", "rt:g:classic", "rt:g:mastermind"]
 
 
 async def test_the_leaderboard_has_a_rating_button_that_switches_in_place(app, recorded):
