@@ -32,10 +32,8 @@ class Referee:
     async def _daily(self, chat_id: int) -> tuple[Game, DailyPlay] | None:
         """The chat's running game and its daily, when the game is a daily challenge."""
         game = await self.deps.games.active_game(chat_id)
-        if game is None or game.mode != REFEREE or game.coaching:  # a daily is played without coaching
-            return None
-        play = await daily.daily_of(self.deps, game)
-        return None if play is None else (game, play)
+        play = daily.daily_of(game) if game is not None else None
+        return None if game is None or play is None else (game, play)
 
     async def daily_command(self, who: Who, lang: str, command: str, args: str) -> Outcome | None:
         """/hint, /giveup, /cancel, /play or /think during a daily challenge: the warning first (None otherwise)."""
@@ -74,7 +72,7 @@ class Referee:
         game = await lifecycle.current_game(self.deps, who.chat_id, pressed.game_id, pressed.revision)
         if game is None or game.mode != REFEREE:
             return Outcome(toast=t("stale", lang))
-        play = await daily.daily_of(self.deps, game)
+        play = daily.daily_of(game)
         if play is not None:
             return await self._daily_answer(who, lang, game, play, pressed.action)
         match pressed.action:

@@ -142,7 +142,7 @@ async def after_guess(deps: Deps, who: Who, language: str, result: Scored, outco
     """A referee move's board (a daily's titled as one), with what a win achieved, then the shareable result when
     it ended a daily challenge."""
     game = result.game
-    play = None if game.coaching else await daily.daily_of(deps, game)  # a daily is played without coaching
+    play = daily.daily_of(game)
     if play is not None:
         outcome = daily_view.scored(language, play.day, result)
     if result.ending is None:

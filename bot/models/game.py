@@ -35,6 +35,7 @@ class Game:
     board_message_id: int | None = None
     finished_at: datetime | None = None
     turns: tuple[Turn, ...] = ()
+    daily: str | None = None  # the day ('YYYY-MM-DD') of the daily challenge this game plays, if it plays one
 
     @property
     def active(self) -> bool:

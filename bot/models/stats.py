@@ -53,3 +53,14 @@ class DailyEntry:
     user_id: int
     guesses: int
     seconds: float
+
+
+@dataclass(frozen=True)
+class WinRecord:
+    """What a win is measured against, read just after it was recorded: the player's wins against the bot (counted
+    up to 2, enough to tell a first one), their best clean win in the variant before this game (None: none), and
+    their latest results of the variant, newest first, '1' a clean win and '0' anything else."""
+
+    wins_against_bot: int
+    best_before: int | None
+    recent: str

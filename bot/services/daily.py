@@ -108,6 +108,7 @@ async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
         started_at=now,
         secret=secret,
         coaching=False,  # the same bare game for everyone
+        daily=day,
     )
     async with deps.transaction():
         game = await deps.games.create_game(draft)
@@ -125,11 +126,11 @@ async def today(deps: Deps, user_id: int) -> Running | Done | None:
     return Running(day, game) if game.active else Done(day, game)
 
 
-async def daily_of(deps: Deps, game: Game) -> DailyPlay | None:
-    """The daily challenge a game plays, if it is one."""
-    if game.mode != REFEREE:
+def daily_of(game: Game) -> DailyPlay | None:
+    """The daily challenge a game plays, if it is one (the game was read with its day)."""
+    if game.mode != REFEREE or game.daily is None:
         return None
-    return await deps.stats.daily_play_of_game(game.id)
+    return DailyPlay(game.daily, game.user_id, game.id, game.chat_id)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ from enum import StrEnum
 from bot.models.game import Game
 from bot.services import daily
 from bot.services.deps import Deps
-from bot.services.stats import distribution, streaks
 
 # Runs worth a line: clean wins in a row (in one variant), days in a row solving the daily.
 STREAK_MILESTONES = frozenset({3, 5, 10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000})
@@ -38,13 +37,15 @@ async def reached(deps: Deps, game: Game, is_daily: bool) -> tuple[Milestone, ..
     """What the win of `game` (already recorded) achieved, first-things first; nothing for any other outcome."""
     if game.status != "won":
         return ()
+    record = await deps.stats.win_record(game.user_id, game.variant.name, game.id, max(STREAK_MILESTONES) + 1)
     found: list[Milestone] = []
-    if await deps.stats.wins_against_bot(game.user_id) == 1:
+    if record.wins_against_bot == 1:
         found.append(Milestone(Kind.FIRST_WIN))
     if not game.hinted:
-        counts = await deps.stats.result_counts(game.user_id, game.variant.name)
-        found.extend(_best(distribution(counts), len(game.turns)))
-        run = streaks(await deps.stats.clean_solve_flags(game.user_id, game.variant.name)).current
+        guesses = len(game.turns)
+        if record.best_before is not None and guesses < record.best_before:
+            found.append(Milestone(Kind.BEST, guesses, record.best_before))
+        run = len(record.recent) - len(record.recent.lstrip("1"))  # clean wins in a row, this one the newest
         if run in STREAK_MILESTONES:
             found.append(Milestone(Kind.STREAK, run))
     if is_daily:
@@ -52,10 +53,3 @@ async def reached(deps: Deps, game: Game, is_daily: bool) -> tuple[Milestone, ..
         if days in DAY_MILESTONES:
             found.append(Milestone(Kind.DAYS, days))
     return tuple(found)
-
-
-def _best(spread: dict[int, int], guesses: int) -> list[Milestone]:
-    """A new personal best: this clean win (of `guesses`) is the only one that short, and an earlier one exists."""
-    if spread.get(guesses) != 1 or min(spread) != guesses or sum(spread.values()) < 2:
-        return []
-    return [Milestone(Kind.BEST, guesses, min(g for g in spread if g != guesses))]

@@ -37,9 +37,11 @@ class GameRepository(Protocol):
 
 # A game with its moves in one statement (a row a move, in order; a game without moves gives one row whose
 # move columns are NULL): a move reads its game once, not the game and then its moves.
+# The day of the daily challenge it plays comes along (daily_plays.game_id is unique): no second query to ask.
 _GAME_WITH_MOVES = (
-    "SELECT g.*, m.guess AS move_guess, m.bulls AS move_bulls, m.cows AS move_cows"
-    " FROM games g LEFT JOIN moves m ON m.game_id = g.id WHERE {where} ORDER BY m.seq"
+    "SELECT g.*, m.guess AS move_guess, m.bulls AS move_bulls, m.cows AS move_cows, d.day AS daily_day"
+    " FROM games g LEFT JOIN daily_plays d ON d.game_id = g.id LEFT JOIN moves m ON m.game_id = g.id"
+    " WHERE {where} ORDER BY m.seq"
 )
 
 
@@ -118,6 +120,7 @@ class SqliteGameRepository:
             board_message_id=row["board_message_id"],
             finished_at=moment(row["finished_at"]),
             turns=turns,
+            daily=row["daily_day"],
         )
 
     async def _read_game(self, where: str, params: tuple[Any, ...]) -> Game | None:

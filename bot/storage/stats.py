@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.models.stats import DailyEntry, DailyPlay, Place, ResultCount, Standing
+from bot.models.stats import DailyEntry, DailyPlay, Place, ResultCount, Standing, WinRecord
 from bot.storage.rows import iso, one, placeholders, scan, scan_one
 
 ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
@@ -40,11 +40,10 @@ class StatsRepository(Protocol):
     async def clean_solve_flags(self, user_id: int, variant: str) -> str: ...
     async def played_variants(self, user_id: int) -> list[tuple[str, int]]: ...
     async def daily_play(self, day: str, user_id: int) -> DailyPlay | None: ...
-    async def daily_play_of_game(self, game_id: int) -> DailyPlay | None: ...
     async def add_daily_play(self, play: DailyPlay) -> None: ...
     async def daily_board(self, day: str, limit: int) -> list[DailyEntry]: ...
     async def daily_solved_days(self, user_id: int, variant: str) -> list[str]: ...
-    async def wins_against_bot(self, user_id: int, limit: int = 2) -> int: ...
+    async def win_record(self, user_id: int, variant: str, game_id: int, recent: int) -> WinRecord: ...
     async def stored_secret(self, name: str, fresh: str) -> str: ...
 
 
@@ -250,16 +249,25 @@ class SqliteStatsRepository:
         )
         return [row["day"] for row in rows]
 
-    async def wins_against_bot(self, user_id: int, limit: int = 2) -> int:
-        """How many games the player won against the bot (referee games and dailies, any variant), counted up to
-        `limit` (enough to tell a first win)."""
-        row = await scan_one(
+    async def win_record(self, user_id: int, variant: str, game_id: int, recent: int) -> WinRecord:
+        """What the win of `game_id` (recorded) is measured against, in one statement: wins against the bot up to
+        2, the best clean win of the variant before it, and the latest `recent` results of the variant as clean
+        flags, newest first (along game_results_by_player, backwards). It runs where the move's transaction runs:
+        26 µs for a player with a handful of games, 0.8 ms for one with 5,000 in the variant (a trip to the database's
+        thread would cost a win more than the query does)."""
+        modes = placeholders(RANKED_MODES)
+        row = await one(
             self.conn,
-            "SELECT count(*) AS n FROM (SELECT 1 FROM game_results WHERE user_id = ? AND outcome = 'won'"
-            " AND mode IN ('referee', 'daily') LIMIT ?)",
-            (user_id, limit),
+            "SELECT (SELECT count(*) FROM (SELECT 1 FROM game_results WHERE user_id = ? AND outcome = 'won'"
+            "  AND mode IN ('referee', 'daily') LIMIT 2)) AS wins,"
+            f" (SELECT min(guesses) FROM game_results WHERE user_id = ? AND variant = ? AND {RANKED}"
+            "  AND game_id != ?) AS best,"
+            f" (SELECT group_concat(ok, '') FROM (SELECT ({RANKED}) AS ok FROM game_results"
+            f"  WHERE user_id = ? AND variant = ? AND mode IN ({modes}) ORDER BY finished_at DESC LIMIT ?)) AS recent",
+            (user_id, user_id, variant, game_id, user_id, variant, *RANKED_MODES, recent),
         )
-        return int(row["n"]) if row is not None else 0
+        assert row is not None
+        return WinRecord(int(row["wins"]), row["best"], row["recent"] or "")
 
     async def stored_secret(self, name: str, fresh: str) -> str:
         """The secret stored under `name`, storing `fresh` first if there is none (inside a transaction)."""

@@ -9,6 +9,7 @@ board edits it in place.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from bot import callbacks as cb
 from bot.models.game import REFEREE, Game
@@ -31,6 +32,7 @@ from bot.texts import (
 )
 from bot.views.common import mode_buttons
 from engine.history import Turn
+from engine.variant import Variant
 
 
 def started(language: str, game: Game, settings: Settings) -> Outcome:
@@ -53,17 +55,26 @@ def rejected(language: str, rejection: Refusal) -> Outcome:
 
 def turn_line(language: str, game: Game, number: int, turn: Turn) -> Html:
     """One guess on the board: '#3 1278 → 1🐂 1🐄' ('#3/10 …' with an attempt limit)."""
-    guess, score = code_text(game.variant, turn.guess), score_text(turn.answer, language)
-    if game.attempt_limit:
-        return t("ref.turn.limit", language, n=number, limit=game.attempt_limit, guess=guess, score=score)
+    return _turn_line(language, game.variant, game.attempt_limit, number, turn)
+
+
+@lru_cache(maxsize=8192)
+def _turn_line(language: str, variant: Variant, limit: int | None, number: int, turn: Turn) -> Html:
+    """turn_line, kept: a board shows every earlier guess again with each new one, and their lines never change."""
+    guess, score = code_text(variant, turn.guess), score_text(turn.answer, language)
+    if limit:
+        return t("ref.turn.limit", language, n=number, limit=limit, guess=guess, score=score)
     return t("ref.turn", language, n=number, guess=guess, score=score)
 
 
 def coach_line(language: str, coaching: Coaching) -> Html:
     """The quiet coach during the game: how many codes still fit, nothing more."""
-    if coaching.remaining == 1:
-        return t("ref.left.one", language)
-    return t("ref.left", language, remaining=coaching.remaining)
+    return _left(language, coaching.remaining)
+
+
+@lru_cache(maxsize=4096)
+def _left(language: str, remaining: int) -> Html:
+    return t("ref.left.one", language) if remaining == 1 else t("ref.left", language, remaining=remaining)
 
 
 def review_lines(language: str, game: Game, coaching: Coaching) -> Html:
@@ -86,13 +97,18 @@ def review_lines(language: str, game: Game, coaching: Coaching) -> Html:
 
 def board_text(language: str, game: Game, *extra: Html | None, title: Html | None = None) -> Html:
     """The board: its title, every guess with its score, the hint so far, then `extra` (coach, ending...)."""
-    heading = title or t("ref.board.title", language, variant=variant_name(game.variant, language))
+    heading = title or _title(language, game.variant)
     return lines(
         heading,
         *(turn_line(language, game, n, turn) for n, turn in enumerate(game.turns, start=1)),
         _hint_line(language, game),
         *extra,
     )
+
+
+@lru_cache(maxsize=256)
+def _title(language: str, variant: Variant) -> Html:
+    return t("ref.board.title", language, variant=variant_name(variant, language))
 
 
 def tidy(language: str, game: Game) -> Html | None:
@@ -113,13 +129,20 @@ def board_buttons(language: str, game: Game, daily: bool = False) -> Keyboard:
     board has none: its hint and give-up ask first, when typed."""
     if daily or not game.active:
         return ()
+    coach, hint, give_up = _labels(language)
     row = []
     if game.coaching and game.turns:
-        row.append(Button(t("btn.coach", language), cb.game_button(cb.COACH, game.id, game.revision)))
+        row.append(Button(coach, cb.game_button(cb.COACH, game.id, game.revision)))
     if sum(str(i) not in game.hints for i in range(game.variant.length)) > 1:
-        row.append(Button(t("btn.hint", language), cb.game_button(cb.HINT, game.id, game.revision)))
-    row.append(Button(t("btn.giveup", language), cb.game_button(cb.GIVE_UP, game.id, game.revision)))
+        row.append(Button(hint, cb.game_button(cb.HINT, game.id, game.revision)))
+    row.append(Button(give_up, cb.game_button(cb.GIVE_UP, game.id, game.revision)))
     return (tuple(row),)
+
+
+@lru_cache(maxsize=16)
+def _labels(language: str) -> tuple[Html, Html, Html]:
+    """The board's button labels in a language (asked for on every move)."""
+    return t("btn.coach", language), t("btn.hint", language), t("btn.giveup", language)
 
 
 def scored(
