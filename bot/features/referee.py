@@ -16,7 +16,7 @@ from bot.services.deps import Deps
 from bot.texts import t
 from bot.views import daily as daily_view
 from bot.views import referee as referee_view
-from engine.variant import InvalidVariant
+from engine.variant import InvalidVariant, variant_named
 
 ACTIONS = frozenset(cb.REFEREE_ACTIONS)
 # commands that would spoil or end a daily challenge under way: they ask first
@@ -59,6 +59,18 @@ class Referee:
                 mode: Mode = REFEREE if command == "play" else GUESSER
                 return daily_view.confirm_leave(lang, game, mode, variant)
         return None
+
+    async def daily_new_game(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome | None:
+        """A new-game button (the /start menu's, a finished game's) pressed during a daily: the warning first."""
+        found = await self._daily(who.chat_id)
+        if found is None:
+            return None
+        mode: Mode = GUESSER if pressed.args[:1] == ("g",) else REFEREE
+        try:
+            variant = variant_named(pressed.args[1]) if len(pressed.args) > 1 else None
+        except InvalidVariant:
+            variant = None
+        return daily_view.confirm_leave(lang, found[0], mode, variant)
 
     async def daily_text(self, who: Who, lang: str, text: str) -> Outcome | None:
         """A typed 'hint' or 'give up' during a daily challenge: the warning first (None for anything else)."""

@@ -107,3 +107,13 @@ async def test_outside_the_daily_hint_and_give_up_act_at_once(tmp_path):
         assert "Hint: <code>" in board.text
         [board] = sent(await chat.send("/giveup"))
         assert "The secret was" in board.text
+
+
+async def test_a_new_game_button_during_the_daily_warns_too(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3", clock=Clock(EPOCH)) as (app, request):
+        chat = Chat(app, request)
+        [welcome] = sent(await chat.send("/start"))
+        await chat.send("/daily")
+        [question] = sent(await chat.press("n:r", welcome.params["_sent_id"]))
+        assert "You're playing today's challenge (no guesses yet)" in question.text
+        assert (await running(app)).daily is not None
