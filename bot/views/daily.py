@@ -12,6 +12,7 @@ from bot.services.daily import DailyLine, grid_row
 from bot.services.referee import Ending, Hint, Scored
 from bot.texts import Html, date_text, duration_text, lines, t, variant_text, wait_text
 from bot.views import referee as referee_view
+from bot.views.common import mode_buttons
 from bot.views.stats import MEDALS, display_name
 from engine.variant import Variant
 
@@ -59,8 +60,8 @@ def ended(language: str, day: str, today: str, ending: Ending, asked: Html, bot_
     text = referee_view.board_text(
         language, game, referee_view.ending_text(language, ending), note, title=title(language, day)
     )
-    board = Reply(text, (), Board(game.id, game.board_message_id, False, referee_view.tidy(language, game)))
-    return Outcome.say(_answered(asked), board)
+    shown = Board(game.id, game.board_message_id, False, referee_view.tidy(language, game))
+    return Outcome.say(_answered(asked), Reply(text, mode_buttons(language), shown))
 
 
 def _answered(asked: Html) -> Reply:

@@ -154,7 +154,7 @@ def scored(
     previous = before if before is not None else _without_last(game)
     if result.ending is not None:
         text = board_text(language, game, ending_text(language, result.ending), title=title)
-        keyboard = () if daily else mode_buttons(language)
+        keyboard = mode_buttons(language)
     else:
         coach = coach_line(language, result.coaching) if result.coaching else None
         text, keyboard = board_text(language, game, coach, title=title), board_buttons(language, game, daily)
