@@ -1,7 +1,10 @@
 """Celebrations: one line each for a first win against the bot, a new personal best, a run of clean wins and a run
 of days solving the daily, with a message effect in a private chat; and the daily streak in /stats."""
 
-from bot.telegram_io.handlers import RUNTIME
+from bot.replies import Outcome, Reply
+from bot.telegram_io.handlers import RUNTIME, SENDER
+from bot.telegram_io.outgoing import post
+from bot.texts import Html
 from bot.views.celebrations import CONFETTI, FIRE
 from tests.bot.fakes import EPOCH, USER, Chat, Clock, telegram_app
 from tests.bot.members import sent
@@ -61,3 +64,16 @@ async def test_days_in_a_row_solving_the_daily_are_cheered_and_shown_in_stats(tm
         clock.advance(24 * 3600)
         [stats] = sent(await chat.send("/stats"))
         assert "📅 Daily challenge: 0 days in a row · best 3" in stats.text
+
+
+async def test_a_message_effect_is_sent_only_to_a_private_chat(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        store, sender = app.bot_data[RUNTIME].store, app.bot_data[SENDER]
+        cheer = Outcome.say(Reply(Html("🎉"), effect=CONFETTI))
+        async with store.transaction():
+            await post(store, USER, cheer, EPOCH)
+            await post(store, -500, cheer, EPOCH)
+        await sender.flush()
+        by_chat = {int(c.params["chat_id"]): c.params for c in request.calls if c.method == "sendMessage"}
+        assert by_chat[USER]["message_effect_id"] == CONFETTI
+        assert "message_effect_id" not in by_chat[-500]
