@@ -1,8 +1,9 @@
 """The outbox: replies written in the same transaction as the move they answer, sent until delivered.
 
 Each row is one Bot API call to make in a chat, in id order within the chat. Its payload is JSON:
-`{"kind": "message", "text", "buttons", "board", "fresh", "edit"}` for a message (sent, or edited in place:
-`board` is a game whose board message it shows, resolved when it is sent; `edit` a message to replace) and
+`{"kind": "message", "text", "buttons", "board", "fresh", "edit", "tidy", "effect"}` for a message (sent, or edited
+in place: `board` is a game whose board message it shows, resolved when it is sent; `edit` a message to replace;
+`tidy` what a fresh board's predecessor is cut down to; `effect` a message effect for a private chat) and
 `{"kind": "answer", "query": id, "text": toast}` for a button press's answer, and
 `{"kind": "inline", "query": id, "results": [{"id", "title", "description", "text", "buttons"}], "cache_time",
 "personal"}` for an inline query's answer (queued under the asking user's id, which is their private chat's).
