@@ -87,11 +87,14 @@ class Outbox:
             earlier = await every(
                 self.conn,
                 "UPDATE outbox SET status = 'failed', sent_at = ?, error = 'superseded' WHERE chat_id = ? AND slot = ?"
-                " AND status = 'pending' RETURNING json_extract(payload, '$.fresh')",
+                " AND status = 'pending' RETURNING json_extract(payload, '$.fresh'), json_extract(payload, '$.tidy')",
                 (iso(now), chat_id, shows),
             )
             if payload.get("board") is not None and not payload["fresh"] and any(row[0] for row in earlier):
                 payload = {**payload, "fresh": True}  # the board it replaces was to be sent anew: so is this one
+            if payload.get("board") is not None and (tidy := next((row[1] for row in earlier if row[0]), None)):
+                # the board shown now is still the one before the superseded fresh board: it is cut down as that said
+                payload = {**payload, "tidy": tidy}
         [(waiting,)] = await every(  # the chat's unsent calls, this one included, in the same statement
             self.conn,
             "INSERT INTO outbox (chat_id, update_id, payload, not_before, created_at, slot) VALUES (?, ?, ?, ?, ?, ?)"

@@ -128,6 +128,17 @@ async def test_a_newer_board_or_edit_replaces_an_older_one_still_unsent_in_its_p
         assert [row.payload["text"] for row in await store.outbox.pending(6)] == ["another chat"]
 
 
+async def test_a_fresh_board_that_supersedes_an_unsent_one_cuts_the_shown_board_down_as_that_one_said(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        store = rt.store
+        async with store.transaction():  # two guesses answered before the sender's turn: boards #2 and #3
+            await store.outbox.add(5, {**board(7, "#1 #2", fresh=True), "tidy": "#1"}, EPOCH)
+            await store.outbox.add(5, {**board(7, "#1 #2 #3", fresh=True), "tidy": "#2"}, EPOCH)
+        [pending] = await store.outbox.pending(5)
+        assert pending.payload["text"] == "#1 #2 #3"
+        assert pending.payload["tidy"] == "#1"  # the board on screen shows #1 last: "#2" never reached it
+
+
 async def test_a_full_chat_gives_up_its_oldest_quarter_at_once_with_one_log_line(tmp_path, caplog):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         store = rt.store
