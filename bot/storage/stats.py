@@ -252,9 +252,9 @@ class SqliteStatsRepository:
     async def win_record(self, user_id: int, variant: str, game_id: int, recent: int) -> WinRecord:
         """What the win of `game_id` (recorded) is measured against, in one statement: wins against the bot up to
         2, the best clean win of the variant before it, and the latest `recent` results of the variant as clean
-        flags, newest first (along game_results_by_player, backwards). It runs where the move's transaction runs:
-        26 µs for a player with a handful of games, 0.8 ms for one with 5,000 in the variant (a trip to the database's
-        thread would cost a win more than the query does)."""
+        flags, newest first (along game_results_by_player, backwards). It runs where the move's transaction runs: it
+        reads only the player's own rows of one variant, and a trip to the database's thread would cost a typical
+        win more than the statement does."""
         modes = placeholders(RANKED_MODES)
         row = await one(
             self.conn,
