@@ -9,7 +9,7 @@ from bot.models.game import Game
 from bot.models.refusal import Refusal
 from bot.rules.guesser import Settled, settled
 from bot.services.deps import Deps
-from bot.services.lifecycle import finish
+from bot.services.lifecycle import finish, parsed
 from engine.consistency import (
     Consistent,
     Contradiction,
@@ -23,7 +23,7 @@ from engine.consistency import WrongAnswer as WrongAnswer
 from engine.guesser import next_guess
 from engine.history import Turn
 from engine.scoring import Score, possible_scores
-from engine.variant import Code, InvalidCode, Variant
+from engine.variant import Code, Variant
 
 
 @dataclass(frozen=True)
@@ -117,12 +117,12 @@ async def start_over(deps: Deps, game: Game, user_id: int) -> Asking:
     return await asking(updated, game.variant.size)
 
 
-async def reveal(deps: Deps, game: Game, text: str) -> Revealed | InvalidCode:
-    """Check the answers against the user's real code; a running game ends as 'revealed'."""
-    try:
-        secret = game.variant.parse(text)
-    except InvalidCode as error:
-        return error
+async def reveal(deps: Deps, game: Game, text: str) -> Revealed | Refusal:
+    """Check the answers against the user's real code; a running game ends as 'revealed'. A text that is no code of
+    the variant is refused (why, as an `invalid.*` key) and changes nothing."""
+    secret = parsed(game.variant, text)
+    if isinstance(secret, Refusal):
+        return secret
     wrong = wrong_answers(game.variant, game.turns, secret)
     if game.active:
         async with deps.transaction():
