@@ -7,12 +7,22 @@ import re
 from typing import TextIO
 
 from bot.core import Core, Who
-from bot.parsing import split_command
+from bot.parsing import parse_answer, split_command
 from bot.replies import Button, Outcome
 from bot.texts import plain, t
 
 QUIT = {"/quit", "/exit"}
-_OPTION = re.compile(r"\[?(\d{1,2})\]?")
+# The console's own private chat (and user). Not 0: that is the bot's own id in versus games and the all-chats board.
+CONSOLE_CHAT = 1
+
+
+def console_who(chat_id: int = CONSOLE_CHAT, language_code: str | None = None) -> Who:
+    """Who the console's player is: a private chat whose id is the user's, as in Telegram."""
+    return Who(chat_id, chat_id, language_code=language_code)
+
+
+_BRACKETED = re.compile(r"\[(\d{1,2})\]")  # [12]: always button 12
+_BARE = re.compile(r"[1-9]\d?")  # 12: button 12, unless answer buttons are on show (then 1🐂 2🐄, as typed in Telegram)
 
 
 class Console:
@@ -29,15 +39,29 @@ class Console:
         text = line.strip()
         if not text:
             return
-        option = _OPTION.fullmatch(text)
-        if option and 1 <= int(option[1]) <= len(self.options):
-            outcome = await self.core.on_button(self.who, self.options[int(option[1]) - 1].data)
+        number = self._option(text)
+        if number is not None:
+            outcome = await self.core.on_button(self.who, self.options[number - 1].data)
         elif text.startswith("/"):
             command, args = split_command(text)
             outcome = await self.core.on_command(self.who, command, args)
         else:
             outcome = await self.core.on_text(self.who, text)
         self.show(outcome)
+
+    def _option(self, text: str) -> int | None:
+        """The button a line presses, if it is one: `[12]`, or a bare `12` where it cannot mean bulls and cows."""
+        bracketed = _BRACKETED.fullmatch(text)
+        if bracketed is None and _BARE.fullmatch(text) and parse_answer(text) is not None and self._answering:
+            return None  # "12" answers a guess, as it does in Telegram; "[12]" presses button 12
+        found = bracketed or _BARE.fullmatch(text)
+        number = int(found[1] if bracketed else text) if found else 0
+        return number if 1 <= number <= len(self.options) else None
+
+    @property
+    def _answering(self) -> bool:
+        """Whether the buttons on show answer a guess with bulls and cows (their labels read as scores)."""
+        return any(parse_answer(button.label) is not None for button in self.options)
 
     def show(self, outcome: Outcome) -> None:
         """Print an outcome: toasts in parentheses, texts as plain text, buttons numbered."""

@@ -7,12 +7,25 @@ import argparse
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `bullscows console`."""
-    parser.add_argument("--chat", type=int, default=0, help="chat id to play as (default 0, the console's own)")
+    parser.add_argument(
+        "--chat", type=_private_chat, default=1, help="private chat (and user) id to play as (default 1, the console's)"
+    )
     parser.add_argument("--database", help="SQLite file (default: DATABASE_PATH or ./bullscows.sqlite3)")
     parser.add_argument("--seed", type=int, help="seed the random secrets (for reproducible sessions)")
     parser.add_argument(
         "--lang", help="play in this language (en, ru), kept for the chat like /language; default: LANGUAGE or LANG"
     )
+
+
+def _private_chat(text: str) -> int:
+    """A private chat's id: positive, as Telegram's are (0 is the bot in versus games, and the all-chats board)."""
+    try:
+        chat = int(text)
+    except ValueError:
+        chat = 0
+    if chat < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a private chat id: use a whole number from 1 up")
+    return chat
 
 
 def main(args: argparse.Namespace) -> int:
@@ -25,8 +38,7 @@ def main(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from bot.config import load_config
-    from bot.console import run_console
-    from bot.core import Who
+    from bot.console import console_who, run_console
     from bot.i18n import environment_language
     from bot.runtime import open_runtime
     from bot.services import languages
@@ -44,7 +56,7 @@ def main(args: argparse.Namespace) -> int:
                 if language == "en" and not args.lang.lower().startswith("en"):
                     print(f"No catalogue for {args.lang!r}: playing in English.", file=sys.stderr)
                 await languages.choose(runtime.core.deps, args.chat, language)
-            who = Who(args.chat, args.chat, language_code=environment_language(os.environ))
+            who = console_who(args.chat, environment_language(os.environ))
             return await run_console(runtime.core, who, sys.stdin, sys.stdout)
         finally:
             await runtime.close()

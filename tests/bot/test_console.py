@@ -5,8 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.console import run_console
-from bot.core import Who
+from bot.console import console_who, run_console
 from bot.telegram_io.handlers import RUNTIME
 from tests.bot.fakes import runtime_on
 
@@ -16,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 async def session(tmp_path, lines: list[str], seed: int = 1) -> str:
     out = io.StringIO()
     async with runtime_on(tmp_path / "db.sqlite3", seed=seed) as rt:
-        status = await run_console(rt.core, Who(0, 0), io.StringIO("".join(f"{line}\n" for line in lines)), out)
+        status = await run_console(rt.core, console_who(), io.StringIO("".join(f"{line}\n" for line in lines)), out)
     assert status == 0
     return out.getvalue()
 
@@ -98,3 +97,63 @@ def console_args():
     parser = argparse.ArgumentParser()
     console.add_arguments(parser)
     return parser.parse_args([])
+
+
+async def console_session(tmp_path, lines: list[str], seed: int = 1) -> tuple[str, object]:
+    """A session as `bullscows console` plays it (its own chat), and the runtime's store to look into."""
+    out = io.StringIO()
+    async with runtime_on(tmp_path / "db.sqlite3", seed=seed) as rt:
+        status = await run_console(rt.core, console_who(), io.StringIO("".join(f"{line}\n" for line in lines)), out)
+        assert status == 0
+        solved = await rt.core.deps.games.latest_game(console_who().chat_id, "referee")
+    return out.getvalue(), solved
+
+
+async def test_the_console_plays_versus_in_its_own_chat_which_is_not_the_bots_id(tmp_path):
+    output, _ = await console_session(tmp_path, ["/versus", "0123"])
+    assert "You vs me" in output
+    assert "Sorry" not in output
+
+
+async def test_a_console_solve_counts_once_on_the_board(tmp_path):
+    from bot.storage.stats import ALL_CHATS
+    from tests.bot.fakes import runtime_on as fresh
+
+    async with fresh(tmp_path / "db.sqlite3", seed=5) as rt:
+        who = console_who()
+        assert who.chat_id != ALL_CHATS
+        out = io.StringIO()
+        await run_console(rt.core, who, io.StringIO("/play\n"), out)
+        secret = (await rt.core.deps.games.active_game(who.chat_id)).secret
+        out = io.StringIO()
+        await run_console(rt.core, who, io.StringIO(f"{secret}\n/top\n"), out)
+    assert "1 solved" in out.getvalue()
+    assert "2 solved" not in out.getvalue()
+
+
+async def test_typed_two_digit_answers_are_answers_not_button_numbers(tmp_path):
+    output = await session(tmp_path, ["/think", "02"])
+    assert "1. 0123 → 0🐂 2🐄" in output
+    (tmp_path / "again").mkdir()
+    output = await session(tmp_path / "again", ["/think", "12"])
+    assert "1. 0123 → 1🐂 2🐄" in output  # not button [12], which is 2🐂 2🐄
+
+
+async def test_a_bracketed_number_still_presses_that_button(tmp_path):
+    output = await session(tmp_path, ["/think", "[12]"])
+    assert "1. 0123 → 2🐂 2🐄" in output
+
+
+def test_the_console_refuses_a_chat_id_that_is_not_a_private_chats(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "console", "--database", str(tmp_path / "db.sqlite3"), "--chat", "0"],
+        input="/play\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "--chat" in done.stderr
