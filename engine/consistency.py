@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from engine.explanation import Reason, why
 from engine.history import History, Turn, candidates
 from engine.scoring import FeedbackIds, Score, is_possible, score, scorer_for
 from engine.variant import Code, Variant
@@ -88,6 +89,7 @@ class Contradiction:
     key: str  # "impossible_answer", "repeated_guess" or "conflict"
     conflict: tuple[int, ...]  # turn indices, ascending; drop any one and the rest can be true
     corrections: tuple[Correction, ...]  # most likely first; empty when two or more answers are wrong
+    reason: Reason | None = None  # why the conflict's answers cannot all be true, for a sentence
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,8 @@ def find_contradiction(variant: Variant, history: History) -> Contradiction | No
     if not fails.any(axis=0).all():
         return None
     conflict = _smallest_conflict(fails, history)
-    return Contradiction(_kind(conflict, history), conflict, _corrections(variant, history, rows, fails))
+    corrections = _corrections(variant, history, rows, fails)
+    return Contradiction(_kind(conflict, history), conflict, corrections, why(variant, history, conflict))
 
 
 def check_history(variant: Variant, history: History) -> Consistent | Contradiction:
