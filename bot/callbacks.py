@@ -20,7 +20,10 @@ KEEP = "k"  # k:<game>:<rev>                  keep playing
 ANSWER = "a"  # a:<game>:<rev>:<bulls><cows>
 UNDO = "u"  # u:<game>:<rev>
 RESTART = "o"  # o:<game>:<rev>                guesser: start over
-FIX = "f"  # f:<game>:<rev>:<turn>:<bulls><cows>
+FIX = "f"  # f:<game>:<rev>:<turn>:<bulls><cows>   guesser: answer #turn (0-based) is that instead
+CHANGE = "c"  # c:<game>:<rev>[:<turn>]       guesser: pick an answer to change; or ask answer #turn again
+MORE = "x"  # x:<game>:<rev>                  guesser: the contradiction with every fix
+VIEW = "v"  # v:<game>:<rev>                  guesser: the board again (back from changing an answer)
 SETTING = "s"  # s:<field>[:<value>]
 RULES = "r"  # r
 SETTINGS = "g"  # g                             open settings
@@ -43,7 +46,7 @@ GIVE_UP = "gu"  # gu:<game>:<rev>               give up and see the code (in a d
 STOP_DAILY = "dx"  # dx:<game>:<rev>            stop today's challenge (/cancel, after its warning)
 REFEREE_ACTIONS = {COACH, HINT, GIVE_UP, STOP_DAILY}
 
-GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, MATCH, *REFEREE_ACTIONS}
+GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, CHANGE, MORE, VIEW, MATCH, *REFEREE_ACTIONS}
 
 
 class BadCallback(ValueError):

@@ -73,8 +73,8 @@ class DigitsKnown:
 
 @dataclass(frozen=True)
 class NoneFits:
-    """The other answers of the conflict leave some codes, and none of them gives `turn` its answer: "#1, #2 and #4
-    leave 12 codes, which would answer #5 with 0🐂 2🐄 or 1🐂 1🐄, never 1🐂 0🐄". `codes` are all of them when there
+    """The other answers of the conflict leave some codes, and none of them gives `turn` its answer: "12 codes fit
+    #1, #2 and #4, which would answer #5 with 0🐂 2🐄 or 1🐂 1🐄, never 1🐂 0🐄". `codes` are all of them when there
     are few; `answers` what they would answer instead, most codes first, at most FEW_ANSWERS of them."""
 
     turns: tuple[int, ...]
@@ -149,16 +149,23 @@ def _free_digits(variant: Variant, used: set[str]) -> tuple[str, ...]:
 
 
 def _none_fits(variant: Variant, history: History, turns: tuple[int, ...]) -> NoneFits:
-    """The codes the conflict's other answers leave, and what they would answer the newest of its guesses."""
-    turn, others = turns[-1], turns[:-1]
+    """What the conflict's other answers leave, none of which gives the one left out its answer. The one left out is
+    the one whose others leave the fewest codes (the most telling sentence), the latest of those."""
     scorer = scorer_for(variant)
-    fitting = np.ones(variant.size, dtype=bool)
-    for i in others:
-        fitting &= scorer.against(history[i].guess) == history[i].answer.id(variant.length)
-    left = np.flatnonzero(fitting)
+    passes = {i: scorer.against(history[i].guess) == history[i].answer.id(variant.length) for i in turns}
+    lefts = {}
+    for turn in turns:
+        fitting = np.ones(variant.size, dtype=bool)
+        for i in turns:
+            if i != turn:
+                fitting &= passes[i]
+        lefts[turn] = np.flatnonzero(fitting)
+    turn = min(reversed(turns), key=lambda i: len(lefts[i]))
+    left = lefts[turn]
     codes = tuple(variant.code(int(i)) for i in left) if len(left) <= FEW_CODES else ()
     given = scorer.against(history[turn].guess, left)
     ids, counts = np.unique(given, return_counts=True)
     ranked = sorted(zip(counts.tolist(), ids.tolist(), strict=True), key=lambda pair: (-pair[0], pair[1]))
     answers = tuple(Score.from_id(int(f), variant.length) for _, f in ranked[:FEW_ANSWERS])
+    others = tuple(i for i in turns if i != turn)
     return NoneFits(others, len(left), codes, turn, answers, len(ranked) > FEW_ANSWERS)

@@ -228,6 +228,8 @@ class Solo:
                 return await self._undo(lang, who, game, in_place=True)
             case cb.RESTART if game.mode == GUESSER:
                 return guesser_view.progressed(lang, await guesser.start_over(self.deps, game, who.user_id), True)
+            case cb.MORE | cb.VIEW | cb.CHANGE if game.mode == GUESSER:
+                return await self._look(lang, game, pressed)
             case cb.FIX if game.mode == GUESSER and len(pressed.args) == 2:
                 turn, fixed = cb.parse_id_arg(pressed.args[0]), cb.parse_score_arg(pressed.args[1])
                 progress = await guesser.correct(self.deps, game, who.user_id, turn, fixed)
@@ -235,6 +237,21 @@ class Solo:
                     return Outcome(toast=t("stale", lang))
                 return guesser_view.progressed(lang, progress, in_place=True)
         return Outcome(toast=t("stale", lang))
+
+    async def _look(self, lang: str, game: Game, pressed: cb.Callback) -> Outcome:
+        """The board again, unchanged: with every fix, picking an answer to change, or asking one again."""
+        progress = await guesser.progress_of(game)
+        if pressed.action == cb.MORE:
+            return Outcome.say(guesser_view.board(lang, progress, in_place=True, every_fix=True))
+        if pressed.action == cb.VIEW or not game.turns:
+            return Outcome.say(guesser_view.board(lang, progress, in_place=True))
+        if not pressed.args:
+            return Outcome.say(guesser_view.board(lang, progress, in_place=True, picking=True))
+        index = cb.parse_id_arg(pressed.args[0])
+        if index >= len(game.turns):
+            return Outcome(toast=t("stale", lang))
+        changing = (index, await guesser.possible_answers(game))
+        return Outcome.say(guesser_view.board(lang, progress, in_place=True, changing=changing))
 
 
 def _variant(args: tuple[str, ...]) -> Variant | None:

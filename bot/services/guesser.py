@@ -40,6 +40,11 @@ async def asking(game: Game, remaining: int | None) -> Asking:
     return Asking(game, remaining, await asyncio.to_thread(possible_scores, game.variant))
 
 
+async def possible_answers(game: Game) -> tuple[Score, ...]:
+    """Every answer possible in the game's variant (worked out in a thread: slow for huge variants)."""
+    return await asyncio.to_thread(possible_scores, game.variant)
+
+
 @dataclass(frozen=True)
 class Contradicted:
     """The answers cannot all be true; the game waits for a fix, an undo or a reveal."""
@@ -70,7 +75,7 @@ Progress = Asking | Contradicted | Solved
 async def answer(deps: Deps, game: Game, user_id: int, given: Score) -> Progress | Refusal:
     """Take the user's answer to the pending guess and move on: next guess, solved, or contradiction."""
     if game.pending_guess is None:
-        return await _contradiction_of(game)
+        return await progress_of(game)
     turn = Turn(game.pending_guess, given)
     try:
         check = await asyncio.to_thread(check_new_answer, game.variant, game.turns, turn)
@@ -152,8 +157,8 @@ async def _settle(
     return await asking(updated, check.remaining)
 
 
-async def _contradiction_of(game: Game) -> Contradicted | Asking:
-    """The stored game's contradiction, shown again (or Asking if it somehow has none)."""
+async def progress_of(game: Game) -> Contradicted | Asking:
+    """Where the stored game stands: its contradiction, or the pending guess with how many codes fit."""
     check = await asyncio.to_thread(check_history, game.variant, game.turns)
     if isinstance(check, Contradiction):
         return Contradicted(game, check)

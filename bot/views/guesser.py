@@ -10,10 +10,9 @@ from bot.models.refusal import Refusal
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.guesser import Asking, Contradicted, Progress, Revealed, Solved
 from bot.texts import Html, lines, score_text, t, variant_text
+from bot.views import slips
 from bot.views.common import mode_buttons
 from engine.scoring import Score
-
-MAX_FIXES = 3
 
 
 def started(language: str, progress: Asking) -> Outcome:
@@ -32,20 +31,77 @@ def progressed(language: str, progress: Progress, in_place: bool) -> Outcome:
     return Outcome.say(shown)
 
 
-def board(language: str, progress: Progress, in_place: bool) -> Reply:
-    """The one board message of a guesser game, with the buttons that fit its state."""
+def board(
+    language: str,
+    progress: Progress,
+    in_place: bool,
+    *,
+    every_fix: bool = False,
+    picking: bool = False,
+    changing: tuple[int, tuple[Score, ...]] | None = None,
+) -> Reply:
+    """The one board message of a guesser game, with the buttons that fit its state: the answers to the pending
+    guess, or the contradiction with its fixes (`every_fix`: all of them); `picking` an answer to change, or
+    `changing` one (its index, and the answers it can take)."""
     game = progress.game
     parts: list[Html | None] = [t("gue.board.title", language), *_history_lines(language, game)]
     keyboard: Keyboard = ()
-    if isinstance(progress, Asking) and game.pending_guess:
+    if changing is not None:
+        index, answers = changing
+        parts.append(slips.change_prompt(language, index, game.turns[index]))
+        keyboard = (*_change_keyboard(game, index, answers, language), _back_row(game, language))
+    elif picking:
+        parts.append(t("change.pick", language))
+        keyboard = (*_change_rows(game, language), _back_row(game, language))
+    elif isinstance(progress, Asking) and game.pending_guess:
         parts.append(t("gue.board.ask", language, n=len(game.turns) + 1, guess=game.pending_guess))
         if progress.remaining is not None and game.turns:
             parts.append(t("gue.board.fits", language, remaining=progress.remaining))
         keyboard = (*answer_keyboard(game, progress.answers, language), *_undo_row(game, language, restart=False))
     elif isinstance(progress, Contradicted):
-        parts.extend(_contradiction_lines(language, progress))
-        keyboard = (*_fix_rows(game, progress, language), *_undo_row(game, language, restart=True))
+        found = progress.contradiction
+        fixes, hidden = slips.shown_fixes(found.corrections, every_fix)
+        parts.extend(slips.conflict_lines(language, found, game.turns))
+        parts.append(_fixes_text(language, bool(fixes), hidden))
+        keyboard = (
+            *slips.fix_rows(
+                language,
+                fixes,
+                lambda f: cb.game_button(cb.FIX, game.id, game.revision, f.turn, cb.score_arg(f.answer)),
+            ),
+            *slips.more_row(language, hidden, cb.game_button(cb.MORE, game.id, game.revision)),
+            *_change_rows(game, language),
+            *_undo_row(game, language, restart=True),
+        )
     return Reply(Html("\n".join(p for p in parts if p)), keyboard, Board(game.id, game.board_message_id, in_place))
+
+
+def _fixes_text(language: str, any_fix: bool, hidden: int) -> Html:
+    if not any_fix:
+        return t("contra.no_fix", language)
+    return t("contra.fixes.more", language, n=hidden) if hidden else t("contra.fixes", language)
+
+
+def _change_rows(game: Game, language: str) -> Keyboard:
+    return slips.change_rows(
+        language, range(len(game.turns)), lambda i: cb.game_button(cb.CHANGE, game.id, game.revision, i)
+    )
+
+
+def _change_keyboard(game: Game, index: int, answers: tuple[Score, ...], language: str) -> Keyboard:
+    """The answers #index can be changed to, as buttons that take the change."""
+    last = index == len(game.turns) - 1
+    choices = slips.other_answers(answers, game.turns[index], game.variant.length, last)
+    return score_rows(
+        choices,
+        game.variant.length,
+        language,
+        lambda answer: cb.game_button(cb.FIX, game.id, game.revision, index, cb.score_arg(answer)),
+    )
+
+
+def _back_row(game: Game, language: str) -> tuple[Button, ...]:
+    return (Button(t("btn.back", language), cb.game_button(cb.VIEW, game.id, game.revision)),)
 
 
 def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
@@ -86,27 +142,11 @@ def _undo_row(game: Game, language: str, restart: bool) -> Keyboard:
     row = []
     if game.turns:
         row.append(Button(t("btn.undo", language), cb.game_button(cb.UNDO, game.id, game.revision)))
+    if len(game.turns) > 1 and not restart:  # a slip further back than the last answer: change it directly
+        row.append(Button(t("btn.change_any", language), cb.game_button(cb.CHANGE, game.id, game.revision)))
     if restart:
         row.append(Button(t("btn.restart", language), cb.game_button(cb.RESTART, game.id, game.revision)))
     return (tuple(row),) if row else ()
-
-
-def _contradiction_lines(language: str, progress: Contradicted) -> list[Html | None]:
-    found = progress.contradiction
-    turns = ", ".join(f"#{i + 1}" for i in found.conflict)
-    return [
-        t(f"contra.{found.key}", language, turns=turns),
-        t("contra.fixes" if found.corrections else "contra.no_fix", language),
-    ]
-
-
-def _fix_rows(game: Game, progress: Contradicted, language: str) -> Keyboard:
-    rows = []
-    for fix in progress.contradiction.corrections[:MAX_FIXES]:
-        label = t("btn.fix", language, n=fix.turn + 1, score=score_text(fix.answer, language), remaining=fix.remaining)
-        data = cb.game_button(cb.FIX, game.id, game.revision, fix.turn, cb.score_arg(fix.answer))
-        rows.append((Button(label, data),))
-    return tuple(rows)
 
 
 def refused(language: str, refusal: Refusal, game: Game) -> Outcome:

@@ -9,7 +9,8 @@ from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import versus
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, score_text, t, variant_text
-from bot.views.guesser import MAX_FIXES, score_rows
+from bot.views.guesser import score_rows
+from bot.views.slips import LIKELIEST as MAX_FIXES
 from engine.scoring import Score
 from engine.variant import Code
 

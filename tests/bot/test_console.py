@@ -30,7 +30,7 @@ async def test_buttons_are_numbered_options_that_can_be_typed(tmp_path):
 async def test_the_console_plays_a_guesser_game_with_option_numbers_and_typed_answers(tmp_path):
     output = await session(tmp_path, ["/think", "[1]", "0 0"])
     assert "1. 0123 → 0🐂 0🐄" in output
-    assert "can't all be true: #1, #2" in output
+    assert "can't all be true: #1 and #2" in output
 
 
 async def test_html_is_shown_as_plain_text(tmp_path):

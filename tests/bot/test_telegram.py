@@ -98,7 +98,7 @@ async def test_a_contradiction_is_shown_at_once_and_fixed_with_the_correction_bu
     await chat.send("/think")
     await chat.press_label("0🐂 0🐄")
     [_, board] = await chat.press_label("0🐂 0🐄")
-    assert "can't all be true: #1, #2" in board.text
+    assert "can't all be true: #1 and #2" in board.text
     fixes = [(label, data) for label, data in board.buttons if data.startswith("f:")]
     assert fixes
     assert "fit)" in fixes[0][0]
