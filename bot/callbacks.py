@@ -31,7 +31,14 @@ MATCH = "m"  # m:<match>:<rev>:<verb>[:<arg>]   race/duel/versus (bot/features/m
 MATCH_ANSWER = "a"  # m:<match>:<rev>:a:<bulls><cows>  versus: answer the bot's guess
 DUEL_ACCEPT = "y"  # m:<match>:<rev>:y          take up a duel
 DUEL_DECLINE = "n"  # m:<match>:<rev>:n         decline (or withdraw) a duel
-MATCH_FIX = "f"  # m:<match>:<rev>:f:<turn>:<fixed bc>:<given bc>  versus: take a one-answer fix
+MATCH_FIX = "f"  # m:<match>:<rev>:f:<turn>:<fixed bc>[:<given bc>]  versus: answer #turn is that instead (and the
+#                 pending guess's answer `given`, which ran into a contradiction, is taken with it if it fits now)
+MATCH_UNDO = "u"  # m:<match>:<rev>:u            versus: take back the last answer to the bot's guesses
+MATCH_CHANGE = "c"  # m:<match>:<rev>:c[:<turn>[:<given bc>]]  versus: pick an answer to change; ask #turn again
+MATCH_MORE = "x"  # m:<match>:<rev>:x[:<given bc>]  versus: the contradiction with every fix
+MATCH_VIEW = "v"  # m:<match>:<rev>:v[:<given bc>]  versus: the board again (back from changing an answer)
+REMATCH = "rm"  # rm:<match>                     a finished versus game or duel: the same again, same opponent
+AGAIN = "ag"  # ag:<game>                        a finished one-player game: the same again (variant, settings)
 TOP = "tp"  # tp:<c|g>:<d|w|m|a>:<variant>    leaderboard: this chat or global; today, this week, this month, all time
 STATS = "st"  # st:<user>:<variant>             a player's stats (only that player may switch them)
 RATING = "rt"  # rt:<c|g>:<variant>               rating board: this chat or global, the variant's family
@@ -83,6 +90,10 @@ def decode(data: str) -> Callback:
         if len(fields) < 2:
             raise BadCallback(data)
         return Callback(action, parse_id_arg(fields[0]), parse_id_arg(fields[1]), tuple(fields[2:]))
+    if action in {REMATCH, AGAIN}:
+        if len(fields) != 1:
+            raise BadCallback(data)
+        return Callback(action, parse_id_arg(fields[0]))
     if action in {NEW, SETTING, RULES, SETTINGS, LANGUAGE} | BOARD_ACTIONS:
         return Callback(action, args=tuple(fields))
     raise BadCallback(data)

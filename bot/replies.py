@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from bot.texts import Html
 
@@ -22,12 +23,13 @@ Keyboard = tuple[tuple[Button, ...], ...]
 
 @dataclass(frozen=True)
 class Board:
-    """The game board a reply shows: edit `message_id` in place, or send anew and remember it."""
+    """The board a reply shows (a game's or a match's): edit `message_id` in place, or send anew and remember it."""
 
-    game_id: int
+    game_id: int  # the game's id, or the match's (see `of`)
     message_id: int | None
     in_place: bool = True  # False: send a fresh board below and strip the old one's buttons
     tidy: Html | None = None  # with a fresh board: what the old one is cut down to (else it only loses its buttons)
+    of: Literal["game", "match"] = "game"  # whose board: a one-player game's, or a versus match's
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from bot.views import duel as duel_view
 from bot.views import private_duel as private_duel_view
 from bot.views import race as race_view
 from bot.views import versus as versus_view
+from engine.scoring import Score
 from engine.variant import Variant
 
 COMMANDS = (
@@ -37,8 +38,9 @@ COMMANDS = (
     Command("resign", ANY, private_menu=10, group_menu=5),  # a duel in a group, a versus game in private
 )
 GROUP_COMMANDS = names(COMMANDS, GROUP)
-# Other features' commands that a versus game in progress answers first (resigns it, or holds them back).
-WHILE_VERSUS = frozenset({"cancel", "giveup", "play", "think", "daily"})
+# Other features' commands that a versus game in progress answers first (resigns it, undoes its last answer, or
+# holds them back).
+WHILE_VERSUS = frozenset({"cancel", "giveup", "play", "think", "daily", "undo"})
 # In private: versus and resign, the group-only commands (to explain where they work), and WHILE_VERSUS.
 PRIVATE_COMMANDS = names(COMMANDS) | WHILE_VERSUS
 DUEL_PAYLOAD = "duel_"  # t.me/<bot>?start=duel_<match>-...: set your secret for that duel (links are signed)
@@ -91,7 +93,9 @@ class Matches:
         return await self._guess(who, lang, text, explicit=False, match=match)
 
     async def button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
-        """A press on a match's button: duel invitations, versus answers."""
+        """A press on a match's button: duel invitations, versus answers, a rematch."""
+        if pressed.action == cb.REMATCH:
+            return await self._rematch(who, lang, pressed)
         if pressed.game_id is None:
             return Outcome(toast=t("match.stale", lang))
         match = await self.deps.matches.match(pressed.game_id)
@@ -108,14 +112,62 @@ class Matches:
             return duel_view.accepted(lang, accepted, self._secret_link(who, accepted))
         if match.kind == DUEL and verb == cb.DUEL_DECLINE:
             return duel_view.declined(lang, await duel.decline(self.deps, match, who.user_id), who.name)
-        if match.kind == VERSUS and verb == cb.MATCH_ANSWER and len(pressed.args) == 2:
-            given = cb.parse_score_arg(pressed.args[1])
-            return versus_view.progressed(lang, await versus.answer(self.deps, match, given), in_place=True)
-        if match.kind == VERSUS and verb == cb.MATCH_FIX and len(pressed.args) == 4:
-            turn = cb.parse_id_arg(pressed.args[1])
-            fixed, given = cb.parse_score_arg(pressed.args[2]), cb.parse_score_arg(pressed.args[3])
-            corrected = await versus.correct(self.deps, match, turn, fixed, given)
-            return versus_view.progressed(lang, corrected, in_place=True)
+        if match.kind == VERSUS:
+            return await self._versus_button(lang, match, verb, pressed.args[1:])
+        return Outcome(toast=t("match.stale", lang))
+
+    async def _rematch(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
+        """'🔁 Same again' under a finished race (anyone in the group may press it: a new race, same variant and
+        time), '🔁 Rematch' under a finished versus game or group duel (a player's press: the same variant and
+        time; a duel's rematch invites the other player)."""
+        match = await self.deps.matches.match(pressed.game_id or 0)
+        if match is None or match.active or match.chat_id != who.chat_id or match.private:
+            return Outcome(toast=t("match.stale", lang))
+        if match.kind == RACE:
+            started = await race.start(self.deps, who.chat_id, who.user_id, match.variant, match.turn_seconds)
+            if isinstance(started, AlreadyOn):
+                return _already(lang, started.match)
+            return race_view.started(lang, started.match)
+        other = match.opponent(who.user_id)
+        if match.player(who.user_id) is None or other is None:
+            return Outcome(toast=t("duel.not_player", lang))
+        if match.kind == VERSUS:
+            return await self._versus(who, lang, match.variant)
+        opponent = (other.user_id, other.name)
+        challenged = await duel.challenge(
+            self.deps, who.chat_id, (who.user_id, who.name), opponent, match.variant, match.turn_seconds
+        )
+        if isinstance(challenged, AlreadyOn):
+            return _already(lang, challenged.match)
+        return duel_view.invited(lang, challenged)
+
+    async def _versus_button(self, lang: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:
+        """A versus board's button: an answer, a fix or change, undo, or another look at the board."""
+        if verb == cb.MATCH_ANSWER and len(args) == 1:
+            answered = await versus.answer(self.deps, match, cb.parse_score_arg(args[0]))
+            return versus_view.progressed(lang, answered, in_place=True)
+        if verb == cb.MATCH_FIX and len(args) in (2, 3):
+            index, fixed = cb.parse_id_arg(args[0]), cb.parse_score_arg(args[1])
+            given = cb.parse_score_arg(args[2]) if len(args) == 3 else None
+            return versus_view.progressed(lang, await versus.change(self.deps, match, index, fixed, given), True)
+        if verb == cb.MATCH_UNDO and not args:
+            undone = await versus.undo(self.deps, match)
+            return versus_view.progressed(lang, undone, True) if undone else Outcome(toast=t("undo.nothing", lang))
+        if verb == cb.MATCH_MORE and len(args) <= 1:
+            shown = await versus.standing(self.deps, match, _given(args, 0))
+            return Outcome.say(versus_view.board(lang, shown, in_place=True, every_fix=True))
+        if verb == cb.MATCH_VIEW and len(args) <= 1:
+            return Outcome.say(
+                versus_view.board(lang, await versus.standing(self.deps, match, _given(args, 0)), in_place=True)
+            )
+        if verb == cb.MATCH_CHANGE and len(args) <= 2:
+            shown = await versus.standing(self.deps, match, _given(args, 1))
+            if not args:
+                return Outcome.say(versus_view.board(lang, shown, in_place=True, picking=True))
+            index = cb.parse_id_arg(args[0])
+            limit = len(shown.bot_turns) + (1 if shown.given is not None else 0)
+            if index < limit:
+                return Outcome.say(versus_view.board(lang, shown, in_place=True, changing=index))
         return Outcome(toast=t("match.stale", lang))
 
     async def on_deadline(self, match_id: int) -> tuple[int, Outcome] | None:
@@ -310,6 +362,9 @@ class Matches:
         running = await self.deps.matches.active_match(who.chat_id)
         if running is not None and running.kind == VERSUS and command in ("resign", "cancel", "giveup"):
             return versus_view.resigned(lang, await versus.resign(self.deps, running))
+        if running is not None and running.kind == VERSUS and command == "undo":
+            undone = await versus.undo(self.deps, running)
+            return versus_view.progressed(lang, undone, in_place=False) if undone else None
         if running is not None and running.kind == VERSUS and command in ("play", "think", "daily"):
             return common_view.message("vs.running", lang)
         if command == "resign":
@@ -358,6 +413,11 @@ class Matches:
         if running is None or running.kind != VERSUS:
             return None
         return versus_view.moved(lang, running, await versus.move(self.deps, running, text))
+
+
+def _given(args: tuple[str, ...], at: int) -> Score | None:
+    """The answer to the bot's pending guess a versus button carries (at `at`), if it carries one."""
+    return cb.parse_score_arg(args[at]) if len(args) > at else None
 
 
 def _already(lang: str, match: Match) -> Outcome:

@@ -105,14 +105,19 @@ Verdict = Literal["first", "second", "draw"]
 def verdict(first: Player, second: Player) -> Verdict | None:
     """Who won a two-player game where `first` moves first and both get the same number of turns.
 
-    None while it goes on. If the first solves on their k-th guess, the second still gets their k-th.
+    None while it goes on. If the first solves on their k-th guess, the second still gets their k-th. Both solved:
+    the fewer guesses win (a versus answer undone can let the second solve in fewer after the first has solved).
 
     >>> verdict(Player(1, 1, "a", 3, 3), Player(2, 2, "b", 2))  # b has one more guess to equal it
     >>> verdict(Player(1, 1, "a", 3, 3), Player(2, 2, "b", 3, 3))
     'draw'
+    >>> verdict(Player(1, 1, "a", 4, 4), Player(2, 2, "b", 3, 3))
+    'second'
     """
     if second.solved:
-        return "draw" if first.solved else "second"
+        if first.solved_in is None or second.solved_in is None or second.solved_in < first.solved_in:
+            return "second"
+        return "draw" if second.solved_in == first.solved_in else "first"
     if first.solved and second.guesses >= first.guesses:
         return "first"
     return None

@@ -92,7 +92,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
     return (
         Route(ANY, f.scoreboard.button, scoreboard.ACTIONS),
         Route(ANY, f.language.button, language.ACTIONS),
-        Route(ANY, f.matches.button, frozenset({cb.MATCH})),
+        Route(ANY, f.matches.button, frozenset({cb.MATCH, cb.REMATCH})),
         Route(PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board, the daily's warnings
         Route(PRIVATE, f.referee.daily_new_game, frozenset({cb.NEW})),  # a daily under way: warn before leaving it
         Route(GROUP, f.solo.group_button),  # one-player buttons are private

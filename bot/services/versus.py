@@ -5,7 +5,7 @@ its equal turn (and the other way round no extra turn is owed)."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.models.match import BOT_ID, VERSUS, Match, Player, to_move, verdict
@@ -15,7 +15,7 @@ from bot.rules.referee import tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import AlreadyOn, Ended, close, close_within
-from engine.consistency import Contradiction, InvalidAnswer, check_new_answer
+from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer
 from engine.guesser import next_guess
 from engine.history import Turn
 from engine.scoring import Score, possible_scores, score
@@ -33,45 +33,18 @@ class VersusStarted:
 
 
 @dataclass(frozen=True)
-class Asking:
-    """The bot's guess waits for the user's answer (`answers`: every answer possible, for the buttons)."""
+class Standing:
+    """Where a versus game stands, for its board: the match as stored with both players' moves; every answer
+    possible (for the buttons); the contradiction that an answer (`given`, then not stored) or the stored
+    answers themselves run into; the end, once the game is over."""
 
     match: Match
-    guess: Code
-    answers: tuple[Score, ...]
-
-
-@dataclass(frozen=True)
-class Guessed:
-    """The user's guess, scored; then the bot asks its guess, or the game is over."""
-
-    match: Match
-    turn: Turn
-    asking: Asking | None
-    ended: Ended | None
-
-
-@dataclass(frozen=True)
-class Answered:
-    """The user's answer to the bot's guess, stored; the user's turn next, or the game is over."""
-
-    match: Match
-    turn: Turn
-    ended: Ended | None
-
-
-@dataclass(frozen=True)
-class Contradicted:
-    """The answer cannot be true together with the user's earlier answers; nothing was stored.
-
-    The contradiction's one-answer fixes can be taken with correct(), keeping `given` for the pending guess."""
-
-    match: Match
-    contradiction: Contradiction
-    given: Score
-
-
-Moved = Guessed | Answered | Contradicted | Refusal | Refusal
+    user_turns: tuple[Turn, ...] = ()  # the user's guesses at the bot's code, scored
+    bot_turns: tuple[Turn, ...] = ()  # the bot's guesses at the user's, with the user's answers
+    answers: tuple[Score, ...] = ()
+    contradiction: Contradiction | None = None
+    given: Score | None = None
+    ended: Ended | None = None
 
 
 async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Variant) -> VersusStarted | AlreadyOn:
@@ -87,14 +60,30 @@ async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Vari
     return VersusStarted(match)
 
 
-async def asking(match: Match) -> Asking | None:
-    """The bot's pending guess with the answers to offer, if it waits for one."""
-    if match.pending_guess is None:
-        return None
-    return Asking(match, match.pending_guess, await asyncio.to_thread(possible_scores, match.variant))
+async def standing(deps: Deps, match: Match, given: Score | None = None) -> Standing:
+    """Where the stored game stands (with `given` as the answer to the bot's pending guess, when shown again): both
+    players' moves, the answers possible, and the contradiction the answers run into, if they do."""
+    answers = await asyncio.to_thread(possible_scores, match.variant)
+    user = match.seated(1)
+    user_turns = await deps.matches.turns(match.id, user.user_id) if user is not None else ()
+    history = await deps.matches.turns(match.id, BOT_ID)
+    base = Standing(match, user_turns, history, answers)
+    waiting = match.turn_user == BOT_ID and match.pending_guess is not None
+    check: Consistent | Contradiction | None = None
+    try:
+        if given is not None and waiting and match.pending_guess is not None:
+            check = await asyncio.to_thread(check_new_answer, match.variant, history, Turn(match.pending_guess, given))
+        elif history:
+            given = None
+            check = await asyncio.to_thread(check_history, match.variant, history)
+    except InvalidAnswer:
+        return base
+    if isinstance(check, Contradiction):
+        return replace(base, contradiction=check, given=given)
+    return base
 
 
-async def move(deps: Deps, match: Match, text: str) -> Moved:
+async def move(deps: Deps, match: Match, text: str) -> Standing | Refusal:
     """A typed message: an answer when the bot waits for one, else a guess at the bot's code."""
     if match.turn_user == BOT_ID:
         given = parse_answer(text)
@@ -106,7 +95,7 @@ async def move(deps: Deps, match: Match, text: str) -> Moved:
     return await guess(deps, match, text)
 
 
-async def guess(deps: Deps, match: Match, text: str) -> Guessed | Refusal:
+async def guess(deps: Deps, match: Match, text: str) -> Standing | Refusal:
     """Score the user's guess at the bot's code; then the bot's guess, or the end."""
     user = match.seated(1)
     assert user is not None
@@ -118,10 +107,12 @@ async def guess(deps: Deps, match: Match, text: str) -> Guessed | Refusal:
         return code
     if (again := tried_before(await deps.matches.turns(match.id, user.user_id), code)) is not None:
         return again
+    now = await standing(deps, match)
+    if now.contradiction is not None:  # a change left the answers contradicting: settle first
+        return Refusal("vs.settle_first")
     turn = Turn(code, score(match.secret, code))
     solved = turn.answer.bulls == match.variant.length
-    bot_turns = await deps.matches.turns(match.id, BOT_ID)
-    pending = await asyncio.to_thread(next_guess, match.variant, bot_turns)
+    pending = await asyncio.to_thread(next_guess, match.variant, now.bot_turns)
     async with deps.transaction():
         if (
             await deps.matches.add_move(match.id, user.user_id, user.name, turn, solved, deps.clock(), turns=True)
@@ -129,56 +120,98 @@ async def guess(deps: Deps, match: Match, text: str) -> Guessed | Refusal:
         ):
             return Refusal("match.stale")
         ended = await _settle(deps, match.id, pending, deps.clock())
-    final = await deps.matches.match(match.id)
-    assert final is not None
-    return Guessed(final, turn, None if ended else await asking(final), ended)
+    return await _standing_after(deps, match.id, ended)
 
 
-async def answer(deps: Deps, match: Match, given: Score) -> Answered | Contradicted | Refusal:
-    """Take the answer to the bot's guess (checked against the earlier ones); then the user's turn, or the end."""
+async def answer(deps: Deps, match: Match, given: Score) -> Standing | Refusal:
+    """Take the answer to the bot's guess (checked against the earlier ones): then the user's turn (or the bot's
+    next guess, after an undo left it behind), or the end. An answer that contradicts the earlier ones is not
+    stored: the standing shows the contradiction."""
     if match.turn_user != BOT_ID or match.pending_guess is None:
         return Refusal("vs.guess_first")
-    return await _store_answer(deps, match, await deps.matches.turns(match.id, BOT_ID), given)
-
-
-async def correct(
-    deps: Deps, match: Match, index: int, fixed: Score, given: Score
-) -> Answered | Contradicted | Refusal:
-    """Take a fix offered for a contradiction: the bot's answer #index (0-based) becomes `fixed`; when that is an
-    earlier answer, `given` still answers the pending guess."""
-    bot_turns = list(await deps.matches.turns(match.id, BOT_ID))
-    if index == len(bot_turns):
-        return await answer(deps, match, fixed)
-    won_earlier = fixed.bulls == match.variant.length  # the game would have ended there: not a fix to take now
-    if match.turn_user != BOT_ID or match.pending_guess is None or not 0 <= index < len(bot_turns) or won_earlier:
-        return Refusal("match.stale")
-    bot_turns[index] = Turn(bot_turns[index].guess, fixed)
-    return await _store_answer(deps, match, tuple(bot_turns), given, fix=(index, fixed))
-
-
-async def _store_answer(
-    deps: Deps, match: Match, bot_turns: tuple[Turn, ...], given: Score, fix: tuple[int, Score] | None = None
-) -> Answered | Contradicted | Refusal:
-    """Check the answer to the pending guess against the bot's earlier turns; if it fits, store it (with the fix of
-    an earlier answer, if any) and settle the turn."""
-    assert match.pending_guess is not None
+    history = await deps.matches.turns(match.id, BOT_ID)
     turn = Turn(match.pending_guess, given)
     try:
-        check = await asyncio.to_thread(check_new_answer, match.variant, bot_turns, turn)
+        check = await asyncio.to_thread(check_new_answer, match.variant, history, turn)
     except InvalidAnswer as error:
         return Refusal(f"answer.{error.key}", {**error.params, "length": match.variant.length})
     if isinstance(check, Contradiction):
-        return Contradicted(match, check, given)
-    solved = given.bulls == match.variant.length
+        return await standing(deps, match, given)
+    return await _store_answer(deps, match, (*history, turn))
+
+
+async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Score | None) -> Standing | Refusal:
+    """The user changes the bot's answered guess #index (0-based) to `fixed`; with `given`, the answer to the
+    pending guess that ran into a contradiction is taken too, if the changed answers now allow it. The change is
+    stored even when the answers still contradict each other (the standing says how): it is what the user says is
+    true, and the next change may settle it (the game goes on once they fit). Index = the pending guess itself is
+    answering it."""
+    history = await deps.matches.turns(match.id, BOT_ID)
+    waiting = match.turn_user == BOT_ID and match.pending_guess is not None
+    if index == len(history) and waiting:
+        return await answer(deps, match, fixed)
+    won_earlier = fixed.bulls == match.variant.length  # the game would have ended there: not a change to take now
+    if not 0 <= index < len(history) or won_earlier:
+        return Refusal("match.stale")
+    changed = list(history)
+    changed[index] = Turn(history[index].guess, fixed)
+    if given is not None and waiting and match.pending_guess is not None:
+        turn = Turn(match.pending_guess, given)
+        try:
+            check = await asyncio.to_thread(check_new_answer, match.variant, changed, turn)
+        except InvalidAnswer as error:
+            return Refusal(f"answer.{error.key}", {**error.params, "length": match.variant.length})
+        if not isinstance(check, Contradiction):
+            return await _store_answer(deps, match, (*changed, turn), fix=(index, fixed))
+    async with deps.transaction():
+        await deps.matches.rescore(match.id, BOT_ID, index, fixed)
+        if not await deps.matches.change(match.id):  # the revision moves on: buttons of the old answers go stale
+            return Refusal("match.stale")
+    final = await deps.matches.match(match.id)
+    assert final is not None
+    return await standing(deps, final, given)
+
+
+async def undo(deps: Deps, match: Match) -> Standing | Refusal | None:
+    """Take back the user's last answer to the bot's guesses and ask that guess again (the user's guesses since
+    stay; the bot then catches up, one guess at a time). None if there is no answer to take back."""
+    history = await deps.matches.turns(match.id, BOT_ID)
+    if not history:
+        return None
+    async with deps.transaction():
+        if not await deps.matches.take_back(match.id, BOT_ID):
+            return Refusal("match.stale")
+        await deps.matches.change(match.id, turn_user=BOT_ID, pending_guess=history[-1].guess)
+    final = await deps.matches.match(match.id)
+    assert final is not None
+    return await standing(deps, final)
+
+
+async def _store_answer(
+    deps: Deps, match: Match, history: tuple[Turn, ...], fix: tuple[int, Score] | None = None
+) -> Standing | Refusal:
+    """Store the answer to the pending guess (the last of `history`, which fits every code the others leave), with
+    the change of an earlier answer if any, and settle the turn: the bot guesses again when it is behind."""
+    turn = history[-1]
+    solved = turn.answer.bulls == match.variant.length
+    user = match.seated(1)
+    assert user is not None
+    behind = not solved and user.guesses > len(history)  # an undo left the bot behind: it asks its next guess
+    pending = await asyncio.to_thread(next_guess, match.variant, history) if behind else None
     async with deps.transaction():
         if await deps.matches.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, deps.clock(), turns=True) is None:
             return Refusal("match.stale")
         if fix is not None:
             await deps.matches.rescore(match.id, BOT_ID, *fix)
-        ended = await _settle(deps, match.id, None, deps.clock())
-    final = await deps.matches.match(match.id)
+        ended = await _settle(deps, match.id, pending, deps.clock())
+    return await _standing_after(deps, match.id, ended)
+
+
+async def _standing_after(deps: Deps, match_id: int, ended: Ended | None) -> Standing:
+    final = await deps.matches.match(match_id)
     assert final is not None
-    return Answered(final, turn, ended)
+    shown = await standing(deps, final)
+    return replace(shown, ended=ended) if ended is not None else shown
 
 
 async def _settle(deps: Deps, match_id: int, pending: Code | None, now: datetime) -> Ended | None:
@@ -198,6 +231,7 @@ async def _settle(deps: Deps, match_id: int, pending: Code | None, now: datetime
     return None
 
 
-async def resign(deps: Deps, match: Match) -> Ended | None:
-    """The user gives up: the bot wins and shows its code."""
-    return await close(deps, match.id, "resigned", BOT_ID, lambda final: {final.started_by: "resigned"})
+async def resign(deps: Deps, match: Match) -> Standing | None:
+    """The user gives up: the bot wins and shows its code; the final standing comes back (None if it was over)."""
+    ended = await close(deps, match.id, "resigned", BOT_ID, lambda final: {final.started_by: "resigned"})
+    return None if ended is None else await _standing_after(deps, match.id, ended)

@@ -35,6 +35,7 @@ class MatchRepository(Protocol):
     ) -> Player | None: ...
     async def change(self, match_id: int, expect_phase: Phase | None = None, **fields: Any) -> bool: ...
     async def rescore(self, match_id: int, user_id: int, index: int, answer: Score) -> None: ...
+    async def take_back(self, match_id: int, user_id: int) -> bool: ...
     async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool: ...
     async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool: ...
     async def awaiting_secret(self, user_id: int) -> Match | None: ...
@@ -203,6 +204,26 @@ class SqliteMatchRepository:
             " WHERE match_id = ? AND user_id = ? ORDER BY seq LIMIT 1 OFFSET ?)",
             (answer.bulls, answer.cows, match_id, match_id, user_id, index),
         )
+
+    async def take_back(self, match_id: int, user_id: int) -> bool:
+        """Take back one player's last move of a running match (a versus answer undone); False if the match is no
+        longer on or the player has no move."""
+        cursor = await self.conn.execute(
+            "UPDATE matches SET revision = revision + 1 WHERE id = ? AND status = 'active' AND EXISTS"
+            " (SELECT 1 FROM match_moves WHERE match_id = ? AND user_id = ?)",
+            (match_id, match_id, user_id),
+        )
+        if cursor.rowcount != 1:
+            return False
+        await self.conn.execute(
+            "DELETE FROM match_moves WHERE match_id = ? AND seq = (SELECT MAX(seq) FROM match_moves"
+            " WHERE match_id = ? AND user_id = ?)",
+            (match_id, match_id, user_id),
+        )
+        await self.conn.execute(
+            "UPDATE match_players SET guesses = guesses - 1 WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        )
+        return True
 
     async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool:
         """End a running match; False if it had already ended (someone else closed it first)."""

@@ -1,9 +1,10 @@
 """The outbox: replies written in the same transaction as the move they answer, sent until delivered.
 
 Each row is one Bot API call to make in a chat, in id order within the chat. Its payload is JSON:
-`{"kind": "message", "text", "buttons", "board", "fresh", "edit", "tidy", "effect"}` for a message (sent, or edited
-in place: `board` is a game whose board message it shows, resolved when it is sent; `edit` a message to replace;
-`tidy` what a fresh board's predecessor is cut down to; `effect` a message effect for a private chat) and
+`{"kind": "message", "text", "buttons", "board", "board_of", "fresh", "edit", "tidy", "effect"}` for a message (sent,
+or edited in place: `board` is a game, or with `board_of` "match" a match, whose board message it shows, resolved
+when it is sent; `edit` a message to replace; `tidy` what a fresh board's predecessor is cut down to; `effect` a
+message effect for a private chat) and
 `{"kind": "answer", "query": id, "text": toast}` for a button press's answer, and
 `{"kind": "inline", "query": id, "results": [{"id", "title", "description", "text", "buttons"}], "cache_time",
 "personal"}` for an inline query's answer (queued under the asking user's id, which is their private chat's).
@@ -40,6 +41,7 @@ KEEP_SENT = timedelta(days=2)
 # or 10 minutes of separate messages: more than that waiting in one chat is a flood, and its oldest are stale.
 MAX_PENDING = 200
 DROP_OLDEST = MAX_PENDING // 4  # given up on at once when a chat is full, so a flood logs one line per 50 calls
+_BOARD_TABLES = {"game": "games", "match": "matches"}  # whose board a message row shows: its table
 _JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(payload, ensure_ascii=False), without a new encoder a row
 
 
@@ -56,7 +58,8 @@ class Outgoing:
 
 def slot(payload: dict[str, Any]) -> str | None:
     """What a message shows whole, so that a newer message for it replaces this one while unsent: a game's board
-    ('board:<game>'), or a message it replaces ('edit:<message>'); None for the rest.
+    ('board:<game>'), a match's ('board:match:<match>'), or a message it replaces ('edit:<message>'); None for the
+    rest.
 
     A board sent anew in place of the pressed message (both `fresh` and `edit`) has none: the message it replaces
     must still be replaced.
@@ -65,7 +68,8 @@ def slot(payload: dict[str, Any]) -> str | None:
         return None
     board, edit = payload.get("board"), payload.get("edit")
     if board is not None:
-        return None if payload.get("fresh") and edit is not None else f"board:{board}"
+        owner = f"match:{board}" if payload.get("board_of") == "match" else board
+        return None if payload.get("fresh") and edit is not None else f"board:{owner}"
     return None if edit is None else f"edit:{edit}"
 
 
@@ -163,11 +167,19 @@ class Outbox:
                 (iso(until), error, outgoing_id),
             )
 
-    async def board(self, game_id: int) -> int | None:
-        """The message that shows a game's board now (boards are resolved when sent, not when queued)."""
+    async def board(self, owner_id: int, of: str = "game") -> int | None:
+        """The message that shows a game's (or a match's) board now (boards are resolved when sent, not when
+        queued)."""
+        sql = f"SELECT board_message_id FROM {_BOARD_TABLES[of]} WHERE id = ?"
         async with self._committed() as conn:
-            rows = list(await conn.execute_fetchall("SELECT board_message_id FROM games WHERE id = ?", (game_id,)))
+            rows = list(await conn.execute_fetchall(sql, (owner_id,)))
         return None if not rows else rows[0][0]
+
+    async def set_board(self, owner_id: int, of: str, message_id: int) -> None:
+        """Remember the message that now shows a game's (or a match's) board; its buttons stay valid."""
+        await self.conn.execute(
+            f"UPDATE {_BOARD_TABLES[of]} SET board_message_id = ? WHERE id = ?", (message_id, owner_id)
+        )
 
     async def move_chat(self, old: int, new: int) -> None:
         """Send what is still pending for `old` to `new` (a group that became a supergroup)."""

@@ -21,6 +21,7 @@ def reply_payload(reply: Reply, origin: int | None) -> dict[str, Any]:
         "text": str(reply.text),
         "buttons": [[button_payload(b) for b in row] for row in reply.buttons if row],
         "board": reply.board.game_id if reply.board is not None else None,
+        "board_of": reply.board.of if reply.board is not None else None,
         "fresh": reply.board is not None and not reply.board.in_place,
         "edit": origin if reply.edit_origin else None,
         "tidy": str(reply.board.tidy) if reply.board is not None and reply.board.tidy else None,

@@ -299,8 +299,8 @@ class Sender:
             log.warning("call %s to chat %s was %d characters; sending it shortened", batch[0].id, chat_id, len(text))
             text, parse_mode = shorten(plain(text), MAX_TEXT), None
         buttons = markup(payload["buttons"])
-        board = payload["board"]
-        shown = await self.store.outbox.board(board) if board is not None else None
+        board, of = payload["board"], payload.get("board_of") or "game"  # rows queued before matches had boards: games
+        shown = await self.store.outbox.board(board, of) if board is not None else None
         target = payload["edit"] if board is None or payload["fresh"] else shown
         if target is not None and await self._edit(chat_id, target, text, parse_mode, buttons):
             await self._settle(batch)
@@ -312,7 +312,7 @@ class Sender:
         async with self.store.transaction():
             await self.store.outbox.settle([row.id for row in batch], self.clock())
             if board is not None:
-                await self.store.games.set_board(board, sent.message_id)
+                await self.store.outbox.set_board(board, of, sent.message_id)
         if shown is not None and shown != sent.message_id:
             await self._strip(chat_id, shown, payload.get("tidy"))
 

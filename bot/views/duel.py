@@ -11,7 +11,7 @@ from datetime import timedelta
 from bot import callbacks as cb
 from bot.models.match import Match, Player
 from bot.models.refusal import Refusal
-from bot.replies import Button, Outcome, Reply
+from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import Html, duration_text, example, lines, mention, score_text, t, variant_text
@@ -113,7 +113,7 @@ def moved(language: str, result: duel.Moved | Refusal, privately: Mapping[int, s
     if result.ended is not None:
         head = t("race.turn", language, name=mover.name, n=mover.guesses, guess=result.turn.guess, score=score)
         shown = revealed_secrets(language, result.ended.match, privately)
-        return Outcome.say(Reply(lines(head, ending(language, result.ended))), *shown)
+        return Outcome.say(Reply(lines(head, ending(language, result.ended)), rematch(language, result.ended)), *shown)
     if mover.solved and result.next is not None:
         head = lines(head, t("duel.last_chance", language, name=mover.name, n=mover.solved_in, other=nxt))
     return Outcome.text(head)
@@ -161,7 +161,10 @@ def resigned(language: str, result: Ended | Refusal | None, privately: Mapping[i
         return Outcome.text(refused(language, result))
     if result is None:
         return Outcome()
-    return Outcome.say(Reply(resignation(language, result)), *revealed_secrets(language, result.match, privately))
+    buttons = rematch(language, result) if result.match.status == "resigned" else ()
+    return Outcome.say(
+        Reply(resignation(language, result), buttons), *revealed_secrets(language, result.match, privately)
+    )
 
 
 def resignation(language: str, ended: Ended) -> Html:
@@ -195,7 +198,12 @@ def timed_out(language: str, result: duel.TimedOut, privately: Mapping[int, str]
             return Outcome.text(t("duel.invite_expired", language))
         return Outcome.text(t("duel.expired", language, a=mention(a), b=mention(b)))
     text = forfeit(language, result.ended, result.loser)
-    return Outcome.say(Reply(text), *revealed_secrets(language, match, privately))
+    return Outcome.say(Reply(text, rematch(language, result.ended)), *revealed_secrets(language, match, privately))
+
+
+def rematch(language: str, ended: Ended) -> Keyboard:
+    """'🔁 Rematch' under a duel played out: either player's press invites the other to the same again."""
+    return ((Button(t("btn.rematch", language), cb.encode(cb.REMATCH, ended.match.id)),),)
 
 
 def forfeit(language: str, ended: Ended, loser: Player) -> Html:

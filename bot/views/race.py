@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot import callbacks as cb
 from bot.models.match import Match
-from bot.replies import Outcome
+from bot.replies import Button, Keyboard, Outcome
 from bot.rules.referee import MAX_GUESSES
 from bot.services.matches import Ended, ranking
 from bot.services.race import Scored
@@ -39,7 +40,7 @@ def scored(language: str, result: Scored) -> Outcome:
             return Outcome.text(head)
         # said once, in the group: the player's later guesses are refused (a plain code silently)
         return Outcome.text(lines(head, t("race.last_guess", language, name=result.player.name, n=MAX_GUESSES)))
-    return Outcome.text(lines(head, summary(language, result.ended)))
+    return Outcome.text(lines(head, summary(language, result.ended)), again(language, result.ended))
 
 
 def summary(language: str, ended: Ended) -> Html:
@@ -70,4 +71,9 @@ def ranked(language: str, match: Match) -> Html:
 
 def ended(language: str, result: Ended) -> Outcome:
     """The end of a race by time or /stop."""
-    return Outcome.text(summary(language, result))
+    return Outcome.text(summary(language, result), again(language, result))
+
+
+def again(language: str, ended: Ended) -> Keyboard:
+    """'🔁 Same again': a new race in the same variant, with the same time limit."""
+    return ((Button(t("btn.again", language), cb.encode(cb.REMATCH, ended.match.id)),),)

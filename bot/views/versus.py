@@ -1,23 +1,28 @@
-"""Replies for a versus game: the user's scored guess, the bot's guess with answer buttons, the ending."""
+"""Replies for a versus game: one board that shows the whole game so far (both sides' guesses with their scores)
+and what it waits for (a guess, an answer with its buttons, a fix), edited in place or sent anew below."""
 
 from __future__ import annotations
 
 from bot import callbacks as cb
 from bot.models.match import BOT_ID, Match
 from bot.models.refusal import Refusal
-from bot.replies import Button, Keyboard, Outcome, Reply
+from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services import versus
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, score_text, t, variant_text
+from bot.views import slips
 from bot.views.guesser import score_rows
-from bot.views.slips import LIKELIEST as MAX_FIXES
+from engine.consistency import Correction
+from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import Code
 
 
 def started(language: str, result: versus.VersusStarted) -> Outcome:
-    """The game is on; the user guesses first."""
-    return Outcome.text(t("vs.started", language, variant=variant_text(result.match.variant, language)))
+    """The game is on, the user guesses first: the intro is the game's first board."""
+    match = result.match
+    text = t("vs.started", language, variant=variant_text(match.variant, language))
+    return Outcome.say(Reply(text, board=_board_of(match, in_place=False)))
 
 
 def reminder(language: str, match: Match) -> Outcome:
@@ -27,34 +32,16 @@ def reminder(language: str, match: Match) -> Outcome:
     return Outcome.text(t("vs.guess_first", language, example=example(match.variant)))
 
 
-def moved(language: str, match: Match, result: versus.Moved) -> Outcome:
-    """The reply to a typed guess or answer."""
+def moved(language: str, match: Match, result: versus.Standing | Refusal) -> Outcome:
+    """The reply to a typed guess or answer: the board sent anew below it (the old one loses its buttons)."""
     return progressed(language, result, in_place=False, match=match)
 
 
-def progressed(language: str, result: versus.Moved, in_place: bool, match: Match | None = None) -> Outcome:
-    """The reply to a move; a pressed answer button edits the message that asked."""
-    if isinstance(result, versus.Guessed):
-        head = t(
-            "vs.your_guess",
-            language,
-            n=_guesses(result.match, result.match.started_by),
-            guess=result.turn.guess,
-            score=score_text(result.turn.answer, language),
-        )
-        if result.ended is not None:
-            return Outcome.text(lines(head, ending(language, result.ended)))
-        assert result.asking is not None
-        return Outcome.say(Reply(head), ask(language, result.asking))
-    if isinstance(result, versus.Answered):
-        score = score_text(result.turn.answer, language)
-        head = t("vs.bot_turn", language, n=_guesses(result.match, BOT_ID), guess=result.turn.guess, score=score)
-        ended = result.ended
-        tail = t("vs.your_turn", language) if ended is None else ending(language, ended, found=result.turn.guess)
-        return Outcome.say(Reply(lines(head, tail), edit_origin=in_place))
-    if isinstance(result, versus.Contradicted):
-        return contradicted(language, result)
-    return refusal(language, result, match)
+def progressed(language: str, result: versus.Standing | Refusal, in_place: bool, match: Match | None = None) -> Outcome:
+    """The board after a move; a pressed button edits the board in place."""
+    if isinstance(result, Refusal):
+        return refusal(language, result, match)
+    return Outcome.say(board(language, result, in_place))
 
 
 def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
@@ -70,53 +57,171 @@ def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
     return Outcome.text(t(result.key, language, **params))
 
 
-def ask(language: str, asking: versus.Asking) -> Reply:
-    """The bot's guess with a button for every possible answer."""
-    match = asking.match
-    n = _guesses(match, BOT_ID) + 1
-    user = match.seated(1)
-    if user is not None and user.solved:
-        text = t("vs.ask.last", language, n=user.solved_in, m=n, guess=asking.guess)
+def board(
+    language: str,
+    standing: versus.Standing,
+    in_place: bool,
+    *,
+    every_fix: bool = False,
+    picking: bool = False,
+    changing: int | None = None,
+) -> Reply:
+    """The game so far and what it waits for, with the buttons that fit (`every_fix`: all the fixes of a
+    contradiction; `picking` an answer to change; `changing` one, by its 0-based index)."""
+    match = standing.match
+    parts: list[Html | None] = [t("vs.board.title", language, variant=variant_text(match.variant, language))]
+    parts.extend(_rounds(language, standing))
+    keyboard: Keyboard = ()
+    history = standing.bot_turns
+    if standing.ended is not None:
+        parts.append(ending(language, standing.ended, history[-1].guess if history else None))
+        keyboard = rematch_row(language, match)
+    elif changing is not None:
+        pending = Turn(match.pending_guess or "", standing.given or Score(0, 0))  # index len(history): the pending one
+        turn = history[changing] if changing < len(history) else pending
+        parts.append(slips.change_prompt(language, changing, turn))
+        keyboard = (*_change_keyboard(language, standing, changing, turn), _back_row(language, standing))
+    elif picking:
+        parts.append(t("change.pick", language))
+        keyboard = (*_change_rows(language, standing, len(history)), _back_row(language, standing))
+    elif standing.contradiction is not None:
+        parts.extend(_contradiction(language, standing, every_fix))
+        keyboard = _contradiction_keyboard(language, standing, every_fix)
+    elif match.turn_user == BOT_ID and match.pending_guess:
+        parts.append(_ask_text(language, standing, match.pending_guess))
+        keyboard = (*answer_keyboard(language, match, standing.answers), *_undo_row(language, standing))
     else:
-        text = t("vs.ask", language, n=n, guess=asking.guess)
-    return Reply(text, answer_keyboard(language, match, asking.answers))
+        parts.append(t("vs.your_turn", language))
+        keyboard = _undo_row(language, standing)
+    return Reply(lines(*parts), keyboard, _board_of(match, in_place))
+
+
+def _board_of(match: Match, in_place: bool) -> Board:
+    return Board(match.id, match.board_message_id, in_place, of="match")
+
+
+def _rounds(language: str, standing: versus.Standing) -> list[Html]:
+    """A line per round: the user's guess and the bot's, each with its score (the bot's pending one asked)."""
+    match, yours = standing.match, standing.user_turns
+    mine = [t("vs.board.move", language, guess=g, score=score_text(a, language)) for g, a in standing.bot_turns]
+    if match.active and match.turn_user == BOT_ID and match.pending_guess:
+        mine.append(t("vs.board.asked", language, guess=match.pending_guess))
+    found = []
+    for i in range(max(len(yours), len(mine))):
+        you = (
+            t("vs.board.move", language, guess=yours[i].guess, score=score_text(yours[i].answer, language))
+            if i < len(yours)
+            else t("vs.board.none", language)
+        )
+        me = mine[i] if i < len(mine) else t("vs.board.none", language)
+        found.append(t("vs.board.round", language, n=i + 1, yours=you, mine=me))
+    return found
+
+
+def _ask_text(language: str, standing: versus.Standing, guess: str) -> Html:
+    n = len(standing.bot_turns) + 1
+    user = standing.match.seated(1)
+    if user is not None and user.solved:
+        return t("vs.ask.last", language, n=user.solved_in, m=n, guess=guess)
+    return t("vs.ask", language, n=n, guess=guess)
 
 
 def answer_keyboard(language: str, match: Match, answers: tuple[Score, ...]) -> Keyboard:
     """The same answer buttons as the guesser's board, calling back to this match."""
-    return score_rows(
-        answers,
-        match.variant.length,
-        language,
-        lambda answer: cb.game_button(cb.MATCH, match.id, match.revision, cb.MATCH_ANSWER, cb.score_arg(answer)),
+    return score_rows(answers, match.variant.length, language, lambda answer: _data(match, cb.MATCH_ANSWER, _s(answer)))
+
+
+def _contradiction(language: str, standing: versus.Standing, every_fix: bool) -> list[Html]:
+    found = standing.contradiction
+    assert found is not None
+    history = _with_given(standing)
+    fixes, hidden = slips.shown_fixes(_takeable(standing), every_fix)
+    if not fixes:
+        tail = t("vs.no_fix", language)
+    else:
+        tail = t("vs.fixes.more", language, n=hidden) if hidden else t("vs.fixes", language)
+    return [*slips.conflict_lines(language, found, history), tail]
+
+
+def _contradiction_keyboard(language: str, standing: versus.Standing, every_fix: bool) -> Keyboard:
+    match, given = standing.match, standing.given
+    fixes, hidden = slips.shown_fixes(_takeable(standing), every_fix)
+    changeable = len(standing.bot_turns) + (1 if given is not None else 0)
+    return (
+        *slips.fix_rows(language, fixes, lambda f: _data(match, cb.MATCH_FIX, f.turn, _s(f.answer), *_given(given))),
+        *slips.more_row(language, hidden, _data(match, cb.MATCH_MORE, *_given(given))),
+        *_change_rows(language, standing, changeable),
+        *_undo_row(language, standing, change=False),
     )
 
 
-def contradicted(language: str, result: versus.Contradicted) -> Outcome:
-    """Which answers cannot all be true, with a button for each likely one-answer fix (as in the guesser)."""
-    match, found = result.match, result.contradiction
-    turns = ", ".join(f"#{i + 1}" for i in found.conflict)
-    earlier = _guesses(match, BOT_ID)
-    rows = []
-    for fix in found.corrections:
-        if fix.turn < earlier and fix.answer.bulls == match.variant.length:
-            continue  # the game would have ended there
-        label = t("btn.fix", language, n=fix.turn + 1, score=score_text(fix.answer, language), remaining=fix.remaining)
-        data = cb.game_button(
-            cb.MATCH,
-            match.id,
-            match.revision,
-            cb.MATCH_FIX,
-            fix.turn,
-            cb.score_arg(fix.answer),
-            cb.score_arg(result.given),
-        )
-        rows.append((Button(label, data),))
-    text = lines(t("vs.contradiction", language, turns=turns), t("vs.fixes", language) if rows else None)
-    return Outcome.text(text, tuple(rows[:MAX_FIXES]))
+def _takeable(standing: versus.Standing) -> tuple[Correction, ...]:
+    """The contradiction's fixes that can be taken now: not 'my earlier guess was your code' (the game would have
+    ended there)."""
+    found = standing.contradiction
+    assert found is not None
+    earlier = len(standing.bot_turns)
+    length = standing.match.variant.length
+    return tuple(f for f in found.corrections if not (f.turn < earlier and f.answer.bulls == length))
 
 
-def ending(language: str, ended: Ended, found: Code | None = None) -> Html:
+def _with_given(standing: versus.Standing) -> tuple[Turn, ...]:
+    """The bot's answered guesses, with the pending one answered as `given` when the contradiction is about it."""
+    match = standing.match
+    history = standing.bot_turns
+    if standing.given is not None and match.pending_guess:
+        return (*history, Turn(match.pending_guess, standing.given))
+    return history
+
+
+def _change_rows(language: str, standing: versus.Standing, count: int) -> Keyboard:
+    match, given = standing.match, standing.given
+    return slips.change_rows(language, range(count), lambda i: _data(match, cb.MATCH_CHANGE, i, *_given(given)))
+
+
+def _change_keyboard(language: str, standing: versus.Standing, index: int, turn: Turn) -> Keyboard:
+    """The answers guess #index can be changed to; the pending guess's are plain answers."""
+    match, given = standing.match, standing.given
+    length = match.variant.length
+    if index == len(standing.bot_turns):
+        choices = tuple(a for a in standing.answers if a != given)
+        return score_rows(choices, length, language, lambda a: _data(match, cb.MATCH_ANSWER, _s(a)))
+    choices = slips.other_answers(standing.answers, turn, length, last=False)
+    return score_rows(choices, length, language, lambda a: _data(match, cb.MATCH_FIX, index, _s(a), *_given(given)))
+
+
+def _back_row(language: str, standing: versus.Standing) -> tuple[Button, ...]:
+    return (Button(t("btn.back", language), _data(standing.match, cb.MATCH_VIEW, *_given(standing.given))),)
+
+
+def _undo_row(language: str, standing: versus.Standing, change: bool = True) -> Keyboard:
+    match = standing.match
+    if not standing.bot_turns:
+        return ()
+    row = [Button(t("btn.undo", language), _data(match, cb.MATCH_UNDO))]
+    if change:
+        row.append(Button(t("btn.change_any", language), _data(match, cb.MATCH_CHANGE)))
+    return (tuple(row),)
+
+
+def rematch_row(language: str, match: Match) -> Keyboard:
+    """'🔁 Rematch': a new game against the same opponent, in the same variant."""
+    return ((Button(t("btn.rematch", language), cb.encode(cb.REMATCH, match.id)),),)
+
+
+def _data(match: Match, verb: str, *args: object) -> str:
+    return cb.game_button(cb.MATCH, match.id, match.revision, verb, *args)
+
+
+def _s(answer: Score) -> str:
+    return cb.score_arg(answer)
+
+
+def _given(given: Score | None) -> tuple[str, ...]:
+    return () if given is None else (cb.score_arg(given),)
+
+
+def ending(language: str, ended: Ended, found: Code | None) -> Html:
     """Who won, and the bot's code (the game is over, and this is a private chat); `found` is the bot's last
     guess, which is the user's code when the bot won."""
     match = ended.match
@@ -132,14 +237,8 @@ def ending(language: str, ended: Ended, found: Code | None = None) -> Html:
     return t("vs.resigned", language, secret=match.secret)
 
 
-def resigned(language: str, ended: Ended | None) -> Outcome:
-    """The reply to /resign."""
+def resigned(language: str, ended: versus.Standing | None) -> Outcome:
+    """The reply to /resign: the board, final, sent anew (the old one loses its buttons)."""
     if ended is None:
         return Outcome.text(t("vs.none", language))
-    return Outcome.text(ending(language, ended))
-
-
-def _guesses(match: Match, user_id: int) -> int:
-    """How many guesses a player of the match has made."""
-    player = match.player(user_id)
-    return player.guesses if player is not None else 0
+    return Outcome.say(board(language, ended, in_place=False))

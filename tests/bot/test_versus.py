@@ -1,9 +1,11 @@
-"""Versus the bot, in-process: alternate turns, answers checked like the guesser's, equal turns at the end."""
+"""Versus the bot, in-process: alternate turns on one board, answers checked like the guesser's, undo, changing any
+answer, equal turns at the end, and a rematch."""
 
+from bot.models.match import BOT_ID
 from bot.telegram_io.handlers import RUNTIME
 from bot.texts import t
 from engine.consistency import Consistent, check_history
-from engine.scoring import score
+from engine.scoring import Score, score
 from tests.bot.members import Member, sent, toasts
 
 MINE = "9876"  # the code the user thinks of
@@ -17,8 +19,17 @@ def button(call, text):
     return next(data for shown, data in call.buttons if shown == text)
 
 
+def edits(calls):
+    return [c for c in calls if c.method == "editMessageText"]
+
+
 async def versus_of(app, user):
     return await app.bot_data[RUNTIME].core.deps.matches.active_match(user.chat_id)
+
+
+async def bot_turns(app, match):
+    """The bot's guesses in a match, with the user's answers."""
+    return await app.bot_data[RUNTIME].core.deps.matches.turns(match.id, BOT_ID)
 
 
 async def results(app):
@@ -28,10 +39,15 @@ async def results(app):
         return [tuple(row) async for row in cursor]
 
 
-async def answer_truly(user, ask):
-    """Press the button that scores the bot's guess against MINE; the calls come back."""
-    guess = ask.text.split("<code>")[1].split("</code>")[0]
-    return await user.press(button(ask, label(score(MINE, guess))), 1)
+def asked(board) -> str:
+    """The bot's guess the board asks about."""
+    return board.text.split("→ ?")[0].rsplit("<code>", 1)[1].split("</code>")[0]
+
+
+async def answer_truly(user, board):
+    """Press the button that scores the bot's guess against MINE; the board as edited comes back."""
+    [edited] = edits(await user.press(button(board, label(score(MINE, asked(board))))))
+    return edited
 
 
 def wrong_codes(secret):
@@ -40,26 +56,33 @@ def wrong_codes(secret):
     return iter([c for c in codes if c != secret])
 
 
-async def test_the_user_wins_after_the_bot_has_had_its_equal_turn(app, recorded):
+async def test_the_board_shows_both_sides_and_the_user_wins_after_the_bots_equal_turn(app, recorded):
     ann = Member(app, recorded, 11, "Ann", chat_id=11)
     [started] = sent(await ann.send("/versus"))
     assert "You vs me" in started.text
     secret = (await versus_of(app, ann)).secret
     wrong = "0123" if secret != "0123" else "4567"
 
-    scored, ask = sent(await ann.send(wrong))
-    assert scored.text.startswith(f"You #1 <code>{wrong}</code> → ")
-    assert "My guess #1" in ask.text
-    assert label(score(MINE, "0123")) in [shown for shown, _ in ask.buttons]
-    [edited] = [c for c in await answer_truly(ann, ask) if c.method == "editMessageText"]
-    assert "Me #1 " in edited.text
-    assert "Your turn" in edited.text
+    calls = await ann.send(wrong)
+    [board] = sent(calls)
+    mark = score(secret, wrong)
+    assert f"1. you <code>{wrong}</code> → {label(mark)} · me <code>0123</code> → ?" in board.text
+    assert "My guess #1" in board.text
+    assert label(score(MINE, "0123")) in [shown for shown, _ in board.buttons]
+    assert [c.method for c in calls if c.method == "editMessageReplyMarkup"] == ["editMessageReplyMarkup"]  # tidied
 
-    scored, last = sent(await ann.send(secret))
+    edited = await answer_truly(ann, board)
+    assert f"me <code>0123</code> → {label(score(MINE, '0123'))}" in edited.text
+    assert "Your turn" in edited.text
+    assert [shown for shown, _ in edited.buttons] == ["↩️ Undo", "✏️ Change an answer"]
+
+    [last] = sent(await ann.send(secret))
+    assert f"2. you <code>{secret}</code> → 4🐂 0🐄" in last.text
     assert "You found it in 2! My last chance to draw, #2" in last.text
-    calls = await answer_truly(ann, last)
-    [ending] = [c for c in calls if c.method == "editMessageText"]
+    ending = await answer_truly(ann, last)
+    assert f"1. you <code>{wrong}</code>" in ending.text  # the whole game, to the end
     assert f"You win! You found <b>{secret}</b> in 2 guesses." in ending.text
+    assert [shown for shown, _ in ending.buttons] == ["🔁 Rematch"]
     assert await results(app) == [(11, 2, "won")]
     assert await versus_of(app, ann) is None
 
@@ -70,13 +93,13 @@ async def test_the_bot_wins_when_it_finds_the_code_first(app, recorded):
     secret = (await versus_of(app, ann)).secret
     wrong = wrong_codes(secret)
     for _ in range(10):
-        _, ask = sent(await ann.send(next(wrong)))
-        guess = ask.text.split("<code>")[1].split("</code>")[0]
-        [reply] = sent(await ann.send(label(score(MINE, guess)).replace("🐂", "b").replace("🐄", "c")))
-        if "I win" in reply.text:
+        [board] = sent(await ann.send(next(wrong)))
+        typed = label(score(MINE, asked(board))).replace("🐂", "b").replace("🐄", "c")
+        [board] = sent(await ann.send(typed))
+        if "I win" in board.text:
             break
-    assert f"I win: your code is <b>{MINE}</b>" in reply.text
-    assert f"Mine was <b>{secret}</b>" in reply.text
+    assert f"I win: your code is <b>{MINE}</b>" in board.text
+    assert f"Mine was <b>{secret}</b>" in board.text
     [(user, guesses, outcome)] = await results(app)
     assert (user, outcome) == (11, "lost")
     assert guesses >= 1
@@ -89,16 +112,17 @@ async def test_typed_moves_out_of_turn_impossible_and_contradictory_answers_are_
     [nudge] = sent(await ann.send("hello"))
     assert "Your turn to guess" in nudge.text
     wrong = wrong_codes(secret)
-    _, ask = sent(await ann.send(next(wrong)))
+    await ann.send(next(wrong))
     [first] = sent(await ann.send("4567"))
     assert "First answer my guess" in first.text
     [impossible] = sent(await ann.send("3 1"))
     assert "cannot happen" in impossible.text
     await ann.send("0 4")  # my code has the bot's guess's digits, all misplaced
-    _, ask = sent(await ann.send(next(wrong)))
+    [board] = sent(await ann.send(next(wrong)))
     [contradiction] = sent(await ann.send("0 0"))  # impossible now: its next guess shares all four digits
-    assert "can't be right together with your earlier answers (#1, #2)" in contradiction.text
-    stale = button(ask, "0🐂 0🐄")
+    assert "can't all be true: #1 and #2" in contradiction.text
+    assert "By #2 the code has no 0, 1, 2 or 3, so #1 <code>0123</code> has at most 0" in contradiction.text  # why
+    stale = button(board, "0🐂 0🐄")
     [reply] = sent(await ann.send("/resign"))
     assert f"You resign. My code was <b>{secret}</b>." in reply.text
     assert toasts(await ann.press(stale)) == ["That button is out of date."]
@@ -119,29 +143,107 @@ async def test_versus_waits_for_a_running_solo_game_and_reminds_of_its_own(app, 
     assert "No versus game running" in nothing.text
 
 
-async def test_a_contradiction_offers_one_answer_fixes_and_taking_one_carries_on(app, recorded):
-    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+async def contradicted(app, ann):
+    """Guess, answer 0🐂 4🐄 to the bot's 0123, guess again, answer 0🐂 0🐄: a contradiction; its board."""
     await ann.send("/versus")
-    secret = (await versus_of(app, ann)).secret
-    wrong = wrong_codes(secret)
+    wrong = wrong_codes((await versus_of(app, ann)).secret)
     await ann.send(next(wrong))
     await ann.send("0 4")
     await ann.send(next(wrong))
-    [contradiction] = sent(await ann.send("0 0"))
-    assert "the likeliest fixes are below" in contradiction.text
-    fixes = [(label, data) for label, data in contradiction.buttons if data.split(":")[3] == "f"]
+    [board] = sent(await ann.send("0 0"))
+    return board
+
+
+async def test_a_contradiction_offers_one_answer_fixes_and_taking_one_carries_on(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    board = await contradicted(app, ann)
+    assert "If one answer was a slip" in board.text
+    fixes = [(shown, data) for shown, data in board.buttons if data.split(":")[3] == "f"]
     assert fixes
-    assert all(len(data.encode()) <= 64 for _, data in fixes)
-    label, data = next((label, data) for label, data in fixes if label.startswith("#1 "))
-    [edited] = [c for c in await ann.press(data) if c.method == "editMessageText"]
-    assert "Me #2 " in edited.text
+    assert all(len(data.encode()) <= 64 for _, data in board.buttons)
+    shown, data = next((shown, data) for shown, data in fixes if shown.startswith("#1 "))
+    [edited] = edits(await ann.press(data))
+    assert "2. you " in edited.text
     assert "Your turn" in edited.text
     match = await versus_of(app, ann)
-    bot_turns = await app.bot_data[RUNTIME].core.deps.matches.turns(match.id, 0)
-    assert label.startswith(f"#1 → {bot_turns[0].answer.bulls}🐂 {bot_turns[0].answer.cows}🐄")
-    assert bot_turns[1].answer == (0, 0)
-    assert isinstance(check_history(match.variant, bot_turns), Consistent)
+    turns = await bot_turns(app, match)
+    assert shown.startswith(f"#1 → {label(turns[0].answer)}")
+    assert turns[1].answer == (0, 0)
+    assert isinstance(check_history(match.variant, turns), Consistent)
     assert toasts(await ann.press(data)) == ["That button is out of date."]  # an old fix button is stale
+
+
+async def test_undo_takes_back_the_last_answer_and_asks_that_guess_again(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    await ann.send("/versus")
+    secret = (await versus_of(app, ann)).secret
+    [nothing] = sent(await ann.send("/undo"))
+    assert nothing.text == t("undo.nothing")
+    wrong = wrong_codes(secret)
+    await ann.send(next(wrong))
+    [board] = sent(await ann.send("1 1"))  # a slip: the user's turn now
+    [undone] = edits(await ann.press(button(board, "↩️ Undo")))
+    assert "me <code>0123</code> → ?" in undone.text
+    assert "My guess #1" in undone.text
+    [again] = edits(await ann.press(button(undone, label(score(MINE, "0123")))))
+    assert f"me <code>0123</code> → {label(score(MINE, '0123'))}" in again.text
+    assert (await bot_turns(app, await versus_of(app, ann)))[0].answer == score(MINE, "0123")
+
+
+async def test_undo_after_a_later_guess_lets_the_bot_catch_up_one_guess_at_a_time(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    await ann.send("/versus")
+    wrong = wrong_codes((await versus_of(app, ann)).secret)
+    await ann.send(next(wrong))
+    await ann.send("1 1")
+    await ann.send(next(wrong))  # the bot asks its guess #2; undo takes back the answer to #1
+    [undone] = sent(await ann.send("/undo"))
+    assert "My guess #1: <code>0123</code>" in undone.text
+    [caught_up] = sent(await ann.send(label(score(MINE, "0123")).replace("🐂", "b").replace("🐄", "c")))
+    assert "My guess #2" in caught_up.text  # the user has guessed twice: the bot asks again
+    match = await versus_of(app, ann)
+    assert (match.seated(1).guesses, match.seated(2).guesses, match.turn_user) == (2, 1, BOT_ID)
+
+
+async def test_two_slips_are_no_dead_end_changing_an_earlier_answer_then_fixing_the_other(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    await ann.send("/versus")
+    wrong = wrong_codes((await versus_of(app, ann)).secret)
+    truths = []
+    for _ in range(8):  # two slips (#1 and #2), then honest answers until the bot objects
+        [board] = sent(await ann.send(next(wrong)))
+        truth = score(MINE, asked(board))
+        truths.append(truth)
+        given = Score(truth.bulls, truth.cows + 1) if len(truths) <= 2 and sum(truth) < 4 else truth
+        [board] = sent(await ann.send(f"{given.bulls} {given.cows}"))
+        if "🤔" in board.text:
+            break
+    else:
+        raise AssertionError("the slips were never caught")
+    for index in range(2):  # change each slipped answer directly to the truth
+        match = await versus_of(app, ann)
+        if (await bot_turns(app, match))[index].answer == truths[index]:
+            continue
+        if f"✏️ #{index + 1}" not in [shown for shown, _ in board.buttons]:  # no contradiction left: pick it first
+            [board] = edits(await ann.press(button(board, "✏️ Change an answer")))
+        [board] = edits(await ann.press(button(board, f"✏️ #{index + 1}")))
+        assert f"✏️ #{index + 1} <code>" in board.text
+        [board] = edits(await ann.press(button(board, label(truths[index]))))
+    assert "🤔" not in board.text
+    match = await versus_of(app, ann)
+    answered = await bot_turns(app, match)
+    assert [turn.answer for turn in answered] == truths[: len(answered)]
+
+
+async def test_a_rematch_starts_the_same_variant_again(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    await ann.send("/versus 5")
+    [ended] = sent(await ann.send("/resign"))
+    [started] = sent(await ann.press(button(ended, "🔁 Rematch")))
+    assert "5-digit" in started.text
+    assert (await versus_of(app, ann)).variant.length == 5
+    bob = Member(app, recorded, 12, "Bob", chat_id=12)
+    assert toasts(await bob.press(button(ended, "🔁 Rematch"))) == ["That button is out of date."]  # not his chat
 
 
 async def test_unknown_versus_options_are_explained_with_a_versus_example(app, recorded):
