@@ -11,7 +11,7 @@ from bot.models.who import Who
 from bot.parsing import command_word, looks_like_code, parse_answer
 from bot.replies import Outcome
 from bot.routing.routes import ANY, PRIVATE, Command
-from bot.services import guesser, languages, lifecycle, referee
+from bot.services import daily, guesser, languages, lifecycle, referee
 from bot.services import settings as settings_service
 from bot.services.deps import Deps
 from bot.services.lifecycle import NeedsConfirmation
@@ -93,10 +93,17 @@ class Solo:
         return common_view.message("unknown_command", lang)
 
     async def start(
-        self, who: Who, lang: str, mode: Mode, variant: Variant | None, replacing: int | None = None
+        self,
+        who: Who,
+        lang: str,
+        mode: Mode,
+        variant: Variant | None,
+        replacing: int | None = None,
+        like: Game | None = None,
     ) -> Outcome:
-        """Start a game of `mode`, or ask first if another is running."""
-        started = await lifecycle.start_game(self.deps, who.chat_id, who.user_id, mode, variant, replacing)
+        """Start a game of `mode` (with the settings of the game `like`, for the same again), or ask first if
+        another is running."""
+        started = await lifecycle.start_game(self.deps, who.chat_id, who.user_id, mode, variant, replacing, like)
         if isinstance(started, NeedsConfirmation):
             return common_view.confirm_abandon(lang, started.running, started.mode, started.variant)
         if mode == REFEREE:
@@ -197,6 +204,8 @@ class Solo:
 
     async def button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
         """A press on a menu, settings or game button in a private chat; a toast when it is stale."""
+        if pressed.action == cb.AGAIN:
+            return await self._again(who, lang, pressed.game_id or 0)
         if pressed.game_id is None:
             return await self._menu_button(who, lang, pressed)
         assert pressed.revision is not None
@@ -237,6 +246,15 @@ class Solo:
                     return Outcome(toast=t("stale", lang))
                 return guesser_view.progressed(lang, progress, in_place=True)
         return Outcome(toast=t("stale", lang))
+
+    async def _again(self, who: Who, lang: str, game_id: int) -> Outcome:
+        """'🔁 Same again' under a finished game of this chat: its mode and variant, and its settings (a daily's
+        replay is a practice game on the chat's settings)."""
+        game = await self.deps.games.game(game_id)
+        if game is None or game.chat_id != who.chat_id or game.active:
+            return Outcome(toast=t("stale", lang))
+        like = None if await daily.daily_of(self.deps, game) is not None else game
+        return await self.start(who, lang, game.mode, game.variant, like=like)
 
     async def _look(self, lang: str, game: Game, pressed: cb.Callback) -> Outcome:
         """The board again, unchanged: with every fix, picking an answer to change, or asking one again."""

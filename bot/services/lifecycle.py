@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.models.game import GUESSER, Game, Mode, Result
@@ -47,13 +47,23 @@ async def random_secret(deps: Deps, variant: Variant) -> Code:
 
 
 async def start_game(
-    deps: Deps, chat_id: int, user_id: int, mode: Mode, variant: Variant | None = None, replacing: int | None = None
+    deps: Deps,
+    chat_id: int,
+    user_id: int,
+    mode: Mode,
+    variant: Variant | None = None,
+    replacing: int | None = None,
+    like: Game | None = None,
 ) -> GameStarted | NeedsConfirmation:
-    """Start a game in the chat; a running one is abandoned only if its id is `replacing`."""
+    """Start a game in the chat; a running one is abandoned only if its id is `replacing`. The variant is `variant`,
+    else the chat's; the attempt limit, coaching and hard mode those of the game `like` (the same again), else the
+    chat's settings."""
     running = await deps.games.active_game(chat_id)
     if running is not None and running.id != replacing:
         return NeedsConfirmation(running, mode, variant)
     settings = await deps.games.settings(chat_id)
+    if like is not None:
+        settings = replace(settings, attempt_limit=like.attempt_limit, coaching=like.coaching, hard=like.hard)
     chosen = variant or settings.variant
     secret = None
     pending = None

@@ -20,6 +20,12 @@ def mode_buttons(language: str, variant: Variant | None = None) -> Keyboard:
     )
 
 
+def again_buttons(language: str, game: Game) -> Keyboard:
+    """Under a finished game: '🔁 Same again' (its mode, variant and settings), then both modes in its variant."""
+    again = Button(t("btn.again", language), cb.encode(cb.AGAIN, game.id))
+    return ((again,), *mode_buttons(language, game.variant))
+
+
 def welcome(language: str, variant: Variant) -> Outcome:
     """The /start message with buttons for both modes, settings and rules."""
     keyboard = (
@@ -67,8 +73,8 @@ def cancelled(language: str, game: Game | None) -> Outcome:
     if game is None:
         return Outcome.text(t("cancel.none", language))
     if game.mode == REFEREE and game.secret:
-        return Outcome.text(t("cancel.secret", language, secret=game.secret), mode_buttons(language))
-    return Outcome.text(t("cancel.done", language), mode_buttons(language))
+        return Outcome.text(t("cancel.secret", language, secret=game.secret), again_buttons(language, game))
+    return Outcome.text(t("cancel.done", language), again_buttons(language, game))
 
 
 def message(key: str, language: str, **params: object) -> Outcome:

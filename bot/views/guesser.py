@@ -11,7 +11,7 @@ from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.guesser import Asking, Contradicted, Progress, Revealed, Solved
 from bot.texts import Html, lines, score_text, t, variant_text
 from bot.views import slips
-from bot.views.common import mode_buttons
+from bot.views.common import again_buttons
 from engine.scoring import Score
 
 
@@ -26,7 +26,9 @@ def progressed(language: str, progress: Progress, in_place: bool) -> Outcome:
     shown = board(language, progress, in_place)
     if isinstance(progress, Solved):
         game = progress.game
-        done = Reply(t("gue.solved", language, n=len(game.turns), secret=game.secret or ""), mode_buttons(language))
+        done = Reply(
+            t("gue.solved", language, n=len(game.turns), secret=game.secret or ""), again_buttons(language, game)
+        )
         return Outcome.say(shown, done)
     return Outcome.say(shown)
 
@@ -161,7 +163,7 @@ def refused(language: str, refusal: Refusal, game: Game) -> Outcome:
 def revealed(language: str, result: Revealed) -> Outcome:
     """Which answers the real code shows to have been wrong."""
     if not result.wrong:
-        return Outcome.text(t("reveal.all_right", language, secret=result.secret), mode_buttons(language))
+        return Outcome.text(t("reveal.all_right", language, secret=result.secret), again_buttons(language, result.game))
     wrong = [
         t(
             "reveal.line",
@@ -173,4 +175,6 @@ def revealed(language: str, result: Revealed) -> Outcome:
         )
         for w in result.wrong
     ]
-    return Outcome.text(lines(t("reveal.wrong", language, secret=result.secret), *wrong), mode_buttons(language))
+    return Outcome.text(
+        lines(t("reveal.wrong", language, secret=result.secret), *wrong), again_buttons(language, result.game)
+    )

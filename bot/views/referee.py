@@ -30,7 +30,7 @@ from bot.texts import (
     variant_name,
     variant_text,
 )
-from bot.views.common import mode_buttons
+from bot.views.common import again_buttons
 from engine.history import Turn
 from engine.variant import Variant
 
@@ -154,7 +154,7 @@ def scored(
     previous = before if before is not None else _without_last(game)
     if result.ending is not None:
         text = board_text(language, game, ending_text(language, result.ending), title=title)
-        keyboard = mode_buttons(language)
+        keyboard = again_buttons(language, game)
     else:
         coach = coach_line(language, result.coaching) if result.coaching else None
         text, keyboard = board_text(language, game, coach, title=title), board_buttons(language, game, daily)
@@ -194,7 +194,7 @@ def gave_up(language: str, ending: Ending, in_place: bool = False, daily: bool =
     """The board with the code revealed after giving up (or cancelling)."""
     game = ending.game
     text = board_text(language, game, ending_text(language, ending))
-    keyboard = () if daily else mode_buttons(language)
+    keyboard = () if daily else again_buttons(language, game)
     return Outcome.say(Reply(text, keyboard, Board(game.id, game.board_message_id, in_place, tidy(language, game))))
 
 
