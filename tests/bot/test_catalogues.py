@@ -119,7 +119,7 @@ def test_the_template_lists_every_english_message_with_its_text():
 
 
 def test_english_texts_are_the_source_catalogue():
-    assert EN["btn.play"] == "🎯 I guess"
+    assert EN["btn.play"] == "🎯 You guess my code"
     assert EN["ref.won"] == ENGLISH["ref.won"][-1]
     assert len(EN) == len(ENGLISH)
 

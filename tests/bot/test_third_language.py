@@ -63,7 +63,7 @@ def test_its_plural_rules_come_from_the_language(locales):
 
 
 def test_what_it_does_not_translate_reads_in_english(locales):
-    assert t("btn.think", "uk") == "🤖 You guess"
+    assert t("btn.think", "uk") == "🤖 I guess yours"
     assert t("ref.limit", "uk", limit=2) == "You have 2 attempts."
     assert t("btn.rules", "uk") == "📖 Rules"  # a fuzzy translation is not used until someone checks it
     assert t("ref.gave_up", "uk", secret="0123", n=2, duration="5s") == "The secret was <b>0123</b>. (2 guesses, 5s.)"
@@ -107,5 +107,5 @@ async def test_the_bot_registers_its_menu_in_it_and_answers_its_speakers_in_it(l
         assert menus == {None, "uk"}
         [welcome] = sent(await Ukrainian(app, request, 7, "Оля", chat_id=7).send("/start"))
         labels = [button["text"] for row in welcome.params["reply_markup"]["inline_keyboard"] for button in row]
-        assert labels[:2] == ["🎯 Вгадую я", "🤖 You guess"]
+        assert labels[:2] == ["🎯 Вгадую я", "🤖 I guess yours"]
         assert "Bulls and Cows" in welcome.params["text"]  # not translated in uk: English
