@@ -15,7 +15,14 @@ from bot.rules.referee import tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import AlreadyOn, Ended, close, close_within
-from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer
+from engine.consistency import (
+    Consistent,
+    Contradiction,
+    InvalidAnswer,
+    check_history,
+    check_new_answer,
+    validate_answer,
+)
 from engine.guesser import next_guess
 from engine.history import Turn
 from engine.scoring import Score, possible_scores, score
@@ -152,6 +159,10 @@ async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Scor
         return await answer(deps, match, fixed)
     won_earlier = fixed.bulls == match.variant.length  # the game would have ended there: not a change to take now
     if not 0 <= index < len(history) or won_earlier:
+        return Refusal("match.stale")
+    try:
+        validate_answer(match.variant, fixed, history[index].guess)
+    except InvalidAnswer:  # a tampered button: no answer a code could give
         return Refusal("match.stale")
     changed = list(history)
     changed[index] = Turn(history[index].guess, fixed)

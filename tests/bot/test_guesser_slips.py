@@ -101,3 +101,28 @@ async def test_an_earlier_answer_can_be_changed_before_any_contradiction(chat: C
     [_, changed] = await chat.press_label("1🐂 1🐄")
     assert "2. <code>1245</code> → 1🐂 1🐄" in changed.text
     assert "bulls and cows?" in changed.text
+
+
+async def test_tampered_change_more_and_again_buttons_get_the_stale_toast_and_log_no_error(tmp_path, caplog):
+    from tests.bot.fakes import telegram_app
+
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        chat = Chat(app, request)
+        await chat.send("/think")
+        await chat.press_label("0🐂 2🐄")
+        game = await app.bot_data[RUNTIME].core.deps.games.active_game(USER)
+        board = f"{game.id}:{game.revision}"
+        tampered = (f"c:{board}:9", f"c:{board}:x", f"c:{board}:99999999999999999999", f"f:{board}:0:44", "ag:x", "ag:")
+        for data in (*tampered, "ag:1:2", "rm:x", "rm:", f"ag:{game.id}", "rm:12345"):
+            calls = await chat.press(data, message_id=1)
+            assert [c.method for c in calls] == ["answerCallbackQuery"], data
+            assert calls[0].params.get("text") in (t("stale"), t("match.stale")), data
+        await chat.send("/cancel")
+        await chat.send("/versus")
+        match = await app.bot_data[RUNTIME].core.deps.matches.active_match(USER)
+        board = f"{match.id}:{match.revision}"
+        for data in (f"m:{board}:c:9", f"m:{board}:c:0:zz", f"m:{board}:x:zz", f"m:{board}:u:1", f"m:{board}:v:1:2"):
+            calls = await chat.press(data, message_id=1)
+            assert [c.method for c in calls] == ["answerCallbackQuery"], data
+            assert calls[0].params.get("text") in (t("stale"), t("match.stale")), data
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
