@@ -11,12 +11,13 @@ from bot.models.who import Who
 from bot.parsing import command_word, looks_like_code, parse_answer
 from bot.replies import Outcome
 from bot.routing.routes import ANY, PRIVATE, Command
-from bot.services import daily, guesser, languages, lifecycle, referee
+from bot.services import guesser, languages, lifecycle, referee
 from bot.services import settings as settings_service
 from bot.services.deps import Deps
 from bot.services.lifecycle import NeedsConfirmation
 from bot.texts import example, t
 from bot.views import common as common_view
+from bot.views import daily as daily_view
 from bot.views import guesser as guesser_view
 from bot.views import referee as referee_view
 from bot.views import settings as settings_view
@@ -253,7 +254,10 @@ class Solo:
         game = await self.deps.games.game(game_id)
         if game is None or game.chat_id != who.chat_id or game.active:
             return Outcome(toast=t("stale", lang))
-        like = None if await daily.daily_of(self.deps, game) is not None else game
+        running = await self.deps.games.active_game(who.chat_id)
+        if running is not None and running.daily is not None:  # today's challenge under way: its warning first
+            return daily_view.confirm_leave(lang, running, game.mode, game.variant)
+        like = None if game.daily is not None else game
         return await self.start(who, lang, game.mode, game.variant, like=like)
 
     async def _look(self, lang: str, game: Game, pressed: cb.Callback) -> Outcome:

@@ -127,8 +127,8 @@ async def test_a_console_solve_counts_once_on_the_board(tmp_path):
         secret = (await rt.core.deps.games.active_game(who.chat_id)).secret
         out = io.StringIO()
         await run_console(rt.core, who, io.StringIO(f"{secret}\n/top\n"), out)
-    assert "1 solved" in out.getvalue()
-    assert "2 solved" not in out.getvalue()
+    assert "· 1 clean" in out.getvalue()
+    assert "· 2 clean" not in out.getvalue()
 
 
 async def test_typed_two_digit_answers_are_answers_not_button_numbers(tmp_path):

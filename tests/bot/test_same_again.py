@@ -62,3 +62,13 @@ async def test_a_same_again_button_of_another_chat_or_an_unknown_game_is_stale(c
     assert answer.params["text"] == t("stale")
     [answer] = await chat.press("ag:999999", message_id=1)
     assert answer.params["text"] == t("stale")
+
+
+async def test_same_again_during_todays_challenge_warns_before_leaving_it(chat: Chat, app):
+    await chat.send("/play 5")
+    [ended] = sent(await chat.send("/giveup"))
+    await chat.send("/daily")
+    daily = await active(app)
+    [warning] = sent(await chat.press(next(data for label, data in ended.buttons if label == "🔁 Same again")))
+    assert warning.text == t("daily.confirm.leave", progress=t("daily.progress.none"))
+    assert (await active(app)).id == daily.id  # nothing left yet
