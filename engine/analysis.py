@@ -260,17 +260,8 @@ def _review(
     best = next_guess(variant, position, strategy) if _affordable(variant, before, BEST_BUDGET) else None
     won = turn.answer.bulls == variant.length
     ahead = len(after) > 0 and not won and _affordable(variant, after, outlook_budget)
-    played = rate_guess(variant, before, turn.guess)
-    return MoveReview(
-        turn=index,
-        answer=turn.answer,
-        before=len(before),
-        after=len(after),
-        bits=bits_gained(len(before), len(after)),
-        played=played,
-        best=None if best is None else played if best == turn.guess else rate_guess(variant, before, best),
-        outlook=_outlook(variant, history[: index + 1], strategy, after) if ahead else None,
-    )
+    outlook = _outlook(variant, history[: index + 1], strategy, after) if ahead else None
+    return _move_review(variant, index, turn, before, after, best, outlook)
 
 
 def _pinned_review(variant: Variant, history: History, index: int, before: Indices, pins: Pins) -> MoveReview:
@@ -281,6 +272,20 @@ def _pinned_review(variant: Variant, history: History, index: int, before: Indic
     turn = history[index]
     after = candidates(variant, [turn], among=before)
     pick = _pinned_pick(variant, history[:index], before, pins) if _affordable(variant, before, BEST_BUDGET) else None
+    return _move_review(variant, index, turn, before, after, pick, None)
+
+
+def _move_review(
+    variant: Variant,
+    index: int,
+    turn: Turn,
+    before: Indices,
+    after: Indices,
+    best: Code | None,
+    outlook: Outlook | None,
+) -> MoveReview:
+    """The review of a turn that took the candidates from `before` to `after`, with the best guess there (None: too
+    costly to find) rated beside the one played."""
     played = rate_guess(variant, before, turn.guess)
     return MoveReview(
         turn=index,
@@ -289,8 +294,8 @@ def _pinned_review(variant: Variant, history: History, index: int, before: Indic
         after=len(after),
         bits=bits_gained(len(before), len(after)),
         played=played,
-        best=None if pick is None else played if pick == turn.guess else rate_guess(variant, before, pick),
-        outlook=None,
+        best=None if best is None else played if best == turn.guess else rate_guess(variant, before, best),
+        outlook=outlook,
     )
 
 
