@@ -37,6 +37,9 @@ KNOWN_KEYS = (
     "DAILY_SECRET",
     "METRICS_PORT",
     "METRICS_LISTEN",
+    "WEBAPP_URL",
+    "WEBAPP_LISTEN",
+    "WEBAPP_PORT",
 )
 TELEGRAM_WEBHOOK_PORTS = (443, 80, 88, 8443)  # the only ports Telegram's own Bot API delivers webhooks to
 _TOKEN = re.compile(r"[0-9]{1,20}:[A-Za-z0-9_-]{1,200}")  # what @BotFather hands out: 123456:ABC-...
@@ -100,6 +103,16 @@ class Metrics:
 
 
 @dataclass(frozen=True)
+class WebApp:
+    """The Mini App: its public HTTPS address (what Telegram opens) and where the bot serves it (a TLS proxy in
+    front, as for the webhook)."""
+
+    url: str
+    listen: str = "127.0.0.1"
+    port: int = 8081
+
+
+@dataclass(frozen=True)
 class Config:
     """Everything the bot reads from its environment."""
 
@@ -113,6 +126,7 @@ class Config:
     daily_secret: Secret | None = field(default=None, repr=False)  # keys the daily challenge's secrets
     log_format: LogFormat = "text"
     metrics: Metrics | None = None
+    webapp: WebApp | None = None  # the Mini App (off unless WEBAPP_URL is set)
 
     @property
     def mode(self) -> str:
@@ -195,6 +209,11 @@ def config_from(values: Mapping[str, str]) -> Config:
         )
         if webhook is not None and webhook.port == metrics.port:
             raise ConfigError(f"METRICS_PORT and WEBHOOK_PORT are both {metrics.port}: give each its own port")
+    webapp = _webapp(get("WEBAPP_URL"), get("WEBAPP_LISTEN"), get("WEBAPP_PORT"), base_url)
+    if webapp is not None:
+        for key, taken in (("WEBHOOK_PORT", webhook), ("METRICS_PORT", metrics)):
+            if taken is not None and taken.port == webapp.port:
+                raise ConfigError(f"WEBAPP_PORT and {key} are both {webapp.port}: give each its own port")
     return Config(
         token=Secret(token) if token else None,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -206,6 +225,26 @@ def config_from(values: Mapping[str, str]) -> Config:
         daily_secret=Secret(daily) if (daily := get("DAILY_SECRET")) else None,
         log_format="json" if log_format == "json" else "text",
         metrics=metrics,
+        webapp=webapp,
+    )
+
+
+def _webapp(url: str | None, listen: str | None, port: str | None, base_url: str) -> WebApp | None:
+    """WEBAPP_URL, WEBAPP_LISTEN, WEBAPP_PORT: the Mini App, off when the URL is unset. Telegram opens Mini Apps
+    over HTTPS only; plain HTTP is for a Bot API other than Telegram's own (a test emulator)."""
+    if url is None:
+        for key, value in (("WEBAPP_LISTEN", listen), ("WEBAPP_PORT", port)):
+            if value is not None:
+                log.warning("%s is set but WEBAPP_URL is not: the Mini App stays off", key)
+        return None
+    official = urlsplit(base_url).hostname == urlsplit(DEFAULT_BASE_URL).hostname
+    _url(url, "WEBAPP_URL", ("https",) if official else ("https", "http"))
+    if urlsplit(url).query:
+        raise ConfigError(f"WEBAPP_URL must have no query string (Telegram adds its own), not {url!r}")
+    return WebApp(
+        url=url,
+        listen=_host(listen or "127.0.0.1", "WEBAPP_LISTEN"),
+        port=_port(port or "8081", "WEBAPP_PORT"),
     )
 
 

@@ -38,6 +38,8 @@ from bot.telegram_io.sender import GROUP_SPACING, Sender
 from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
 from bot.telegram_io.telemetry import Telemetry
 from bot.telegram_io.webhook import WebhookServer, webhook_app
+from bot.webapp.server import WebAppServer
+from bot.webapp.service import menu_button, mini_app
 
 log = logging.getLogger("bot")
 
@@ -183,6 +185,7 @@ async def serve(
     intake, sender = app.bot_data[INTAKE], app.bot_data[SENDER]
     fetching: asyncio.Task[None] | None = None
     server: WebhookServer | None = None
+    webapp: WebAppServer | None = None
     background: list[asyncio.Task[object]] = [asyncio.create_task(tidy(runtime.store, clock), name="tidying")]
 
     def receiving() -> bool:  # for /healthz: the polling loop runs, or the webhook server does
@@ -210,7 +213,11 @@ async def serve(
                 lambda: app.bot.set_webhook(hook.url, secret_token=secret, allowed_updates=ALLOWED_UPDATES),
                 "setWebhook",
             )
-        background.append(asyncio.create_task(decorate(app.bot), name="decoration"))
+        if config.webapp is not None and config.token:
+            webapp = mini_app(config.webapp, runtime.core, config.token, app.bot.username, sender.wake)
+            await webapp.start()
+        more = menu_button(app.bot, config.webapp) if config.webapp is not None else ()
+        background.append(asyncio.create_task(decorate(app.bot, more=more), name="decoration"))
         stopping = asyncio.create_task(stop.wait())
         waiting = {stopping} | ({fetching} if fetching else set())
         done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
@@ -227,6 +234,8 @@ async def serve(
                 await fetching
         if server is not None:
             await server.stop()
+        if webapp is not None:
+            await webapp.stop()
         await close_bot(app)
         log.info("bullscows stopped")
 

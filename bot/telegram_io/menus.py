@@ -9,8 +9,9 @@ without the method) is one WARNING naming the call, after which the bot does wit
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from functools import partial
 
 from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
@@ -57,10 +58,15 @@ def decoration(bot: Bot) -> Iterator[tuple[str, Callable[[], Awaitable[bool]]]]:
         yield f"setMyShortDescription ({where})", partial(bot.set_my_short_description, short, language_code=code)
 
 
-async def decorate(bot: Bot, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> int:
-    """Make every decoration call, each until it succeeds or is refused for good; how many succeeded comes back."""
+async def decorate(
+    bot: Bot,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    more: Iterable[tuple[str, Callable[[], Awaitable[bool]]]] = (),
+) -> int:
+    """Make every decoration call (and `more`, such as the Mini App's menu button), each until it succeeds or is
+    refused for good; how many succeeded comes back."""
     done = 0
-    for what, call in decoration(bot):
+    for what, call in itertools.chain(decoration(bot), more):
         done += await _settle(what, call, sleep)
     log.info("command menus and descriptions set (%d calls)", done)
     return done

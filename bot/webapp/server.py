@@ -1,0 +1,263 @@
+"""The Mini App's HTTP server (WEBAPP_URL, WEBAPP_LISTEN, WEBAPP_PORT): the page, and the API it calls.
+
+Open to the world behind a TLS proxy, so it is closed by construction: every API call must carry the page's
+initData (`Authorization: tma <initData>`), checked as Telegram specifies (401 otherwise); a player acts only on
+their own games (401 for anyone else's); bodies are capped at `MAX_BODY`, refused from their Content-Length
+before a byte is read (413); each player gets a burst of calls and a steady rate (429 past it). Anything refused
+is one log line, never its body or its initData. It listens on 127.0.0.1 unless told otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from bot.core import Core
+from bot.models.who import Who
+from bot.storage.webapp import WebAppRecords
+from bot.telegram_io.intake import FloodGuard
+from bot.texts import plain, t
+from bot.webapp import auth, moves, view
+from bot.webapp.possibilities import possibilities
+
+log = logging.getLogger(__name__)
+
+MAX_BODY = 16 * 1024  # bytes: a move or a notepad is a few hundred
+STATIC = ("index.html", "app.js", "app.css")
+CONTENT_TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
+# The page runs only its own script and Telegram's; it talks only to this server.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self' https://telegram.org; style-src 'self'; img-src 'self' data:;"
+        " connect-src 'self'; base-uri 'none'; form-action 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+NOTE_MARKS = frozenset(".xo")  # unknown, ruled out, certain
+WEIGHING = 2  # possibilities pages worked out at once (each is a thread's work): the rest wait their turn
+
+PLAYER = web.RequestKey("player", auth.Player)
+
+
+@dataclass
+class WebAppContext:
+    """What the API works with: the Core (and through it the store), the bot's username, and the sender's wake-up."""
+
+    core: Core
+    token_key: bytes  # auth.secret_key(token)
+    bot_username: str | None
+    wake: Callable[[], None]
+    clock: Callable[[], float] = time.time  # seconds since the epoch, for initData's age
+
+
+def static_files() -> dict[str, bytes]:
+    """The page's files, read from the package once."""
+    folder = resources.files("bot.webapp") / "static"
+    return {name: (folder / name).read_bytes() for name in STATIC}
+
+
+def webapp_app(context: WebAppContext) -> web.Application:
+    """The aiohttp application: the page at /, its API under /api/."""
+    files = static_files()
+    records = WebAppRecords(context.core.deps.store.conn)
+    guard = FloodGuard(burst=40, rate=4)
+    weighing = asyncio.Semaphore(WEIGHING)
+
+    @web.middleware
+    async def checked(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> Any:
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            return refuse(request, 413, f"a body of {request.content_length} bytes")
+        if not request.path.startswith("/api/"):
+            return await handler(request)
+        header = request.headers.get("Authorization", "")
+        try:
+            player = auth.player(header.removeprefix("tma ").strip(), context.token_key, context.clock())
+        except auth.Unauthorized as error:
+            return refuse(request, 401, str(error))
+        if guard.check(player.user_id) != "ok":
+            return refuse(request, 429, f"user {player.user_id} calls too often")
+        request[PLAYER] = player
+        try:
+            response = await handler(request)
+        except PermissionError as error:
+            return refuse(request, 401, f"user {player.user_id}: {error}")
+        except web.HTTPRequestEntityTooLarge:
+            return refuse(request, 413, "a body over the limit")
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def who_of(request: web.Request) -> Who:
+        player = request[PLAYER]
+        return Who(
+            chat_id=player.user_id,  # a private chat's id is its user's
+            user_id=player.user_id,
+            private=True,
+            bot_username=context.bot_username,
+            name=player.name,
+            language_code=player.language_code,
+            username=player.username,
+        )
+
+    async def page(request: web.Request) -> web.Response:
+        name = request.match_info.get("name") or "index.html"
+        if name not in files:
+            raise web.HTTPNotFound()
+        kind = CONTENT_TYPES[name.rsplit(".", 1)[-1]]
+        headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache"}
+        return web.Response(body=files[name], content_type=kind, charset="utf-8", headers=headers)
+
+    async def session(request: web.Request) -> web.Response:
+        who = who_of(request)
+        language = await context.core.language(who)
+        shown = await view.state(context.core.deps, records, who, language)
+        return web.json_response({"language": language, "texts": view.page_texts(language), **shown})
+
+    async def current(request: web.Request) -> web.Response:
+        who = who_of(request)
+        known = request.query.get("known", "")
+        game = await view.shown_game(context.core.deps, who.chat_id)
+        if game is not None and known == f"{game.id}:{game.revision}":  # the page's poll: nothing new, cheaply
+            return web.json_response({"same": True})
+        language = await context.core.language(who)
+        return web.json_response(await view.state(context.core.deps, records, who, language))
+
+    async def move(request: web.Request) -> web.Response:
+        who = who_of(request)
+        language = await context.core.language(who)
+        try:
+            made = await moves.make(context.core, records, who, language, moves.move_of(await _json(request)))
+        except moves.BadMove as error:
+            return refuse(request, 400, f"user {who.user_id}: {error}")
+        if made.changed and not made.repeated:
+            context.wake()
+        shown = await view.state(context.core.deps, records, who, language)
+        return web.json_response({**made.json(), "repeated": made.repeated, **shown})
+
+    async def possible(request: web.Request) -> web.Response:
+        who = who_of(request)
+        game = await _own_game(request, who)
+        if game is None:
+            return refuse(request, 400, f"user {who.user_id}: no game named")
+        deps = context.core.deps
+        from bot.services import daily
+
+        if not view.possibilities_shown(game, await daily.daily_of(deps, game) is not None):
+            return web.json_response({"hidden": True})
+        page_number = _number(request.query.get("page", "0"))
+        async with weighing:
+            found = await asyncio.to_thread(possibilities, game.variant, game.turns, page_number)
+        language = await context.core.language(who)
+        return web.json_response(
+            {
+                "hidden": False,
+                "revision": game.revision,
+                "count": found.count,
+                "countText": plain(t("app.possible.count", language, n=found.count)),
+                "bits": found.bits,
+                "bitsText": plain(t("app.possible.bits", language, bits=f"{found.bits:.1f}")),
+                "page": found.page,
+                "pages": found.pages,
+                "pageText": plain(t("app.possible.page", language, page=found.page + 1, pages=found.pages)),
+                "codes": [{"code": code, "bits": bits} for code, bits in found.codes],
+            }
+        )
+
+    async def notes(request: web.Request) -> web.Response:
+        who = who_of(request)
+        body = await _json(request)
+        game_id, marks = (body.get("game"), body.get("marks")) if isinstance(body, dict) else (None, None)
+        if not isinstance(game_id, int) or not isinstance(marks, str):
+            return refuse(request, 400, f"user {who.user_id}: not a notepad")
+        deps = context.core.deps
+        game = await deps.games.game(game_id)
+        if game is None or not view.owns(who, game):
+            raise PermissionError("a notepad of a game that is not the player's")
+        if len(marks) != game.variant.length * game.variant.symbols or not set(marks) <= NOTE_MARKS:
+            return refuse(request, 400, f"user {who.user_id}: a notepad of the wrong shape")
+        async with deps.transaction():
+            await records.save_notes(game.id, marks, deps.clock())
+        return web.json_response({"saved": True})
+
+    async def _own_game(request: web.Request, who: Who) -> Any:
+        game_id = _number(request.query.get("game", ""), default=-1)
+        game = await context.core.deps.games.game(game_id) if game_id >= 0 else None
+        if game is not None and not view.owns(who, game):
+            raise PermissionError("a game that is not the player's")
+        return game
+
+    async def tidying(app: web.Application) -> AsyncIterator[None]:
+        task = asyncio.create_task(_tidy(context.core, records), name="webapp tidying")
+        yield
+        task.cancel()
+
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[checked])
+    app.cleanup_ctx.append(tidying)
+    app.router.add_get("/", page)
+    app.router.add_get("/{name:[a-z]+\\.(?:html|js|css)}", page)
+    app.router.add_get("/api/session", session)
+    app.router.add_get("/api/state", current)
+    app.router.add_post("/api/move", move)
+    app.router.add_get("/api/possibilities", possible)
+    app.router.add_put("/api/notes", notes)
+    return app
+
+
+async def _tidy(core: Core, records: WebAppRecords, every: float = 3600) -> None:
+    """Forget the move records older than two days, now and then every hour."""
+    while True:
+        try:
+            async with core.deps.transaction():
+                await records.prune(core.deps.clock())
+        except Exception as error:  # a busy or failing disk: next hour will do
+            log.warning("could not tidy the Mini App's move records: %s", error)
+        await asyncio.sleep(every)
+
+
+async def _json(request: web.Request) -> Any:
+    """The request's JSON body (None when it is not JSON)."""
+    try:
+        return json.loads(await request.read())
+    except ValueError:
+        return None
+
+
+def _number(text: str, default: int = 0) -> int:
+    """A small non-negative number from a query parameter, or `default`."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else default
+
+
+def refuse(request: web.Request, status: int, why: str) -> web.Response:
+    """Answer a refused request with `status`, in one log line (never its body or initData)."""
+    log.warning("webapp: refused a request from %s to %s: %s (%d)", request.remote, request.path, why, status)
+    response = web.json_response({"error": status}, status=status)
+    if status == 413:
+        response.force_close()
+    return response
+
+
+class WebAppServer:
+    """The Mini App's server on `listen:port` (127.0.0.1 unless told otherwise: a TLS proxy sits in front)."""
+
+    def __init__(self, app: web.Application, listen: str, port: int) -> None:
+        # lingering_time=0: a refused body is never read to keep its connection alive
+        self.runner = web.AppRunner(app, access_log=None, lingering_time=0, handle_signals=False)
+        self.listen, self.port = listen, port
+
+    async def start(self) -> None:
+        """Listen; OSError if the port is taken (the command says so in one line)."""
+        await self.runner.setup()
+        await web.TCPSite(self.runner, self.listen, self.port).start()
+        log.info("the Mini App is served on http://%s:%d", self.listen, self.port)
+
+    async def stop(self) -> None:
+        """Stop listening."""
+        await self.runner.cleanup()

@@ -1,0 +1,412 @@
+// The Mini App: the chat's game as a table, a keypad, a notepad and the codes that still fit.
+// Every call carries Telegram's initData; the server checks it and answers with the game as it stands.
+"use strict";
+(() => {
+  const tg = window.Telegram && window.Telegram.WebApp;
+  const POLL_MS = 3000; // a move typed in the chat shows within this
+  const RETRIES = 3; // a move whose answer is lost is sent again with the same key: it counts once
+  const $ = (id) => document.getElementById(id);
+  let texts = {};
+  let state = null; // the server's last answer: {game, busy}
+  let entered = ""; // the code being keyed in
+  let tab = "game";
+  let busy = false; // a move is on its way
+  let page = 0; // of the possibilities
+  let notesTimer = null;
+
+  const tx = (key) => texts[key] || key;
+  const haptic = (kind, style) => {
+    const h = tg && tg.HapticFeedback;
+    if (!h) return;
+    if (kind === "impact") h.impactOccurred(style || "light");
+    else if (kind === "notify") h.notificationOccurred(style);
+    else h.selectionChanged();
+  };
+  const newKey = () =>
+    (crypto.randomUUID ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+      b.toString(16).padStart(2, "0")).join("")).replace(/[^A-Za-z0-9_-]/g, "");
+  const el = (tag, props, ...children) => {
+    const node = document.createElement(tag);
+    Object.assign(node, props || {});
+    for (const child of children) node.append(child);
+    return node;
+  };
+
+  async function api(path, options = {}, attempts = 1) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await fetch(path, {
+          ...options,
+          headers: { "Content-Type": "application/json", Authorization: "tma " + ((tg && tg.initData) || "") },
+        });
+        $("offline").hidden = true;
+        if (!response.ok) throw Object.assign(new Error("HTTP " + response.status), { status: response.status });
+        return await response.json();
+      } catch (error) {
+        if (error.status || attempt >= attempts) {
+          if (!error.status) showOffline();
+          throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 400 * 2 ** attempt));
+      }
+    }
+  }
+
+  function showOffline() {
+    $("offline").textContent = tx("app.offline");
+    $("offline").hidden = false;
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------------------
+
+  const game = () => state && state.game;
+  const colours = () => game() && game().variant.repeats; // Mastermind's pegs
+
+  function symbol(digit) {
+    if (!colours()) return document.createTextNode(digit);
+    return el("span", { className: "peg c" + digit, title: digit, ariaLabel: digit });
+  }
+
+  function codeCell(code) {
+    const cell = el("td", { className: "code" });
+    for (const digit of code) cell.append(symbol(digit));
+    return cell;
+  }
+
+  function render() {
+    const g = game();
+    $("busy").hidden = !state.busy;
+    $("busy").textContent = state.busy || "";
+    $("variant").textContent = g ? g.variant.text : "";
+    $("start").hidden = !!g;
+    $("table").hidden = !g || g.turns.length === 0;
+    $("turns").replaceChildren(
+      ...(g ? g.turns : []).map((turn, i) =>
+        el(
+          "tr",
+          { className: turn.bulls === g.variant.length ? "won" : "" },
+          el("td", { textContent: String(i + 1) }),
+          codeCell(turn.guess),
+          el("td", { textContent: String(turn.bulls) }),
+          el("td", { textContent: String(turn.cows) }),
+        ),
+      ),
+    );
+    $("hints").hidden = !(g && g.hints);
+    $("hints").textContent = g && g.hints ? "💡 " + g.hints : "";
+    $("ending").hidden = !(g && g.ending);
+    $("ending").textContent = g && g.ending ? g.ending.text : "";
+    const playing = !!(g && g.active && !state.busy);
+    $("referee").hidden = !(playing && g.mode === "referee");
+    $("guesser").hidden = !(playing && g.mode === "guesser");
+    $("again").hidden = !(g && !g.active);
+    $("notepad").hidden = !(g && g.mode === "referee");
+    $("tab-possible").disabled = !g;
+    if (playing && g.mode === "referee") drawKeypad();
+    if (playing && g.mode === "guesser") drawBoard(g.board);
+    drawNotes();
+    mainButton();
+    if (tab === "possible") loadPossible();
+  }
+
+  function drawKeypad() {
+    const g = game();
+    const v = g.variant;
+    $("slots").replaceChildren(
+      ...Array.from({ length: v.length }, (_, i) =>
+        el("div", { className: "slot" + (i === entered.length ? " next" : "") }, entered[i] ? symbol(entered[i]) : ""),
+      ),
+    );
+    const keys = [];
+    for (let d = 0; d < v.symbols; d++) {
+      const digit = String(d);
+      const key = el("button", { type: "button", disabled: !allowed(digit), ariaLabel: digit }, symbol(digit));
+      key.dataset.digit = digit;
+      key.addEventListener("click", () => press(digit));
+      keys.push(key);
+    }
+    const erase = el("button", { type: "button", className: "erase", textContent: "⌫", disabled: !entered });
+    erase.id = "erase";
+    erase.addEventListener("click", () => {
+      entered = entered.slice(0, -1);
+      haptic("select");
+      drawKeypad();
+      mainButton();
+    });
+    keys.push(erase);
+    $("keypad").replaceChildren(...keys);
+    $("hint").disabled = busy || g.daily;
+    $("giveup").disabled = busy;
+  }
+
+  // Only codes of the variant get through: its length, distinct digits unless repeats are allowed, no leading zero
+  // where the variant forbids it.
+  function allowed(digit) {
+    const v = game().variant;
+    if (busy || entered.length >= v.length) return false;
+    if (!v.repeats && entered.includes(digit)) return false;
+    if (!v.leadingZero && entered.length === 0 && digit === "0") return false;
+    return true;
+  }
+
+  function press(digit) {
+    if (!allowed(digit)) return;
+    entered += digit;
+    haptic("impact", "light");
+    drawKeypad();
+    mainButton();
+  }
+
+  function drawBoard(board) {
+    $("board-lines").replaceChildren(...board.lines.map((line) => el("p", { textContent: line })));
+    $("board-buttons").replaceChildren(
+      ...board.buttons.map((row) =>
+        el(
+          "div",
+          { className: "row" },
+          ...row.map((button) => {
+            const b = el("button", { type: "button", className: "action quiet", textContent: button.label, disabled: busy });
+            b.dataset.data = button.data;
+            b.addEventListener("click", () => {
+              haptic("impact", "medium");
+              move({ kind: "press", data: button.data });
+            });
+            return b;
+          }),
+        ),
+      ),
+    );
+  }
+
+  function mainButton() {
+    if (!tg || !tg.MainButton) return;
+    const g = game();
+    const show = tab === "game" && g && g.active && g.mode === "referee" && !state.busy;
+    const ready = show && entered.length === g.variant.length && !busy;
+    tg.MainButton.setText(tx("app.guess"));
+    if (!show) return tg.MainButton.hide();
+    tg.MainButton.show();
+    if (ready) tg.MainButton.enable();
+    else tg.MainButton.disable();
+  }
+
+  // --- the digit notepad ---------------------------------------------------------------------------------------
+
+  const MARKS = [".", "x", "o"]; // unknown, ruled out, certain
+  function notes() {
+    const g = game();
+    const size = g.variant.length * g.variant.symbols;
+    const kept = g.notes && g.notes.length === size ? g.notes : ".".repeat(size);
+    return kept.split("");
+  }
+
+  function drawNotes() {
+    const g = game();
+    if (!g || g.mode !== "referee") return;
+    const marks = notes();
+    const v = g.variant;
+    $("notes").style.setProperty("--symbols", v.symbols);
+    const lines = [];
+    for (let p = 0; p < v.length; p++) {
+      const line = el("div", { className: "line" }, el("span", { className: "pos", textContent: String(p + 1) }));
+      for (let d = 0; d < v.symbols; d++) {
+        const at = p * v.symbols + d;
+        const mark = marks[at];
+        const cell = el("button", { type: "button", className: mark === "." ? "" : mark }, symbol(String(d)));
+        cell.dataset.note = p + ":" + d;
+        cell.setAttribute("aria-pressed", mark === "." ? "false" : mark === "x" ? "mixed" : "true");
+        cell.addEventListener("click", () => {
+          const next = notes();
+          next[at] = MARKS[(MARKS.indexOf(next[at]) + 1) % MARKS.length];
+          g.notes = next.join("");
+          haptic("select");
+          drawNotes();
+          clearTimeout(notesTimer);
+          notesTimer = setTimeout(() => saveNotes(g.id, g.notes), 400);
+        });
+        line.append(cell);
+      }
+      lines.push(line);
+    }
+    $("notes").replaceChildren(...lines);
+  }
+
+  async function saveNotes(id, marks) {
+    try {
+      await api("/api/notes", { method: "PUT", body: JSON.stringify({ game: id, marks }) }, RETRIES);
+    } catch (error) {
+      $("notice").textContent = tx("app.error");
+    }
+  }
+
+  // --- the possibilities ---------------------------------------------------------------------------------------
+
+  async function loadPossible() {
+    const g = game();
+    if (!g) return;
+    let found;
+    try {
+      found = await api(`/api/possibilities?game=${g.id}&page=${page}`);
+    } catch (error) {
+      return;
+    }
+    $("possible-hidden").hidden = !found.hidden;
+    $("possible-hidden").textContent = tx("app.possible.hidden");
+    $("possible-body").hidden = found.hidden;
+    if (found.hidden) return;
+    page = found.page;
+    $("count").textContent = found.countText;
+    $("bits").textContent = found.bitsText;
+    $("codes").replaceChildren(
+      ...found.codes.map((c) => el("tr", {}, codeCell(c.code), el("td", { textContent: c.bits.toFixed(2) }))),
+    );
+    $("page").textContent = found.pageText;
+    $("prev").disabled = found.page === 0;
+    $("next").disabled = found.page + 1 >= found.pages;
+  }
+
+  // --- moves ---------------------------------------------------------------------------------------------------
+
+  async function move(fields) {
+    if (busy) return;
+    const g = game();
+    busy = true;
+    $("notice").textContent = "";
+    render();
+    if (tg && tg.MainButton && fields.kind === "guess") tg.MainButton.showProgress(false);
+    const body = { key: newKey(), game: g ? g.id : null, revision: g ? g.revision : null, ...fields };
+    try {
+      const answer = await api("/api/move", { method: "POST", body: JSON.stringify(body) }, RETRIES);
+      state = { game: answer.game, busy: answer.busy };
+      if (answer.notice) {
+        $("notice").textContent = answer.notice;
+        haptic("notify", "warning");
+      } else if (state.game && state.game.ending) {
+        haptic("notify", state.game.status === "won" || state.game.status === "solved" ? "success" : "warning");
+      }
+      if (fields.kind === "guess" && answer.changed) entered = "";
+    } catch (error) {
+      $("notice").textContent = tx("app.error");
+      haptic("notify", "error");
+    } finally {
+      busy = false;
+      if (tg && tg.MainButton) tg.MainButton.hideProgress();
+      render();
+    }
+  }
+
+  function guess() {
+    const g = game();
+    if (!g || entered.length !== g.variant.length || busy) return;
+    move({ kind: "guess", code: entered });
+  }
+
+  function confirm(text, then) {
+    if (tg && tg.showConfirm) tg.showConfirm(text, (ok) => ok && then());
+    else if (window.confirm(text)) then();
+  }
+
+  function startNew(mode) {
+    const g = game();
+    if (g && g.active) confirm(tx("app.confirm.new"), () => move({ kind: "replace", mode }));
+    else move({ kind: "new", mode });
+  }
+
+  // --- polling: a move typed in the chat shows here --------------------------------------------------------------
+
+  async function poll() {
+    if (document.visibilityState === "visible" && !busy && state) {
+      const g = game();
+      try {
+        const answer = await api("/api/state" + (g ? `?known=${g.id}:${g.revision}` : ""));
+        if (!answer.same && !busy) {
+          const before = g && g.id;
+          state = answer;
+          if (!game() || game().id !== before) entered = "";
+          render();
+        }
+      } catch (error) {
+        // shown by api(); the next poll tries again
+      }
+    }
+    setTimeout(poll, POLL_MS);
+  }
+
+  // --- start ---------------------------------------------------------------------------------------------------
+
+  function theme() {
+    const dark = tg ? tg.colorScheme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+    document.documentElement.classList.toggle("dark", dark);
+    if (tg && tg.themeParams && tg.themeParams.bg_color) document.documentElement.dataset.themed = "";
+    if (tg && tg.setHeaderColor && tg.themeParams && tg.themeParams.bg_color) tg.setHeaderColor(tg.themeParams.bg_color);
+  }
+
+  function switchTab(name) {
+    tab = name;
+    for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
+    $("game").hidden = name !== "game";
+    $("possible").hidden = name !== "possible";
+    haptic("select");
+    mainButton();
+    if (name === "possible") loadPossible();
+  }
+
+  function label() {
+    document.documentElement.lang = state.language || "en";
+    document.title = tx("app.title");
+    $("title").textContent = tx("app.title");
+    $("tab-game").textContent = tx("app.tab.game");
+    $("tab-possible").textContent = tx("app.tab.possible");
+    $("th-guess").textContent = tx("app.table.guess");
+    $("no-game").textContent = tx("app.no_game");
+    for (const id of ["new-play", "again-play"]) $(id).textContent = tx("btn.play");
+    for (const id of ["new-think", "again-think"]) $(id).textContent = tx("btn.think");
+    $("hint").textContent = tx("app.hint");
+    $("giveup").textContent = tx("app.giveup");
+    $("notepad-title").textContent = tx("app.notepad");
+    $("notepad-help").textContent = tx("app.notepad.help");
+    $("th-code").textContent = tx("app.possible.code");
+    $("th-gain").textContent = tx("app.possible.gain");
+    $("gain-help").textContent = tx("app.possible.gain.help");
+    $("prev").textContent = tx("app.prev");
+    $("next").textContent = tx("app.next");
+  }
+
+  async function start() {
+    theme();
+    if (tg) {
+      tg.ready();
+      tg.expand();
+      tg.onEvent("themeChanged", theme);
+      tg.MainButton.onClick(guess);
+    }
+    for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => switchTab(b.dataset.tab));
+    for (const [id, mode] of [["new-play", "play"], ["new-think", "think"], ["again-play", "play"], ["again-think", "think"]])
+      $(id).addEventListener("click", () => startNew(mode));
+    $("hint").addEventListener("click", () => move({ kind: "hint" }));
+    $("giveup").addEventListener("click", () => confirm(tx("app.confirm.giveup"), () => move({ kind: "giveup" })));
+    $("prev").addEventListener("click", () => { page = Math.max(0, page - 1); loadPossible(); });
+    $("next").addEventListener("click", () => { page += 1; loadPossible(); });
+    document.addEventListener("keydown", (event) => {
+      const g = game();
+      if (tab !== "game" || !g || !g.active || g.mode !== "referee") return;
+      if (/^[0-9]$/.test(event.key)) press(event.key);
+      else if (event.key === "Backspace") $("erase") && $("erase").click();
+      else if (event.key === "Enter") guess();
+    });
+    document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && poll.now && poll.now());
+    try {
+      const session = await api("/api/session", {}, RETRIES);
+      texts = session.texts;
+      state = session;
+    } catch (error) {
+      document.body.replaceChildren(el("p", { className: "banner", textContent: error.status === 401 ? "⛔" : "…" }));
+      return;
+    }
+    label();
+    render();
+    setTimeout(poll, POLL_MS);
+  }
+
+  start();
+})();

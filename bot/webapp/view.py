@@ -1,0 +1,182 @@
+"""What the page is shown: the player's game as plain data (JSON), and the texts the page needs.
+
+Nothing here can reveal a secret: a referee game's code is included only once the game is over (as the chat shows
+it then), and a /think game's buttons are the chat board's own (game id, revision, answer: no secret in them).
+Texts come from the same catalogues as the chat's, as plain text (the page sets them as text, never as HTML).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot import callbacks as cb
+from bot.models.game import GUESSER, REFEREE, Game
+from bot.models.who import Who
+from bot.services import daily
+from bot.services.deps import Deps
+from bot.services.guesser import Asking, Contradicted, Progress
+from bot.storage.webapp import WebAppRecords
+from bot.texts import plain, score_text, t, variant_text
+from bot.views import guesser as guesser_view
+from engine.consistency import Contradiction, check_history
+from engine.history import candidates
+from engine.scoring import possible_scores
+
+# The catalogue texts the page shows as they are (no parameters), sent once when it opens.
+PAGE_TEXTS = (
+    "app.title",
+    "app.tab.game",
+    "app.tab.possible",
+    "app.guess",
+    "app.hint",
+    "app.giveup",
+    "app.no_game",
+    "app.table.guess",
+    "app.notepad",
+    "app.notepad.help",
+    "app.possible.hidden",
+    "app.possible.code",
+    "app.possible.gain",
+    "app.possible.gain.help",
+    "app.prev",
+    "app.next",
+    "app.confirm.new",
+    "app.confirm.giveup",
+    "app.offline",
+    "app.error",
+    "app.think.answer",
+    "app.busy",
+    "btn.play",
+    "btn.think",
+)
+# The callback actions a page may press on a /think board, as the chat's buttons carry them.
+BOARD_ACTIONS = frozenset({cb.ANSWER, cb.FIX, cb.UNDO, cb.RESTART})
+ENDINGS = {
+    "won": "app.end.won",
+    "lost": "app.end.lost",
+    "gave_up": "app.end.gave_up",
+    "abandoned": "app.end.abandoned",
+    "solved": "app.end.solved",
+    "revealed": "app.end.revealed",
+}
+
+
+def page_texts(language: str) -> dict[str, str]:
+    """The page's fixed texts in `language`, as plain text."""
+    return {key: plain(t(key, language)) for key in PAGE_TEXTS}
+
+
+async def shown_game(deps: Deps, chat_id: int) -> Game | None:
+    """The game the page opens on: the chat's running game, else its latest one (finished)."""
+    running = await deps.games.active_game(chat_id)
+    if running is not None:
+        return running
+    latest = [g for mode in (REFEREE, GUESSER) if (g := await deps.games.latest_game(chat_id, mode)) is not None]
+    return max(latest, key=lambda g: g.id, default=None)
+
+
+def owns(who: Who, game: Game) -> bool:
+    """Whether the game is the player's own, in their private chat with the bot."""
+    return game.chat_id == who.chat_id and game.user_id == who.user_id
+
+
+def possibilities_shown(game: Game, is_daily: bool) -> bool:
+    """Whether the page may list the codes that still fit: as the chat counts them (coaching on, or the bot guessing
+    your code), or once the game is over; never during the day's challenge, which everyone plays bare."""
+    if not game.active:
+        return True
+    return not is_daily and (game.mode == GUESSER or game.coaching)
+
+
+async def state(deps: Deps, records: WebAppRecords, who: Who, language: str) -> dict[str, Any]:
+    """Everything the page shows about the player's game (None: no game yet), and whether a match holds the chat."""
+    busy = await deps.matches.any_active(who.chat_id, who.user_id)
+    game = await shown_game(deps, who.chat_id)
+    return {
+        "game": None if game is None else await game_data(deps, records, game, language),
+        "busy": plain(t("app.busy", language)) if busy else None,
+    }
+
+
+async def game_data(deps: Deps, records: WebAppRecords, game: Game, language: str) -> dict[str, Any]:
+    """One game as the page draws it."""
+    variant = game.variant
+    is_daily = await daily.daily_of(deps, game) is not None
+    data: dict[str, Any] = {
+        "id": game.id,
+        "revision": game.revision,
+        "mode": game.mode,
+        "status": game.status,
+        "active": game.active,
+        "daily": is_daily,
+        "variant": {
+            "name": variant.name,
+            "length": variant.length,
+            "symbols": variant.symbols,
+            "repeats": variant.repeats,
+            "leadingZero": variant.leading_zero,
+            "text": plain(variant_text(variant, language)),
+        },
+        "hard": game.hard,
+        "limit": game.attempt_limit,
+        "turns": [{"guess": turn.guess, "bulls": turn.answer.bulls, "cows": turn.answer.cows} for turn in game.turns],
+        "scores": [plain(score_text(turn.answer, language)) for turn in game.turns],
+        "hints": _hint_pattern(game) if game.mode == REFEREE and game.hints and game.secret else None,
+        "possible": possibilities_shown(game, is_daily),
+        "notes": await records.notes(game.id),
+        "ending": None if game.active else _ending(game, language),
+        "board": None,
+    }
+    if game.mode == GUESSER and game.active:
+        data["board"] = await _board(game, language)
+    return data
+
+
+def _hint_pattern(game: Game) -> str:
+    """The secret with only the hinted digits shown ('_ 3 _ _'): what /hint told the player."""
+    assert game.secret is not None
+    return " ".join(d if str(i) in game.hints else "_" for i, d in enumerate(game.secret))
+
+
+def _ending(game: Game, language: str) -> dict[str, Any]:
+    """How the game ended, and its code (every ending shows it in the chat too)."""
+    key = ENDINGS.get(game.status, "app.end.abandoned")
+    secret = game.secret or ""
+    return {"text": plain(t(key, language, n=len(game.turns), secret=secret)), "secret": secret or None}
+
+
+async def _board(game: Game, language: str) -> dict[str, Any]:
+    """A /think game's board as the chat shows it: what it asks (or why the answers cannot all be true), and its
+    buttons, each with the callback data the chat's would send."""
+    progress = await _progress(game)
+    reply = guesser_view.board(language, progress, in_place=True)
+    lines = plain(reply.text).splitlines()[1 + len(game.turns) :]  # past the title and the history: the page has those
+    buttons = [
+        [{"label": plain(b.label), "data": b.data} for b in row if b.data and _pressable(b.data)]
+        for row in reply.buttons
+    ]
+    return {
+        "pending": game.pending_guess,
+        "contradiction": isinstance(progress, Contradicted),
+        "lines": lines,
+        "buttons": [row for row in buttons if row],
+    }
+
+
+async def _progress(game: Game) -> Progress:
+    """Where a running /think game stands: asking its pending guess, or stuck on a contradiction."""
+    if game.pending_guess is not None:
+        remaining = len(await asyncio.to_thread(candidates, game.variant, game.turns)) if game.turns else None
+        return Asking(game, remaining, await asyncio.to_thread(possible_scores, game.variant))
+    check = await asyncio.to_thread(check_history, game.variant, game.turns)
+    if isinstance(check, Contradiction):
+        return Contradicted(game, check)
+    return Asking(game, check.remaining, await asyncio.to_thread(possible_scores, game.variant))
+
+
+def _pressable(data: str) -> bool:
+    try:
+        return cb.decode(data).action in BOARD_ACTIONS
+    except cb.BadCallback:
+        return False

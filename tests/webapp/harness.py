@@ -1,0 +1,94 @@
+"""The Mini App in-process: the bot's Application on a fresh database (tests/bot/fakes.py), its Mini App server on a
+free port of 127.0.0.1, and initData signed with the test token, as Telegram would sign it."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+from telegram.ext import Application
+
+from bot.runtime import Runtime
+from bot.telegram_io.handlers import RUNTIME, SENDER
+from bot.webapp import auth
+from bot.webapp.server import WebAppContext, webapp_app
+from tests.bot.fakes import TOKEN, USER, Chat, Clock, RecordingRequest, telegram_app
+from tests.e2e.processes import free_port
+
+
+def init_data(
+    user_id: int = USER,
+    token: str = TOKEN,
+    signed_at: float | None = None,
+    language: str = "en",
+    first_name: str = "Ann",
+) -> str:
+    """initData for a user, signed with `token` at `signed_at` (now by default) as Telegram signs it."""
+    user = {"id": user_id, "first_name": first_name, "language_code": language, "allows_write_to_pm": True}
+    fields = {
+        "query_id": "AAH" + str(user_id),
+        "user": json.dumps(user, separators=(",", ":"), ensure_ascii=False),
+        "auth_date": str(int(time.time() if signed_at is None else signed_at)),
+    }
+    return auth.signed(fields, token)
+
+
+@dataclass
+class MiniApp:
+    """A running Mini App server and the bot behind it."""
+
+    app: Application  # type: ignore[type-arg]
+    request: RecordingRequest
+    url: str
+    http: aiohttp.ClientSession
+
+    @property
+    def runtime(self) -> Runtime:
+        runtime = self.app.bot_data[RUNTIME]
+        assert isinstance(runtime, Runtime)
+        return runtime
+
+    def chat(self, user_id: int = USER) -> Chat:
+        """The player's private chat with the bot, driven as Telegram would."""
+        return Chat(self.app, self.request, user_id, user_id)
+
+    async def call(
+        self, method: str, path: str, body: Any = None, *, user_id: int = USER, data: str | None = None, **kw: Any
+    ) -> tuple[int, Any]:
+        """An API call as the page makes it; the status and the JSON answer come back (None when not JSON)."""
+        headers = {"Authorization": "tma " + (data if data is not None else init_data(user_id, **kw))}
+        payload = None if body is None else json.dumps(body)
+        async with self.http.request(method, self.url + path, data=payload, headers=headers) as response:
+            try:
+                answer = await response.json(content_type=None)
+            except ValueError:
+                answer = None
+            return response.status, answer
+
+    async def flush(self) -> None:
+        """Send what the outbox holds (the sender's work after a move)."""
+        await self.app.bot_data[SENDER].flush()
+
+
+@asynccontextmanager
+async def mini_app(tmp_path: Path, seed: int = 1, clock: Clock | None = None) -> AsyncIterator[MiniApp]:
+    """The bot on a fresh database with its Mini App served on 127.0.0.1."""
+    async with telegram_app(tmp_path / "db.sqlite3", seed=seed, clock=clock) as (app, request):
+        runtime = app.bot_data[RUNTIME]
+        context = WebAppContext(runtime.core, auth.secret_key(TOKEN), "bullscows_test_bot", lambda: None)
+        runner = web.AppRunner(webapp_app(context), access_log=None)
+        await runner.setup()
+        port = free_port()
+        await web.TCPSite(runner, "127.0.0.1", port).start()
+        try:
+            async with aiohttp.ClientSession() as http:
+                yield MiniApp(app, request, f"http://127.0.0.1:{port}", http)
+        finally:
+            await runner.cleanup()

@@ -1,0 +1,184 @@
+"""The Mini App's API in-process: who may call it, moves as the chat's moves, idempotency, the notepad, the
+possibilities, and the limits on what it reads."""
+
+import time
+
+import pytest
+
+from engine.history import candidates
+from engine.scoring import Score
+from tests.bot.fakes import TOKEN, USER
+from tests.webapp.harness import MiniApp, init_data, mini_app
+
+
+@pytest.fixture
+async def web(tmp_path):
+    async with mini_app(tmp_path) as running:
+        yield running
+
+
+async def start_referee(web: MiniApp) -> dict:
+    status, answer = await web.call("POST", "/api/move", {"key": "start-key-1", "kind": "new", "mode": "play"})
+    assert status == 200, answer
+    assert answer["changed"] is True
+    return answer["game"]
+
+
+async def test_the_page_and_its_files_are_served_with_a_content_security_policy(web):
+    async with web.http.get(web.url + "/") as response:
+        assert response.status == 200
+        assert "telegram-web-app.js" in await response.text()
+        assert "script-src 'self' https://telegram.org" in response.headers["Content-Security-Policy"]
+    for name in ("app.js", "app.css"):
+        async with web.http.get(f"{web.url}/{name}") as response:
+            assert response.status == 200
+    async with web.http.get(web.url + "/secrets.js") as response:
+        assert response.status == 404
+
+
+async def test_a_session_gives_the_texts_in_the_players_language_and_no_game_yet(web):
+    status, answer = await web.call("GET", "/api/session", language="ru")
+    assert status == 200
+    assert answer["language"] == "ru"
+    assert answer["texts"]["app.tab.game"] == "Игра"
+    assert answer["game"] is None
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(lambda: init_data(token="654321:ANOTHER-bot"), id="another bot's token"),
+        pytest.param(lambda: init_data(signed_at=time.time() - 86_400 - 60), id="expired"),
+        pytest.param(lambda: init_data().replace("Ann", "Bob"), id="changed after signing"),
+        pytest.param(lambda: "user=%7B%22id%22%3A1001%7D&auth_date=1&hash=00", id="forged"),
+        pytest.param(lambda: "", id="missing"),
+    ],
+)
+async def test_forged_or_expired_init_data_is_refused_with_401(web, data):
+    status, _ = await web.call("GET", "/api/session", data=data())
+    assert status == 401
+
+
+async def test_initdata_signed_a_little_under_a_day_ago_is_accepted(web):
+    status, _ = await web.call("GET", "/api/session", data=init_data(signed_at=time.time() - 86_000))
+    assert status == 200
+
+
+async def test_another_players_game_is_refused_with_401(web):
+    game = await start_referee(web)
+    other = USER + 1
+    move = {"key": "other-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "0123"}
+    status, _ = await web.call("POST", "/api/move", move, user_id=other)
+    assert status == 401
+    status, _ = await web.call("GET", f"/api/possibilities?game={game['id']}", user_id=other)
+    assert status == 401
+    status, _ = await web.call("PUT", "/api/notes", {"game": game["id"], "marks": "." * 40}, user_id=other)
+    assert status == 401
+    assert (await web.runtime.store.games.game(game["id"])).turns == ()
+
+
+async def test_a_guess_on_the_page_is_a_move_of_the_chats_game_and_the_chat_gets_the_reply(web):
+    game = await start_referee(web)
+    await web.flush()
+    assert "picked a secret" in web.request.calls[-1].text
+    move = {"key": "guess-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "0123"}
+    status, answer = await web.call("POST", "/api/move", move)
+    assert status == 200
+    assert answer["changed"] is True
+    assert answer["game"]["turns"][0]["guess"] == "0123"
+    await web.flush()
+    assert "0123" in web.request.calls[-1].text
+
+
+async def test_a_retried_move_is_made_once(web):
+    game = await start_referee(web)
+    move = {"key": "retried-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "4567"}
+    first = await web.call("POST", "/api/move", move)
+    again = await web.call("POST", "/api/move", move)
+    assert first[0] == again[0] == 200
+    assert again[1]["repeated"] is True
+    stored = await web.runtime.store.games.game(game["id"])
+    assert [t.guess for t in stored.turns] == ["4567"]
+    rows = await web.runtime.store.conn.execute_fetchall(
+        "SELECT count(*) FROM outbox WHERE chat_id = ? AND payload LIKE '%4567%'", (USER,)
+    )
+    assert rows[0][0] == 1
+
+
+async def test_a_move_on_an_old_revision_changes_nothing_and_says_so_on_the_page_only(web):
+    game = await start_referee(web)
+    await web.flush()
+    sent = len(web.request.calls)
+    move = {"key": "stale-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"] + 5, "code": "0123"}
+    status, answer = await web.call("POST", "/api/move", move)
+    assert status == 200
+    assert answer["changed"] is False
+    assert answer["notice"]
+    await web.flush()
+    assert len(web.request.calls) == sent
+
+
+async def test_a_guess_tried_before_is_refused_on_the_page_and_costs_nothing(web):
+    game = await start_referee(web)
+    first = {"key": "dup-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "0123"}
+    _, answer = await web.call("POST", "/api/move", first)
+    again = {**first, "key": "dup-key-2", "revision": answer["game"]["revision"]}
+    _, answer = await web.call("POST", "/api/move", again)
+    assert answer["changed"] is False
+    assert "0123" in answer["notice"]
+    assert len(answer["game"]["turns"]) == 1
+
+
+async def test_the_possibilities_count_is_the_engines(web):
+    game = await start_referee(web)
+    move = {"key": "poss-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "0123"}
+    _, answer = await web.call("POST", "/api/move", move)
+    turn = answer["game"]["turns"][0]
+    status, found = await web.call("GET", f"/api/possibilities?game={game['id']}&page=1")
+    assert status == 200
+    stored = await web.runtime.store.games.game(game["id"])
+    expected = len(candidates(stored.variant, stored.turns))
+    assert found["count"] == expected
+    assert stored.turns[0].answer == Score(turn["bulls"], turn["cows"])
+    assert found["page"] == 1
+    assert len(found["codes"]) == min(40, expected - 40)
+    assert all(0 <= c["bits"] <= 4.0 for c in found["codes"])
+
+
+async def test_the_notepad_is_kept_per_game_and_must_have_the_games_shape(web):
+    game = await start_referee(web)
+    marks = "x" + "." * 38 + "o"
+    status, _ = await web.call("PUT", "/api/notes", {"game": game["id"], "marks": marks})
+    assert status == 200
+    _, answer = await web.call("GET", "/api/state")
+    assert answer["game"]["notes"] == marks
+    for bad in ("x" * 39, "?" * 40):
+        status, _ = await web.call("PUT", "/api/notes", {"game": game["id"], "marks": bad})
+        assert status == 400
+
+
+async def test_a_body_over_the_limit_is_refused_before_it_is_read(web):
+    headers = {"Authorization": "tma " + init_data()}
+    async with web.http.post(web.url + "/api/move", data=b"x" * (1 << 20), headers=headers) as response:
+        assert response.status == 413
+
+
+async def test_a_chat_move_shows_in_the_state_the_page_polls(web):
+    game = await start_referee(web)
+    _, same = await web.call("GET", f"/api/state?known={game['id']}:{game['revision']}")
+    assert same == {"same": True}
+    await web.chat().send("5678")
+    _, answer = await web.call("GET", f"/api/state?known={game['id']}:{game['revision']}")
+    assert [t["guess"] for t in answer["game"]["turns"]] == ["5678"]
+
+
+async def test_malformed_moves_are_refused_with_400(web):
+    for body in ({"kind": "guess"}, {"key": "k" * 10, "kind": "dance"}, {"key": "k" * 10, "kind": "guess"}, [1]):
+        status, _ = await web.call("POST", "/api/move", body)
+        assert status == 400
+
+
+def test_the_token_signs_what_telegram_signs():
+    data = init_data(signed_at=1_700_000_000)
+    assert "hash=" in data
+    assert TOKEN not in data
