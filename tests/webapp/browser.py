@@ -1,0 +1,93 @@
+"""Headless Chromium for the Mini App's tests: Debian's /usr/bin/chromium driven by Playwright (no browser is ever
+downloaded), with Telegram's script replaced by a stub and initData signed with the test token."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
+STUB = Path(__file__).with_name("telegram-web-app.stub.js")
+SCREENS = Path("/work/screens")
+# The flags this machine's Chromium needs (its closed network refuses Google's background calls, and root has no
+# sandbox); Playwright gives each launch a fresh profile of its own.
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LIGHT = {
+    "bg_color": "#ffffff",
+    "text_color": "#000000",
+    "hint_color": "#707579",
+    "link_color": "#2481cc",
+    "button_color": "#2481cc",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#efeff3",
+}
+DARK = {
+    "bg_color": "#17212b",
+    "text_color": "#f5f5f5",
+    "hint_color": "#708499",
+    "link_color": "#6ab3f3",
+    "button_color": "#5288c1",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#232e3c",
+}
+
+
+def why_no_browser() -> str | None:
+    """Why the browser tests cannot run here (None: they can)."""
+    if not Path(CHROMIUM).exists():
+        return f"no {CHROMIUM}: apt-get install chromium (scripts/test does, as root)"
+    try:
+        import playwright.async_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing: ./scripts/test installs the dev requirements"
+    return None
+
+
+needs_browser = pytest.mark.skipif(why_no_browser() is not None, reason=why_no_browser() or "")
+
+
+@asynccontextmanager
+async def chromium() -> AsyncIterator[Any]:
+    """Debian's Chromium, headless."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def open_page(browser: Any, url: str, init_data: str, dark: bool = False) -> Any:
+    """A phone-sized page at `url` as Telegram would open it: the stub for Telegram's script, with this initData
+    and the light or dark theme."""
+    context = await browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    given = {"initData": init_data, "colorScheme": "dark" if dark else "light", "themeParams": DARK if dark else LIGHT}
+    await context.add_init_script(f"window.__tg = {json.dumps(given)};")
+    stub = STUB.read_text()
+    await context.route(TELEGRAM_SCRIPT, lambda route: route.fulfill(body=stub, content_type="text/javascript"))
+    page = await context.new_page()
+    await page.goto(url)
+    return page
+
+
+async def screenshot(page: Any, name: str) -> None:
+    """Keep a screenshot of the page for the closing note, in /work/screens when it exists (it is outside the
+    repository)."""
+    if SCREENS.is_dir():  # noqa: ASYNC240 (one stat, in a test)
+        await page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)

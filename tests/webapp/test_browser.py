@@ -1,0 +1,148 @@
+"""The Mini App in a real browser (headless Chromium): a referee game won with the keypad, the notepad, the
+possibilities tab against the engine, a /think game with a contradiction and its fix, in English and Russian, in
+the light and the dark theme. Screenshots of each tab go to /work/screens for the closing note."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import pytest_asyncio
+
+try:
+    from playwright.async_api import expect
+except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
+    expect = None
+
+from engine.history import candidates
+from tests.bot.fakes import USER
+from tests.webapp.browser import chromium, needs_browser, open_page, screenshot
+from tests.webapp.harness import init_data, mini_app
+
+pytestmark = [needs_browser, pytest.mark.asyncio(loop_scope="module")]
+
+WAIT = 15_000  # ms: generous on a busy machine; every wait ends as soon as the page is ready
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def browser():
+    async with chromium() as running:
+        yield running
+
+
+async def key_in(page, code: str) -> None:
+    for digit in code:
+        await page.click(f"#keypad button[data-digit='{digit}']")
+    await page.click("#tg-main-button")
+
+
+async def turns_shown(page, n: int) -> None:
+    await expect(page.locator("#turns tr")).to_have_count(n, timeout=WAIT)
+
+
+@pytest.mark.parametrize(("language", "dark"), [("en", False), ("ru", True)])
+async def test_a_referee_game_is_won_with_the_keypad(browser, tmp_path, language, dark):
+    async with mini_app(tmp_path) as web:
+        page = await open_page(browser, web.url, init_data(language=language), dark=dark)
+        await page.wait_for_selector("#new-play", state="visible", timeout=WAIT)
+        assert await page.text_content("#tab-game") == ("Game" if language == "en" else "Игра")
+        await page.click("#new-play")
+        await page.wait_for_selector("#keypad button", timeout=WAIT)
+        game = await web.runtime.store.games.active_game(USER)
+        assert game is not None
+        assert game.secret
+        await web.flush()
+        assert web.request.calls[-1].params["chat_id"] == USER  # the chat was told the game began
+
+        # the keypad lets only codes of the variant through: a digit once, four of them
+        await page.click("#keypad button[data-digit='1']")
+        assert await page.is_disabled("#keypad button[data-digit='1']")
+        assert await page.is_disabled("#tg-main-button")
+        await page.click("#erase")
+        first = "0123" if game.secret != "0123" else "4567"
+        await key_in(page, first)
+        await turns_shown(page, 1)
+        await web.flush()
+        assert first in web.request.calls[-1].text  # the chat's reply to the page's move
+
+        # the notepad: a digit ruled out in place 1, another certain, kept across a reload
+        await page.click("#notepad summary")
+        await page.click("#notes button[data-note='0:5']")
+        await page.click("#notes button[data-note='1:7']")
+        await page.click("#notes button[data-note='1:7']")
+        await page.wait_for_timeout(700)  # the page saves 0.4 s after the last tap
+        await page.reload()
+        await page.wait_for_selector("#notes button[data-note='1:7'].o", state="attached", timeout=WAIT)
+        assert "x" in (await page.get_attribute("#notes button[data-note='0:5']", "class") or "")
+
+        theme = "dark" if dark else "light"
+        await page.click("#notepad summary")
+        await screenshot(page, f"game-{language}-{theme}")
+
+        # the possibilities: the engine's count
+        await page.click("#tab-possible")
+        await page.wait_for_selector("#codes tr", timeout=WAIT)
+        stored = await web.runtime.store.games.active_game(USER)
+        assert stored is not None
+        expected = len(candidates(stored.variant, stored.turns))
+        count = await page.text_content("#count")
+        assert count is not None
+        assert int(re.sub(r"\D", "", count)) == expected
+        await screenshot(page, f"possible-{language}-{theme}")
+
+        # the win
+        await page.click("#tab-game")
+        await key_in(page, game.secret)
+        await page.wait_for_selector("#ending", state="visible", timeout=WAIT)
+        assert game.secret in (await page.text_content("#ending") or "")
+        assert await page.is_visible("#again-play")
+        await web.flush()
+        assert game.secret in web.request.calls[-1].text
+        await screenshot(page, f"won-{language}-{theme}")
+        await page.context.close()
+
+
+@pytest.mark.parametrize(("language", "dark"), [("en", True), ("ru", False)])
+async def test_a_think_game_meets_a_contradiction_and_a_fix_from_the_board(browser, tmp_path, language, dark):
+    async with mini_app(tmp_path) as web:
+        page = await open_page(browser, web.url, init_data(language=language), dark=dark)
+        await page.wait_for_selector("#new-think", state="visible", timeout=WAIT)
+        await page.click("#new-think")
+        await page.wait_for_selector("#board-buttons button", timeout=WAIT)
+        await web.flush()  # the chat shows the board: the page's answers edit it in place
+        for done in (1, 2):  # nothing matches, twice: 0123 and 4567 leave too few digits for four distinct ones
+            await page.click("#board-buttons button >> nth=0")
+            await turns_shown(page, done)
+        game = await web.runtime.store.games.active_game(USER)
+        assert game is not None
+        assert game.pending_guess is None
+        lines = await page.text_content("#board-lines")
+        assert lines
+        assert "#1" in lines
+        assert "#2" in lines
+        theme = "dark" if dark else "light"
+        await screenshot(page, f"think-{language}-{theme}")
+        fixes = page.locator("#board-buttons button", has_text="#")
+        assert await fixes.count() >= 1
+        await fixes.first.click()
+        await expect(page.locator("#board-buttons button", has_text="#")).to_have_count(0, timeout=WAIT)
+        fixed = await web.runtime.store.games.active_game(USER)
+        assert fixed is not None
+        assert fixed.pending_guess is not None
+        await web.flush()
+        edited = web.request.calls[-1]
+        assert edited.method == "editMessageText"  # the chat's board, in place
+        assert f"{fixed.pending_guess}" in edited.text
+        await page.context.close()
+
+
+async def test_a_move_typed_in_the_chat_shows_in_the_page(browser, tmp_path):
+    async with mini_app(tmp_path) as web:
+        chat = web.chat()
+        await chat.send("/play")
+        page = await open_page(browser, web.url, init_data())
+        await page.wait_for_selector("#keypad button", timeout=WAIT)
+        await chat.send("3456")
+        await turns_shown(page, 1)
+        assert await page.text_content("#turns td.code") == "3456"
+        await page.context.close()
