@@ -217,7 +217,7 @@ class EmulatorProcess(Process):
 
 # Settings a developer's shell or .env might hold that would point the bot elsewhere.
 _ERROR_LINE = re.compile(r"^Traceback |\b(ERROR|CRITICAL)\b")
-_BOT_SETTINGS_PREFIXES = ("BOT_", "TELEGRAM_", "WEBHOOK_", "DATABASE_", "LOG_", "METRICS_", "DAILY_")
+_BOT_SETTINGS_PREFIXES = ("BOT_", "TELEGRAM_", "WEBHOOK_", "DATABASE_", "LOG_", "METRICS_", "DAILY_", "WEBAPP_")
 
 
 _RIGHT_SECRET = object()  # post_webhook's default: the secret the bot was started with

@@ -19,7 +19,7 @@ from tests.bot.fakes import USER
 from tests.webapp.browser import chromium, needs_browser, open_page, screenshot
 from tests.webapp.harness import init_data, mini_app
 
-pytestmark = [needs_browser, pytest.mark.asyncio(loop_scope="module")]
+pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
 
 WAIT = 15_000  # ms: generous on a busy machine; every wait ends as soon as the page is ready
 

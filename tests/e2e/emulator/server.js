@@ -150,6 +150,7 @@ function contentError(body) {
           const size = Buffer.byteLength(String(button.callback_data), 'utf8');
           if (size < 1 || size > MAX_CALLBACK_DATA) return 'BUTTON_DATA_INVALID';
         }
+        if ('web_app' in button && Number(body.chat_id) < 0) return 'BUTTON_TYPE_INVALID';
       }
     }
   }
@@ -594,6 +595,17 @@ for (const [kind, field] of [['Description', 'description'], ['ShortDescription'
     ok: true, result: descriptions.get(descriptionKey(req.body.token, kind, req.body)) || '',
   }));
 }
+// setChatMenuButton and getChatMenuButton, kept per token and chat (no chat_id: the default of every private chat).
+const menuButtons = new Map();      // token|chat_id -> MenuButton
+outer.all('/bot:token/setChatMenuButton', (req, res) => {
+  menuButtons.set(`${req.params.token}|${req.body.chat_id || ''}`, parse(req.body.menu_button) || { type: 'default' });
+  res.json({ ok: true, result: true });
+});
+outer.all('/bot:token/getChatMenuButton', (req, res) => res.json({
+  ok: true,
+  result: menuButtons.get(`${req.params.token}|${req.body.chat_id || ''}`) || menuButtons.get(`${req.params.token}|`)
+    || { type: 'default' },
+}));
 outer.all('/bot:token/answerCallbackQuery', (req, res) => {
   const id = String(req.body.callback_query_id);
   if (callbackAnswers.has(id)) return badRequest(res, 'query is too old and response timeout expired or query ID is invalid');
