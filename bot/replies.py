@@ -16,6 +16,7 @@ class Button:
     data: str = ""
     url: str | None = None  # a link button (deep links into a private chat) instead of a callback
     share: str | None = None  # a button that lets the user pick any chat and type '@bot <share>' there (inline mode)
+    web_app: str | None = None  # a button that opens this HTTPS address as a Mini App (private chats only)
 
 
 Keyboard = tuple[tuple[Button, ...], ...]

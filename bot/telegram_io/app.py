@@ -28,7 +28,7 @@ from bot.storage.lock import claim
 from bot.storage.store import Store
 from bot.telegram_io.admins import AdminRoster, telegram_fetch
 from bot.telegram_io.group_io import JobQueueTimers, on_unreachable
-from bot.telegram_io.handlers import INTAKE, RUNTIME, SENDER, register
+from bot.telegram_io.handlers import INTAKE, RUNTIME, SENDER, WEBAPP, register
 from bot.telegram_io.intake import Intake
 from bot.telegram_io.logformat import JsonLines
 from bot.telegram_io.menus import decorate
@@ -195,6 +195,8 @@ async def serve(
 
     monitor = Monitor(intake.telemetry, runtime.store, intake, receiving, clock, config)
     try:
+        if config.webapp is not None:
+            app.bot_data[WEBAPP] = config.webapp.url  # before the first update: its boards get the button
         await app.start()
         sender.start()
         intake.start()  # what was recorded before a crash is processed first

@@ -34,10 +34,12 @@ from bot.telegram_io.intake import Intake
 from bot.telegram_io.outgoing import answer, apply_once, inline_payload, post, shorten
 from bot.telegram_io.sender import Sender
 from bot.texts import t
+from bot.webapp.buttons import with_board_button
 
 log = logging.getLogger(__name__)
 
 RUNTIME = "runtime"
+WEBAPP = "webapp"  # the Mini App's address (WEBAPP_URL), when it is on
 SENDER = "sender"
 INTAKE = "intake"
 MAX_INPUT = 256  # characters of a message that are read: more is never a game move, and is never echoed in full
@@ -66,8 +68,11 @@ async def respond(
     query: tuple[str, int | None] | None = None,
 ) -> None:
     """Run the Core and queue its replies with the update's inbox mark (`outgoing.answer`); then wake the sender,
-    whose reads wait for the commit."""
+    whose reads wait for the commit. In a private chat, with the Mini App on, its boards get the "🧮 Board" button."""
     runtime = runtime_of(context)
+    url, who = context.application.bot_data.get(WEBAPP), who_of(update, context)
+    if isinstance(url, str) and who is not None and who.private:
+        outcome_of = _with_board_button(runtime.core, who, url, outcome_of)
     try:
         if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query):
             wake_sender(context)
@@ -76,6 +81,16 @@ async def respond(
         if not isinstance(intake, Intake):
             raise
         intake.park(update.update_id, chat_id)
+
+
+def _with_board_button(
+    core: Core, who: Who, url: str, outcome_of: Callable[[], Awaitable[Outcome]]
+) -> Callable[[], Awaitable[Outcome]]:
+    async def decorated() -> Outcome:
+        outcome = await outcome_of()
+        return with_board_button(outcome, url, await core.language(who))
+
+    return decorated
 
 
 async def once(update: Update, context: ContextTypes.DEFAULT_TYPE, work: Callable[[], Awaitable[None]]) -> None:

@@ -30,8 +30,11 @@ def reply_payload(reply: Reply, origin: int | None) -> dict[str, Any]:
 
 
 def button_payload(button: Button) -> list[str | None]:
-    """A button as stored: [label, data, url], and the inline query of a share button after them."""
+    """A button as stored: [label, data, url], and the inline query of a share button after them, or the Mini App's
+    address of a web_app button after that."""
     stored = [button.label, button.data, button.url]
+    if button.web_app is not None:
+        return [*stored, button.share, button.web_app]
     return [*stored, button.share] if button.share is not None else stored
 
 

@@ -27,6 +27,7 @@ from telegram import (
     InlineQueryResultArticle,
     InputTextMessageContent,
     LinkPreviewOptions,
+    WebAppInfo,
 )
 from telegram.constants import FloodLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
@@ -59,8 +60,12 @@ def markup(rows: list[list[list[Any]]]) -> InlineKeyboardMarkup | None:
     return InlineKeyboardMarkup([[button(*stored) for stored in row] for row in rows])
 
 
-def button(label: str, data: str, url: str | None, share: str | None = None) -> InlineKeyboardButton:
-    """One stored button: a link, a share (pick a chat, '@bot <share>' typed there), or a callback."""
+def button(
+    label: str, data: str, url: str | None, share: str | None = None, web_app: str | None = None
+) -> InlineKeyboardButton:
+    """One stored button: a link, a share (pick a chat, '@bot <share>' typed there), the Mini App, or a callback."""
+    if web_app:
+        return InlineKeyboardButton(label, web_app=WebAppInfo(web_app))
     if url:
         return InlineKeyboardButton(label, url=url)
     if share is not None:

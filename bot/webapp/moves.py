@@ -22,11 +22,12 @@ from bot.replies import Outcome
 from bot.storage.webapp import WebAppRecords
 from bot.telegram_io.outgoing import post
 from bot.texts import plain, t
+from bot.webapp.buttons import with_board_button
 from bot.webapp.view import BOARD_ACTIONS, owns
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 MAX_CODE = 16  # characters of a typed code: a code has at most 6 digits
-KINDS = frozenset({"guess", "hint", "giveup", "press", "new", "replace"})
+KINDS = frozenset({"guess", "hint", "giveup", "press", "new", "replace", "daily"})
 NEW_GAMES = {"play": "r", "think": "g"}
 
 
@@ -44,7 +45,7 @@ class Move:
     revision: int | None = None
     code: str = ""  # guess: the code
     data: str = ""  # press: the callback data of a /think board's button
-    mode: str = ""  # new, replace: "play" or "think"
+    mode: str = ""  # new, replace: "play" or "think" (daily: today's challenge)
 
 
 def move_of(body: Any) -> Move:
@@ -65,39 +66,43 @@ def move_of(body: Any) -> Move:
         raise BadMove("a field of the wrong type or size")
     if kind in ("new", "replace") and mode not in NEW_GAMES:
         raise BadMove("no mode for a new game")
-    if kind != "new" and game_id is None:
+    if kind not in ("new", "daily") and game_id is None:
         raise BadMove("no game")
     return Move(key, kind, game_id, revision, code, data, mode)
 
 
 @dataclass(frozen=True)
 class Made:
-    """What came of a move: whether it changed the game, and what to tell the player on the page (or nothing)."""
+    """What came of a move: whether it changed the game, what to tell the player on the page (or nothing), and the
+    buttons the answer offers for the game (a daily's "yes, give up"), as the chat would show them."""
 
     changed: bool
     notice: str | None
+    choices: tuple[dict[str, str], ...] = ()
     repeated: bool = False  # the key was recorded already: this is the first answer, given again
 
     def json(self) -> dict[str, Any]:
-        return {"changed": self.changed, "notice": self.notice}
+        return {"changed": self.changed, "notice": self.notice, "choices": list(self.choices)}
 
 
 Outcomes = Callable[[], Awaitable[Outcome]]
 
 
-async def make(core: Core, records: WebAppRecords, who: Who, language: str, move: Move) -> Made:
-    """Make the move in one transaction with its replies and its record; a key seen before changes nothing."""
+async def make(core: Core, records: WebAppRecords, who: Who, language: str, move: Move, url: str | None = None) -> Made:
+    """Make the move in one transaction with its replies and its record; a key seen before changes nothing. The
+    chat's boards get the Mini App's button (at `url`), as those of moves made in the chat do."""
     deps = core.deps
     async with deps.transaction():
         earlier = await records.answered(who.user_id, move.key)
         if earlier is not None:
-            return Made(bool(earlier.get("changed")), earlier.get("notice"), repeated=True)
-        made = await _apply(core, who, language, move)
+            choices = tuple(earlier.get("choices") or ())
+            return Made(bool(earlier.get("changed")), earlier.get("notice"), choices, repeated=True)
+        made = await _apply(core, who, language, move, url)
         await records.remember(who.user_id, move.key, move.game_id, made.json(), deps.clock())
     return made
 
 
-async def _apply(core: Core, who: Who, language: str, move: Move) -> Made:
+async def _apply(core: Core, who: Who, language: str, move: Move, url: str | None) -> Made:
     """The move's effect, inside the caller's transaction."""
     deps = core.deps
     if await deps.matches.any_active(who.chat_id, who.user_id):  # the chat's messages are a match's moves now
@@ -115,8 +120,10 @@ async def _apply(core: Core, who: Who, language: str, move: Move) -> Made:
     before = _mark(running)
     outcome = await outcome_of()
     after = _mark(await deps.games.active_game(who.chat_id))
-    if before == after:  # refused, or only answered: the page says so, the chat is not told
-        return Made(False, _notice(outcome))
+    if before == after:  # refused, or a question first: the page says so (with its buttons), the chat is not told
+        return Made(False, _notice(outcome), _choices(outcome, running))
+    if url is not None:
+        outcome = with_board_button(outcome, url, language)
     await post(deps.store, who.chat_id, outcome, deps.clock())
     return Made(True, None)
 
@@ -134,10 +141,12 @@ def _outcome_of(core: Core, who: Who, move: Move, running: Game | None) -> Outco
             command = move.kind
             return lambda: core.on_command(who, command)
         case "press":
-            if running is None or running.mode != "guesser" or not _board_button(move.data, running):
+            if running is None or not _board_button(move.data, running):
                 return None
             data = move.data
             return lambda: core.on_button(who, data)
+        case "daily":
+            return lambda: core.on_command(who, "daily")
         case "new":
             data = cb.encode(cb.NEW, NEW_GAMES[move.mode])
             return lambda: core.on_button(who, data)
@@ -150,8 +159,8 @@ def _outcome_of(core: Core, who: Who, move: Move, running: Game | None) -> Outco
 
 
 def _board_button(data: str, game: Game) -> bool:
-    """Whether callback data is one of a /think board's buttons for this game (any revision: a stale one is told
-    so by the Core, as in the chat)."""
+    """Whether callback data is a button of this game (any revision: a stale one is told so by the Core, as in the
+    chat)."""
     try:
         pressed = cb.decode(data)
     except cb.BadCallback:
@@ -162,6 +171,19 @@ def _board_button(data: str, game: Game) -> bool:
 def _mark(game: Game | None) -> tuple[int, int] | None:
     """What tells whether a move changed anything: the running game and its revision."""
     return None if game is None else (game.id, game.revision)
+
+
+def _choices(outcome: Outcome, running: Game | None) -> tuple[dict[str, str], ...]:
+    """The buttons of an answer that act on the running game, for the page to offer."""
+    if running is None:
+        return ()
+    return tuple(
+        {"label": plain(button.label), "data": button.data}
+        for reply in outcome.replies
+        for row in reply.buttons
+        for button in row
+        if button.data and _board_button(button.data, running)
+    )
 
 
 def _notice(outcome: Outcome) -> str | None:

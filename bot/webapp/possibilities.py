@@ -1,7 +1,8 @@
 """The possibilities tab: how many codes still fit a game's answers, the uncertainty left, and the codes themselves
 a page at a time, each with what playing it next would be expected to tell (its entropy over the codes that fit).
 
-The count is the engine's (`engine.history.candidates`), the same the chat's coach and /think board give.
+The count is the engine's (`engine.history.candidates`, narrowed by `pinned` to the digits hints revealed), the same
+the chat's coach and /think board give.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.history import Turn, candidates
+from engine.history import Pins, Turn, candidates, pinned
 from engine.information import entropy_bits
 from engine.scoring import scorer_for
 from engine.variant import Code, Variant
@@ -31,10 +32,12 @@ class Possibilities:
     codes: tuple[tuple[Code, float], ...]  # (code, expected bits if played next)
 
 
-def possibilities(variant: Variant, turns: Sequence[Turn], page: int = 0, size: int = PAGE_SIZE) -> Possibilities:
-    """The codes of `variant` that fit `turns`, page `page` of them (clamped to the last); runs the engine's scoring,
-    so call it in a thread."""
-    alive = candidates(variant, turns)
+def possibilities(
+    variant: Variant, turns: Sequence[Turn], page: int = 0, size: int = PAGE_SIZE, pins: Pins | None = None
+) -> Possibilities:
+    """The codes of `variant` that fit `turns` (and have the `pins` a referee's hints revealed, as the chat's coach
+    counts them), page `page` of them (clamped to the last); runs the engine's scoring, so call it in a thread."""
+    alive = pinned(variant, candidates(variant, turns), pins or {})
     count = len(alive)
     pages = max(1, math.ceil(count / size))
     page = min(max(page, 0), pages - 1)

@@ -21,11 +21,15 @@ from typing import Any
 from aiohttp import web
 
 from bot.core import Core
+from bot.models.game import REFEREE
 from bot.models.who import Who
+from bot.services import daily, referee
 from bot.storage.webapp import WebAppRecords
 from bot.telegram_io.intake import FloodGuard
 from bot.texts import plain, t
 from bot.webapp import auth, moves, view
+from bot.webapp.coach import coach_view, coached
+from bot.webapp.daily_tab import daily_data
 from bot.webapp.possibilities import possibilities
 
 log = logging.getLogger(__name__)
@@ -53,6 +57,7 @@ class WebAppContext:
     """What the API works with: the Core (and through it the store), the bot's username, and the sender's wake-up."""
 
     core: Core
+    url: str | None  # WEBAPP_URL: the chat's boards get a button that opens it
     token_key: bytes  # auth.secret_key(token)
     bot_username: str | None
     wake: Callable[[], None]
@@ -134,7 +139,8 @@ def webapp_app(context: WebAppContext) -> web.Application:
         who = who_of(request)
         language = await context.core.language(who)
         try:
-            made = await moves.make(context.core, records, who, language, moves.move_of(await _json(request)))
+            move = moves.move_of(await _json(request))
+            made = await moves.make(context.core, records, who, language, move, context.url)
         except moves.BadMove as error:
             return refuse(request, 400, f"user {who.user_id}: {error}")
         if made.changed and not made.repeated:
@@ -148,17 +154,19 @@ def webapp_app(context: WebAppContext) -> web.Application:
         if game is None:
             return refuse(request, 400, f"user {who.user_id}: no game named")
         deps = context.core.deps
-        from bot.services import daily
-
-        if not view.possibilities_shown(game, await daily.daily_of(deps, game) is not None):
-            return web.json_response({"hidden": True})
-        page_number = _number(request.query.get("page", "0"))
-        async with weighing:
-            found = await asyncio.to_thread(possibilities, game.variant, game.turns, page_number)
+        is_daily = daily.daily_of(game) is not None
         language = await context.core.language(who)
+        coach = await coach_view(deps, game, language) if coached(game, is_daily) else None
+        if not view.possibilities_shown(game, is_daily):
+            return web.json_response({"hidden": True, "coach": coach})
+        page_number = _number(request.query.get("page", "0"))
+        pins = referee.pins(game) if game.mode == REFEREE else None
+        async with weighing:
+            found = await asyncio.to_thread(possibilities, game.variant, game.turns, page_number, pins=pins)
         return web.json_response(
             {
                 "hidden": False,
+                "coach": coach,
                 "revision": game.revision,
                 "count": found.count,
                 "countText": plain(t("app.possible.count", language, n=found.count)),
@@ -170,6 +178,11 @@ def webapp_app(context: WebAppContext) -> web.Application:
                 "codes": [{"code": code, "bits": bits} for code, bits in found.codes],
             }
         )
+
+    async def today(request: web.Request) -> web.Response:
+        who = who_of(request)
+        language = await context.core.language(who)
+        return web.json_response(await daily_data(context.core.deps, who, language))
 
     async def notes(request: web.Request) -> web.Response:
         who = who_of(request)
@@ -208,6 +221,7 @@ def webapp_app(context: WebAppContext) -> web.Application:
     app.router.add_post("/api/move", move)
     app.router.add_get("/api/possibilities", possible)
     app.router.add_put("/api/notes", notes)
+    app.router.add_get("/api/daily", today)
     return app
 
 

@@ -31,5 +31,5 @@ def mini_app(
     settings: WebApp, core: Core, token: Secret, bot_username: str | None, wake: Callable[[], None]
 ) -> WebAppServer:
     """The Mini App's server for these settings, not yet listening."""
-    context = WebAppContext(core, auth.secret_key(token.reveal()), bot_username, wake)
+    context = WebAppContext(core, settings.url, auth.secret_key(token.reveal()), bot_username, wake)
     return WebAppServer(webapp_app(context), settings.listen, settings.port)

@@ -47,11 +47,16 @@ PAGE_TEXTS = (
     "app.error",
     "app.think.answer",
     "app.busy",
+    "app.tab.daily",
+    "app.daily.play",
+    "app.daily.running",
+    "daily.btn.share",
     "btn.play",
     "btn.think",
 )
-# The callback actions a page may press on a /think board, as the chat's buttons carry them.
-BOARD_ACTIONS = frozenset({cb.ANSWER, cb.FIX, cb.UNDO, cb.RESTART})
+# The callback actions of a one-player game's buttons, which the page may press as the chat's buttons would (a
+# /think board's answers and fixes, a daily's "yes, give up", "abandon and start anew"): the Core checks each.
+BOARD_ACTIONS = frozenset(cb.GAME_ACTIONS - {cb.MATCH})
 ENDINGS = {
     "won": "app.end.won",
     "lost": "app.end.lost",
@@ -102,7 +107,7 @@ async def state(deps: Deps, records: WebAppRecords, who: Who, language: str) -> 
 async def game_data(deps: Deps, records: WebAppRecords, game: Game, language: str) -> dict[str, Any]:
     """One game as the page draws it."""
     variant = game.variant
-    is_daily = await daily.daily_of(deps, game) is not None
+    is_daily = daily.daily_of(game) is not None
     data: dict[str, Any] = {
         "id": game.id,
         "revision": game.revision,

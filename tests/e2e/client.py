@@ -37,6 +37,7 @@ class Button:
     callback_data: str | None = None
     url: str | None = None
     switch_inline_query: str | None = None  # a share button: pick a chat, '@bot <this>' is typed there
+    web_app: str | None = None  # the address of the Mini App the button opens
 
 
 @dataclass(frozen=True)
@@ -707,7 +708,16 @@ def _keyboard(markup: Any) -> tuple[tuple[Button, ...], ...]:
         return ()
     rows: Iterable[Iterable[Json]] = markup.get("inline_keyboard") or ()
     return tuple(
-        tuple(Button(b["text"], b.get("callback_data"), b.get("url"), b.get("switch_inline_query")) for b in row)
+        tuple(
+            Button(
+                b["text"],
+                b.get("callback_data"),
+                b.get("url"),
+                b.get("switch_inline_query"),
+                _web_app(b.get("web_app")),
+            )
+            for b in row
+        )
         for row in rows
     )
 
@@ -729,3 +739,9 @@ def _bot_message(item: Json, *, edited: bool) -> BotMessage:
         reply_to=int(reply_to) if reply_to else None,
         effect=str(message["message_effect_id"]) if message.get("message_effect_id") else None,
     )
+
+
+def _web_app(button: Json) -> str | None:
+    """The address a web_app button opens, if it is one."""
+    info = button.get("web_app")
+    return str(info["url"]) if isinstance(info, dict) and "url" in info else None

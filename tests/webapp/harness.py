@@ -16,11 +16,13 @@ from aiohttp import web
 from telegram.ext import Application
 
 from bot.runtime import Runtime
-from bot.telegram_io.handlers import RUNTIME, SENDER
+from bot.telegram_io.handlers import RUNTIME, SENDER, WEBAPP
 from bot.webapp import auth
 from bot.webapp.server import WebAppContext, webapp_app
 from tests.bot.fakes import TOKEN, USER, Chat, Clock, RecordingRequest, telegram_app
 from tests.e2e.processes import free_port
+
+URL = "https://bullscows.example/app/"  # the WEBAPP_URL the chat's board buttons open
 
 
 def init_data(
@@ -82,7 +84,8 @@ async def mini_app(tmp_path: Path, seed: int = 1, clock: Clock | None = None) ->
     """The bot on a fresh database with its Mini App served on 127.0.0.1."""
     async with telegram_app(tmp_path / "db.sqlite3", seed=seed, clock=clock) as (app, request):
         runtime = app.bot_data[RUNTIME]
-        context = WebAppContext(runtime.core, auth.secret_key(TOKEN), "bullscows_test_bot", lambda: None)
+        app.bot_data[WEBAPP] = URL  # as serve() sets it: the chat's boards get the button
+        context = WebAppContext(runtime.core, URL, auth.secret_key(TOKEN), "bullscows_test_bot", lambda: None)
         runner = web.AppRunner(webapp_app(context), access_log=None)
         await runner.setup()
         port = free_port()

@@ -60,6 +60,7 @@
       offEvent(name, fn) { handlers[name] = (handlers[name] || []).filter((f) => f !== fn); },
       showConfirm(text, callback) { log.push(["confirm", text]); setTimeout(() => callback(true), 0); },
       showAlert(text, callback) { log.push(["alert", text]); if (callback) setTimeout(callback, 0); },
+      switchInlineQuery(query, chatTypes) { log.push(["switchInlineQuery", query, chatTypes]); },
     },
   };
 })();

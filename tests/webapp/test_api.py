@@ -1,14 +1,16 @@
 """The Mini App's API in-process: who may call it, moves as the chat's moves, idempotency, the notepad, the
 possibilities, and the limits on what it reads."""
 
+import asyncio
+import json
 import time
 
 import pytest
 
 from engine.history import candidates
 from engine.scoring import Score
-from tests.bot.fakes import TOKEN, USER
-from tests.webapp.harness import MiniApp, init_data, mini_app
+from tests.bot.fakes import TOKEN, USER, Chat
+from tests.webapp.harness import URL, MiniApp, init_data, mini_app
 
 
 @pytest.fixture
@@ -158,9 +160,14 @@ async def test_the_notepad_is_kept_per_game_and_must_have_the_games_shape(web):
 
 
 async def test_a_body_over_the_limit_is_refused_before_it_is_read(web):
-    headers = {"Authorization": "tma " + init_data()}
-    async with web.http.post(web.url + "/api/move", data=b"x" * (1 << 20), headers=headers) as response:
-        assert response.status == 413
+    host, port = web.url.removeprefix("http://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    head = f"POST /api/move HTTP/1.1\r\nHost: {host}\r\nAuthorization: tma {init_data()}\r\n"
+    writer.write((head + f"Content-Length: {1 << 20}\r\n\r\n").encode())  # a megabyte announced, none of it sent
+    await writer.drain()
+    status = await asyncio.wait_for(reader.readline(), 10)
+    writer.close()
+    assert status.split()[1] == b"413"
 
 
 async def test_a_chat_move_shows_in_the_state_the_page_polls(web):
@@ -182,3 +189,32 @@ def test_the_token_signs_what_telegram_signs():
     data = init_data(signed_at=1_700_000_000)
     assert "hash=" in data
     assert TOKEN not in data
+
+
+def web_apps(call) -> list[str]:
+    """The addresses of a sent message's web_app buttons."""
+    markup = call.params.get("reply_markup") or {}
+    markup = json.loads(markup) if isinstance(markup, str) else markup
+    return [b["web_app"]["url"] for row in markup.get("inline_keyboard", []) for b in row if "web_app" in b]
+
+
+async def test_boards_in_a_private_chat_carry_the_board_button_whoever_moved(web):
+    chat = web.chat()
+    await chat.send("/play")
+    board = [c for c in await chat.send("0123") if c.method == "sendMessage"][-1]
+    assert web_apps(board) == [URL]
+    game = await web.runtime.store.games.active_game(USER)
+    move = {"key": "button-key-1", "kind": "guess", "game": game.id, "revision": game.revision, "code": "4567"}
+    await web.call("POST", "/api/move", move)
+    sent = len(web.request.calls)
+    await web.flush()
+    boards = [c for c in web.request.calls[sent:] if "4567" in c.text and c.method == "sendMessage"]
+    assert web_apps(boards[-1]) == [URL]
+
+
+async def test_a_group_gets_no_board_button(web):
+    group = Chat(web.app, web.request, chat_id=-5001, user_id=USER)
+    calls = await group.send("/challenge")
+    calls += await group.send("/g 0123")
+    assert calls
+    assert not any(web_apps(c) for c in calls)

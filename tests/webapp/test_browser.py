@@ -40,7 +40,10 @@ async def turns_shown(page, n: int) -> None:
     await expect(page.locator("#turns tr")).to_have_count(n, timeout=WAIT)
 
 
-@pytest.mark.parametrize(("language", "dark"), [("en", False), ("ru", True)])
+BOTH = [("en", False), ("en", True), ("ru", False), ("ru", True)]
+
+
+@pytest.mark.parametrize(("language", "dark"), BOTH)
 async def test_a_referee_game_is_won_with_the_keypad(browser, tmp_path, language, dark):
     async with mini_app(tmp_path) as web:
         page = await open_page(browser, web.url, init_data(language=language), dark=dark)
@@ -60,10 +63,11 @@ async def test_a_referee_game_is_won_with_the_keypad(browser, tmp_path, language
         assert await page.is_disabled("#tg-main-button")
         await page.click("#erase")
         first = "0123" if game.secret != "0123" else "4567"
+        sent = len(web.request.calls)
         await key_in(page, first)
         await turns_shown(page, 1)
         await web.flush()
-        assert first in web.request.calls[-1].text  # the chat's reply to the page's move
+        assert any(first in call.text for call in web.request.calls[sent:])  # the chat's reply to the page's move
 
         # the notepad: a digit ruled out in place 1, another certain, kept across a reload
         await page.click("#notepad summary")
@@ -92,13 +96,49 @@ async def test_a_referee_game_is_won_with_the_keypad(browser, tmp_path, language
 
         # the win
         await page.click("#tab-game")
+        sent = len(web.request.calls)
         await key_in(page, game.secret)
         await page.wait_for_selector("#ending", state="visible", timeout=WAIT)
         assert game.secret in (await page.text_content("#ending") or "")
         assert await page.is_visible("#again-play")
         await web.flush()
-        assert game.secret in web.request.calls[-1].text
+        assert any(game.secret in call.text for call in web.request.calls[sent:])
         await screenshot(page, f"won-{language}-{theme}")
+
+        # after the game, the coach's view: each guess reviewed
+        await page.click("#tab-possible")
+        await expect(page.locator("#coach-moves li")).to_have_count(2, timeout=WAIT)
+        await screenshot(page, f"coach-{language}-{theme}")
+        await page.context.close()
+
+
+@pytest.mark.parametrize(("language", "dark"), BOTH)
+async def test_the_daily_is_played_and_shared_from_its_tab(browser, tmp_path, language, dark):
+    async with mini_app(tmp_path) as web:
+        page = await open_page(browser, web.url, init_data(language=language), dark=dark)
+        await page.wait_for_selector("#new-play", state="visible", timeout=WAIT)
+        await page.click("#tab-daily")
+        await page.click("#daily-play")
+        await page.wait_for_selector("#keypad button", timeout=WAIT)  # on the game tab, today's game
+        game = await web.runtime.store.games.active_game(USER)
+        assert game is not None
+        assert game.daily is not None
+        assert game.secret
+        await page.click("#tab-possible")
+        await page.wait_for_selector("#possible-hidden", state="visible", timeout=WAIT)  # the daily is played bare
+        await page.click("#tab-game")
+        await key_in(page, game.secret)
+        await page.wait_for_selector("#ending", state="visible", timeout=WAIT)
+        await page.click("#tab-daily")
+        await page.wait_for_selector("#daily-share", state="visible", timeout=WAIT)
+        grid = await page.text_content("#daily-share") or ""
+        assert "🐂🐂🐂🐂" in grid
+        assert game.secret not in grid  # spoiler-free
+        assert await page.is_visible("#daily-streak")
+        await screenshot(page, f"daily-{language}-{'dark' if dark else 'light'}")
+        await page.click("#daily-share-button")
+        calls = await page.evaluate("window.__tgCalls")
+        assert ["switchInlineQuery", "daily", ["users", "groups", "channels"]] in calls
         await page.context.close()
 
 

@@ -107,6 +107,7 @@
     drawNotes();
     mainButton();
     if (tab === "possible") loadPossible();
+    if (tab === "daily") loadDaily();
   }
 
   function drawKeypad() {
@@ -250,6 +251,7 @@
     } catch (error) {
       return;
     }
+    drawCoach(found.coach);
     $("possible-hidden").hidden = !found.hidden;
     $("possible-hidden").textContent = tx("app.possible.hidden");
     $("possible-body").hidden = found.hidden;
@@ -265,6 +267,43 @@
     $("next").disabled = found.page + 1 >= found.pages;
   }
 
+  function drawCoach(coach) {
+    $("coach").hidden = !coach;
+    if (!coach) return;
+    $("coach-title").textContent = coach.title;
+    $("coach-moves").replaceChildren(...coach.moves.map((m) => el("li", { textContent: m.lines.join("\n") })));
+    $("coach-needed").hidden = !coach.needed;
+    $("coach-needed").textContent = coach.needed || "";
+  }
+
+  // --- today's challenge and the record ------------------------------------------------------------------------
+
+  let shareQuery = "daily";
+  async function loadDaily() {
+    let found;
+    try {
+      found = await api("/api/daily");
+    } catch (error) {
+      return;
+    }
+    shareQuery = found.shareQuery;
+    $("daily-title").textContent = found.title;
+    $("daily-play").hidden = found.status !== "none";
+    $("daily-running").hidden = found.status !== "running";
+    $("daily-share").hidden = !found.share;
+    $("daily-share").textContent = found.share || "";
+    $("daily-share-button").hidden = !found.share;
+    $("daily-next").textContent = found.status === "done" ? found.next : "";
+    $("daily-streak").textContent = found.streak || "";
+    $("stats-title").textContent = found.stats.title;
+    $("stats-lines").replaceChildren(...found.stats.lines.map((line) => el("p", { textContent: line })));
+  }
+
+  function share() {
+    haptic("impact", "medium");
+    if (tg && tg.switchInlineQuery) tg.switchInlineQuery(shareQuery, ["users", "groups", "channels"]);
+  }
+
   // --- moves ---------------------------------------------------------------------------------------------------
 
   async function move(fields) {
@@ -272,12 +311,14 @@
     const g = game();
     busy = true;
     $("notice").textContent = "";
+    showChoices([]);
     render();
     if (tg && tg.MainButton && fields.kind === "guess") tg.MainButton.showProgress(false);
     const body = { key: newKey(), game: g ? g.id : null, revision: g ? g.revision : null, ...fields };
     try {
       const answer = await api("/api/move", { method: "POST", body: JSON.stringify(body) }, RETRIES);
       state = { game: answer.game, busy: answer.busy };
+      showChoices(answer.choices || []);
       if (answer.notice) {
         $("notice").textContent = answer.notice;
         haptic("notify", "warning");
@@ -293,6 +334,19 @@
       if (tg && tg.MainButton) tg.MainButton.hideProgress();
       render();
     }
+  }
+
+  // Buttons an answer offers for the game (a daily's "yes, give up", keep playing), as the chat shows them.
+  function showChoices(choices) {
+    $("choices").hidden = choices.length === 0;
+    $("choices").replaceChildren(
+      ...choices.map((choice) => {
+        const b = el("button", { type: "button", className: "action quiet", textContent: choice.label });
+        b.dataset.data = choice.data;
+        b.addEventListener("click", () => move({ kind: "press", data: choice.data }));
+        return b;
+      }),
+    );
   }
 
   function guess() {
@@ -344,11 +398,11 @@
   function switchTab(name) {
     tab = name;
     for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
-    $("game").hidden = name !== "game";
-    $("possible").hidden = name !== "possible";
+    for (const panel of ["game", "possible", "daily"]) $(panel).hidden = name !== panel;
     haptic("select");
     mainButton();
     if (name === "possible") loadPossible();
+    if (name === "daily") loadDaily();
   }
 
   function label() {
@@ -357,6 +411,10 @@
     $("title").textContent = tx("app.title");
     $("tab-game").textContent = tx("app.tab.game");
     $("tab-possible").textContent = tx("app.tab.possible");
+    $("tab-daily").textContent = tx("app.tab.daily");
+    $("daily-play").textContent = tx("app.daily.play");
+    $("daily-running").textContent = tx("app.daily.running");
+    $("daily-share-button").textContent = tx("daily.btn.share");
     $("th-guess").textContent = tx("app.table.guess");
     $("no-game").textContent = tx("app.no_game");
     for (const id of ["new-play", "again-play"]) $(id).textContent = tx("btn.play");
@@ -384,6 +442,12 @@
     for (const [id, mode] of [["new-play", "play"], ["new-think", "think"], ["again-play", "play"], ["again-think", "think"]])
       $(id).addEventListener("click", () => startNew(mode));
     $("hint").addEventListener("click", () => move({ kind: "hint" }));
+    $("daily-play").addEventListener("click", async () => {
+      await move({ kind: "daily" });
+      if (game() && game().daily && game().active) switchTab("game");
+      else loadDaily();
+    });
+    $("daily-share-button").addEventListener("click", share);
     $("giveup").addEventListener("click", () => confirm(tx("app.confirm.giveup"), () => move({ kind: "giveup" })));
     $("prev").addEventListener("click", () => { page = Math.max(0, page - 1); loadPossible(); });
     $("next").addEventListener("click", () => { page += 1; loadPossible(); });

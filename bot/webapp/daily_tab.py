@@ -1,0 +1,39 @@
+"""The daily tab: today's challenge (to start, under way, or done with its spoiler-free result to share), the daily
+streak and the player's record, in the words the chat uses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.models.who import Who
+from bot.services import daily, stats
+from bot.services.deps import Deps
+from bot.texts import date_text, plain, t, wait_text
+from bot.views import daily as daily_view
+from bot.views import stats as stats_view
+
+
+async def daily_data(deps: Deps, who: Who, language: str) -> dict[str, Any]:
+    """Where today's challenge stands for the player, their daily streak and their record in the chat's variant."""
+    now = deps.clock()
+    found = await daily.today(deps, who.user_id)
+    day = found.day if found is not None else daily.day_of(now)
+    status = "none" if found is None else "running" if isinstance(found, daily.Running) else "done"
+    share = None
+    if isinstance(found, daily.Done):
+        share = plain(daily_view.share_text(language, found.day, found.game, who.bot_username))
+    variant = (await deps.games.settings(who.chat_id)).variant.name
+    record = await stats.player_stats(deps, who.user_id, variant)
+    streak = stats_view.daily_streak(language, await daily.streak(deps, who.user_id))
+    return {
+        "title": plain(t("app.daily.title", language, day=date_text(day, language))),
+        "status": status,
+        "share": share,
+        "shareQuery": daily_view.SHARE_QUERY,
+        "next": plain(t("daily.next", language, wait=wait_text(daily.until_next(now), language))),
+        "streak": plain(streak) if streak else None,
+        "stats": {
+            "title": plain(t("app.stats.title", language, variant=stats_view.variant_label(variant, language))),
+            "lines": plain(stats_view.summary(language, record)).splitlines() if record.games else [],
+        },
+    }
