@@ -14,7 +14,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -62,6 +62,8 @@ class WebAppContext:
     bot_username: str | None
     wake: Callable[[], None]
     clock: Callable[[], float] = time.time  # seconds since the epoch, for initData's age
+    # each player's allowance: a burst of calls, then a steady rate (a page polls every 3 s and moves by hand)
+    guard: FloodGuard = field(default_factory=lambda: FloodGuard(burst=40, rate=4))
 
 
 def static_files() -> dict[str, bytes]:
@@ -74,7 +76,7 @@ def webapp_app(context: WebAppContext) -> web.Application:
     """The aiohttp application: the page at /, its API under /api/."""
     files = static_files()
     records = WebAppRecords(context.core.deps.store.conn)
-    guard = FloodGuard(burst=40, rate=4)
+    guard = context.guard
     weighing = asyncio.Semaphore(WEIGHING)
 
     @web.middleware

@@ -17,6 +17,7 @@ from telegram.ext import Application
 
 from bot.runtime import Runtime
 from bot.telegram_io.handlers import RUNTIME, SENDER, WEBAPP
+from bot.telegram_io.intake import FloodGuard
 from bot.webapp import auth
 from bot.webapp.server import WebAppContext, webapp_app
 from tests.bot.fakes import TOKEN, USER, Chat, Clock, RecordingRequest, telegram_app
@@ -80,12 +81,17 @@ class MiniApp:
 
 
 @asynccontextmanager
-async def mini_app(tmp_path: Path, seed: int = 1, clock: Clock | None = None) -> AsyncIterator[MiniApp]:
-    """The bot on a fresh database with its Mini App served on 127.0.0.1."""
+async def mini_app(
+    tmp_path: Path, seed: int = 1, clock: Clock | None = None, guard: FloodGuard | None = None
+) -> AsyncIterator[MiniApp]:
+    """The bot on a fresh database with its Mini App served on 127.0.0.1 (`guard`: each player's allowance of
+    calls, if not the server's own)."""
     async with telegram_app(tmp_path / "db.sqlite3", seed=seed, clock=clock) as (app, request):
         runtime = app.bot_data[RUNTIME]
         app.bot_data[WEBAPP] = URL  # as serve() sets it: the chat's boards get the button
         context = WebAppContext(runtime.core, URL, auth.secret_key(TOKEN), "bullscows_test_bot", lambda: None)
+        if guard is not None:
+            context.guard = guard
         runner = web.AppRunner(webapp_app(context), access_log=None)
         await runner.setup()
         port = free_port()
