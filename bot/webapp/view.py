@@ -45,7 +45,6 @@ PAGE_TEXTS = (
     "app.confirm.giveup",
     "app.offline",
     "app.error",
-    "app.think.answer",
     "app.busy",
     "app.tab.daily",
     "app.daily.play",

@@ -197,3 +197,34 @@ def test_the_token_can_come_from_a_file_such_as_a_container_secret(tmp_path):
         load_config({"BOT_TOKEN_FILE": str(secret), "BOT_TOKEN": "1:x"}, None)
     with pytest.raises(ConfigError, match=r"BOT_TOKEN_FILE .*missing cannot be read: No such file or directory"):
         load_config({"BOT_TOKEN_FILE": str(tmp_path / "missing")}, None)
+
+
+def test_the_mini_app_is_off_unless_its_url_is_set_and_listens_on_loopback_by_default():
+    assert config_from({}).webapp is None
+    config = config_from({"WEBAPP_URL": "https://bot.example.org/app/"})
+    assert config.webapp is not None
+    assert (config.webapp.url, config.webapp.listen, config.webapp.port) == (
+        "https://bot.example.org/app/",
+        "127.0.0.1",
+        8081,
+    )
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [
+        ({"WEBAPP_URL": "http://bot.example.org/app/"}, "WEBAPP_URL"),
+        ({"WEBAPP_URL": "https://bot.example.org/app/?x=1"}, "WEBAPP_URL"),
+        ({"WEBAPP_URL": "https://bot.example.org/", "WEBAPP_PORT": "70000"}, "WEBAPP_PORT"),
+        ({"WEBAPP_URL": "https://bot.example.org/", "WEBAPP_LISTEN": "not a host!"}, "WEBAPP_LISTEN"),
+        ({"WEBAPP_URL": "https://bot.example.org/", "WEBAPP_PORT": "9464", "METRICS_PORT": "9464"}, "METRICS_PORT"),
+    ],
+)
+def test_bad_mini_app_settings_are_refused_naming_the_key(values, named):
+    with pytest.raises(ConfigError, match=named):
+        config_from(values)
+
+
+def test_plain_http_for_the_mini_app_only_with_a_bot_api_of_ones_own():
+    config = config_from({"WEBAPP_URL": "http://127.0.0.1:8081/", "TELEGRAM_BASE_URL": "http://127.0.0.1:9000/bot"})
+    assert config.webapp is not None

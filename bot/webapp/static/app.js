@@ -368,7 +368,7 @@
 
   // --- polling: a move typed in the chat shows here --------------------------------------------------------------
 
-  async function poll() {
+  async function refresh() {
     if (document.visibilityState === "visible" && !busy && state) {
       const g = game();
       try {
@@ -383,6 +383,10 @@
         // shown by api(); the next poll tries again
       }
     }
+  }
+
+  async function poll() {
+    await refresh();
     setTimeout(poll, POLL_MS);
   }
 
@@ -458,7 +462,7 @@
       else if (event.key === "Backspace") $("erase") && $("erase").click();
       else if (event.key === "Enter") guess();
     });
-    document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && poll.now && poll.now());
+    document.addEventListener("visibilitychange", refresh); // back in view: catch up at once
     try {
       const session = await api("/api/session", {}, RETRIES);
       texts = session.texts;
