@@ -16,14 +16,14 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.core import Core
-from bot.models.game import Game
+from bot.models.game import GUESSER, Game
 from bot.models.who import Who
 from bot.replies import Outcome
 from bot.storage.webapp import WebAppRecords
 from bot.telegram_io.outgoing import post
 from bot.texts import plain, t
 from bot.webapp.buttons import with_board_button
-from bot.webapp.view import BOARD_ACTIONS, owns
+from bot.webapp.view import BOARD_ACTIONS, board_data, owns
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 MAX_CODE = 16  # characters of a typed code: a code has at most 6 digits
@@ -79,10 +79,11 @@ class Made:
     changed: bool
     notice: str | None
     choices: tuple[dict[str, str], ...] = ()
+    board: dict[str, Any] | None = None  # a /think board shown another way (every fix, an answer to change)
     repeated: bool = False  # the key was recorded already: this is the first answer, given again
 
     def json(self) -> dict[str, Any]:
-        return {"changed": self.changed, "notice": self.notice, "choices": list(self.choices)}
+        return {"changed": self.changed, "notice": self.notice, "choices": list(self.choices), "board": self.board}
 
 
 Outcomes = Callable[[], Awaitable[Outcome]]
@@ -96,7 +97,8 @@ async def make(core: Core, records: WebAppRecords, who: Who, language: str, move
         earlier = await records.answered(who.user_id, move.key)
         if earlier is not None:
             choices = tuple(earlier.get("choices") or ())
-            return Made(bool(earlier.get("changed")), earlier.get("notice"), choices, repeated=True)
+            changed, notice, board = bool(earlier.get("changed")), earlier.get("notice"), earlier.get("board")
+            return Made(changed, notice, choices, board, repeated=True)
         made = await _apply(core, who, language, move, url)
         await records.remember(who.user_id, move.key, move.game_id, made.json(), deps.clock())
     return made
@@ -120,7 +122,10 @@ async def _apply(core: Core, who: Who, language: str, move: Move, url: str | Non
     before = _mark(running)
     outcome = await outcome_of()
     after = _mark(await deps.games.active_game(who.chat_id))
-    if before == after:  # refused, or a question first: the page says so (with its buttons), the chat is not told
+    if before == after:  # refused, a question first, or a look: shown on the page alone, the chat is not told
+        looked = _looked(outcome, running)
+        if looked is not None:
+            return Made(False, None, board=looked)
         return Made(False, _notice(outcome), _choices(outcome, running))
     if url is not None:
         outcome = with_board_button(outcome, url, language)
@@ -171,6 +176,16 @@ def _board_button(data: str, game: Game) -> bool:
 def _mark(game: Game | None) -> tuple[int, int] | None:
     """What tells whether a move changed anything: the running game and its revision."""
     return None if game is None else (game.id, game.revision)
+
+
+def _looked(outcome: Outcome, running: Game | None) -> dict[str, Any] | None:
+    """A running /think game's board shown another way (every fix, an answer to change), as the page draws it."""
+    if running is None or running.mode != GUESSER:
+        return None
+    for reply in outcome.replies:
+        if reply.board is not None and reply.board.game_id == running.id and reply.board.in_place:
+            return board_data(reply, running)
+    return None
 
 
 def _choices(outcome: Outcome, running: Game | None) -> tuple[dict[str, str], ...]:

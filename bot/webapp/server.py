@@ -148,6 +148,9 @@ def webapp_app(context: WebAppContext) -> web.Application:
         if made.changed and not made.repeated:
             context.wake()
         shown = await view.state(context.core.deps, records, who, language)
+        game = shown["game"]
+        if made.board is not None and game is not None and game["board"] is not None:  # a look: as the Core drew it
+            game["board"] = made.board
         return web.json_response({**made.json(), "repeated": made.repeated, **shown})
 
     async def possible(request: web.Request) -> web.Response:

@@ -13,6 +13,7 @@ from typing import Any
 from bot import callbacks as cb
 from bot.models.game import GUESSER, REFEREE, Game
 from bot.models.who import Who
+from bot.replies import Reply
 from bot.services import daily
 from bot.services.deps import Deps
 from bot.services.guesser import Asking, Contradicted, Progress
@@ -154,18 +155,18 @@ async def _board(game: Game, language: str) -> dict[str, Any]:
     """A /think game's board as the chat shows it: what it asks (or why the answers cannot all be true), and its
     buttons, each with the callback data the chat's would send."""
     progress = await _progress(game)
-    reply = guesser_view.board(language, progress, in_place=True)
-    lines = plain(reply.text).splitlines()[1 + len(game.turns) :]  # past the title and the history: the page has those
+    return board_data(guesser_view.board(language, progress, in_place=True), game)
+
+
+def board_data(reply: Reply, game: Game) -> dict[str, Any]:
+    """A /think board reply as the page shows it: the lines past its title and history (the page draws those as its
+    table), and its game's buttons with their callback data."""
+    lines = plain(reply.text).splitlines()[1 + len(game.turns) :]
     buttons = [
         [{"label": plain(b.label), "data": b.data} for b in row if b.data and _pressable(b.data)]
         for row in reply.buttons
     ]
-    return {
-        "pending": game.pending_guess,
-        "contradiction": isinstance(progress, Contradicted),
-        "lines": lines,
-        "buttons": [row for row in buttons if row],
-    }
+    return {"pending": game.pending_guess, "lines": lines, "buttons": [row for row in buttons if row]}
 
 
 async def _progress(game: Game) -> Progress:
