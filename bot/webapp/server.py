@@ -21,7 +21,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.core import Core
-from bot.models.game import REFEREE
+from bot.models.game import REFEREE, Game
 from bot.models.who import Who
 from bot.services import daily, referee
 from bot.storage.webapp import WebAppRecords
@@ -205,7 +205,7 @@ def webapp_app(context: WebAppContext) -> web.Application:
             await records.save_notes(game.id, marks, deps.clock())
         return web.json_response({"saved": True})
 
-    async def _own_game(request: web.Request, who: Who) -> Any:
+    async def _own_game(request: web.Request, who: Who) -> Game | None:
         game_id = _number(request.query.get("game", ""), default=-1)
         game = await context.core.deps.games.game(game_id) if game_id >= 0 else None
         if game is not None and not view.owns(who, game):
