@@ -7,22 +7,17 @@ Texts come from the same catalogues as the chat's, as plain text (the page sets 
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from bot import callbacks as cb
 from bot.models.game import GUESSER, REFEREE, Game
 from bot.models.who import Who
 from bot.replies import Reply
-from bot.services import daily
+from bot.services import daily, guesser
 from bot.services.deps import Deps
-from bot.services.guesser import Asking, Contradicted, Progress
 from bot.storage.webapp import WebAppRecords
 from bot.texts import plain, score_text, t, variant_text
 from bot.views import guesser as guesser_view
-from engine.consistency import Contradiction, check_history
-from engine.history import candidates
-from engine.scoring import possible_scores
 
 # The catalogue texts the page shows as they are (no parameters), sent once when it opens.
 PAGE_TEXTS = (
@@ -154,7 +149,7 @@ def _ending(game: Game, language: str) -> dict[str, Any]:
 async def _board(game: Game, language: str) -> dict[str, Any]:
     """A /think game's board as the chat shows it: what it asks (or why the answers cannot all be true), and its
     buttons, each with the callback data the chat's would send."""
-    progress = await _progress(game)
+    progress = await guesser.progress_of(game)
     return board_data(guesser_view.board(language, progress, in_place=True), game)
 
 
@@ -167,17 +162,6 @@ def board_data(reply: Reply, game: Game) -> dict[str, Any]:
         for row in reply.buttons
     ]
     return {"pending": game.pending_guess, "lines": lines, "buttons": [row for row in buttons if row]}
-
-
-async def _progress(game: Game) -> Progress:
-    """Where a running /think game stands: asking its pending guess, or stuck on a contradiction."""
-    if game.pending_guess is not None:
-        remaining = len(await asyncio.to_thread(candidates, game.variant, game.turns)) if game.turns else None
-        return Asking(game, remaining, await asyncio.to_thread(possible_scores, game.variant))
-    check = await asyncio.to_thread(check_history, game.variant, game.turns)
-    if isinstance(check, Contradiction):
-        return Contradicted(game, check)
-    return Asking(game, check.remaining, await asyncio.to_thread(possible_scores, game.variant))
 
 
 def _pressable(data: str) -> bool:

@@ -714,7 +714,7 @@ def _keyboard(markup: Any) -> tuple[tuple[Button, ...], ...]:
                 b.get("callback_data"),
                 b.get("url"),
                 b.get("switch_inline_query"),
-                _web_app(b.get("web_app")),
+                _web_app(b),
             )
             for b in row
         )

@@ -218,3 +218,12 @@ async def test_a_group_gets_no_board_button(web):
     calls += await group.send("/g 0123")
     assert calls
     assert not any(web_apps(c) for c in calls)
+
+
+async def test_a_versus_board_gets_no_board_button(web):
+    chat = web.chat()
+    await chat.send("/versus")
+    calls = await chat.send("0123")  # the versus board: the round so far and the answer buttons
+    boards = [c for c in calls if c.method == "sendMessage" and c.params.get("reply_markup")]
+    assert boards
+    assert not any(web_apps(c) for c in calls)

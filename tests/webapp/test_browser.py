@@ -165,7 +165,14 @@ async def test_a_think_game_meets_a_contradiction_and_a_fix_from_the_board(brows
         theme = "dark" if dark else "light"
         await screenshot(page, f"think-{language}-{theme}")
         fixes = page.locator(f"#board-buttons button[data-data^='{cb.FIX}:']")
-        assert await fixes.count() >= 1
+        shown_fixes = await fixes.count()
+        assert shown_fixes >= 1
+        sent = len(web.request.calls)
+        await page.click(f"#board-buttons button[data-data^='{cb.MORE}:']")  # every fix, on the page alone
+        await expect(fixes).not_to_have_count(shown_fixes, timeout=WAIT)
+        assert await fixes.count() > shown_fixes
+        await web.flush()
+        assert len(web.request.calls) == sent  # a look: the chat's board is left as it was
         await fixes.first.click()
         await expect(fixes).to_have_count(0, timeout=WAIT)
         fixed = await web.runtime.store.games.active_game(USER)
