@@ -70,8 +70,8 @@ async def respond(
     """Run the Core and queue its replies with the update's inbox mark (`outgoing.answer`); then wake the sender,
     whose reads wait for the commit. In a private chat, with the Mini App on, its boards get the "🧮 Board" button."""
     runtime = runtime_of(context)
-    url, who = context.application.bot_data.get(WEBAPP), who_of(update, context)
-    if isinstance(url, str) and who is not None and who.private:
+    url = context.application.bot_data.get(WEBAPP)
+    if isinstance(url, str) and chat_id > 0 and (who := who_of(update, context)) is not None and who.private:
         outcome_of = _with_board_button(runtime.core, who, url, outcome_of)
     try:
         if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query):

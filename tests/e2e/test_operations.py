@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -73,8 +74,14 @@ def test_health_and_metrics_of_a_serving_bot(bot: BotProcess, user: UserClient) 
     user.wait_new("picked a secret")
     user.send_text("0123")
     user.wait_new("0123 →")
-    metrics = fetch(port, "/metrics")
-    samples = dict(line.rsplit(" ", 1) for line in metrics.splitlines() if line and not line.startswith("#"))
+    # a send is counted once its delivery is committed, just after the message reaches the chat: wait for that
+    deadline = time.monotonic() + 10
+    while True:
+        metrics = fetch(port, "/metrics")
+        samples = dict(line.rsplit(" ", 1) for line in metrics.splitlines() if line and not line.startswith("#"))
+        if float(samples['bullscows_sends_total{outcome="ok"}']) >= 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
     assert float(samples["bullscows_updates_applied_total"]) >= 2
     assert float(samples["bullscows_moves_total"]) == 1
     assert float(samples['bullscows_sends_total{outcome="ok"}']) >= 2
