@@ -85,9 +85,10 @@ async def challenge(
     opponent: tuple[int, str] | None,
     variant: Variant,
     turn_seconds: int | None,
+    topic: int | None = None,
 ) -> Invited | AlreadyOn:
-    """Offer a duel in the group, to `opponent` or (None) to anyone."""
-    running = await deps.matches.active_match(chat_id)
+    """Offer a duel in the group (in its forum topic `topic`, if any), to `opponent` or (None) to anyone."""
+    running = await deps.matches.active_match(chat_id, topic)
     if running is not None:
         return AlreadyOn(running)
     players = [Player(challenger[0], 1, challenger[1])]
@@ -106,6 +107,7 @@ async def challenge(
         turn_seconds=turn_seconds or DEFAULT_TURN_SECONDS,
         invited_id=opponent[0] if opponent else None,
         players=tuple(players),
+        topic=topic,
     )
     async with deps.transaction():
         match = await deps.matches.create_match(draft)

@@ -47,15 +47,18 @@ class TooLate:
     match: Match
 
 
-async def start(deps: Deps, chat_id: int, user_id: int, variant: Variant, limit: int | None) -> RaceStarted | AlreadyOn:
-    """Start a race in the group, with an optional time limit in seconds."""
-    running = await deps.matches.active_match(chat_id)
+async def start(
+    deps: Deps, chat_id: int, user_id: int, variant: Variant, limit: int | None, topic: int | None = None
+) -> RaceStarted | AlreadyOn:
+    """Start a race in the group (in its forum topic `topic`, if any), with an optional time limit in seconds."""
+    running = await deps.matches.active_match(chat_id, topic)
     if running is not None:
         return AlreadyOn(running)
     secret = await random_secret(deps, variant)
     now = deps.clock()
+    deadline = later(deps, limit)
     draft = Match(
-        0, chat_id, RACE, variant, user_id, now, secret=secret, deadline=later(deps, limit), turn_seconds=limit
+        0, chat_id, RACE, variant, user_id, now, secret=secret, deadline=deadline, turn_seconds=limit, topic=topic
     )
     async with deps.transaction():
         match = await deps.matches.create_match(draft)
