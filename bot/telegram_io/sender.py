@@ -363,8 +363,10 @@ def _batch(rows: list[Outgoing]) -> list[Outgoing]:
     for row in rows[1:]:
         if row.payload["kind"] == "message" and row.payload.get("topic") != topic:
             continue
+        if not mergeable(row.payload):  # first: a button's answer has no text (its toast may be None)
+            break
         length += 1 + len(row.payload["text"])
-        if not mergeable(row.payload) or length > MAX_TEXT:
+        if length > MAX_TEXT:
             break
         batch.append(row)
     return batch
