@@ -18,7 +18,7 @@ from bot.routing.routes import ANY, GROUP, PRIVATE, Command, names
 from bot.services import duel, languages, race, versus
 from bot.services.deps import Deps
 from bot.services.links import LinkProblem, valid_for
-from bot.services.matches import AlreadyOn, BadOptions, parse_options
+from bot.services.matches import AlreadyOn, BadOptions, Crowded, parse_options
 from bot.texts import example, t
 from bot.views import common as common_view
 from bot.views import duel as duel_view
@@ -127,8 +127,8 @@ class Matches:
             started = await race.start(
                 self.deps, who.chat_id, who.user_id, match.variant, match.turn_seconds, who.topic
             )
-            if isinstance(started, AlreadyOn):
-                return _already(lang, started.match)
+            if isinstance(started, AlreadyOn | Crowded):
+                return _busy(lang, started)
             return race_view.started(lang, started.match)
         other = match.opponent(who.user_id)
         if match.player(who.user_id) is None or other is None:
@@ -139,8 +139,8 @@ class Matches:
         challenged = await duel.challenge(
             self.deps, who.chat_id, (who.user_id, who.name), opponent, match.variant, match.turn_seconds, who.topic
         )
-        if isinstance(challenged, AlreadyOn):
-            return _already(lang, challenged.match)
+        if isinstance(challenged, AlreadyOn | Crowded):
+            return _busy(lang, challenged)
         return duel_view.invited(lang, challenged)
 
     async def _versus_button(self, lang: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:
@@ -234,8 +234,8 @@ class Matches:
             return chosen
         variant, seconds = chosen
         started = await race.start(self.deps, who.chat_id, who.user_id, variant, seconds, who.topic)
-        if isinstance(started, AlreadyOn):
-            return _already(lang, started.match)
+        if isinstance(started, AlreadyOn | Crowded):
+            return _busy(lang, started)
         return race_view.started(lang, started.match)
 
     async def _duel(self, who: Who, lang: str, args: str) -> Outcome:
@@ -253,8 +253,8 @@ class Matches:
             opponent = who.reply_to
         challenger = (who.user_id, who.name)
         challenged = await duel.challenge(self.deps, who.chat_id, challenger, opponent, variant, seconds, who.topic)
-        if isinstance(challenged, AlreadyOn):
-            return _already(lang, challenged.match)
+        if isinstance(challenged, AlreadyOn | Crowded):
+            return _busy(lang, challenged)
         return duel_view.invited(lang, challenged)
 
     async def _named(self, who: Who, lang: str, args: str) -> tuple[tuple[int, str] | None, str] | Outcome:
@@ -424,7 +424,11 @@ def _given(args: tuple[str, ...], at: int) -> Score | None:
     return cb.parse_score_arg(args[at]) if len(args) > at else None
 
 
-def _already(lang: str, match: Match) -> Outcome:
+def _busy(lang: str, refused: AlreadyOn | Crowded) -> Outcome:
+    """Why no match starts: one is on here (in this topic), or the group runs as many as it may."""
+    if isinstance(refused, Crowded):
+        return common_view.message("match.crowded", lang, n=refused.limit)
+    match = refused.match
     key = "match.already.race" if match.kind == RACE else "match.already.duel"
     return common_view.message(key, lang, example=example(match.variant))
 

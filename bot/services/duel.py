@@ -16,7 +16,7 @@ from bot.rules import duel as rules
 from bot.rules.referee import tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed
-from bot.services.matches import AlreadyOn, Ended, Outcomes, close, close_within, may_stop
+from bot.services.matches import AlreadyOn, Crowded, Ended, Outcomes, busy, close, close_within, may_stop
 from engine.history import Turn
 from engine.scoring import score
 from engine.variant import Variant
@@ -86,11 +86,11 @@ async def challenge(
     variant: Variant,
     turn_seconds: int | None,
     topic: int | None = None,
-) -> Invited | AlreadyOn:
+) -> Invited | AlreadyOn | Crowded:
     """Offer a duel in the group (in its forum topic `topic`, if any), to `opponent` or (None) to anyone."""
-    running = await deps.matches.active_match(chat_id, topic)
-    if running is not None:
-        return AlreadyOn(running)
+    refused = await busy(deps, chat_id, topic)
+    if refused is not None:
+        return refused
     players = [Player(challenger[0], 1, challenger[1])]
     if opponent is not None:
         players.append(Player(opponent[0], 2, opponent[1]))

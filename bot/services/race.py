@@ -11,8 +11,10 @@ from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import (
     AlreadyOn,
+    Crowded,
     Ended,
     Outcomes,
+    busy,
     close,
     close_within,
     later,
@@ -49,11 +51,11 @@ class TooLate:
 
 async def start(
     deps: Deps, chat_id: int, user_id: int, variant: Variant, limit: int | None, topic: int | None = None
-) -> RaceStarted | AlreadyOn:
+) -> RaceStarted | AlreadyOn | Crowded:
     """Start a race in the group (in its forum topic `topic`, if any), with an optional time limit in seconds."""
-    running = await deps.matches.active_match(chat_id, topic)
-    if running is not None:
-        return AlreadyOn(running)
+    refused = await busy(deps, chat_id, topic)
+    if refused is not None:
+        return refused
     secret = await random_secret(deps, variant)
     now = deps.clock()
     deadline = later(deps, limit)

@@ -29,6 +29,7 @@ class MatchRepository(Protocol):
 
     async def active_match(self, chat_id: int, topic: int | None = None) -> Match | None: ...
     async def has_active_match(self, chat_id: int, topic: int | None = None) -> bool: ...
+    async def active_in_chat(self, chat_id: int) -> int: ...
     async def match(self, match_id: int) -> Match | None: ...
     async def turns(self, match_id: int, user_id: int) -> tuple[Turn, ...]: ...
     async def create_match(self, draft: Match) -> Match: ...
@@ -104,6 +105,11 @@ class SqliteMatchRepository:
             (chat_id, topic or NO_TOPIC),
         )
         return row is not None
+
+    async def active_in_chat(self, chat_id: int) -> int:
+        """How many matches are on in a chat, across its forum topics."""
+        row = await one(self.conn, "SELECT count(*) FROM matches WHERE chat_id = ? AND status = 'active'", (chat_id,))
+        return int(row[0]) if row is not None else 0
 
     async def match(self, match_id: int) -> Match | None:
         """A match by id."""

@@ -9,11 +9,13 @@ from typing import Any
 from telegram import Update
 
 from bot.models.who import Who
+from bot.services.matches import MAX_MATCHES_PER_CHAT
 from bot.storage.outbox import Outgoing
 from bot.telegram_io.handlers import RUNTIME, SENDER
 from bot.telegram_io.identity import topic_of as topic_of_update
 from bot.telegram_io.identity import who_of
 from bot.telegram_io.sender import _batch
+from bot.texts import t
 from engine.scoring import score
 from tests.bot.fakes import EPOCH, Clock, telegram_app
 from tests.bot.members import GROUP, Member, secret_link, sent, topic_of
@@ -166,3 +168,17 @@ def test_a_batch_takes_its_own_topics_plain_lines_and_keeps_each_topics_order():
     assert [r.id for r in _batch([_row(1, None), _row(2, 5), _row(3, None)])] == [1, 3]  # General is a topic too
     answer = Outgoing(2, GROUP, {"kind": "answer", "query": "q", "text": None}, 0, EPOCH)
     assert [r.id for r in _batch([_row(1, 5), answer, _row(3, 5)])] == [1]  # a button's answer keeps its place
+
+
+async def test_a_forum_runs_at_most_its_limit_of_matches_at_once_and_one_more_once_one_ends(app, recorded):
+    for topic in range(1, MAX_MATCHES_PER_CHAT + 1):
+        await Member(app, recorded, 11, "Ann", topic=topic).send("/challenge")
+    assert await app.bot_data[RUNTIME].core.deps.matches.active_in_chat(GROUP) == MAX_MATCHES_PER_CHAT
+    late = Member(app, recorded, 22, "Bob", topic=99)
+    for command in ("/challenge", "/duel"):
+        [refused] = sent(await late.send(command))
+        assert (topic_of(refused), refused.text) == (99, t("match.crowded", n=MAX_MATCHES_PER_CHAT))
+    assert await running(app, 99) is None
+    await Member(app, recorded, 11, "Ann", topic=3).send("/stop")
+    [started] = sent(await late.send("/challenge"))
+    assert (topic_of(started), "Race!" in started.text) == (99, True)
