@@ -12,7 +12,7 @@ from typing import TypeVar
 from bot import callbacks as cb
 from bot.features.scoreboard import seen
 from bot.models.who import Who
-from bot.replies import Offers, Outcome
+from bot.replies import Notice, Offers, Outcome
 from bot.routing.routes import Route
 from bot.routing.table import (
     DEEP_LINK_COMMANDS,
@@ -47,13 +47,13 @@ class Core:
         """The language to answer `who` in (bot/services/languages.py says how it is chosen)."""
         return await languages.spoken(self.deps, who)
 
-    async def on_deadline(self, match_id: int) -> tuple[int, Outcome] | None:
-        """A match's timer went off: the chat and what to tell it, or None if nothing is due."""
+    async def on_deadline(self, match_id: int) -> Notice | None:
+        """A match's timer went off: what to tell its chat (in the match's topic), or None if nothing is due."""
         return await self.features.matches.on_deadline(match_id)
 
-    async def on_unreachable(self, chat_id: int) -> tuple[int, Outcome] | None:
+    async def on_unreachable(self, chat_id: int) -> Notice | None:
         """Telegram refused a message to a private chat: a private duel there that cannot go on is called off;
-        the chat and what to tell it come back, or None."""
+        what to tell whom comes back, or None."""
         return await self.features.matches.on_unreachable(chat_id)
 
     async def rearm(self) -> int:

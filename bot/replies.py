@@ -42,6 +42,7 @@ class Reply:
     board: Board | None = None
     edit_origin: bool = False  # replace the message whose button was pressed (settings)
     chat_id: int | None = None  # send to this chat instead of the one the update came from (duel announcements)
+    topic: int | None = None  # with chat_id: the forum topic there (None: none, or General); else the update's own
     effect: str | None = None  # a message effect (confetti...) on a new message in a private chat; ignored elsewhere
 
 
@@ -61,6 +62,16 @@ class Outcome:
     def text(cls, text: Html, buttons: Keyboard = ()) -> Outcome:
         """An outcome of one new message."""
         return cls((Reply(text, buttons),))
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the bot says of its own accord (a match's timer went off, a chat refuses its messages), and where: a chat
+    and, in a forum, the topic its match lives in."""
+
+    chat_id: int
+    outcome: Outcome
+    topic: int | None = None
 
 
 @dataclass(frozen=True)

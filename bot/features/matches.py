@@ -13,12 +13,12 @@ from bot.models.match import DUEL, RACE, VERSUS, Match, Phase
 from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import looks_like_code
-from bot.replies import Outcome
+from bot.replies import Notice, Outcome
 from bot.routing.routes import ANY, GROUP, PRIVATE, Command, names
 from bot.services import duel, languages, race, versus
 from bot.services.deps import Deps
 from bot.services.links import LinkProblem, valid_for
-from bot.services.matches import AlreadyOn, BadOptions, parse_options
+from bot.services.matches import AlreadyOn, BadOptions, Crowded, parse_options
 from bot.texts import example, t
 from bot.views import common as common_view
 from bot.views import duel as duel_view
@@ -67,13 +67,13 @@ class Matches:
             return None
         if command in ("g", "guess"):
             if not args.strip():
-                return _usage(lang, await self.deps.matches.active_match(who.chat_id))
+                return _usage(lang, await self.deps.matches.active_match(who.chat_id, who.topic))
             return await self._guess(who, lang, args, explicit=True)
         if command == "challenge":
             return await self._challenge(who, lang, args)
         if command == "duel":
             return await self._duel(who, lang, args)
-        match = await self.deps.matches.active_match(who.chat_id)
+        match = await self.deps.matches.active_match(who.chat_id, who.topic)
         if match is None:
             return common_view.message("match.none", lang)
         if command == "stop":
@@ -84,10 +84,10 @@ class Matches:
         return common_view.message("race.no_resign", lang)
 
     async def group_text(self, who: Who, lang: str, text: str) -> Outcome | None:
-        """A plain message in a group: a guess in its running match; None if no match runs there."""
+        """A plain message in a group: a guess in the match running in its topic; None if no match runs there."""
         if not looks_like_code(text):  # chat: nothing of the match is read, however long it is
-            return Outcome() if await self.deps.matches.has_active_match(who.chat_id) else None
-        match = await self.deps.matches.active_match(who.chat_id)
+            return Outcome() if await self.deps.matches.has_active_match(who.chat_id, who.topic) else None
+        match = await self.deps.matches.active_match(who.chat_id, who.topic)
         if match is None:
             return None
         return await self._guess(who, lang, text, explicit=False, match=match)
@@ -119,14 +119,16 @@ class Matches:
     async def _rematch(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
         """'🔁 Same again' under a finished race (anyone in the group may press it: a new race, same variant and
         time), '🔁 Rematch' under a finished versus game or group duel (a player's press: the same variant and
-        time; a duel's rematch invites the other player)."""
+        time; a duel's rematch invites the other player); in the forum topic the button was pressed in."""
         match = await self.deps.matches.match(pressed.game_id or 0)
         if match is None or match.active or match.chat_id != who.chat_id or match.private:
             return Outcome(toast=t("match.stale", lang))
         if match.kind == RACE:
-            started = await race.start(self.deps, who.chat_id, who.user_id, match.variant, match.turn_seconds)
-            if isinstance(started, AlreadyOn):
-                return _already(lang, started.match)
+            started = await race.start(
+                self.deps, who.chat_id, who.user_id, match.variant, match.turn_seconds, who.topic
+            )
+            if isinstance(started, AlreadyOn | Crowded):
+                return _busy(lang, started)
             return race_view.started(lang, started.match)
         other = match.opponent(who.user_id)
         if match.player(who.user_id) is None or other is None:
@@ -135,10 +137,10 @@ class Matches:
             return await self._versus(who, lang, match.variant)
         opponent = (other.user_id, other.name)
         challenged = await duel.challenge(
-            self.deps, who.chat_id, (who.user_id, who.name), opponent, match.variant, match.turn_seconds
+            self.deps, who.chat_id, (who.user_id, who.name), opponent, match.variant, match.turn_seconds, who.topic
         )
-        if isinstance(challenged, AlreadyOn):
-            return _already(lang, challenged.match)
+        if isinstance(challenged, AlreadyOn | Crowded):
+            return _busy(lang, challenged)
         return duel_view.invited(lang, challenged)
 
     async def _versus_button(self, lang: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:
@@ -170,8 +172,9 @@ class Matches:
                 return Outcome.say(versus_view.board(lang, shown, in_place=True, changing=index))
         return Outcome(toast=t("match.stale", lang))
 
-    async def on_deadline(self, match_id: int) -> tuple[int, Outcome] | None:
-        """The timer of a match went off: the chat and what to tell it, or None if nothing is due."""
+    async def on_deadline(self, match_id: int) -> Notice | None:
+        """The timer of a match went off: what to tell its chat (in the match's forum topic), or None if nothing is
+        due."""
         match = await self.deps.matches.match(match_id)
         if match is None or not match.active or match.deadline is None:
             return None
@@ -181,18 +184,18 @@ class Matches:
         if match.private:
             timed_out = await duel.time_out(self.deps, match)
             privately = await self._privately(match)
-            return (match.chat_id, private_duel_view.timed_out(timed_out, privately)) if timed_out else None
+            return Notice(match.chat_id, private_duel_view.timed_out(timed_out, privately)) if timed_out else None
         lang = await languages.chat_language(self.deps, match.chat_id)
+        told: Outcome | None = None
         if match.kind == RACE:
             ended = await race.expire(self.deps, match)
-            return (match.chat_id, race_view.ended(lang, ended)) if ended else None
-        if match.kind == DUEL:
+            told = race_view.ended(lang, ended) if ended else None
+        elif match.kind == DUEL:
             timed_out = await duel.time_out(self.deps, match)
-            privately = await self._privately(match)
-            return (match.chat_id, duel_view.timed_out(lang, timed_out, privately)) if timed_out else None
-        return None
+            told = duel_view.timed_out(lang, timed_out, await self._privately(match)) if timed_out else None
+        return Notice(match.chat_id, told, match.topic) if told is not None else None
 
-    async def on_unreachable(self, user_id: int) -> tuple[int, Outcome] | None:
+    async def on_unreachable(self, user_id: int) -> Notice | None:
         """Telegram refused a message to this user's private chat (they never started the bot, or blocked it): a
         private duel of theirs that has not begun is called off and the other player told; None if there is none."""
         match = await self.deps.matches.private_duel(user_id, invitations=True)
@@ -201,7 +204,7 @@ class Matches:
         ended = await duel.call_off(self.deps, match)
         if ended is None:
             return None
-        return match.chat_id, private_duel_view.unreachable(ended, user_id, await self._privately(match))
+        return Notice(match.chat_id, private_duel_view.unreachable(ended, user_id, await self._privately(match)))
 
     async def rearm(self) -> int:
         """Arm the timers of every running match (after a restart); how many were armed comes back."""
@@ -230,9 +233,9 @@ class Matches:
         if isinstance(chosen, Outcome):
             return chosen
         variant, seconds = chosen
-        started = await race.start(self.deps, who.chat_id, who.user_id, variant, seconds)
-        if isinstance(started, AlreadyOn):
-            return _already(lang, started.match)
+        started = await race.start(self.deps, who.chat_id, who.user_id, variant, seconds, who.topic)
+        if isinstance(started, AlreadyOn | Crowded):
+            return _busy(lang, started)
         return race_view.started(lang, started.match)
 
     async def _duel(self, who: Who, lang: str, args: str) -> Outcome:
@@ -248,9 +251,10 @@ class Matches:
         variant, seconds = chosen
         if opponent is None and who.reply_to and who.reply_to[0] != who.user_id:
             opponent = who.reply_to
-        challenged = await duel.challenge(self.deps, who.chat_id, (who.user_id, who.name), opponent, variant, seconds)
-        if isinstance(challenged, AlreadyOn):
-            return _already(lang, challenged.match)
+        challenger = (who.user_id, who.name)
+        challenged = await duel.challenge(self.deps, who.chat_id, challenger, opponent, variant, seconds, who.topic)
+        if isinstance(challenged, AlreadyOn | Crowded):
+            return _busy(lang, challenged)
         return duel_view.invited(lang, challenged)
 
     async def _named(self, who: Who, lang: str, args: str) -> tuple[tuple[int, str] | None, str] | Outcome:
@@ -282,7 +286,7 @@ class Matches:
         return opponent, rest
 
     async def _guess(self, who: Who, lang: str, text: str, explicit: bool, match: Match | None = None) -> Outcome:
-        match = match if match is not None else await self.deps.matches.active_match(who.chat_id)
+        match = match if match is not None else await self.deps.matches.active_match(who.chat_id, who.topic)
         if match is None:
             return common_view.message("match.none", lang) if explicit else Outcome()
         if match.kind == RACE:
@@ -420,7 +424,11 @@ def _given(args: tuple[str, ...], at: int) -> Score | None:
     return cb.parse_score_arg(args[at]) if len(args) > at else None
 
 
-def _already(lang: str, match: Match) -> Outcome:
+def _busy(lang: str, refused: AlreadyOn | Crowded) -> Outcome:
+    """Why no match starts: one is on here (in this topic), or the group runs as many as it may."""
+    if isinstance(refused, Crowded):
+        return common_view.message("match.crowded", lang, n=refused.limit)
+    match = refused.match
     key = "match.already.race" if match.kind == RACE else "match.already.duel"
     return common_view.message(key, lang, example=example(match.variant))
 

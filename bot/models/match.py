@@ -71,6 +71,7 @@ class Match:
     board_message_id: int | None = None
     finished_at: datetime | None = None
     players: tuple[Player, ...] = ()  # each player's moves are read on their own (MatchRepository.turns)
+    topic: int | None = None  # the forum topic it runs in, where it is answered (None: none, or a forum's General)
 
     @property
     def active(self) -> bool:

@@ -17,7 +17,7 @@ class Mention:
 
 @dataclass(frozen=True)
 class Who:
-    """Where an update comes from: the chat, the user, whether the chat is private."""
+    """Where an update comes from: the chat (and its forum topic, if any), the user, whether the chat is private."""
 
     chat_id: int
     user_id: int
@@ -29,3 +29,6 @@ class Who:
     language_code: str | None = None  # the language of the user's Telegram app ('ru', 'en-GB'), if known
     username: str | None = None  # the user's @username (without the @), if they have one
     mentions: tuple[Mention, ...] = ()  # users the message names by text mention
+    # the forum topic the update comes from (its message_thread_id; a button press: the pressed message's), where
+    # the replies go and where the chat's match is looked up; None: no topic (not a forum, or a forum's General)
+    topic: int | None = None

@@ -16,7 +16,7 @@ from bot.rules import duel as rules
 from bot.rules.referee import tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed
-from bot.services.matches import AlreadyOn, Ended, Outcomes, close, close_within, may_stop
+from bot.services.matches import AlreadyOn, Crowded, Ended, Outcomes, busy, close, close_within, may_stop
 from engine.history import Turn
 from engine.scoring import score
 from engine.variant import Variant
@@ -85,11 +85,12 @@ async def challenge(
     opponent: tuple[int, str] | None,
     variant: Variant,
     turn_seconds: int | None,
-) -> Invited | AlreadyOn:
-    """Offer a duel in the group, to `opponent` or (None) to anyone."""
-    running = await deps.matches.active_match(chat_id)
-    if running is not None:
-        return AlreadyOn(running)
+    topic: int | None = None,
+) -> Invited | AlreadyOn | Crowded:
+    """Offer a duel in the group (in its forum topic `topic`, if any), to `opponent` or (None) to anyone."""
+    refused = await busy(deps, chat_id, topic)
+    if refused is not None:
+        return refused
     players = [Player(challenger[0], 1, challenger[1])]
     if opponent is not None:
         players.append(Player(opponent[0], 2, opponent[1]))
@@ -106,6 +107,7 @@ async def challenge(
         turn_seconds=turn_seconds or DEFAULT_TURN_SECONDS,
         invited_id=opponent[0] if opponent else None,
         players=tuple(players),
+        topic=topic,
     )
     async with deps.transaction():
         match = await deps.matches.create_match(draft)

@@ -14,6 +14,9 @@ from bot.services.deps import Deps
 from engine.variant import InvalidVariant, Variant, variant_named
 
 MAX_LIMIT_SECONDS = 24 * 3600
+# Matches running at once in one group, across its forum topics (one a topic): a group of many topics is bounded like
+# any other (its timers, its rows), and twenty games side by side is more than any group's members follow.
+MAX_MATCHES_PER_CHAT = 20
 _DURATION = re.compile(r"(\d{1,5})\s*(s|sec|m|min|h)", re.IGNORECASE)
 _UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}
 
@@ -56,9 +59,26 @@ def later(deps: Deps, seconds: int | None) -> datetime | None:
 
 @dataclass(frozen=True)
 class AlreadyOn:
-    """A match is already running in the chat."""
+    """A match is already running in the chat (in a forum: in the topic)."""
 
     match: Match
+
+
+@dataclass(frozen=True)
+class Crowded:
+    """A forum group already runs MAX_MATCHES_PER_CHAT matches, one a topic: no more start until one ends."""
+
+    limit: int
+
+
+async def busy(deps: Deps, chat_id: int, topic: int | None) -> AlreadyOn | Crowded | None:
+    """Why no new match may start in this chat's topic (one runs there, or the chat is full), or None if one may."""
+    running = await deps.matches.active_match(chat_id, topic)
+    if running is not None:
+        return AlreadyOn(running)
+    if await deps.matches.active_in_chat(chat_id) >= MAX_MATCHES_PER_CHAT:
+        return Crowded(MAX_MATCHES_PER_CHAT)
+    return None
 
 
 @dataclass(frozen=True)

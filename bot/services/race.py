@@ -11,8 +11,10 @@ from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import (
     AlreadyOn,
+    Crowded,
     Ended,
     Outcomes,
+    busy,
     close,
     close_within,
     later,
@@ -47,15 +49,18 @@ class TooLate:
     match: Match
 
 
-async def start(deps: Deps, chat_id: int, user_id: int, variant: Variant, limit: int | None) -> RaceStarted | AlreadyOn:
-    """Start a race in the group, with an optional time limit in seconds."""
-    running = await deps.matches.active_match(chat_id)
-    if running is not None:
-        return AlreadyOn(running)
+async def start(
+    deps: Deps, chat_id: int, user_id: int, variant: Variant, limit: int | None, topic: int | None = None
+) -> RaceStarted | AlreadyOn | Crowded:
+    """Start a race in the group (in its forum topic `topic`, if any), with an optional time limit in seconds."""
+    refused = await busy(deps, chat_id, topic)
+    if refused is not None:
+        return refused
     secret = await random_secret(deps, variant)
     now = deps.clock()
+    deadline = later(deps, limit)
     draft = Match(
-        0, chat_id, RACE, variant, user_id, now, secret=secret, deadline=later(deps, limit), turn_seconds=limit
+        0, chat_id, RACE, variant, user_id, now, secret=secret, deadline=deadline, turn_seconds=limit, topic=topic
     )
     async with deps.transaction():
         match = await deps.matches.create_match(draft)

@@ -18,14 +18,18 @@ from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import variant_named
 
+# The topic column of a match in no forum topic; not NULL, which a unique index takes as distinct from every other
+# NULL: it would let a chat without topics run two matches at once.
+NO_TOPIC = 0
 CHANGEABLE = frozenset({"phase", "turn_user", "deadline", "pending_guess", "secret", "board_message_id"})
 
 
 class MatchRepository(Protocol):
     """Matches, players, moves and their results."""
 
-    async def active_match(self, chat_id: int) -> Match | None: ...
-    async def has_active_match(self, chat_id: int) -> bool: ...
+    async def active_match(self, chat_id: int, topic: int | None = None) -> Match | None: ...
+    async def has_active_match(self, chat_id: int, topic: int | None = None) -> bool: ...
+    async def active_in_chat(self, chat_id: int) -> int: ...
     async def match(self, match_id: int) -> Match | None: ...
     async def turns(self, match_id: int, user_id: int) -> tuple[Turn, ...]: ...
     async def create_match(self, draft: Match) -> Match: ...
@@ -80,18 +84,32 @@ class SqliteMatchRepository:
             board_message_id=row["board_message_id"],
             finished_at=moment(row["finished_at"]),
             players=players,
+            topic=row["topic"] or None,
         )
 
-    async def active_match(self, chat_id: int) -> Match | None:
-        """The match on in a chat, if any."""
+    async def active_match(self, chat_id: int, topic: int | None = None) -> Match | None:
+        """The match on in a chat's forum topic (None: the chat itself, or a forum's General), if any."""
         return await self._match(
-            await one(self.conn, "SELECT * FROM matches WHERE chat_id = ? AND status = 'active'", (chat_id,))
+            await one(
+                self.conn,
+                "SELECT * FROM matches WHERE chat_id = ? AND topic = ? AND status = 'active'",
+                (chat_id, topic or NO_TOPIC),
+            )
         )
 
-    async def has_active_match(self, chat_id: int) -> bool:
-        """Whether a match is on in a chat (one index lookup: nothing of the match is read)."""
-        row = await one(self.conn, "SELECT 1 FROM matches WHERE chat_id = ? AND status = 'active'", (chat_id,))
+    async def has_active_match(self, chat_id: int, topic: int | None = None) -> bool:
+        """Whether a match is on in a chat's forum topic (one index lookup: nothing of the match is read)."""
+        row = await one(
+            self.conn,
+            "SELECT 1 FROM matches WHERE chat_id = ? AND topic = ? AND status = 'active'",
+            (chat_id, topic or NO_TOPIC),
+        )
         return row is not None
+
+    async def active_in_chat(self, chat_id: int) -> int:
+        """How many matches are on in a chat, across its forum topics."""
+        row = await one(self.conn, "SELECT count(*) FROM matches WHERE chat_id = ? AND status = 'active'", (chat_id,))
+        return int(row[0]) if row is not None else 0
 
     async def match(self, match_id: int) -> Match | None:
         """A match by id."""
@@ -110,10 +128,11 @@ class SqliteMatchRepository:
     async def create_match(self, draft: Match) -> Match:
         """Insert a new match with its players (the draft's id is ignored); the stored match comes back."""
         cursor = await self.conn.execute(
-            "INSERT INTO matches (chat_id, kind, variant, secret, started_by, phase, turn_user, deadline,"
-            " turn_seconds, pending_guess, invited_id, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO matches (chat_id, topic, kind, variant, secret, started_by, phase, turn_user, deadline,"
+            " turn_seconds, pending_guess, invited_id, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 draft.chat_id,
+                draft.topic or NO_TOPIC,
                 draft.kind,
                 draft.variant.name,
                 draft.secret,

@@ -1,10 +1,10 @@
 """The outbox: replies written in the same transaction as the move they answer, sent until delivered.
 
 Each row is one Bot API call to make in a chat, in id order within the chat. Its payload is JSON:
-`{"kind": "message", "text", "buttons", "board", "board_of", "fresh", "edit", "tidy", "effect"}` for a message (sent,
-or edited in place: `board` is a game, or with `board_of` "match" a match, whose board message it shows, resolved
-when it is sent; `edit` a message to replace; `tidy` what a fresh board's predecessor is cut down to; `effect` a
-message effect for a private chat) and
+`{"kind": "message", "topic", "text", "buttons", "board", "board_of", "fresh", "edit", "tidy", "effect"}` for a message
+(sent, in the forum topic `topic` unless it is None, or edited in place: `board` is a game, or with `board_of` "match"
+a match, whose board message it shows, resolved when it is sent; `edit` a message to replace; `tidy` what a fresh
+board's predecessor is cut down to; `effect` a message effect for a private chat) and
 `{"kind": "answer", "query": id, "text": toast}` for a button press's answer, and
 `{"kind": "inline", "query": id, "results": [{"id", "title", "description", "text", "buttons"}], "cache_time",
 "personal"}` for an inline query's answer (queued under the asking user's id, which is their private chat's).
@@ -62,7 +62,8 @@ def slot(payload: dict[str, Any]) -> str | None:
     rest.
 
     A board sent anew in place of the pressed message (both `fresh` and `edit`) has none: the message it replaces
-    must still be replaced.
+    must still be replaced. A slot needs no forum topic: a board is shown in its game's one topic, and a message id
+    is unique in its whole chat.
     """
     if payload.get("kind") != "message":
         return None

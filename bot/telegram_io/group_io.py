@@ -10,7 +10,7 @@ from bot.models.match import Match
 from bot.runtime import Runtime
 from bot.services.ports import Clock
 from bot.telegram_io.handlers import runtime_of, wake_sender
-from bot.telegram_io.outgoing import post
+from bot.telegram_io.outgoing import tell
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +60,8 @@ async def on_deadline(context: ContextTypes.DEFAULT_TYPE) -> None:
     runtime = runtime_of(context)
     async with runtime.store.transaction():  # the match's end and its announcement commit together
         due = await runtime.core.on_deadline(match_id)
-        if due is not None:
-            await post(runtime.store, due[0], due[1], runtime.core.deps.clock())
+        if due is not None:  # in the match's own forum topic, if it lives in one
+            await tell(runtime.store, due, runtime.core.deps.clock())
     wake_sender(context)
 
 
@@ -71,4 +71,4 @@ async def on_unreachable(runtime: Runtime, chat_id: int) -> None:
     async with runtime.store.transaction():
         due = await runtime.core.on_unreachable(chat_id)
         if due is not None:
-            await post(runtime.store, due[0], due[1], runtime.core.deps.clock())
+            await tell(runtime.store, due, runtime.core.deps.clock())

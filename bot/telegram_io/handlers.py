@@ -67,14 +67,15 @@ async def respond(
     outcome_of: Callable[[], Awaitable[Outcome]],
     query: tuple[str, int | None] | None = None,
 ) -> None:
-    """Run the Core and queue its replies with the update's inbox mark (`outgoing.answer`); then wake the sender,
-    whose reads wait for the commit. In a private chat, with the Mini App on, its boards get the "🧮 Board" button."""
-    runtime = runtime_of(context)
+    """Run the Core and queue its replies, in the update's forum topic if it has one, with the update's inbox mark
+    (`outgoing.answer`); then wake the sender, whose reads wait for the commit. In a private chat, with the Mini App
+    on, its boards get the "🧮 Board" button."""
+    runtime, topic = runtime_of(context), identity.topic_of(update)
     url = context.application.bot_data.get(WEBAPP)
     if isinstance(url, str) and chat_id > 0 and (who := who_of(update, context)) is not None and who.private:
         outcome_of = _with_board_button(runtime.core, who, url, outcome_of)
     try:
-        if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query):
+        if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query, topic):
             wake_sender(context)
     except AdminsUnknown:  # its savepoint was rolled back: it waits, with its chat's later updates, for the list
         intake = context.application.bot_data.get(INTAKE)
@@ -220,7 +221,8 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             chat_id = chat.id if chat is not None else (query.from_user.id if query.from_user else 0)
             await post(store, chat_id, Outcome(toast=t("error", language)), now, update.update_id, (query.id, origin))
         elif chat is not None:
-            await post(store, chat.id, Outcome.text(t("error", language)), now, update.update_id)
+            sorry = Outcome.text(t("error", language))
+            await post(store, chat.id, sorry, now, update.update_id, topic=identity.topic_of(update))
         await store.inbox.finish(update.update_id, now, "failed")
     wake_sender(context)
 

@@ -5,6 +5,8 @@ linked channel's post, or a user posting as their channel). Telegram then names 
 `from` user (@GroupAnonymousBot, @Channel_Bot), so that user id cannot tell two senders apart: the sender is the
 chat. It plays, is flood-limited and owns its games under the chat's id; only the group itself (an anonymous
 admin) holds a group admin's rights.
+
+Where it was sent: the chat, and in a forum supergroup the topic (`topic_of`), which the replies go to.
 """
 
 from __future__ import annotations
@@ -24,6 +26,20 @@ def sender_id(update: Update) -> int | None:
     return user.id if user is not None else None
 
 
+def topic_of(update: Update) -> int | None:
+    """The forum topic an update comes from: a message's, or for a button press the pressed message's; None for none.
+
+    Only `is_topic_message` makes a thread a topic: a reply in a group without topics carries a `message_thread_id`
+    too (the thread of replies it belongs to), and a message in a forum's General topic carries none. Private chats
+    keep their games per chat, so they have no topics here.
+    """
+    query = update.callback_query
+    message = query.message if query is not None else update.message or update.edited_message
+    if not isinstance(message, Message) or message.chat.type == ChatType.PRIVATE or not message.is_topic_message:
+        return None
+    return message.message_thread_id
+
+
 def who_of(update: Update, bot_username: str | None) -> Who | None:
     """Who sent an update, and where (None for updates without a chat and a sender)."""
     chat, user = update.effective_chat, update.effective_user
@@ -38,7 +54,7 @@ def who_of(update: Update, bot_username: str | None) -> Who | None:
     if original is not None and original.forum_topic_created is None and original.sender_chat is None:
         replied = original.from_user
     reply_to = (replied.id, replied.full_name) if replied is not None and not replied.is_bot else None
-    private = chat.type == ChatType.PRIVATE
+    private, topic = chat.type == ChatType.PRIVATE, topic_of(update)
     if posted_as is not None:
         return Who(
             chat.id,
@@ -49,6 +65,7 @@ def who_of(update: Update, bot_username: str | None) -> Who | None:
             as_chat=posted_as.id == chat.id,
             reply_to=reply_to,
             mentions=_mentions(message),
+            topic=topic,
         )
     return Who(
         chat.id,
@@ -60,6 +77,7 @@ def who_of(update: Update, bot_username: str | None) -> Who | None:
         language_code=user.language_code,
         username=None if user.is_bot else user.username,
         mentions=_mentions(message),
+        topic=topic,
     )
 
 

@@ -28,7 +28,7 @@ from bot.services import languages
 from bot.storage.db import on_loop
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
-from bot.telegram_io.identity import sender_id
+from bot.telegram_io.identity import sender_id, topic_of
 from bot.telegram_io.outgoing import post
 from bot.telegram_io.telemetry import Telemetry
 from bot.texts import t
@@ -295,5 +295,5 @@ class Intake:
         outcome = Outcome(toast=flood if politely else None) if query else Outcome.text(flood)
         target = (query.id, None) if query is not None else None
         async with self.store.transaction():
-            await post(self.store, chat.id, outcome, self.clock(), update.update_id, target)
+            await post(self.store, chat.id, outcome, self.clock(), update.update_id, target, topic_of(update))
             await self.store.inbox.finish(update.update_id, self.clock())

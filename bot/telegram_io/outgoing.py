@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from bot.replies import Button, Offers, Outcome, Reply
+from bot.replies import Button, Notice, Offers, Outcome, Reply
 from bot.storage.store import Store
 
 MAX_TEXT = 4096  # Telegram's limit on a message's text (after entities are parsed)
@@ -14,10 +14,12 @@ MAX_TOAST = 200  # a callback answer's text
 MAX_TITLE = 100  # an inline result's title or description: more is cut off by the apps anyway
 
 
-def reply_payload(reply: Reply, origin: int | None) -> dict[str, Any]:
-    """The outbox payload of one reply; `origin` is the message whose button was pressed, if any."""
+def reply_payload(reply: Reply, origin: int | None, topic: int | None = None) -> dict[str, Any]:
+    """The outbox payload of one reply; `origin` is the message whose button was pressed, if any, and `topic` the
+    forum topic it goes to, if any."""
     return {
         "kind": "message",
+        "topic": topic,
         "text": str(reply.text),
         "buttons": [[button_payload(b) for b in row] for row in reply.buttons if row],
         "board": reply.board.game_id if reply.board is not None else None,
@@ -76,14 +78,22 @@ async def post(
     now: datetime,
     update_id: int | None = None,
     query: tuple[str, int | None] | None = None,
+    topic: int | None = None,
 ) -> None:
-    """Queue what the outcome says: the button's answer first (query = (id, message id)), then the replies."""
+    """Queue what the outcome says: the button's answer first (query = (id, message id)), then the replies, in
+    `topic` of the chat (a forum's topic the update came from) unless a reply names its own chat and topic."""
     origin = None
     if query is not None:
         query_id, origin = query
         await store.outbox.add(chat_id, answer_payload(query_id, outcome.toast), now, update_id)
     for reply in outcome.replies:
-        await store.outbox.add(reply.chat_id or chat_id, reply_payload(reply, origin), now, update_id)
+        there = (reply.chat_id, reply.topic) if reply.chat_id is not None else (chat_id, topic)
+        await store.outbox.add(there[0], reply_payload(reply, origin, there[1]), now, update_id)
+
+
+async def tell(store: Store, notice: Notice, now: datetime) -> None:
+    """Queue what the bot says of its own accord, in the chat and topic the notice names."""
+    await post(store, notice.chat_id, notice.outcome, now, topic=notice.topic)
 
 
 async def apply_once(
@@ -111,10 +121,12 @@ async def answer(
     chat_id: int,
     outcome_of: Callable[[], Awaitable[Outcome]],
     query: tuple[str, int | None] | None = None,
+    topic: int | None = None,
 ) -> bool:
-    """Run the Core for one update and queue its replies with the update's inbox mark (`apply_once`)."""
+    """Run the Core for one update and queue its replies (in the update's forum topic, if any) with the update's
+    inbox mark (`apply_once`)."""
 
     async def queue() -> None:
-        await post(store, chat_id, await outcome_of(), now(), update_id, query)
+        await post(store, chat_id, await outcome_of(), now(), update_id, query, topic)
 
     return await apply_once(store, now, update_id, queue)

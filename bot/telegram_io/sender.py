@@ -5,8 +5,8 @@ still refused waits here: a 429 for its retry_after, a 5xx, a reset or a timeout
 capped at a minute, for up to a day. "Message is not modified" counts as delivered, and so does an inline
 answer refused as "query is too old" (the user has long moved on: it is dropped, not retried); an edit Telegram will
 not make is sent as a new message instead. A group gets at most one message every 3 seconds
-(Telegram's 20 a minute, counted over any minute), and whatever queued up for that group while it waited goes
-out as one message.
+(Telegram's 20 a minute, counted over any minute, whatever the topic), and whatever queued up for that group while it
+waited goes out as one message: one per forum topic, as each message is sent in its own (`message_thread_id`).
 """
 
 from __future__ import annotations
@@ -311,8 +311,13 @@ class Sender:
             await self._settle(batch)
             return
         effect = payload.get("effect") if chat_id > 0 else None  # Telegram has effects in private chats only
-        sent = await self.bot.send_message(
-            chat_id, text, parse_mode=parse_mode, reply_markup=buttons, message_effect_id=effect
+        sent = await self.bot.send_message(  # in a forum, a message without its topic would land in General
+            chat_id,
+            text,
+            parse_mode=parse_mode,
+            reply_markup=buttons,
+            message_effect_id=effect,
+            message_thread_id=payload.get("topic"),
         )
         async with self.store.transaction():
             await self.store.outbox.settle([row.id for row in batch], self.clock())
@@ -348,14 +353,25 @@ class Sender:
 
 
 def _batch(rows: list[Outgoing]) -> list[Outgoing]:
-    """The head row, with the plain messages right behind it when it is one too (a group catching up)."""
+    """The head row, with the plain messages queued behind it for the same forum topic when it is one too (a group
+    catching up).
+
+    Each topic reads as a chat of its own: another topic's messages are passed over (they wait for their own turn,
+    and merge with their own topic's), and anything else that is no plain message ends the batch, so that no topic's
+    messages change order.
+    """
     head = rows[0]
     if not mergeable(head.payload):
         return [head]
+    topic = head.payload.get("topic")
     batch, length = [head], len(head.payload["text"])
     for row in rows[1:]:
+        if row.payload["kind"] == "message" and row.payload.get("topic") != topic:
+            continue
+        if not mergeable(row.payload):  # first: a button's answer has no text (its toast may be None)
+            break
         length += 1 + len(row.payload["text"])
-        if not mergeable(row.payload) or length > MAX_TEXT:
+        if length > MAX_TEXT:
             break
         batch.append(row)
     return batch

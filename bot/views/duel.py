@@ -88,14 +88,14 @@ def secret_set(language: str, result: duel.SecretSet | Refusal, group_language: 
     opponent = result.opponent.name if result.opponent else t("duel.opponent", language)
     replies = [
         Reply(t("duel.secret.set", language, secret=result.player.secret, opponent=opponent)),
-        Reply(t("duel.secret.group", group, name=result.player.name), chat_id=match.chat_id),
+        Reply(t("duel.secret.group", group, name=result.player.name), chat_id=match.chat_id, topic=match.topic),
     ]
     if result.begun:
         first = match.seated(1)
         assert first is not None
         turn = turn_time(group, match)
         begin = t("duel.begin", group, name=mention(first), example=example(match.variant), turn=turn)
-        replies.append(Reply(begin, chat_id=match.chat_id))
+        replies.append(Reply(begin, chat_id=match.chat_id, topic=match.topic))
     return Outcome.say(*replies)
 
 

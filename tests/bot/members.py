@@ -25,13 +25,26 @@ class Member:
         chat_id: int = GROUP,  # type: ignore[type-arg]
         username: str | None = None,
         language_code: str | None = None,
+        topic: int | None = None,  # a forum topic (the group is then a forum) the member writes in
+        forum: bool = False,  # the group is a forum (without a topic: its General topic)
     ) -> None:
         self.app, self.request, self.user_id, self.name, self.chat_id = app, request, user_id, name, chat_id
         self.username, self.language_code = username, language_code
+        self.topic, self.forum = topic, forum or topic is not None
 
     def in_private(self) -> Member:
         """The same user in their private chat with the bot."""
         return Member(self.app, self.request, self.user_id, self.name, self.user_id, self.username, self.language_code)
+
+    def in_topic(self, topic: int | None) -> Member:
+        """The same user in a forum topic of the same group (None: its General topic)."""
+        args = (self.app, self.request, self.user_id, self.name, self.chat_id, self.username, self.language_code)
+        return Member(*args, topic=topic, forum=True)
+
+    @property
+    def where(self) -> dict[str, Any]:
+        """What a message in the member's topic carries (as Telegram marks a forum topic's messages)."""
+        return {} if self.topic is None else {"message_thread_id": self.topic, "is_topic_message": True}
 
     @property
     def user(self) -> dict[str, Any]:
@@ -42,10 +55,20 @@ class Member:
             user["language_code"] = self.language_code
         return user
 
+    def opener(self) -> dict[str, Any]:
+        """What Telegram gives a message in a topic that replies to nothing else: a reply to the topic's first
+        (service) message."""
+        if self.topic is None:
+            return {}
+        created = {"name": f"Topic {self.topic}", "icon_color": 7322096}
+        first = {"message_id": self.topic, "date": 0, "chat": self.chat, "from": self.user, **self.where}
+        return {"reply_to_message": {**first, "forum_topic_created": created}}
+
     @property
     def chat(self) -> dict[str, Any]:
         kind = "private" if self.chat_id > 0 else "supergroup"
-        return {"id": self.chat_id, "type": kind, **({"title": "Group"} if self.chat_id < 0 else {})}
+        chat: dict[str, Any] = {"id": self.chat_id, "type": kind, **({"title": "Group"} if self.chat_id < 0 else {})}
+        return {**chat, "is_forum": True} if self.forum else chat
 
     def message(self, text: str, **extra: Any) -> dict[str, Any]:
         message: dict[str, Any] = {
@@ -54,6 +77,8 @@ class Member:
             "chat": self.chat,
             "from": self.user,
             "text": text,
+            **self.where,
+            **self.opener(),
             **extra,
         }
         if text.startswith("/") and "entities" not in extra:
@@ -73,7 +98,14 @@ class Member:
             "from": self.user,
             "chat_instance": "ci",
             "data": data,
-            "message": {"message_id": message_id, "date": 0, "chat": self.chat, "text": "…", "from": BOT_USER},
+            "message": {
+                "message_id": message_id,
+                "date": 0,
+                "chat": self.chat,
+                "text": "…",
+                "from": BOT_USER,
+                **self.where,  # the pressed message is in the topic the member sees it in
+            },
         }
         return await self.process({"update_id": next(UPDATE_IDS), "callback_query": query})
 
@@ -86,6 +118,12 @@ class Member:
 def sent(calls: list[Call], chat_id: int | None = None) -> list[Call]:
     """The messages sent among the calls (to one chat if told)."""
     return [c for c in calls if c.method == "sendMessage" and (chat_id is None or int(c.params["chat_id"]) == chat_id)]
+
+
+def topic_of(call: Call) -> int | None:
+    """The forum topic a message was sent to (None: none, which in a forum is its General topic)."""
+    thread = call.params.get("message_thread_id")
+    return None if thread is None else int(thread)
 
 
 def toasts(calls: list[Call]) -> list[str]:

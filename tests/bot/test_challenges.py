@@ -18,8 +18,8 @@ def accept_button(invite):
     return next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
 
 
-async def the_duel(app):
-    return await app.bot_data[RUNTIME].core.deps.matches.active_match(GROUP)
+async def the_duel(app, topic=None):
+    return await app.bot_data[RUNTIME].core.deps.matches.active_match(GROUP, topic)
 
 
 def players(app, recorded):
@@ -120,4 +120,5 @@ async def test_in_a_forum_topic_duel_without_a_reply_is_an_open_invitation_not_a
     [invite] = sent(await ann.send("/duel", reply_to_message=topic_opened, message_thread_id=7, is_topic_message=True))
     assert "wants a duel" in invite.text
     assert "Bob" not in invite.text
-    assert (await the_duel(app)).invited_id is None
+    assert int(invite.params["message_thread_id"]) == 7  # in the topic it was asked in
+    assert (await the_duel(app, topic=7)).invited_id is None

@@ -129,7 +129,8 @@ async def test_a_player_who_does_not_move_in_time_forfeits_and_both_are_told(tmp
         clock.advance(299)
         assert await core.on_deadline(match_id) is None
         clock.advance(2)
-        chat_id, outcome = await core.on_deadline(match_id)
+        due = await core.on_deadline(match_id)
+        chat_id, outcome = due.chat_id, due.outcome
         group, *private = outcome.replies
         assert chat_id == GROUP
         assert 'tg://user?id=22">Bob</a> did not move within 5m 0s and forfeits' in group.text
@@ -200,7 +201,7 @@ async def test_an_invitation_nobody_takes_up_lapses_on_its_timer(tmp_path):
         [invite] = sent(await Member(app, request, 11, "Ann").send("/duel"))
         match, core = await the_duel(app)
         clock.advance(601)
-        _, outcome = await core.on_deadline(match.id)
+        outcome = (await core.on_deadline(match.id)).outcome
         assert outcome.replies[0].text == "⏰ Nobody took up the duel."
         accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✅ Accept")
         assert toasts(await Member(app, request, 22, "Bob").press(accept)) == ["That button is out of date."]

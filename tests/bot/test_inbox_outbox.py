@@ -222,3 +222,25 @@ async def test_a_groups_replies_queued_minutes_ago_are_dropped_unsent_and_a_priv
         assert sorted(messages) == [(-100, "Bob #1 4567 → 1🐂 0🐄"), (300, "#1 0123 → 0🐂 2🐄")]
         assert await given_up(store) == [("Ann #1 0123 → 0🐂 2🐄", "stale")]
         assert [r.getMessage() for r in caplog.records] == ["group -100: dropped unsent calls older than 0:05:00: 1"]
+
+
+async def test_a_buttons_answer_without_a_toast_behind_a_groups_waiting_lines_ends_the_merge_and_both_go_out(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, recorded):
+        store, sender = app.bot_data[RUNTIME].store, app.bot_data[SENDER]
+        sender.group_spacing = 0.2  # short, but the second message must wait for the group's turn and then merge
+        async with store.transaction():
+            await store.outbox.add(-100, line("Ann #1 0123 → 0🐂 2🐄"), EPOCH)
+        await sender.flush()
+        async with store.transaction():
+            await store.outbox.add(-100, line("Bob #1 4567 → 1🐂 0🐄"), EPOCH)
+            await store.outbox.add(-100, {"kind": "answer", "query": "q1", "text": None}, EPOCH)  # a press, no toast
+            await store.outbox.add(-100, line("Cat #1 8901 → 0🐂 0🐄"), EPOCH)
+        await sender.flush()
+
+        made = [(c.method, c.text) for c in recorded.calls if c.method in ("sendMessage", "answerCallbackQuery")]
+        assert made == [
+            ("sendMessage", "Ann #1 0123 → 0🐂 2🐄"),
+            ("sendMessage", "Bob #1 4567 → 1🐂 0🐄"),
+            ("answerCallbackQuery", ""),
+            ("sendMessage", "Cat #1 8901 → 0🐂 0🐄"),
+        ]

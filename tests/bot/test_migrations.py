@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage.db import DatabaseProblem, open_database
+from bot.storage.matches import SqliteMatchRepository
 from bot.storage.migrations import MIGRATIONS_DIR, migrate, migrations_in, statements
 
 
@@ -82,3 +83,29 @@ async def test_an_install_without_migrations_is_refused_not_called_up_to_date(tm
             await migrate(conn, empty)
     finally:
         await conn.close()
+
+
+async def test_a_match_running_before_topics_is_its_chats_match_after_and_each_topic_may_run_one(tmp_path):
+    older = tmp_path / "older"
+    older.mkdir()
+    for migration in migrations_in(MIGRATIONS_DIR):
+        if migration.name < "0012_match_topics":
+            (older / f"{migration.name}.sql").write_text(migration.sql)
+    conn = await open_database(tmp_path / "db.sqlite3")
+    await migrate(conn, older)
+    race = "INSERT INTO matches (chat_id, kind, variant, started_by, started_at) VALUES (-5, 'race', 'classic', 1, ?)"
+    when = ("2025-01-01T00:00:00+00:00",)
+    await conn.execute(race, when)
+    await conn.commit()
+    assert "0012_match_topics" in await migrate(conn)
+
+    matches = SqliteMatchRepository(conn)
+    running = await matches.active_match(-5)
+    assert (running.id, running.topic) == (1, None)
+    assert await matches.active_match(-5, 5) is None
+    with pytest.raises(sqlite3.IntegrityError):  # still one match at a time in the chat (outside any topic)
+        await conn.execute(race, when)
+    in_topic = race.replace("(chat_id,", "(topic, chat_id,").replace("VALUES (", "VALUES (5, ")
+    await conn.execute(in_topic, when)
+    assert (await matches.active_match(-5, 5)).topic == 5
+    await conn.close()

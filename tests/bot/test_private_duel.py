@@ -196,7 +196,7 @@ async def test_secrets_not_set_in_time_call_the_duel_off_and_a_move_not_made_for
         await asked(app, request)
         match = await duel_of(app, BOB)
         clock.advance(10 * 60 + 1)  # an invitation not answered lapses
-        _, outcome = await core.on_deadline(match.id)
+        outcome = (await core.on_deadline(match.id)).outcome
         assert {(r.chat_id, r.text.startswith("⏰")) for r in outcome.replies} == {(ANN, True), (BOB, True)}
         assert await duel_of(app, BOB) is None
 
@@ -204,7 +204,7 @@ async def test_secrets_not_set_in_time_call_the_duel_off_and_a_move_not_made_for
         match = await duel_of(app, BOB)
         assert [job.name for job in app.job_queue.jobs()] == [f"match-{match.id}"]
         clock.advance(15 * 60 + 1)
-        _, outcome = await core.on_deadline(match.id)
+        outcome = (await core.on_deadline(match.id)).outcome
         assert {(r.chat_id, r.text.startswith("⏰")) for r in outcome.replies} == {(ANN, True), (BOB, True)}
         assert await duel_of(app, BOB) is None
 
@@ -214,7 +214,7 @@ async def test_secrets_not_set_in_time_call_the_duel_off_and_a_move_not_made_for
         await ann.send("0123")
         match = await duel_of(app, BOB)
         clock.advance(5 * 60 + 1)
-        _, outcome = await core.on_deadline(match.id)
+        outcome = (await core.on_deadline(match.id)).outcome
         to_ann, to_bob, *reveals = outcome.replies
         assert (to_ann.chat_id, to_bob.chat_id) == (ANN, BOB)
         assert 'Bob</a> did not move within 5m 0s and forfeits. <a href="tg://user?id=11">Ann</a> wins.' in to_bob.text

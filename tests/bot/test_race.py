@@ -148,7 +148,8 @@ async def test_a_time_limit_ends_the_race_on_its_timer_and_reveals_the_secret(tm
         clock.advance(60)
         assert await core.on_deadline(match.id) is None  # not yet due
         clock.advance(61)
-        chat_id, outcome = await core.on_deadline(match.id)
+        due = await core.on_deadline(match.id)
+        chat_id, outcome = due.chat_id, due.outcome
         assert chat_id == GROUP
         assert f"Time's up! Nobody found <b>{match.secret}</b>." in outcome.replies[0].text
         assert "1. Ann: 1 guess" in outcome.replies[0].text

@@ -323,7 +323,7 @@ async def test_a_forfeit_and_a_resignation_are_losses_and_a_lapsed_invitation_is
         core = app.bot_data[RUNTIME].core
         await ann.send("/g 0987")
         clock.advance(301)
-        _, outcome = await core.on_deadline(match_id)
+        outcome = (await core.on_deadline(match_id)).outcome
         assert "📈 Rating: Ann 1569? (+69), Bob 1463? (−37)" in outcome.replies[0].text
         await set_up(app, request)
         [resigned] = sent(await ann.send("/resign"), GROUP)
@@ -332,7 +332,7 @@ async def test_a_forfeit_and_a_resignation_are_losses_and_a_lapsed_invitation_is
         [invite] = sent(await ann.send("/duel", reply_to=bob))
         lapsed = (await app.bot_data[RUNTIME].core.deps.matches.active_match(GROUP)).id
         clock.advance(601)
-        _, outcome = await core.on_deadline(lapsed)
+        outcome = (await core.on_deadline(lapsed)).outcome
         assert "Rating" not in outcome.replies[0].text
         assert keyboard(invite)
         ranks = await stored(app, "SELECT match_id, user_id, rank FROM rated_results ORDER BY seq")

@@ -81,3 +81,19 @@ async def test_a_second_delivery_of_the_migration_changes_nothing(tmp_path):
         stray = await deps.matches.active_match(OLD)
         await ann.process(update)  # the same update again: already applied
         assert (await deps.matches.active_match(OLD)).id == stray.id
+
+
+async def test_a_move_keeps_each_matchs_topic_and_what_is_queued_for_each_topic(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        runtime = app.bot_data[RUNTIME]
+        deps, store = runtime.core.deps, runtime.store
+        for topic in (5, 7):
+            await Member(app, request, 11, "Ann", chat_id=OLD, topic=topic).send("/challenge")
+        five, seven = await deps.matches.active_match(OLD, 5), await deps.matches.active_match(OLD, 7)
+        async with store.transaction():
+            await store.outbox.add(OLD, {"kind": "message", "topic": 7, "text": "later", "buttons": []}, EPOCH)
+            await store.move_chat(OLD, NEW)
+        moved = [await deps.matches.active_match(NEW, topic) for topic in (5, 7)]
+        assert [(m.id, m.chat_id, m.topic) for m in moved] == [(five.id, NEW, 5), (seven.id, NEW, 7)]
+        [queued] = await store.outbox.pending(NEW)
+        assert queued.payload["topic"] == 7

@@ -52,6 +52,7 @@ class BotMessage:
     edited: bool = False  # this snapshot came from an edit (not the first sending)
     reply_to: int | None = None
     effect: str | None = None  # the message effect it was sent with (message_effect_id)
+    topic: int | None = None  # the forum topic it was sent to (message_thread_id); None: none, in a forum General
 
     @property
     def buttons(self) -> list[Button]:
@@ -84,7 +85,8 @@ class BotMessage:
         """A one-message summary for failure reports."""
         rows = " / ".join(" | ".join(f"{b.text} [{b.callback_data}]" for b in row) for row in self.keyboard)
         kind = "edit" if self.edited else "new"
-        return f"#{self.message_id} ({kind}) {self.text!r}" + (f" keyboard: {rows}" if rows else "")
+        where = f" in topic {self.topic}" if self.topic is not None else ""
+        return f"#{self.message_id} ({kind}){where} {self.text!r}" + (f" keyboard: {rows}" if rows else "")
 
 
 FAULT_KINDS = ("429", "500", "502", "html", "reset", "slow", "error")
@@ -419,7 +421,8 @@ class Emulator:
 
 @dataclass
 class UserClient:
-    """One simulated user talking to the bot in one chat (private unless chat_id/chat_type say otherwise)."""
+    """One simulated user talking to the bot in one chat (private unless chat_id/chat_type say otherwise), in a forum
+    supergroup's topic if `topic` says which (its General topic with `forum` and no topic)."""
 
     emulator: Emulator
     token: str
@@ -429,6 +432,8 @@ class UserClient:
     first_name: str = "Alice"
     username: str | None = "alice"
     language_code: str = "en"  # the language of the user's Telegram app
+    topic: int | None = None  # the forum topic this user writes in (message_thread_id); the chat is then a forum
+    forum: bool = False  # the chat is a forum supergroup (implied by a topic)
     timeout: float = DEFAULT_TIMEOUT
     view: dict[int, BotMessage] = field(default_factory=dict)  # message id -> latest state
     events: list[BotMessage] = field(default_factory=list)  # every new message and edit, in order
@@ -456,6 +461,8 @@ class UserClient:
         chat: Json = {"id": self.chat_id, "type": self.chat_type}
         if self.chat_type in ("group", "supergroup"):
             chat["title"] = "Test group"
+            if self.forum or self.topic is not None:
+                chat["is_forum"] = True
         else:
             chat["first_name"] = self.first_name
             if self.username:
@@ -464,15 +471,27 @@ class UserClient:
 
     # --- acting ----------------------------------------------------------------------------------
 
+    @property
+    def where(self) -> Json:
+        """What Telegram marks a message in this user's forum topic with (nothing outside a topic)."""
+        return {} if self.topic is None else {"message_thread_id": self.topic, "is_topic_message": True}
+
     def _message(self, text: str, **extra: Any) -> Json:
-        return {
+        message: Json = {
             "botToken": self.token,
             "from": self.user,
             "chat": self.chat,
             "date": int(time.time()),
             "text": text,
+            **self.where,
             **extra,
         }
+        if self.topic is not None and "reply_to_message" not in message:
+            # Telegram makes a topic's message that replies to nothing else a reply to the topic's first message
+            created = {"name": f"Topic {self.topic}", "icon_color": 7322096}
+            first = {"message_id": self.topic, "date": 0, "chat": self.chat, "from": self.user, **self.where}
+            message["reply_to_message"] = {**first, "forum_topic_created": created}
+        return message
 
     def send_text(self, text: str) -> int:
         """Send a plain text message; its message id comes back."""
@@ -517,6 +536,8 @@ class UserClient:
             "from": {"id": BOT_USER_ID, "is_bot": True, "first_name": "Test Bot"},
             "text": current.text,
         }
+        if current.topic is not None:  # the pressed message is in its forum topic
+            payload.update(message_thread_id=current.topic, is_topic_message=True)
         if current.keyboard:
             payload["reply_markup"] = {"inline_keyboard": [[_button_json(b) for b in row] for row in current.keyboard]}
         result = self.emulator.post(
@@ -738,6 +759,7 @@ def _bot_message(item: Json, *, edited: bool) -> BotMessage:
         edited=edited,
         reply_to=int(reply_to) if reply_to else None,
         effect=str(message["message_effect_id"]) if message.get("message_effect_id") else None,
+        topic=int(message["message_thread_id"]) if message.get("message_thread_id") else None,
     )
 
 

@@ -131,7 +131,7 @@ def bot(start_bot: BotFactory) -> BotProcess:
 @pytest.fixture
 def make_user(emulator: Emulator, bot: BotProcess) -> UserFactory:
     """Make a simulated user (a new one unless `user_id` says who), in a private chat with the bot unless told
-    otherwise."""
+    otherwise (a group's `chat_id` and `chat_type`; with `topic`, a forum's topic)."""
 
     def make(
         first_name: str = "Alice",
@@ -139,11 +139,20 @@ def make_user(emulator: Emulator, bot: BotProcess) -> UserFactory:
         chat_type: str = "private",
         user_id: int | None = None,
         language_code: str = "en",
+        topic: int | None = None,
     ) -> UserClient:
         user_id = 10_000 + next_id() if user_id is None else user_id
         username = f"{first_name.lower()}{user_id}"
         return UserClient(
-            emulator, bot.token, user_id, chat_id, chat_type, first_name, username, language_code=language_code
+            emulator,
+            bot.token,
+            user_id,
+            chat_id,
+            chat_type,
+            first_name,
+            username,
+            language_code=language_code,
+            topic=topic,
         )
 
     return make

@@ -1,7 +1,9 @@
 // A local Telegram Bot API for the end-to-end tests: telegram-test-api 4.2.1 (the package itself
 // untouched) behind a compatibility layer so that python-telegram-bot v22 runs against it, plus
 // the few checks real Telegram makes that a bot most often trips over (edits that change nothing,
-// bad HTML, over-long texts and callback data, unanswered button presses).
+// bad HTML, over-long texts and callback data, unanswered button presses), and forum topics (a
+// message sent with message_thread_id goes to that topic, one sent without it to General, one to a
+// thread that is no topic of a forum is refused).
 //
 // On top of the package, this layer owns the update queues and behaves like Telegram there:
 // getUpdates with offset confirmation, limit and long polling; webhooks (setWebhook with a secret
@@ -47,6 +49,7 @@ const server = new TelegramServer({ port: PORT, host: '127.0.0.1', storeTimeout:
 const inner = server.webServer;
 const outer = express();
 const chats = new Map();            // chat id -> the chat object the simulated users sent from
+const topics = new Map();           // forum chat id -> Set of its topics (message_thread_id) users have posted in
 const commands = new Map();         // token|scope|language -> BotCommand[]
 const callbackAnswers = new Map();  // callback query id -> {text, show_alert, url}
 const inlineAnswers = new Map();    // inline query id -> null until answered, then the answer
@@ -97,6 +100,7 @@ const toBotMessage = (stored) => {
     message_id: stored.messageId, date: Math.floor(stored.time / 1000), from: BOT_USER,
     chat: chats.get(cid) || { id: cid, type: cid < 0 ? 'group' : 'private', first_name: 'Chat' },
     text: plainText(m.text, m.parse_mode),
+    ...(m.message_thread_id ? { message_thread_id: Number(m.message_thread_id), is_topic_message: true } : {}),
     ...(m.reply_markup && m.reply_markup.inline_keyboard ? { reply_markup: m.reply_markup } : {}),
     ...(stored.editDate ? { edit_date: stored.editDate } : {}),
     ...(m.message_effect_id ? { effect_id: String(m.message_effect_id) } : {}),
@@ -304,8 +308,13 @@ const nginxPage = (status) => {
 // Each answers with the ids the update got, so that a test can refer to its own messages.
 const userRoute = (path, add) => outer.post(path, async (req, res) => {
   const ids = { update_id: server.updateId, message_id: server.messageId, callback_query_id: String(server.callbackId) };
+  const message = req.body.message || req.body;
   const chat = req.body.chat || (req.body.message && req.body.message.chat);
   if (chat) chats.set(Number(chat.id), chat);
+  if (chat && chat.is_forum && message.is_topic_message && message.message_thread_id) {
+    if (!topics.has(Number(chat.id))) topics.set(Number(chat.id), new Set());
+    topics.get(Number(chat.id)).add(Number(message.message_thread_id));
+  }
   try {
     const extra = await add(req.body);
     return res.json({ ok: true, result: { ...ids, ...(extra || {}) } });
@@ -662,6 +671,15 @@ outer.all('/bot:token/:method', (req, res, next) => {
   if (!['sendMessage', 'editMessageText', 'editMessageReplyMarkup'].includes(method)) return next();
   const error = contentError(req.body);
   if (error) return badRequest(res, error);
+  // a topic exists only in a forum, and only once it was made (here: once a user posted in it); a reply thread of a
+  // group without topics is no topic to send to. Without message_thread_id a forum's message lands in General.
+  if (method === 'sendMessage' && req.body.message_thread_id !== undefined && req.body.message_thread_id !== '') {
+    const forum = topics.get(Number(req.body.chat_id));
+    const chat = chats.get(Number(req.body.chat_id));
+    if (!chat || !chat.is_forum || !forum || !forum.has(Number(req.body.message_thread_id))) {
+      return badRequest(res, 'message thread not found');
+    }
+  }
   // message effects (confetti...) exist in private chats only, and only on a message being sent
   if (req.body.message_effect_id && (method !== 'sendMessage' || Number(req.body.chat_id) < 0)) {
     return badRequest(res, 'message effects are available only in private chats');
