@@ -17,6 +17,7 @@ Rules, in one place:
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -25,6 +26,7 @@ from typing import Literal
 from bot.models.stats import Place, ResultCount, Standing
 from bot.services.deps import Deps
 from bot.storage.stats import ALL_CHATS, RANKED_MODES
+from bot.storage.store import Store
 
 Period = Literal["today", "week", "month", "all"]
 PERIODS: tuple[Period, ...] = ("today", "week", "month", "all")
@@ -42,6 +44,29 @@ def period_key(period: Period, now: datetime) -> str | None:
     if period == "month":
         return f"m{day.isoformat()[:7]}"
     return None
+
+
+def past_periods(now: datetime) -> tuple[tuple[str, str], ...]:
+    """The ranges of period keys ([low, high) each) of the days, weeks and months before the current ones: no board
+    shows them any more."""
+    return tuple((key[0], key) for key in (period_key(p, now) for p in ("today", "week", "month")) if key)
+
+
+# Rows deleted per transaction: small enough that a move never waits long for the write lock
+# (bench/leaderboard_bench.py times the chunks).
+PRUNE_CHUNK = 1000
+
+
+async def prune_periods(store: Store, now: datetime, chunk: int = PRUNE_CHUNK) -> int:
+    """Delete the boards of past periods, `chunk` rows a transaction, and say how many rows went."""
+    past, total = past_periods(now), 0
+    while True:
+        async with store.transaction():
+            deleted = await store.stats.drop_periods(past, chunk)
+        if not deleted:
+            return total
+        total += deleted
+        await asyncio.sleep(0)  # whoever waits for the lock takes it before the next chunk
 
 
 @dataclass(frozen=True)

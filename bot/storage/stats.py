@@ -6,13 +6,14 @@ Writes happen inside the Store's `transaction()` (same connection, same lock).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 import aiosqlite
 
 from bot.models.stats import DailyEntry, DailyPlay, Place, ResultCount, Standing, WinRecord
+from bot.storage.db import execute
 from bot.storage.rows import iso, one, placeholders, scan, scan_one
 
 ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
@@ -163,6 +164,23 @@ class SqliteStatsRepository:
         )
         assert counted is not None
         return Place(counted["ahead"] + 1, counted["total"], mine)
+
+    async def drop_periods(self, past: Sequence[tuple[str, str]], limit: int) -> int:
+        """Delete up to `limit` rows of the period boards whose keys lie in the `past` ranges ([low, high) each), the
+        standings first and then their counts; how many went (0: none are left). Inside the caller's transaction."""
+        for table, key, columns in (
+            ("period_standings", "period", "period, chat_id, variant, user_id"),
+            ("standing_counts", "board", "board, chat_id, variant, best"),
+        ):
+            ranges = " OR ".join(f"({key} >= ? AND {key} < ?)" for _ in past)
+            deleted = await execute(
+                self.conn,
+                f"DELETE FROM {table} WHERE ({columns}) IN (SELECT {columns} FROM {table} WHERE {ranges} LIMIT ?)",
+                (*(bound for span in past for bound in span), limit),
+            )
+            if deleted:
+                return deleted
+        return 0
 
     async def ranked_variants(self, chat_id: int) -> list[str]:
         """The variants with a clean solve in a chat (or ALL_CHATS), by name."""

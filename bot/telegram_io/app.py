@@ -24,6 +24,7 @@ from bot.config import Config
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import Clock, utc_now
 from bot.services.referee import settle_heap, warm_up
+from bot.services.stats import prune_periods
 from bot.storage.lock import claim
 from bot.storage.store import Store
 from bot.telegram_io.admins import AdminRoster, telegram_fetch
@@ -138,13 +139,15 @@ async def close_bot(app: Application) -> None:  # type: ignore[type-arg]
 
 
 async def tidy(store: Store, clock: Clock, every: float = 3600) -> None:
-    """Forget processed updates and sent replies older than two days, now and then every hour."""
+    """Forget processed updates and sent replies older than two days, and the boards of past days, weeks and
+    months (a board shows only the current ones), now and then every hour."""
     while True:
         try:
             await store.inbox.prune(clock())
             await store.outbox.prune(clock())
+            await prune_periods(store, clock())
         except Exception as error:  # a busy or failing disk: next hour will do
-            log.warning("could not tidy the inbox and outbox: %s", error)
+            log.warning("could not tidy the inbox, the outbox and past periods: %s", error)
         await asyncio.sleep(every)
 
 

@@ -1,6 +1,7 @@
 """Leaderboards on a real migrated SQLite: ranking rules with known results, the weekly window, index use,
 and /top and /stats through Telegram updates (edited in place, stale and foreign presses)."""
 
+import asyncio
 import itertools
 from datetime import UTC, datetime, timedelta
 
@@ -9,6 +10,7 @@ from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.rows import iso
 from bot.storage.stats import ALL_CHATS
+from bot.telegram_io.app import tidy
 from bot.telegram_io.handlers import RUNTIME
 from bot.views import stats as stats_view
 from tests.bot.fakes import EPOCH, Chat, Clock, runtime_on, telegram_app
@@ -103,6 +105,89 @@ async def test_a_week_that_spans_new_year_belongs_to_its_monday(tmp_path):
         await record(deps, 2, 5, at=datetime(2024, 12, 29, 23, 59, 59, tzinfo=UTC))  # the Sunday before
         assert order(await stats.leaderboard(deps, GROUP, "classic", "week")) == [1]
         assert order(await stats.leaderboard(deps, GROUP, "classic", "month")) == []
+
+
+async def every_board(deps):
+    """Every period board of both scopes and variants, each with every player's place on it."""
+    shown = {}
+    for scope, variant, period in itertools.product((GROUP, -999, ALL_CHATS), ("classic", "mastermind"), stats.PERIODS):
+        board = await stats.leaderboard(deps, scope, variant, period)
+        key = stats.period_key(period, deps.clock())
+        places = [await deps.stats.place(scope, variant, user, key) for user in range(1, 12)]
+        shown[scope, variant, period] = ([(line.place, line.standing) for line in board.lines], places)
+    return shown
+
+
+async def period_keys(conn):
+    async with conn.execute("SELECT DISTINCT period FROM period_standings ORDER BY 1") as cursor:
+        periods = [row[0] async for row in cursor]
+    async with conn.execute("SELECT DISTINCT board FROM standing_counts ORDER BY 1") as cursor:
+        return periods, [row[0] async for row in cursor]
+
+
+async def test_the_boards_of_past_periods_are_pruned_in_chunks_and_the_boards_shown_stay_the_same(tmp_path):
+    wednesday = datetime(2025, 1, 15, 12, 0, tzinfo=UTC)  # this week began on Monday the 13th
+    async with runtime_on(tmp_path / "db.sqlite3", clock=Clock(wednesday)) as runtime:
+        deps, store = runtime.core.deps, runtime.store
+        for user, day, hour in (
+            (1, datetime(2024, 11, 3), 9),
+            (2, datetime(2024, 12, 31), 23),
+            (3, datetime(2025, 1, 12), 23),
+        ):
+            for chat, variant in ((GROUP, "classic"), (-999, "mastermind")):
+                await record(deps, user, 3 + user, chat=chat, variant=variant, at=day.replace(hour=hour, tzinfo=UTC))
+        await record(deps, 4, 5, at=datetime(2025, 1, 13, 0, 0, tzinfo=UTC))  # this week's first instant
+        await record(deps, 5, 6, at=datetime(2025, 1, 14, 23, 59, 59, tzinfo=UTC))  # yesterday
+        await record(deps, 6, 4, at=datetime(2025, 1, 15, 0, 0, tzinfo=UTC))  # today
+        await record(deps, 7, 7, chat=-999, variant="mastermind", at=wednesday)
+        before = await every_board(deps)
+        async with store.conn.execute("SELECT count(*) FROM period_standings") as cursor:
+            (rows,) = await cursor.fetchone()
+
+        chunks, moves = [], []
+        drop = store.stats.drop_periods
+
+        async def counted(past, limit):
+            assert store.conn.in_transaction
+            chunks.append(await drop(past, limit))
+            if len(chunks) == 2:  # a move arriving now waits only for this chunk
+                moves.append(asyncio.create_task(record(deps, 8, 5, chat=-777, variant="5d10", at=wednesday)))
+            return chunks[-1]
+
+        store.stats.drop_periods = counted
+        pruned = await stats.prune_periods(store, wednesday, chunk=3)
+        assert moves[0].done()  # it took the lock between two chunks
+        await moves[0]
+        assert pruned == sum(chunks)
+        assert max(chunks) <= 3
+        assert len(chunks) > 5
+        assert all(chunks[:-1])
+        assert chunks[-1] == 0
+        periods, boards = await period_keys(store.conn)
+        assert periods == ["d2025-01-15", "m2025-01", "w2025-01-13"]
+        assert boards == ["", "d2025-01-15", "m2025-01", "w2025-01-13"]
+        async with store.conn.execute("SELECT count(*) FROM period_standings") as cursor:
+            (left,) = await cursor.fetchone()
+        assert left < rows
+        assert await every_board(deps) == before
+        assert order(await stats.leaderboard(deps, -777, "5d10", "today")) == [8]  # the move made meanwhile
+
+
+async def test_the_hourly_tidy_prunes_past_periods_too(tmp_path):
+    clock = Clock(datetime(2025, 1, 15, 12, 0, tzinfo=UTC))
+    async with runtime_on(tmp_path / "db.sqlite3", clock=clock) as runtime:
+        await record(runtime.core.deps, 1, 5, at=datetime(2024, 12, 31, 12, 0, tzinfo=UTC))
+        await record(runtime.core.deps, 2, 5, at=clock.now)
+        tidying = asyncio.create_task(tidy(runtime.store, clock))
+        try:
+            kept = ["d2025-01-15", "m2025-01", "w2025-01-13"], ["", "d2025-01-15", "m2025-01", "w2025-01-13"]
+            for _ in range(200):
+                if await period_keys(runtime.store.conn) == kept:
+                    break
+                await asyncio.sleep(0.01)
+            assert await period_keys(runtime.store.conn) == kept
+        finally:
+            tidying.cancel()
 
 
 async def test_stats_count_every_game_but_rank_only_clean_solves(tmp_path):
