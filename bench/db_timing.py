@@ -1,16 +1,22 @@
 """Timing board queries for the database benchmarks (leaderboard_bench.py, rating_bench.py): a fresh schema,
-the median and p95 of repeated calls, the table of them and each call's query plans."""
+the median and p95 of repeated calls, the table of them and each call's query plans; and for the work that runs
+beside the bot in short transactions (pruning, rerate), how long each held the write lock and how long another
+connection's write waited meanwhile."""
 
 from __future__ import annotations
 
+import json
 import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.db import open_database
+from bot.storage.db import Transactions, open_database
 from bot.storage.migrations import migrate
 
 Call = Callable[[], Awaitable[object]]
@@ -61,3 +67,67 @@ async def report(conn: aiosqlite.Connection, calls: dict[str, Call], runs: int, 
     print("\nEXPLAIN QUERY PLAN")
     for label, call in calls.items():
         print("\n".join(await plans(conn, label, call)))
+
+
+class TimedTransactions(Transactions):
+    """The store's transactions, each timed from BEGIN IMMEDIATE to the end of its COMMIT: how long it kept the
+    database's write lock from every other connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        super().__init__(conn)
+        self.held: list[float] = []
+
+    @asynccontextmanager
+    async def __call__(self) -> AsyncIterator[None]:
+        if self.open:
+            yield
+            return
+        begin = time.perf_counter()
+        async with super().__call__():
+            yield
+        self.held.append(time.perf_counter() - begin)
+
+
+def spread(label: str, seconds: list[float]) -> str:
+    """One line: how many, and the median, p99 and longest in milliseconds."""
+    if not seconds:
+        return f"{label}: none"
+    ms = sorted(s * 1000 for s in seconds)
+    p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
+    return f"{label}: {len(ms):,}, median {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms, longest {ms[-1]:.2f} ms"
+
+
+# A writer on its own connection, as the bot is: a one-row write transaction every 20 ms (full sync, as the bot's),
+# each timed from BEGIN IMMEDIATE to the end of COMMIT, until a line arrives on stdin; the times as JSON.
+_PROBE = """
+import json, select, sqlite3, sys, time
+conn = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)
+conn.execute("PRAGMA synchronous=FULL")
+conn.execute("CREATE TABLE IF NOT EXISTS bench_probe (at REAL)")
+waits = []
+print("ready", flush=True)
+while not select.select([sys.stdin], [], [], 0.02)[0]:
+    begin = time.perf_counter()
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute("INSERT INTO bench_probe VALUES (?)", (begin,))
+    conn.execute("COMMIT")
+    waits.append(time.perf_counter() - begin)
+conn.execute("DROP TABLE bench_probe")
+print(json.dumps(waits))
+"""
+
+
+class LockProbe:
+    """A writer in another process (see _PROBE) while some work runs: how long the bot's writes would wait."""
+
+    def __init__(self, path: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _PROBE, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        self.process.stdout.readline()  # "ready"
+
+    def stop(self) -> list[float]:
+        """Stop the writer; the seconds each of its transactions took."""
+        out, _ = self.process.communicate("stop\n")
+        return list(json.loads(out.splitlines()[-1]))

@@ -1,10 +1,13 @@
 """Ratings at scale: a million generated rated matches replayed by `rerate`, then the rating views timed.
 
-    PYTHONPATH=. python bench/rating_bench.py [--matches 1000000] [--runs 30] [--db PATH]
+    PYTHONPATH=. python bench/rating_bench.py [--matches 1000000] [--runs 30] [--db PATH [--rerate]]
 
 Builds the database through the real migrations, stores a million finished races and duels with their rated
-results (skewed players and chats, two years), rebuilds every rating with the real `rerate` service (timed: the
-cost of `bullscows rerate` at this size), then times the services behind `/top rating` (the busiest chat, global),
+results (skewed players and chats, two years; every stored rating a placeholder, so the replay rewrites them all
+and builds the boards from nothing), rebuilds every rating with the real `rerate` service (timed: the cost of
+`bullscows rerate` at this size, with how long each of its transactions held the write lock and how long a
+writer on another connection, as the bot's, waited meanwhile; `--rerate` runs it again on a kept database, where
+it finds nothing to change), then times the services behind `/top rating` (the busiest chat, global),
 the "#N of M" place of the lowest-ranked player and of the middle one (the longest count: half the board
 counted each way) and the `/stats` rating line: median and p95
 over repeated runs, with each query's EXPLAIN QUERY PLAN.
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sqlite3
 import tempfile
@@ -23,8 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.db_timing import Call, prepare, report
-from bot.services import ratings
+from bench.db_timing import Call, LockProbe, TimedTransactions, prepare, report, spread
+from bot.services import ratings, replay
 from bot.services.deps import Deps
 from bot.services.ports import ManualTimers, NoAdmins
 from bot.storage.db import open_database
@@ -110,9 +114,19 @@ def fill(path: Path, match_rows: list[tuple[object, ...]], result_rows: list[tup
 async def rerate(path: Path) -> None:
     conn = await open_database(path)
     store = Store(conn)
+    store.transaction = steps = TimedTransactions(conn)
+    probe = LockProbe(path)
+    load = os.getloadavg()
     begin = time.perf_counter()
-    done = await ratings.rerate(store)
-    print(f"rerate: {done.players:,} players, {done.matches:,} matches in {time.perf_counter() - begin:.1f} s")
+    done = await replay.rerate(store)
+    took = time.perf_counter() - begin
+    waits = probe.stop()
+    print(
+        f"rerate: {done.players:,} players, {done.matches:,} matches, {done.changed:,} results rewritten"
+        f" in {took:.1f} s (load average {load[0]:.1f} before, {os.getloadavg()[0]:.1f} after)"
+    )
+    print(spread("  its transactions (write lock held)", steps.held))
+    print(spread("  another connection's writes meanwhile (BEGIN IMMEDIATE to COMMIT)", waits))
     await conn.execute("ANALYZE")
     await store.close()
 
@@ -156,11 +170,14 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--db", type=Path, help="database file (default: a temporary one, deleted afterwards)")
+    parser.add_argument("--rerate", action="store_true", help="rerate a kept database (--db) again")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = args.db or Path(folder) / "bench.sqlite3"
         if path.exists():
             print(f"reusing {path}")
+            if args.rerate:
+                asyncio.run(rerate(path))
         else:
             asyncio.run(prepare(path))
             begin = time.perf_counter()

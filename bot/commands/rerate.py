@@ -11,11 +11,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Apply pending migrations, replay the rated history in one transaction, and print the counts."""
+    """Apply pending migrations, replay the rated history in short steps (the bot may go on serving), and print
+    the counts."""
     import asyncio
 
     from bot.config import load_config
-    from bot.services.ratings import Replayed, rerate
+    from bot.services.replay import Replayed, rerate
     from bot.storage.db import open_database
     from bot.storage.migrations import migrate
     from bot.storage.store import Store

@@ -55,3 +55,5 @@ class RatedRow:
     chat_id: int
     rank: int
     rated_at: str
+    mu: float  # the rating stored after it
+    sigma: float

@@ -9,11 +9,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.models.match import Match
-from bot.models.rating import BoardLine, Placed, RatedRow, Rating
+from bot.models.rating import BoardLine, Placed, Rating
 from bot.rules import rating as rules
 from bot.services.deps import Deps
 from bot.storage.stats import ALL_CHATS
-from bot.storage.store import Store
 
 BOARD_SIZE = 10
 
@@ -113,83 +112,3 @@ async def player_rating(deps: Deps, user_id: int, variant: str) -> PlayerRating 
     if stored is None or where is None:
         return None
     return PlayerRating(family, stored, *where)
-
-
-@dataclass(frozen=True)
-class Replayed:
-    """What a recomputation did: players and matches rated, and stored ratings it found different."""
-
-    players: int
-    matches: int
-    changed: int
-
-
-REPLAY_CHUNK = 20_000
-
-
-async def rerate(store: Store) -> Replayed:
-    """Recompute every rating from the stored rated results in the order they were applied, in one transaction:
-    the rating after each result, the current ratings and the boards are rewritten."""
-    repo = store.ratings
-    skills: dict[tuple[str, int], rules.Skill] = {}
-    latest: dict[tuple[str, int], tuple[float, str]] = {}  # last change and when
-    matches = changed = 0
-    async with store.transaction():
-        last_seq, carry = 0, list[RatedRow]()
-        while True:
-            chunk = await repo.history(last_seq, REPLAY_CHUNK)
-            rows = carry + chunk
-            if not rows:
-                break
-            last_seq = rows[-1].seq
-            # a match's rows adjoin; the last match of a chunk may continue in the next one
-            done, carry = (rows, []) if not chunk else _split_last(rows)
-            after: list[tuple[int, float, float]] = []
-            for group in _by_match(done):
-                family = group[0].family
-                places = {row.user_id: row.rank for row in group}
-                before = {u: skills.get((family, u), rules.Skill()) for u in places}
-                new = rules.rated(before, places)
-                for row in group:
-                    skill = new[row.user_id]
-                    skills[(family, row.user_id)] = skill
-                    latest[(family, row.user_id)] = (
-                        skill.conservative - before[row.user_id].conservative,
-                        row.rated_at,
-                    )
-                    after.append((row.seq, skill.mu, skill.sigma))
-                matches += 1
-            if after:
-                stored = await repo.stored_after(after[0][0], after[-1][0])
-                changed += sum(stored.get(seq) != (mu, sigma) for seq, mu, sigma in after)
-                await repo.rewrite_results(after)
-            if not chunk:
-                break
-        current = [
-            (
-                Rating(user, family, s.mu, s.sigma, s.conservative, s.games, latest[(family, user)][0]),
-                latest[(family, user)][1],
-            )
-            for (family, user), s in skills.items()
-        ]
-        await repo.replace_ratings(current)
-    return Replayed(len({user for _, user in skills}), matches, changed)
-
-
-def _split_last(rows: list[RatedRow]) -> tuple[list[RatedRow], list[RatedRow]]:
-    """The rows of every match but the last, and the last match's rows (it may go on in the next chunk)."""
-    last = rows[-1].match_id
-    cut = len(rows)
-    while cut > 0 and rows[cut - 1].match_id == last:
-        cut -= 1
-    return rows[:cut], rows[cut:]
-
-
-def _by_match(rows: list[RatedRow]) -> list[list[RatedRow]]:
-    groups: list[list[RatedRow]] = []
-    for row in rows:
-        if groups and groups[-1][0].match_id == row.match_id:
-            groups[-1].append(row)
-        else:
-            groups.append([row])
-    return groups

@@ -11,9 +11,11 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.models.rating import PROVISIONAL_GAMES, BoardLine, Placed, RatedRow, Rating, Z
+from bot.models.rating import BoardLine, Placed, RatedRow, Rating, Z
 from bot.storage.rows import every, iso, placeholders, scan, scan_one
 from bot.storage.stats import ALL_CHATS  # the board of every chat together, as for the other boards
+
+BoardKey = tuple[int, str, int]  # a place on a rating board: (chat_id, family, user_id)
 
 
 class SqliteRatingRepository:
@@ -109,18 +111,15 @@ class SqliteRatingRepository:
         assert row is not None
         return int(row["n"])
 
-    async def history(self, after_seq: int, limit: int) -> list[RatedRow]:
-        """Up to `limit` rated results after `after_seq`, in the order the ratings were applied."""
+    async def history(self, after_seq: int, limit: int = -1) -> list[RatedRow]:
+        """Up to `limit` rated results after `after_seq` (all: -1), in the order the ratings were applied."""
         rows = await every(
             self.conn,
-            "SELECT seq, match_id, family, user_id, chat_id, rank, rated_at FROM rated_results WHERE seq > ?"
-            " ORDER BY seq LIMIT ?",
+            "SELECT seq, match_id, family, user_id, chat_id, rank, rated_at, mu, sigma FROM rated_results"
+            " WHERE seq > ? ORDER BY seq LIMIT ?",
             (after_seq, limit),
         )
-        return [
-            RatedRow(r["seq"], r["match_id"], r["family"], r["user_id"], r["chat_id"], r["rank"], r["rated_at"])
-            for r in rows
-        ]
+        return [RatedRow(*r) for r in rows]
 
     async def rewrite_results(self, after: Sequence[tuple[int, float, float]]) -> None:
         """Set the rating after each of these history rows: (seq, mu, sigma)."""
@@ -128,42 +127,109 @@ class SqliteRatingRepository:
             "UPDATE rated_results SET mu = ?, sigma = ? WHERE seq = ?", [(mu, sigma, seq) for seq, mu, sigma in after]
         )
 
-    async def stored_after(self, first_seq: int, last_seq: int) -> dict[int, tuple[float, float]]:
-        """The stored rating after each history row in a range of seq: {seq: (mu, sigma)}."""
-        rows = await every(
-            self.conn, "SELECT seq, mu, sigma FROM rated_results WHERE seq BETWEEN ? AND ?", (first_seq, last_seq)
-        )
-        return {r["seq"]: (r["mu"], r["sigma"]) for r in rows}
-
-    async def all_ratings(self) -> list[tuple[Rating, str]]:
-        """Every stored rating with when it last changed."""
+    async def ratings_after(self, family: str, user_id: int, limit: int) -> list[tuple[Rating, str]]:
+        """Up to `limit` stored ratings after (family, user_id) in key order, each with when it last changed."""
         rows = await every(
             self.conn,
-            "SELECT user_id, family, mu, sigma, conservative, games, last_change, updated_at FROM ratings",
-            (),
+            "SELECT user_id, family, mu, sigma, conservative, games, last_change, updated_at FROM ratings"
+            " WHERE (family, user_id) > (?, ?) ORDER BY family, user_id LIMIT ?",
+            (family, user_id, limit),
         )
         return [(_rating(r), r["updated_at"]) for r in rows]
 
-    async def replace_ratings(self, current: Sequence[tuple[Rating, str]]) -> None:
-        """Replace every current rating (with when it last changed) and rebuild the boards from the history
-        (inside the caller's transaction)."""
-        await self.conn.execute("DELETE FROM ratings")
+    async def write_ratings(self, current: Sequence[tuple[Rating, str]]) -> None:
+        """Store these ratings (with when each last changed) as the players' current ones."""
         await self.conn.executemany(
             "INSERT INTO ratings (family, user_id, mu, sigma, conservative, games, last_change, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (family, user_id) DO UPDATE SET mu = excluded.mu,"
+            " sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games,"
+            " last_change = excluded.last_change, updated_at = excluded.updated_at",
             [(r.family, r.user_id, r.mu, r.sigma, r.conservative, r.games, r.last_change, at) for r, at in current],
         )
-        await self.conn.execute("DELETE FROM rating_board")
+
+    async def drop_unplayed(self, keys: Sequence[tuple[str, int]]) -> None:
+        """Delete the ratings and board places of these (family, user_id) that have no rated result."""
+        for table in ("ratings", "rating_board"):
+            await self.conn.executemany(
+                f"DELETE FROM {table} WHERE family = ?1 AND user_id = ?2"
+                " AND NOT EXISTS (SELECT 1 FROM rated_results WHERE user_id = ?2 AND family = ?1)",
+                keys,
+            )
+
+    async def note_board_history(self) -> None:
+        """Keep aside, in a temporary table of this connection (no write lock on the database), the board places
+        the history gives: each (chat, family, player) with a rated result, and the global board's (chat 0), each
+        with the first such result's seq. Read by `board_after` and `missing_after` until `forget_board_history`."""
         await self.conn.execute(
-            "INSERT INTO rating_board (chat_id, family, user_id, established, conservative)"
-            " SELECT DISTINCT h.chat_id, h.family, h.user_id, r.games >= ?, r.conservative"
-            " FROM rated_results h JOIN ratings r ON r.family = h.family AND r.user_id = h.user_id",
-            (PROVISIONAL_GAMES,),
+            "CREATE TEMP TABLE IF NOT EXISTS board_history (chat_id INTEGER NOT NULL, family TEXT NOT NULL,"
+            " user_id INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (chat_id, family, user_id)) WITHOUT ROWID"
+        )
+        await self.conn.execute("DELETE FROM temp.board_history")
+        await self.conn.execute(
+            "INSERT INTO temp.board_history SELECT chat_id, family, user_id, min(seq) FROM rated_results"
+            " GROUP BY chat_id, family, user_id"
         )
         await self.conn.execute(
+            "INSERT OR IGNORE INTO temp.board_history SELECT ?, family, user_id, min(seq) FROM rated_results"
+            " GROUP BY user_id, family",
+            (ALL_CHATS,),
+        )
+
+    async def forget_board_history(self) -> None:
+        """Drop the table `note_board_history` made."""
+        await self.conn.execute("DROP TABLE IF EXISTS temp.board_history")
+
+    async def board_after(self, after: BoardKey, limit: int) -> list[tuple[BoardKey, bool, float, bool]]:
+        """Up to `limit` board places after `after` in key order: ((chat, family, player), established,
+        conservative, whether the history noted gives this place)."""
+        rows = await every(
+            self.conn,
+            "SELECT b.chat_id, b.family, b.user_id, b.established, b.conservative, EXISTS (SELECT 1 FROM"
+            " temp.board_history h WHERE h.chat_id = b.chat_id AND h.family = b.family AND h.user_id = b.user_id)"
+            " FROM rating_board b WHERE (b.chat_id, b.family, b.user_id) > (?, ?, ?)"
+            " ORDER BY b.chat_id, b.family, b.user_id LIMIT ?",
+            (*after, limit),
+        )
+        return [((r[0], r[1], r[2]), bool(r[3]), r[4], bool(r[5])) for r in rows]
+
+    async def missing_after(self, after: BoardKey, limit: int) -> list[tuple[BoardKey, int]]:
+        """Up to `limit` places the noted history gives that no board has, after `after` in key order, each with
+        the seq of a rated result that gives it."""
+        rows = await every(
+            self.conn,
+            "SELECT h.chat_id, h.family, h.user_id, h.seq FROM temp.board_history h"
+            " WHERE (h.chat_id, h.family, h.user_id) > (?, ?, ?) AND NOT EXISTS (SELECT 1 FROM rating_board b"
+            "  WHERE b.chat_id = h.chat_id AND b.family = h.family AND b.user_id = h.user_id)"
+            " ORDER BY h.chat_id, h.family, h.user_id LIMIT ?",
+            (*after, limit),
+        )
+        return [((r[0], r[1], r[2]), r[3]) for r in rows]
+
+    async def add_places(self, places: Sequence[tuple[BoardKey, int, bool, float]]) -> None:
+        """Put players on boards: ((chat, family, player), seq of a rated result that gives the place,
+        established, conservative). The place's chat is read from that result now, so a chat that moved since
+        (a group upgraded to a supergroup) is followed."""
+        await self.conn.executemany(
             "INSERT OR IGNORE INTO rating_board (chat_id, family, user_id, established, conservative)"
-            " SELECT ?, family, user_id, games >= ?, conservative FROM ratings",
-            (ALL_CHATS, PROVISIONAL_GAMES),
+            " SELECT CASE WHEN ?1 = ?5 THEN ?5 ELSE chat_id END, family, user_id, ?3, ?4"
+            " FROM rated_results WHERE seq = ?2",
+            [(key[0], seq, int(est), conservative, ALL_CHATS) for key, seq, est, conservative in places],
+        )
+
+    async def drop_places(self, keys: Sequence[BoardKey]) -> None:
+        """Take players off boards where no rated result puts them (chat 0: none at all in the family)."""
+        await self.conn.executemany(
+            "DELETE FROM rating_board WHERE chat_id = ?1 AND family = ?2 AND user_id = ?3 AND NOT EXISTS"
+            " (SELECT 1 FROM rated_results WHERE user_id = ?3 AND family = ?2 AND (?1 = ?4 OR chat_id = ?1))",
+            [(*key, ALL_CHATS) for key in keys],
+        )
+
+    async def set_places(self, places: Sequence[tuple[BoardKey, bool, float]]) -> None:
+        """Set these board places' values: ((chat, family, player), established, conservative)."""
+        await self.conn.executemany(
+            "UPDATE rating_board SET established = ?, conservative = ?"
+            " WHERE chat_id = ? AND family = ? AND user_id = ?",
+            [(int(established), conservative, *key) for key, established, conservative in places],
         )
 
 

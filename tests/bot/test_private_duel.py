@@ -6,7 +6,7 @@ import json
 from datetime import timedelta
 
 from bot.features.matches import DUEL_ME_PAYLOAD
-from bot.services import ratings
+from bot.services import replay
 from bot.telegram_io.handlers import RUNTIME
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import Member, sent, toasts
@@ -309,7 +309,7 @@ async def test_a_private_duel_is_rated_like_any_duel_on_the_global_board_only(ap
     assert "🥈 Bob — <b>1463?</b>" in board
     store = app.bot_data[RUNTIME].store
     before = await board_rows(store)
-    assert (await ratings.rerate(store)).changed == 0
+    assert (await replay.rerate(store)).changed == 0
     assert await board_rows(store) == before  # the replay puts it on the same board
 
 

@@ -2,6 +2,8 @@
 replay, and the rating in match endings, /top rating and /stats."""
 
 import asyncio
+import inspect
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from math import exp, sqrt
@@ -12,8 +14,11 @@ from bot.cli import main as cli
 from bot.models.match import DUEL, RACE, VERSUS, Match, Player
 from bot.models.rating import Placed
 from bot.rules import rating as rules
-from bot.services import ratings
+from bot.services import ratings, replay
+from bot.storage.db import Transactions, open_database
 from bot.storage.stats import ALL_CHATS
+from bot.storage.store import Store
+from bot.telegram_io.app import INTAKE
 from bot.telegram_io.handlers import RUNTIME
 from bot.views import rating as rating_view
 from engine.variant import variant_named
@@ -443,16 +448,97 @@ async def test_rerating_from_history_gives_exactly_the_stored_ratings(app, recor
     before = await snapshot(store.conn)
     assert len(before[1]) == 9
 
-    monkeypatch.setattr(ratings, "REPLAY_CHUNK", 2)  # matches split across chunks are carried over whole
-    replayed = await ratings.rerate(store)
+    monkeypatch.setattr(replay, "REPLAY_CHUNK", 2)  # matches split across chunks are carried over whole
+    replayed = await replay.rerate(store)
     assert (replayed.players, replayed.matches, replayed.changed) == (3, 4, 0)
     assert await snapshot(store.conn) == before
 
     async with store.transaction():
         await store.conn.execute("UPDATE ratings SET mu = 0, games = 0")
         await store.conn.execute("DELETE FROM rating_board")
-    await ratings.rerate(store)
+    await replay.rerate(store)
     assert await snapshot(store.conn) == before
+
+    async with store.transaction():  # places and ratings no rated result gives
+        await store.conn.execute("INSERT INTO rating_board VALUES (?, 'digits', 11, 1, 5.0)", (OTHER_GROUP,))
+        await store.conn.execute("INSERT INTO rating_board VALUES (?, 'colours', 77, 1, 5.0)", (ALL_CHATS,))
+        await store.conn.execute("INSERT INTO ratings VALUES ('colours', 77, 30, 2, 24, 9, 1.0, '2026-01-01')")
+        await store.conn.execute(
+            "UPDATE rating_board SET conservative = 0 WHERE user_id = 22 AND chat_id = ?", (GROUP,)
+        )
+    await replay.rerate(store)
+    assert await snapshot(store.conn) == before
+
+
+class Interleaved(Transactions):
+    """The rerate's transactions and reads, each after a match rated by the bot (on its own connection), up to
+    `rounds` in each stage of the rerate (history, ratings, boards, and the last step of run)."""
+
+    def __init__(self, conn, rate_one, rounds):
+        super().__init__(conn)
+        self.rate_one, self.rounds, self.rated = rate_one, rounds, dict.fromkeys(STAGES, 0)
+
+    async def interleave(self):
+        [stage] = [f.function for f in inspect.stack() if f.function in STAGES and "self" in f.frame.f_locals][:1]
+        if self.rated[stage] < self.rounds:
+            self.rated[stage] += 1
+            await self.rate_one(stage, sum(self.rated.values()))
+
+    @asynccontextmanager
+    async def __call__(self):
+        await self.interleave()
+        async with super().__call__():
+            yield
+
+    @asynccontextmanager
+    async def settled(self):
+        await self.interleave()
+        async with super().settled():
+            yield
+
+
+STAGES = ("history", "ratings", "boards", "run")
+
+
+async def test_matches_rated_while_the_rerate_runs_end_exactly_as_a_replay_of_everything_gives(
+    app, recorded, tmp_path, monkeypatch
+):
+    app.bot_data[INTAKE].guard.burst = 1000  # 23 races in a second are not a flood here
+    players = [Member(app, recorded, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cid"), (44, "Dan"))]
+    for winner, *others in ((1, 0, 2), (2, 1), (3, 0, 1, 2), (0, 3)):
+        await race_won_by(app, recorded, players[winner], *(players[i] for i in others))
+    bot_store = app.bot_data[RUNTIME].store
+    async with bot_store.transaction():  # as if the model had changed: every stored rating is off
+        await bot_store.conn.execute("UPDATE ratings SET mu = mu + 1, sigma = sigma * 0.9")
+
+    eve = Member(app, recorded, 5, "Eve")  # first on every board, read before any step catches her up
+
+    async def rate_one(stage, n):  # a race whose players' ratings the rerate may or may not have reached
+        winner, loser = players[n % 4], players[(n * 3 + 1) % 4]
+        if stage == "boards" and eve not in players:  # someone new, whom the replay has not read yet
+            players.append(eve)
+            await race_won_by(app, recorded, eve, winner)
+            return
+        await race_won_by(app, recorded, winner, loser, *([players[(n + 2) % 4]] if n % 3 == 0 else []))
+
+    monkeypatch.setattr(replay, "REPLAY_CHUNK", 3)
+    monkeypatch.setattr(replay, "STEP_ROWS", 2)
+    conn = await open_database(tmp_path / "db.sqlite3")  # the rerate's own connection, as `bullscows rerate` has
+    store = Store(conn)
+    store.transaction = Interleaved(conn, rate_one, rounds=6)
+    try:
+        replayed = await replay.rerate(store)
+    finally:
+        await store.close()
+    rated = store.transaction.rated
+    assert rated == {"history": 6, "ratings": 6, "boards": 6, "run": 1}  # before reads and steps of every stage
+    assert replayed.matches == 4 + 19
+    assert replayed.changed > 0
+
+    after = await snapshot(bot_store.conn)
+    again = await replay.rerate(bot_store)
+    assert (again.players, again.matches, again.changed) == (5, 23, 0)  # a replay of the whole history, to the bit
+    assert await snapshot(bot_store.conn) == after
 
 
 def test_the_rerate_command_prints_players_and_matches(tmp_path, capsys):

@@ -1,0 +1,237 @@
+"""`bullscows rerate`: every rating recomputed from the stored rated results while the bot keeps serving.
+
+The result is exact: the ratings, the rated results and the boards end as replaying the whole history in the order
+it was rated gives them, with the arithmetic used when each match ended. The write lock is held only for short
+steps, with pauses between them, so the bot goes on playing and rating matches:
+
+1. The history is read in chunks, outside any transaction, and replayed in memory; the stored results that differ
+   from the replay are rewritten, STEP_ROWS rows a transaction.
+2. The current ratings, then the boards (who is on which, and their values), are compared with the replay in
+   chunks, and what differs is put right, STEP_ROWS rows a transaction.
+3. A match the bot rates meanwhile is rated from the stored ratings, which the replay may not have reached yet.
+   So from step 2 on, every transaction first replays the results committed since the last one and writes those
+   players' ratings and board values in it. When the last one commits, every stored rating is the replay's, and
+   the bot rates the next match from it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from bot.models.rating import PROVISIONAL_GAMES, RatedRow, Rating
+from bot.rules import rating as rules
+from bot.storage.ratings import BoardKey
+from bot.storage.store import Store
+
+REPLAY_CHUNK = 20_000  # history rows read at a time, outside any transaction
+STEP_ROWS = 500  # rows written per transaction (bench/rating_bench.py times the longest)
+# Seconds between two transactions, at least. Another process waiting for the lock (the bot) sleeps and tries
+# again (1, 2, 5, 10 ms ... apart): steps back to back would keep it waiting for hundreds of milliseconds.
+PAUSE = 0.005
+FIRST: BoardKey = (-(2**63), "", -(2**63))  # before every board place in key order
+
+Key = tuple[str, int]  # (family, user_id)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What a recomputation did: players and matches rated, and stored ratings it found different."""
+
+    players: int
+    matches: int
+    changed: int
+
+
+@dataclass
+class Replay:
+    """The history replayed so far: each player's skill, their last change and when, up to `last_seq`."""
+
+    skills: dict[Key, rules.Skill] = field(default_factory=dict)
+    latest: dict[Key, tuple[float, str]] = field(default_factory=dict)
+    last_seq: int = 0
+    matches: int = 0
+    changed: int = 0
+
+    def play(self, rows: list[RatedRow]) -> list[tuple[int, float, float]]:
+        """Replay these whole matches; (seq, mu, sigma) comes back for each row whose stored rating differs."""
+        fixes = []
+        for group in _by_match(rows):
+            family = group[0].family
+            places = {row.user_id: row.rank for row in group}
+            before = {u: self.skills.get((family, u), rules.Skill()) for u in places}
+            after = rules.rated(before, places)
+            for row in group:
+                skill = after[row.user_id]
+                self.skills[family, row.user_id] = skill
+                self.latest[family, row.user_id] = (skill.conservative - before[row.user_id].conservative, row.rated_at)
+                if (row.mu, row.sigma) != (skill.mu, skill.sigma):
+                    fixes.append((row.seq, skill.mu, skill.sigma))
+            self.matches += 1
+        self.changed += len(fixes)
+        self.last_seq = max(self.last_seq, rows[-1].seq) if rows else self.last_seq
+        return fixes
+
+    def rating(self, key: Key) -> tuple[Rating, str]:
+        """A player's current rating by the replay, with when it last changed."""
+        skill, (change, at) = self.skills[key], self.latest[key]
+        family, user = key
+        return Rating(user, family, skill.mu, skill.sigma, skill.conservative, skill.games, change), at
+
+    def place(self, key: Key) -> tuple[bool, float]:
+        """What a player's board places hold by the replay: established, and the conservative estimate."""
+        skill = self.skills[key]
+        return skill.games >= PROVISIONAL_GAMES, skill.conservative
+
+
+class Rerate:
+    """One recomputation on a store: the replay, and the steps that write it."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.repo = store.ratings
+        self.replay = Replay()
+
+    async def run(self) -> Replayed:
+        """Replay the history, then put the ratings and the boards right, step by step."""
+        await self.history()
+        await self.ratings()
+        await self.boards()
+        await self.step(None)  # whatever was rated after the last step
+        players = len({user for _, user in self.replay.skills})
+        return Replayed(players, self.replay.matches, self.replay.changed)
+
+    async def read(self, query: Callable[..., Awaitable[T]], *args: object) -> T:
+        """A read of committed rows, outside any transaction (on a connection the bot shares, after its own)."""
+        async with self.store.transaction.settled():
+            return await query(*args)
+
+    async def step(self, write: Callable[..., Awaitable[None]] | None, *args: object, catch_up: bool = True) -> None:
+        """One short transaction: the results rated since the last one replayed and written, then `write(*args)`;
+        then a pause at least as long, so that the bot, which polls for a busy lock, finds it free."""
+        begin = time.perf_counter()
+        async with self.store.transaction():
+            if catch_up:
+                await self.catch_up()
+            if write is not None:
+                await write(*args)
+        await asyncio.sleep(max(PAUSE, time.perf_counter() - begin))
+
+    async def catch_up(self) -> None:
+        """Inside a step: replay the results committed since the replay's last one, and write those rows and their
+        players' ratings (their board values are put right by `boards`, or were made from ratings already right)."""
+        rows = await self.repo.history(self.replay.last_seq)
+        if not rows:
+            return
+        await self.repo.rewrite_results(self.replay.play(rows))
+        keys = list(dict.fromkeys((row.family, row.user_id) for row in rows))
+        await self.repo.write_ratings([self.replay.rating(key) for key in keys])
+
+    async def history(self) -> None:
+        """Replay every stored result, rewriting those that differ (no catching up: the replay reads on to the end)."""
+        carry: list[RatedRow] = []
+        while True:
+            chunk = await self.read(self.repo.history, self.replay.last_seq, REPLAY_CHUNK)
+            rows = carry + chunk
+            # a match's rows adjoin and commit together; only the last match of a chunk may go on in the next
+            done, carry = (rows, []) if not chunk else _split_last(rows)
+            fixes = self.replay.play(done)
+            if carry:
+                self.replay.last_seq = carry[-1].seq
+            for start in range(0, len(fixes), STEP_ROWS):
+                part = fixes[start : start + STEP_ROWS]
+                await self.step(self.repo.rewrite_results, part, catch_up=False)
+            if not chunk:
+                return
+
+    async def ratings(self) -> None:
+        """Put right every stored rating that differs from the replay, add those missing, drop those unplayed."""
+        seen: set[Key] = set()
+        after: Key = ("", 0)
+        while chunk := await self.read(self.repo.ratings_after, *after, REPLAY_CHUNK):
+            after = (chunk[-1][0].family, chunk[-1][0].user_id)
+            wrong, unplayed = [], []
+            for stored in chunk:
+                key = (stored[0].family, stored[0].user_id)
+                seen.add(key)
+                if key not in self.replay.skills:
+                    unplayed.append(key)
+                elif stored != self.replay.rating(key):
+                    wrong.append(key)
+            await self.put_right(wrong)
+            for start in range(0, len(unplayed), STEP_ROWS):
+                part = unplayed[start : start + STEP_ROWS]
+                await self.step(self.repo.drop_unplayed, part)
+        await self.put_right([key for key in self.replay.skills if key not in seen])
+
+    async def put_right(self, keys: list[Key]) -> None:
+        """Write these players' ratings by the replay, STEP_ROWS a step."""
+        for start in range(0, len(keys), STEP_ROWS):
+            part = keys[start : start + STEP_ROWS]
+            await self.step(self.write_ratings, part)
+
+    async def boards(self) -> None:
+        """Put every player on the boards the history gives, with the replay's values, and no one else."""
+        await self.read(self.repo.note_board_history)
+        try:
+            after = FIRST
+            while chunk := await self.read(self.repo.board_after, after, REPLAY_CHUNK):
+                after = chunk[-1][0]
+                unplaced = [key for key, _, _, given in chunk if not given]
+                # a player the replay has not reached was rated since it read on: the next step catches them up
+                skills = self.replay.skills
+                wrong = [
+                    key
+                    for key, established, conservative, given in chunk
+                    if given and key[1:] in skills and (established, conservative) != self.replay.place(key[1:])
+                ]
+                for start in range(0, max(len(unplaced), len(wrong)), STEP_ROWS):
+                    drop, fix = unplaced[start : start + STEP_ROWS], wrong[start : start + STEP_ROWS]
+                    await self.step(self.fix_places, drop, fix)
+            after = FIRST
+            while missing := await self.read(self.repo.missing_after, after, STEP_ROWS):
+                after = missing[-1][0]
+                await self.step(self.add_places, missing)
+        finally:
+            await self.read(self.repo.forget_board_history)
+
+    async def write_ratings(self, keys: list[Key]) -> None:
+        """Inside a step: write these players' ratings by the replay."""
+        await self.repo.write_ratings([self.replay.rating(key) for key in keys])
+
+    async def add_places(self, missing: list[tuple[BoardKey, int]]) -> None:
+        """Inside a step: put players on the boards the history gives them, with the replay's values."""
+        await self.repo.add_places([(key, seq, *self.replay.place(key[1:])) for key, seq in missing])
+
+    async def fix_places(self, drop: list[BoardKey], fix: list[BoardKey]) -> None:
+        """Inside a step: take players off boards where nothing puts them any more, and set other places' values."""
+        await self.repo.drop_places(drop)
+        await self.repo.set_places([(key, *self.replay.place(key[1:])) for key in fix])
+
+
+async def rerate(store: Store) -> Replayed:
+    """Recompute every rating from the stored rated results, in short steps that let the bot go on serving."""
+    return await Rerate(store).run()
+
+
+def _split_last(rows: list[RatedRow]) -> tuple[list[RatedRow], list[RatedRow]]:
+    """The rows of every match but the last, and the last match's rows (it may go on in the next chunk)."""
+    last = rows[-1].match_id
+    cut = len(rows)
+    while cut > 0 and rows[cut - 1].match_id == last:
+        cut -= 1
+    return rows[:cut], rows[cut:]
+
+
+def _by_match(rows: list[RatedRow]) -> list[list[RatedRow]]:
+    groups: list[list[RatedRow]] = []
+    for row in rows:
+        if groups and groups[-1][0].match_id == row.match_id:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
