@@ -116,6 +116,9 @@ async def rerate(path: Path) -> None:
     store = Store(conn)
     store.transaction = steps = TimedTransactions(conn)
     probe = LockProbe(path)
+    await asyncio.sleep(10)  # the writer alone first: what its transactions take with nothing in the way
+    alone = probe.stop()
+    probe = LockProbe(path)
     load = os.getloadavg()
     begin = time.perf_counter()
     done = await replay.rerate(store)
@@ -127,6 +130,7 @@ async def rerate(path: Path) -> None:
     )
     print(spread("  its transactions (write lock held)", steps.held))
     print(spread("  another connection's writes meanwhile (BEGIN IMMEDIATE to COMMIT)", waits))
+    print(spread("  the same writes for 10 s before, alone", alone))
     await conn.execute("ANALYZE")
     await store.close()
 

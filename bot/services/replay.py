@@ -5,9 +5,9 @@ it was rated gives them, with the arithmetic used when each match ended. The wri
 steps, with pauses between them, so the bot goes on playing and rating matches:
 
 1. The history is read in chunks, outside any transaction, and replayed in memory; the stored results that differ
-   from the replay are rewritten, STEP_ROWS rows a transaction.
+   from the replay are rewritten, a few milliseconds' worth of rows a transaction.
 2. The current ratings, then the boards (who is on which, and their values), are compared with the replay in
-   chunks, and what differs is put right, STEP_ROWS rows a transaction.
+   chunks, and what differs is put right, a few milliseconds' worth a transaction.
 3. A match the bot rates meanwhile is rated from the stored ratings, which the replay may not have reached yet.
    So from step 2 on, every transaction first replays the results committed since the last one and writes those
    players' ratings and board values in it. When the last one commits, every stored rating is the replay's, and
@@ -20,15 +20,17 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot.models.rating import PROVISIONAL_GAMES, RatedRow, Rating
 from bot.rules import rating as rules
+from bot.storage.db import checkpoint
 from bot.storage.ratings import BoardKey
 from bot.storage.store import Store
 
-REPLAY_CHUNK = 20_000  # history rows read at a time, outside any transaction
-STEP_ROWS = 500  # rows written per transaction (bench/rating_bench.py times the longest)
+REPLAY_CHUNK = 20_000  # rows read at a time, outside any transaction
+BATCH = 50  # rows a statement writes
+STEP_SECONDS = 0.005  # how long a transaction goes on writing batches before it commits (bench/rating_bench.py)
 # Seconds between two transactions, at least. Another process waiting for the lock (the bot) sleeps and tries
 # again (1, 2, 5, 10 ms ... apart): steps back to back would keep it waiting for hundreds of milliseconds.
 PAUSE = 0.005
@@ -101,7 +103,7 @@ class Rerate:
         await self.history()
         await self.ratings()
         await self.boards()
-        await self.step(None)  # whatever was rated after the last step
+        await self.write_all(self.nothing, [None])  # whatever was rated after the last step
         players = len({user for _, user in self.replay.skills})
         return Replayed(players, self.replay.matches, self.replay.changed)
 
@@ -110,16 +112,32 @@ class Rerate:
         async with self.store.transaction.settled():
             return await query(*args)
 
-    async def step(self, write: Callable[..., Awaitable[None]] | None, *args: object, catch_up: bool = True) -> None:
-        """One short transaction: the results rated since the last one replayed and written, then `write(*args)`;
-        then a pause at least as long, so that the bot, which polls for a busy lock, finds it free."""
-        begin = time.perf_counter()
-        async with self.store.transaction():
-            if catch_up:
-                await self.catch_up()
-            if write is not None:
-                await write(*args)
-        await asyncio.sleep(max(PAUSE, time.perf_counter() - begin))
+    async def write_all(
+        self, write: Callable[[list[Any]], Awaitable[None]], items: list[Any], catch_up: bool = True
+    ) -> None:
+        """`write` every item, BATCH at a time, in short transactions: each first replays and writes the results
+        rated since the last (unless told not to), then writes for about STEP_SECONDS and commits. After each, a
+        pause at least as long, in which the write-ahead log is checkpointed: the bot, which polls for a busy
+        lock, finds it free, and its own commits are not left to checkpoint what the rerate wrote."""
+        start = 0
+        while start < len(items):
+            begin = time.perf_counter()
+            async with self.store.transaction():
+                if catch_up:
+                    await self.catch_up()
+                while start < len(items):
+                    part = items[start : start + BATCH]
+                    start += len(part)
+                    await write(part)
+                    if time.perf_counter() - begin >= STEP_SECONDS:
+                        break
+            held = time.perf_counter() - begin
+            resting = time.perf_counter()
+            await self.read(checkpoint, self.store.conn)
+            await asyncio.sleep(max(PAUSE, held) - (time.perf_counter() - resting))
+
+    async def nothing(self, items: list[None]) -> None:
+        """Inside a step: no more than its catching up."""
 
     async def catch_up(self) -> None:
         """Inside a step: replay the results committed since the replay's last one, and write those rows and their
@@ -142,9 +160,7 @@ class Rerate:
             fixes = self.replay.play(done)
             if carry:
                 self.replay.last_seq = carry[-1].seq
-            for start in range(0, len(fixes), STEP_ROWS):
-                part = fixes[start : start + STEP_ROWS]
-                await self.step(self.repo.rewrite_results, part, catch_up=False)
+            await self.write_all(self.repo.rewrite_results, fixes, catch_up=False)
             if not chunk:
                 return
 
@@ -162,17 +178,9 @@ class Rerate:
                     unplayed.append(key)
                 elif stored != self.replay.rating(key):
                     wrong.append(key)
-            await self.put_right(wrong)
-            for start in range(0, len(unplayed), STEP_ROWS):
-                part = unplayed[start : start + STEP_ROWS]
-                await self.step(self.repo.drop_unplayed, part)
-        await self.put_right([key for key in self.replay.skills if key not in seen])
-
-    async def put_right(self, keys: list[Key]) -> None:
-        """Write these players' ratings by the replay, STEP_ROWS a step."""
-        for start in range(0, len(keys), STEP_ROWS):
-            part = keys[start : start + STEP_ROWS]
-            await self.step(self.write_ratings, part)
+            await self.write_all(self.write_ratings, wrong)
+            await self.write_all(self.repo.drop_unplayed, unplayed)
+        await self.write_all(self.write_ratings, [key for key in self.replay.skills if key not in seen])
 
     async def boards(self) -> None:
         """Put every player on the boards the history gives, with the replay's values, and no one else."""
@@ -181,7 +189,6 @@ class Rerate:
             after = FIRST
             while chunk := await self.read(self.repo.board_after, after, REPLAY_CHUNK):
                 after = chunk[-1][0]
-                unplaced = [key for key, _, _, given in chunk if not given]
                 # a player the replay has not reached was rated since it read on: the next step catches them up
                 skills = self.replay.skills
                 wrong = [
@@ -189,13 +196,12 @@ class Rerate:
                     for key, established, conservative, given in chunk
                     if given and key[1:] in skills and (established, conservative) != self.replay.place(key[1:])
                 ]
-                for start in range(0, max(len(unplaced), len(wrong)), STEP_ROWS):
-                    drop, fix = unplaced[start : start + STEP_ROWS], wrong[start : start + STEP_ROWS]
-                    await self.step(self.fix_places, drop, fix)
+                await self.write_all(self.repo.drop_places, [key for key, _, _, given in chunk if not given])
+                await self.write_all(self.set_places, wrong)
             after = FIRST
-            while missing := await self.read(self.repo.missing_after, after, STEP_ROWS):
+            while missing := await self.read(self.repo.missing_after, after, REPLAY_CHUNK):
                 after = missing[-1][0]
-                await self.step(self.add_places, missing)
+                await self.write_all(self.add_places, missing)
         finally:
             await self.read(self.repo.forget_board_history)
 
@@ -207,10 +213,9 @@ class Rerate:
         """Inside a step: put players on the boards the history gives them, with the replay's values."""
         await self.repo.add_places([(key, seq, *self.replay.place(key[1:])) for key, seq in missing])
 
-    async def fix_places(self, drop: list[BoardKey], fix: list[BoardKey]) -> None:
-        """Inside a step: take players off boards where nothing puts them any more, and set other places' values."""
-        await self.repo.drop_places(drop)
-        await self.repo.set_places([(key, *self.replay.place(key[1:])) for key in fix])
+    async def set_places(self, keys: list[BoardKey]) -> None:
+        """Inside a step: set these board places' values by the replay."""
+        await self.repo.set_places([(key, *self.replay.place(key[1:])) for key in keys])
 
 
 async def rerate(store: Store) -> Replayed:

@@ -227,6 +227,12 @@ def in_worker(conn: aiosqlite.Connection) -> AbstractContextManager[None]:
     return conn.in_worker() if isinstance(conn, Connection) else nullcontext()
 
 
+async def checkpoint(conn: aiosqlite.Connection) -> None:
+    """Copy what the write-ahead log holds into the database where no reader still needs it, without waiting for
+    readers or writers (a passive checkpoint: other connections go on writing meanwhile)."""
+    await conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+
 @asynccontextmanager
 async def transaction(conn: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises."""

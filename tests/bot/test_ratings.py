@@ -503,7 +503,7 @@ STAGES = ("history", "ratings", "boards", "run")
 async def test_matches_rated_while_the_rerate_runs_end_exactly_as_a_replay_of_everything_gives(
     app, recorded, tmp_path, monkeypatch
 ):
-    app.bot_data[INTAKE].guard.burst = 1000  # 23 races in a second are not a flood here
+    app.bot_data[INTAKE].guard.burst = 1000  # 24 races in a second are not a flood here
     players = [Member(app, recorded, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cid"), (44, "Dan"))]
     for winner, *others in ((1, 0, 2), (2, 1), (3, 0, 1, 2), (0, 3)):
         await race_won_by(app, recorded, players[winner], *(players[i] for i in others))
@@ -522,7 +522,8 @@ async def test_matches_rated_while_the_rerate_runs_end_exactly_as_a_replay_of_ev
         await race_won_by(app, recorded, winner, loser, *([players[(n + 2) % 4]] if n % 3 == 0 else []))
 
     monkeypatch.setattr(replay, "REPLAY_CHUNK", 3)
-    monkeypatch.setattr(replay, "STEP_ROWS", 2)
+    monkeypatch.setattr(replay, "BATCH", 2)
+    monkeypatch.setattr(replay, "STEP_SECONDS", 0)  # a batch a transaction
     conn = await open_database(tmp_path / "db.sqlite3")  # the rerate's own connection, as `bullscows rerate` has
     store = Store(conn)
     store.transaction = Interleaved(conn, rate_one, rounds=6)
@@ -531,13 +532,14 @@ async def test_matches_rated_while_the_rerate_runs_end_exactly_as_a_replay_of_ev
     finally:
         await store.close()
     rated = store.transaction.rated
-    assert rated == {"history": 6, "ratings": 6, "boards": 6, "run": 1}  # before reads and steps of every stage
+    # before the reads and steps of every stage, and one after the last step (rated from the replay's ratings)
+    assert rated == {"history": 6, "ratings": 6, "boards": 6, "run": 2}
     assert replayed.matches == 4 + 19
     assert replayed.changed > 0
 
     after = await snapshot(bot_store.conn)
     again = await replay.rerate(bot_store)
-    assert (again.players, again.matches, again.changed) == (5, 23, 0)  # a replay of the whole history, to the bit
+    assert (again.players, again.matches, again.changed) == (5, 24, 0)  # a replay of the whole history, to the bit
     assert await snapshot(bot_store.conn) == after
 
 
