@@ -6,7 +6,9 @@ Builds the database through the real migrations, fills game_results (the standin
 row, as in production) with executemany in big transactions, then times the real services behind every /top
 view (this chat and all chats; today, this week, this month, all time), each as a low-ranked player sees it
 (the board and their "#N of M" line), the "#N" query alone, /stats and the daily board: median and p95 over
-repeated runs, and prints each query's EXPLAIN QUERY PLAN. With --db an existing file is migrated and reused.
+repeated runs, and prints each query's EXPLAIN QUERY PLAN. Then prunes the boards of past periods as the bot's
+hourly tidy does (timed, with each transaction's hold on the write lock and another writer's waits meanwhile).
+With --db an existing file is migrated and reused (its past periods are then pruned already).
 
 The clock stands late on a Sunday at the end of a month, so this week and this month are nearly whole.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sqlite3
 import tempfile
@@ -27,7 +30,7 @@ from pathlib import Path
 import aiosqlite
 import numpy as np
 
-from bench.db_timing import Call, prepare, report
+from bench.db_timing import Call, LockProbe, TimedTransactions, prepare, report, spread
 from bot.services import daily, stats
 from bot.services.deps import Deps
 from bot.services.ports import ManualTimers, NoAdmins
@@ -220,6 +223,28 @@ async def bench(path: Path, runs: int) -> None:
     await conn.close()
 
 
+async def prune(path: Path) -> None:
+    """Delete the boards of past periods as the bot's hourly tidy does, with the clock at NOW (the views above read
+    only the current periods): rows, time, each transaction's hold on the write lock and another writer's waits."""
+    conn = await open_database(path)
+    store = Store(conn)
+    store.transaction = steps = TimedTransactions(conn)
+    async with conn.execute("SELECT count(*) FROM period_standings") as cursor:
+        (before,) = await cursor.fetchone()  # type: ignore[misc]
+    probe = LockProbe(path)
+    begin = time.perf_counter()
+    deleted = await stats.prune_periods(store, NOW)
+    took = time.perf_counter() - begin
+    waits = probe.stop()
+    print(
+        f"\npruning past periods: {deleted:,} rows deleted ({before:,} period_standings rows before, also their"
+        f" standing_counts) in {took:.1f} s, load average {os.getloadavg()[0]:.1f}"
+    )
+    print(spread("  its transactions (write lock held)", steps.held))
+    print(spread("  another connection's writes meanwhile (BEGIN IMMEDIATE to COMMIT)", waits))
+    await conn.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1_000_000)
@@ -243,6 +268,7 @@ def main() -> None:
             print(f"filled in {fill(path, rows, plays):.1f} s ({path.stat().st_size / 1e6:.0f} MB)")
             del rows, plays
         asyncio.run(bench(path, args.runs))
+        asyncio.run(prune(path))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ Rules, in one place:
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -52,21 +53,26 @@ def past_periods(now: datetime) -> tuple[tuple[str, str], ...]:
     return tuple((key[0], key) for key in (period_key(p, now) for p in ("today", "week", "month")) if key)
 
 
-# Rows deleted per transaction: small enough that a move never waits long for the write lock
+# Rows deleted per transaction: a few milliseconds of work, so that a move never waits long for the write lock
 # (bench/leaderboard_bench.py times the chunks).
-PRUNE_CHUNK = 1000
+PRUNE_CHUNK = 500
+# Seconds between two chunks, at least: a writer in another process (bullscows rerate, a backup) polls for a
+# busy lock, and chunks back to back would keep it waiting.
+PRUNE_PAUSE = 0.005
 
 
 async def prune_periods(store: Store, now: datetime, chunk: int = PRUNE_CHUNK) -> int:
-    """Delete the boards of past periods, `chunk` rows a transaction, and say how many rows went."""
+    """Delete the boards of past periods, `chunk` rows a transaction with a pause at least as long after each, and
+    say how many rows went."""
     past, total = past_periods(now), 0
     while True:
+        begin = time.perf_counter()
         async with store.transaction():
             deleted = await store.stats.drop_periods(past, chunk)
         if not deleted:
             return total
         total += deleted
-        await asyncio.sleep(0)  # whoever waits for the lock takes it before the next chunk
+        await asyncio.sleep(max(PRUNE_PAUSE, time.perf_counter() - begin))
 
 
 @dataclass(frozen=True)
