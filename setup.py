@@ -1,5 +1,7 @@
-"""The package's files and its one compiled extension (the optimal solver's core, engine/optimal/kernel.c);
-the rest of the metadata is in pyproject.toml. The extension needs a C compiler and the Python headers."""
+"""The package's files and its compiled extensions: the engine's play-time kernels (engine/_kernels.c) and the
+optimal solver's core (engine/optimal/kernel.c); the rest of the metadata is in pyproject.toml. The extensions need
+a C compiler and the Python headers, and both are optional: without them the kernels run in numpy and only
+`bullscows solve` is missing."""
 
 from setuptools import Extension, find_packages, setup
 
@@ -16,12 +18,20 @@ setup(
     },
     ext_modules=[
         Extension(
+            "engine._kernels",
+            sources=["engine/_kernels.c"],
+            # as the solver's core, and -ffp-contract=off: no fused multiply-adds, so the split measures round
+            # exactly as numpy's (the kernels promise the same bits)
+            extra_compile_args=["-O3", "-march=native", "-std=c11", "-ffp-contract=off"],
+            optional=True,  # without a compiler the same kernels run in numpy (engine/kernels_numpy.py)
+        ),
+        Extension(
             "engine.optimal.kernel",
             sources=["engine/optimal/kernel.c"],
             # -march=native: the extension is built on the machine that runs it (pip install -e .), and the
             # solver's tally vectorises with that CPU's popcount; -O3 for the loops over guesses
             extra_compile_args=["-O3", "-march=native", "-std=c11"],
             optional=True,  # without a compiler the bot still installs and plays; only `bullscows solve` needs it
-        )
+        ),
     ],
 )

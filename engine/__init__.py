@@ -4,9 +4,9 @@ from __future__ import annotations
 
 
 def warm_up() -> float:
-    """Compile the engine's numba kernels, or load them from the on-disk cache, by playing a tiny
-    variant through every path the bot uses; returns the seconds it took (well under one second once
-    the cache is warm). Call it once at start-up, so that no player's first move pays for it."""
+    """Load the engine's kernels, tables and strategies by playing a tiny variant through every path the bot
+    uses; returns the seconds it took (a fraction of a second). Call it once at start-up, so that no player's
+    first move pays for it."""
     import time
 
     from engine import kernels

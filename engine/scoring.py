@@ -8,6 +8,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from engine import kernels
 from engine.variant import Code, CodeArray, Variant
 
 FeedbackIds = npt.NDArray[np.uint8]  # feedback ids, bulls * (length + 1) + cows
@@ -48,12 +49,10 @@ def score(secret: Code, guess: Code) -> Score:
 
 
 class Scorer:
-    """Scoring in bulk for one variant, by the compiled kernels of `engine.kernels` (no table needed);
+    """Scoring in bulk for one variant, by the kernels of `engine.kernels` (no table needed);
     the full guess-by-secret table is built only on request."""
 
     def __init__(self, variant: Variant) -> None:
-        from engine import kernels  # numba loads with the first scorer, not with this module (a solve never needs it)
-
         self._kernels = kernels
         self.variant = variant
         self._codes = variant.codes

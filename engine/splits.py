@@ -16,7 +16,7 @@ Counts = npt.NDArray[np.int64]  # (guesses, feedback ids): how many candidates e
 
 
 class Splitter:
-    """Feedback ids and partition counts for one variant, scored on the fly by the compiled kernels
+    """Feedback ids and partition counts for one variant, scored on the fly by the kernels
     (`engine.kernels`): feedback id = length * |same symbol, same place| + |common symbols|."""
 
     def __init__(self, variant: Variant) -> None:
@@ -108,29 +108,30 @@ class Splitter:
 
     def tree(self, alive: Indices, fixed: int, opening: int, measure: int) -> sweep.Tree:
         """The greedy tree (measure numbered as in `engine.kernels`) below a position whose candidates
-        are `alive` and guessed symbols `fixed`, playing `opening` there if >= 0; see `engine.sweep`."""
-        if self._pools is None:
-            self._pools = sweep.new_pools()
-        c_log_c, log_n = _log_tables(self.variant.size)
+        are `alive` and guessed symbols `fixed`, playing `opening` there if >= 0; see `engine.sweep`
+        (no nodes when a guess would tell nothing)."""
         variant = self.variant
-        return sweep.Tree(
-            *sweep.greedy_tree(
-                self._places,
-                self._counts,
-                variant.codes,
-                variant.symbols,
-                self._code_masks,
-                _indices(alive),
-                fixed,
-                opening,
-                variant.solved,
-                self.feedbacks,
-                measure,
-                c_log_c,
-                log_n,
-                self._pools,
-            )
+        if self._pools is None:
+            self._pools = kernels.new_pools(variant.symbols)
+        c_log_c, log_n = _log_tables(variant.size)
+        arrays = kernels.greedy_tree(
+            self._places,
+            self._counts,
+            variant.codes,
+            self._code_masks,
+            _indices(alive),
+            fixed,
+            opening,
+            variant.solved,
+            self.feedbacks,
+            measure,
+            c_log_c,
+            log_n,
+            self._pools,
         )
+        if arrays is None:
+            return sweep.Tree(*(np.zeros(0, dtype=np.int64) for _ in range(8)))
+        return sweep.Tree(*arrays)
 
 
 def _indices(values: Indices) -> Indices:

@@ -115,7 +115,7 @@ def warm_up() -> None:
     first player does not wait for it; run in a thread at start-up."""
     import engine
 
-    engine.warm_up()  # the compiled kernels, from numba's on-disk cache once built
+    engine.warm_up()
     classic = PRESETS["classic"]
     review_move(classic, [Turn("0123", score("4567", "0123"))])
     next_guess(classic, ())
@@ -125,7 +125,7 @@ _heap_settled = [False]
 
 
 def settle_heap() -> None:
-    """Once a process, after warm_up: collect, then keep everything loaded so far (numba's types, the engine's
+    """Once a process, after warm_up: collect, then keep everything loaded so far (modules, the engine's
     trees and tables) out of the collector's full passes. Each such pass walked it all, 80-100 ms with the GIL
     held, wherever it struck: in the middle of a batch on the event loop."""
     if not _heap_settled[0]:

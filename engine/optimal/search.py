@@ -13,8 +13,8 @@ relabellings of positions and symbols that fix every guess played. Costs live in
 table keyed by the candidate set: exact ones, and lower bounds proven by failed searches.
 
 The first `top_depth` levels run here in Python (with the full symmetry reduction and progress
-reports); below that the compiled kernel (`engine.optimal.kernel`, in C) takes over. Nothing here
-loads numba: a solve's memory is the kernel's tables and little more.
+reports); below that the compiled kernel (`engine.optimal.kernel`, in C) takes over: a solve's memory is
+the kernel's tables and little more.
 """
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ def shipped_tree(variant: Variant) -> Node | None:
 
 def moves(variant: Variant, tree: Node) -> Iterator[tuple[str, Code]]:
     """(history key, guess) for every node of a tree, as TreeStrategy looks them up."""
-    from engine.strategies import history_key  # the strategies load numba's kernels; a solve needs neither
+    from engine.strategies import history_key  # the strategies load the play-time kernels; a solve needs neither
 
     stack: list[tuple[list[Turn], Node]] = [([], tree)]
     while stack:

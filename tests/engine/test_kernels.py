@@ -1,6 +1,9 @@
-"""The compiled kernels agree with the plain definitions: scores, counts, best splits and whole trees."""
+"""The kernels agree with the plain definitions: scores, counts, best splits and whole trees; every test runs on
+the C kernels and on their numpy fallback."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -23,6 +26,18 @@ from engine.variant import Code, Variant, variant_named
 
 VARIANTS = ["classic", "nozero", "mastermind", "3", "4r8", "5r7"]
 MEASURES = [neg_entropy, sum_of_squares, largest_part, minus_parts]
+
+
+@pytest.fixture(autouse=True, params=["C", "numpy"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Each test once with the C kernels and once with numpy (the splitters keep their kernels' pools)."""
+    if request.param == "C" and kernels.backend() != "C":
+        pytest.skip("the C kernels were not built here (no C compiler)")
+    if request.param == "numpy":
+        monkeypatch.setattr(kernels, "_c", None)
+    splitter_for.cache_clear()
+    yield request.param
+    splitter_for.cache_clear()
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -94,16 +109,6 @@ def test_engine_warm_up_is_quick_once_warm() -> None:
 
     engine.warm_up()
     assert engine.warm_up() >= 0.0  # a second call only replays a tiny game
-
-
-def test_no_variant_builds_a_feedback_table_to_play() -> None:
-    from engine.guesser import next_guess
-    from engine.history import Turn
-
-    variant = variant_named("mastermind10")
-    first = next_guess(variant, [])
-    next_guess(variant, [Turn(first, score("9876", first))])
-    assert scorer_for(variant)._table is None
 
 
 def plain_two_step_cost(variant: Variant, contender: int, helpers: list[int], secrets: list[int]) -> float:
