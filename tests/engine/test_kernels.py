@@ -3,6 +3,8 @@ the C kernels and on their numpy fallback."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import numpy as np
@@ -109,6 +111,44 @@ def test_engine_warm_up_is_quick_once_warm() -> None:
 
     engine.warm_up()
     assert engine.warm_up() >= 0.0  # a second call only replays a tiny game
+
+
+FIRST_MOVES = """
+import sys
+import engine
+from engine.analysis import review_move
+from engine.guesser import next_guess
+from engine.history import Turn
+from engine.scoring import score
+from engine.variant import variant_named
+
+engine.warm_up()
+loaded = set(sys.modules)
+for name in ("classic", "mastermind10", "6"):
+    variant = variant_named(name)
+    first = next_guess(variant, [])
+    secret = variant.code(variant.size // 3)
+    next_guess(variant, [Turn(first, score(secret, first))])
+    review_move(variant, [Turn(first, score(secret, first))])
+print(sorted(set(sys.modules) - loaded))
+"""
+
+
+def test_after_warm_up_a_first_move_imports_nothing_more(backend: str) -> None:
+    # numpy.random once loaded on the first 6-digit move (20 ms), where numba had loaded it before
+    hide = "import sys; sys.modules['engine._kernels'] = None\n" if backend == "numpy" else ""
+    done = subprocess.run([sys.executable, "-c", hide + FIRST_MOVES], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_no_variant_builds_a_feedback_table_to_play() -> None:
+    from engine.guesser import next_guess
+    from engine.history import Turn
+
+    variant = variant_named("mastermind10")
+    first = next_guess(variant, [])
+    next_guess(variant, [Turn(first, score("9876", first))])
+    assert scorer_for(variant)._table is None
 
 
 def plain_two_step_cost(variant: Variant, contender: int, helpers: list[int], secrets: list[int]) -> float:
