@@ -146,6 +146,13 @@ static int as_word(PyObject *obj, uint64_t *out) {
 
 /* ---------------------------------------------------------------- scoring */
 
+/* The feedback ids of one guess (words gp, gc) against n codes (words sp, sc), into out: the loop vectorises
+   (restrict: out, a byte array, could otherwise alias the words). */
+static void ids_of(uint64_t gp, uint64_t gc, const uint64_t *restrict sp, const uint64_t *restrict sc, int64_t n,
+                   uint64_t width, uint8_t *restrict out) {
+    for (int64_t j = 0; j < n; j++) out[j] = (uint8_t)(pc(gp & sp[j]) * width + pc(gc & sc[j]));
+}
+
 /* feedback_block(places, counts, guesses, secrets, length, out): out[i, j] (uint8) = the feedback id of guess i
    against secret j */
 static PyObject *feedback_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
@@ -173,11 +180,7 @@ static PyObject *feedback_block(PyObject *module, PyObject *const *args, Py_ssiz
         sp[j] = places[secrets[j]];
         sc[j] = counts[secrets[j]];
     }
-    for (int64_t i = 0; i < ng; i++) {
-        uint64_t gp = places[guesses[i]], gc = counts[guesses[i]];
-        uint8_t *row = out + i * ns;
-        for (int64_t j = 0; j < ns; j++) row[j] = (uint8_t)(pc(gp & sp[j]) * width + pc(gc & sc[j]));
-    }
+    for (int64_t i = 0; i < ng; i++) ids_of(places[guesses[i]], counts[guesses[i]], sp, sc, ns, width, out + i * ns);
     Py_END_ALLOW_THREADS;
     PyMem_RawFree(sp);
     release(&v);
@@ -211,7 +214,7 @@ static PyObject *feedback_row(PyObject *module, PyObject *const *args, Py_ssize_
     if (secrets) {
         for (int64_t j = 0; j < ns; j++) out[j] = (uint8_t)fid(gp, gc, places[secrets[j]], counts[secrets[j]], width);
     } else {
-        for (int64_t j = 0; j < n; j++) out[j] = (uint8_t)(pc(gp & places[j]) * width + pc(gc & counts[j]));
+        ids_of(gp, gc, places, counts, n, width, out);
     }
     Py_END_ALLOW_THREADS;
     release(&v);
@@ -410,11 +413,17 @@ static inline int64_t answer_number(int64_t bulls, int64_t common, int64_t lengt
     return bulls * length - (bulls * (bulls - 1)) / 2 + common;
 }
 
+/* 1, read at run time: GCC 12 vectorises `one << shift` over a loop only when `one` is not a constant (as in the
+   solver's core) */
+static volatile uint64_t opaque_one = 1;
+
 /* How many of the secrets give each answer to each guess, for codes of at most PACKED_LENGTH positions:
-   lanes[r * m + i] holds answer 4k + r of guess i in 16-bit lane k (answers numbered by answer_number). */
-static void packed_lanes(const uint64_t *gp, const uint64_t *gc, int64_t m, const uint64_t *sp, const uint64_t *sc,
-                         int64_t n, int64_t length, uint64_t *packed, uint64_t *lanes) {
-    const uint64_t width = (uint64_t)length, fours = 0x000F000F000F000FULL;
+   lanes[r * m + i] holds answer 4k + r of guess i in 16-bit lane k (answers numbered by answer_number). The
+   loop over guesses vectorises (restrict: the arrays never overlap). */
+__attribute__((noinline)) static void packed_lanes(const uint64_t *restrict gp, const uint64_t *restrict gc, int64_t m,
+                                                   const uint64_t *restrict sp, const uint64_t *restrict sc, int64_t n,
+                                                   int64_t length, uint64_t *restrict packed, uint64_t *restrict lanes) {
+    const uint64_t width = (uint64_t)length, fours = 0x000F000F000F000FULL, one = opaque_one;
     for (int64_t start = 0; start < (n > 1 ? n : 1); start += PACKED_RUN) {
         memset(packed, 0, sizeof(uint64_t) * (size_t)m);
         int64_t end = start + PACKED_RUN < n ? start + PACKED_RUN : n;
@@ -423,7 +432,7 @@ static void packed_lanes(const uint64_t *gp, const uint64_t *gc, int64_t m, cons
             for (int64_t i = 0; i < m; i++) {
                 uint64_t bulls = pc(gp[i] & a);
                 uint64_t answer = bulls * width - ((bulls * (bulls - 1)) >> 1) + pc(gc[i] & b);
-                packed[i] += (uint64_t)1 << (4 * answer);
+                packed[i] += one << (4 * answer);
             }
         }
         for (int r = 0; r < 4; r++) {
