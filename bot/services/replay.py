@@ -10,8 +10,9 @@ steps, with pauses between them, so the bot goes on playing and rating matches:
    chunks, and what differs is put right, a few milliseconds' worth a transaction.
 3. A match the bot rates meanwhile is rated from the stored ratings, which the replay may not have reached yet.
    So from step 2 on, every transaction first replays the results committed since the last one and writes those
-   players' ratings and board values in it. When the last one commits, every stored rating is the replay's, and
-   the bot rates the next match from it.
+   players' ratings in it (the boards are compared after the ratings are right, so what the bot writes on them
+   then is right too). When the last one commits, every stored rating is the replay's, and the bot rates the
+   next match from it.
 """
 
 from __future__ import annotations
