@@ -26,6 +26,7 @@ from typing import Literal
 
 from bot.models.stats import Place, ResultCount, Standing
 from bot.services.deps import Deps
+from bot.storage.db import checkpoint
 from bot.storage.stats import ALL_CHATS, RANKED_MODES
 from bot.storage.store import Store
 
@@ -63,7 +64,10 @@ PRUNE_PAUSE = 0.005
 
 async def prune_periods(store: Store, now: datetime, chunk: int = PRUNE_CHUNK) -> int:
     """Delete the boards of past periods, `chunk` rows a transaction with a pause at least as long after each, and
-    say how many rows went."""
+    say how many rows went.
+
+    Each chunk's pages are checkpointed from the write-ahead log right after it: left there, they would be
+    checkpointed a thousand pages at a time inside whichever commit passes the log's limit, often a move's."""
     past, total = past_periods(now), 0
     while True:
         begin = time.perf_counter()
@@ -72,6 +76,8 @@ async def prune_periods(store: Store, now: datetime, chunk: int = PRUNE_CHUNK) -
         if not deleted:
             return total
         total += deleted
+        async with store.transaction.settled():
+            await checkpoint(store.conn)
         await asyncio.sleep(max(PRUNE_PAUSE, time.perf_counter() - begin))
 
 
