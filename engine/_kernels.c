@@ -238,16 +238,28 @@ static PyObject *fitting(PyObject *module, PyObject *const *args, Py_ssize_t nar
         release(&v);
         return NULL;
     }
-    uint64_t width = (uint64_t)length;
+    uint64_t *words = PyMem_RawMalloc(sizeof(uint64_t) * 3 * (size_t)(ng + 1));
+    if (!words) {
+        release(&v);
+        return PyErr_NoMemory();
+    }
+    uint64_t *gp = words, *gc = gp + ng + 1, *want = gc + ng + 1, width = (uint64_t)length;
     int64_t k = 0;
     Py_BEGIN_ALLOW_THREADS;
+    for (int64_t t = 0; t < ng; t++) { /* the guesses' words side by side: one load each, not two */
+        gp[t] = places[guesses[t]];
+        gc[t] = counts[guesses[t]];
+        want[t] = (uint64_t)answers[t];
+    }
     for (int64_t j = 0; j < ns; j++) {
         int64_t s = secrets[j];
+        uint64_t sp = places[s], sc = counts[s];
         int64_t t = 0;
-        while (t < ng && fid(places[guesses[t]], counts[guesses[t]], places[s], counts[s], width) == answers[t]) t++;
+        while (t < ng && pc(gp[t] & sp) * width + pc(gc[t] & sc) == want[t]) t++;
         if (t == ng) out[k++] = s;
     }
     Py_END_ALLOW_THREADS;
+    PyMem_RawFree(words);
     release(&v);
     return PyLong_FromLongLong(k);
 }
