@@ -254,8 +254,10 @@ static PyObject *fitting(PyObject *module, PyObject *const *args, Py_ssize_t nar
     for (int64_t j = 0; j < ns; j++) {
         int64_t s = secrets[j];
         uint64_t sp = places[s], sc = counts[s];
-        int64_t t = 0;
-        while (t < ng && pc(gp[t] & sp) * width + pc(gc[t] & sc) == want[t]) t++;
+        int64_t t;
+#pragma GCC unroll 1 /* most secrets leave at the first or second guess: unrolled, this loop ran slower */
+        for (t = 0; t < ng; t++)
+            if (pc(gp[t] & sp) * width + pc(gc[t] & sc) != want[t]) break;
         if (t == ng) out[k++] = s;
     }
     Py_END_ALLOW_THREADS;
@@ -297,6 +299,7 @@ static PyObject *counts_block(PyObject *module, PyObject *const *args, Py_ssize_
     for (int64_t i = 0; i < ng; i++) {
         uint64_t gp = places[guesses[i]], gc = counts[guesses[i]];
         int64_t *row = out + i * feedbacks;
+#pragma GCC unroll 4
         for (int64_t j = 0; j < ns; j++) row[pc(gp & sp[j]) * width + pc(gc & sc[j])]++;
     }
     Py_END_ALLOW_THREADS;
@@ -392,6 +395,7 @@ static double measure_of(const int64_t *tally, uint64_t touched, int64_t feedbac
 static uint64_t tally_guess(uint64_t gp, uint64_t gc, const uint64_t *sp, const uint64_t *sc, int64_t n,
                             uint64_t width, int64_t *tally) {
     uint64_t touched = 0;
+#pragma GCC unroll 4 /* a histogram loop: unrolled, the loads and popcounts of the next secrets overlap */
     for (int64_t j = 0; j < n; j++) {
         int64_t f = fid(gp, gc, sp[j], sc[j], width);
         tally[f]++;
