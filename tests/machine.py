@@ -10,3 +10,11 @@ NO_SOLVER_CORE = (
 )
 HAS_SOLVER_CORE = find_spec("engine.optimal.kernel") is not None
 needs_solver_core = pytest.mark.skipif(not HAS_SOLVER_CORE, reason=NO_SOLVER_CORE)
+
+NO_C_KERNELS = (
+    "the engine's C kernels (engine._kernels) are not built here: the engine plays with their numpy fallback; to test"
+    " both, install a C compiler and the Python headers (Debian: apt-get install gcc python3-dev), then"
+    " pip install -e . again"
+)
+HAS_C_KERNELS = find_spec("engine._kernels") is not None
+needs_c_kernels = pytest.mark.skipif(not HAS_C_KERNELS, reason=NO_C_KERNELS)

@@ -12,8 +12,9 @@ from engine import kernels
 from engine.splits import _log_tables
 from engine.totals import estimated_totals
 from engine.variant import variant_named
+from tests.machine import needs_c_kernels
 
-pytestmark = pytest.mark.skipif(kernels.backend() != "C", reason="the C kernels were not built here (no C compiler)")
+pytestmark = needs_c_kernels
 
 VARIANTS = ["classic", "mastermind", "3r9z", "5r7", "6"]
 

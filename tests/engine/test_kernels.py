@@ -25,6 +25,7 @@ from engine.strategies import (
     sum_of_squares,
 )
 from engine.variant import Code, Variant, variant_named
+from tests.machine import HAS_C_KERNELS, NO_C_KERNELS
 
 VARIANTS = ["classic", "nozero", "mastermind", "3", "4r8", "5r7"]
 MEASURES = [neg_entropy, sum_of_squares, largest_part, minus_parts]
@@ -33,8 +34,8 @@ MEASURES = [neg_entropy, sum_of_squares, largest_part, minus_parts]
 @pytest.fixture(autouse=True, params=["C", "numpy"])
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Each test once with the C kernels and once with numpy (the splitters keep their kernels' pools)."""
-    if request.param == "C" and kernels.backend() != "C":
-        pytest.skip("the C kernels were not built here (no C compiler)")
+    if request.param == "C" and not HAS_C_KERNELS:
+        pytest.skip(NO_C_KERNELS)
     if request.param == "numpy":
         monkeypatch.setattr(kernels, "_c", None)
     splitter_for.cache_clear()
