@@ -10,7 +10,6 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from bot import callbacks as cb
-from bot.features.scoreboard import seen
 from bot.models.who import Who
 from bot.replies import Notice, Offers, Outcome
 from bot.routing.routes import Route
@@ -24,7 +23,7 @@ from bot.routing.table import (
     command_routes,
     text_routes,
 )
-from bot.services import languages
+from bot.services import languages, stats
 from bot.services.deps import Deps
 from bot.texts import t
 
@@ -60,10 +59,17 @@ class Core:
         """Arm the timers of every running match (after a restart); how many were armed comes back."""
         return await self.features.matches.rearm()
 
+    async def arrived(self, who: Who) -> str:
+        """What every update from a person does first, whatever it is: the player's display name (shown on
+        leaderboards), app language (for private messages) and @username (for /duel @username) are kept fresh; then
+        the language to answer in comes back."""
+        if who.name:
+            await stats.seen(self.deps, who.user_id, who.name, who.language_code or "", who.username)
+        return await self.language(who)
+
     async def on_command(self, who: Who, command: str, args: str = "") -> Outcome:
         """The reply to /command args."""
-        lang = await self.language(who)
-        await seen(self.deps, who)
+        lang = await self.arrived(who)
         payload = args.strip()
         if command == "start" and payload.lower() in DEEP_LINK_COMMANDS:  # a deep link is its command
             command, args = payload.lower(), ""
@@ -77,22 +83,19 @@ class Core:
 
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
-        await seen(self.deps, who)
-        lang = await self.language(who)
+        lang = await self.arrived(who)
         return await _first(self._texts, who, "", lambda handler: handler(who, lang, text))
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""
-        lang = await self.language(who)
-        await seen(self.deps, who)
+        lang = await self.arrived(who)
         return await self.features.inline.offers(who, lang, query)
 
     async def on_button(self, who: Who, data: str) -> Outcome:
         """The reply to a button press; a toast says when the button is stale."""
-        lang = await self.language(who)
+        lang = await self.arrived(who)
         try:
             pressed = cb.decode(data)
-            await seen(self.deps, who)
             return await _first(self._buttons, who, pressed.action, lambda handler: handler(who, lang, pressed))
         except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
             return Outcome(toast=t("stale", lang))

@@ -45,14 +45,9 @@ class Inline:
 
     async def _stats_card(self, who: Who, lang: str, link: str) -> Article:
         """The player's stats card in their usual variant, with their rating in its family when they have one."""
-        record = await stats.player_stats(self.deps, who.user_id, await self._variant(who))
+        record = await stats.player_stats(self.deps, who.user_id, await stats.usual_variant(self.deps, who.user_id))
         rating = rating_view.stats_line(lang, await ratings.player_rating(self.deps, who.user_id, record.variant))
         return inline_view.stats_card(lang, record, who.name, link, rating)
-
-    async def _variant(self, who: Who) -> str:
-        """The variant the card shows: the one the player has played most, else their private chat's."""
-        played = await self.deps.stats.played_variants(who.user_id)
-        return played[0][0] if played else (await self.deps.games.settings(who.user_id)).variant.name
 
 
 def _matching(articles: list[Article], query: str) -> tuple[Article, ...]:

@@ -31,7 +31,7 @@ class Referee:
 
     async def _daily(self, chat_id: int) -> tuple[Game, DailyPlay] | None:
         """The chat's running game and its daily, when the game is a daily challenge."""
-        game = await self.deps.games.active_game(chat_id)
+        game = await lifecycle.running_game(self.deps, chat_id)
         play = daily.daily_of(game) if game is not None else None
         return None if game is None or play is None else (game, play)
 

@@ -9,6 +9,7 @@ from bot.models.who import Who
 from bot.replies import Outcome
 from bot.routing.routes import ANY, Command, names
 from bot.services import daily, milestones, ratings, stats
+from bot.services import settings as settings_service
 from bot.services.deps import Deps
 from bot.services.referee import Scored
 from bot.storage.stats import ALL_CHATS
@@ -40,13 +41,6 @@ FAMILY_WORDS = {
     **dict.fromkeys(("digits", "цифры"), "classic"),
     **dict.fromkeys(("colours", "colors", "цвета"), "mastermind"),
 }
-
-
-async def seen(deps: Deps, who: Who) -> None:
-    """Keep the player's display name (shown on leaderboards), app language (for private messages) and @username
-    (for /duel @username) fresh."""
-    if who.name:
-        await stats.seen(deps, who.user_id, who.name, who.language_code or "", who.username)
 
 
 class Scoreboard:
@@ -95,7 +89,7 @@ async def _variant(deps: Deps, chat_id: int, words: list[str]) -> str | None:
             return variant_named(word).name
         except InvalidVariant:
             return None
-    return (await deps.games.settings(chat_id)).variant.name
+    return (await settings_service.of_chat(deps, chat_id)).variant.name
 
 
 async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:

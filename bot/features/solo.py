@@ -58,12 +58,12 @@ class Solo:
 
     async def group_settings(self, who: Who, lang: str, command: str, args: str) -> Outcome:
         """/settings in a group: the group's game and its defaults for races and duels (its admins change them)."""
-        return settings_view.group_board(lang, await self.deps.games.settings(who.chat_id))
+        return settings_view.group_board(lang, await settings_service.of_chat(self.deps, who.chat_id))
 
     async def command(self, who: Who, lang: str, command: str, args: str) -> Outcome:
         """The reply to a command in a private chat (an unknown command points to /help)."""
-        settings = await self.deps.games.settings(who.chat_id)
-        game = await self.deps.games.active_game(who.chat_id)
+        settings = await settings_service.of_chat(self.deps, who.chat_id)
+        game = await lifecycle.running_game(self.deps, who.chat_id)
         match command:
             case "start":
                 return common_view.welcome(lang, settings.variant)
@@ -132,7 +132,7 @@ class Solo:
 
     async def _reveal(self, lang: str, who: Who, game: Game | None, args: str) -> Outcome:
         target = game if game is not None and game.mode == GUESSER else None
-        target = target or await self.deps.games.latest_game(who.chat_id, GUESSER)
+        target = target or await lifecycle.latest_game(self.deps, who.chat_id, GUESSER)
         if target is None:
             return common_view.message("reveal.nothing", lang)
         if not args.strip():
@@ -150,7 +150,7 @@ class Solo:
 
     async def text(self, who: Who, lang: str, text: str) -> Outcome:
         """A plain message in a private chat: a guess, an answer, or a nudge."""
-        game = await self.deps.games.active_game(who.chat_id)
+        game = await lifecycle.running_game(self.deps, who.chat_id)
         if game is None:
             return common_view.message("no_game", lang)
         if game.mode == REFEREE:
@@ -195,7 +195,7 @@ class Solo:
         field = pressed.args[0] if pressed.args else ""
         redraw = settings_view.group_board if group else settings_view.board
         if field == "x":
-            return settings_view.closed(lang, await self.deps.games.settings(who.chat_id), group=group)
+            return settings_view.closed(lang, await settings_service.of_chat(self.deps, who.chat_id), group=group)
         if field == "g":
             chosen = await languages.choose(self.deps, who.chat_id, languages.following(lang))
             assert chosen is not None
@@ -220,9 +220,9 @@ class Solo:
             mode: Mode = GUESSER if pressed.args[:1] == ("g",) else REFEREE
             return await self.start(who, lang, mode, _variant(pressed.args[1:2]))
         if pressed.action == cb.RULES:
-            return common_view.rules(lang, (await self.deps.games.settings(who.chat_id)).variant)
+            return common_view.rules(lang, (await settings_service.of_chat(self.deps, who.chat_id)).variant)
         if pressed.action == cb.SETTINGS:
-            return settings_view.board(lang, await self.deps.games.settings(who.chat_id))
+            return settings_view.board(lang, await settings_service.of_chat(self.deps, who.chat_id))
         return await self._setting(who, lang, pressed, group=False)
 
     async def _game_button(self, who: Who, lang: str, game: Game, pressed: cb.Callback) -> Outcome:
@@ -251,10 +251,10 @@ class Solo:
     async def _again(self, who: Who, lang: str, game_id: int) -> Outcome:
         """'🔁 Same again' under a finished game of this chat: its mode and variant, and its settings (a daily's
         replay is a practice game on the chat's settings)."""
-        game = await self.deps.games.game(game_id)
+        game = await lifecycle.game_by_id(self.deps, game_id)
         if game is None or game.chat_id != who.chat_id or game.active:
             return Outcome(toast=t("stale", lang))
-        running = await self.deps.games.active_game(who.chat_id)
+        running = await lifecycle.running_game(self.deps, who.chat_id)
         if running is not None and running.daily is not None:  # today's challenge under way: its warning first
             return daily_view.confirm_leave(lang, running, game.mode, game.variant)
         like = None if game.daily is not None else game

@@ -136,6 +136,21 @@ async def cancel(deps: Deps, chat_id: int) -> Cancelled | None:
     return Cancelled(done)
 
 
+async def running_game(deps: Deps, chat_id: int) -> Game | None:
+    """The game being played in the chat, if any."""
+    return await deps.games.active_game(chat_id)
+
+
+async def game_by_id(deps: Deps, game_id: int) -> Game | None:
+    """A game, finished or not, by its id."""
+    return await deps.games.game(game_id)
+
+
+async def latest_game(deps: Deps, chat_id: int, mode: Mode) -> Game | None:
+    """The chat's most recent game of a mode, finished or not."""
+    return await deps.games.latest_game(chat_id, mode)
+
+
 async def current_game(deps: Deps, chat_id: int, game_id: int, revision: int) -> Game | None:
     """The chat's running game if it is `game_id` at `revision`; None means the button is stale."""
     game = await deps.games.active_game(chat_id)

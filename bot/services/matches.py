@@ -81,6 +81,52 @@ async def busy(deps: Deps, chat_id: int, topic: int | None) -> AlreadyOn | Crowd
     return None
 
 
+async def running_match(deps: Deps, chat_id: int, topic: int | None = None) -> Match | None:
+    """The match on in a chat's forum topic (None: the chat itself, or a forum's General), if any."""
+    return await deps.matches.active_match(chat_id, topic)
+
+
+async def match_by_id(deps: Deps, match_id: int) -> Match | None:
+    """A match, over or not, by its id."""
+    return await deps.matches.match(match_id)
+
+
+async def private_duel(deps: Deps, user_id: int, invitations: bool = False) -> Match | None:
+    """The duel this user plays in their private chat, if one is on (one they are only invited to counts with
+    `invitations`)."""
+    return await deps.matches.private_duel(user_id, invitations)
+
+
+async def awaiting_secret(deps: Deps, user_id: int) -> Match | None:
+    """The newest group duel waiting for this user's secret, if any."""
+    return await deps.matches.awaiting_secret(user_id)
+
+
+async def in_a_match(deps: Deps, chat_id: int, user_id: int) -> bool:
+    """Whether a match is on in the chat or with this user among its players (one statement)."""
+    return await deps.matches.any_active(chat_id, user_id)
+
+
+async def due(deps: Deps, match_id: int) -> Match | None:
+    """The match whose timer went off, if its deadline has really passed; None if it is over, or moved on since the
+    timer was set (then its timer is set again for the new deadline)."""
+    match = await deps.matches.match(match_id)
+    if match is None or not match.active or match.deadline is None:
+        return None
+    if match.deadline > deps.clock():
+        deps.timers.arm(match)
+        return None
+    return match
+
+
+async def rearm(deps: Deps) -> int:
+    """Arm the timers of every running match (after a restart); how many were armed comes back."""
+    running = await deps.matches.with_deadlines()
+    for match in running:
+        deps.timers.arm(match)
+    return len(running)
+
+
 @dataclass(frozen=True)
 class Ended:
     """A match that is over, as stored, with its winner (None: nobody or a draw) and, when it was rated, each

@@ -55,6 +55,11 @@ def _fitted(variant: Variant, **changes: int | bool) -> Variant:
         return Variant(**{**fields, "symbols": 10})  # type: ignore[arg-type]
 
 
+async def of_chat(deps: Deps, chat_id: int) -> Settings:
+    """The chat's settings: those stored, else the defaults."""
+    return await deps.games.settings(chat_id)
+
+
 async def change(deps: Deps, chat_id: int, field: str, value: str = "") -> Settings:
     """Apply one change to the chat's settings and store them; the new settings come back."""
     async with deps.transaction():

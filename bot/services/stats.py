@@ -204,3 +204,14 @@ async def seen(deps: Deps, user_id: int, name: str, language: str = "", username
     if name and not deps.stats.seen_recently(user_id, name, now, language, username):
         async with deps.transaction():
             await deps.stats.see_player(user_id, name, now, language, username)
+
+
+async def usual_variant(deps: Deps, user_id: int) -> str:
+    """The variant a player plays most, else their private chat's (a private chat's id is its user's)."""
+    played = await deps.stats.played_variants(user_id)
+    return played[0][0] if played else (await deps.games.settings(user_id)).variant.name
+
+
+async def known_player(deps: Deps, username: str) -> tuple[int, str] | None:
+    """The player (id, display name) with this @username (without the @), if they have talked to the bot."""
+    return await deps.stats.by_username(username)
