@@ -21,9 +21,10 @@ from bot.routing.table import (
     Features,
     button_routes,
     command_routes,
+    deadline_routes,
     text_routes,
 )
-from bot.services import languages, stats
+from bot.services import languages, matches, stats
 from bot.services.deps import Deps
 from bot.texts import t
 
@@ -41,6 +42,7 @@ class Core:
         self._commands = command_routes(self.features)
         self._texts = text_routes(self.features)
         self._buttons = button_routes(self.features)
+        self._deadlines = deadline_routes(self.features)
 
     async def language(self, who: Who) -> str:
         """The language to answer `who` in (bot/services/languages.py says how it is chosen)."""
@@ -48,16 +50,23 @@ class Core:
 
     async def on_deadline(self, match_id: int) -> Notice | None:
         """A match's timer went off: what to tell its chat (in the match's topic), or None if nothing is due."""
-        return await self.features.matches.on_deadline(match_id)
+        match = await matches.due(self.deps, match_id)
+        if match is None:
+            return None
+        for handler in self._deadlines:
+            notice = await handler(match)
+            if notice is not None:
+                return notice
+        return None
 
     async def on_unreachable(self, chat_id: int) -> Notice | None:
         """Telegram refused a message to a private chat: a private duel there that cannot go on is called off;
         what to tell whom comes back, or None."""
-        return await self.features.matches.on_unreachable(chat_id)
+        return await self.features.duel.on_unreachable(chat_id)
 
     async def rearm(self) -> int:
         """Arm the timers of every running match (after a restart); how many were armed comes back."""
-        return await self.features.matches.rearm()
+        return await matches.rearm(self.deps)
 
     async def arrived(self, who: Who) -> str:
         """What every update from a person does first, whatever it is: the player's display name (shown on
@@ -76,9 +85,9 @@ class Core:
         elif command == "start" and not who.private and payload.lower() in GROUP_DEEP_LINKS:
             command, args = GROUP_DEEP_LINKS[payload.lower()], ""
         elif command == "start" and who.private and payload.lower().startswith(DUEL_ME_LINK):
-            return await self.features.matches.duel_me(who, lang, payload)
+            return await self.features.duel.duel_me(who, lang, payload)
         elif command == "start" and who.private and payload.lower().startswith(DUEL_LINK):
-            return await self.features.matches.duel_link(who, lang, payload)
+            return await self.features.duel.duel_link(who, lang, payload)
         return await _first(self._commands, who, command, lambda handler: handler(who, lang, command, args))
 
     async def on_text(self, who: Who, text: str) -> Outcome:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from bot.features import matches
 from bot.models.who import Who
 from bot.replies import Article, Offers
-from bot.services import daily, ratings, stats
-from bot.services.deps import Deps
+from bot.routing.routes import Feature
+from bot.services import daily, links, ratings, stats
 from bot.services.links import valid_for
 from bot.views import inline as inline_view
 from bot.views import rating as rating_view
@@ -15,13 +14,10 @@ from bot.views import rating as rating_view
 CACHE_SECONDS = 30
 
 
-class Inline:
+class Inline(Feature):
     """Builds the results offered to an inline query from the player's daily, stats and user id."""
 
-    def __init__(self, deps: Deps) -> None:
-        self.deps = deps
-
-    async def offers(self, who: Who, lang: str, query: str) -> Offers:
+    async def offers(self, who: Who, language: str, query: str) -> Offers:
         """The results for `who`, those whose title contains the typed words first (all of them when none does)."""
         bot = who.bot_username
         if not bot:  # no link can be made without the bot's username (Telegram always gives it)
@@ -29,25 +25,25 @@ class Inline:
         found = await daily.today(self.deps, who.user_id)
         day = daily.day_of(self.deps.clock())
         articles = [
-            inline_view.daily_result(lang, found.day, found.game, bot)
+            inline_view.daily_result(language, found.day, found.game, bot)
             if isinstance(found, daily.Done)
-            else inline_view.daily_invitation(lang, day, bot),
-            inline_view.race_me(lang, who.name, inline_view.bot_link(bot, matches.RACE_PAYLOAD, group=True)),
-            inline_view.duel_me(lang, who.name, inline_view.bot_link(bot, self._duel_me(who))),
-            await self._stats_card(who, lang, inline_view.bot_link(bot, "play")),
+            else inline_view.daily_invitation(language, day, bot),
+            inline_view.race_me(language, who.name, inline_view.bot_link(bot, links.RACE, group=True)),
+            inline_view.duel_me(language, who.name, inline_view.bot_link(bot, self._duel_me(who))),
+            await self._stats_card(who, language, inline_view.bot_link(bot, "play")),
         ]  # fmt: skip
         return Offers(_matching(articles, query), CACHE_SECONDS)
 
     def _duel_me(self, who: Who) -> str:
         """The payload of the player's signed "duel me" link."""
-        expires = valid_for(self.deps.clock(), matches.DUEL_ME_SECONDS)
-        return self.deps.links.payload(matches.DUEL_ME_PAYLOAD, who.user_id, expires)
+        expires = valid_for(self.deps.clock(), links.DUEL_ME_SECONDS)
+        return self.deps.links.payload(links.DUEL_ME, who.user_id, expires)
 
-    async def _stats_card(self, who: Who, lang: str, link: str) -> Article:
+    async def _stats_card(self, who: Who, language: str, link: str) -> Article:
         """The player's stats card in their usual variant, with their rating in its family when they have one."""
         record = await stats.player_stats(self.deps, who.user_id, await stats.usual_variant(self.deps, who.user_id))
-        rating = rating_view.stats_line(lang, await ratings.player_rating(self.deps, who.user_id, record.variant))
-        return inline_view.stats_card(lang, record, who.name, link, rating)
+        rating = rating_view.stats_line(language, await ratings.player_rating(self.deps, who.user_id, record.variant))
+        return inline_view.stats_card(language, record, who.name, link, rating)
 
 
 def _matching(articles: list[Article], query: str) -> tuple[Article, ...]:

@@ -6,9 +6,8 @@ from bot import callbacks as cb
 from bot.models.who import Who
 from bot.parsing import parse_id
 from bot.replies import Outcome
-from bot.routing.routes import ANY, Command
+from bot.routing.routes import ANY, Command, Feature
 from bot.services import languages
-from bot.services.deps import Deps
 from bot.texts import t
 from bot.views import language as language_view
 
@@ -16,34 +15,31 @@ COMMANDS = (Command("language", ANY, private_menu=17, group_menu=12),)
 ACTIONS = frozenset({cb.LANGUAGE})
 
 
-class Language:
+class Language(Feature):
     """Shows the languages and stores the one chosen for the chat."""
 
-    def __init__(self, deps: Deps) -> None:
-        self.deps = deps
-
-    async def command(self, who: Who, lang: str, command: str, args: str) -> Outcome:
+    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
         """/language: the chooser; /language ru (or 'русский', 'English'): that language straight away."""
         wanted = args.strip()
         if not wanted:
-            return language_view.chooser(lang, languages.available(), who.user_id)
+            return language_view.chooser(language, languages.available(), who.user_id)
         code = _named(wanted)
         if code is None:
-            return language_view.unknown(lang, wanted, languages.available())
+            return language_view.unknown(language, wanted, languages.available())
         if not who.private and not await self._admin(who):  # a group's language is a group setting
-            return language_view.refused(lang, as_message=True)
+            return language_view.refused(language, as_message=True)
         await languages.choose(self.deps, who.chat_id, code)
         return language_view.chosen(code)
 
-    async def button(self, who: Who, lang: str, pressed: cb.Callback) -> Outcome:
+    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
         """A language pressed on the chooser: in a private chat by its player, in a group by one of its admins
         (anyone may open the chooser there; the group's language, like its other settings, is its admins' to set)."""
         code = pressed.args[0] if pressed.args else ""
         asker = parse_id(pressed.args[1]) if len(pressed.args) > 1 else None
         if code not in languages.available() or asker is None:
-            return Outcome(toast=t("stale", lang))
+            return Outcome(toast=t("stale", language))
         if not who.private and not await self._admin(who):
-            return language_view.refused(lang)
+            return language_view.refused(language)
         await languages.choose(self.deps, who.chat_id, code)
         return language_view.chosen(code, edit=True)
 

@@ -5,16 +5,14 @@ from __future__ import annotations
 from datetime import date
 
 from bot import callbacks as cb
+from bot.models.stats import ALL_CHATS
 from bot.models.who import Who
 from bot.replies import Outcome
-from bot.routing.routes import ANY, Command, names
-from bot.services import daily, milestones, ratings, stats
+from bot.routing.routes import ANY, Command, Feature
+from bot.services import daily, ratings, stats
 from bot.services import settings as settings_service
 from bot.services.deps import Deps
-from bot.services.referee import Scored
-from bot.storage.stats import ALL_CHATS
 from bot.texts import Html, t
-from bot.views import celebrations as celebrations_view
 from bot.views import daily as daily_view
 from bot.views import rating as rating_view
 from bot.views import stats as stats_view
@@ -43,41 +41,61 @@ FAMILY_WORDS = {
 }
 
 
-class Scoreboard:
-    """Routes the scoreboard's commands and buttons to the stats and daily services."""
-
-    def __init__(self, deps: Deps) -> None:
-        self.deps = deps
+class Scoreboard(Feature):
+    """Routes the scoreboard's commands and buttons to the stats, ratings and daily services."""
 
     async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
-        """The reply to /top, /stats, /daily; None for any other command."""
-        return await on_command(self.deps, who, command, args, language)
+        """The reply to /top, /stats, /daily."""
+        deps, words = self.deps, args.lower().split()
+        if command == "top":
+            return await _top(deps, who, words, language)
+        if command == "stats":
+            variant = await _variant(deps, who.chat_id, words)
+            if variant is None:
+                return Outcome.text(t("variant.invalid", language, name=args.strip()))
+            record = await stats.player_stats(deps, who.user_id, variant)
+            line = await _rating_line(deps, who.user_id, variant, language)
+            days = await daily.streak(deps, who.user_id)
+            return stats_view.stats(language, record, who.name, rating=line, days=days)
+        if words[:1] == ["top"]:
+            day = daily.day_of(deps.clock())
+            return daily_view.board(language, day, await daily.board(deps, day))
+        if not who.private:
+            return daily_view.in_private(language, who.bot_username)
+        return await _daily(deps, who, language)
 
-    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome:
-        """The reply to a leaderboard, stats or daily-board button."""
-        return await on_button(self.deps, who, pressed, language)
-
-
-async def on_command(deps: Deps, who: Who, command: str, args: str, language: str) -> Outcome | None:
-    """The reply to /top, /stats, /daily; None for any other command."""
-    words = args.lower().split()
-    if command not in names(COMMANDS):
-        return None
-    if command == "top":
-        return await _top(deps, who, words, language)
-    if command == "stats":
-        variant = await _variant(deps, who.chat_id, words)
-        if variant is None:
-            return Outcome.text(t("variant.invalid", language, name=args.strip()))
-        record = await stats.player_stats(deps, who.user_id, variant)
-        line = await _rating_line(deps, who.user_id, variant, language)
-        return stats_view.stats(language, record, who.name, rating=line, days=await daily.streak(deps, who.user_id))
-    if words[:1] == ["top"]:
-        day = daily.day_of(deps.clock())
-        return daily_view.board(language, day, await daily.board(deps, day))
-    if not who.private:
-        return daily_view.in_private(language, who.bot_username)
-    return await _daily(deps, who, language)
+    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+        """A leaderboard, stats or daily-board button; a toast when it is stale or someone else's."""
+        deps, args = self.deps, pressed.args
+        try:
+            if pressed.action == cb.TOP and len(args) == 3 and args[0] in ("c", "g") and args[1] in LETTER_PERIODS:
+                scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
+                variant = variant_named(args[2]).name
+                board = await stats.leaderboard(deps, scope, variant, LETTER_PERIODS[args[1]], user_id=who.user_id)
+                return stats_view.leaderboard(language, board, edit=True, in_group=not who.private)
+            if pressed.action == cb.STATS and len(args) == 2 and args[0].isdigit():
+                if int(args[0]) != who.user_id:
+                    return Outcome(toast=t("stats.foreign", language))
+                record = await stats.player_stats(deps, who.user_id, variant_named(args[1]).name)
+                line = await _rating_line(deps, who.user_id, record.variant, language)
+                days = await daily.streak(deps, who.user_id)
+                return stats_view.stats(language, record, who.name, edit=True, rating=line, days=days)
+            if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
+                scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
+                rated = await ratings.board(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
+                return rating_view.rating_board(language, rated, edit=True, in_group=not who.private)
+            if pressed.action == cb.DAILY and args == ("p",):  # the /start menu's button
+                if not who.private:
+                    return daily_view.in_private(language, who.bot_username)
+                return await _daily(deps, who, language)
+            if pressed.action == cb.NOTE and args in (("top",), ("stats",), ("rating",)):
+                return Outcome.text(t(f"{args[0]}.help", language))
+            if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
+                day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()
+                return daily_view.board(language, day, await daily.board(deps, day), edit=args[0] == "r")
+        except (InvalidVariant, ValueError):
+            pass
+        return Outcome(toast=t("stale", language))
 
 
 async def _variant(deps: Deps, chat_id: int, words: list[str]) -> str | None:
@@ -130,57 +148,3 @@ async def _daily(deps: Deps, who: Who, language: str) -> Outcome:
             wait = daily.until_next(deps.clock())
             return daily_view.result(language, day, game, who.bot_username, wait, again=True)
     return daily_view.busy(language)
-
-
-async def after_guess(deps: Deps, who: Who, language: str, result: Scored, outcome: Outcome) -> Outcome:
-    """A referee move's board (a daily's titled as one), with what a win achieved, then the shareable result when
-    it ended a daily challenge."""
-    game = result.game
-    play = daily.daily_of(game)
-    if play is not None:
-        outcome = daily_view.scored(language, play.day, result)
-    if result.ending is None:
-        return outcome
-    outcome = celebrations_view.celebrated(
-        language, outcome, await milestones.reached(deps, game, play is not None), who.private
-    )
-    if play is None:
-        return outcome
-    wait = daily.until_next(deps.clock())
-    return daily_view.with_result(outcome, language, play.day, game, who.bot_username, wait)
-
-
-async def on_button(deps: Deps, who: Who, pressed: cb.Callback, language: str) -> Outcome:
-    """The reply to a leaderboard, stats or daily-board button; a toast when it is stale or someone else's."""
-    args = pressed.args
-    try:
-        if pressed.action == cb.TOP and len(args) == 3 and args[0] in ("c", "g") and args[1] in LETTER_PERIODS:
-            scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
-            variant = variant_named(args[2]).name
-            board = await stats.leaderboard(deps, scope, variant, LETTER_PERIODS[args[1]], user_id=who.user_id)
-            return stats_view.leaderboard(language, board, edit=True, in_group=not who.private)
-        if pressed.action == cb.STATS and len(args) == 2 and args[0].isdigit():
-            if int(args[0]) != who.user_id:
-                return Outcome(toast=t("stats.foreign", language))
-            record = await stats.player_stats(deps, who.user_id, variant_named(args[1]).name)
-            line = await _rating_line(deps, who.user_id, record.variant, language)
-            days = await daily.streak(deps, who.user_id)
-            return stats_view.stats(language, record, who.name, edit=True, rating=line, days=days)
-        if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
-            scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
-            rated = await ratings.board(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
-            return rating_view.rating_board(language, rated, edit=True, in_group=not who.private)
-        if pressed.action == cb.DAILY and args == ("p",):  # the /start menu's button
-            return (
-                daily_view.in_private(language, who.bot_username)
-                if not who.private
-                else await _daily(deps, who, language)
-            )
-        if pressed.action == cb.NOTE and args in (("top",), ("stats",), ("rating",)):
-            return Outcome.text(t(f"{args[0]}.help", language))
-        if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
-            day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()
-            return daily_view.board(language, day, await daily.board(deps, day), edit=args[0] == "r")
-    except (InvalidVariant, ValueError):
-        pass
-    return Outcome(toast=t("stale", language))

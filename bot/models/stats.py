@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
+
 
 @dataclass(frozen=True)
 class Standing:

@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
 from bot import callbacks as cb
+from bot.models.match import Match
 from bot.models.who import Who
-from bot.replies import Outcome
+from bot.replies import Notice, Outcome
+from bot.services.deps import Deps
 
 Chats = Literal["private", "group", "any"]
 PRIVATE: Chats = "private"
@@ -31,12 +33,28 @@ def names(commands: tuple[Command, ...], chats: Chats = ANY) -> frozenset[str]:
     return frozenset(c.name for c in commands if chats == ANY or c.chats in (chats, ANY))
 
 
-# Handlers answer with an Outcome, or None for "not mine": the table then asks the next route.
+# Every handler of every feature has one shape: who sent the update, the language to answer in, and what came (a
+# command and its arguments, a message's text, a pressed button's data); it answers with an Outcome, or with None for
+# "not mine", and the table then asks the next route. None is part of the shape, not an exception to it: whether an
+# update is a feature's often depends on the state (a race running in the topic, a daily under way), which only the
+# feature reads, and a handler that may decline can be moved up or down the table without changing its type. The last
+# route of every table (features/fallback.py) always answers.
 CommandHandler = Callable[[Who, str, str, str], Awaitable[Outcome | None]]  # who, language, command, args
 TextHandler = Callable[[Who, str, str], Awaitable[Outcome | None]]  # who, language, text
 ButtonHandler = Callable[[Who, str, cb.Callback], Awaitable[Outcome | None]]  # who, language, pressed
+# A match's timer went off: what to tell its chat, or None ("not mine", or nothing is due).
+DeadlineHandler = Callable[[Match], Awaitable[Notice | None]]
 
 Handler = TypeVar("Handler")  # one of the three above
+
+
+class Feature:
+    """A feature: the handlers of one part of the bot, bound to the services' dependencies. Its handlers call
+    services (never a repository) and render the results with its views; its module declares its COMMANDS (with
+    their places in the menus) and the button actions it answers, and the table (bot/routing/table.py) routes them."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
-"""The routing table: which feature is asked first about a command, a plain message or a button press.
+"""The routing table: which feature is asked first about a command, a plain message, a button press or a match's
+timer.
 
-Order matters. For each update the Core walks the matching table top to bottom and takes the first
-answer; a handler that answers None passes the update on. Deep links (t.me/<bot>?start=PAYLOAD) are turned
-into their commands, or handled, before any command route is asked.
+Order matters. For each update the Core walks the matching table top to bottom and takes the first answer; a handler
+that answers None passes the update on, and the last route of every table (features/fallback.py) always answers.
+Deep links (t.me/<bot>?start=PAYLOAD) are turned into their commands, or handled, before any command route is asked.
 """
 
 from __future__ import annotations
@@ -10,13 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import callbacks as cb
-from bot.features import language, matches, referee, scoreboard, solo
+from bot.features import duel, fallback, language, race, referee, scoreboard, settings, solo, versus
+from bot.features.duel import Duel
+from bot.features.fallback import Fallback
 from bot.features.inline import Inline
 from bot.features.language import Language
-from bot.features.matches import Matches
+from bot.features.race import Race
 from bot.features.referee import Referee
 from bot.features.scoreboard import Scoreboard
+from bot.features.settings import ChatSettings
 from bot.features.solo import Solo
+from bot.features.versus import Versus
 from bot.routing.routes import (
     ANY,
     GROUP,
@@ -24,24 +29,36 @@ from bot.routing.routes import (
     ButtonHandler,
     Command,
     CommandHandler,
+    DeadlineHandler,
     Route,
     TextHandler,
     menu,
     names,
 )
+from bot.services import links
 from bot.services.deps import Deps
 
-# Every command, for the menus: each feature lists its own with their places in the menus.
-COMMANDS: tuple[Command, ...] = (*solo.COMMANDS, *matches.COMMANDS, *scoreboard.COMMANDS, *language.COMMANDS)
+# Every command, for the menus and the README: each feature lists its own with their places in the menus.
+COMMANDS: tuple[Command, ...] = (
+    *solo.COMMANDS,
+    *settings.COMMANDS,
+    *versus.COMMANDS,
+    *race.COMMANDS,
+    *duel.COMMANDS,
+    *scoreboard.COMMANDS,
+    *language.COMMANDS,
+)
 PRIVATE_MENU = menu(COMMANDS, private=True)  # games first, then help
 GROUP_MENU = menu(COMMANDS, private=False)
+# Commands that work in groups only: in a private chat they are told where they work.
+GROUP_ONLY = frozenset(c.name for c in COMMANDS if c.chats == GROUP)
 
 # /start PAYLOAD that stands for the command PAYLOAD, in every chat
-DEEP_LINK_COMMANDS = frozenset({*solo.DEEP_LINKS, *scoreboard.DEEP_LINKS})
+DEEP_LINK_COMMANDS = frozenset({*solo.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS})
 # /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
-GROUP_DEEP_LINKS = matches.GROUP_DEEP_LINKS
-DUEL_LINK = matches.DUEL_PAYLOAD  # /start duel_<match> in a private chat: that duel's secret
-DUEL_ME_LINK = matches.DUEL_ME_PAYLOAD  # /start duelme_<user> in a private chat: a duel with that user
+GROUP_DEEP_LINKS = {links.RACE: "challenge"}
+DUEL_LINK = links.DUEL_SECRET  # /start duel_<match> in a private chat: that duel's secret
+DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel with that user
 
 
 @dataclass(frozen=True)
@@ -49,41 +66,63 @@ class Features:
     """Each feature bound to the services' dependencies."""
 
     solo: Solo
-    matches: Matches
+    referee: Referee
+    settings: ChatSettings
+    race: Race
+    duel: Duel
+    versus: Versus
     scoreboard: Scoreboard
     language: Language
     inline: Inline
-    referee: Referee
+    fallback: Fallback
 
     @classmethod
     def on(cls, deps: Deps) -> Features:
         """Every feature on these dependencies."""
-        return cls(Solo(deps), Matches(deps), Scoreboard(deps), Language(deps), Inline(deps), Referee(deps))
+        return cls(
+            Solo(deps),
+            Referee(deps),
+            ChatSettings(deps),
+            Race(deps),
+            Duel(deps),
+            Versus(deps),
+            Scoreboard(deps),
+            Language(deps),
+            Inline(deps),
+            Fallback(deps),
+        )
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
     """Who is asked about a command, first to last."""
     return (
-        # a versus game in progress answers /resign, /cancel, /giveup and holds /play, /think, /daily back
-        Route(PRIVATE, f.matches.private_command, matches.PRIVATE_COMMANDS),
-        Route(GROUP, f.matches.group_command, matches.GROUP_COMMANDS),
+        # a private duel answers /resign, /cancel, /giveup and holds /play, /think, /daily, /versus back
+        Route(PRIVATE, f.duel.private_command, duel.PRIVATE_COMMANDS),
+        # /versus; a versus game in progress answers /resign, /cancel, /giveup, /undo and holds /play, /think back
+        Route(PRIVATE, f.versus.command, versus.PRIVATE_COMMANDS),
+        Route(PRIVATE, f.fallback.group_only, GROUP_ONLY),  # /challenge, /duel, /g, /stop in private: where they work
+        Route(GROUP, f.race.command, race.GROUP_COMMANDS),  # /challenge; the race running in the topic
+        Route(GROUP, f.duel.command, duel.GROUP_COMMANDS),  # /duel; the duel running in the topic
         Route(PRIVATE, f.referee.daily_command, referee.GUARDED),  # a daily under way: warn before it is spoiled
         Route(ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(ANY, f.language.command, names(language.COMMANDS)),
-        Route(GROUP, f.solo.group_settings, frozenset({"settings"})),  # the group's game and match defaults
-        Route(GROUP, f.solo.group_note),  # any other command in a group: one-player games are private
-        Route(PRIVATE, f.solo.command),  # last: it answers unknown commands too
+        Route(ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
+        Route(PRIVATE, f.solo.command, names(solo.COMMANDS)),
+        Route(GROUP, f.fallback.group_command),  # any other command in a group: one-player games are private
+        Route(PRIVATE, f.fallback.private_command),  # an unknown command: /help
     )
 
 
 def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
     """Who is asked about a plain message, first to last."""
     return (
-        Route(PRIVATE, f.matches.private_text),  # a private duel's move, a duel secret being waited for, a versus move
-        Route(GROUP, f.matches.group_text),  # a guess in the group's race or duel
-        Route(GROUP, f.solo.group_text),  # other group chatter: no reply
+        Route(PRIVATE, f.duel.private_text),  # a private duel's move, a group duel's secret being waited for
+        Route(PRIVATE, f.versus.text),  # a versus move
+        Route(GROUP, f.race.text),  # a guess in the topic's race
+        Route(GROUP, f.duel.text),  # a move in the topic's duel
         Route(PRIVATE, f.referee.daily_text),  # a typed "hint" or "give up" in a daily: warn first
         Route(PRIVATE, f.solo.text),  # a guess or an answer in a one-player game
+        Route(GROUP, f.fallback.group_text),  # other group chatter: no reply
     )
 
 
@@ -92,9 +131,20 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
     return (
         Route(ANY, f.scoreboard.button, scoreboard.ACTIONS),
         Route(ANY, f.language.button, language.ACTIONS),
-        Route(ANY, f.matches.button, frozenset({cb.MATCH, cb.REMATCH})),
+        Route(ANY, f.settings.button, settings.ACTIONS),
+        Route(PRIVATE, f.settings.button, settings.OPEN),
+        Route(ANY, f.versus.button, versus.ACTIONS),
+        Route(ANY, f.duel.button, duel.ACTIONS),
+        Route(ANY, f.race.button, race.ACTIONS),
+        Route(ANY, f.fallback.match_button, fallback.MATCH_ACTIONS),  # its match gone, or not what it says
         Route(PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board, the daily's warnings
         Route(PRIVATE, f.referee.daily_new_game, frozenset({cb.NEW})),  # a daily under way: warn before leaving it
-        Route(GROUP, f.solo.group_button),  # one-player buttons are private
         Route(PRIVATE, f.solo.button),
+        Route(GROUP, f.fallback.group_button),  # one-player buttons are private
+        Route(PRIVATE, f.fallback.private_button),  # an older board's
     )
+
+
+def deadline_routes(f: Features) -> tuple[DeadlineHandler, ...]:
+    """Who is asked about a match whose timer went off, first to last (each answers for its kind of match)."""
+    return (f.race.on_deadline, f.duel.on_deadline)

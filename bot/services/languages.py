@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.i18n import CATALOGUES
+from bot.models.match import Match
 from bot.models.settings import Settings
 from bot.models.who import Who
 from bot.services.deps import Deps
@@ -31,6 +32,13 @@ async def private_language(deps: Deps, user_id: int) -> str:
     else their Telegram app's as last seen."""
     chosen = (await deps.games.settings(user_id)).language  # a private chat's id is its user's
     return supported(chosen or await deps.stats.player_language(user_id))
+
+
+async def of_players(deps: Deps, match: Match, asker: int | None = None, language: str = "") -> dict[int, str]:
+    """The language of each player's private chat, for what a match tells them there; the `asker`'s is `language`,
+    the one their update is answered in."""
+    found = {p.user_id: await private_language(deps, p.user_id) for p in match.players}
+    return {**found, asker: language} if asker is not None else found
 
 
 async def spoken(deps: Deps, who: Who) -> str:

@@ -52,6 +52,14 @@ def parse_options(args: str) -> Options:
     return Options(variant, seconds)
 
 
+async def with_defaults(deps: Deps, chat_id: int, options: Options, kind: str) -> tuple[Variant, int | None]:
+    """The variant and time a match is started with: those the command chose, else the chat's variant and its
+    admins' default time for this kind of match."""
+    settings = await deps.games.settings(chat_id)
+    seconds = options.seconds if options.seconds is not None else settings.match_seconds(kind)
+    return options.variant or settings.variant, seconds
+
+
 def later(deps: Deps, seconds: int | None) -> datetime | None:
     """The moment `seconds` from now, or None without a time."""
     return None if seconds is None else deps.clock() + timedelta(seconds=seconds)

@@ -10,9 +10,9 @@ from datetime import datetime
 
 from bot.models.match import Match
 from bot.models.rating import BoardLine, Placed, Rating
+from bot.models.stats import ALL_CHATS
 from bot.rules import rating as rules
 from bot.services.deps import Deps
-from bot.storage.stats import ALL_CHATS
 
 BOARD_SIZE = 10
 

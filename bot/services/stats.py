@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Literal
 
-from bot.models.stats import Place, ResultCount, Standing
+from bot.models.stats import ALL_CHATS, Place, ResultCount, Standing
 from bot.services.deps import Deps
 from bot.storage.db import checkpoint
-from bot.storage.stats import ALL_CHATS, RANKED_MODES
+from bot.storage.stats import RANKED_MODES
 from bot.storage.store import Store
 
 Period = Literal["today", "week", "month", "all"]

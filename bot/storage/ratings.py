@@ -12,8 +12,8 @@ from datetime import datetime
 import aiosqlite
 
 from bot.models.rating import BoardLine, Placed, RatedRow, Rating, Z
+from bot.models.stats import ALL_CHATS  # the board of every chat together, as for the other boards
 from bot.storage.rows import every, iso, placeholders, scan, scan_one
-from bot.storage.stats import ALL_CHATS  # the board of every chat together, as for the other boards
 
 BoardKey = tuple[int, str, int]  # a place on a rating board: (chat_id, family, user_id)
 

@@ -16,7 +16,6 @@ from bot.models.stats import DailyEntry, DailyPlay, Place, ResultCount, Standing
 from bot.storage.db import execute
 from bot.storage.rows import iso, one, placeholders, scan, scan_one
 
-ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
 RANKED_MODES = ("referee", "race", "duel", "versus", "daily")  # modes where the player is the one guessing
 # Spelled exactly as in migrations/0003_stats_daily.sql so that SQLite picks the partial indexes.
 RANKED = "outcome = 'won' AND hinted = 0 AND mode IN ('referee', 'race', 'duel', 'versus', 'daily')"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from bot import callbacks as cb
 from bot.models.game import GUESSER, REFEREE, Game, Mode
+from bot.models.match import RACE, Match
 from bot.replies import Button, Keyboard, Outcome
-from bot.texts import Html, lines, t, variant_text
+from bot.services.matches import AlreadyOn, Crowded
+from bot.texts import Html, example, lines, t, variant_text
 from engine.variant import Variant
 
 
@@ -80,3 +82,17 @@ def cancelled(language: str, game: Game | None) -> Outcome:
 def message(key: str, language: str, **params: object) -> Outcome:
     """A single short message by key."""
     return Outcome.text(lines(t(key, language, **params)))
+
+
+def busy(language: str, refused: AlreadyOn | Crowded) -> Outcome:
+    """Why no match starts: one is on here (in this topic), or the group runs as many as it may."""
+    if isinstance(refused, Crowded):
+        return message("match.crowded", language, n=refused.limit)
+    match = refused.match
+    key = "match.already.race" if match.kind == RACE else "match.already.duel"
+    return message(key, language, example=example(match.variant))
+
+
+def guess_usage(language: str, match: Match) -> Outcome:
+    """How to guess in the match running here: '/g 1234'."""
+    return message("match.guess_usage", language, example=example(match.variant))

@@ -116,7 +116,7 @@ async def test_the_console_plays_versus_in_its_own_chat_which_is_not_the_bots_id
 
 
 async def test_a_console_solve_counts_once_on_the_board(tmp_path):
-    from bot.storage.stats import ALL_CHATS
+    from bot.models.stats import ALL_CHATS
     from tests.bot.fakes import runtime_on as fresh
 
     async with fresh(tmp_path / "db.sqlite3", seed=5) as rt:

@@ -5,8 +5,7 @@ import json
 from typing import Any
 
 from bot.features.inline import CACHE_SECONDS
-from bot.features.matches import DUEL_ME_PAYLOAD
-from bot.services.links import Opened
+from bot.services.links import DUEL_ME, Opened
 from bot.telegram_io.handlers import RUNTIME
 from bot.texts import plain, t
 from tests.bot.fakes import UPDATE_IDS, Call, Chat, RecordingRequest, handle
@@ -61,8 +60,8 @@ async def test_before_the_daily_an_inline_query_offers_an_invitation_race_and_du
     [duel_me] = urls(found["duel"])
     payload = duel_me.removeprefix(f"https://t.me/{BOT}?start=")
     deps = app.bot_data["runtime"].core.deps
-    assert deps.links.open(DUEL_ME_PAYLOAD, payload, deps.clock()) == Opened(1001)  # signed, naming Ann
-    assert DUEL_ME_PAYLOAD == "duelme_"
+    assert deps.links.open(DUEL_ME, payload, deps.clock()) == Opened(1001)  # signed, naming Ann
+    assert DUEL_ME == "duelme_"
     assert "<b>Ann</b> challenges you" in found["duel"]["input_message_content"]["message_text"]
     assert found["stats"]["description"] == plain(t("inline.stats.none"))
     assert all("callback_data" not in b for r in results for row in r["reply_markup"]["inline_keyboard"] for b in row)

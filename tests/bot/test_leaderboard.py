@@ -5,11 +5,11 @@ import asyncio
 import itertools
 from datetime import UTC, datetime, timedelta
 
+from bot.models.stats import ALL_CHATS
 from bot.services import stats
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.rows import iso
-from bot.storage.stats import ALL_CHATS
 from bot.telegram_io.app import tidy
 from bot.telegram_io.handlers import RUNTIME
 from bot.views import stats as stats_view

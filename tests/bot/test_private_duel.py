@@ -5,8 +5,8 @@ forged and expired links; the refusals; the timers; an inviter the bot cannot wr
 import json
 from datetime import timedelta
 
-from bot.features.matches import DUEL_ME_PAYLOAD
 from bot.services import replay
+from bot.services.links import DUEL_ME
 from bot.telegram_io.handlers import RUNTIME
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import Member, sent, toasts
@@ -40,7 +40,7 @@ async def results(app):
 def link(app, user_id, days=7):
     """The payload of `user_id`'s signed "duel me" link, valid for `days` from the bot's clock."""
     deps = app.bot_data[RUNTIME].core.deps
-    return deps.links.payload(DUEL_ME_PAYLOAD, user_id, deps.clock() + timedelta(days=days))
+    return deps.links.payload(DUEL_ME, user_id, deps.clock() + timedelta(days=days))
 
 
 def button(calls, chat_id, label):

@@ -13,10 +13,10 @@ import pytest
 from bot.cli import main as cli
 from bot.models.match import DUEL, RACE, VERSUS, Match, Player
 from bot.models.rating import Placed
+from bot.models.stats import ALL_CHATS
 from bot.rules import rating as rules
 from bot.services import ratings, replay
 from bot.storage.db import Transactions, open_database
-from bot.storage.stats import ALL_CHATS
 from bot.storage.store import Store
 from bot.telegram_io.app import INTAKE
 from bot.telegram_io.handlers import RUNTIME

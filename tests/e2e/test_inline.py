@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.features.inline import CACHE_SECONDS
-from bot.features.matches import DUEL_ME_PAYLOAD
+from bot.services.links import DUEL_ME
 from bot.texts import plain, t
 from engine.variant import PRESETS
 from tests.e2e.client import Json, UserClient
@@ -41,7 +41,7 @@ def test_an_inline_query_offers_the_daily_invitations_and_stats_then_the_daily_g
     assert urls(invite) == [f"https://t.me/{bot}?start=daily"]
     assert urls(race) == [f"https://t.me/{bot}?startgroup=race"]
     [duel_me] = urls(duel)  # signed: duelme_<user in base 36>-<expiry>-<signature>
-    assert re.fullmatch(rf"https://t\.me/{bot}\?start={DUEL_ME_PAYLOAD}[0-9a-z]+-[0-9a-z]+-[\w-]{{12}}", duel_me)
+    assert re.fullmatch(rf"https://t\.me/{bot}\?start={DUEL_ME}[0-9a-z]+-[0-9a-z]+-[\w-]{{12}}", duel_me)
     assert card["description"] == plain(t("inline.stats.none"))
 
     user.send_command("/daily")

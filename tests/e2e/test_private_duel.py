@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.features.matches import DUEL_ME_PAYLOAD
+from bot.services.links import DUEL_ME
 from tests.e2e.client import UserClient
 from tests.e2e.conftest import UserFactory
 from tests.e2e.processes import BotProcess
@@ -22,7 +22,7 @@ def duel_me_link(user: UserClient) -> str:
     [duel] = [r for r in answer.results if r["id"].startswith("duel")]
     url = str(duel["reply_markup"]["inline_keyboard"][0][0]["url"])
     payload = url.split("?start=", 1)[1]
-    assert payload.startswith(DUEL_ME_PAYLOAD)
+    assert payload.startswith(DUEL_ME)
     return payload
 
 
@@ -77,7 +77,7 @@ def test_a_hand_made_duel_me_link_puts_nobody_into_a_duel(make_user: UserFactory
     ann, mallory = make_user("Ann"), make_user("Mallory")
     ann.send_command("/start")
     ann.wait_new()
-    mallory.send_command(f"/start {DUEL_ME_PAYLOAD}{ann.user_id}")
+    mallory.send_command(f"/start {DUEL_ME}{ann.user_id}")
     mallory.wait_new("This link isn't one I made")
     ann.send_text("5 2")  # Ann's next message is hers: no duel took it as a secret
     assert "secret" not in ann.wait_new().text.lower()

@@ -1,0 +1,270 @@
+"""The duel: two players guess each other's secret in turns. In a group, /duel (to one player or to anyone), each
+secret set in a private chat through a signed link, the moves in the group; in private, from a "duel me" link, the
+whole duel in the two private chats. /resign and /stop end it; its timers end a turn not taken."""
+
+from __future__ import annotations
+
+import re
+
+from bot import callbacks as cb
+from bot.models.match import DUEL, Match, Phase
+from bot.models.refusal import Refusal
+from bot.models.who import Who
+from bot.parsing import looks_like_code
+from bot.replies import Notice, Outcome
+from bot.routing.routes import ANY, GROUP, Command, Feature
+from bot.services import duel, languages, links, matches, stats
+from bot.services.links import LinkProblem, valid_for
+from bot.services.matches import AlreadyOn, BadOptions, Crowded, parse_options
+from bot.texts import t
+from bot.views import common as common_view
+from bot.views import duel as duel_view
+from bot.views import private_duel as private_duel_view
+
+COMMANDS = (
+    Command("duel", GROUP, group_menu=3),
+    Command("resign", ANY, private_menu=10, group_menu=5),  # a duel in a group, a versus game in private
+)
+# In a group: a duel is offered, and the duel running in the topic answers a guess, /stop and /resign.
+GROUP_COMMANDS = frozenset({"duel", "g", "guess", "stop", "resign"})
+# In private, while a private duel is on: the commands that resign it, and those held back (plain messages are its
+# moves).
+RESIGNING = frozenset({"resign", "cancel", "giveup"})
+HELD_BACK = frozenset({"play", "think", "daily", "versus"})
+PRIVATE_COMMANDS = RESIGNING | HELD_BACK
+ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # an invitation's answer; '🔁 Rematch' under a finished group duel
+_USERNAME = re.compile(r"@[A-Za-z0-9_]{1,32}")  # /duel @username (Telegram's usernames: 5-32 of these)
+
+
+class Duel(Feature):
+    """Offers duels and routes their invitations, secrets, moves, resignations and timers to the duel service."""
+
+    # --- in a group ---------------------------------------------------------------------------
+
+    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+        """/duel; /g, /stop or /resign while a duel runs in the topic (None when no duel runs there)."""
+        if command == "duel":
+            return await self._offer(who, language, args)
+        match = await matches.running_match(self.deps, who.chat_id, who.topic)
+        if match is None or match.kind != DUEL:
+            return None
+        if command in ("g", "guess"):
+            if not args.strip():
+                return common_view.guess_usage(language, match)
+            return await self._guess(who, language, match, args, explicit=True)
+        if command == "stop":
+            stopped = await duel.stop(self.deps, match, who.user_id, who.as_chat)
+            return duel_view.stopped(language, stopped, await languages.of_players(self.deps, match))
+        resigned = await duel.resign(self.deps, match, who.user_id)
+        return duel_view.resigned(language, resigned, await languages.of_players(self.deps, match))
+
+    async def text(self, who: Who, language: str, text: str) -> Outcome | None:
+        """A code typed in a group while a duel runs in its topic: a move (None for chatter, or no duel)."""
+        if not looks_like_code(text):
+            return None
+        match = await matches.running_match(self.deps, who.chat_id, who.topic)
+        if match is None or match.kind != DUEL:
+            return None
+        return await self._guess(who, language, match, text, explicit=False)
+
+    async def _offer(self, who: Who, language: str, args: str) -> Outcome:
+        if await matches.private_duel(self.deps, who.user_id) is not None:
+            return common_view.message("duel.in_private", language)
+        named = await self._named(who, language, args)
+        if isinstance(named, Outcome):
+            return named
+        opponent, args = named
+        try:
+            options = parse_options(args)
+        except BadOptions as error:
+            return common_view.message("duel.options", language, word=str(error))
+        variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, DUEL)
+        if opponent is None and who.reply_to and who.reply_to[0] != who.user_id:
+            opponent = who.reply_to
+        challenger = (who.user_id, who.name)
+        challenged = await duel.challenge(self.deps, who.chat_id, challenger, opponent, variant, seconds, who.topic)
+        if isinstance(challenged, AlreadyOn | Crowded):
+            return common_view.busy(language, challenged)
+        return duel_view.invited(language, challenged)
+
+    async def _named(self, who: Who, language: str, args: str) -> tuple[tuple[int, str] | None, str] | Outcome:
+        """The player /duel names (a text mention, else a known @username) and the words left for the options;
+        or why nobody can be challenged that way."""
+        for mentioned in who.mentions:
+            if mentioned.text and mentioned.text in args:
+                rest = args.replace(mentioned.text, " ", 1)
+                if mentioned.is_bot:
+                    return common_view.message("duel.bot", language)
+                return _not_self(who, language, (mentioned.user_id, mentioned.name), rest)
+        words = args.split()
+        handle = next((w for w in words if _USERNAME.fullmatch(w)), None)
+        if handle is None:
+            return None, args
+        words.remove(handle)  # the first one; the rest are the options
+        rest = " ".join(words)
+        if who.bot_username and handle[1:].lower() == who.bot_username.lower():
+            return common_view.message("duel.bot", language)
+        known = await stats.known_player(self.deps, handle[1:])
+        if known is None:
+            return common_view.message("duel.unknown_user", language, username=handle)
+        return _not_self(who, language, known, rest)
+
+    async def _guess(self, who: Who, language: str, match: Match, text: str, explicit: bool) -> Outcome:
+        """A move in the duel; a refusal only when it was meant as one (/g), plain codes are quiet."""
+        moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
+        if isinstance(moved, Refusal) and not explicit:
+            return Outcome()
+        return duel_view.moved(language, moved, await languages.of_players(self.deps, match))
+
+    # --- buttons ------------------------------------------------------------------------------
+
+    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+        """A duel's invitation taken up or declined (in the group, or a "duel me" link's owner in private), or
+        '🔁 Rematch' under a finished group duel. None for another kind of match."""
+        match = await matches.match_by_id(self.deps, pressed.game_id or 0)
+        if match is None or match.kind != DUEL:
+            return None
+        if pressed.action == cb.REMATCH:
+            return await self._rematch(who, language, match)
+        # a private duel's invitation is answered from its owner's chat, not the chat the duel is kept under
+        asked_here = match.private and match.phase == Phase.INVITED
+        chat = match.invited_id if asked_here else match.chat_id
+        if not match.active or (match.revision, chat) != (pressed.revision, who.chat_id):
+            return Outcome(toast=t("match.stale", language))
+        verb = pressed.args[0] if pressed.args else ""
+        if asked_here and verb in (cb.DUEL_ACCEPT, cb.DUEL_DECLINE):
+            return await self._answer_invitation(who, language, match, verb == cb.DUEL_ACCEPT)
+        if verb == cb.DUEL_ACCEPT:
+            accepted = await duel.accept(self.deps, match, who.user_id, who.name)
+            return duel_view.accepted(language, accepted, self._secret_link(who, accepted))
+        if verb == cb.DUEL_DECLINE:
+            return duel_view.declined(language, await duel.decline(self.deps, match, who.user_id), who.name)
+        return Outcome(toast=t("match.stale", language))
+
+    async def _rematch(self, who: Who, language: str, match: Match) -> Outcome:
+        """A player's '🔁 Rematch': the same variant and time, the other player invited, in the same topic."""
+        if match.active or match.chat_id != who.chat_id or match.private:
+            return Outcome(toast=t("match.stale", language))
+        other = match.opponent(who.user_id)
+        if match.player(who.user_id) is None or other is None:
+            return Outcome(toast=t("duel.not_player", language))
+        opponent = (other.user_id, other.name)
+        challenger = (who.user_id, who.name)
+        challenged = await duel.challenge(
+            self.deps, who.chat_id, challenger, opponent, match.variant, match.turn_seconds, who.topic
+        )
+        if isinstance(challenged, AlreadyOn | Crowded):
+            return common_view.busy(language, challenged)
+        return duel_view.invited(language, challenged)
+
+    def _secret_link(self, who: Who, accepted: duel.Accepted | Refusal) -> str | None:
+        """The signed link that opens the private chat where a player of this duel sets their secret."""
+        if isinstance(accepted, Refusal) or not who.bot_username:
+            return None
+        expires = valid_for(self.deps.clock(), links.SECRET_LINK_SECONDS)
+        payload = self.deps.links.payload(links.DUEL_SECRET, accepted.match.id, expires)
+        return f"https://t.me/{who.bot_username}?start={payload}"
+
+    # --- in private ---------------------------------------------------------------------------
+
+    async def duel_link(self, who: Who, language: str, payload: str) -> Outcome:
+        """The duel_<match> deep link in a private chat: ask for the player's secret of that duel."""
+        opened = self.deps.links.open(links.DUEL_SECRET, payload, self.deps.clock())
+        if isinstance(opened, LinkProblem):
+            return common_view.message(opened.key, language)
+        return duel_view.secret_prompt(language, await duel.open_secret(self.deps, opened.subject, who.user_id))
+
+    async def duel_me(self, who: Who, language: str, payload: str) -> Outcome:
+        """The duelme_<user> deep link in a private chat: that user is asked, in theirs, to accept a duel."""
+        opened = self.deps.links.open(links.DUEL_ME, payload, self.deps.clock())
+        if isinstance(opened, LinkProblem):
+            return common_view.message(opened.key, language)
+        invited = await duel.invite_private(self.deps, opened.subject, (who.user_id, who.name))
+        if isinstance(invited, Refusal):
+            return private_duel_view.invited(language, invited, {})
+        players = await languages.of_players(self.deps, invited.match, who.user_id, language)
+        return private_duel_view.invited(language, invited, players)
+
+    async def _answer_invitation(self, who: Who, language: str, match: Match, accept: bool) -> Outcome:
+        """The owner of a "duel me" link accepts or declines, in their private chat, the duel its opener asked for."""
+        players = await languages.of_players(self.deps, match, who.user_id, language)
+        if not accept:
+            return private_duel_view.declined(language, await duel.decline(self.deps, match, who.user_id), players)
+        return private_duel_view.started(language, await duel.accept_private(self.deps, match, who.user_id), players)
+
+    async def private_command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+        """While a private duel is on: /resign (or /cancel, /giveup) resigns it; /play, /think, /daily, /versus are
+        held back. None when no private duel is on."""
+        match = await matches.private_duel(self.deps, who.user_id)
+        if match is None:
+            return None
+        if command in RESIGNING:
+            resigned = await duel.resign(self.deps, match, who.user_id)
+            players = await languages.of_players(self.deps, match, who.user_id, language)
+            return private_duel_view.resigned(language, resigned, players)
+        return private_duel_view.running(language)
+
+    async def private_text(self, who: Who, language: str, text: str) -> Outcome | None:
+        """A plain message in a private chat: a private duel's secret or move, or a group duel's secret being waited
+        for; None if neither."""
+        if not await matches.in_a_match(self.deps, who.chat_id, who.user_id):
+            return None
+        match = await matches.private_duel(self.deps, who.user_id)
+        if match is not None:
+            return await self._private_move(who, language, match, text)
+        if not looks_like_code(text):
+            return None
+        waiting = await matches.awaiting_secret(self.deps, who.user_id)
+        if waiting is None:
+            return None
+        group = await languages.chat_language(self.deps, waiting.chat_id)
+        return duel_view.secret_set(language, await duel.set_secret(self.deps, waiting, who.user_id, text), group)
+
+    async def _private_move(self, who: Who, language: str, match: Match, text: str) -> Outcome:
+        """A message in a private duel: the player's secret while it is awaited, else a guess on their turn."""
+        players = await languages.of_players(self.deps, match, who.user_id, language)
+        player = match.player(who.user_id)
+        assert player is not None
+        if match.phase == Phase.INVITED:  # the one who opened the link, waiting for its owner
+            return private_duel_view.asked(language, match)
+        if match.phase == Phase.SECRETS and player.secret is None:
+            set_secret = await duel.set_secret(self.deps, match, who.user_id, text)
+            return private_duel_view.secret_set(language, set_secret, players)
+        if match.phase == Phase.SECRETS:
+            return private_duel_view.waiting(language, match, who.user_id)
+        moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
+        return private_duel_view.moved(language, moved, players)
+
+    # --- timers and unreachable chats ----------------------------------------------------------
+
+    async def on_deadline(self, match: Match) -> Notice | None:
+        """A duel's timer went off: an invitation or the secrets lapse, or the player to move forfeits; what to tell
+        its chat (in its forum topic), or None (another kind of match, or nothing to tell)."""
+        if match.kind != DUEL:
+            return None
+        timed_out = await duel.time_out(self.deps, match)
+        if timed_out is None:
+            return None
+        players = await languages.of_players(self.deps, match)
+        if match.private:
+            return Notice(match.chat_id, private_duel_view.timed_out(timed_out, players))
+        language = await languages.chat_language(self.deps, match.chat_id)
+        return Notice(match.chat_id, duel_view.timed_out(language, timed_out, players), match.topic)
+
+    async def on_unreachable(self, user_id: int) -> Notice | None:
+        """Telegram refused a message to this user's private chat (they never started the bot, or blocked it): a
+        private duel of theirs that has not begun is called off and the other player told; None if there is none."""
+        match = await matches.private_duel(self.deps, user_id, invitations=True)
+        if match is None:
+            return None
+        ended = await duel.call_off(self.deps, match)
+        if ended is None:
+            return None
+        players = await languages.of_players(self.deps, match)
+        return Notice(match.chat_id, private_duel_view.unreachable(ended, user_id, players))
+
+
+def _not_self(who: Who, language: str, opponent: tuple[int, str], rest: str) -> tuple[tuple[int, str], str] | Outcome:
+    if opponent[0] == who.user_id:
+        return common_view.message("duel.self", language)
+    return opponent, rest

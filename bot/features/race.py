@@ -1,0 +1,101 @@
+"""The group race: /challenge starts one, everyone guesses the bot's code (/g 1234, or a plain code), the first to
+find it wins; /stop ends it; its timer ends it when it has a time limit; '🔁 Same again' starts the next."""
+
+from __future__ import annotations
+
+from bot import callbacks as cb
+from bot.models.match import RACE, Match
+from bot.models.refusal import Refusal
+from bot.models.who import Who
+from bot.parsing import looks_like_code
+from bot.replies import Notice, Outcome
+from bot.routing.routes import GROUP, Command, Feature
+from bot.services import languages, matches, race
+from bot.services.matches import AlreadyOn, BadOptions, Crowded, parse_options
+from bot.texts import t
+from bot.views import common as common_view
+from bot.views import race as race_view
+
+COMMANDS = (
+    Command("challenge", GROUP, group_menu=1),
+    Command("g", GROUP, group_menu=2),
+    Command("guess", GROUP),
+    Command("stop", GROUP, group_menu=4),
+)
+# In a group: a race is started, and the race running in the topic answers a guess, /stop and /resign.
+GROUP_COMMANDS = frozenset({"challenge", "g", "guess", "stop", "resign"})
+ACTIONS = frozenset({cb.REMATCH})  # '🔁 Same again' under a finished race
+
+
+class Race(Feature):
+    """Starts races and routes their guesses, stops and timers to the race service."""
+
+    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+        """/challenge; /g, /stop or /resign while a race runs in the topic (None when no race runs there)."""
+        if command == "challenge":
+            return await self._challenge(who, language, args)
+        match = await matches.running_match(self.deps, who.chat_id, who.topic)
+        if match is None or match.kind != RACE:
+            return None
+        if command in ("g", "guess"):
+            if not args.strip():
+                return common_view.guess_usage(language, match)
+            return await self._guess(who, language, match, args, explicit=True)
+        if command == "stop":
+            stopped = await race.stop(self.deps, match, who.user_id, who.as_chat)
+            if isinstance(stopped, Refusal):
+                return common_view.message(stopped.key, language)
+            return race_view.ended(language, stopped) if stopped else Outcome()
+        return common_view.message("race.no_resign", language)
+
+    async def text(self, who: Who, language: str, text: str) -> Outcome | None:
+        """A code typed in a group while a race runs in its topic: a guess (None for chatter, or no race)."""
+        if not looks_like_code(text):  # chat: nothing of the match is read, however long it is
+            return None
+        match = await matches.running_match(self.deps, who.chat_id, who.topic)
+        if match is None or match.kind != RACE:
+            return None
+        return await self._guess(who, language, match, text, explicit=False)
+
+    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+        """'🔁 Same again' under a finished race (anyone in the group may press it): a new race, same variant and
+        time, in the forum topic the button was pressed in. None for another kind of match."""
+        match = await matches.match_by_id(self.deps, pressed.game_id or 0)
+        if match is None or match.kind != RACE:
+            return None
+        if match.active or match.chat_id != who.chat_id:
+            return Outcome(toast=t("match.stale", language))
+        started = await race.start(self.deps, who.chat_id, who.user_id, match.variant, match.turn_seconds, who.topic)
+        if isinstance(started, AlreadyOn | Crowded):
+            return common_view.busy(language, started)
+        return race_view.started(language, started.match)
+
+    async def on_deadline(self, match: Match) -> Notice | None:
+        """A race's time is up: its summary, in its chat's language and its forum topic (None for other matches)."""
+        if match.kind != RACE:
+            return None
+        ended = await race.expire(self.deps, match)
+        if ended is None:
+            return None
+        language = await languages.chat_language(self.deps, match.chat_id)
+        return Notice(match.chat_id, race_view.ended(language, ended), match.topic)
+
+    async def _challenge(self, who: Who, language: str, args: str) -> Outcome:
+        try:
+            options = parse_options(args)
+        except BadOptions as error:
+            return common_view.message("match.options", language, word=str(error))
+        variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, RACE)
+        started = await race.start(self.deps, who.chat_id, who.user_id, variant, seconds, who.topic)
+        if isinstance(started, AlreadyOn | Crowded):
+            return common_view.busy(language, started)
+        return race_view.started(language, started.match)
+
+    async def _guess(self, who: Who, language: str, match: Match, text: str, explicit: bool) -> Outcome:
+        """A guess in the race: its line; a refusal only when it was meant as one (/g), plain codes are quiet."""
+        result = await race.guess(self.deps, match, who.user_id, who.name, text)
+        if isinstance(result, Refusal):
+            return common_view.message(result.key, language, **result.params) if explicit else Outcome()
+        if isinstance(result, race.TooLate):
+            return common_view.message("race.too_late", language) if explicit else Outcome()
+        return race_view.scored(language, result)

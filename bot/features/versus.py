@@ -1,0 +1,117 @@
+"""Versus the bot, in a private chat: /versus starts it, then the player guesses the bot's code and answers the bot's
+guesses of theirs in turns, on one board (answers, fixes and undo from its buttons); /resign ends it."""
+
+from __future__ import annotations
+
+from bot import callbacks as cb
+from bot.models.match import VERSUS, Match
+from bot.models.who import Who
+from bot.replies import Outcome
+from bot.routing.routes import PRIVATE, Command, Feature
+from bot.services import lifecycle, matches, versus
+from bot.services.matches import AlreadyOn, BadOptions, parse_options
+from bot.texts import t
+from bot.views import common as common_view
+from bot.views import versus as versus_view
+from engine.scoring import Score
+from engine.variant import Variant
+
+COMMANDS = (Command("versus", PRIVATE, private_menu=4),)
+# In private: /versus, and what a versus game in progress answers first (resigns it, undoes its last answer, or holds
+# back); /resign with no game says there is none.
+RESIGNING = frozenset({"resign", "cancel", "giveup"})
+HELD_BACK = frozenset({"play", "think", "daily"})
+PRIVATE_COMMANDS = frozenset({"versus", "undo"}) | RESIGNING | HELD_BACK
+ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # the board's buttons; '🔁 Rematch' under a finished game
+
+
+class Versus(Feature):
+    """Starts versus games and routes their moves and board buttons to the versus service."""
+
+    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+        """/versus; a running game's /resign (or /cancel, /giveup) and /undo, with /play, /think, /daily held back;
+        /resign with no game. None for the rest."""
+        if command == "versus":
+            try:
+                options = parse_options(args)
+            except BadOptions as error:
+                return common_view.message("vs.options", language, word=str(error))
+            variant, _ = await matches.with_defaults(self.deps, who.chat_id, options, VERSUS)
+            return await self._start(who, language, variant)
+        running = await matches.running_match(self.deps, who.chat_id)
+        if running is None or running.kind != VERSUS:
+            return common_view.message("vs.none", language) if command == "resign" else None
+        if command in RESIGNING:
+            return versus_view.resigned(language, await versus.resign(self.deps, running))
+        if command == "undo":
+            undone = await versus.undo(self.deps, running)
+            return versus_view.progressed(language, undone, in_place=False) if undone else None
+        return common_view.message("vs.running", language)
+
+    async def text(self, who: Who, language: str, text: str) -> Outcome | None:
+        """A plain message in a private chat while a versus game runs there: a guess or an answer (None otherwise)."""
+        running = await matches.running_match(self.deps, who.chat_id)
+        if running is None or running.kind != VERSUS:
+            return None
+        return versus_view.moved(language, running, await versus.move(self.deps, running, text))
+
+    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+        """A versus board's button (an answer, a fix or change, undo, another look), or '🔁 Rematch' under a finished
+        game. None for another kind of match."""
+        match = await matches.match_by_id(self.deps, pressed.game_id or 0)
+        if match is None or match.kind != VERSUS:
+            return None
+        if pressed.action == cb.REMATCH:
+            if match.active or match.chat_id != who.chat_id:
+                return Outcome(toast=t("match.stale", language))
+            if match.player(who.user_id) is None or match.opponent(who.user_id) is None:
+                return Outcome(toast=t("duel.not_player", language))
+            return await self._start(who, language, match.variant)
+        if not match.active or (match.revision, match.chat_id) != (pressed.revision, who.chat_id):
+            return Outcome(toast=t("match.stale", language))
+        verb = pressed.args[0] if pressed.args else ""
+        return await self._board_button(language, match, verb, pressed.args[1:])
+
+    async def _start(self, who: Who, language: str, variant: Variant) -> Outcome:
+        if await lifecycle.running_game(self.deps, who.chat_id) is not None:
+            return common_view.message("vs.busy", language)
+        started = await versus.start(self.deps, who.chat_id, who.user_id, who.name, variant)
+        if isinstance(started, AlreadyOn):
+            return versus_view.reminder(language, started.match)
+        return versus_view.started(language, started)
+
+    async def _board_button(self, language: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:
+        """A versus board's button: an answer, a fix or change, undo, or another look at the board."""
+        if verb == cb.MATCH_ANSWER and len(args) == 1:
+            answered = await versus.answer(self.deps, match, cb.parse_score_arg(args[0]))
+            return versus_view.progressed(language, answered, in_place=True)
+        if verb == cb.MATCH_FIX and len(args) in (2, 3):
+            index, fixed = cb.parse_id_arg(args[0]), cb.parse_score_arg(args[1])
+            given = cb.parse_score_arg(args[2]) if len(args) == 3 else None
+            changed = await versus.change(self.deps, match, index, fixed, given)
+            return versus_view.progressed(language, changed, in_place=True)
+        if verb == cb.MATCH_UNDO and not args:
+            undone = await versus.undo(self.deps, match)
+            if not undone:
+                return Outcome(toast=t("undo.nothing", language))
+            return versus_view.progressed(language, undone, in_place=True)
+        if verb == cb.MATCH_MORE and len(args) <= 1:
+            shown = await versus.standing(self.deps, match, _given(args, 0))
+            return Outcome.say(versus_view.board(language, shown, in_place=True, every_fix=True))
+        if verb == cb.MATCH_VIEW and len(args) <= 1:
+            shown = await versus.standing(self.deps, match, _given(args, 0))
+            return Outcome.say(versus_view.board(language, shown, in_place=True))
+        if verb == cb.MATCH_CHANGE and len(args) <= 2:
+            shown = await versus.standing(self.deps, match, _given(args, 1))
+            if not args:
+                return Outcome.say(versus_view.board(language, shown, in_place=True, picking=True))
+            index = cb.parse_id_arg(args[0])
+            limit = len(shown.bot_turns) + (1 if shown.given is not None else 0)
+            if index < limit:
+                return Outcome.say(versus_view.board(language, shown, in_place=True, changing=index))
+        return Outcome(toast=t("match.stale", language))
+
+
+def _given(args: tuple[str, ...], at: int) -> Score | None:
+    """The answer to the bot's pending guess a versus button carries (at `at`), if it carries one."""
+    return cb.parse_score_arg(args[at]) if len(args) > at else None

@@ -1,0 +1,38 @@
+"""The layout the README describes, kept true: features call services only, and the engine stays pure."""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FEATURES = sorted((ROOT / "bot" / "features").glob("*.py"))
+REPOSITORIES = {"games", "matches", "stats", "ratings", "store", "inbox", "outbox"}
+
+
+def imports(path: Path) -> set[str]:
+    """The modules a file imports."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_features_read_and_write_through_services_never_a_repository():
+    for path in FEATURES:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr in REPOSITORIES:
+                owner = node.value
+                named = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+                assert named != "deps", f"{path.name}:{node.lineno} reads deps.{node.attr}"
+
+
+def test_features_import_no_storage_no_transport_and_no_other_feature():
+    for path in FEATURES:
+        for module in imports(path):
+            assert not module.startswith(("bot.storage", "bot.telegram_io", "bot.webapp", "aiosqlite", "telegram")), (
+                path.name,
+                module,
+            )
+            assert not module.startswith("bot.features"), (path.name, module)
