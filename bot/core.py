@@ -38,7 +38,7 @@ class Core:
 
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
-        self.features = Features.on(deps)
+        self.features = Features(deps)
         self._commands = command_routes(self.features)
         self._texts = text_routes(self.features)
         self._buttons = button_routes(self.features)

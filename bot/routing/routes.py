@@ -73,6 +73,6 @@ class Route(Generic[Handler]):
 
 
 def menu(commands: tuple[Command, ...], private: bool) -> tuple[str, ...]:
-    """The command names listed in the private (or group) menu, in their places."""
+    """The command names listed in the private (or group) menu, in their places (equal places in the order given)."""
     placed = [(c.private_menu if private else c.group_menu, c.name) for c in commands]
-    return tuple(name for place, name in sorted((p, n) for p, n in placed if p is not None))
+    return tuple(name for _, name in sorted(((p, n) for p, n in placed if p is not None), key=lambda pn: pn[0]))

@@ -8,10 +8,8 @@ Deep links (t.me/<bot>?start=PAYLOAD) are turned into their commands, or handled
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot import callbacks as cb
-from bot.features import duel, fallback, language, race, referee, scoreboard, settings, solo, versus
+from bot.features import duel, fallback, language, race, referee, scoreboard, settings, solo, streak, versus
 from bot.features.duel import Duel
 from bot.features.fallback import Fallback
 from bot.features.inline import Inline
@@ -21,6 +19,7 @@ from bot.features.referee import Referee
 from bot.features.scoreboard import Scoreboard
 from bot.features.settings import ChatSettings
 from bot.features.solo import Solo
+from bot.features.streak import Streak
 from bot.features.versus import Versus
 from bot.routing.routes import (
     ANY,
@@ -46,6 +45,7 @@ COMMANDS: tuple[Command, ...] = (
     *race.COMMANDS,
     *duel.COMMANDS,
     *scoreboard.COMMANDS,
+    *streak.COMMANDS,
     *language.COMMANDS,
 )
 PRIVATE_MENU = menu(COMMANDS, private=True)  # games first, then help
@@ -61,36 +61,21 @@ DUEL_LINK = links.DUEL_SECRET  # /start duel_<match> in a private chat: that due
 DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel with that user
 
 
-@dataclass(frozen=True)
 class Features:
-    """Each feature bound to the services' dependencies."""
+    """Each feature bound to the services' dependencies (a feature holds nothing else: one of each will do)."""
 
-    solo: Solo
-    referee: Referee
-    settings: ChatSettings
-    race: Race
-    duel: Duel
-    versus: Versus
-    scoreboard: Scoreboard
-    language: Language
-    inline: Inline
-    fallback: Fallback
-
-    @classmethod
-    def on(cls, deps: Deps) -> Features:
-        """Every feature on these dependencies."""
-        return cls(
-            Solo(deps),
-            Referee(deps),
-            ChatSettings(deps),
-            Race(deps),
-            Duel(deps),
-            Versus(deps),
-            Scoreboard(deps),
-            Language(deps),
-            Inline(deps),
-            Fallback(deps),
-        )
+    def __init__(self, deps: Deps) -> None:
+        self.solo = Solo(deps)
+        self.referee = Referee(deps)
+        self.settings = ChatSettings(deps)
+        self.race = Race(deps)
+        self.duel = Duel(deps)
+        self.versus = Versus(deps)
+        self.scoreboard = Scoreboard(deps)
+        self.streak = Streak(deps)
+        self.language = Language(deps)
+        self.inline = Inline(deps)
+        self.fallback = Fallback(deps)
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
@@ -105,6 +90,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(GROUP, f.duel.command, duel.GROUP_COMMANDS),  # /duel; the duel running in the topic
         Route(PRIVATE, f.referee.daily_command, referee.GUARDED),  # a daily under way: warn before it is spoiled
         Route(ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
+        Route(ANY, f.streak.command, names(streak.COMMANDS)),
         Route(ANY, f.language.command, names(language.COMMANDS)),
         Route(ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
         Route(PRIVATE, f.solo.command, names(solo.COMMANDS)),

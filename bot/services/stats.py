@@ -132,9 +132,19 @@ class Streaks:
 
 
 def streaks(flags: str) -> Streaks:
-    """The streaks in a string of results by finish time, '1' a clean solve and '0' anything else."""
+    """The streaks in a string of results by finish time, '1' a clean solve and '0' anything else.
+
+    >>> streaks("1101110"), streaks("011"), streaks("")
+    (Streaks(current=0, best=3), Streaks(current=2, best=2), Streaks(current=0, best=0))
+    """
     runs = flags.split("0")
     return Streaks(current=len(runs[-1]), best=max(len(run) for run in runs))
+
+
+async def clean_streaks(deps: Deps, user_id: int, variant: str) -> Streaks:
+    """A player's clean wins in a row in a variant (all chats, every mode where they guess): the run still going,
+    and the longest."""
+    return streaks(await deps.stats.clean_solve_flags(user_id, variant))
 
 
 @dataclass(frozen=True)

@@ -206,11 +206,13 @@ class SqliteStatsRepository:
         return [ResultCount(r["mode"], r["outcome"], bool(r["hinted"]), r["guesses"], r["n"]) for r in rows]
 
     async def clean_solve_flags(self, user_id: int, variant: str) -> str:
-        """'1' for each clean solve and '0' for any other result of the player's guessing games, by finish time."""
+        """'1' for each clean solve and '0' for any other result of the player's guessing games, by finish time (then by
+        when the result was recorded: two finished at one instant keep their order)."""
         row = await scan_one(
             self.conn,
             f"SELECT group_concat(ok, '') AS flags FROM (SELECT ({RANKED}) AS ok FROM game_results"
-            f" WHERE user_id = ? AND variant = ? AND mode IN ({placeholders(RANKED_MODES)}) ORDER BY finished_at)",
+            f" WHERE user_id = ? AND variant = ? AND mode IN ({placeholders(RANKED_MODES)})"
+            " ORDER BY finished_at, rowid)",
             (user_id, variant, *RANKED_MODES),
         )
         return (row["flags"] if row is not None else None) or ""
@@ -280,7 +282,8 @@ class SqliteStatsRepository:
             f" (SELECT min(guesses) FROM game_results WHERE user_id = ? AND variant = ? AND {RANKED}"
             "  AND game_id != ?) AS best,"
             f" (SELECT group_concat(ok, '') FROM (SELECT ({RANKED}) AS ok FROM game_results"
-            f"  WHERE user_id = ? AND variant = ? AND mode IN ({modes}) ORDER BY finished_at DESC LIMIT ?)) AS recent",
+            f"  WHERE user_id = ? AND variant = ? AND mode IN ({modes})"
+            "  ORDER BY finished_at DESC, rowid DESC LIMIT ?)) AS recent",
             (user_id, user_id, variant, game_id, user_id, variant, *RANKED_MODES, recent),
         )
         assert row is not None

@@ -8,7 +8,7 @@ from bot import callbacks as cb
 from bot.models.stats import Place
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.daily import DayStreak
-from bot.services.stats import PERIODS, Leaderboard, Period, PlayerStats, Ranked
+from bot.services.stats import PERIODS, Leaderboard, Period, PlayerStats, Ranked, Streaks
 from bot.texts import Html, decimal_text, lines, t, variant_name
 from engine.variant import InvalidVariant, variant_named
 
@@ -173,6 +173,23 @@ def daily_streak(language: str, days: DayStreak | None) -> Html | None:
     if days is None or days.best == 0:
         return None
     return t("stats.daily", language, current=days.current, best=days.best)
+
+
+def streaks(language: str, user_id: int, name: str | None, variant: str, days: DayStreak, wins: Streaks) -> Outcome:
+    """/streak: whose, the daily challenge's days in a row, and the clean wins in a row in a variant (each with the
+    best run; a line that says how to begin one when there is none yet)."""
+    shown = variant_label(variant, language)
+    return Outcome.text(
+        lines(
+            t("streak.title", language, name=display_name(language, name, user_id)),
+            t("streak.days", language, n=days.current, best=days.best)
+            if days.best
+            else t("streak.days.none", language),
+            t("streak.wins", language, variant=shown, n=wins.current, best=wins.best)
+            if wins.best
+            else t("streak.wins.none", language, variant=shown),
+        )
+    )
 
 
 def stats_title(language: str, record: PlayerStats, name: str | None) -> Html:

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 from telegram.ext import Application
 
-from tests.bot.fakes import Chat, RecordingRequest, telegram_app
+from tests.bot.fakes import RecordingRequest, telegram_app
+from tests.bot.members import Chat
 
 
 @pytest.fixture

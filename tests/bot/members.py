@@ -1,4 +1,6 @@
-"""Several users in one group (and their private chats), driven through Application.process_update."""
+"""The one way features are tested in-process: users who send messages and press buttons in their chats, each update
+delivered as Telegram would (recorded in the inbox, processed through the whole Application, its replies sent through
+the outbox), and what the bot sent read back from the recording request (tests/bot/fakes.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from typing import Any
 
 from telegram.ext import Application
 
-from tests.bot.fakes import BOT_USER, EPOCH, UPDATE_IDS, Call, RecordingRequest, handle
+from tests.bot.fakes import BOT_USER, EPOCH, UPDATE_IDS, USER, Call, RecordingRequest, handle
 
 GROUP = -100555
 _message_ids = itertools.count(10_000)
@@ -91,8 +93,10 @@ class Member:
             extra["reply_to_message"] = {**reply_to.message("hi"), "chat": self.chat}
         return await self.process({"update_id": next(UPDATE_IDS), "message": self.message(text, **extra)})
 
-    async def press(self, data: str, message_id: int = 1) -> list[Call]:
-        """Press a button with this data on a bot message."""
+    async def press(self, data: str, message_id: int | None = None) -> list[Call]:
+        """Press a button with this data on a bot message (by default the newest one in this chat that has it)."""
+        if message_id is None:
+            message_id = self.message_with(data)
         query = {
             "id": str(next(UPDATE_IDS)),
             "from": self.user,
@@ -109,10 +113,49 @@ class Member:
         }
         return await self.process({"update_id": next(UPDATE_IDS), "callback_query": query})
 
+    async def press_label(self, label: str) -> list[Call]:
+        """Press the newest button in this chat whose label contains `label`."""
+        for call in reversed(self.request.calls):
+            for text, data in call.buttons:
+                if label in text and self._here(call):
+                    return await self.press(data, message_id_of(call))
+        raise AssertionError(f"no button labelled {label!r}")
+
+    def message_with(self, data: str) -> int:
+        """The id of the newest bot message in this chat that carries a button with this data (1 if none does)."""
+        for call in reversed(self.request.calls):
+            if self._here(call) and any(d == data for _, d in call.buttons):
+                return message_id_of(call)
+        return 1
+
+    def _here(self, call: Call) -> bool:
+        return "chat_id" not in call.params or int(call.params["chat_id"]) == self.chat_id
+
     async def process(self, data: dict[str, Any]) -> list[Call]:
         start = len(self.request.calls)
         await handle(self.app, data)
         return self.request.calls[start:]
+
+
+class Chat(Member):
+    """Ann (user 1001) in her private chat with the bot, or with a negative `chat_id` in a group: what most
+    one-player tests want."""
+
+    def __init__(
+        self,
+        app: Application,  # type: ignore[type-arg]
+        request: RecordingRequest,
+        chat_id: int = USER,
+        user_id: int = USER,
+    ) -> None:
+        super().__init__(app, request, user_id, "Ann", chat_id)
+
+
+def message_id_of(call: Call) -> int:
+    """The id of the message a call sent or edited."""
+    if "message_id" in call.params:
+        return int(call.params["message_id"])
+    return int(call.params["_sent_id"])
 
 
 def sent(calls: list[Call], chat_id: int | None = None) -> list[Call]:

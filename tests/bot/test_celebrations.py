@@ -6,8 +6,8 @@ from bot.telegram_io.handlers import RUNTIME, SENDER
 from bot.telegram_io.outgoing import post
 from bot.texts import Html
 from bot.views.celebrations import CONFETTI, FIRE
-from tests.bot.fakes import EPOCH, USER, Chat, Clock, telegram_app
-from tests.bot.members import sent
+from tests.bot.fakes import EPOCH, USER, Clock, telegram_app
+from tests.bot.members import Chat, sent
 
 WRONG = ("0123", "4567", "8901", "2345", "6789")
 

@@ -116,3 +116,11 @@ async def test_the_defaults_hold_for_a_duel_by_username_and_a_race_from_the_race
     [started] = sent(await ann.send("/start race"))  # what Telegram sends for t.me/<bot>?startgroup=race
     assert "1m 0s to find it" in started.text
     assert (await the_match(app)).turn_seconds == 60
+
+
+async def test_a_settings_button_edits_the_panel_it_is_on_and_keeps_the_change(chat, app):
+    [panel] = sent(await chat.send("/settings"))
+    calls = await chat.press("s:c")
+    [edited] = [c for c in calls if c.method == "editMessageText"]
+    assert edited.params["message_id"] == panel.params["_sent_id"]
+    assert (await app.bot_data[RUNTIME].core.deps.games.settings(chat.chat_id)).coaching is False

@@ -1,4 +1,6 @@
-"""The Core's routing on a fresh database: no Telegram."""
+"""The Core's own contract on a fresh database, no Telegram: every update starts in one place, boards carry their
+message, a game's buttons belong to its chat. What each feature answers is tested through the whole Application
+(tests/bot/members.py)."""
 
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,43 +21,35 @@ async def core(tmp_path: Path) -> AsyncIterator[Core]:
 ME = Who(5, 5)
 
 
-async def test_unknown_commands_point_to_help(core):
-    bot = core
-    outcome = await bot.on_command(ME, "frobnicate")
-    assert "/help" in outcome.replies[0].text
+async def test_every_kind_of_update_keeps_the_players_name_and_username_fresh(core):
+    async def known() -> tuple[str, tuple[int, str] | None]:
+        names = await core.deps.stats.names([5])
+        return names[5], await core.deps.stats.by_username("ann_b")
 
-
-async def test_a_finished_game_is_recorded_once_per_player(core):
-    bot = core
-    await bot.on_command(ME, "play")
-    await bot.on_command(ME, "giveup")
-    [result] = await bot.deps.games.results(5)
-    assert (result.user_id, result.outcome, result.mode) == (5, "gave_up", "referee")
+    await core.on_command(Who(5, 5, name="Ann"), "start")
+    assert (await known())[0] == "Ann"
+    await core.on_text(Who(5, 5, name="Ann B", username="ann_b"), "hello")
+    assert await known() == ("Ann B", (5, "Ann B"))
+    await core.on_button(Who(5, 5, name="Anna", username="ann_b"), "r")
+    assert (await known())[0] == "Anna"
+    await core.on_inline(Who(5, 5, bot_username="bcbot", name="Annie", username="ann_b"), "")
+    assert (await known())[0] == "Annie"
 
 
 async def test_the_board_message_is_remembered_for_editing_in_place(core):
-    bot = core
-    outcome = await bot.on_command(ME, "think")
+    outcome = await core.on_command(ME, "think")
     board = outcome.replies[-1].board
     assert board is not None
     assert board.message_id is None
-    async with bot.deps.transaction():  # as the sender does once the board is sent
-        await bot.deps.games.set_board(board.game_id, 42)
-    answered = await bot.on_text(ME, "0 1")
+    async with core.deps.transaction():  # as the sender does once the board is sent
+        await core.deps.games.set_board(board.game_id, 42)
+    answered = await core.on_text(ME, "0 1")
     assert answered.replies[0].board.message_id == 42
 
 
 async def test_buttons_of_another_chat_are_stale_here(core):
-    bot = core
-    outcome = await bot.on_command(ME, "think")
+    outcome = await core.on_command(ME, "think")
     data = outcome.replies[-1].buttons[0][0].data
-    stranger = await bot.on_button(Who(6, 6), data)
+    stranger = await core.on_button(Who(6, 6), data)
     assert stranger.toast is not None
     assert stranger.replies == ()
-
-
-async def test_settings_buttons_edit_the_settings_message(core):
-    bot = core
-    outcome = await bot.on_button(ME, "s:c")
-    assert outcome.replies[0].edit_origin
-    assert (await bot.deps.games.settings(5)).coaching is False

@@ -15,7 +15,8 @@ from bot.views.daily import share_text
 from engine.history import Turn
 from engine.scoring import Score, score
 from engine.variant import PRESETS
-from tests.bot.fakes import EPOCH, Chat, Clock, runtime_on, telegram_app
+from tests.bot.fakes import EPOCH, Clock, runtime_on, telegram_app
+from tests.bot.members import Chat
 
 CLASSIC = PRESETS["classic"]
 DAYS = [f"2026-11-{d:02d}" for d in range(1, 21)]

@@ -6,8 +6,8 @@ import pytest
 
 from bot.telegram_io.handlers import RUNTIME
 from bot.texts import plain, t
-from tests.bot.fakes import EPOCH, USER, Chat, Clock, telegram_app
-from tests.bot.members import sent
+from tests.bot.fakes import EPOCH, USER, Clock, telegram_app
+from tests.bot.members import Chat, sent
 
 
 async def a_daily(chat: Chat, app) -> str:

@@ -6,7 +6,8 @@ from functools import lru_cache
 import pytest
 
 from engine import variant as variant_module
-from tests.bot.fakes import Chat, telegram_app
+from tests.bot.fakes import telegram_app
+from tests.bot.members import Chat
 
 
 @pytest.fixture

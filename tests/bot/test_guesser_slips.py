@@ -3,7 +3,8 @@
 from bot.telegram_io.handlers import RUNTIME
 from bot.texts import t
 from engine.scoring import Score, score
-from tests.bot.fakes import USER, Chat
+from tests.bot.fakes import USER
+from tests.bot.members import Chat
 
 
 def sent(calls, method="sendMessage"):

@@ -8,8 +8,8 @@ from bot.features.inline import CACHE_SECONDS
 from bot.services.links import DUEL_ME, Opened
 from bot.telegram_io.handlers import RUNTIME
 from bot.texts import plain, t
-from tests.bot.fakes import UPDATE_IDS, Call, Chat, RecordingRequest, handle
-from tests.bot.members import Member, sent
+from tests.bot.fakes import UPDATE_IDS, Call, RecordingRequest, handle
+from tests.bot.members import Chat, Member, sent
 from tests.bot.test_race import the_race, wrong_code
 
 BOT = "bullscows_test_bot"

@@ -16,22 +16,6 @@ from tests.bot.fakes import runtime_on, telegram_app
 from tests.bot.members import GROUP, Member, secret_link, sent, toasts
 
 
-class Speaker(Member):
-    """A member whose Telegram app is in some language."""
-
-    def __init__(self, *args: Any, language_code: str = "en", **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.language_code = language_code
-
-    @property
-    def user(self) -> dict[str, Any]:
-        return {**super().user, "language_code": self.language_code}
-
-    def in_private(self) -> Speaker:
-        language = self.language_code
-        return Speaker(self.app, self.request, self.user_id, self.name, chat_id=self.user_id, language_code=language)
-
-
 class Admins:
     """These users administer the group."""
 
@@ -54,7 +38,7 @@ def edits(calls: list[Any]) -> list[str]:
 
 async def test_a_private_chat_follows_the_telegram_language_until_the_player_chooses(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        anya = Speaker(app, request, 11, "Аня", chat_id=11, language_code="ru")
+        anya = Member(app, request, 11, "Аня", chat_id=11, language_code="ru")
         [welcome] = sent(await anya.send("/start"))
         assert "Быки и коровы" in welcome.params["text"]
         assert [b["text"] for b in buttons(welcome)][:2] == [t("btn.play", "ru"), t("btn.think", "ru")]
@@ -72,7 +56,7 @@ async def test_a_private_chat_follows_the_telegram_language_until_the_player_cho
 
 async def test_a_language_without_a_catalogue_reads_in_english(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        dieter = Speaker(app, request, 11, "Dieter", chat_id=11, language_code="de")
+        dieter = Member(app, request, 11, "Dieter", chat_id=11, language_code="de")
         [welcome] = sent(await dieter.send("/start"))
         assert "Bulls and Cows" in welcome.params["text"]
         [unknown] = sent(await dieter.send("/language deutsch"))
@@ -81,7 +65,7 @@ async def test_a_language_without_a_catalogue_reads_in_english(tmp_path):
 
 async def test_the_chooser_names_each_language_in_itself_and_redraws_in_the_new_one(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        anya = Speaker(app, request, 11, "Аня", chat_id=11, language_code="ru")
+        anya = Member(app, request, 11, "Аня", chat_id=11, language_code="ru")
         [chooser] = sent(await anya.send("/language"))
         assert chooser.params["text"] == t("lang.choose", "ru")
         offered = [(b["text"], b["callback_data"]) for b in buttons(chooser)]
@@ -91,7 +75,7 @@ async def test_the_chooser_names_each_language_in_itself_and_redraws_in_the_new_
 
 async def test_the_settings_board_switches_the_language_and_redraws_itself_in_it(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        anya = Speaker(app, request, 11, "Аня", chat_id=11, language_code="ru")
+        anya = Member(app, request, 11, "Аня", chat_id=11, language_code="ru")
         [board] = sent(await anya.send("/settings"))
         assert "<b>Настройки</b>" in board.params["text"]
         [language] = [b for b in buttons(board) if b["text"] == "🌐 Русский"]
@@ -104,8 +88,8 @@ async def test_the_settings_board_switches_the_language_and_redraws_itself_in_it
 async def test_a_group_speaks_the_language_of_whoever_first_used_the_bot_there(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         app.bot_data["runtime"].core.deps.admins = Admins()
-        ann = Speaker(app, request, 11, "Ann", language_code="ru")
-        bob = Speaker(app, request, 22, "Bob", language_code="en")
+        ann = Member(app, request, 11, "Ann", language_code="ru")
+        bob = Member(app, request, 22, "Bob", language_code="en")
         [race] = sent(await ann.send("/challenge"))
         assert "<b>Гонка!</b>" in race.params["text"]
         [line] = sent(await bob.send("/g 1234"))
@@ -117,7 +101,7 @@ async def test_a_group_speaks_the_language_of_whoever_first_used_the_bot_there(t
 async def test_only_a_group_admin_changes_the_group_language_by_button_or_by_name(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         app.bot_data["runtime"].core.deps.admins = Admins(13)
-        ann, bob, cat = (Speaker(app, request, uid, name, language_code="ru") for uid, name in enumerate("ABC", 11))
+        ann, bob, cat = (Member(app, request, uid, name, language_code="ru") for uid, name in enumerate("ABC", 11))
         [chooser] = sent(await bob.send("/language"))  # anyone may open the chooser
         assert chooser.params["text"] == t("lang.choose", "ru")
         assert toasts(await ann.press("lg:en:12")) == [t("lang.admins", "ru")]
@@ -131,8 +115,8 @@ async def test_only_a_group_admin_changes_the_group_language_by_button_or_by_nam
 
 async def test_duel_messages_in_private_come_in_the_players_language_and_in_the_group_in_the_groups(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        ann = Speaker(app, request, 11, "Ann", language_code="ru")
-        bob = Speaker(app, request, 22, "Bob", language_code="en")
+        ann = Member(app, request, 11, "Ann", language_code="ru")
+        bob = Member(app, request, 22, "Bob", language_code="en")
         [invite] = sent(await ann.send("/duel", reply_to=bob))
         assert "вызывает на дуэль" in invite.params["text"]
         accept = next(b["callback_data"] for b in buttons(invite) if b["text"] == t("btn.accept", "ru"))
@@ -153,15 +137,15 @@ async def test_duel_messages_in_private_come_in_the_players_language_and_in_the_
 
 
 async def test_typed_give_up_and_hint_words_work_in_russian(tmp_path):
-    async with runtime_on(tmp_path / "db.sqlite3") as runtime:
-        who = Who(5, 5, language_code="ru")
-        await runtime.core.on_command(who, "play")
-        hint = await runtime.core.on_text(who, "подсказка")
-        assert "\nНа " in hint.replies[0].text
-        assert "-м месте стоит <b>" in hint.replies[0].text
-        ending = await runtime.core.on_text(who, "Сдаюсь!")
-        assert ending.replies[0].text.startswith("🎯 <b>Твои ходы</b> · 4 цифры без повторов\n")
-        assert "\nЯ загадал <b>" in ending.replies[0].text
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        anya = Member(app, request, 5, "Аня", chat_id=5, language_code="ru")
+        await anya.send("/play")
+        [hint] = sent(await anya.send("подсказка"))
+        assert "\nНа " in hint.text
+        assert "-м месте стоит <b>" in hint.text
+        [ending] = sent(await anya.send("Сдаюсь!"))
+        assert ending.text.startswith("🎯 <b>Твои ходы</b> · 4 цифры без повторов\n")
+        assert "\nЯ загадал <b>" in ending.text
 
 
 async def test_the_console_plays_in_the_terminal_language(tmp_path):

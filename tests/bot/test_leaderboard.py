@@ -13,8 +13,8 @@ from bot.storage.rows import iso
 from bot.telegram_io.app import tidy
 from bot.telegram_io.handlers import RUNTIME
 from bot.views import stats as stats_view
-from tests.bot.fakes import EPOCH, Chat, Clock, runtime_on, telegram_app
-from tests.bot.members import sent
+from tests.bot.fakes import EPOCH, Clock, runtime_on, telegram_app
+from tests.bot.members import Chat, sent
 
 GROUP = -500
 _game_ids = itertools.count(1)

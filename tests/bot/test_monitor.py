@@ -21,7 +21,8 @@ from bot.telegram_io.handlers import RUNTIME
 from bot.telegram_io.intake import Intake
 from bot.telegram_io.monitor import BATCH_HUNG, FAILING_FOR, Monitor
 from bot.telegram_io.telemetry import Telemetry
-from tests.bot.fakes import TOKEN, Chat, RecordingRequest, telegram_app
+from tests.bot.fakes import TOKEN, RecordingRequest, telegram_app
+from tests.bot.members import Chat
 
 ROOT = Path(__file__).resolve().parents[2]
 SERIES = [

@@ -8,8 +8,8 @@ from bot.telegram_io.handlers import RUNTIME
 from bot.texts import COLOURS, colours_text, date_text, variant_name, wait_text
 from engine.scoring import score
 from engine.variant import PRESETS, variant_named
-from tests.bot.fakes import USER, Chat
-from tests.bot.members import sent
+from tests.bot.fakes import USER
+from tests.bot.members import Chat, sent
 
 
 def wrong_codes(secret: str, variant=PRESETS["classic"]) -> list[str]:

@@ -2,7 +2,8 @@
 
 from bot.telegram_io.handlers import RUNTIME
 from engine.scoring import score
-from tests.bot.fakes import USER, Chat, telegram_app
+from tests.bot.fakes import USER, telegram_app
+from tests.bot.members import Chat
 
 
 async def test_a_new_app_on_the_same_database_continues_a_referee_game(tmp_path):

@@ -3,7 +3,8 @@ other mode's button keeps the variant too (issue 21, bug 5)."""
 
 from bot.telegram_io.handlers import RUNTIME
 from bot.texts import t
-from tests.bot.fakes import USER, Chat
+from tests.bot.fakes import USER
+from tests.bot.members import Chat
 
 
 def sent(calls, method="sendMessage"):

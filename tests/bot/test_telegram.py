@@ -4,7 +4,8 @@ from bot.telegram_io.handlers import RUNTIME
 from bot.telegram_io.menus import decorate
 from bot.texts import t
 from engine.scoring import score
-from tests.bot.fakes import USER, Chat, RecordingRequest, telegram_app
+from tests.bot.fakes import USER, RecordingRequest, telegram_app
+from tests.bot.members import Chat
 
 
 def sent(calls, method="sendMessage"):
@@ -35,6 +36,13 @@ async def test_start_offers_both_modes_and_handles_a_deep_link_payload(chat):
     [odd] = sent(await chat.send("/start something-else"))
     assert "confirm" not in odd.text.lower()
     assert odd.buttons
+
+
+async def test_a_finished_game_is_recorded_once_for_its_player(chat, app):
+    await chat.send("/play")
+    await chat.send("/giveup")
+    [result] = await app.bot_data[RUNTIME].core.deps.games.results(USER)
+    assert (result.user_id, result.outcome, result.mode) == (USER, "gave_up", "referee")
 
 
 async def test_a_referee_game_scores_guesses_and_ends_with_a_summary(chat, app):

@@ -20,7 +20,8 @@ from bot.telegram_io.handlers import RUNTIME, SENDER, WEBAPP
 from bot.telegram_io.intake import FloodGuard
 from bot.webapp import auth
 from bot.webapp.server import WebAppContext, webapp_app
-from tests.bot.fakes import TOKEN, USER, Chat, Clock, RecordingRequest, telegram_app
+from tests.bot.fakes import TOKEN, USER, Clock, RecordingRequest, telegram_app
+from tests.bot.members import Chat
 from tests.e2e.processes import free_port
 
 URL = "https://bullscows.example/app/"  # the WEBAPP_URL the chat's board buttons open

@@ -9,7 +9,8 @@ import pytest
 
 from engine.history import candidates
 from engine.scoring import Score
-from tests.bot.fakes import TOKEN, USER, Chat
+from tests.bot.fakes import TOKEN, USER
+from tests.bot.members import Chat
 from tests.webapp.harness import URL, MiniApp, init_data, mini_app
 
 
