@@ -1,5 +1,5 @@
-"""The package's files and its compiled extensions: the engine's play-time kernels (engine/_kernels.c) and the
-optimal solver's core (engine/optimal/kernel.c); the rest of the metadata is in pyproject.toml. The extensions need
+"""The package's files and its compiled extensions: the engine's play-time kernels (engine/kernels/native.c) and the
+optimal solver's core (engine/optimal/core.c); the rest of the metadata is in pyproject.toml. The extensions need
 a C compiler and the Python headers, and both are optional: without them the kernels run in numpy and only
 `bullscows solve` is missing."""
 
@@ -32,16 +32,16 @@ setup(
     },
     ext_modules=[
         Extension(
-            "engine._kernels",
-            sources=["engine/_kernels.c"],
+            "engine.kernels.native",
+            sources=["engine/kernels/native.c"],
             # as the solver's core; -ffp-contract=off: no fused multiply-adds, so the split measures round exactly as
             # numpy's (the kernels promise the same bits); -funroll-loops: the histogram loops overlap their loads
             extra_compile_args=["-O3", *march(), "-std=c11", "-ffp-contract=off", "-funroll-loops"],
-            optional=True,  # without a compiler the same kernels run in numpy (engine/kernels_numpy.py)
+            optional=True,  # without a compiler the same kernels run in numpy (engine/kernels/fallback.py)
         ),
         Extension(
-            "engine.optimal.kernel",
-            sources=["engine/optimal/kernel.c"],
+            "engine.optimal.core",
+            sources=["engine/optimal/core.c"],
             # the solver's tally vectorises with the CPU's popcount (see march()); -O3 for the loops over guesses
             extra_compile_args=["-O3", *march(), "-std=c11"],
             optional=True,  # without a compiler the bot still installs and plays; only `bullscows solve` needs it

@@ -13,8 +13,8 @@ relabellings of positions and symbols that fix every guess played. Costs live in
 table keyed by the candidate set: exact ones, and lower bounds proven by failed searches.
 
 The first `top_depth` levels run here in Python (with the full symmetry reduction and progress
-reports); below that the compiled kernel (`engine.optimal.kernel`, in C) takes over: a solve's memory is
-the kernel's tables and little more.
+reports); below that the compiled core (`engine.optimal.core`, in C) takes over: a solve's memory is
+the core's tables and little more.
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from engine.optimal import kernel
+from engine.optimal import core
 from engine.optimal.tree import Node
 from engine.totals import estimated_totals, lower_bounds
 from engine.variant import Variant
 
 Indices = npt.NDArray[np.int64]
-INFINITY = kernel.INFINITY  # a bound no cost reaches
+INFINITY = core.INFINITY  # a bound no cost reaches
 MAX_CODES = 10_000  # the largest games searched (mastermind10 takes hours; 5 digits' 30,240 codes are out of reach)
 Relabelling = tuple[tuple[int, ...], dict[int, int]]  # (position order, symbol map) fixing a history
 # what a part's solver takes from its parent (read-only once the search runs)
@@ -83,7 +83,7 @@ def instance_from_codes(codes: Sequence[Sequence[int]], symbols: int) -> Instanc
 
 def _instance(codes: npt.NDArray[np.uint8], symbols: int, fixed: int, moves: tuple[tuple[int, ...], ...]) -> Instance:
     codes = np.ascontiguousarray(codes, dtype=np.uint8)
-    parts = kernel.answers(codes, codes.shape[1], symbols, fixed)
+    parts = core.answers(codes, codes.shape[1], symbols, fixed)
     return Instance(codes=codes, symbols=symbols, parts=parts, fixed=fixed, position_moves=moves)
 
 
@@ -92,7 +92,7 @@ class Progress(NamedTuple):
 
     path: tuple[tuple[int, int], ...]  # per level above: (guesses tried, guesses to try)
     depth: int
-    nodes: int  # nodes visited by the kernel so far
+    nodes: int  # nodes visited by the core so far
     best: int | None  # the best total known for the node being searched at `depth`
 
 
@@ -120,7 +120,7 @@ class Solver:
     width: int = 0  # below the top levels, try only this many guesses per node (0: all, an exact search)
     on_progress: OnProgress | None = None
     clock: Callable[[], float] = time.perf_counter
-    workers: int = 1  # threads solving the parts of the root's guesses side by side (the kernels release the GIL)
+    workers: int = 1  # threads solving the parts of the root's guesses side by side (the core releases the GIL)
     known: dict[int, PartResult] = field(default_factory=dict)  # parts settled by an earlier run (resume)
     on_part: OnPart | None = None  # hears each part settled near the root (to checkpoint it)
     parent: Solver | None = None  # set on the solvers of single parts
@@ -130,7 +130,7 @@ class Solver:
     share_size: int = 1000
     _path: list[tuple[int, int]] = field(default_factory=list, init=False)
     _too_deep: set[tuple[int, int]] = field(default_factory=set, init=False)
-    _tt: kernel.Table = field(default_factory=kernel.Table, init=False)  # this solver's (one per thread)
+    _tt: core.Table = field(default_factory=core.Table, init=False)  # this solver's (one per thread)
     stats: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(8, dtype=np.int64), init=False)
     _subtrees: dict[int, Node] = field(default_factory=dict, init=False)
     _pool: ThreadPoolExecutor | None = field(default=None, init=False)
@@ -145,7 +145,7 @@ class Solver:
         rows = [lower_bounds(max(parts, 1), inst.size) for parts in range(inst.parts + 1)]
         self._bounds = np.stack(rows).astype(np.int64)  # [parts, k]: least cost of k secrets
         self._masks = np.bitwise_or.reduce(np.left_shift(1, inst.codes.astype(np.int64)), axis=1)
-        self._game = kernel.Game(
+        self._game = core.Game(
             inst.codes,
             inst.codes.shape[1],
             inst.symbols,

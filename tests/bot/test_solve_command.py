@@ -47,8 +47,8 @@ def test_without_the_compiled_core_one_line_says_how_to_build_it(
     monkeypatch.chdir(tmp_path)
     monkeypatch.delitem(sys.modules, "engine.optimal.search", raising=False)
     monkeypatch.delattr(engine.optimal, "search", raising=False)
-    monkeypatch.delattr(engine.optimal, "kernel", raising=False)
-    monkeypatch.setitem(sys.modules, "engine.optimal.kernel", None)  # as if it had not been built
+    monkeypatch.delattr(engine.optimal, "core", raising=False)
+    monkeypatch.setitem(sys.modules, "engine.optimal.core", None)  # as if it had not been built
     assert run(["--variant", "3d6"]) == 2
     err = capsys.readouterr().err
     assert "compiled core is missing" in err

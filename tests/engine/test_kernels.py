@@ -137,7 +137,7 @@ print(sorted(set(sys.modules) - loaded))
 
 def test_after_warm_up_a_first_move_imports_nothing_more(backend: str) -> None:
     # numpy.random once loaded on the first 6-digit move (20 ms), where numba had loaded it before
-    hide = "import sys; sys.modules['engine._kernels'] = None\n" if backend == "numpy" else ""
+    hide = "import sys; sys.modules['engine.kernels.native'] = None\n" if backend == "numpy" else ""
     done = subprocess.run([sys.executable, "-c", hide + FIRST_MOVES], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 

@@ -13,7 +13,7 @@ from engine.optimal.tree import Node, tree_stats
 from engine.variant import variant_named
 from tests.machine import NO_SOLVER_CORE
 
-kernel = pytest.importorskip("engine.optimal.kernel", reason=NO_SOLVER_CORE)
+core = pytest.importorskip("engine.optimal.core", reason=NO_SOLVER_CORE)
 from engine.optimal.search import Instance, Solver, instance_for, instance_from_codes  # noqa: E402
 
 
@@ -142,7 +142,7 @@ def test_packed_lanes_and_histograms_tally_alike(name: str) -> None:
     instance = search.instance
     args = (instance.codes, instance.codes.shape[1], instance.symbols, instance.fixed, search._bounds)
     estimate = np.arange(instance.size + 1, dtype=np.int64) * 300
-    packed, plain = kernel.Game(*args, estimate), kernel.Game(*args, estimate, packed=False)
+    packed, plain = core.Game(*args, estimate), core.Game(*args, estimate, packed=False)
     rng = np.random.default_rng(7)
     for size in (4, 9, 15, 16, 40, 200):
         secrets = np.sort(rng.choice(instance.size, size, replace=False)).astype(np.int64)
@@ -153,11 +153,11 @@ def test_packed_lanes_and_histograms_tally_alike(name: str) -> None:
             assert packed.scan(secrets, guesses, parts, one) == plain.scan(secrets, guesses, parts, other)
             assert np.array_equal(one, other)
             stats = np.zeros(8, np.int64)
-            bound = packed.node_bound(kernel.Table(), secrets, fixed, parts, stats)
-            assert bound == plain.node_bound(kernel.Table(), secrets, fixed, parts, stats)
+            bound = packed.node_bound(core.Table(), secrets, fixed, parts, stats)
+            assert bound == plain.node_bound(core.Table(), secrets, fixed, parts, stats)
             if size <= 16:
-                found = packed.solve(kernel.Table(), secrets, fixed, kernel.INFINITY, parts, 0, stats)
-                assert found == plain.solve(kernel.Table(), secrets, fixed, kernel.INFINITY, parts, 0, stats)
+                found = packed.solve(core.Table(), secrets, fixed, core.INFINITY, parts, 0, stats)
+                assert found == plain.solve(core.Table(), secrets, fixed, core.INFINITY, parts, 0, stats)
                 if parts == instance.parts:  # (a bound for fewer answers than guesses get is no bound)
                     assert found[0] >= bound
 
@@ -178,7 +178,7 @@ def test_the_kernel_scores_as_the_engine_does() -> None:
 def test_a_transposition_table_keeps_exact_costs_and_the_best_bounds() -> None:
     variant = variant_named("3")
     search = Solver(instance_for(variant))
-    game, table, stats = search._game, kernel.Table(), np.zeros(8, np.int64)
+    game, table, stats = search._game, core.Table(), np.zeros(8, np.int64)
     secrets = np.arange(40, dtype=np.int64)
     fixed = search.instance.fixed
     table.store(game.key(secrets), 70, -1)  # a lower bound: the search may not go below it
@@ -187,7 +187,7 @@ def test_a_transposition_table_keeps_exact_costs_and_the_best_bounds() -> None:
     assert game.solve(table, secrets, fixed, 60, search.instance.parts, 0, stats) == (70, -1)
     table.store(game.key(secrets), 90, 7)  # an exact cost is final
     table.store(game.key(secrets), 95, -1)
-    assert game.solve(table, secrets, fixed, kernel.INFINITY, search.instance.parts, 0, stats) == (90, 7)
+    assert game.solve(table, secrets, fixed, core.INFINITY, search.instance.parts, 0, stats) == (90, 7)
     assert len(table) == 1
 
 
@@ -202,15 +202,15 @@ def test_a_code_set_without_the_symmetries_the_search_assumes_is_refused() -> No
 def test_the_kernel_refuses_what_is_not_a_game() -> None:
     estimate = np.zeros(5, dtype=np.int64)
     codes = np.array([[0, 1], [1, 0], [0, 2], [2, 0]], dtype=np.uint8)
-    assert kernel.answers(codes, 2, 3, 0) == 3  # 0 bulls 1 cow, 0 bulls 2 cows, 1 bull (besides solved)
+    assert core.answers(codes, 2, 3, 0) == 3  # 0 bulls 1 cow, 0 bulls 2 cows, 1 bull (besides solved)
     bounds = np.zeros((4, 5), dtype=np.int64)  # a row for 0..3 answers
     with pytest.raises(ValueError, match="symbol out of range"):
-        kernel.Game(codes, 2, 2, 0, bounds, estimate)
+        core.Game(codes, 2, 2, 0, bounds, estimate)
     with pytest.raises(ValueError, match="bounds"):
-        kernel.Game(codes, 2, 3, 0, np.zeros((4, 4), dtype=np.int64), estimate)
+        core.Game(codes, 2, 3, 0, np.zeros((4, 4), dtype=np.int64), estimate)
     with pytest.raises(ValueError, match="bounds: a row for each count of answers up to 3"):
-        kernel.Game(codes, 2, 3, 0, bounds[:3], estimate)  # a node would read past its rows
-    game = kernel.Game(codes, 2, 3, 0, bounds, estimate)
+        core.Game(codes, 2, 3, 0, bounds[:3], estimate)  # a node would read past its rows
+    game = core.Game(codes, 2, 3, 0, bounds, estimate)
     with pytest.raises(IndexError):
         game.key(np.array([0, 4], dtype=np.int64))
     with pytest.raises(ValueError, match="strictly increasing"):  # a set, as every kernel call takes it
@@ -218,9 +218,9 @@ def test_the_kernel_refuses_what_is_not_a_game() -> None:
     with pytest.raises(ValueError, match="aligned"):
         game.key(np.zeros(17, dtype=np.uint8)[1:].view(np.int64))
     with pytest.raises(ValueError, match="fixed"):
-        game.node_bound(kernel.Table(), np.arange(4, dtype=np.int64), 1 << 5, 1, np.zeros(8, np.int64))
+        game.node_bound(core.Table(), np.arange(4, dtype=np.int64), 1 << 5, 1, np.zeros(8, np.int64))
     with pytest.raises(ValueError, match="cost"):
-        kernel.Table().store(1, -5, -1)
+        core.Table().store(1, -5, -1)
 
 
 @pytest.mark.parametrize(("name", "total"), [("3", 3575), ("mastermind", 5625)])

@@ -1,4 +1,4 @@
-"""Types of the optimal solver's compiled core (engine/optimal/kernel.c)."""
+"""Types of the optimal solver's compiled core (engine/optimal/core.c)."""
 
 import numpy as np
 import numpy.typing as npt

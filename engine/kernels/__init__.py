@@ -6,7 +6,7 @@ feedback id = length * popcount(places_g & places_s) + popcount(counts_g & count
 = bulls * (length + 1) + cows, with no table: scoring on the fly is as fast as a table lookup.
 
 They run in C (engine/_kernels.c, built at install with the solver's core) and fall back to numpy
-(engine/kernels_numpy.py) where no C compiler was at hand: the same answers, bit for bit, more slowly. No
+(engine/fallback.py) where no C compiler was at hand: the same answers, bit for bit, more slowly. No
 JIT: a bot process pays neither a compiler's memory nor a first compilation.
 """
 
@@ -19,11 +19,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from engine import kernels_numpy
+from engine.kernels import fallback
 
-_c: Any  # the C kernels (engine/_kernels.c), or None
+_c: Any  # the C kernels (engine/kernels/native.c), or None
 try:
-    _c = importlib.import_module("engine._kernels")
+    _c = importlib.import_module("engine.kernels.native")
 except ImportError:  # built without a C compiler: numpy does the work
     _c = None
 
@@ -56,7 +56,7 @@ def code_words(codes: npt.NDArray[np.uint8], symbols: int) -> tuple[Words, Words
 def feedback_block(places: Words, counts: Words, guesses: Indices, secrets: Indices, length: int) -> Any:
     """Feedback ids, shape (len(guesses), len(secrets)), of each guess against each secret."""
     if _c is None:
-        return kernels_numpy.feedback_block(places, counts, guesses, secrets, length)
+        return fallback.feedback_block(places, counts, guesses, secrets, length)
     out = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
     _c.feedback_block(places, counts, _ix(guesses), _ix(secrets), length, out)
     return out
@@ -65,7 +65,7 @@ def feedback_block(places: Words, counts: Words, guesses: Indices, secrets: Indi
 def feedback_all(places: Words, counts: Words, guess_places: np.uint64, guess_counts: np.uint64, length: int) -> Any:
     """Feedback ids of one guess (given by its words) against every code."""
     if _c is None:
-        return kernels_numpy.feedback_row(places, counts, guess_places, guess_counts, None, length)
+        return fallback.feedback_row(places, counts, guess_places, guess_counts, None, length)
     out = np.empty(len(places), dtype=np.uint8)
     _c.feedback_row(places, counts, guess_places, guess_counts, None, length, out)
     return out
@@ -76,7 +76,7 @@ def feedback_row(
 ) -> Any:
     """Feedback ids of one guess (given by its words) against the secrets at these indices."""
     if _c is None:
-        return kernels_numpy.feedback_row(places, counts, guess_places, guess_counts, secrets, length)
+        return fallback.feedback_row(places, counts, guess_places, guess_counts, secrets, length)
     out = np.empty(len(secrets), dtype=np.uint8)
     _c.feedback_row(places, counts, guess_places, guess_counts, _ix(secrets), length, out)
     return out
@@ -87,7 +87,7 @@ def fitting(
 ) -> Any:
     """The secrets (indices) that give every guess (by index) its answer (feedback id)."""
     if _c is None:
-        return kernels_numpy.fitting(places, counts, guesses, answers, secrets, length)
+        return fallback.fitting(places, counts, guesses, answers, secrets, length)
     out = np.empty(len(secrets), dtype=np.intp)
     kept = _c.fitting(places, counts, _ix(guesses), np.ascontiguousarray(answers, np.int64), _ix(secrets), length, out)
     return out[:kept]
@@ -96,7 +96,7 @@ def fitting(
 def counts_block(places: Words, counts: Words, guesses: Indices, secrets: Indices, length: int, feedbacks: int) -> Any:
     """Partition counts, shape (len(guesses), feedbacks), of the secrets under each guess."""
     if _c is None:
-        return kernels_numpy.counts_block(places, counts, guesses, secrets, length, feedbacks)
+        return fallback.counts_block(places, counts, guesses, secrets, length, feedbacks)
     out = np.empty((len(guesses), feedbacks), dtype=np.int64)
     _c.counts_block(places, counts, _ix(guesses), _ix(secrets), length, feedbacks, out)
     return out
@@ -105,7 +105,7 @@ def counts_block(places: Words, counts: Words, guesses: Indices, secrets: Indice
 def split_order(row: npt.NDArray[np.uint8]) -> tuple[Any, Any, Any]:
     """A stable counting sort of feedback ids: (order, ids present ascending, start of each id's run)."""
     if _c is None:
-        return kernels_numpy.split_order(row)
+        return fallback.split_order(row)
     order = np.empty(len(row), dtype=np.intp)
     ids = np.empty(256, dtype=np.int64)
     starts = np.empty(256, dtype=np.int64)
@@ -128,7 +128,7 @@ def best_guess(
     """Position in `pool` of the guess whose split of `secrets` is best under a measure (rounded to
     9 decimals, as engine.strategies.best_index does); ties go to a candidate, then to the first."""
     if _c is None:
-        return kernels_numpy.best_guess(
+        return fallback.best_guess(
             places, counts, pool, secrets, is_candidate, length, feedbacks, measure, c_log_c, log_n
         )
     candidate = np.ascontiguousarray(is_candidate, np.bool_)
@@ -150,7 +150,7 @@ def measure_scores(
 ) -> Any:
     """Each pool guess's badness under a measure, bit for bit as engine.strategies computes it."""
     if _c is None:
-        return kernels_numpy.measure_scores(places, counts, pool, secrets, length, feedbacks, measure, c_log_c, log_n)
+        return fallback.measure_scores(places, counts, pool, secrets, length, feedbacks, measure, c_log_c, log_n)
     out = np.empty(len(pool), dtype=np.float64)
     _c.measure_scores(places, counts, _ix(pool), _ix(secrets), length, feedbacks, measure, c_log_c, log_n, out)
     return out
@@ -175,7 +175,7 @@ def two_step_costs(
     given up (infinity) as soon as its sum so far exceeds the least complete one before it: the
     cheapest contender, the first among equals, stays. `estimate[0]` is 0 and `estimate[m] >= m`."""
     if _c is None:
-        return kernels_numpy.two_step_costs(
+        return fallback.two_step_costs(
             places, counts, contenders, helpers, secrets, length, feedbacks, solved, estimate, prune
         )
     out = np.empty(len(contenders), dtype=np.float64)
@@ -190,7 +190,7 @@ def canonical_mask(codes: npt.NDArray[np.uint8], fixed: int, symbols: int) -> An
     """Which codes are the smallest of their class under relabelling the symbols not in `fixed`:
     free symbols appear in increasing order of first use, starting from the lowest free one."""
     if _c is None:
-        return kernels_numpy.canonical_mask(codes, fixed, symbols)
+        return fallback.canonical_mask(codes, fixed, symbols)
     out = np.empty(len(codes), dtype=np.bool_)
     _c.canonical_mask(np.ascontiguousarray(codes, np.uint8), codes.shape[1], fixed, symbols, out)
     return out
@@ -205,7 +205,7 @@ def member_mask(pool: Indices, group: Indices, size: int) -> Any:
 
 def new_pools(symbols: int) -> Any:
     """An empty cache of guess pools by fixed-symbol mask, for the greedy trees of one game."""
-    return kernels_numpy.Pools(symbols) if _c is None else _c.Pools(symbols)
+    return fallback.Pools(symbols) if _c is None else _c.Pools(symbols)
 
 
 def ticks() -> int:
@@ -234,7 +234,7 @@ def greedy_tree(
     describes, `took` in ticks(); None if a guess told nothing (the strategy would repeat itself)."""
     length = codes.shape[1]
     if _c is None:
-        return kernels_numpy.greedy_tree(
+        return fallback.greedy_tree(
             places, counts, codes, code_masks, alive, fixed, opening, solved, length, feedbacks, measure, c_log_c,
             log_n, pools,
         )  # fmt: skip

@@ -1,6 +1,6 @@
 /* The engine's play-time kernels in C: feedback ids, partition counts, split measures, guesses up to
-   symmetry and whole greedy trees. Imported as `engine._kernels` by `engine.kernels`, which falls back to
-   numpy (engine/kernels_numpy.py) when this extension was not built; both give the same answers, bit for
+   symmetry and whole greedy trees. Imported as `engine.kernels.native` by `engine.kernels`, which falls back to
+   numpy (engine/kernels/fallback.py) when this extension was not built; both give the same answers, bit for
    bit (tests/engine/test_kernels.py runs every test on both).
 
    A code is two 64-bit words: `places` has one bit per (position, symbol) it uses, and `counts` holds each
@@ -865,7 +865,7 @@ static PyObject *Pools_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 }
 
 static PyTypeObject PoolsType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine._kernels.Pools",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.kernels.native.Pools",
     .tp_basicsize = sizeof(PoolsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Pools(symbols): guess pools by fixed-symbol mask, kept between the greedy trees of one game",
@@ -1100,13 +1100,13 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef kernels_module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "engine._kernels",
+    .m_name = "engine.kernels.native",
     .m_doc = "The engine's play-time kernels in C (see engine.kernels).",
     .m_size = -1,
     .m_methods = methods,
 };
 
-PyMODINIT_FUNC PyInit__kernels(void) {
+PyMODINIT_FUNC PyInit_native(void) {
     if (PyType_Ready(&PoolsType) < 0) return NULL;
     PyObject *module = PyModule_Create(&kernels_module);
     if (!module) return NULL;

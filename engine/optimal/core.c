@@ -1,6 +1,6 @@
 /* The compiled core of the optimal solver: depth-first branch and bound over candidate sets.
 
-   Imported as `engine.optimal.kernel` by `engine.optimal.search` (see kernel.pyi for the Python
+   Imported as `engine.optimal.core` by `engine.optimal.search` (see core.pyi for the Python
    side); the bot plays the trees it finds, never the search itself. Plain C with no JIT runtime, so a
    solve holds little more memory than its own tables.
 
@@ -1335,7 +1335,7 @@ static PyMethodDef Table_methods[] = {
 static PySequenceMethods Table_sequence = {.sq_length = (lenfunc)Table_length};
 
 static PyTypeObject GameType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.optimal.kernel.Game",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.optimal.core.Game",
     .tp_basicsize = sizeof(GameObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Game(codes, length, symbols, fixed, bounds, estimate, packed=True): a game as the solver sees it",
@@ -1346,7 +1346,7 @@ static PyTypeObject GameType = {
 };
 
 static PyTypeObject TableType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.optimal.kernel.Table",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.optimal.core.Table",
     .tp_basicsize = sizeof(TableObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Table(): a transposition table (set key -> cost and guess), for one thread at a time",
@@ -1364,13 +1364,13 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "engine.optimal.kernel",
+    .m_name = "engine.optimal.core",
     .m_doc = "The compiled core of the optimal solver (branch and bound over candidate sets).",
     .m_size = -1,
     .m_methods = module_methods,
 };
 
-PyMODINIT_FUNC PyInit_kernel(void) {
+PyMODINIT_FUNC PyInit_core(void) {
     if (PyType_Ready(&GameType) < 0 || PyType_Ready(&TableType) < 0) return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
     if (!module) return NULL;
