@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from engine.book import opening_book
 from engine.guesser import Strategy, TreeStrategy, next_guess
-from engine.history import History, Indices, Pins, Turn, candidates, fits, partition_counts, pinned, remember
+from engine.history import History, Pins, Turn, candidates, fits, partition_counts, pinned, remember
 from engine.information import bits_gained
 from engine.optimal.tree import optimal_moves, replay, shipped_tree
 from engine.planner import Planner
@@ -23,7 +23,7 @@ from engine.play import solve_counts
 from engine.scoring import Score
 from engine.splits import canonical_guesses, fixed_symbols, member, splitter_for
 from engine.strategies import NoCandidates, best_of, history_key, neg_entropy
-from engine.variant import Code, Variant
+from engine.variant import Code, Indices, Variant
 
 # Bounds on the work a review may do, counted in (code, candidate) pairs scored: a greedy strategy
 # weighs every code of the variant against every candidate, so a position costs about

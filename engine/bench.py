@@ -22,7 +22,7 @@ TIMING_NOTE = (
 
 
 @dataclass(frozen=True)
-class Game:
+class Played:
     """One secret and every turn the strategy took to find it."""
 
     secret: Code
@@ -99,7 +99,7 @@ class Bench:
     clock: Callable[[], float] = time.perf_counter
     cpu_clock: Callable[[], float] = time.process_time
     _timings: list[tuple[float, int]] = field(default_factory=list, init=False)
-    _games: list[Game] = field(default_factory=list, init=False)
+    _games: list[Played] = field(default_factory=list, init=False)
     _seconds: float = field(default=0.0, init=False)
     _cpu_seconds: float = field(default=0.0, init=False)
 
@@ -108,7 +108,7 @@ class Bench:
         """How many secrets this run plays (before filtering by the history)."""
         return self.variant.size if self.secrets is None else len(self.secrets)
 
-    def games(self) -> Iterator[Game]:
+    def games(self) -> Iterator[Played]:
         """Each game as it is solved (depth-first through the strategy's tree, not in secret order)."""
         among = None
         if self.secrets is not None:
@@ -122,7 +122,7 @@ class Bench:
         # are set off by how many objects the run makes, not by the decisions being timed
         with collector_paused():
             for _index, turns in walk_tree(self.variant, self.strategy, self.history, among, timed, self.clock):
-                game = Game(turns[-1].guess, tuple(turns))  # the last guess is the secret: no lookup by index
+                game = Played(turns[-1].guess, tuple(turns))  # the last guess is the secret: no lookup by index
                 self._games.append(game)
                 yield game
         self._seconds = self.clock() - started

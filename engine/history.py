@@ -11,9 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.scoring import Score, score, scorer_for
-from engine.variant import Code, Variant
-
-Indices = npt.NDArray[np.intp]  # positions in variant.codes
+from engine.variant import Code, Indices, Variant
 
 
 class Turn(NamedTuple):

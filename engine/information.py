@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-Counts = npt.NDArray[np.int64]  # how many candidates fall under each feedback id; last axis = feedback
+Counts = npt.NDArray[np.int64]  # how many candidates fall under each feedback id (last axis), per guess
 
 
 def entropy_bits(counts: Counts) -> npt.NDArray[np.float64]:

@@ -9,12 +9,13 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.endgame import ExactSearch
-from engine.history import History, Indices, Turn
+from engine.history import History, Turn
+from engine.information import Counts
 from engine.scoring import possible_scores
-from engine.splits import Counts, canonical_guesses, fixed_symbols, member, splitter_for, union
+from engine.splits import canonical_guesses, fixed_symbols, member, splitter_for, union
 from engine.strategies import Measure, best_of, forced_move, neg_entropy, rng_for, scores_of
 from engine.totals import estimated_totals
-from engine.variant import Code, Variant
+from engine.variant import Code, Indices, Variant
 
 
 def estimated_cost(counts: Counts, solved: int) -> npt.NDArray[np.float64]:

@@ -9,11 +9,11 @@ from contextlib import contextmanager
 
 from engine import kernels, sweep
 from engine.guesser import best_strategy
-from engine.history import History, Indices, Turn, candidates
+from engine.history import History, Turn, candidates
 from engine.scoring import Score, score, scorer_for
 from engine.strategies import Strategy, history_key
 from engine.sweep import Tree
-from engine.variant import Code, Variant
+from engine.variant import Code, Indices, Variant
 
 MAX_TURNS = 40  # a guard against strategies that repeat themselves; no sane strategy comes close
 

@@ -8,11 +8,10 @@ import numpy as np
 import numpy.typing as npt
 
 from engine import kernels, sweep
-from engine.history import History, Indices
+from engine.history import History
+from engine.information import Counts
 from engine.scoring import FeedbackIds, scorer_for
-from engine.variant import Variant
-
-Counts = npt.NDArray[np.int64]  # (guesses, feedback ids): how many candidates each answer would leave
+from engine.variant import Indices, Variant
 
 
 class Splitter:

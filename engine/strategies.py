@@ -12,10 +12,11 @@ import numpy as np
 import numpy.typing as npt
 
 from engine import kernels
-from engine.history import History, Indices, candidates
-from engine.splits import Counts, canonical_guesses, fixed_symbols, member, splitter_for, union
+from engine.history import History, candidates
+from engine.information import Counts
+from engine.splits import canonical_guesses, fixed_symbols, member, splitter_for, union
 from engine.sweep import Tree
-from engine.variant import Code, Variant
+from engine.variant import Code, Indices, Variant
 
 Measure = Callable[[Counts, int], npt.NDArray[np.float64]]  # (counts, solved id) -> badness per guess
 

@@ -13,6 +13,7 @@ import numpy.typing as npt
 
 Code = str  # a code as the player writes it, one digit per position: "0123"
 CodeArray = npt.NDArray[np.uint8]  # codes as rows of symbols, shape (n, length)
+Indices = npt.NDArray[np.intp]  # positions in variant.codes: a set of codes without their symbols
 
 MIN_LENGTH, MAX_LENGTH = 3, 6
 MIN_SYMBOLS, MAX_SYMBOLS = 6, 10

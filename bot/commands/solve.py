@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from engine.optimal.search import OnPart, PartResult, Progress
+    from engine.optimal.search import OnPart, PartResult, SolveProgress
 
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is not a terminal
 SMALL = 3000  # variants with fewer codes solve faster on one thread, with full symmetry on 2 levels
@@ -172,7 +172,7 @@ class _Reporter:
         self.tty = stream.isatty()
         self.last = started
 
-    def __call__(self, progress: Progress) -> None:
+    def __call__(self, progress: SolveProgress) -> None:
         now = time.perf_counter()
         if not self.tty and now - self.last < REPORT_EVERY and progress.depth > 0:
             return

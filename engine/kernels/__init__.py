@@ -20,6 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.kernels import fallback
+from engine.kernels.fallback import Words
+from engine.variant import Indices
 
 _c: Any  # the C kernels (engine/kernels/native.c), or None
 try:
@@ -27,8 +29,6 @@ try:
 except ImportError:  # built without a C compiler: numpy does the work
     _c = None
 
-Words = npt.NDArray[np.uint64]
-Indices = npt.NDArray[np.intp]
 
 # measures by number (lower is better), as in engine.strategies
 ENTROPY, SQUARES, LARGEST, PARTS = range(4)

@@ -13,8 +13,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from engine.variant import Indices
+
 Words = npt.NDArray[np.uint64]
-Indices = npt.NDArray[np.intp]
 ENTROPY, SQUARES, LARGEST, PARTS = range(4)
 
 

@@ -35,7 +35,7 @@ from engine.optimal.tree import Node
 from engine.totals import estimated_totals, lower_bounds
 from engine.variant import Variant
 
-Indices = npt.NDArray[np.int64]
+CoreIndices = npt.NDArray[np.int64]  # positions in the codes, as the C core takes them
 INFINITY = core.INFINITY  # a bound no cost reaches
 MAX_CODES = 10_000  # the largest games searched (mastermind10 takes hours; 5 digits' 30,240 codes are out of reach)
 Relabelling = tuple[tuple[int, ...], dict[int, int]]  # (position order, symbol map) fixing a history
@@ -87,7 +87,7 @@ def _instance(codes: npt.NDArray[np.uint8], symbols: int, fixed: int, moves: tup
     return Instance(codes=codes, symbols=symbols, parts=parts, fixed=fixed, position_moves=moves)
 
 
-class Progress(NamedTuple):
+class SolveProgress(NamedTuple):
     """A report after each guess tried near the root: where the search is and how far it got."""
 
     path: tuple[tuple[int, int], ...]  # per level above: (guesses tried, guesses to try)
@@ -96,7 +96,7 @@ class Progress(NamedTuple):
     best: int | None  # the best total known for the node being searched at `depth`
 
 
-OnProgress = Callable[[Progress], None]
+OnProgress = Callable[[SolveProgress], None]
 
 
 class PartResult(NamedTuple):
@@ -172,7 +172,9 @@ class Solver:
             tree = self.shallower(everything, fixed, max_depth) or tree
         return total, tree
 
-    def node(self, secrets: Indices, history: tuple[int, ...], beta: int, depth: int, parts: int) -> tuple[int, int]:
+    def node(
+        self, secrets: CoreIndices, history: tuple[int, ...], beta: int, depth: int, parts: int
+    ) -> tuple[int, int]:
         """(cost, guess) of a node if below `beta`, else (a lower bound >= beta, -1); no guess splits
         these secrets more than `parts` ways besides solving."""
         inst = self.instance
@@ -231,7 +233,7 @@ class Solver:
 
     def _guess_total(
         self,
-        secrets: Indices,
+        secrets: CoreIndices,
         guess: int,
         fixed: int,
         bound: int,
@@ -239,7 +241,7 @@ class Solver:
         history: tuple[int, ...],
         depth: int,
         most: int,
-    ) -> tuple[int | None, list[Indices], int]:
+    ) -> tuple[int | None, list[CoreIndices], int]:
         """(the cost of the parts `guess` splits `secrets` into, if the node's cost with it stays below
         `limit`, else None; those parts; the symbols fixed below it). `bound`: the guess's static bound."""
         n = len(secrets)
@@ -256,10 +258,10 @@ class Solver:
 
     def _share_guesses(
         self,
-        secrets: Indices,
+        secrets: CoreIndices,
         positions: list[int],
-        guesses: Indices,
-        info: Indices,
+        guesses: CoreIndices,
+        info: CoreIndices,
         history: tuple[int, ...],
         depth: int,
         most: int,
@@ -340,7 +342,7 @@ class Solver:
 
     def _total(
         self,
-        pieces: list[Indices],
+        pieces: list[CoreIndices],
         fixed: int,
         static: int,
         budget: int,
@@ -368,7 +370,7 @@ class Solver:
         return total
 
     def _total_apart(
-        self, pieces: list[Indices], fixed: int, budget: int, history: tuple[int, ...], depth: int, most: int
+        self, pieces: list[CoreIndices], fixed: int, budget: int, history: tuple[int, ...], depth: int, most: int
     ) -> int | None:
         """_total for the parts of a guess at `parallel_depth`, each settled on its own (side by side when
         there are workers, or from `known`): a part's budget is what the others' bounds leave of `budget`."""
@@ -394,7 +396,7 @@ class Solver:
             return None
         return total
 
-    def _part(self, part: Indices, fixed: int, budget: int, history: tuple[int, ...], depth: int, most: int) -> int:
+    def _part(self, part: CoreIndices, fixed: int, budget: int, history: tuple[int, ...], depth: int, most: int) -> int:
         """A part's exact cost if below `budget` (its subtree kept for tree()), else a lower bound >= budget;
         searched by this thread's solver, which keeps its own transposition table from part to part."""
         key = self._key(part)
@@ -436,7 +438,7 @@ class Solver:
             self._local.solver = sub
         return sub
 
-    def guesses_up_to_symmetry(self, history: tuple[int, ...], fixed: int) -> Indices:
+    def guesses_up_to_symmetry(self, history: tuple[int, ...], fixed: int) -> CoreIndices:
         """One guess per class of guesses that a relabelling fixing the history maps onto each other."""
         inst = self.instance
         canonical = np.flatnonzero(self._canonical(fixed))
@@ -468,7 +470,7 @@ class Solver:
                 out.append((order, mapping))
         return out
 
-    def tree(self, secrets: Indices, fixed: int) -> Node:
+    def tree(self, secrets: CoreIndices, fixed: int) -> Node:
         """The decision tree below a node, rebuilt from the transposition table (small nodes re-solved)."""
         if len(secrets) == 1:
             return Node(int(secrets[0]), {})
@@ -481,7 +483,7 @@ class Solver:
             children[self._answer(guess, part)] = self.tree(part, fixed | int(self._masks[guess]))
         return Node(int(guess), dict(sorted(children.items())))
 
-    def shallower(self, secrets: Indices, fixed: int, limit: int) -> Node | None:
+    def shallower(self, secrets: CoreIndices, fixed: int, limit: int) -> Node | None:
         """A tree of the same least total whose games all end within `limit` guesses, or None.
 
         Tries every guess that can reach the least total (bounded re-searches, mostly answered by the
@@ -517,7 +519,7 @@ class Solver:
         self._too_deep.add(memo_key)
         return None
 
-    def _scan(self, secrets: Indices, guesses: Indices, parts: int) -> tuple[Indices, int]:
+    def _scan(self, secrets: CoreIndices, guesses: CoreIndices, parts: int) -> tuple[CoreIndices, int]:
         """Per guess (bound on the node's total after it, or -1 if it tells nothing; whether it can be the
         secret; whether it splits the secrets into singletons; an estimate of the total, to order guesses;
         how many answers it gets), and the most answers any guess gets (which bounds the whole subtree)."""
@@ -525,7 +527,7 @@ class Solver:
         most = self._game.scan(secrets, np.ascontiguousarray(guesses, dtype=np.int64), parts, info)
         return info, most
 
-    def _split(self, secrets: Indices, guess: int) -> list[Indices]:
+    def _split(self, secrets: CoreIndices, guess: int) -> list[CoreIndices]:
         """The parts a guess splits the secrets into (the solved one dropped), largest first, each sorted."""
         buffer = np.empty(len(secrets), dtype=np.int64)
         starts = np.empty((self.instance.codes.shape[1] + 1) ** 2, dtype=np.int64)  # room for every feedback id
@@ -533,7 +535,7 @@ class Solver:
         count = self._game.split(secrets, guess, buffer, starts, ends)
         return [buffer[start:end] for start, end in zip(starts[:count].tolist(), ends[:count].tolist(), strict=True)]
 
-    def _answer(self, guess: int, part: Indices) -> int:
+    def _answer(self, guess: int, part: CoreIndices) -> int:
         """The feedback id a guess gets from every secret of one of its parts."""
         return self._game.feedback(guess, int(part[0]))
 
@@ -543,13 +545,13 @@ class Solver:
         self._game.canonical(fixed, out)
         return out.view(np.bool_)
 
-    def _solve(self, secrets: Indices, fixed: int, beta: int, parts: int) -> tuple[int, int]:
+    def _solve(self, secrets: CoreIndices, fixed: int, beta: int, parts: int) -> tuple[int, int]:
         return self._game.solve(self._tt, secrets, fixed, beta, parts, self.width, self.stats)
 
-    def _node_bound(self, secrets: Indices, fixed: int, parts: int) -> int:
+    def _node_bound(self, secrets: CoreIndices, fixed: int, parts: int) -> int:
         return self._game.node_bound(self._tt, secrets, fixed, parts, self.stats)
 
-    def _key(self, secrets: Indices) -> int:
+    def _key(self, secrets: CoreIndices) -> int:
         return self._game.key(secrets)
 
     def _used(self, history: Sequence[int]) -> int:
@@ -557,7 +559,7 @@ class Solver:
 
     def _report(self, depth: int, best: int | None) -> None:
         if self.on_progress is not None:
-            self.on_progress(Progress(tuple(self._path), depth, int(self.stats[0]), best))
+            self.on_progress(SolveProgress(tuple(self._path), depth, int(self.stats[0]), best))
 
 
 class _Found(NamedTuple):

@@ -58,12 +58,12 @@ def test_without_the_compiled_core_one_line_says_how_to_build_it(
 
 @needs_solver_core
 def test_progress_off_a_terminal_is_a_line_per_report_at_the_root() -> None:
-    from engine.optimal.search import Progress
+    from engine.optimal.search import SolveProgress
 
     stream = io.StringIO()
     reporter = solve._Reporter(stream, started=0.0)
-    reporter(Progress(path=((1, 2),), depth=0, nodes=10, best=99))
-    reporter(Progress(path=((1, 2), (3, 4)), depth=1, nodes=11, best=None))  # within 30 s: skipped
+    reporter(SolveProgress(path=((1, 2),), depth=0, nodes=10, best=99))
+    reporter(SolveProgress(path=((1, 2), (3, 4)), depth=1, nodes=11, best=None))  # within 30 s: skipped
     lines = stream.getvalue().splitlines()
     assert len(lines) == 1
     assert "guess 1/2 (level 0 best 99), 10 nodes" in lines[0]
