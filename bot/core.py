@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.who import Who
 from bot.replies import Notice, Offers, Outcome
 from bot.routing.routes import Route

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.match import DUEL, Match, Phase
 from bot.models.refusal import Refusal
 from bot.models.who import Who

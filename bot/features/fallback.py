@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.who import Who
 from bot.replies import Outcome
 from bot.routing.routes import Feature

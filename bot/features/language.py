@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.who import Who
 from bot.parsing import parse_id
 from bot.replies import Outcome

@@ -3,7 +3,7 @@ find it wins; /stop ends it; its timer ends it when it has a time limit; '🔁 S
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.match import RACE, Match
 from bot.models.refusal import Refusal
 from bot.models.who import Who

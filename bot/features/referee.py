@@ -4,7 +4,7 @@ first, typed or pressed."""
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.game import GUESSER, REFEREE, Game, Mode
 from bot.models.stats import DailyPlay
 from bot.models.who import Who

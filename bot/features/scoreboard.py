@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.stats import ALL_CHATS
 from bot.models.who import Who
 from bot.replies import Outcome

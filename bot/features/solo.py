@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.game import GUESSER, REFEREE, Game, Mode
 from bot.models.refusal import Refusal
 from bot.models.who import Who

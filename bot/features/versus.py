@@ -3,7 +3,7 @@ guesses of theirs in turns, on one board (answers, fixes and undo from its butto
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.match import VERSUS, Match
 from bot.models.who import Who
 from bot.replies import Outcome

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.match import Match
 from bot.models.who import Who
 from bot.replies import Notice, Outcome

@@ -8,7 +8,7 @@ Deep links (t.me/<bot>?start=PAYLOAD) are turned into their commands, or handled
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.features import duel, fallback, language, race, referee, scoreboard, settings, solo, streak, versus
 from bot.features.duel import Duel
 from bot.features.fallback import Fallback

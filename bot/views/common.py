@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.game import GUESSER, REFEREE, Game, Mode
 from bot.models.match import RACE, Match
 from bot.replies import Button, Keyboard, Outcome

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.game import GUESSER, Game, Mode
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.daily import DailyLine, grid_row

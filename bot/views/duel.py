@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import timedelta
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.match import Match, Player
 from bot.models.refusal import Refusal
 from bot.replies import Button, Keyboard, Outcome, Reply

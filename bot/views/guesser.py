@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.game import GUESSER, Game
 from bot.models.refusal import Refusal
 from bot.replies import Board, Button, Keyboard, Outcome, Reply

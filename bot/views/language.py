@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.replies import Button, Outcome, Reply
 from bot.texts import t
 

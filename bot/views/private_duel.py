@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.match import Match, Player
 from bot.models.refusal import Refusal
 from bot.replies import Button, Outcome, Reply

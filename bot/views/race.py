@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.match import Match
 from bot.replies import Button, Keyboard, Outcome
 from bot.rules.referee import MAX_GUESSES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.match import Match
 from bot.models.rating import PROVISIONAL_GAMES, Placed, Z
 from bot.replies import Button, Keyboard, Outcome, Reply

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.game import REFEREE, Game
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.settings import Settings
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.duel import DEFAULT_TURN_SECONDS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.stats import Place
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.daily import DayStreak

@@ -3,7 +3,7 @@ and what it waits for (a guess, an answer with its buttons, a fix), edited in pl
 
 from __future__ import annotations
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.match import BOT_ID, Match
 from bot.models.refusal import Refusal
 from bot.replies import Board, Button, Keyboard, Outcome, Reply

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.core import Core
 from bot.models.game import GUESSER, Game
 from bot.models.who import Who

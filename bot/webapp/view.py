@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.models.game import GUESSER, REFEREE, Game
 from bot.models.who import Who
 from bot.replies import Reply

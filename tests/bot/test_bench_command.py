@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import bench
+from bot.cli import bench
 from engine.scoring import score
 
 

@@ -63,7 +63,7 @@ def test_the_console_command_reads_a_pipe_and_exits_cleanly_at_eof(tmp_path):
 def test_the_console_and_telegram_share_one_daily_key_from_the_same_settings(tmp_path, monkeypatch):
     import asyncio
 
-    from bot.commands import console
+    from bot.cli import console
     from bot.config import Config, Secret
     from bot.services.daily import daily_key
     from tests.bot.fakes import TOKEN, telegram_app
@@ -92,7 +92,7 @@ def test_the_console_and_telegram_share_one_daily_key_from_the_same_settings(tmp
 def console_args():
     import argparse
 
-    from bot.commands import console
+    from bot.cli import console
 
     parser = argparse.ArgumentParser()
     console.add_arguments(parser)

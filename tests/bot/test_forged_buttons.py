@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.core import Core, Who
 from bot.replies import Outcome
 from tests.bot.fakes import runtime_on

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import solve
+from bot.cli import solve
 from engine.optimal.tree import decode, tree_stats
 from engine.variant import variant_named
 from tests.machine import needs_solver_core

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.texts import EN, Html, duration_text, plain, t, variant_text
 from engine.consistency import InvalidAnswer, validate_answer
 from engine.scoring import Score

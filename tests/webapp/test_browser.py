@@ -14,7 +14,7 @@ try:
 except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
     expect = None
 
-from bot import callbacks as cb
+from bot import callback_data as cb
 from bot.texts import plain
 from engine.history import candidates
 from tests.bot.fakes import USER

@@ -1,4 +1,7 @@
-"""The `bullscows` command: run the bot, play in the terminal, apply migrations, benchmark the engine."""
+"""The `bullscows` command line: run the bot, play in the terminal, apply migrations, benchmark the engine.
+
+One module here per subcommand (bot/cli/run.py, console.py, ...): the operator's subcommands, not the chat's
+commands (those are bot/features/)."""
 
 from __future__ import annotations
 
@@ -12,14 +15,14 @@ from bot.config import OperatorError
 # Each subcommand lives in its own module with `add_arguments(parser)` and `main(args) -> int`.
 # Those modules import their heavy dependencies inside main(), so `bullscows bench` never loads Telegram.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("bot.commands.run", "start the Telegram bot (long polling, or a webhook if configured)"),
-    "console": ("bot.commands.console", "play in the terminal with the same games and texts, no token needed"),
-    "migrate": ("bot.commands.migrate", "apply pending database migrations and exit"),
-    "backup": ("bot.commands.backup", "copy the database while the bot serves (checked, readable by its owner only)"),
-    "health": ("bot.commands.health", "ask the running bot's /healthz (METRICS_PORT); exit 0 when it is healthy"),
-    "rerate": ("bot.commands.rerate", "recompute every player's rating from the stored rated results"),
-    "bench": ("bot.commands.bench", "play every secret of a variant with the engine and report the figures"),
-    "solve": ("bot.commands.solve", "search a variant's optimal strategy (least total guesses) and write its tree"),
+    "run": ("bot.cli.run", "start the Telegram bot (long polling, or a webhook if configured)"),
+    "console": ("bot.cli.console", "play in the terminal with the same games and texts, no token needed"),
+    "migrate": ("bot.cli.migrate", "apply pending database migrations and exit"),
+    "backup": ("bot.cli.backup", "copy the database while the bot serves (checked, readable by its owner only)"),
+    "health": ("bot.cli.health", "ask the running bot's /healthz (METRICS_PORT); exit 0 when it is healthy"),
+    "rerate": ("bot.cli.rerate", "recompute every player's rating from the stored rated results"),
+    "bench": ("bot.cli.bench", "play every secret of a variant with the engine and report the figures"),
+    "solve": ("bot.cli.solve", "search a variant's optimal strategy (least total guesses) and write its tree"),
 }
 
 
@@ -58,7 +61,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OperatorError as error:  # one line, never a traceback: the operator can fix this
         print(f"bullscows {args.command}: {error}", file=sys.stderr)
         return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())
