@@ -78,36 +78,36 @@ class Core:
 
     async def on_command(self, who: Who, command: str, args: str = "") -> Outcome:
         """The reply to /command args."""
-        lang = await self.arrived(who)
+        language = await self.arrived(who)
         payload = args.strip()
         if command == "start" and payload.lower() in DEEP_LINK_COMMANDS:  # a deep link is its command
             command, args = payload.lower(), ""
         elif command == "start" and not who.private and payload.lower() in GROUP_DEEP_LINKS:
             command, args = GROUP_DEEP_LINKS[payload.lower()], ""
         elif command == "start" and who.private and payload.lower().startswith(DUEL_ME_LINK):
-            return await self.features.duel.duel_me(who, lang, payload)
+            return await self.features.duel.duel_me(who, language, payload)
         elif command == "start" and who.private and payload.lower().startswith(DUEL_LINK):
-            return await self.features.duel.duel_link(who, lang, payload)
-        return await _first(self._commands, who, command, lambda handler: handler(who, lang, command, args))
+            return await self.features.duel.duel_link(who, language, payload)
+        return await _first(self._commands, who, command, lambda handler: handler(who, language, command, args))
 
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
-        lang = await self.arrived(who)
-        return await _first(self._texts, who, "", lambda handler: handler(who, lang, text))
+        language = await self.arrived(who)
+        return await _first(self._texts, who, "", lambda handler: handler(who, language, text))
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""
-        lang = await self.arrived(who)
-        return await self.features.inline.offers(who, lang, query)
+        language = await self.arrived(who)
+        return await self.features.inline.offers(who, language, query)
 
     async def on_button(self, who: Who, data: str) -> Outcome:
         """The reply to a button press; a toast says when the button is stale."""
-        lang = await self.arrived(who)
+        language = await self.arrived(who)
         try:
             pressed = cb.decode(data)
-            return await _first(self._buttons, who, pressed.action, lambda handler: handler(who, lang, pressed))
+            return await _first(self._buttons, who, pressed.action, lambda handler: handler(who, language, pressed))
         except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
-            return Outcome(toast=t("stale", lang))
+            return Outcome(toast=t("stale", language))
 
 
 async def _first(

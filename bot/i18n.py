@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 
 DOMAIN = "bullscows"
-SOURCE_LANGUAGE = "en"
+SOURCE_LANGUAGE = "en"  # the catalogue the keys are written against, every other one's fallback, and the default
 LOCALES = Path(__file__).resolve().parent / "locales"
 
 # The parameter whose value picks a plural message's form, where it is not `n`.

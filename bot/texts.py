@@ -7,11 +7,9 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Protocol
 
-from bot.i18n import CATALOGUES, SourceTexts, count_param
+from bot.i18n import CATALOGUES, SOURCE_LANGUAGE, SourceTexts, count_param
 from engine.scoring import Score
 from engine.variant import Variant
-
-DEFAULT_LANGUAGE = "en"
 
 
 class Html(str):
@@ -24,7 +22,7 @@ class Html(str):
 EN = SourceTexts()
 
 
-def t(key: str, language: str = DEFAULT_LANGUAGE, /, **params: object) -> Html:
+def t(key: str, language: str = SOURCE_LANGUAGE, /, **params: object) -> Html:
     """The text for `key` in `language` (plural form by its count) with its parameters HTML-escaped and filled in.
 
     Templates come from the gettext catalogues; a string a language lacks reads in English. Parameters that are
@@ -44,12 +42,12 @@ def lines(*parts: Html | None) -> Html:
     return Html("\n".join(part for part in parts if part))
 
 
-def score_text(answer: Score, language: str = DEFAULT_LANGUAGE) -> Html:
+def score_text(answer: Score, language: str = SOURCE_LANGUAGE) -> Html:
     """A score as '1🐂 2🐄'."""
     return t("score", language, bulls=answer.bulls, cows=answer.cows)
 
 
-def decimal_text(value: float, places: int, language: str = DEFAULT_LANGUAGE) -> Html:
+def decimal_text(value: float, places: int, language: str = SOURCE_LANGUAGE) -> Html:
     """A number with `places` decimals as the language writes it: '2.8' in English, '2,8' in Russian."""
     return Html(f"{value:.{places}f}".replace(".", _decimal_symbol(CATALOGUES.supported(language))))
 
@@ -62,7 +60,7 @@ def _decimal_symbol(language: str) -> str:
     return str(get_decimal_symbol(language))
 
 
-def duration_text(elapsed: timedelta, language: str = DEFAULT_LANGUAGE) -> Html:
+def duration_text(elapsed: timedelta, language: str = SOURCE_LANGUAGE) -> Html:
     """A duration as '45s', '2m 13s' or '1h 5m'."""
     seconds = max(0, int(elapsed.total_seconds()))
     hours, rest = divmod(seconds, 3600)
@@ -74,7 +72,7 @@ def duration_text(elapsed: timedelta, language: str = DEFAULT_LANGUAGE) -> Html:
     return t("dur.seconds", language, s=secs)
 
 
-def wait_text(wait: timedelta, language: str = DEFAULT_LANGUAGE) -> Html:
+def wait_text(wait: timedelta, language: str = SOURCE_LANGUAGE) -> Html:
     """A wait as '14 h 11 min' or '9 min' (minutes rounded up: never 'in 0 min')."""
     minutes = max(1, -(-int(wait.total_seconds()) // 60))
     hours, minutes = divmod(minutes, 60)
@@ -83,7 +81,7 @@ def wait_text(wait: timedelta, language: str = DEFAULT_LANGUAGE) -> Html:
     return t("wait.minutes", language, m=minutes)
 
 
-def date_text(day: str, language: str = DEFAULT_LANGUAGE) -> Html:
+def date_text(day: str, language: str = SOURCE_LANGUAGE) -> Html:
     """A day ('2026-11-25') as the language writes it in a sentence: '25 November', '25 ноября'."""
     from babel.dates import format_date
 
@@ -91,7 +89,7 @@ def date_text(day: str, language: str = DEFAULT_LANGUAGE) -> Html:
     return Html(html.escape(shown, quote=False))
 
 
-def variant_text(variant: Variant, language: str = DEFAULT_LANGUAGE) -> Html:
+def variant_text(variant: Variant, language: str = SOURCE_LANGUAGE) -> Html:
     """The variant in words: 'a 4-digit number with distinct digits'."""
     top = variant.symbols - 1
     if variant.repeats:
@@ -113,7 +111,7 @@ def colourful(variant: Variant) -> bool:
     return variant.repeats and variant.symbols <= len(COLOURS)
 
 
-def variant_name(variant: Variant, language: str = DEFAULT_LANGUAGE) -> Html:
+def variant_name(variant: Variant, language: str = SOURCE_LANGUAGE) -> Html:
     """The variant's short name for titles, buttons and settings: '4 digits, no repeats', 'Mastermind 4×6
     (colours)'. Never the stored key ('classic', '5d10', '4r6z'), which is for the database and buttons' data."""
     n, top = variant.length, variant.symbols - 1

@@ -13,7 +13,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database", help="SQLite file (default: DATABASE_PATH or ./bullscows.sqlite3)")
     parser.add_argument("--seed", type=int, help="seed the random secrets (for reproducible sessions)")
     parser.add_argument(
-        "--lang", help="play in this language (en, ru), kept for the chat like /language; default: LANGUAGE or LANG"
+        "--language",
+        "--lang",
+        help="play in this language (en, ru), kept for the chat like /language; default: LANGUAGE or LANG",
     )
 
 
@@ -39,7 +41,7 @@ def main(args: argparse.Namespace) -> int:
 
     from bot.config import load_config
     from bot.console import console_who, run_console
-    from bot.i18n import environment_language
+    from bot.i18n import SOURCE_LANGUAGE, environment_language
     from bot.runtime import open_runtime
     from bot.services import languages
     from bot.services.ports import ManualTimers, NoAdmins
@@ -51,10 +53,10 @@ def main(args: argparse.Namespace) -> int:
     async def session() -> int:
         runtime = await open_runtime(config, random.Random(args.seed), admins=NoAdmins(), timers=ManualTimers())
         try:
-            if args.lang:
-                language = languages.supported(args.lang)
-                if language == "en" and not args.lang.lower().startswith("en"):
-                    print(f"No catalogue for {args.lang!r}: playing in English.", file=sys.stderr)
+            if args.language:
+                language = languages.supported(args.language)
+                if language == SOURCE_LANGUAGE and not args.language.lower().startswith(SOURCE_LANGUAGE):
+                    print(f"No catalogue for {args.language!r}: playing in English.", file=sys.stderr)
                 await languages.choose(runtime.core.deps, args.chat, language)
             who = console_who(args.chat, environment_language(os.environ))
             return await run_console(runtime.core, who, sys.stdin, sys.stdout)

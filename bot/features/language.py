@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot import callback_data as cb
+from bot.i18n import SOURCE_LANGUAGE
 from bot.models.who import Who
 from bot.parsing import parse_id
 from bot.replies import Outcome
@@ -51,6 +52,6 @@ def _named(wanted: str) -> str | None:
     """The language a player named: its code ('ru', 'ru-RU') or its own name ('Русский', 'english')."""
     by_name = {language_view.name(code).casefold(): code for code in languages.available()}
     code = languages.supported(wanted)
-    if code != "en" or wanted.lower().startswith("en"):
+    if code != SOURCE_LANGUAGE or wanted.lower().startswith(SOURCE_LANGUAGE):
         return code
     return by_name.get(wanted.casefold())

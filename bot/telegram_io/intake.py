@@ -17,7 +17,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from telegram import Update
@@ -25,6 +24,7 @@ from telegram.ext import Application
 
 from bot.replies import Outcome
 from bot.services import languages
+from bot.services.ports import Clock
 from bot.storage.db import on_loop
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
@@ -35,7 +35,6 @@ from bot.texts import t
 
 log = logging.getLogger(__name__)
 
-Clock = Callable[[], datetime]
 MAX_BATCH = 100  # updates committed together at most
 BATCH_SECONDS = 0.05  # no update joins a batch that has been processing longer: its first reply waits at most this
 

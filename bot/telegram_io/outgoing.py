@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.replies import Button, Notice, Offers, Outcome, Reply
+from bot.services.ports import Clock
 from bot.storage.store import Store
 
 MAX_TEXT = 4096  # Telegram's limit on a message's text (after entities are parsed)
@@ -96,9 +97,7 @@ async def tell(store: Store, notice: Notice, now: datetime) -> None:
     await post(store, notice.chat_id, notice.outcome, now, topic=notice.topic)
 
 
-async def apply_once(
-    store: Store, now: Callable[[], datetime], update_id: int, work: Callable[[], Awaitable[None]]
-) -> bool:
+async def apply_once(store: Store, now: Clock, update_id: int, work: Callable[[], Awaitable[None]]) -> bool:
     """Do an update's work (the Core's changes, its outbox rows) together with its inbox mark; False if the
     update was applied already (a second delivery has no second effect).
 
@@ -116,7 +115,7 @@ async def apply_once(
 
 async def answer(
     store: Store,
-    now: Callable[[], datetime],
+    now: Clock,
     update_id: int,
     chat_id: int,
     outcome_of: Callable[[], Awaitable[Outcome]],

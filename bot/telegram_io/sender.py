@@ -16,7 +16,7 @@ import contextlib
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from aiolimiter import AsyncLimiter
@@ -32,6 +32,7 @@ from telegram import (
 from telegram.constants import FloodLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
+from bot.services.ports import Clock
 from bot.storage.outbox import Outgoing
 from bot.storage.store import Store
 from bot.telegram_io.outgoing import MAX_TEXT, shorten
@@ -49,7 +50,6 @@ GIVE_UP_AFTER = timedelta(days=1)  # a reply still refused after a day is droppe
 # minutes of a group's budget) makes one wait this long. Private replies are the player's own game, each sent as
 # soon as it may: they wait up to GIVE_UP_AFTER.
 STALE_IN_GROUP = timedelta(minutes=5)
-Clock = Callable[[], datetime]
 Unreachable = Callable[[int], Awaitable[None]]  # told the id of a private chat that refuses the bot's messages
 
 

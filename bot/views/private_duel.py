@@ -10,12 +10,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from bot import callback_data as cb
+from bot.i18n import SOURCE_LANGUAGE
 from bot.models.match import Match, Player
 from bot.models.refusal import Refusal
 from bot.replies import Button, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
-from bot.texts import DEFAULT_LANGUAGE, Html, example, lines, mention, score_text, t, variant_text
+from bot.texts import Html, example, lines, mention, score_text, t, variant_text
 from bot.views.duel import ending, forfeit, refused, resignation, revealed_secrets, turn_time
 
 Languages = Mapping[int, str]  # each player's private language, by user id
@@ -25,7 +26,7 @@ def _to_both(match: Match, languages: Languages, render: Callable[[Player, str],
     """One reply per player, in seat order, rendered in that player's language and sent to their private chat."""
     replies = []
     for player in match.players:
-        text = render(player, languages.get(player.user_id, DEFAULT_LANGUAGE))
+        text = render(player, languages.get(player.user_id, SOURCE_LANGUAGE))
         if text:
             replies.append(Reply(text, chat_id=player.user_id))
     return replies
@@ -46,7 +47,7 @@ def invited(language: str, result: duel.Invited | Refusal, languages: Languages)
     owner, opener = match.seated(1), match.seated(2)
     assert owner is not None
     assert opener is not None
-    own = languages.get(owner.user_id, DEFAULT_LANGUAGE)
+    own = languages.get(owner.user_id, SOURCE_LANGUAGE)
     params = {"variant": variant_text(match.variant, own), "turn": turn_time(own, match)}
     ask = t("pduel.invite", own, challenger=mention(opener), **params)
     keyboard = (
@@ -173,7 +174,7 @@ def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
             return t("duel.expired", own, a=mention(player), b=mention(_other(match, player)))
         return forfeit(own, result.ended, loser)
 
-    return Outcome.say(*_to_both(match, languages, render), *revealed_secrets(DEFAULT_LANGUAGE, match, languages))
+    return Outcome.say(*_to_both(match, languages, render), *revealed_secrets(SOURCE_LANGUAGE, match, languages))
 
 
 def unreachable(ended: Ended, user_id: int, languages: Languages) -> Outcome:

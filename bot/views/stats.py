@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot import callback_data as cb
+from bot.i18n import SOURCE_LANGUAGE
 from bot.models.stats import Place
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.daily import DayStreak
@@ -37,7 +38,7 @@ def display_name(language: str, name: str | None, user_id: int) -> Html:
     return t("top.name", language, name=name) if name else t("top.someone", language, id=user_id)
 
 
-def variant_label(name: str, language: str = "en") -> str:
+def variant_label(name: str, language: str = SOURCE_LANGUAGE) -> str:
     """A variant's name for buttons and titles ('4 digits, no repeats'), from its stored key ('classic'); an
     unknown key is shown as it is."""
     try:
