@@ -218,7 +218,7 @@ async def bench(path: Path, runs: int) -> None:
         calls[f"{view.label} + #N"] = view.shown
         calls[f"  #N alone ({view.label[5:]})"] = view.place
     calls["/stats busiest player"] = lambda: stats.player_stats(deps, big_user, "classic")
-    calls["/daily top (yesterday)"] = lambda: daily.board(deps, day)
+    calls["/daily top (yesterday)"] = lambda: daily.leaderboard(deps, day)
     await report(conn, calls, runs, 30)
     await conn.close()
 

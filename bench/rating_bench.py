@@ -159,8 +159,8 @@ async def bench(path: Path, runs: int) -> None:
         (middle,) = await cursor.fetchone()  # type: ignore[misc]
     print(f"busiest group {big_chat}: {chat_players:,} rated players; global digits board: {everyone:,} players")
     calls: dict[str, Call] = {
-        "/top rating chat": lambda: ratings.board(deps, big_chat, "classic"),
-        "/top rating global": lambda: ratings.board(deps, ALL_CHATS, "classic"),
+        "/top rating chat": lambda: ratings.leaderboard(deps, big_chat, "classic"),
+        "/top rating global": lambda: ratings.leaderboard(deps, ALL_CHATS, "classic"),
         "#N of M, last place": lambda: ratings.place(deps, ALL_CHATS, "digits", last),
         "#N of M, middle (worst)": lambda: ratings.place(deps, ALL_CHATS, "digits", middle),
         "/stats rating line, middle": lambda: ratings.player_rating(deps, middle, "classic"),

@@ -45,7 +45,7 @@ RATING = "rt"  # rt:<c|g>:<variant>               rating board: this chat or glo
 DAILY = "dy"  # dy:<t|r>:<yyyymmdd>, dy:p        the day's daily leaderboard: t new message, r refresh in place; p play
 LANGUAGE = "lg"  # lg:<language>:<user>            choose the chat's language (the user who asked, or an admin)
 NOTE = "hp"  # hp:<top|stats>                  what a board counts and ranks (its "?" button)
-BOARD_ACTIONS = {TOP, STATS, DAILY, RATING, NOTE}  # work in groups too; no game, no revision
+SCOREBOARD_ACTIONS = {TOP, STATS, DAILY, RATING, NOTE}  # work in groups too; no game, no revision
 # the referee's board (bot/features/referee.py), and the daily's warnings before it is spoiled or ended
 COACH = "cv"  # cv:<game>:<rev>                 the coach's full review of the latest guess
 HINT = "hn"  # hn:<game>:<rev>                  reveal a digit (in a daily: after its warning)
@@ -94,7 +94,7 @@ def decode(data: str) -> Callback:
         if len(fields) != 1:
             raise BadCallback(data)
         return Callback(action, parse_id_arg(fields[0]))
-    if action in {NEW, SETTING, RULES, SETTINGS, LANGUAGE} | BOARD_ACTIONS:
+    if action in {NEW, SETTING, RULES, SETTINGS, LANGUAGE} | SCOREBOARD_ACTIONS:
         return Callback(action, args=tuple(fields))
     raise BadCallback(data)
 

@@ -24,7 +24,7 @@ COMMANDS = (
     Command("stats", ANY, private_menu=13, group_menu=8),
 )
 DEEP_LINKS = ("daily",)  # t.me/<bot>?start=daily
-ACTIONS = frozenset(cb.BOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
+ACTIONS = frozenset(cb.SCOREBOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
 LETTER_PERIODS = {letter: period for period, letter in stats_view.PERIOD_LETTERS.items()}
 GLOBAL_WORDS = {"global", "all", "world", "везде", "все", "всё", "глобально", "мир"}
 # /top week, /top неделя ...: a period by its words (all time when none is named)
@@ -59,7 +59,7 @@ class Scoreboard(Feature):
             return stats_view.stats(language, record, who.name, rating=line, days=days)
         if words[:1] == ["top"]:
             day = daily.day_of(deps.clock())
-            return daily_view.board(language, day, await daily.board(deps, day))
+            return daily_view.leaderboard(language, day, await daily.leaderboard(deps, day))
         if not who.private:
             return daily_view.in_private(language, who.bot_username)
         return await _daily(deps, who, language)
@@ -82,8 +82,8 @@ class Scoreboard(Feature):
                 return stats_view.stats(language, record, who.name, edit=True, rating=line, days=days)
             if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
                 scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
-                rated = await ratings.board(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
-                return rating_view.rating_board(language, rated, edit=True, in_group=not who.private)
+                rated = await ratings.leaderboard(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
+                return rating_view.leaderboard(language, rated, edit=True, in_group=not who.private)
             if pressed.action == cb.DAILY and args == ("p",):  # the /start menu's button
                 if not who.private:
                     return daily_view.in_private(language, who.bot_username)
@@ -92,7 +92,7 @@ class Scoreboard(Feature):
                 return Outcome.text(t(f"{args[0]}.help", language))
             if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
                 day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()
-                return daily_view.board(language, day, await daily.board(deps, day), edit=args[0] == "r")
+                return daily_view.leaderboard(language, day, await daily.leaderboard(deps, day), edit=args[0] == "r")
         except (InvalidVariant, ValueError):
             pass
         return Outcome(toast=t("stale", language))
@@ -121,8 +121,8 @@ async def _top_rating(deps: Deps, who: Who, words: list[str], language: str) -> 
     if variant is None:
         return Outcome.text(t("variant.invalid", language, name=" ".join(named)))
     scope = ALL_CHATS if who.private or GLOBAL_WORDS & set(words) else who.chat_id
-    rated = await ratings.board(deps, scope, variant, user_id=who.user_id)
-    return rating_view.rating_board(language, rated, in_group=not who.private)
+    rated = await ratings.leaderboard(deps, scope, variant, user_id=who.user_id)
+    return rating_view.leaderboard(language, rated, in_group=not who.private)
 
 
 async def _top(deps: Deps, who: Who, words: list[str], language: str) -> Outcome:

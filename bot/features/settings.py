@@ -27,21 +27,21 @@ class ChatSettings(Feature):
 
     async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
         """/settings: the private chat's panel, or the group's (its game and its defaults for races and duels)."""
-        panel = settings_view.board if who.private else settings_view.group_board
+        panel = settings_view.panel if who.private else settings_view.group_panel
         return panel(language, await settings_service.of_chat(self.deps, who.chat_id))
 
     async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
         """'⚙️ Settings' under /start, or a panel's button: close it, switch to the next language (the panel is
         redrawn in it), or change a setting; the panel is edited in place. In a group only its admins change it."""
         if pressed.action == cb.SETTINGS:
-            return settings_view.board(language, await settings_service.of_chat(self.deps, who.chat_id))
+            return settings_view.panel(language, await settings_service.of_chat(self.deps, who.chat_id))
         field = pressed.args[0] if pressed.args else ""
         if not who.private:
             if field not in GROUP_FIELDS:
                 return Outcome(toast=t("stale", language))
             if not await settings_service.may_change(self.deps, who.chat_id, who.user_id, who.private, who.as_chat):
                 return settings_view.admins_only(language)
-        redraw = settings_view.board if who.private else settings_view.group_board
+        redraw = settings_view.panel if who.private else settings_view.group_panel
         if field == "x":
             shown = await settings_service.of_chat(self.deps, who.chat_id)
             return settings_view.closed(language, shown, group=not who.private)

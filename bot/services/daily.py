@@ -21,7 +21,7 @@ from engine.variant import PRESETS, Code, Variant
 
 DAILY_VARIANT = PRESETS["classic"]
 KEY_NAME = "daily"
-BOARD_SIZE = 10
+LEADERBOARD_SIZE = 10
 
 
 def day_of(moment: datetime) -> str:
@@ -142,7 +142,7 @@ class DailyLine:
     entry: DailyEntry
 
 
-async def board(deps: Deps, day: str, limit: int = BOARD_SIZE) -> tuple[DailyLine, ...]:
+async def leaderboard(deps: Deps, day: str, limit: int = LEADERBOARD_SIZE) -> tuple[DailyLine, ...]:
     """The day's clean solvers: fewest guesses, then least time."""
     repo = deps.stats
     entries = await repo.daily_board(day, limit)

@@ -14,7 +14,7 @@ from bot.models.stats import ALL_CHATS
 from bot.rules import rating as rules
 from bot.services.deps import Deps
 
-BOARD_SIZE = 10
+LEADERBOARD_SIZE = 10
 
 
 async def rate_within(deps: Deps, match: Match, now: datetime) -> tuple[Placed, ...]:
@@ -56,7 +56,7 @@ def _placed(
 
 
 @dataclass(frozen=True)
-class RatingBoard:
+class RatingLeaderboard:
     """A rating board: whose (a chat, or ALL_CHATS), which family, its top lines with names, and the variant
     the board was opened from (for the button back to the best-solve board)."""
 
@@ -72,13 +72,13 @@ class RatingBoard:
         return self.chat_id == ALL_CHATS
 
 
-async def board(
-    deps: Deps, chat_id: int, variant: str, limit: int = BOARD_SIZE, user_id: int | None = None
-) -> RatingBoard:
+async def leaderboard(
+    deps: Deps, chat_id: int, variant: str, limit: int = LEADERBOARD_SIZE, user_id: int | None = None
+) -> RatingLeaderboard:
     """The rating board of a chat (or ALL_CHATS) in the family of `variant`, with where `user_id` stands when the
     shown lines leave them out."""
     family = rules.family_of_name(variant)
-    rows = await deps.store.ratings.board(chat_id, family, limit)
+    rows = await deps.store.ratings.leaderboard(chat_id, family, limit)
     names = await deps.stats.names(row.user_id for row in rows)
     you = None
     if user_id is not None and all(row.user_id != user_id for row in rows):
@@ -86,7 +86,7 @@ async def board(
         stored = await deps.store.ratings.rating(family, user_id) if where is not None else None
         if where is not None and stored is not None:
             you = (*where, stored)
-    return RatingBoard(chat_id, family, variant, tuple((row, names.get(row.user_id)) for row in rows), you)
+    return RatingLeaderboard(chat_id, family, variant, tuple((row, names.get(row.user_id)) for row in rows), you)
 
 
 async def place(deps: Deps, chat_id: int, family: rules.Family, user_id: int) -> tuple[int, int] | None:

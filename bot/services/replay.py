@@ -188,7 +188,7 @@ class Rerate:
         await self.read(self.repo.note_board_history)
         try:
             after = FIRST
-            while chunk := await self.read(self.repo.board_after, after, REPLAY_CHUNK):
+            while chunk := await self.read(self.repo.leaderboard_after, after, REPLAY_CHUNK):
                 after = chunk[-1][0]
                 # a player the replay has not reached was rated since it read on: the next step catches them up
                 skills = self.replay.skills

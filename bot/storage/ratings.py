@@ -71,7 +71,7 @@ class SqliteRatingRepository:
             ],
         )
 
-    async def board(self, chat_id: int, family: str, limit: int) -> list[BoardLine]:
+    async def leaderboard(self, chat_id: int, family: str, limit: int) -> list[BoardLine]:
         """The top of a rating board (a chat, or ALL_CHATS): established players first, by conservative estimate."""
         rows = await scan(
             self.conn,
@@ -159,7 +159,8 @@ class SqliteRatingRepository:
     async def note_board_history(self) -> None:
         """Keep aside, in a temporary table of this connection (no write lock on the database), the board places
         the history gives: each (chat, family, player) with a rated result, and the global board's (chat 0), each
-        with the first such result's seq. Read by `board_after` and `missing_after` until `forget_board_history`."""
+        with the first such result's seq. Read by `leaderboard_after` and `missing_after` until
+        `forget_board_history`."""
         await self.conn.execute(
             "CREATE TEMP TABLE IF NOT EXISTS board_history (chat_id INTEGER NOT NULL, family TEXT NOT NULL,"
             " user_id INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (chat_id, family, user_id)) WITHOUT ROWID"
@@ -179,7 +180,7 @@ class SqliteRatingRepository:
         """Drop the table `note_board_history` made."""
         await self.conn.execute("DROP TABLE IF EXISTS temp.board_history")
 
-    async def board_after(self, after: BoardKey, limit: int) -> list[tuple[BoardKey, bool, float, bool]]:
+    async def leaderboard_after(self, after: BoardKey, limit: int) -> list[tuple[BoardKey, bool, float, bool]]:
         """Up to `limit` board places after `after` in key order: ((chat, family, player), established,
         conservative, whether the history noted gives this place)."""
         rows = await every(

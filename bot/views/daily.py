@@ -147,7 +147,7 @@ def share_text(language: str, day: str, game: Game, bot_username: str | None = N
     )
 
 
-def board_button(language: str, day: str) -> Button:
+def leaderboard_button(language: str, day: str) -> Button:
     """The button that shows the day's leaderboard in a new message."""
     return Button(t("daily.btn.top", language), cb.encode(cb.DAILY, "t", day.replace("-", "")))
 
@@ -162,7 +162,7 @@ def result(
 ) -> Outcome:
     """The player's result of the day, ready to forward, with the time to the next one, the leaderboard and
     Share buttons."""
-    buttons = ((board_button(language, day), share_button(language)),)
+    buttons = ((leaderboard_button(language, day), share_button(language)),)
     share = Reply(share_text(language, day, game, bot_username), buttons)
     next_one = t("daily.next", language, wait=wait_text(wait, language))
     if again:
@@ -177,7 +177,7 @@ def with_result(
     return Outcome(outcome.replies + result(language, day, game, bot_username, wait).replies, outcome.toast)
 
 
-def board(language: str, day: str, entries: tuple[DailyLine, ...], edit: bool = False) -> Outcome:
+def leaderboard(language: str, day: str, entries: tuple[DailyLine, ...], edit: bool = False) -> Outcome:
     """The day's leaderboard: clean solvers by guesses, then time; a refresh button edits it in place."""
     body = (
         lines(

@@ -7,7 +7,7 @@ from bot.models.match import Match
 from bot.models.rating import PROVISIONAL_GAMES, Placed, Z
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.rules import rating as rules
-from bot.services.ratings import PlayerRating, RatingBoard
+from bot.services.ratings import PlayerRating, RatingLeaderboard
 from bot.texts import Html, lines, t
 from bot.views.stats import MEDALS, display_name, marked, note_button, scope_buttons, where_you_stand
 
@@ -49,12 +49,12 @@ def match_line(language: str, match: Match, rated: tuple[Placed, ...]) -> Html |
     return t("rating.summary", language, items=Html(", ".join(items)))
 
 
-def board_data(global_: bool, variant: str) -> str:
+def leaderboard_data(global_: bool, variant: str) -> str:
     """The callback data of a rating board: this chat or every chat, in the family of `variant`."""
     return cb.encode(cb.RATING, "g" if global_ else "c", variant)
 
 
-def rating_board(language: str, board: RatingBoard, edit: bool = False, in_group: bool = False) -> Outcome:
+def leaderboard(language: str, board: RatingLeaderboard, edit: bool = False, in_group: bool = False) -> Outcome:
     """A rating board with buttons back to the fewest-guesses board, for the other family and (in a group) this
     chat or all chats; edits in place."""
     scope = t("top.global" if board.global_ else "top.chat", language)
@@ -80,11 +80,11 @@ def rating_board(language: str, board: RatingBoard, edit: bool = False, in_group
     families = tuple(
         Button(
             marked(t(f"top.btn.{family}", language), family == board.family),
-            board_data(board.global_, board.variant if family == board.family else FAMILY_VARIANT[family]),
+            leaderboard_data(board.global_, board.variant if family == board.family else FAMILY_VARIANT[family]),
         )
         for family in rules.FAMILIES
     )
-    scopes = scope_buttons(language, board.global_, lambda g: board_data(g, board.variant))
+    scopes = scope_buttons(language, board.global_, lambda g: leaderboard_data(g, board.variant))
     keyboard: Keyboard = (
         (Button(t("top.btn.best", language), back), note_button("rating")),
         families,

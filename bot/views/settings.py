@@ -21,7 +21,7 @@ def _mark(label: str, chosen: bool) -> str:
     return f"✓ {label}" if chosen else label
 
 
-def board(language: str, settings: Settings, edit: bool = False) -> Outcome:
+def panel(language: str, settings: Settings, edit: bool = False) -> Outcome:
     """The settings message with its buttons; `edit` replaces the message whose button was pressed."""
     variant = settings.variant
     limit = settings.attempt_limit or t("set.unlimited", language)
@@ -63,7 +63,7 @@ def _variant_rows(language: str, settings: Settings) -> Keyboard:
     return (presets, lengths, toggles)
 
 
-def group_board(language: str, settings: Settings, edit: bool = False) -> Outcome:
+def group_panel(language: str, settings: Settings, edit: bool = False) -> Outcome:
     """A group's settings: its game and its defaults for races and duels, changed by admins only."""
     variant = settings.variant
     race = _seconds(language, settings.race_seconds) if settings.race_seconds else t("set.unlimited", language)
@@ -92,5 +92,5 @@ def admins_only(language: str) -> Outcome:
 
 def closed(language: str, settings: Settings, group: bool = False) -> Outcome:
     """The settings message without buttons once the user is done."""
-    shown = (group_board if group else board)(language, settings).replies[0]
+    shown = (group_panel if group else panel)(language, settings).replies[0]
     return Outcome.say(Reply(shown.text, (), edit_origin=True), toast=t("set.closed", language))

@@ -191,15 +191,15 @@ async def test_provisional_players_come_after_established_ones_and_places_count_
             await repo.record(1, "digits", GROUP, MOMENT, [placed(1, 30.0, 2), placed(2, 10.0, 7), placed(3, 12.0, 5)])
             await repo.record(2, "digits", OTHER_GROUP, MOMENT, [placed(4, 11.0, 6), placed(5, 5.0, 1)])
             await repo.record(3, "colours", GROUP, MOMENT, [placed(6, 40.0, 9)])
-        assert [line.user_id for line in await repo.board(GROUP, "digits", 10)] == [3, 2, 1]
-        assert [line.user_id for line in await repo.board(ALL_CHATS, "digits", 10)] == [3, 4, 2, 1, 5]
-        assert [line.established for line in await repo.board(ALL_CHATS, "digits", 10)] == [True] * 3 + [False] * 2
+        assert [line.user_id for line in await repo.leaderboard(GROUP, "digits", 10)] == [3, 2, 1]
+        assert [line.user_id for line in await repo.leaderboard(ALL_CHATS, "digits", 10)] == [3, 4, 2, 1, 5]
+        assert [line.established for line in await repo.leaderboard(ALL_CHATS, "digits", 10)] == [True] * 3 + [False] * 2
         assert await repo.place(ALL_CHATS, "digits", 2) == (3, 5)
         assert await repo.place(GROUP, "digits", 1) == (3, 3)
         assert await repo.place(GROUP, "digits", 4) is None
         assert await repo.place(ALL_CHATS, "colours", 6) == (1, 1)
         for scope in (ALL_CHATS, GROUP, OTHER_GROUP):  # counted from above or from below, the place is the board's
-            board = await repo.board(scope, "digits", 10)
+            board = await repo.leaderboard(scope, "digits", 10)
             assert [await repo.place(scope, "digits", line.user_id) for line in board] == [
                 (n, len(board)) for n in range(1, len(board) + 1)
             ]
@@ -215,18 +215,18 @@ async def test_a_player_below_the_rating_board_s_rows_is_told_where_they_stand(t
         await matches_stored(deps, 1)
         async with deps.transaction():
             await repo.record(1, "digits", GROUP, MOMENT, [placed(1, 30.0, 2), placed(2, 10.0, 7), placed(3, 12.0, 5)])
-        shown = await ratings.board(deps, GROUP, "classic", limit=2, user_id=1)
+        shown = await ratings.leaderboard(deps, GROUP, "classic", limit=2, user_id=1)
         assert [line.user_id for line, _ in shown.lines] == [3, 2]
         assert shown.you is not None
         assert shown.you[:2] == (3, 3)
-        text = rating_view.rating_board("en", shown).replies[0].text
+        text = rating_view.leaderboard("en", shown).replies[0].text
         assert "📍 You are #3 of 3 (rating " in text
         assert "2 rated games)" in text
-        assert "📍 Ты на 3-м месте из 3 (рейтинг " in rating_view.rating_board("ru", shown).replies[0].text
-        listed = await ratings.board(deps, GROUP, "classic", limit=2, user_id=2)
+        assert "📍 Ты на 3-м месте из 3 (рейтинг " in rating_view.leaderboard("ru", shown).replies[0].text
+        listed = await ratings.leaderboard(deps, GROUP, "classic", limit=2, user_id=2)
         assert listed.you is None
-        assert "📍" not in rating_view.rating_board("en", listed).replies[0].text
-        unrated = await ratings.board(deps, GROUP, "classic", limit=2, user_id=99)
+        assert "📍" not in rating_view.leaderboard("en", listed).replies[0].text
+        unrated = await ratings.leaderboard(deps, GROUP, "classic", limit=2, user_id=99)
         assert unrated.you is None
 
 
@@ -238,8 +238,8 @@ async def test_the_rating_board_queries_use_their_index(tmp_path):
             await repo.record(1, "digits", GROUP, MOMENT, [placed(1, 3.0, 2), placed(2, 1.0, 7)])
         traced: list[str] = []
         await conn.set_trace_callback(traced.append)
-        await repo.board(GROUP, "digits", 10)
-        await repo.board(ALL_CHATS, "digits", 10)
+        await repo.leaderboard(GROUP, "digits", 10)
+        await repo.leaderboard(ALL_CHATS, "digits", 10)
         await repo.place(ALL_CHATS, "digits", 2)
         await conn.set_trace_callback(None)
         plans = []
