@@ -103,12 +103,12 @@ def variant_text(variant: Variant, language: str = SOURCE_LANGUAGE) -> Html:
 
 # Mastermind's pegs: the symbol 0 is red, 1 yellow and so on; variants with repeats and at most this many symbols
 # are played (and named) as colours. The digits stay what the player types.
-COLOURS = "🔴🟡🟢🔵🟣🟠🟤⚪"
+PEGS = "🔴🟡🟢🔵🟣🟠🟤⚪"
 
 
 def colourful(variant: Variant) -> bool:
     """Whether the variant is Mastermind's kind: repeats allowed and few enough symbols to show as colours."""
-    return variant.repeats and variant.symbols <= len(COLOURS)
+    return variant.repeats and variant.symbols <= len(PEGS)
 
 
 def variant_name(variant: Variant, language: str = SOURCE_LANGUAGE) -> Html:
@@ -126,7 +126,7 @@ def variant_name(variant: Variant, language: str = SOURCE_LANGUAGE) -> Html:
 
 def colours_text(code: str) -> str:
     """A colour variant's code as pegs: '0123' -> '🔴🟡🟢🔵' (a '_' for an unknown place stays a blank peg)."""
-    return "".join(COLOURS[int(ch)] if ch.isdigit() else "⬜" for ch in code)
+    return "".join(PEGS[int(ch)] if ch.isdigit() else "⬜" for ch in code)
 
 
 def code_text(variant: Variant, code: str, tag: bool = True) -> Html:
@@ -141,7 +141,7 @@ def palette(variant: Variant) -> Html:
     """Which digit is which colour, for a colour variant ('0🔴 1🟡 …'); empty for digits."""
     if not colourful(variant):
         return Html("")
-    return Html(" ".join(f"{d}{COLOURS[d]}" for d in range(variant.symbols)))
+    return Html(" ".join(f"{d}{PEGS[d]}" for d in range(variant.symbols)))
 
 
 def plain(text: str) -> str:

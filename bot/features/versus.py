@@ -96,13 +96,13 @@ class Versus(Feature):
                 return Outcome(toast=t("undo.nothing", language))
             return versus_view.progressed(language, undone, in_place=True)
         if verb == cb.MATCH_MORE and len(args) <= 1:
-            shown = await versus.standing(self.deps, match, _given(args, 0))
+            shown = await versus.position(self.deps, match, _given(args, 0))
             return Outcome.say(versus_view.board(language, shown, in_place=True, every_fix=True))
         if verb == cb.MATCH_VIEW and len(args) <= 1:
-            shown = await versus.standing(self.deps, match, _given(args, 0))
+            shown = await versus.position(self.deps, match, _given(args, 0))
             return Outcome.say(versus_view.board(language, shown, in_place=True))
         if verb == cb.MATCH_CHANGE and len(args) <= 2:
-            shown = await versus.standing(self.deps, match, _given(args, 1))
+            shown = await versus.position(self.deps, match, _given(args, 1))
             if not args:
                 return Outcome.say(versus_view.board(language, shown, in_place=True, picking=True))
             index = cb.parse_id_arg(args[0])

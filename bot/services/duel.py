@@ -16,7 +16,7 @@ from bot.rules import duel as rules
 from bot.rules.referee import tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed
-from bot.services.matches import AlreadyOn, Crowded, Ended, Outcomes, busy, close, close_within, may_stop
+from bot.services.matches import AlreadyOn, Crowded, Ended, ResultsOf, busy, close, close_within, may_stop
 from engine.history import Turn
 from engine.scoring import score
 from engine.variant import Variant
@@ -59,7 +59,7 @@ class SecretSet:
 
 
 @dataclass(frozen=True)
-class Moved:
+class DuelMove:
     """A guess in the duel: the mover's own count and score; who moves next, or how it ended."""
 
     match: Match
@@ -240,7 +240,7 @@ async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> Secre
     return SecretSet(final, player, final.opponent(user_id), begun)
 
 
-async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Moved | Refusal:
+async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> DuelMove | Refusal:
     """A player's guess at the other's secret, on their turn; the end when the equal-turns rule decides."""
     refused = rules.may_guess(match, user_id)
     if refused is not None:
@@ -273,10 +273,10 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     final = await _reloaded(deps, match)
     if ended is None:
         deps.timers.arm(final)
-    return Moved(final, moved, turn, nxt, ended)
+    return DuelMove(final, moved, turn, nxt, ended)
 
 
-def _fixed(outcomes: dict[int, str]) -> Outcomes:
+def _fixed(outcomes: dict[int, str]) -> ResultsOf:
     return lambda _: outcomes
 
 

@@ -145,10 +145,10 @@ class Ended:
     ratings: tuple[Placed, ...] = ()
 
 
-Outcomes = Callable[[Match], dict[int, str]]
+ResultsOf = Callable[[Match], dict[int, str]]
 
 
-async def close(deps: Deps, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes) -> Ended | None:
+async def close(deps: Deps, match_id: int, status: str, winner_id: int | None, outcomes: ResultsOf) -> Ended | None:
     """End a running match, record each player's result (`outcomes` of the final match) and rate it, in one
     transaction; None if it had ended already."""
     async with deps.transaction():
@@ -157,7 +157,7 @@ async def close(deps: Deps, match_id: int, status: str, winner_id: int | None, o
 
 
 async def close_within(
-    deps: Deps, match_id: int, status: str, winner_id: int | None, outcomes: Outcomes, now: datetime
+    deps: Deps, match_id: int, status: str, winner_id: int | None, outcomes: ResultsOf, now: datetime
 ) -> Ended | None:
     """As close(), inside a transaction the caller holds."""
     if not await deps.matches.close(match_id, status, winner_id, now):

@@ -15,7 +15,7 @@ STREAK_MILESTONES = frozenset({3, 5, 10, 20, 30, 50, 75, 100, 150, 200, 300, 500
 DAY_MILESTONES = frozenset({3, 7, 14, 30, 50, 100, 200, 365, 500, 1000})
 
 
-class Kind(StrEnum):
+class MilestoneKind(StrEnum):
     """What is celebrated (its text is `celebrate.<kind>`)."""
 
     FIRST_WIN = "first_win"
@@ -28,7 +28,7 @@ class Kind(StrEnum):
 class Milestone:
     """One thing to celebrate: what, and its number (guesses of a best, length of a run) and the former best."""
 
-    kind: Kind
+    kind: MilestoneKind
     n: int = 0
     was: int = 0
 
@@ -40,16 +40,16 @@ async def reached(deps: Deps, game: Game, is_daily: bool) -> tuple[Milestone, ..
     record = await deps.stats.win_record(game.user_id, game.variant.name, game.id, max(STREAK_MILESTONES) + 1)
     found: list[Milestone] = []
     if record.wins_against_bot == 1:
-        found.append(Milestone(Kind.FIRST_WIN))
+        found.append(Milestone(MilestoneKind.FIRST_WIN))
     if not game.hinted:
         guesses = len(game.turns)
         if record.best_before is not None and guesses < record.best_before:
-            found.append(Milestone(Kind.BEST, guesses, record.best_before))
+            found.append(Milestone(MilestoneKind.BEST, guesses, record.best_before))
         run = len(record.recent) - len(record.recent.lstrip("1"))  # clean wins in a row, this one the newest
         if run in STREAK_MILESTONES:
-            found.append(Milestone(Kind.STREAK, run))
+            found.append(Milestone(MilestoneKind.STREAK, run))
     if is_daily:
         days = (await daily.streak(deps, game.user_id)).current
         if days in DAY_MILESTONES:
-            found.append(Milestone(Kind.DAYS, days))
+            found.append(Milestone(MilestoneKind.DAYS, days))
     return tuple(found)

@@ -13,7 +13,7 @@ from bot.services.matches import (
     AlreadyOn,
     Crowded,
     Ended,
-    Outcomes,
+    ResultsOf,
     busy,
     close,
     close_within,
@@ -33,7 +33,7 @@ class RaceStarted:
 
 
 @dataclass(frozen=True)
-class Scored:
+class RaceMove:
     """One player's guess and its score, with their own count; `ended` is set when it won the race."""
 
     match: Match
@@ -68,7 +68,7 @@ async def start(
     return RaceStarted(match)
 
 
-async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> Scored | Refusal | TooLate:
+async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> RaceMove | Refusal | TooLate:
     """Score a player's guess, store it with their count, and close the race if it found the secret.
 
     The race is closed by a conditional update in the same transaction as the move, so of two winning
@@ -95,7 +95,7 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
         if won:
             ended = await close_within(deps, match.id, "won", user_id, _won_by(user_id), now)
             assert ended is not None  # the move above was taken, so the race was still on in this transaction
-    return Scored(ended.match if ended else match, player, turn, ended)
+    return RaceMove(ended.match if ended else match, player, turn, ended)
 
 
 async def expire(deps: Deps, match: Match) -> Ended | None:
@@ -110,7 +110,7 @@ async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended |
     return await close(deps, match.id, "stopped", None, lambda final: dict.fromkeys(_ids(final), "stopped"))
 
 
-def _won_by(winner: int) -> Outcomes:
+def _won_by(winner: int) -> ResultsOf:
     """Results: the winner won; everyone else who guessed lost."""
     return lambda final: {p.user_id: "won" if p.user_id == winner else "lost" for p in final.players}
 

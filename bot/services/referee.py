@@ -44,7 +44,7 @@ NOTABLE_BITS_SHORT = 0.3
 
 
 @dataclass(frozen=True)
-class Ending:
+class Finished:
     """How a finished game went, for the summary."""
 
     game: Game
@@ -61,7 +61,7 @@ class Scored:
     game: Game
     turn: Turn
     coaching: Coaching | None
-    ending: Ending | None
+    ending: Finished | None
 
 
 @dataclass(frozen=True)
@@ -91,22 +91,22 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
         coaching = await _coach(game, Turn(code, answer)) if game.coaching else None
     turn = Turn(code, answer)
     now = deps.clock()
-    verdict = judged(game, turn)
-    turns, secret = verdict.turns, verdict.secret
-    if verdict.ending is not None and secret is None:  # a hard-mode loss: pick a secret that fits
+    decided = judged(game, turn)
+    turns, secret = decided.turns, decided.secret
+    if decided.ending is not None and secret is None:  # a hard-mode loss: pick a secret that fits
         secret = await asyncio.to_thread(adversary_secret, game.variant, turns, deps.rng)
     async with deps.transaction():
         updated = game.bumped(turns=turns)
         await deps.games.set_turns(updated, user_id, now, stored)
-        if verdict.ending is not None:
-            updated = await finish(deps, updated, verdict.ending, now, secret)
+        if decided.ending is not None:
+            updated = await finish(deps, updated, decided.ending, now, secret)
         else:
             await deps.games.save_game(updated)
     ending = None
-    if verdict.ending is not None:
+    if decided.ending is not None:
         assert secret is not None
-        engine = await engine_guesses(game.variant, secret, turns[0]) if verdict.ending == "won" else None
-        ending = Ending(updated, secret, len(turns), now - game.started_at, engine)
+        engine = await engine_guesses(game.variant, secret, turns[0]) if decided.ending == "won" else None
+        ending = Finished(updated, secret, len(turns), now - game.started_at, engine)
     return Scored(updated, turn, coaching, ending)
 
 
@@ -220,21 +220,21 @@ def hint_pattern(game: Game) -> str:
     return " ".join(d if str(i) in game.hints else "_" for i, d in enumerate(game.secret))
 
 
-async def give_up(deps: Deps, game: Game) -> Ending:
+async def give_up(deps: Deps, game: Game) -> Finished:
     """End the game and reveal the secret (a hard-mode game picks one that fits)."""
     return await _end(deps, game, "gave_up")
 
 
-async def stop(deps: Deps, game: Game) -> Ending:
+async def stop(deps: Deps, game: Game) -> Finished:
     """Abandon the game unfinished (a confirmed /cancel) and reveal the secret, as giving up does."""
     return await _end(deps, game, "abandoned")
 
 
-async def _end(deps: Deps, game: Game, outcome: str) -> Ending:
+async def _end(deps: Deps, game: Game, outcome: str) -> Finished:
     secret = game.secret
     if secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
     now = deps.clock()
     async with deps.transaction():
         done = await finish(deps, game, outcome, now, secret)
-    return Ending(done, secret, len(game.turns), now - game.started_at)
+    return Finished(done, secret, len(game.turns), now - game.started_at)

@@ -40,7 +40,7 @@ class VersusStarted:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Position:
     """Where a versus game stands, for its board: the match as stored with both players' moves; every answer
     possible (for the buttons); the contradiction that an answer (`given`, then not stored) or the stored
     answers themselves run into; the end, once the game is over."""
@@ -67,14 +67,14 @@ async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Vari
     return VersusStarted(match)
 
 
-async def standing(deps: Deps, match: Match, given: Score | None = None) -> Standing:
+async def position(deps: Deps, match: Match, given: Score | None = None) -> Position:
     """Where the stored game stands (with `given` as the answer to the bot's pending guess, when shown again): both
     players' moves, the answers possible, and the contradiction the answers run into, if they do."""
     answers = await asyncio.to_thread(possible_scores, match.variant)
     user = match.seated(1)
     user_turns = await deps.matches.turns(match.id, user.user_id) if user is not None else ()
     history = await deps.matches.turns(match.id, BOT_ID)
-    base = Standing(match, user_turns, history, answers)
+    base = Position(match, user_turns, history, answers)
     waiting = match.turn_user == BOT_ID and match.pending_guess is not None
     check: Consistent | Contradiction | None = None
     try:
@@ -90,7 +90,7 @@ async def standing(deps: Deps, match: Match, given: Score | None = None) -> Stan
     return base
 
 
-async def move(deps: Deps, match: Match, text: str) -> Standing | Refusal:
+async def move(deps: Deps, match: Match, text: str) -> Position | Refusal:
     """A typed message: an answer when the bot waits for one, else a guess at the bot's code."""
     if match.turn_user == BOT_ID:
         given = parse_answer(text)
@@ -102,7 +102,7 @@ async def move(deps: Deps, match: Match, text: str) -> Standing | Refusal:
     return await guess(deps, match, text)
 
 
-async def guess(deps: Deps, match: Match, text: str) -> Standing | Refusal:
+async def guess(deps: Deps, match: Match, text: str) -> Position | Refusal:
     """Score the user's guess at the bot's code; then the bot's guess, or the end."""
     user = match.seated(1)
     assert user is not None
@@ -114,7 +114,7 @@ async def guess(deps: Deps, match: Match, text: str) -> Standing | Refusal:
         return code
     if (again := tried_before(await deps.matches.turns(match.id, user.user_id), code)) is not None:
         return again
-    now = await standing(deps, match)
+    now = await position(deps, match)
     if now.contradiction is not None:  # a change left the answers contradicting: settle first
         return Refusal("vs.settle_first")
     turn = Turn(code, score(match.secret, code))
@@ -127,13 +127,13 @@ async def guess(deps: Deps, match: Match, text: str) -> Standing | Refusal:
         ):
             return Refusal("match.stale")
         ended = await _settle(deps, match.id, pending, deps.clock())
-    return await _standing_after(deps, match.id, ended)
+    return await _position_after(deps, match.id, ended)
 
 
-async def answer(deps: Deps, match: Match, given: Score) -> Standing | Refusal:
+async def answer(deps: Deps, match: Match, given: Score) -> Position | Refusal:
     """Take the answer to the bot's guess (checked against the earlier ones): then the user's turn (or the bot's
     next guess, after an undo left it behind), or the end. An answer that contradicts the earlier ones is not
-    stored: the standing shows the contradiction."""
+    stored: the position shows the contradiction."""
     if match.turn_user != BOT_ID or match.pending_guess is None:
         return Refusal("vs.guess_first")
     history = await deps.matches.turns(match.id, BOT_ID)
@@ -143,14 +143,14 @@ async def answer(deps: Deps, match: Match, given: Score) -> Standing | Refusal:
     except InvalidAnswer as error:
         return Refusal(f"answer.{error.key}", {**error.params, "length": match.variant.length})
     if isinstance(check, Contradiction):
-        return await standing(deps, match, given)
+        return await position(deps, match, given)
     return await _store_answer(deps, match, (*history, turn))
 
 
-async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Score | None) -> Standing | Refusal:
+async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Score | None) -> Position | Refusal:
     """The user changes the bot's answered guess #index (0-based) to `fixed`; with `given`, the answer to the
     pending guess that ran into a contradiction is taken too, if the changed answers now allow it. The change is
-    stored even when the answers still contradict each other (the standing says how): it is what the user says is
+    stored even when the answers still contradict each other (the position says how): it is what the user says is
     true, and the next change may settle it (the game goes on once they fit). Index = the pending guess itself is
     answering it."""
     history = await deps.matches.turns(match.id, BOT_ID)
@@ -180,10 +180,10 @@ async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Scor
             return Refusal("match.stale")
     final = await deps.matches.match(match.id)
     assert final is not None
-    return await standing(deps, final, given)
+    return await position(deps, final, given)
 
 
-async def undo(deps: Deps, match: Match) -> Standing | Refusal | None:
+async def undo(deps: Deps, match: Match) -> Position | Refusal | None:
     """Take back the user's last answer to the bot's guesses and ask that guess again (the user's guesses since
     stay; the bot then catches up, one guess at a time). None if there is no answer to take back."""
     history = await deps.matches.turns(match.id, BOT_ID)
@@ -195,12 +195,12 @@ async def undo(deps: Deps, match: Match) -> Standing | Refusal | None:
         await deps.matches.change(match.id, turn_user=BOT_ID, pending_guess=history[-1].guess)
     final = await deps.matches.match(match.id)
     assert final is not None
-    return await standing(deps, final)
+    return await position(deps, final)
 
 
 async def _store_answer(
     deps: Deps, match: Match, history: tuple[Turn, ...], fix: tuple[int, Score] | None = None
-) -> Standing | Refusal:
+) -> Position | Refusal:
     """Store the answer to the pending guess (the last of `history`, which fits every code the others leave), with
     the change of an earlier answer if any, and settle the turn: the bot guesses again when it is behind."""
     turn = history[-1]
@@ -215,13 +215,13 @@ async def _store_answer(
         if fix is not None:
             await deps.matches.rescore(match.id, BOT_ID, *fix)
         ended = await _settle(deps, match.id, pending, deps.clock())
-    return await _standing_after(deps, match.id, ended)
+    return await _position_after(deps, match.id, ended)
 
 
-async def _standing_after(deps: Deps, match_id: int, ended: Ended | None) -> Standing:
+async def _position_after(deps: Deps, match_id: int, ended: Ended | None) -> Position:
     final = await deps.matches.match(match_id)
     assert final is not None
-    shown = await standing(deps, final)
+    shown = await position(deps, final)
     return replace(shown, ended=ended) if ended is not None else shown
 
 
@@ -242,7 +242,7 @@ async def _settle(deps: Deps, match_id: int, pending: Code | None, now: datetime
     return None
 
 
-async def resign(deps: Deps, match: Match) -> Standing | None:
-    """The user gives up: the bot wins and shows its code; the final standing comes back (None if it was over)."""
+async def resign(deps: Deps, match: Match) -> Position | None:
+    """The user gives up: the bot wins and shows its code; the final position comes back (None if it was over)."""
     ended = await close(deps, match.id, "resigned", BOT_ID, lambda final: {final.started_by: "resigned"})
-    return None if ended is None else await _standing_after(deps, match.id, ended)
+    return None if ended is None else await _position_after(deps, match.id, ended)

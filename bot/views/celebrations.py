@@ -5,13 +5,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.replies import Outcome
-from bot.services.milestones import Kind, Milestone
+from bot.services.milestones import Milestone, MilestoneKind
 from bot.texts import Html, lines, t
 
 # Telegram's free message effects (sendMessage's message_effect_id; private chats only)
 CONFETTI = "5046509860389126442"  # 🎉
 FIRE = "5104841245755180586"  # 🔥
-EFFECTS = {Kind.FIRST_WIN: CONFETTI, Kind.BEST: CONFETTI, Kind.STREAK: FIRE, Kind.DAYS: FIRE}
+EFFECTS = {
+    MilestoneKind.FIRST_WIN: CONFETTI,
+    MilestoneKind.BEST: CONFETTI,
+    MilestoneKind.STREAK: FIRE,
+    MilestoneKind.DAYS: FIRE,
+}
 
 
 def line(language: str, milestone: Milestone) -> Html:

@@ -9,7 +9,7 @@ from bot import callback_data as cb
 from bot.models.game import GUESSER, Game, Mode
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.daily import DailyLine, grid_row
-from bot.services.referee import Ending, Hint, Scored
+from bot.services.referee import Finished, Hint, Scored
 from bot.texts import Html, date_text, duration_text, lines, t, variant_text, wait_text
 from bot.views import referee as referee_view
 from bot.views.common import mode_buttons
@@ -52,7 +52,7 @@ def hinted(language: str, day: str, hint: Hint | None, asked: Html) -> Outcome:
     return Outcome.say(_answered(asked), *board.replies)
 
 
-def ended(language: str, day: str, today: str, ending: Ending, asked: Html, bot_username: str | None) -> Outcome:
+def ended(language: str, day: str, today: str, ending: Finished, asked: Html, bot_username: str | None) -> Outcome:
     """The warning answered, then the board with the code shown to the player who gave up or stopped: today's code
     comes with a request to keep it to themselves (everyone plays it until 00:00 UTC); then the result to share."""
     game = ending.game

@@ -99,7 +99,7 @@ def secret_set(language: str, result: duel.SecretSet | Refusal, group_language: 
     return Outcome.say(*replies)
 
 
-def moved(language: str, result: duel.Moved | Refusal, privately: Mapping[int, str] | None = None) -> Outcome:
+def moved(language: str, result: duel.DuelMove | Refusal, privately: Mapping[int, str] | None = None) -> Outcome:
     """One short line per move; the ending when it is decided."""
     if isinstance(result, Refusal):
         return Outcome.text(refused(language, result))

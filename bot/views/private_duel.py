@@ -129,7 +129,7 @@ def waiting(language: str, match: Match, user_id: int) -> Outcome:
     return Outcome.text(t("pduel.waiting", language, name=other.name if other else t("duel.opponent", language)))
 
 
-def moved(language: str, result: duel.Moved | Refusal, languages: Languages) -> Outcome:
+def moved(language: str, result: duel.DuelMove | Refusal, languages: Languages) -> Outcome:
     """One line per move to both players (the one to move next is asked for a guess); the ending when decided."""
     if isinstance(result, Refusal):
         return Outcome.text(refused(language, result))

@@ -9,7 +9,7 @@ from bot.models.match import Match
 from bot.replies import Button, Keyboard, Outcome
 from bot.rules.referee import MAX_GUESSES
 from bot.services.matches import Ended, ranking
-from bot.services.race import Scored
+from bot.services.race import RaceMove
 from bot.texts import Html, duration_text, example, lines, score_text, t, variant_text
 from bot.views import rating as rating_view
 
@@ -25,7 +25,7 @@ def started(language: str, match: Match) -> Outcome:
     return Outcome.text(lines(text, limit))
 
 
-def scored(language: str, result: Scored) -> Outcome:
+def scored(language: str, result: RaceMove) -> Outcome:
     """'Ann #3 1234 → 1🐂 2🐄', and the summary when it won."""
     head = t(
         "race.turn",

@@ -16,7 +16,7 @@ from bot.models.game import REFEREE, Game
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
-from bot.services.referee import Coaching, Ending, Hint, Scored, hint_pattern
+from bot.services.referee import Coaching, Finished, Hint, Scored, hint_pattern
 from bot.texts import (
     Html,
     code_text,
@@ -165,7 +165,7 @@ def _without_last(game: Game) -> Game:
     return replace(game, turns=game.turns[:-1])
 
 
-def ending_text(language: str, ending: Ending) -> Html:
+def ending_text(language: str, ending: Finished) -> Html:
     """The summary of a finished game: won, out of attempts, or given up."""
     game = ending.game
     duration = duration_text(ending.elapsed, language)
@@ -190,7 +190,7 @@ def ending_text(language: str, ending: Ending) -> Html:
     return t("ref.gave_up", language, secret=secret, n=ending.guesses, duration=duration)
 
 
-def gave_up(language: str, ending: Ending, in_place: bool = False, daily: bool = False) -> Outcome:
+def gave_up(language: str, ending: Finished, in_place: bool = False, daily: bool = False) -> Outcome:
     """The board with the code revealed after giving up (or cancelling)."""
     game = ending.game
     text = board_text(language, game, ending_text(language, ending))

@@ -32,12 +32,12 @@ def reminder(language: str, match: Match) -> Outcome:
     return Outcome.text(t("vs.guess_first", language, example=example(match.variant)))
 
 
-def moved(language: str, match: Match, result: versus.Standing | Refusal) -> Outcome:
+def moved(language: str, match: Match, result: versus.Position | Refusal) -> Outcome:
     """The reply to a typed guess or answer: the board sent anew below it (the old one loses its buttons)."""
     return progressed(language, result, in_place=False, match=match)
 
 
-def progressed(language: str, result: versus.Standing | Refusal, in_place: bool, match: Match | None = None) -> Outcome:
+def progressed(language: str, result: versus.Position | Refusal, in_place: bool, match: Match | None = None) -> Outcome:
     """The board after a move; a pressed button edits the board in place."""
     if isinstance(result, Refusal):
         return refusal(language, result, match)
@@ -59,7 +59,7 @@ def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
 
 def board(
     language: str,
-    standing: versus.Standing,
+    position: versus.Position,
     in_place: bool,
     *,
     every_fix: bool = False,
@@ -68,31 +68,31 @@ def board(
 ) -> Reply:
     """The game so far and what it waits for, with the buttons that fit (`every_fix`: all the fixes of a
     contradiction; `picking` an answer to change; `changing` one, by its 0-based index)."""
-    match = standing.match
+    match = position.match
     parts: list[Html | None] = [t("vs.board.title", language, variant=variant_text(match.variant, language))]
-    parts.extend(_rounds(language, standing))
+    parts.extend(_rounds(language, position))
     keyboard: Keyboard = ()
-    history = standing.bot_turns
-    if standing.ended is not None:
-        parts.append(ending(language, standing.ended, history[-1].guess if history else None))
+    history = position.bot_turns
+    if position.ended is not None:
+        parts.append(ending(language, position.ended, history[-1].guess if history else None))
         keyboard = rematch_row(language, match)
     elif changing is not None:
-        pending = Turn(match.pending_guess or "", standing.given or Score(0, 0))  # index len(history): the pending one
+        pending = Turn(match.pending_guess or "", position.given or Score(0, 0))  # index len(history): the pending one
         turn = history[changing] if changing < len(history) else pending
         parts.append(slips.change_prompt(language, changing, turn))
-        keyboard = (*_change_keyboard(language, standing, changing, turn), _back_row(language, standing))
+        keyboard = (*_change_keyboard(language, position, changing, turn), _back_row(language, position))
     elif picking:
         parts.append(t("change.pick", language))
-        keyboard = (*_change_rows(language, standing, len(history)), _back_row(language, standing))
-    elif standing.contradiction is not None:
-        parts.extend(_contradiction(language, standing, every_fix))
-        keyboard = _contradiction_keyboard(language, standing, every_fix)
+        keyboard = (*_change_rows(language, position, len(history)), _back_row(language, position))
+    elif position.contradiction is not None:
+        parts.extend(_contradiction(language, position, every_fix))
+        keyboard = _contradiction_keyboard(language, position, every_fix)
     elif match.turn_user == BOT_ID and match.pending_guess:
-        parts.append(_ask_text(language, standing, match.pending_guess))
-        keyboard = (*answer_keyboard(language, match, standing.answers), *_undo_row(language, standing))
+        parts.append(_ask_text(language, position, match.pending_guess))
+        keyboard = (*answer_keyboard(language, match, position.answers), *_undo_row(language, position))
     else:
         parts.append(t("vs.your_turn", language))
-        keyboard = _undo_row(language, standing)
+        keyboard = _undo_row(language, position)
     return Reply(lines(*parts), keyboard, _board_of(match, in_place))
 
 
@@ -100,10 +100,10 @@ def _board_of(match: Match, in_place: bool) -> Board:
     return Board(match.id, match.board_message_id, in_place, of="match")
 
 
-def _rounds(language: str, standing: versus.Standing) -> list[Html]:
+def _rounds(language: str, position: versus.Position) -> list[Html]:
     """A line per round: the user's guess and the bot's, each with its score (the bot's pending one asked)."""
-    match, yours = standing.match, standing.user_turns
-    mine = [t("vs.board.move", language, guess=g, score=score_text(a, language)) for g, a in standing.bot_turns]
+    match, yours = position.match, position.user_turns
+    mine = [t("vs.board.move", language, guess=g, score=score_text(a, language)) for g, a in position.bot_turns]
     if match.active and match.turn_user == BOT_ID and match.pending_guess:
         mine.append(t("vs.board.asked", language, guess=match.pending_guess))
     found = []
@@ -118,9 +118,9 @@ def _rounds(language: str, standing: versus.Standing) -> list[Html]:
     return found
 
 
-def _ask_text(language: str, standing: versus.Standing, guess: str) -> Html:
-    n = len(standing.bot_turns) + 1
-    user = standing.match.seated(1)
+def _ask_text(language: str, position: versus.Position, guess: str) -> Html:
+    n = len(position.bot_turns) + 1
+    user = position.match.seated(1)
     if user is not None and user.solved:
         return t("vs.ask.last", language, n=user.solved_in, m=n, guess=guess)
     return t("vs.ask", language, n=n, guess=guess)
@@ -131,11 +131,11 @@ def answer_keyboard(language: str, match: Match, answers: tuple[Score, ...]) -> 
     return score_rows(answers, match.variant.length, language, lambda answer: _data(match, cb.MATCH_ANSWER, _s(answer)))
 
 
-def _contradiction(language: str, standing: versus.Standing, every_fix: bool) -> list[Html]:
-    found = standing.contradiction
+def _contradiction(language: str, position: versus.Position, every_fix: bool) -> list[Html]:
+    found = position.contradiction
     assert found is not None
-    history = _with_given(standing)
-    fixes, hidden = slips.shown_fixes(_takeable(standing), every_fix)
+    history = _with_given(position)
+    fixes, hidden = slips.shown_fixes(_takeable(position), every_fix)
     if not fixes:
         tail = t("vs.no_fix", language)
     else:
@@ -143,60 +143,60 @@ def _contradiction(language: str, standing: versus.Standing, every_fix: bool) ->
     return [*slips.conflict_lines(language, found, history), tail]
 
 
-def _contradiction_keyboard(language: str, standing: versus.Standing, every_fix: bool) -> Keyboard:
-    match, given = standing.match, standing.given
-    fixes, hidden = slips.shown_fixes(_takeable(standing), every_fix)
-    changeable = len(standing.bot_turns) + (1 if given is not None else 0)
+def _contradiction_keyboard(language: str, position: versus.Position, every_fix: bool) -> Keyboard:
+    match, given = position.match, position.given
+    fixes, hidden = slips.shown_fixes(_takeable(position), every_fix)
+    changeable = len(position.bot_turns) + (1 if given is not None else 0)
     return (
         *slips.fix_rows(language, fixes, lambda f: _data(match, cb.MATCH_FIX, f.turn, _s(f.answer), *_given(given))),
         *slips.more_row(language, hidden, _data(match, cb.MATCH_MORE, *_given(given))),
-        *_change_rows(language, standing, changeable),
-        *_undo_row(language, standing, change=False),
+        *_change_rows(language, position, changeable),
+        *_undo_row(language, position, change=False),
     )
 
 
-def _takeable(standing: versus.Standing) -> tuple[Correction, ...]:
+def _takeable(position: versus.Position) -> tuple[Correction, ...]:
     """The contradiction's fixes that can be taken now: not 'my earlier guess was your code' (the game would have
     ended there)."""
-    found = standing.contradiction
+    found = position.contradiction
     assert found is not None
-    earlier = len(standing.bot_turns)
-    length = standing.match.variant.length
+    earlier = len(position.bot_turns)
+    length = position.match.variant.length
     return tuple(f for f in found.corrections if not (f.turn < earlier and f.answer.bulls == length))
 
 
-def _with_given(standing: versus.Standing) -> tuple[Turn, ...]:
+def _with_given(position: versus.Position) -> tuple[Turn, ...]:
     """The bot's answered guesses, with the pending one answered as `given` when the contradiction is about it."""
-    match = standing.match
-    history = standing.bot_turns
-    if standing.given is not None and match.pending_guess:
-        return (*history, Turn(match.pending_guess, standing.given))
+    match = position.match
+    history = position.bot_turns
+    if position.given is not None and match.pending_guess:
+        return (*history, Turn(match.pending_guess, position.given))
     return history
 
 
-def _change_rows(language: str, standing: versus.Standing, count: int) -> Keyboard:
-    match, given = standing.match, standing.given
+def _change_rows(language: str, position: versus.Position, count: int) -> Keyboard:
+    match, given = position.match, position.given
     return slips.change_rows(language, range(count), lambda i: _data(match, cb.MATCH_CHANGE, i, *_given(given)))
 
 
-def _change_keyboard(language: str, standing: versus.Standing, index: int, turn: Turn) -> Keyboard:
+def _change_keyboard(language: str, position: versus.Position, index: int, turn: Turn) -> Keyboard:
     """The answers guess #index can be changed to; the pending guess's are plain answers."""
-    match, given = standing.match, standing.given
+    match, given = position.match, position.given
     length = match.variant.length
-    if index == len(standing.bot_turns):
-        choices = tuple(a for a in standing.answers if a != given)
+    if index == len(position.bot_turns):
+        choices = tuple(a for a in position.answers if a != given)
         return score_rows(choices, length, language, lambda a: _data(match, cb.MATCH_ANSWER, _s(a)))
-    choices = slips.other_answers(standing.answers, turn, length, last=False)
+    choices = slips.other_answers(position.answers, turn, length, last=False)
     return score_rows(choices, length, language, lambda a: _data(match, cb.MATCH_FIX, index, _s(a), *_given(given)))
 
 
-def _back_row(language: str, standing: versus.Standing) -> tuple[Button, ...]:
-    return (Button(t("btn.back", language), _data(standing.match, cb.MATCH_VIEW, *_given(standing.given))),)
+def _back_row(language: str, position: versus.Position) -> tuple[Button, ...]:
+    return (Button(t("btn.back", language), _data(position.match, cb.MATCH_VIEW, *_given(position.given))),)
 
 
-def _undo_row(language: str, standing: versus.Standing, change: bool = True) -> Keyboard:
-    match = standing.match
-    if not standing.bot_turns:
+def _undo_row(language: str, position: versus.Position, change: bool = True) -> Keyboard:
+    match = position.match
+    if not position.bot_turns:
         return ()
     row = [Button(t("btn.undo", language), _data(match, cb.MATCH_UNDO))]
     if change:
@@ -237,7 +237,7 @@ def ending(language: str, ended: Ended, found: Code | None) -> Html:
     return t("vs.resigned", language, secret=match.secret)
 
 
-def resigned(language: str, ended: versus.Standing | None) -> Outcome:
+def resigned(language: str, ended: versus.Position | None) -> Outcome:
     """The reply to /resign: the board, final, sent anew (the old one loses its buttons)."""
     if ended is None:
         return Outcome.text(t("vs.none", language))

@@ -24,7 +24,7 @@ class Unauthorized(ValueError):
 
 
 @dataclass(frozen=True)
-class Player:
+class PageUser:
     """The Telegram user the initData names."""
 
     user_id: int
@@ -49,7 +49,7 @@ def signed(fields: dict[str, str], token: str) -> str:
     return urlencode({**fields, "hash": digest})
 
 
-def player(init_data: str, key: bytes, now: float, max_age: float = MAX_AGE) -> Player:
+def player(init_data: str, key: bytes, now: float, max_age: float = MAX_AGE) -> PageUser:
     """The user a page's initData names, if Telegram signed it for this bot (with `key`, see secret_key) within
     `max_age` seconds of `now`; Unauthorized otherwise."""
     if not init_data or len(init_data) > MAX_LENGTH:
@@ -76,7 +76,7 @@ def player(init_data: str, key: bytes, now: float, max_age: float = MAX_AGE) -> 
     return _user(fields.get("user", ""))
 
 
-def _user(text: str) -> Player:
+def _user(text: str) -> PageUser:
     """The signed `user` field: a JSON object with an integer id."""
     try:
         user = json.loads(text)
@@ -86,7 +86,7 @@ def _user(text: str) -> Player:
         raise Unauthorized("no user in initData")
     names = [str(user.get(part) or "") for part in ("first_name", "last_name")]
     language, username = user.get("language_code"), user.get("username")
-    return Player(
+    return PageUser(
         user_id=user["id"],
         name=" ".join(n for n in names if n).strip()[:64] or str(user["id"]),
         language_code=language if isinstance(language, str) else None,

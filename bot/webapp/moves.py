@@ -86,7 +86,7 @@ class Made:
         return {"changed": self.changed, "notice": self.notice, "choices": list(self.choices), "board": self.board}
 
 
-Outcomes = Callable[[], Awaitable[Outcome]]
+MakeOutcome = Callable[[], Awaitable[Outcome]]
 
 
 async def make(core: Core, records: WebAppRecords, who: Who, language: str, move: Move, url: str | None = None) -> Made:
@@ -133,7 +133,7 @@ async def _apply(core: Core, who: Who, language: str, move: Move, url: str | Non
     return Made(True, None)
 
 
-def _outcome_of(core: Core, who: Who, move: Move, running: Game | None) -> Outcomes | None:
+def _outcome_of(core: Core, who: Who, move: Move, running: Game | None) -> MakeOutcome | None:
     """The Core call that makes this move, as a message or a button press in the chat would; None if the move
     does not fit the game (a /think button on a game that has none)."""
     match move.kind:

@@ -49,7 +49,7 @@ SECURITY_HEADERS = {
 NOTE_MARKS = frozenset(".xo")  # unknown, ruled out, certain
 WEIGHING = 2  # possibilities pages worked out at once (each is a thread's work): the rest wait their turn
 
-PLAYER = web.RequestKey("player", auth.Player)
+PLAYER = web.RequestKey("player", auth.PageUser)
 
 
 @dataclass

@@ -184,7 +184,7 @@ async def test_moves_and_acceptances_that_bypass_the_chat_lock_are_still_taken_o
     _, _, match_id = await set_up(app, recorded)
     match, core = await the_duel(app)
     moves = await asyncio.gather(*(duel.guess(core.deps, match, 11, "Ann", code) for code in ("0123", "0987")))
-    assert sum(isinstance(m, duel.Moved) for m in moves) == 1
+    assert sum(isinstance(m, duel.DuelMove) for m in moves) == 1
     assert len(await core.deps.matches.turns(match_id, 11)) == 1
     await Member(app, recorded, 11, "Ann").send("/stop")
 

@@ -33,7 +33,7 @@ async def guesses_by(deps: Deps, match: Match, user_id: int, count: int, seed: i
     async with deps.transaction():
         with on_loop(deps.store.conn):
             for code in codes(match.variant, {match.secret}, seed)[:count]:
-                assert isinstance(await race.guess(deps, match, user_id, f"P{user_id}", code), race.Scored)
+                assert isinstance(await race.guess(deps, match, user_id, f"P{user_id}", code), race.RaceMove)
 
 
 def steps_of(raw: sqlite3.Connection) -> Callable[[], int]:
@@ -91,7 +91,7 @@ async def test_a_duel_where_neither_solves_in_every_guess_allowed_is_an_unrated_
     for n in range(MAX_GUESSES - 1):
         for user_id, name, own in ((11, "Ann", anns), (22, "Bob", bobs)):
             current = await core.deps.matches.match(match_id)
-            assert isinstance(await duel.guess(core.deps, current, user_id, name, own[n]), duel.Moved)
+            assert isinstance(await duel.guess(core.deps, current, user_id, name, own[n]), duel.DuelMove)
 
     [line] = sent(await ann.send(f"/g {anns[MAX_GUESSES - 1]}"), GROUP)
     assert f"Ann #{MAX_GUESSES} " in line.text

@@ -106,7 +106,7 @@ async def test_winning_guesses_that_bypass_the_chat_lock_still_close_the_race_on
     await Member(app, recorded, 11, "Ann").send("/challenge")
     match, core = await the_race(app)
     outcomes = await asyncio.gather(*(race.guess(core.deps, match, 200 + i, f"U{i}", match.secret) for i in range(10)))
-    won = [o for o in outcomes if isinstance(o, race.Scored)]
+    won = [o for o in outcomes if isinstance(o, race.RaceMove)]
     assert len(won) == 1
     assert won[0].ended is not None
     assert all(isinstance(o, race.TooLate) for o in outcomes if o is not won[0])

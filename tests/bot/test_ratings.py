@@ -193,7 +193,9 @@ async def test_provisional_players_come_after_established_ones_and_places_count_
             await repo.record(3, "colours", GROUP, MOMENT, [placed(6, 40.0, 9)])
         assert [line.user_id for line in await repo.leaderboard(GROUP, "digits", 10)] == [3, 2, 1]
         assert [line.user_id for line in await repo.leaderboard(ALL_CHATS, "digits", 10)] == [3, 4, 2, 1, 5]
-        assert [line.established for line in await repo.leaderboard(ALL_CHATS, "digits", 10)] == [True] * 3 + [False] * 2
+        assert [line.established for line in await repo.leaderboard(ALL_CHATS, "digits", 10)] == [True] * 3 + [
+            False
+        ] * 2
         assert await repo.place(ALL_CHATS, "digits", 2) == (3, 5)
         assert await repo.place(GROUP, "digits", 1) == (3, 3)
         assert await repo.place(GROUP, "digits", 4) is None

@@ -5,7 +5,7 @@ colours."""
 from datetime import timedelta
 
 from bot.telegram_io.handlers import RUNTIME
-from bot.texts import COLOURS, colours_text, date_text, variant_name, wait_text
+from bot.texts import PEGS, colours_text, date_text, variant_name, wait_text
 from engine.scoring import score
 from engine.variant import PRESETS, variant_named
 from tests.bot.fakes import USER
@@ -92,7 +92,7 @@ async def test_mastermind_is_named_and_shown_in_colours(chat: Chat, app):
 def test_names_colours_dates_and_waits_read_as_people_write_them():
     assert variant_name(variant_named("6r6")) == "Mastermind 6×6 (colours)"
     assert variant_name(variant_named("6"), "ru") == "6 цифр без повторов"
-    assert colours_text("0152") == COLOURS[0] + COLOURS[1] + COLOURS[5] + COLOURS[2]
+    assert colours_text("0152") == PEGS[0] + PEGS[1] + PEGS[5] + PEGS[2]
     assert date_text("2026-11-25", "ru") == "25 ноября"
     assert date_text("2026-11-25") == "25 November"
     assert wait_text(timedelta(hours=14, minutes=10, seconds=1)) == "14 h 11 min"

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.i18n import SOURCE_LANGUAGE, po_path, read_catalogue
-from bot.texts import COLOURS, EN, plain
+from bot.texts import EN, PEGS, plain
 from engine.consistency import InvalidAnswer, validate_answer
 from engine.guesser import next_guess
 from engine.history import Turn
@@ -40,8 +40,8 @@ def text_pattern(key: str, language: str = SOURCE_LANGUAGE, **groups: str) -> st
     return "".join(parts)
 
 
-PEGS = f"(?: [{COLOURS}]+)?"  # a colour variant's code is followed by its pegs: "0123 🔴🟡🟢🔵"
-NUMBER, CODE, SECRET = r"(?P<n>\d+)", rf"(?P<guess>\d+){PEGS}", rf"(?P<secret>\d+){PEGS}"
+PEGGED = f"(?: [{PEGS}]+)?"  # a colour variant's code is followed by its pegs: "0123 🔴🟡🟢🔵"
+NUMBER, CODE, SECRET = r"(?P<n>\d+)", rf"(?P<guess>\d+){PEGGED}", rf"(?P<secret>\d+){PEGGED}"
 SCORE = text_pattern("score", bulls=r"(?P<bulls>\d)", cows=r"(?P<cows>\d)")  # "1🐂 2🐄"
 LIMIT = r"\d+"
 TURN_LINES = (  # "#3 0123 → 1🐂 2🐄" or, with an attempt limit, "#3/10 0123 → 1🐂 2🐄"
