@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
+from bot.models.status import Status
 from engine.history import Turn
 from engine.variant import Code, Variant
 
@@ -30,7 +31,7 @@ class Game:
     hard: bool = False
     hints: str = ""  # positions revealed by /hint, as digits: "02"
     pending_guess: Code | None = None  # guesser mode: the guess waiting for an answer
-    status: str = "active"
+    status: Status = Status.ACTIVE
     revision: int = 0
     board_message_id: int | None = None
     finished_at: datetime | None = None
@@ -40,7 +41,7 @@ class Game:
     @property
     def active(self) -> bool:
         """Whether the game is still being played."""
-        return self.status == "active"
+        return self.status == Status.ACTIVE
 
     @property
     def hinted(self) -> bool:
@@ -62,7 +63,7 @@ class Result:
     mode: Mode
     variant: str
     guesses: int
-    outcome: str
+    outcome: Status
     hinted: bool
     started_at: datetime
     finished_at: datetime

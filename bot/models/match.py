@@ -10,6 +10,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
+from bot.models.status import Status
 from engine.variant import Code, Variant
 
 Kind = Literal["race", "duel", "versus"]
@@ -60,7 +61,7 @@ class Match:
     started_at: datetime
     secret: Code | None = field(default=None, repr=False)
     phase: Phase = PLAYING
-    status: str = "active"
+    status: Status = Status.ACTIVE
     winner_id: int | None = None
     turn_user: int | None = None
     deadline: datetime | None = None
@@ -76,7 +77,7 @@ class Match:
     @property
     def active(self) -> bool:
         """Whether the match is still on."""
-        return self.status == "active"
+        return self.status == Status.ACTIVE
 
     @property
     def private(self) -> bool:
@@ -100,7 +101,12 @@ class Match:
         return next((p for p in self.players if p.user_id != user_id), None)
 
 
-Verdict = Literal["first", "second", "draw"]
+class Verdict(StrEnum):
+    """Who won a two-player game where one player moves first (see `verdict`)."""
+
+    FIRST = "first"
+    SECOND = "second"
+    DRAW = "draw"
 
 
 def verdict(first: Player, second: Player) -> Verdict | None:
@@ -111,16 +117,16 @@ def verdict(first: Player, second: Player) -> Verdict | None:
 
     >>> verdict(Player(1, 1, "a", 3, 3), Player(2, 2, "b", 2))  # b has one more guess to equal it
     >>> verdict(Player(1, 1, "a", 3, 3), Player(2, 2, "b", 3, 3))
-    'draw'
+    <Verdict.DRAW: 'draw'>
     >>> verdict(Player(1, 1, "a", 4, 4), Player(2, 2, "b", 3, 3))
-    'second'
+    <Verdict.SECOND: 'second'>
     """
     if second.solved:
         if first.solved_in is None or second.solved_in is None or second.solved_in < first.solved_in:
-            return "second"
-        return "draw" if second.solved_in == first.solved_in else "first"
+            return Verdict.SECOND
+        return Verdict.DRAW if second.solved_in == first.solved_in else Verdict.FIRST
     if first.solved and second.guesses >= first.guesses:
-        return "first"
+        return Verdict.FIRST
     return None
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.models.status import Status
+
 ALL_CHATS = 0  # the standings row of every chat together (no Telegram chat has id 0)
 
 
@@ -32,7 +34,7 @@ class ResultCount:
     """How many of a player's results share a mode, an outcome, hints taken and a guess count."""
 
     mode: str
-    outcome: str
+    outcome: Status
     hinted: bool
     guesses: int
     count: int

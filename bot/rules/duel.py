@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from bot.models.match import Match, Phase, Player, Verdict, to_move, verdict
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from bot.rules.referee import MAX_GUESSES
 
 
@@ -18,9 +19,9 @@ from bot.rules.referee import MAX_GUESSES
 class Decided:
     """How a duel ends: its status, the winner (None: nobody, or a draw) and each player's recorded outcome."""
 
-    status: str
+    status: Status
     winner_id: int | None = None
-    outcomes: dict[int, str] = field(default_factory=dict)
+    outcomes: dict[int, Status] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -67,34 +68,35 @@ def after_move(match: Match) -> Decided | NextTurn:
     assert second is not None
     decided = verdict(first, second)
     if decided is None and min(first.guesses, second.guesses) >= MAX_GUESSES:
-        decided = "draw"  # neither solved: both have made every guess they may
+        decided = Verdict.DRAW  # neither solved: both have made every guess they may
     return NextTurn(to_move(first, second)) if decided is None else ending(first, second, decided)
 
 
 def ending(first: Player, second: Player, decided: Verdict) -> Decided:
     """The duel's end when the equal-turns rule decided it: a draw, or a winner and a loser."""
-    if decided == "draw":
-        return Decided("draw", None, {first.user_id: "draw", second.user_id: "draw"})
-    winner, loser = (first, second) if decided == "first" else (second, first)
-    return Decided("won", winner.user_id, {winner.user_id: "won", loser.user_id: "lost"})
+    if decided == Verdict.DRAW:
+        return Decided(Status.DRAW, None, {first.user_id: Status.DRAW, second.user_id: Status.DRAW})
+    winner, loser = (first, second) if decided == Verdict.FIRST else (second, first)
+    return Decided(Status.WON, winner.user_id, {winner.user_id: Status.WON, loser.user_id: Status.LOST})
 
 
 def resigned(match: Match, user_id: int) -> Decided:
     """A player gives up: the other wins (before play starts, the duel is simply off)."""
     if match.phase != Phase.PLAYING:
-        return Decided("stopped")
+        return Decided(Status.STOPPED)
     other = match.opponent(user_id)
     assert other is not None
-    return Decided("resigned", other.user_id, {user_id: "resigned", other.user_id: "walkover"})
+    return Decided(Status.RESIGNED, other.user_id, {user_id: Status.RESIGNED, other.user_id: Status.WALKOVER})
 
 
 def timed_out(match: Match) -> tuple[Decided, Player | None]:
     """The deadline passed: the player to move forfeits (the loser comes back too); an invitation or
     secret-setting simply lapses."""
     if match.phase != Phase.PLAYING:
-        return Decided("expired"), None
+        return Decided(Status.EXPIRED), None
     loser = match.player(match.turn_user or 0)
     assert loser is not None
     winner = match.opponent(loser.user_id)
     assert winner is not None
-    return Decided("forfeit", winner.user_id, {loser.user_id: "forfeit", winner.user_id: "walkover"}), loser
+    results = {loser.user_id: Status.FORFEIT, winner.user_id: Status.WALKOVER}
+    return Decided(Status.FORFEIT, winner.user_id, results), loser

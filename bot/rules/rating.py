@@ -28,6 +28,7 @@ from openskill.models import PlackettLuce
 
 from bot.models.match import DUEL, RACE, Match, Player
 from bot.models.rating import PROVISIONAL_GAMES, Rating, Z
+from bot.models.status import Status
 from engine.variant import InvalidVariant, Variant, variant_named
 
 Family = Literal["digits", "colours"]
@@ -35,7 +36,7 @@ DIGITS: Family = "digits"
 COLOURS: Family = "colours"
 FAMILIES: tuple[Family, ...] = (DIGITS, COLOURS)
 BASE, SCALE = 1500, 20  # shown = BASE + SCALE × (μ − 3σ)
-DUEL_ENDINGS = frozenset({"won", "draw", "resigned", "forfeit"})
+DUEL_ENDINGS = frozenset({Status.WON, Status.DRAW, Status.RESIGNED, Status.FORFEIT})
 
 MODEL = PlackettLuce()
 
@@ -92,10 +93,10 @@ def placings(match: Match) -> dict[int, int] | None:
     players = [p for p in match.players if p.user_id != 0]
     if len(players) < 2:
         return None
-    if match.kind == RACE and match.status == "won":
+    if match.kind == RACE and match.status == Status.WON:
         return _race_places(players)
     if match.kind == DUEL and match.status in DUEL_ENDINGS and len(players) == 2:
-        if match.status == "draw":  # by the equal-turns rule; neither solving in every guess allowed is not rated
+        if match.status == Status.DRAW:  # by the equal-turns rule; neither solving in every guess allowed is not rated
             return dict.fromkeys((p.user_id for p in players), 1) if any(p.solved for p in players) else None
         if match.winner_id is None or match.player(match.winner_id) is None:
             return None

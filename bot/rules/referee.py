@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from bot.models.game import Game
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from engine.history import Turn
 from engine.variant import Code
 
-Ending = Literal["won", "lost"]
 # Every game ends by this many guesses even without an attempt limit, so that a move costs the same at any
 # length of game (a game's history is read and checked on every move). Honest games end far sooner.
 MAX_GUESSES = 100
@@ -21,7 +20,7 @@ class Judged:
     """The history after a guess, how the game ended (None: it goes on) and the secret to show if it did."""
 
     turns: tuple[Turn, ...]
-    ending: Ending | None
+    ending: Status | None  # WON or LOST
     secret: Code | None  # None at a hard-mode loss: the adversary must still pick a secret that fits
 
 
@@ -34,13 +33,13 @@ def judged(game: Game, turn: Turn) -> Judged:
     >>> from datetime import datetime
     >>> game = Game(1, 1, 1, REFEREE, PRESETS["classic"], datetime(2025, 1, 1), "1234", attempt_limit=1)
     >>> judged(game, Turn("1243", Score(2, 2))).ending
-    'lost'
+    <Status.LOST: 'lost'>
     """
     turns = (*game.turns, turn)
     won = turn.answer.bulls == game.variant.length
     limit = MAX_GUESSES if game.attempt_limit is None else min(game.attempt_limit, MAX_GUESSES)
     out_of_attempts = len(turns) >= limit and not won
-    ending: Ending | None = "won" if won else "lost" if out_of_attempts else None
+    ending = Status.WON if won else Status.LOST if out_of_attempts else None
     return Judged(turns, ending, turn.guess if won else game.secret)
 
 

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from bot.models.match import DUEL, Match, Phase, Player
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from bot.rules import duel as rules
 from bot.rules.referee import tried_before
 from bot.services.deps import Deps
@@ -171,7 +172,7 @@ async def call_off(deps: Deps, match: Match) -> Ended | None:
     or had begun (then the move timer decides)."""
     if match.phase not in (Phase.INVITED, Phase.SECRETS):
         return None
-    return await close(deps, match.id, "stopped", None, lambda _: {})
+    return await close(deps, match.id, Status.STOPPED, None, lambda _: {})
 
 
 async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted | Refusal:
@@ -195,7 +196,7 @@ async def decline(deps: Deps, match: Match, user_id: int) -> Ended | Refusal | N
         return Refusal("match.stale")
     if user_id not in (match.started_by, match.invited_id):
         return Refusal("duel.not_player")
-    return await close(deps, match.id, "declined", None, lambda _: {})
+    return await close(deps, match.id, Status.DECLINED, None, lambda _: {})
 
 
 async def open_secret(deps: Deps, match_id: int, user_id: int) -> SecretPrompt | Refusal:
@@ -276,7 +277,7 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     return DuelMove(final, moved, turn, nxt, ended)
 
 
-def _fixed(outcomes: dict[int, str]) -> ResultsOf:
+def _fixed(outcomes: dict[int, Status]) -> ResultsOf:
     return lambda _: outcomes
 
 
@@ -294,7 +295,11 @@ async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended |
         return Refusal("race.stop_refused")
     results = match.phase == Phase.PLAYING
     return await close(
-        deps, match.id, "stopped", None, lambda final: {p.user_id: "stopped" for p in final.players} if results else {}
+        deps,
+        match.id,
+        Status.STOPPED,
+        None,
+        lambda final: {p.user_id: Status.STOPPED for p in final.players} if results else {},
     )
 
 

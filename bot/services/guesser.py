@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.models.game import Game
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from bot.rules.guesser import Settled, settled
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish, parsed
@@ -131,7 +132,7 @@ async def reveal(deps: Deps, game: Game, text: str) -> Revealed | Refusal:
     wrong = wrong_answers(game.variant, game.turns, secret)
     if game.active:
         async with deps.transaction():
-            game = await finish(deps, game, "revealed", deps.clock(), secret)
+            game = await finish(deps, game, Status.REVEALED, deps.clock(), secret)
     return Revealed(game, secret, wrong)
 
 
@@ -147,7 +148,7 @@ async def _settle(
     async with deps.transaction():
         await deps.games.set_turns(updated, user_id, deps.clock())
         if decided is Settled.SOLVED:
-            updated = await finish(deps, updated, "solved", deps.clock(), turns[-1].guess)
+            updated = await finish(deps, updated, Status.SOLVED, deps.clock(), turns[-1].guess)
         else:
             await deps.games.save_game(updated)
     if decided is Settled.SOLVED:

@@ -9,6 +9,7 @@ from datetime import datetime
 from bot.models.game import GUESSER, Game, Mode, Result
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
+from bot.models.status import Status
 from bot.services.deps import Deps
 from engine.guesser import next_guess
 from engine.variant import Code, InvalidCode, Variant
@@ -88,12 +89,12 @@ async def start_game(
     replaced = None
     async with deps.transaction():
         if running is not None:
-            replaced = await finish(deps, running, "abandoned", now)
+            replaced = await finish(deps, running, Status.ABANDONED, now)
         game = await deps.games.create_game(draft)
     return GameStarted(game, settings, replaced)
 
 
-async def finish(deps: Deps, game: Game, outcome: str, now: datetime, secret: str | None = None) -> Game:
+async def finish(deps: Deps, game: Game, outcome: Status, now: datetime, secret: str | None = None) -> Game:
     """Store the game as finished with `outcome` and record the player's result (inside a transaction)."""
     done = game.bumped(status=outcome, finished_at=now, pending_guess=None, secret=secret or game.secret)
     await deps.games.save_game(done)
@@ -132,7 +133,7 @@ async def cancel(deps: Deps, chat_id: int) -> Cancelled | None:
     if game.mode != GUESSER and secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
     async with deps.transaction():
-        done = await finish(deps, game, "abandoned", deps.clock(), secret)
+        done = await finish(deps, game, Status.ABANDONED, deps.clock(), secret)
     return Cancelled(done)
 
 

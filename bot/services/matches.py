@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from bot.models.match import Match, Player
 from bot.models.rating import Placed
+from bot.models.status import Status
 from bot.services import ratings
 from bot.services.deps import Deps
 from engine.variant import InvalidVariant, Variant, variant_named
@@ -145,10 +146,10 @@ class Ended:
     ratings: tuple[Placed, ...] = ()
 
 
-ResultsOf = Callable[[Match], dict[int, str]]
+ResultsOf = Callable[[Match], dict[int, Status]]  # each player's result, from the match as it ended
 
 
-async def close(deps: Deps, match_id: int, status: str, winner_id: int | None, outcomes: ResultsOf) -> Ended | None:
+async def close(deps: Deps, match_id: int, status: Status, winner_id: int | None, outcomes: ResultsOf) -> Ended | None:
     """End a running match, record each player's result (`outcomes` of the final match) and rate it, in one
     transaction; None if it had ended already."""
     async with deps.transaction():
@@ -157,7 +158,7 @@ async def close(deps: Deps, match_id: int, status: str, winner_id: int | None, o
 
 
 async def close_within(
-    deps: Deps, match_id: int, status: str, winner_id: int | None, outcomes: ResultsOf, now: datetime
+    deps: Deps, match_id: int, status: Status, winner_id: int | None, outcomes: ResultsOf, now: datetime
 ) -> Ended | None:
     """As close(), inside a transaction the caller holds."""
     if not await deps.matches.close(match_id, status, winner_id, now):

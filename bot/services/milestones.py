@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.models.game import Game
+from bot.models.status import Status
 from bot.services import daily
 from bot.services.deps import Deps
 
@@ -35,7 +36,7 @@ class Milestone:
 
 async def reached(deps: Deps, game: Game, is_daily: bool) -> tuple[Milestone, ...]:
     """What the win of `game` (already recorded) achieved, first-things first; nothing for any other outcome."""
-    if game.status != "won":
+    if game.status != Status.WON:
         return ()
     record = await deps.stats.win_record(game.user_id, game.variant.name, game.id, max(STREAK_MILESTONES) + 1)
     found: list[Milestone] = []

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.models.match import RACE, Match, Player
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from bot.rules.referee import MAX_GUESSES, tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
@@ -93,26 +94,26 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
         if player is None:
             return TooLate(match)
         if won:
-            ended = await close_within(deps, match.id, "won", user_id, _won_by(user_id), now)
+            ended = await close_within(deps, match.id, Status.WON, user_id, _won_by(user_id), now)
             assert ended is not None  # the move above was taken, so the race was still on in this transaction
     return RaceMove(ended.match if ended else match, player, turn, ended)
 
 
 async def expire(deps: Deps, match: Match) -> Ended | None:
     """Close a race whose time is up (nobody found the secret); None if it had already ended."""
-    return await close(deps, match.id, "expired", None, lambda final: dict.fromkeys(_ids(final), "lost"))
+    return await close(deps, match.id, Status.EXPIRED, None, lambda final: dict.fromkeys(_ids(final), Status.LOST))
 
 
 async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended | Refusal | None:
     """Stop the race for its starter or a chat admin; None if it had already ended."""
     if not await may_stop(deps, match, user_id, as_chat):
         return Refusal("race.stop_refused")
-    return await close(deps, match.id, "stopped", None, lambda final: dict.fromkeys(_ids(final), "stopped"))
+    return await close(deps, match.id, Status.STOPPED, None, lambda final: dict.fromkeys(_ids(final), Status.STOPPED))
 
 
 def _won_by(winner: int) -> ResultsOf:
     """Results: the winner won; everyone else who guessed lost."""
-    return lambda final: {p.user_id: "won" if p.user_id == winner else "lost" for p in final.players}
+    return lambda final: {p.user_id: Status.WON if p.user_id == winner else Status.LOST for p in final.players}
 
 
 def _ids(match: Match) -> list[int]:

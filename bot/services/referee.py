@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from bot.models.game import Game
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from bot.rules.referee import judged, tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish, parsed
@@ -105,7 +106,7 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
     ending = None
     if decided.ending is not None:
         assert secret is not None
-        engine = await engine_guesses(game.variant, secret, turns[0]) if decided.ending == "won" else None
+        engine = await engine_guesses(game.variant, secret, turns[0]) if decided.ending == Status.WON else None
         ending = Finished(updated, secret, len(turns), now - game.started_at, engine)
     return Scored(updated, turn, coaching, ending)
 
@@ -222,15 +223,15 @@ def hint_pattern(game: Game) -> str:
 
 async def give_up(deps: Deps, game: Game) -> Finished:
     """End the game and reveal the secret (a hard-mode game picks one that fits)."""
-    return await _end(deps, game, "gave_up")
+    return await _end(deps, game, Status.GAVE_UP)
 
 
 async def stop(deps: Deps, game: Game) -> Finished:
     """Abandon the game unfinished (a confirmed /cancel) and reveal the secret, as giving up does."""
-    return await _end(deps, game, "abandoned")
+    return await _end(deps, game, Status.ABANDONED)
 
 
-async def _end(deps: Deps, game: Game, outcome: str) -> Finished:
+async def _end(deps: Deps, game: Game, outcome: Status) -> Finished:
     secret = game.secret
     if secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)

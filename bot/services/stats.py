@@ -25,6 +25,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Literal
 
 from bot.models.stats import ALL_CHATS, Place, ResultCount, Standing
+from bot.models.status import Status
 from bot.services.deps import Deps
 from bot.storage.db import checkpoint
 from bot.storage.stats import RANKED_MODES
@@ -175,7 +176,7 @@ def distribution(counts: list[ResultCount]) -> dict[int, int]:
 
 
 def _clean(row: ResultCount) -> bool:
-    return row.mode in RANKED_MODES and row.outcome == "won" and not row.hinted
+    return row.mode in RANKED_MODES and row.outcome == Status.WON and not row.hinted
 
 
 async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
@@ -186,13 +187,13 @@ async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
     bots = [row for row in counts if row.mode == "guesser"]
     spread = distribution(counts)
     clean = sum(spread.values())
-    bot_solved = [row for row in bots if row.outcome == "solved"]
+    bot_solved = [row for row in bots if row.outcome == Status.SOLVED]
     bot_solved_count = sum(row.count for row in bot_solved)
     return PlayerStats(
         user_id=user_id,
         variant=variant,
         games=sum(row.count for row in mine),
-        wins=sum(row.count for row in mine if row.outcome == "won"),
+        wins=sum(row.count for row in mine if row.outcome == Status.WON),
         clean=clean,
         best=min(spread) if spread else None,
         average=sum(g * n for g, n in spread.items()) / clean if clean else None,

@@ -8,8 +8,9 @@ import asyncio
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from bot.models.match import BOT_ID, VERSUS, Match, Player, to_move, verdict
+from bot.models.match import BOT_ID, VERSUS, Match, Player, Verdict, to_move, verdict
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from bot.parsing import looks_like_code, parse_answer
 from bot.rules.referee import tried_before
 from bot.services.deps import Deps
@@ -29,7 +30,7 @@ from engine.scoring import Score, possible_scores, score
 from engine.variant import Code, Variant
 
 BOT_NAME = "bot"
-OUTCOMES = {"first": "won", "second": "lost", "draw": "draw"}
+STATUSES = {Verdict.FIRST: Status.WON, Verdict.SECOND: Status.LOST, Verdict.DRAW: Status.DRAW}  # from the user's side
 
 
 @dataclass(frozen=True)
@@ -234,9 +235,9 @@ async def _settle(deps: Deps, match_id: int, pending: Code | None, now: datetime
     assert bot is not None
     decided = verdict(user, bot)
     if decided is not None:
-        winner = {"first": user.user_id, "second": BOT_ID, "draw": None}[decided]
-        status = {"first": "won", "second": "lost", "draw": "draw"}[decided]
-        return await close_within(deps, match_id, status, winner, lambda _: {user.user_id: OUTCOMES[decided]}, now)
+        winner = {Verdict.FIRST: user.user_id, Verdict.SECOND: BOT_ID, Verdict.DRAW: None}[decided]
+        status = STATUSES[decided]  # the user's result: the match's status is how it ended for them
+        return await close_within(deps, match_id, status, winner, lambda _: {user.user_id: status}, now)
     nxt = to_move(user, bot)
     await deps.matches.change(match_id, turn_user=nxt.user_id, pending_guess=pending if nxt.user_id == BOT_ID else None)
     return None
@@ -244,5 +245,5 @@ async def _settle(deps: Deps, match_id: int, pending: Code | None, now: datetime
 
 async def resign(deps: Deps, match: Match) -> Position | None:
     """The user gives up: the bot wins and shows its code; the final position comes back (None if it was over)."""
-    ended = await close(deps, match.id, "resigned", BOT_ID, lambda final: {final.started_by: "resigned"})
+    ended = await close(deps, match.id, Status.RESIGNED, BOT_ID, lambda final: {final.started_by: Status.RESIGNED})
     return None if ended is None else await _position_after(deps, match.id, ended)

@@ -10,6 +10,7 @@ import aiosqlite
 
 from bot.models.game import Game, Mode, Result
 from bot.models.settings import Settings
+from bot.models.status import Status
 from bot.storage.db import execute, execute_many
 from bot.storage.rows import every, iso, moment, one
 from engine.history import Turn
@@ -115,7 +116,7 @@ class SqliteGameRepository:
             hard=bool(row["hard"]),
             hints=row["hints"],
             pending_guess=row["pending_guess"],
-            status=row["status"],
+            status=Status(row["status"]),
             revision=row["revision"],
             board_message_id=row["board_message_id"],
             finished_at=moment(row["finished_at"]),
@@ -235,7 +236,7 @@ class SqliteGameRepository:
                     row["mode"],
                     row["variant"],
                     row["guesses"],
-                    row["outcome"],
+                    Status(row["outcome"]),
                     bool(row["hinted"]),
                     datetime.fromisoformat(row["started_at"]),
                     datetime.fromisoformat(row["finished_at"]),

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.models.match import Match, Phase, Player
+from bot.models.status import Status
 from bot.storage.rows import column, every, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
@@ -40,14 +41,14 @@ class MatchRepository(Protocol):
     async def change(self, match_id: int, expect_phase: Phase | None = None, **fields: Any) -> bool: ...
     async def rescore(self, match_id: int, user_id: int, index: int, answer: Score) -> None: ...
     async def take_back(self, match_id: int, user_id: int) -> bool: ...
-    async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool: ...
+    async def close(self, match_id: int, status: Status, winner_id: int | None, now: datetime) -> bool: ...
     async def set_secret(self, match_id: int, user_id: int, secret: str) -> bool: ...
     async def awaiting_secret(self, user_id: int) -> Match | None: ...
     async def in_play(self, user_id: int) -> Match | None: ...
     async def private_duel(self, user_id: int, invitations: bool = False) -> Match | None: ...
     async def any_active(self, chat_id: int, user_id: int) -> bool: ...
     async def with_deadlines(self) -> list[Match]: ...
-    async def record_results(self, match: Match, outcomes: dict[int, str], now: datetime) -> None: ...
+    async def record_results(self, match: Match, outcomes: dict[int, Status], now: datetime) -> None: ...
 
 
 class SqliteMatchRepository:
@@ -73,7 +74,7 @@ class SqliteMatchRepository:
             started_at=datetime.fromisoformat(row["started_at"]),
             secret=row["secret"],
             phase=Phase(row["phase"]),
-            status=row["status"],
+            status=Status(row["status"]),
             winner_id=row["winner_id"],
             turn_user=row["turn_user"],
             deadline=moment(row["deadline"]),
@@ -244,7 +245,7 @@ class SqliteMatchRepository:
         )
         return True
 
-    async def close(self, match_id: int, status: str, winner_id: int | None, now: datetime) -> bool:
+    async def close(self, match_id: int, status: Status, winner_id: int | None, now: datetime) -> bool:
         """End a running match; False if it had already ended (someone else closed it first)."""
         cursor = await self.conn.execute(
             "UPDATE matches SET status = ?, phase = 'over', winner_id = ?, finished_at = ?, deadline = NULL,"
@@ -321,7 +322,7 @@ class SqliteMatchRepository:
         found = [await self.match(match_id) for match_id in ids]
         return [m for m in found if m is not None]
 
-    async def record_results(self, match: Match, outcomes: dict[int, str], now: datetime) -> None:
+    async def record_results(self, match: Match, outcomes: dict[int, Status], now: datetime) -> None:
         """One game_results row per human player of a finished match (the bot, user 0, has none)."""
         for player in match.players:
             if player.user_id not in outcomes:

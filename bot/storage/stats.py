@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.models.stats import DailyEntry, DailyPlay, Place, ResultCount, Standing, WinRecord
+from bot.models.status import Status
 from bot.storage.db import execute
 from bot.storage.rows import iso, one, placeholders, scan, scan_one
 
@@ -203,7 +204,7 @@ class SqliteStatsRepository:
             " GROUP BY mode, outcome, hinted, guesses",
             (user_id, variant),
         )
-        return [ResultCount(r["mode"], r["outcome"], bool(r["hinted"]), r["guesses"], r["n"]) for r in rows]
+        return [ResultCount(r["mode"], Status(r["outcome"]), bool(r["hinted"]), r["guesses"], r["n"]) for r in rows]
 
     async def clean_solve_flags(self, user_id: int, variant: str) -> str:
         """'1' for each clean solve and '0' for any other result of the player's guessing games, by finish time (then by

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from bot import callback_data as cb
 from bot.models.game import GUESSER, Game, Mode
+from bot.models.status import Status
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.daily import DailyLine, grid_row
 from bot.services.referee import Finished, Hint, Scored
@@ -130,9 +131,9 @@ def share_text(language: str, day: str, game: Game, bot_username: str | None = N
     guesses = len(game.turns)
     elapsed = (game.finished_at or game.started_at) - game.started_at
     shown = date_text(day, language)
-    if game.status == "won":
+    if game.status == Status.WON:
         head = t("daily.share.won", language, day=shown, n=guesses, duration=duration_text(elapsed, language))
-    elif game.status == "gave_up":
+    elif game.status == Status.GAVE_UP:
         head = t("daily.share.gave_up", language, day=shown, n=guesses)
     else:
         head = t("daily.share.unfinished", language, day=shown, n=guesses)

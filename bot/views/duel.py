@@ -11,6 +11,7 @@ from datetime import timedelta
 from bot import callback_data as cb
 from bot.models.match import Match, Player
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
@@ -131,9 +132,9 @@ def ending(language: str, ended: Ended) -> Html:
     assert a is not None
     assert b is not None
     rated = rating_view.match_line(language, match, ended.ratings)
-    if match.status == "draw" and a.solved_in is None:  # neither solved in every guess allowed
+    if match.status == Status.DRAW and a.solved_in is None:  # neither solved in every guess allowed
         return lines(t("duel.draw.unsolved", language, a=mention(a), b=mention(b), n=a.guesses), rated)
-    if match.status == "draw":
+    if match.status == Status.DRAW:
         return lines(t("duel.draw", language, a=mention(a), b=mention(b), n=a.solved_in), rated)
     winner = ended.winner
     assert winner is not None
@@ -161,7 +162,7 @@ def resigned(language: str, result: Ended | Refusal | None, privately: Mapping[i
         return Outcome.text(refused(language, result))
     if result is None:
         return Outcome()
-    buttons = rematch(language, result) if result.match.status == "resigned" else ()
+    buttons = rematch(language, result) if result.match.status == Status.RESIGNED else ()
     return Outcome.say(
         Reply(resignation(language, result), buttons), *revealed_secrets(language, result.match, privately)
     )
@@ -170,7 +171,7 @@ def resigned(language: str, result: Ended | Refusal | None, privately: Mapping[i
 def resignation(language: str, ended: Ended) -> Html:
     """A resigned duel: who gave up and who wins, with the rating line; or that the duel is off (before play)."""
     match, winner = ended.match, ended.winner
-    if match.status != "resigned" or winner is None:
+    if match.status != Status.RESIGNED or winner is None:
         return t("duel.stopped", language)
     loser = match.opponent(winner.user_id)
     assert loser is not None

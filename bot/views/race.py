@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from bot import callback_data as cb
 from bot.models.match import Match
+from bot.models.status import Status
 from bot.replies import Button, Keyboard, Outcome
 from bot.rules.referee import MAX_GUESSES
 from bot.services.matches import Ended, ranking
@@ -46,9 +47,9 @@ def scored(language: str, result: RaceMove) -> Outcome:
 def summary(language: str, ended: Ended) -> Html:
     """How the race ended (the secret may be shown now that it is over) and the ranking."""
     match = ended.match
-    if match.status == "won" and ended.winner is not None:
+    if match.status == Status.WON and ended.winner is not None:
         head = t("race.won", language, name=ended.winner.name, secret=match.secret, n=ended.winner.solved_in)
-    elif match.status == "expired":
+    elif match.status == Status.EXPIRED:
         head = t("race.expired", language, secret=match.secret)
     else:
         head = t("race.stopped", language, secret=match.secret)

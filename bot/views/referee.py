@@ -15,6 +15,7 @@ from bot import callback_data as cb
 from bot.models.game import REFEREE, Game
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
+from bot.models.status import Status
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.referee import Coaching, Finished, Hint, Scored, hint_pattern
 from bot.texts import (
@@ -170,7 +171,7 @@ def ending_text(language: str, ending: Finished) -> Html:
     game = ending.game
     duration = duration_text(ending.elapsed, language)
     secret = code_text(game.variant, ending.secret, tag=False)
-    if game.status == "won":
+    if game.status == Status.WON:
         return lines(
             t("ref.won", language, secret=secret, n=ending.guesses, duration=duration),
             t("ref.won.hinted", language, hints=len(game.hints)) if game.hinted else None,
@@ -183,9 +184,9 @@ def ending_text(language: str, ending: Finished) -> Html:
             if ending.engine_guesses is not None
             else None,
         )
-    if game.status == "lost":
+    if game.status == Status.LOST:
         return t("ref.lost", language, secret=secret)
-    if game.status == "abandoned":
+    if game.status == Status.ABANDONED:
         return t("cancel.secret", language, secret=secret)
     return t("ref.gave_up", language, secret=secret, n=ending.guesses, duration=duration)
 

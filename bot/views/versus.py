@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot import callback_data as cb
 from bot.models.match import BOT_ID, Match
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services import versus
 from bot.services.matches import Ended
@@ -228,11 +229,11 @@ def ending(language: str, ended: Ended, found: Code | None) -> Html:
     user, bot = match.seated(1), match.seated(2)
     assert user is not None
     assert bot is not None
-    if match.status == "won":
+    if match.status == Status.WON:
         return t("vs.won", language, secret=match.secret, n=user.solved_in)
-    if match.status == "draw":
+    if match.status == Status.DRAW:
         return t("vs.draw", language, n=user.solved_in, secret=match.secret)
-    if match.status == "lost":
+    if match.status == Status.LOST:
         return t("vs.lost", language, code=found, n=bot.solved_in, secret=match.secret)
     return t("vs.resigned", language, secret=match.secret)
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.models.game import REFEREE, Game
+from bot.models.status import Status
 from bot.services import referee
 from bot.services.deps import Deps
 from bot.texts import code_text, plain, t
@@ -39,7 +40,7 @@ async def coach_view(deps: Deps, game: Game, language: str) -> dict[str, Any]:
             lines = plain(referee_view.review_lines(language, upto, coaching)).splitlines()
             moves.append({"n": number, "guess": coaching.guess, "bits": round(coaching.bits, 2), "lines": lines})
     needed = None
-    if game.status == "won" and game.secret:
+    if game.status == Status.WON and game.secret:
         engine = await referee.engine_guesses(game.variant, game.secret, game.turns[0])
         if engine is not None:
             first = code_text(game.variant, game.turns[0].guess, tag=False)

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot import callback_data as cb
 from bot.models.game import GUESSER, REFEREE, Game
+from bot.models.status import Status
 from bot.models.who import Who
 from bot.replies import Reply
 from bot.services import daily, guesser
@@ -53,12 +54,12 @@ PAGE_TEXTS = (
 # /think board's answers and fixes, a daily's "yes, give up", "abandon and start anew"): the Core checks each.
 BOARD_ACTIONS = frozenset(cb.GAME_ACTIONS - {cb.MATCH})
 ENDINGS = {
-    "won": "app.end.won",
-    "lost": "app.end.lost",
-    "gave_up": "app.end.gave_up",
-    "abandoned": "app.end.abandoned",
-    "solved": "app.end.solved",
-    "revealed": "app.end.revealed",
+    Status.WON: "app.end.won",
+    Status.LOST: "app.end.lost",
+    Status.GAVE_UP: "app.end.gave_up",
+    Status.ABANDONED: "app.end.abandoned",
+    Status.SOLVED: "app.end.solved",
+    Status.REVEALED: "app.end.revealed",
 }
 
 
