@@ -10,12 +10,20 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 T = TypeVar("T", int, float)
-LogFormat = Literal["text", "json"]
+
+
+class LogFormat(StrEnum):
+    """How log lines are written: plain text, or one JSON object a line."""
+
+    TEXT = "text"
+    JSON = "json"
+
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +132,7 @@ class Config:
     log_level: str = "INFO"
     webhook: Webhook | None = None
     daily_secret: Secret | None = field(default=None, repr=False)  # keys the daily challenge's secrets
-    log_format: LogFormat = "text"
+    log_format: LogFormat = LogFormat.TEXT
     metrics: Metrics | None = None
     webapp: WebApp | None = None  # the Mini App (off unless WEBAPP_URL is set)
 
@@ -200,7 +208,7 @@ def config_from(values: Mapping[str, str]) -> Config:
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
     log_format = (get("LOG_FORMAT") or "text").lower()
-    if log_format not in ("text", "json"):
+    if log_format not in tuple(LogFormat):
         raise ConfigError(f"LOG_FORMAT must be text or json, not {log_format!r}")
     metrics = None
     if (metrics_port := get("METRICS_PORT")) is not None:
@@ -223,7 +231,7 @@ def config_from(values: Mapping[str, str]) -> Config:
         log_level=level,
         webhook=webhook,
         daily_secret=Secret(daily) if (daily := get("DAILY_SECRET")) else None,
-        log_format="json" if log_format == "json" else "text",
+        log_format=LogFormat(log_format),
         metrics=metrics,
         webapp=webapp,
     )

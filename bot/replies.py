@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from enum import StrEnum
 
 from bot.texts import Html
 
@@ -22,6 +22,13 @@ class Button:
 Keyboard = tuple[tuple[Button, ...], ...]
 
 
+class BoardOf(StrEnum):
+    """Whose board a message shows: a one-player game's, or a match's (versus)."""
+
+    GAME = "game"
+    MATCH = "match"
+
+
 @dataclass(frozen=True)
 class Board:
     """The board a reply shows (a game's or a match's): edit `message_id` in place, or send anew and remember it."""
@@ -30,7 +37,7 @@ class Board:
     message_id: int | None
     in_place: bool = True  # False: send a fresh board below and strip the old one's buttons
     tidy: Html | None = None  # with a fresh board: what the old one is cut down to (else it only loses its buttons)
-    of: Literal["game", "match"] = "game"  # whose board: a one-player game's, or a versus match's
+    of: BoardOf = BoardOf.GAME  # whose board: a one-player game's, or a versus match's
 
 
 @dataclass(frozen=True)

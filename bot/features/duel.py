@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 from bot import callback_data as cb
-from bot.models.match import DUEL, Match, Phase
+from bot.models.match import Kind, Match, Phase
 from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import looks_like_code
 from bot.replies import Notice, Outcome
-from bot.routing.routes import ANY, GROUP, Command, Feature
+from bot.routing.routes import Chats, Command, Feature
 from bot.services import duel, languages, links, matches, stats
 from bot.services.links import LinkProblem, valid_for
 from bot.services.matches import AlreadyOn, BadOptions, Crowded, parse_options
@@ -22,8 +22,8 @@ from bot.views import duel as duel_view
 from bot.views import private_duel as private_duel_view
 
 COMMANDS = (
-    Command("duel", GROUP, group_menu=3),
-    Command("resign", ANY, private_menu=10, group_menu=5),  # a duel in a group, a versus game in private
+    Command("duel", Chats.GROUP, group_menu=3),
+    Command("resign", Chats.ANY, private_menu=10, group_menu=5),  # a duel in a group, a versus game in private
 )
 # In a group: a duel is offered, and the duel running in the topic answers a guess, /stop and /resign.
 GROUP_COMMANDS = frozenset({"duel", "g", "guess", "stop", "resign"})
@@ -46,7 +46,7 @@ class Duel(Feature):
         if command == "duel":
             return await self._offer(who, language, args)
         match = await matches.running_match(self.deps, who.chat_id, who.topic)
-        if match is None or match.kind != DUEL:
+        if match is None or match.kind != Kind.DUEL:
             return None
         if command in ("g", "guess"):
             if not args.strip():
@@ -63,7 +63,7 @@ class Duel(Feature):
         if not looks_like_code(text):
             return None
         match = await matches.running_match(self.deps, who.chat_id, who.topic)
-        if match is None or match.kind != DUEL:
+        if match is None or match.kind != Kind.DUEL:
             return None
         return await self._guess(who, language, match, text, explicit=False)
 
@@ -78,7 +78,7 @@ class Duel(Feature):
             options = parse_options(args)
         except BadOptions as error:
             return common_view.message("duel.options", language, word=str(error))
-        variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, DUEL)
+        variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, Kind.DUEL)
         if opponent is None and who.reply_to and who.reply_to[0] != who.user_id:
             opponent = who.reply_to
         challenger = (who.user_id, who.name)
@@ -122,7 +122,7 @@ class Duel(Feature):
         """A duel's invitation taken up or declined (in the group, or a "duel me" link's owner in private), or
         '🔁 Rematch' under a finished group duel. None for another kind of match."""
         match = await matches.match_by_id(self.deps, pressed.game_id or 0)
-        if match is None or match.kind != DUEL:
+        if match is None or match.kind != Kind.DUEL:
             return None
         if pressed.action == cb.REMATCH:
             return await self._rematch(who, language, match)
@@ -240,7 +240,7 @@ class Duel(Feature):
     async def on_deadline(self, match: Match) -> Notice | None:
         """A duel's timer went off: an invitation or the secrets lapse, or the player to move forfeits; what to tell
         its chat (in its forum topic), or None (another kind of match, or nothing to tell)."""
-        if match.kind != DUEL:
+        if match.kind != Kind.DUEL:
             return None
         timed_out = await duel.time_out(self.deps, match)
         if timed_out is None:

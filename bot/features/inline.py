@@ -28,7 +28,7 @@ class Inline(Feature):
             inline_view.daily_result(language, found.day, found.game, bot)
             if isinstance(found, daily.Done)
             else inline_view.daily_invitation(language, day, bot),
-            inline_view.race_me(language, who.name, inline_view.bot_link(bot, links.RACE, group=True)),
+            inline_view.race_me(language, who.name, inline_view.bot_link(bot, links.RACE_ME, group=True)),
             inline_view.duel_me(language, who.name, inline_view.bot_link(bot, self._duel_me(who))),
             await self._stats_card(who, language, inline_view.bot_link(bot, "play")),
         ]  # fmt: skip

@@ -7,12 +7,12 @@ from bot.i18n import SOURCE_LANGUAGE
 from bot.models.who import Who
 from bot.parsing import parse_id
 from bot.replies import Outcome
-from bot.routing.routes import ANY, Command, Feature
+from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
 from bot.texts import t
 from bot.views import language as language_view
 
-COMMANDS = (Command("language", ANY, private_menu=17, group_menu=12),)
+COMMANDS = (Command("language", Chats.ANY, private_menu=17, group_menu=12),)
 ACTIONS = frozenset({cb.LANGUAGE})
 
 

@@ -4,12 +4,12 @@ find it wins; /stop ends it; its timer ends it when it has a time limit; '🔁 S
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot.models.match import RACE, Match
+from bot.models.match import Kind, Match
 from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import looks_like_code
 from bot.replies import Notice, Outcome
-from bot.routing.routes import GROUP, Command, Feature
+from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages, matches, race
 from bot.services.matches import AlreadyOn, BadOptions, Crowded, parse_options
 from bot.texts import t
@@ -17,10 +17,10 @@ from bot.views import common as common_view
 from bot.views import race as race_view
 
 COMMANDS = (
-    Command("challenge", GROUP, group_menu=1),
-    Command("g", GROUP, group_menu=2),
-    Command("guess", GROUP),
-    Command("stop", GROUP, group_menu=4),
+    Command("challenge", Chats.GROUP, group_menu=1),
+    Command("g", Chats.GROUP, group_menu=2),
+    Command("guess", Chats.GROUP),
+    Command("stop", Chats.GROUP, group_menu=4),
 )
 # In a group: a race is started, and the race running in the topic answers a guess, /stop and /resign.
 GROUP_COMMANDS = frozenset({"challenge", "g", "guess", "stop", "resign"})
@@ -35,7 +35,7 @@ class Race(Feature):
         if command == "challenge":
             return await self._challenge(who, language, args)
         match = await matches.running_match(self.deps, who.chat_id, who.topic)
-        if match is None or match.kind != RACE:
+        if match is None or match.kind != Kind.RACE:
             return None
         if command in ("g", "guess"):
             if not args.strip():
@@ -53,7 +53,7 @@ class Race(Feature):
         if not looks_like_code(text):  # chat: nothing of the match is read, however long it is
             return None
         match = await matches.running_match(self.deps, who.chat_id, who.topic)
-        if match is None or match.kind != RACE:
+        if match is None or match.kind != Kind.RACE:
             return None
         return await self._guess(who, language, match, text, explicit=False)
 
@@ -61,7 +61,7 @@ class Race(Feature):
         """'🔁 Same again' under a finished race (anyone in the group may press it): a new race, same variant and
         time, in the forum topic the button was pressed in. None for another kind of match."""
         match = await matches.match_by_id(self.deps, pressed.game_id or 0)
-        if match is None or match.kind != RACE:
+        if match is None or match.kind != Kind.RACE:
             return None
         if match.active or match.chat_id != who.chat_id:
             return Outcome(toast=t("match.stale", language))
@@ -72,7 +72,7 @@ class Race(Feature):
 
     async def on_deadline(self, match: Match) -> Notice | None:
         """A race's time is up: its summary, in its chat's language and its forum topic (None for other matches)."""
-        if match.kind != RACE:
+        if match.kind != Kind.RACE:
             return None
         ended = await race.expire(self.deps, match)
         if ended is None:
@@ -85,7 +85,7 @@ class Race(Feature):
             options = parse_options(args)
         except BadOptions as error:
             return common_view.message("match.options", language, word=str(error))
-        variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, RACE)
+        variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, Kind.RACE)
         started = await race.start(self.deps, who.chat_id, who.user_id, variant, seconds, who.topic)
         if isinstance(started, AlreadyOn | Crowded):
             return common_view.busy(language, started)

@@ -5,7 +5,7 @@ first, typed or pressed."""
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot.models.game import GUESSER, REFEREE, Game, Mode
+from bot.models.game import Game, Mode
 from bot.models.stats import DailyPlay
 from bot.models.who import Who
 from bot.parsing import command_word
@@ -53,7 +53,7 @@ class Referee(Feature):
                     variant = settings_service.variant_from_args(args)
                 except InvalidVariant:
                     return None  # the game's own route says what is wrong with the name
-                mode: Mode = REFEREE if command == "play" else GUESSER
+                mode: Mode = Mode.REFEREE if command == "play" else Mode.GUESSER
                 return daily_view.confirm_leave(language, game, mode, variant)
         return None
 
@@ -62,7 +62,7 @@ class Referee(Feature):
         found = await self._daily(who.chat_id)
         if found is None:
             return None
-        mode: Mode = GUESSER if pressed.args[:1] == ("g",) else REFEREE
+        mode: Mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
         try:
             variant = variant_named(pressed.args[1]) if len(pressed.args) > 1 else None
         except InvalidVariant:
@@ -79,7 +79,7 @@ class Referee(Feature):
         assert pressed.game_id is not None
         assert pressed.revision is not None
         game = await lifecycle.current_game(self.deps, who.chat_id, pressed.game_id, pressed.revision)
-        if game is None or game.mode != REFEREE:
+        if game is None or game.mode != Mode.REFEREE:
             return Outcome(toast=t("stale", language))
         play = daily.daily_of(game)
         if play is not None:

@@ -8,7 +8,7 @@ from bot import callback_data as cb
 from bot.models.stats import ALL_CHATS
 from bot.models.who import Who
 from bot.replies import Outcome
-from bot.routing.routes import ANY, Command, Feature
+from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, ratings, stats
 from bot.services import settings as settings_service
 from bot.services.deps import Deps
@@ -19,9 +19,9 @@ from bot.views import stats as stats_view
 from engine.variant import InvalidVariant, variant_named
 
 COMMANDS = (
-    Command("daily", ANY, private_menu=5, group_menu=6),
-    Command("top", ANY, private_menu=12, group_menu=7),
-    Command("stats", ANY, private_menu=13, group_menu=8),
+    Command("daily", Chats.ANY, private_menu=5, group_menu=6),
+    Command("top", Chats.ANY, private_menu=12, group_menu=7),
+    Command("stats", Chats.ANY, private_menu=13, group_menu=8),
 )
 DEEP_LINKS = ("daily",)  # t.me/<bot>?start=daily
 ACTIONS = frozenset(cb.SCOREBOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
@@ -29,9 +29,9 @@ LETTER_PERIODS = {letter: period for period, letter in stats_view.PERIOD_LETTERS
 GLOBAL_WORDS = {"global", "all", "world", "везде", "все", "всё", "глобально", "мир"}
 # /top week, /top неделя ...: a period by its words (all time when none is named)
 PERIOD_WORDS: dict[str, stats.Period] = {
-    **dict.fromkeys(("today", "day", "d", "сегодня", "день"), "today"),
-    **dict.fromkeys(("week", "weekly", "w", "неделя", "неделю", "неделе", "нед"), "week"),
-    **dict.fromkeys(("month", "monthly", "m", "месяц", "месяца", "мес"), "month"),
+    **dict.fromkeys(("today", "day", "d", "сегодня", "день"), stats.Period.TODAY),
+    **dict.fromkeys(("week", "weekly", "w", "неделя", "неделю", "неделе", "нед"), stats.Period.WEEK),
+    **dict.fromkeys(("month", "monthly", "m", "месяц", "месяца", "мес"), stats.Period.MONTH),
 }
 RATING_WORDS = {"rating", "ratings", "rated", "elo", "рейтинг"}  # /top rating: the rating board
 # /top rating colours, /top рейтинг цвета: a family by a variant of it
@@ -132,7 +132,7 @@ async def _top(deps: Deps, who: Who, words: list[str], language: str) -> Outcome
     if variant is None:
         return Outcome.text(t("variant.invalid", language, name=" ".join(words)))
     scope = ALL_CHATS if who.private or GLOBAL_WORDS & set(words) else who.chat_id
-    period: stats.Period = next((PERIOD_WORDS[word] for word in words if word in PERIOD_WORDS), "all")
+    period: stats.Period = next((PERIOD_WORDS[word] for word in words if word in PERIOD_WORDS), stats.Period.ALL)
     board = await stats.leaderboard(deps, scope, variant, period, user_id=who.user_id)
     return stats_view.leaderboard(language, board, in_group=not who.private)
 

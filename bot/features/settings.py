@@ -7,13 +7,13 @@ from __future__ import annotations
 from bot import callback_data as cb
 from bot.models.who import Who
 from bot.replies import Outcome
-from bot.routing.routes import ANY, Command, Feature
+from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
 from bot.services import settings as settings_service
 from bot.texts import t
 from bot.views import settings as settings_view
 
-COMMANDS = (Command("settings", ANY, private_menu=11, group_menu=13),)
+COMMANDS = (Command("settings", Chats.ANY, private_menu=11, group_menu=13),)
 DEEP_LINKS = ("settings",)  # t.me/<bot>?start=settings
 ACTIONS = frozenset({cb.SETTING})  # a panel's button, in any chat
 OPEN = frozenset({cb.SETTINGS})  # the /start menu's '⚙️ Settings' (private chats)

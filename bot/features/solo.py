@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot.models.game import GUESSER, REFEREE, Game, Mode
+from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing import command_word, looks_like_code, parse_answer
 from bot.replies import Outcome
-from bot.routing.routes import PRIVATE, Command, Feature
+from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, guesser, lifecycle, milestones, referee
 from bot.services import settings as settings_service
 from bot.services.lifecycle import NeedsConfirmation
@@ -23,16 +23,16 @@ from engine.scoring import Score
 from engine.variant import InvalidVariant, Variant, variant_named
 
 COMMANDS = (
-    Command("start", PRIVATE, private_menu=1, group_menu=9),
-    Command("play", PRIVATE, private_menu=2),
-    Command("think", PRIVATE, private_menu=3),
-    Command("hint", PRIVATE, private_menu=6),
-    Command("giveup", PRIVATE, private_menu=7),
-    Command("undo", PRIVATE, private_menu=8),
-    Command("reveal", PRIVATE, private_menu=9),
-    Command("rules", PRIVATE, private_menu=14, group_menu=11),
-    Command("help", PRIVATE, private_menu=15, group_menu=10),
-    Command("cancel", PRIVATE, private_menu=16),
+    Command("start", Chats.PRIVATE, private_menu=1, group_menu=9),
+    Command("play", Chats.PRIVATE, private_menu=2),
+    Command("think", Chats.PRIVATE, private_menu=3),
+    Command("hint", Chats.PRIVATE, private_menu=6),
+    Command("giveup", Chats.PRIVATE, private_menu=7),
+    Command("undo", Chats.PRIVATE, private_menu=8),
+    Command("reveal", Chats.PRIVATE, private_menu=9),
+    Command("rules", Chats.PRIVATE, private_menu=14, group_menu=11),
+    Command("help", Chats.PRIVATE, private_menu=15, group_menu=10),
+    Command("cancel", Chats.PRIVATE, private_menu=16),
 )
 # t.me/<bot>?start=PAYLOAD links that stand for a command
 DEEP_LINKS = ("play", "think", "rules")
@@ -59,7 +59,7 @@ class Solo(Feature):
                     variant = settings_service.variant_from_args(args)
                 except InvalidVariant:
                     return common_view.message("variant.invalid", language, name=args.strip())
-                return await self.start(who, language, REFEREE if command == "play" else GUESSER, variant)
+                return await self.start(who, language, Mode.REFEREE if command == "play" else Mode.GUESSER, variant)
             case "cancel":
                 cancelled = await lifecycle.cancel(self.deps, who.chat_id)
                 game = cancelled.game if cancelled else None
@@ -88,7 +88,7 @@ class Solo(Feature):
         started = await lifecycle.start_game(self.deps, who.chat_id, who.user_id, mode, variant, replacing, like)
         if isinstance(started, NeedsConfirmation):
             return common_view.confirm_abandon(language, started.running, started.mode, started.variant)
-        if mode == REFEREE:
+        if mode == Mode.REFEREE:
             outcome = referee_view.started(language, started.game, started.settings)
         else:
             outcome = guesser_view.started(language, await guesser.asking(started.game, started.game.variant.size))
@@ -97,14 +97,14 @@ class Solo(Feature):
     async def _referee_command(self, language: str, game: Game | None, command: str) -> Outcome:
         if game is None:
             return common_view.message("no_game", language)
-        if game.mode != REFEREE:
+        if game.mode != Mode.REFEREE:
             return common_view.message("ref.not_referee", language)
         if command == "hint":
             return referee_view.hinted(language, await referee.hint(self.deps, game))
         return referee_view.gave_up(language, await referee.give_up(self.deps, game))
 
     async def _undo(self, language: str, who: Who, game: Game | None, in_place: bool) -> Outcome:
-        if game is None or game.mode != GUESSER:
+        if game is None or game.mode != Mode.GUESSER:
             return common_view.message("undo.nothing", language)
         progress = await guesser.undo(self.deps, game, who.user_id)
         if progress is None:
@@ -112,8 +112,8 @@ class Solo(Feature):
         return guesser_view.progressed(language, progress, in_place)
 
     async def _reveal(self, language: str, who: Who, game: Game | None, args: str) -> Outcome:
-        target = game if game is not None and game.mode == GUESSER else None
-        target = target or await lifecycle.latest_game(self.deps, who.chat_id, GUESSER)
+        target = game if game is not None and game.mode == Mode.GUESSER else None
+        target = target or await lifecycle.latest_game(self.deps, who.chat_id, Mode.GUESSER)
         if target is None:
             return common_view.message("reveal.nothing", language)
         if not args.strip():
@@ -130,7 +130,7 @@ class Solo(Feature):
         game = await lifecycle.running_game(self.deps, who.chat_id)
         if game is None:
             return common_view.message("no_game", language)
-        if game.mode == REFEREE:
+        if game.mode == Mode.REFEREE:
             if (word := command_word(text)) is not None:  # "сдаюсь", "give up", "подсказка", "hint"
                 return await self._referee_command(language, game, word)
             if not looks_like_code(text):
@@ -183,7 +183,7 @@ class Solo(Feature):
 
     async def _menu_button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
         if pressed.action == cb.NEW:
-            mode: Mode = GUESSER if pressed.args[:1] == ("g",) else REFEREE
+            mode: Mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
             return await self.start(who, language, mode, _variant(pressed.args[1:2]))
         if pressed.action == cb.RULES:
             return common_view.rules(language, (await settings_service.of_chat(self.deps, who.chat_id)).variant)
@@ -192,19 +192,19 @@ class Solo(Feature):
     async def _game_button(self, who: Who, language: str, game: Game, pressed: cb.Callback) -> Outcome:
         match pressed.action:
             case cb.CONFIRM:
-                mode: Mode = GUESSER if pressed.args[:1] == ("g",) else REFEREE
+                mode: Mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
                 return await self.start(who, language, mode, _variant(pressed.args[1:2]), replacing=game.id)
             case cb.KEEP:
                 return Outcome(toast=t("kept", language))
-            case cb.ANSWER if game.mode == GUESSER and len(pressed.args) == 1:
+            case cb.ANSWER if game.mode == Mode.GUESSER and len(pressed.args) == 1:
                 return await self._answer(language, who, game, cb.parse_score_arg(pressed.args[0]), in_place=True)
             case cb.UNDO:
                 return await self._undo(language, who, game, in_place=True)
-            case cb.RESTART if game.mode == GUESSER:
+            case cb.RESTART if game.mode == Mode.GUESSER:
                 return guesser_view.progressed(language, await guesser.start_over(self.deps, game, who.user_id), True)
-            case cb.MORE | cb.VIEW | cb.CHANGE if game.mode == GUESSER:
+            case cb.MORE | cb.VIEW | cb.CHANGE if game.mode == Mode.GUESSER:
                 return await self._look(language, game, pressed)
-            case cb.FIX if game.mode == GUESSER and len(pressed.args) == 2:
+            case cb.FIX if game.mode == Mode.GUESSER and len(pressed.args) == 2:
                 turn, fixed = cb.parse_id_arg(pressed.args[0]), cb.parse_score_arg(pressed.args[1])
                 progress = await guesser.correct(self.deps, game, who.user_id, turn, fixed)
                 if isinstance(progress, Refusal):

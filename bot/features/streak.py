@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.models.who import Who
 from bot.replies import Outcome
-from bot.routing.routes import ANY, Command, Feature
+from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, stats
 from bot.services import settings as settings_service
 from bot.services.settings import variant_from_args
@@ -13,7 +13,7 @@ from bot.views import common as common_view
 from bot.views import stats as stats_view
 from engine.variant import InvalidVariant
 
-COMMANDS = (Command("streak", ANY, private_menu=13, group_menu=8),)  # next to /stats (equal places: table order)
+COMMANDS = (Command("streak", Chats.ANY, private_menu=13, group_menu=8),)  # next to /stats (equal places: table order)
 
 
 class Streak(Feature):

@@ -4,10 +4,10 @@ guesses of theirs in turns, on one board (answers, fixes and undo from its butto
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot.models.match import VERSUS, Match
+from bot.models.match import Kind, Match
 from bot.models.who import Who
 from bot.replies import Outcome
-from bot.routing.routes import PRIVATE, Command, Feature
+from bot.routing.routes import Chats, Command, Feature
 from bot.services import lifecycle, matches, versus
 from bot.services.matches import AlreadyOn, BadOptions, parse_options
 from bot.texts import t
@@ -16,7 +16,7 @@ from bot.views import versus as versus_view
 from engine.scoring import Score
 from engine.variant import Variant
 
-COMMANDS = (Command("versus", PRIVATE, private_menu=4),)
+COMMANDS = (Command("versus", Chats.PRIVATE, private_menu=4),)
 # In private: /versus, and what a versus game in progress answers first (resigns it, undoes its last answer, or holds
 # back); /resign with no game says there is none.
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
@@ -36,10 +36,10 @@ class Versus(Feature):
                 options = parse_options(args)
             except BadOptions as error:
                 return common_view.message("vs.options", language, word=str(error))
-            variant, _ = await matches.with_defaults(self.deps, who.chat_id, options, VERSUS)
+            variant, _ = await matches.with_defaults(self.deps, who.chat_id, options, Kind.VERSUS)
             return await self._start(who, language, variant)
         running = await matches.running_match(self.deps, who.chat_id)
-        if running is None or running.kind != VERSUS:
+        if running is None or running.kind != Kind.VERSUS:
             return common_view.message("vs.none", language) if command == "resign" else None
         if command in RESIGNING:
             return versus_view.resigned(language, await versus.resign(self.deps, running))
@@ -51,7 +51,7 @@ class Versus(Feature):
     async def text(self, who: Who, language: str, text: str) -> Outcome | None:
         """A plain message in a private chat while a versus game runs there: a guess or an answer (None otherwise)."""
         running = await matches.running_match(self.deps, who.chat_id)
-        if running is None or running.kind != VERSUS:
+        if running is None or running.kind != Kind.VERSUS:
             return None
         return versus_view.moved(language, running, await versus.move(self.deps, running, text))
 
@@ -59,7 +59,7 @@ class Versus(Feature):
         """A versus board's button (an answer, a fix or change, undo, another look), or '🔁 Rematch' under a finished
         game. None for another kind of match."""
         match = await matches.match_by_id(self.deps, pressed.game_id or 0)
-        if match is None or match.kind != VERSUS:
+        if match is None or match.kind != Kind.VERSUS:
             return None
         if pressed.action == cb.REMATCH:
             if match.active or match.chat_id != who.chat_id:

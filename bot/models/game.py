@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Literal
+from enum import StrEnum
 
 from bot.models.status import Status
 from engine.history import Turn
 from engine.variant import Code, Variant
 
-Mode = Literal["referee", "guesser"]
-REFEREE: Mode = "referee"
-GUESSER: Mode = "guesser"
+
+class Mode(StrEnum):
+    """Who guesses in a one-player game: the player (the bot referees) or the bot (the player answers)."""
+
+    REFEREE = "referee"
+    GUESSER = "guesser"
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ class Result:
     game_id: int
     user_id: int
     chat_id: int
-    mode: Mode
+    mode: str  # the game's Mode, a match's Kind, or "daily" (a daily challenge's result)
     variant: str
     guesses: int
     outcome: Status

@@ -8,15 +8,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Literal
 
 from bot.models.status import Status
 from engine.variant import Code, Variant
 
-Kind = Literal["race", "duel", "versus"]
-RACE: Kind = "race"
-DUEL: Kind = "duel"
-VERSUS: Kind = "versus"
+
+class Kind(StrEnum):
+    """What kind of match: a group's race or duel (a duel may be played in private), or versus the bot."""
+
+    RACE = "race"
+    DUEL = "duel"
+    VERSUS = "versus"
 
 
 class Phase(StrEnum):
@@ -28,7 +30,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-INVITED, SECRETS, PLAYING, OVER = Phase.INVITED, Phase.SECRETS, Phase.PLAYING, Phase.OVER
 BOT_ID = 0  # the bot as a player of a versus game
 
 
@@ -60,7 +61,7 @@ class Match:
     started_by: int
     started_at: datetime
     secret: Code | None = field(default=None, repr=False)
-    phase: Phase = PLAYING
+    phase: Phase = Phase.PLAYING
     status: Status = Status.ACTIVE
     winner_id: int | None = None
     turn_user: int | None = None
@@ -86,7 +87,7 @@ class Match:
         Such a duel is kept under the private chat of the one who opened the link: a positive chat id, which in
         Telegram only a private chat has (groups' ids are negative).
         """
-        return self.kind == DUEL and self.chat_id > 0
+        return self.kind == Kind.DUEL and self.chat_id > 0
 
     def player(self, user_id: int) -> Player | None:
         """The player with this user id, if they play."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from enum import StrEnum
+from typing import Generic, TypeVar
 
 from bot import callback_data as cb
 from bot.models.match import Match
@@ -12,10 +13,13 @@ from bot.models.who import Who
 from bot.replies import Notice, Outcome
 from bot.services.deps import Deps
 
-Chats = Literal["private", "group", "any"]
-PRIVATE: Chats = "private"
-GROUP: Chats = "group"
-ANY: Chats = "any"
+
+class Chats(StrEnum):
+    """Which chats a command or a route is about."""
+
+    PRIVATE = "private"
+    GROUP = "group"
+    ANY = "any"
 
 
 @dataclass(frozen=True)
@@ -28,9 +32,9 @@ class Command:
     group_menu: int | None = None
 
 
-def names(commands: tuple[Command, ...], chats: Chats = ANY) -> frozenset[str]:
-    """The names of the commands answered in these chats (ANY: all of them)."""
-    return frozenset(c.name for c in commands if chats == ANY or c.chats in (chats, ANY))
+def names(commands: tuple[Command, ...], chats: Chats = Chats.ANY) -> frozenset[str]:
+    """The names of the commands answered in these chats (Chats.ANY: all of them)."""
+    return frozenset(c.name for c in commands if chats == Chats.ANY or c.chats in (chats, Chats.ANY))
 
 
 # Every handler of every feature has one shape: who sent the update, the language to answer in, and what came (a
@@ -67,7 +71,7 @@ class Route(Generic[Handler]):
 
     def asks(self, who: Who, key: str = "") -> bool:
         """Whether this route is asked about `key` (a command or a button action) from this chat."""
-        if self.chats != ANY and (self.chats == PRIVATE) != who.private:
+        if self.chats != Chats.ANY and (self.chats == Chats.PRIVATE) != who.private:
             return False
         return self.only is None or key in self.only
 

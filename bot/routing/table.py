@@ -22,10 +22,8 @@ from bot.features.solo import Solo
 from bot.features.streak import Streak
 from bot.features.versus import Versus
 from bot.routing.routes import (
-    ANY,
-    GROUP,
-    PRIVATE,
     ButtonHandler,
+    Chats,
     Command,
     CommandHandler,
     DeadlineHandler,
@@ -51,12 +49,12 @@ COMMANDS: tuple[Command, ...] = (
 PRIVATE_MENU = menu(COMMANDS, private=True)  # games first, then help
 GROUP_MENU = menu(COMMANDS, private=False)
 # Commands that work in groups only: in a private chat they are told where they work.
-GROUP_ONLY = frozenset(c.name for c in COMMANDS if c.chats == GROUP)
+GROUP_ONLY = frozenset(c.name for c in COMMANDS if c.chats == Chats.GROUP)
 
 # /start PAYLOAD that stands for the command PAYLOAD, in every chat
 DEEP_LINK_COMMANDS = frozenset({*solo.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS})
 # /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
-GROUP_DEEP_LINKS = {links.RACE: "challenge"}
+GROUP_DEEP_LINKS = {links.RACE_ME: "challenge"}
 DUEL_LINK = links.DUEL_SECRET  # /start duel_<match> in a private chat: that duel's secret
 DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel with that user
 
@@ -82,52 +80,56 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
     """Who is asked about a command, first to last."""
     return (
         # a private duel answers /resign, /cancel, /giveup and holds /play, /think, /daily, /versus back
-        Route(PRIVATE, f.duel.private_command, duel.PRIVATE_COMMANDS),
+        Route(Chats.PRIVATE, f.duel.private_command, duel.PRIVATE_COMMANDS),
         # /versus; a versus game in progress answers /resign, /cancel, /giveup, /undo and holds /play, /think back
-        Route(PRIVATE, f.versus.command, versus.PRIVATE_COMMANDS),
-        Route(PRIVATE, f.fallback.group_only, GROUP_ONLY),  # /challenge, /duel, /g, /stop in private: where they work
-        Route(GROUP, f.race.command, race.GROUP_COMMANDS),  # /challenge; the race running in the topic
-        Route(GROUP, f.duel.command, duel.GROUP_COMMANDS),  # /duel; the duel running in the topic
-        Route(PRIVATE, f.referee.daily_command, referee.GUARDED),  # a daily under way: warn before it is spoiled
-        Route(ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
-        Route(ANY, f.streak.command, names(streak.COMMANDS)),
-        Route(ANY, f.language.command, names(language.COMMANDS)),
-        Route(ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
-        Route(PRIVATE, f.solo.command, names(solo.COMMANDS)),
-        Route(GROUP, f.fallback.group_command),  # any other command in a group: one-player games are private
-        Route(PRIVATE, f.fallback.private_command),  # an unknown command: /help
+        Route(Chats.PRIVATE, f.versus.command, versus.PRIVATE_COMMANDS),
+        Route(
+            Chats.PRIVATE, f.fallback.group_only, GROUP_ONLY
+        ),  # /challenge, /duel, /g, /stop in private: where they work
+        Route(Chats.GROUP, f.race.command, race.GROUP_COMMANDS),  # /challenge; the race running in the topic
+        Route(Chats.GROUP, f.duel.command, duel.GROUP_COMMANDS),  # /duel; the duel running in the topic
+        Route(Chats.PRIVATE, f.referee.daily_command, referee.GUARDED),  # a daily under way: warn before it is spoiled
+        Route(Chats.ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
+        Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
+        Route(Chats.ANY, f.language.command, names(language.COMMANDS)),
+        Route(Chats.ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
+        Route(Chats.PRIVATE, f.solo.command, names(solo.COMMANDS)),
+        Route(Chats.GROUP, f.fallback.group_command),  # any other command in a group: one-player games are private
+        Route(Chats.PRIVATE, f.fallback.private_command),  # an unknown command: /help
     )
 
 
 def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
     """Who is asked about a plain message, first to last."""
     return (
-        Route(PRIVATE, f.duel.private_text),  # a private duel's move, a group duel's secret being waited for
-        Route(PRIVATE, f.versus.text),  # a versus move
-        Route(GROUP, f.race.text),  # a guess in the topic's race
-        Route(GROUP, f.duel.text),  # a move in the topic's duel
-        Route(PRIVATE, f.referee.daily_text),  # a typed "hint" or "give up" in a daily: warn first
-        Route(PRIVATE, f.solo.text),  # a guess or an answer in a one-player game
-        Route(GROUP, f.fallback.group_text),  # other group chatter: no reply
+        Route(Chats.PRIVATE, f.duel.private_text),  # a private duel's move, a group duel's secret being waited for
+        Route(Chats.PRIVATE, f.versus.text),  # a versus move
+        Route(Chats.GROUP, f.race.text),  # a guess in the topic's race
+        Route(Chats.GROUP, f.duel.text),  # a move in the topic's duel
+        Route(Chats.PRIVATE, f.referee.daily_text),  # a typed "hint" or "give up" in a daily: warn first
+        Route(Chats.PRIVATE, f.solo.text),  # a guess or an answer in a one-player game
+        Route(Chats.GROUP, f.fallback.group_text),  # other group chatter: no reply
     )
 
 
 def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
     """Who is asked about a button press, first to last."""
     return (
-        Route(ANY, f.scoreboard.button, scoreboard.ACTIONS),
-        Route(ANY, f.language.button, language.ACTIONS),
-        Route(ANY, f.settings.button, settings.ACTIONS),
-        Route(PRIVATE, f.settings.button, settings.OPEN),
-        Route(ANY, f.versus.button, versus.ACTIONS),
-        Route(ANY, f.duel.button, duel.ACTIONS),
-        Route(ANY, f.race.button, race.ACTIONS),
-        Route(ANY, f.fallback.match_button, fallback.MATCH_ACTIONS),  # its match gone, or not what it says
-        Route(PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board, the daily's warnings
-        Route(PRIVATE, f.referee.daily_new_game, frozenset({cb.NEW})),  # a daily under way: warn before leaving it
-        Route(PRIVATE, f.solo.button),
-        Route(GROUP, f.fallback.group_button),  # one-player buttons are private
-        Route(PRIVATE, f.fallback.private_button),  # an older board's
+        Route(Chats.ANY, f.scoreboard.button, scoreboard.ACTIONS),
+        Route(Chats.ANY, f.language.button, language.ACTIONS),
+        Route(Chats.ANY, f.settings.button, settings.ACTIONS),
+        Route(Chats.PRIVATE, f.settings.button, settings.OPEN),
+        Route(Chats.ANY, f.versus.button, versus.ACTIONS),
+        Route(Chats.ANY, f.duel.button, duel.ACTIONS),
+        Route(Chats.ANY, f.race.button, race.ACTIONS),
+        Route(Chats.ANY, f.fallback.match_button, fallback.MATCH_ACTIONS),  # its match gone, or not what it says
+        Route(Chats.PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board, the daily's warnings
+        Route(
+            Chats.PRIVATE, f.referee.daily_new_game, frozenset({cb.NEW})
+        ),  # a daily under way: warn before leaving it
+        Route(Chats.PRIVATE, f.solo.button),
+        Route(Chats.GROUP, f.fallback.group_button),  # one-player buttons are private
+        Route(Chats.PRIVATE, f.fallback.private_button),  # an older board's
     )
 
 

@@ -3,14 +3,14 @@ or does the bot ask its next guess?"""
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from engine.consistency import Consistent, Contradiction
 from engine.history import Turn
 from engine.variant import Variant
 
 
-class Settled(Enum):
+class Settled(StrEnum):
     """What follows from the answers so far."""
 
     SOLVED = "solved"  # the last answer was all bulls and the answers agree

@@ -22,19 +22,23 @@ a race of many players ranked by finish and a one-on-one duel are both "teams of
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from enum import StrEnum
 
 from openskill.models import PlackettLuce
 
-from bot.models.match import DUEL, RACE, Match, Player
+from bot.models.match import Kind, Match, Player
 from bot.models.rating import PROVISIONAL_GAMES, Rating, Z
 from bot.models.status import Status
 from engine.variant import InvalidVariant, Variant, variant_named
 
-Family = Literal["digits", "colours"]
-DIGITS: Family = "digits"
-COLOURS: Family = "colours"
-FAMILIES: tuple[Family, ...] = (DIGITS, COLOURS)
+
+class Family(StrEnum):
+    """A rating's family: Bulls and Cows proper (distinct symbols), or Mastermind's colours (repeats allowed)."""
+
+    DIGITS = "digits"
+    COLOURS = "colours"
+
+
 BASE, SCALE = 1500, 20  # shown = BASE + SCALE × (μ − 3σ)
 DUEL_ENDINGS = frozenset({Status.WON, Status.DRAW, Status.RESIGNED, Status.FORFEIT})
 
@@ -43,7 +47,7 @@ MODEL = PlackettLuce()
 
 def family_of(variant: Variant) -> Family:
     """Colours when symbols may repeat (Mastermind-style), else digits (Bulls and Cows)."""
-    return COLOURS if variant.repeats else DIGITS
+    return Family.COLOURS if variant.repeats else Family.DIGITS
 
 
 def family_of_name(variant: str) -> Family:
@@ -51,7 +55,7 @@ def family_of_name(variant: str) -> Family:
     try:
         return family_of(variant_named(variant))
     except InvalidVariant:
-        return DIGITS
+        return Family.DIGITS
 
 
 @dataclass(frozen=True)
@@ -93,9 +97,9 @@ def placings(match: Match) -> dict[int, int] | None:
     players = [p for p in match.players if p.user_id != 0]
     if len(players) < 2:
         return None
-    if match.kind == RACE and match.status == Status.WON:
+    if match.kind == Kind.RACE and match.status == Status.WON:
         return _race_places(players)
-    if match.kind == DUEL and match.status in DUEL_ENDINGS and len(players) == 2:
+    if match.kind == Kind.DUEL and match.status in DUEL_ENDINGS and len(players) == 2:
         if match.status == Status.DRAW:  # by the equal-turns rule; neither solving in every guess allowed is not rated
             return dict.fromkeys((p.user_id for p in players), 1) if any(p.solved for p in players) else None
         if match.winner_id is None or match.player(match.winner_id) is None:

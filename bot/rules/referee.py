@@ -28,10 +28,10 @@ def judged(game: Game, turn: Turn) -> Judged:
     """What a scored guess does to the game: a win when all bulls, a loss when it used the last attempt.
 
     >>> from engine.scoring import Score
-    >>> from bot.models.game import REFEREE
+    >>> from bot.models.game import Mode
     >>> from engine.variant import PRESETS
     >>> from datetime import datetime
-    >>> game = Game(1, 1, 1, REFEREE, PRESETS["classic"], datetime(2025, 1, 1), "1234", attempt_limit=1)
+    >>> game = Game(1, 1, 1, Mode.REFEREE, PRESETS["classic"], datetime(2025, 1, 1), "1234", attempt_limit=1)
     >>> judged(game, Turn("1243", Score(2, 2))).ending
     <Status.LOST: 'lost'>
     """

@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from bot.models.game import REFEREE, Game
+from bot.models.game import Game, Mode
 from bot.models.stats import DailyEntry, DailyPlay
 from bot.services.deps import Deps
 from engine.scoring import Score
@@ -103,7 +103,7 @@ async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
         id=0,
         chat_id=chat_id,
         user_id=user_id,
-        mode=REFEREE,
+        mode=Mode.REFEREE,
         variant=DAILY_VARIANT,
         started_at=now,
         secret=secret,
@@ -128,7 +128,7 @@ async def today(deps: Deps, user_id: int) -> Running | Done | None:
 
 def daily_of(game: Game) -> DailyPlay | None:
     """The daily challenge a game plays, if it is one (the game was read with its day)."""
-    if game.mode != REFEREE or game.daily is None:
+    if game.mode != Mode.REFEREE or game.daily is None:
         return None
     return DailyPlay(game.daily, game.user_id, game.id, game.chat_id)
 

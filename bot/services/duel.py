@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.models.match import DUEL, Match, Phase, Player
+from bot.models.match import Kind, Match, Phase, Player
 from bot.models.refusal import Refusal
 from bot.models.status import Status
 from bot.rules import duel as rules
@@ -99,7 +99,7 @@ async def challenge(
     draft = Match(
         0,
         chat_id,
-        DUEL,
+        Kind.DUEL,
         variant,
         challenger[0],
         now,
@@ -131,7 +131,7 @@ async def invite_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) 
     draft = Match(
         0,
         invitee[0],
-        DUEL,
+        Kind.DUEL,
         variant,
         invitee[0],
         now,

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from bot.models.game import GUESSER, Game, Mode, Result
+from bot.models.game import Game, Mode, Result
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.models.status import Status
@@ -68,7 +68,7 @@ async def start_game(
     chosen = variant or settings.variant
     secret = None
     pending = None
-    if mode == GUESSER:
+    if mode == Mode.GUESSER:
         pending = await asyncio.to_thread(next_guess, chosen, ())
     elif not settings.hard:
         secret = await random_secret(deps, chosen)
@@ -81,9 +81,9 @@ async def start_game(
         variant=chosen,
         started_at=now,
         secret=secret,
-        attempt_limit=settings.attempt_limit if mode != GUESSER else None,
+        attempt_limit=settings.attempt_limit if mode != Mode.GUESSER else None,
         coaching=settings.coaching,
-        hard=settings.hard and mode != GUESSER,
+        hard=settings.hard and mode != Mode.GUESSER,
         pending_guess=pending,
     )
     replaced = None
@@ -130,7 +130,7 @@ async def cancel(deps: Deps, chat_id: int) -> Cancelled | None:
     if game is None:
         return None
     secret = game.secret
-    if game.mode != GUESSER and secret is None:
+    if game.mode != Mode.GUESSER and secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
     async with deps.transaction():
         done = await finish(deps, game, Status.ABANDONED, deps.clock(), secret)

@@ -23,7 +23,7 @@ SIGNATURE_CHARS = 12  # base64 characters of the HMAC kept: 72 bits
 # The links the bot makes, by their payload's prefix.
 DUEL_SECRET = "duel_"  # t.me/<bot>?start=duel_<match>-...: set your secret for that duel (signed)
 DUEL_ME = "duelme_"  # t.me/<bot>?start=duelme_<user>-...: ask that user for a duel, in both private chats (signed)
-RACE = "race"  # t.me/<bot>?startgroup=race: the bot, added to a group that way, starts a race there
+RACE_ME = "race"  # t.me/<bot>?startgroup=race: the bot, added to a group that way, starts a race there
 DUEL_ME_SECONDS = 7 * 24 * 3600  # how long a "duel me" link works (inline mode makes a fresh one each time)
 SECRET_LINK_SECONDS = 24 * 3600  # how long a duel's "set my secret" link works (the duel's own timer is shorter)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.models.match import RACE, Match, Player
+from bot.models.match import Kind, Match, Player
 from bot.models.refusal import Refusal
 from bot.models.status import Status
 from bot.rules.referee import MAX_GUESSES, tried_before
@@ -61,7 +61,7 @@ async def start(
     now = deps.clock()
     deadline = later(deps, limit)
     draft = Match(
-        0, chat_id, RACE, variant, user_id, now, secret=secret, deadline=deadline, turn_seconds=limit, topic=topic
+        0, chat_id, Kind.RACE, variant, user_id, now, secret=secret, deadline=deadline, turn_seconds=limit, topic=topic
     )
     async with deps.transaction():
         match = await deps.matches.create_match(draft)

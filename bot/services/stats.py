@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Literal
+from enum import StrEnum
 
 from bot.models.stats import ALL_CHATS, Place, ResultCount, Standing
 from bot.models.status import Status
@@ -31,8 +31,16 @@ from bot.storage.db import checkpoint
 from bot.storage.stats import RANKED_MODES
 from bot.storage.store import Store
 
-Period = Literal["today", "week", "month", "all"]
-PERIODS: tuple[Period, ...] = ("today", "week", "month", "all")
+
+class Period(StrEnum):
+    """A leaderboard's period: UTC today, this week, this month, or all time."""
+
+    TODAY = "today"
+    WEEK = "week"
+    MONTH = "month"
+    ALL = "all"
+
+
 TOP_SIZE = 10
 
 
@@ -40,11 +48,11 @@ def period_key(period: Period, now: datetime) -> str | None:
     """The key of the current UTC period in period_standings ('d2026-11-23', 'w' and the week's Monday,
     'm2026-11'); None for all time. The same keys as the trigger in migrations/*_chat_defaults.sql."""
     day = now.astimezone(UTC).date()
-    if period == "today":
+    if period == Period.TODAY:
         return f"d{day.isoformat()}"
-    if period == "week":
+    if period == Period.WEEK:
         return f"w{(day - timedelta(days=day.weekday())).isoformat()}"
-    if period == "month":
+    if period == Period.MONTH:
         return f"m{day.isoformat()[:7]}"
     return None
 
@@ -52,7 +60,9 @@ def period_key(period: Period, now: datetime) -> str | None:
 def past_periods(now: datetime) -> tuple[tuple[str, str], ...]:
     """The ranges of period keys ([low, high) each) of the days, weeks and months before the current ones: no board
     shows them any more."""
-    return tuple((key[0], key) for key in (period_key(p, now) for p in ("today", "week", "month")) if key)
+    return tuple(
+        (key[0], key) for key in (period_key(p, now) for p in (Period.TODAY, Period.WEEK, Period.MONTH)) if key
+    )
 
 
 # Rows deleted per transaction: a few milliseconds of work, so that a move never waits long for the write lock

@@ -8,7 +8,7 @@ import asyncio
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from bot.models.match import BOT_ID, VERSUS, Match, Player, Verdict, to_move, verdict
+from bot.models.match import BOT_ID, Kind, Match, Player, Verdict, to_move, verdict
 from bot.models.refusal import Refusal
 from bot.models.status import Status
 from bot.parsing import looks_like_code, parse_answer
@@ -62,7 +62,7 @@ async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Vari
         return AlreadyOn(running)
     secret = await random_secret(deps, variant)
     players = (Player(user_id, 1, name), Player(BOT_ID, 2, BOT_NAME))
-    draft = Match(0, chat_id, VERSUS, variant, user_id, deps.clock(), secret, turn_user=user_id, players=players)
+    draft = Match(0, chat_id, Kind.VERSUS, variant, user_id, deps.clock(), secret, turn_user=user_id, players=players)
     async with deps.transaction():
         match = await deps.matches.create_match(draft)
     return VersusStarted(match)

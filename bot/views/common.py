@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot.models.game import GUESSER, REFEREE, Game, Mode
-from bot.models.match import RACE, Match
+from bot.models.game import Game, Mode
+from bot.models.match import Kind, Match
 from bot.replies import Button, Keyboard, Outcome
 from bot.services.matches import AlreadyOn, Crowded
 from bot.texts import Html, example, lines, t, variant_text
@@ -48,10 +48,10 @@ def rules(language: str, variant: Variant) -> Outcome:
 
 def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant | None) -> Outcome:
     """Ask before abandoning the running game for a new one."""
-    progress_key = "progress.referee" if running.mode == REFEREE else "progress.guesser"
-    number = len(running.turns) + (1 if running.mode == GUESSER else 0)
+    progress_key = "progress.referee" if running.mode == Mode.REFEREE else "progress.guesser"
+    number = len(running.turns) + (1 if running.mode == Mode.GUESSER else 0)
     progress = t(progress_key, language, n=max(number, 1))
-    new_mode = "g" if mode == GUESSER else "r"
+    new_mode = "g" if mode == Mode.GUESSER else "r"
     extra = (variant.name,) if variant else ()
     keyboard = (
         (
@@ -74,7 +74,7 @@ def cancelled(language: str, game: Game | None) -> Outcome:
     """The reply to /cancel."""
     if game is None:
         return Outcome.text(t("cancel.none", language))
-    if game.mode == REFEREE and game.secret:
+    if game.mode == Mode.REFEREE and game.secret:
         return Outcome.text(t("cancel.secret", language, secret=game.secret), again_buttons(language, game))
     return Outcome.text(t("cancel.done", language), again_buttons(language, game))
 
@@ -89,7 +89,7 @@ def busy(language: str, refused: AlreadyOn | Crowded) -> Outcome:
     if isinstance(refused, Crowded):
         return message("match.crowded", language, n=refused.limit)
     match = refused.match
-    key = "match.already.race" if match.kind == RACE else "match.already.duel"
+    key = "match.already.race" if match.kind == Kind.RACE else "match.already.duel"
     return message(key, language, example=example(match.variant))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import callback_data as cb
-from bot.models.game import GUESSER, Game, Mode
+from bot.models.game import Game, Mode
 from bot.models.status import Status
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.daily import DailyLine, grid_row
@@ -114,7 +114,7 @@ def confirm(language: str, question: Html, game: Game, action: str, label: str) 
 def confirm_leave(language: str, game: Game, mode: Mode, variant: Variant | None) -> Outcome:
     """The warning before a new game abandons today's challenge; 'yes' starts it as the abandon prompt's does."""
     extra = (variant.name,) if variant else ()
-    data = cb.game_button(cb.CONFIRM, game.id, game.revision, "g" if mode == GUESSER else "r", *extra)
+    data = cb.game_button(cb.CONFIRM, game.id, game.revision, "g" if mode == Mode.GUESSER else "r", *extra)
     return Outcome.text(leave_warning(language, game), _yes_no(language, game, data, "daily.btn.leave"))
 
 

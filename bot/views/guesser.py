@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot import callback_data as cb
-from bot.models.game import GUESSER, Game
+from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
 from bot.replies import Board, Button, Keyboard, Outcome, Reply
 from bot.services.guesser import Asking, Contradicted, Progress, Revealed, Solved
@@ -108,7 +108,7 @@ def _back_row(game: Game, language: str) -> tuple[Button, ...]:
 
 def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
     """The board of a guesser game that was just abandoned, without its buttons; nothing for other games."""
-    if game is None or game.mode != GUESSER or game.board_message_id is None:
+    if game is None or game.mode != Mode.GUESSER or game.board_message_id is None:
         return ()
     parts = [t("gue.board.title", language), *_history_lines(language, game), t("gue.board.closed", language)]
     return (Reply(Html("\n".join(parts)), (), Board(game.id, game.board_message_id, in_place=True)),)

@@ -14,7 +14,7 @@ from bot.views.stats import MEDALS, display_name, marked, note_button, scope_but
 PROVISIONAL = "?"  # after a provisional rating, as chess sites write it: "1572?"
 SHOWN_IN_SUMMARY = 8  # players whose new rating a match's ending lists (the race's ranked lines show as many)
 # the variant a family button opens when the board was opened from a variant of the other family
-FAMILY_VARIANT: dict[rules.Family, str] = {rules.DIGITS: "classic", rules.COLOURS: "mastermind"}
+FAMILY_VARIANT: dict[rules.Family, str] = {rules.Family.DIGITS: "classic", rules.Family.COLOURS: "mastermind"}
 
 
 def points(conservative: float, established: bool) -> str:
@@ -82,7 +82,7 @@ def leaderboard(language: str, board: RatingLeaderboard, edit: bool = False, in_
             marked(t(f"top.btn.{family}", language), family == board.family),
             leaderboard_data(board.global_, board.variant if family == board.family else FAMILY_VARIANT[family]),
         )
-        for family in rules.FAMILIES
+        for family in rules.Family
     )
     scopes = scope_buttons(language, board.global_, lambda g: leaderboard_data(g, board.variant))
     keyboard: Keyboard = (

@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from bot import callback_data as cb
-from bot.models.game import REFEREE, Game
+from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.models.status import Status
@@ -229,7 +229,7 @@ def reviewed(language: str, game: Game, coaching: Coaching) -> Outcome:
 
 def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
     """The board of a referee game that was just cancelled, without its buttons; nothing for other games."""
-    if game is None or game.mode != REFEREE or game.board_message_id is None:
+    if game is None or game.mode != Mode.REFEREE or game.board_message_id is None:
         return ()
     text = board_text(language, game, t("gue.board.closed", language))
     return (Reply(text, (), Board(game.id, game.board_message_id, in_place=True)),)

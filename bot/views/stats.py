@@ -9,7 +9,7 @@ from bot.i18n import SOURCE_LANGUAGE
 from bot.models.stats import Place
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.daily import DayStreak
-from bot.services.stats import PERIODS, Leaderboard, Period, PlayerStats, Ranked, Streaks
+from bot.services.stats import Leaderboard, Period, PlayerStats, Ranked, Streaks
 from bot.texts import Html, decimal_text, lines, t, variant_name
 from engine.variant import InvalidVariant, variant_named
 
@@ -72,7 +72,7 @@ def best_and_average(language: str, best: int, average: float) -> Html:
 
 
 # The callback letter of each period: tp:<c|g>:<letter>:<variant>
-PERIOD_LETTERS: dict[Period, str] = {"today": "d", "week": "w", "month": "m", "all": "a"}
+PERIOD_LETTERS: dict[Period, str] = {Period.TODAY: "d", Period.WEEK: "w", Period.MONTH: "m", Period.ALL: "a"}
 
 
 def top_data(global_: bool, period: Period, variant: str) -> str:
@@ -89,7 +89,7 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group:
     body = lines(*(_line(language, r) for r in board.lines)) if board.lines else t("top.empty", language)
     periods = tuple(
         Button(marked(t(f"top.btn.{p}", language), p == board.period), top_data(board.global_, p, board.variant))
-        for p in PERIODS
+        for p in Period
     )
     scopes = scope_buttons(language, board.global_, lambda g: top_data(g, board.period, board.variant))
     variants = [

@@ -7,7 +7,7 @@ from bot import callback_data as cb
 from bot.models.match import BOT_ID, Match
 from bot.models.refusal import Refusal
 from bot.models.status import Status
-from bot.replies import Board, Button, Keyboard, Outcome, Reply
+from bot.replies import Board, BoardOf, Button, Keyboard, Outcome, Reply
 from bot.services import versus
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, score_text, t, variant_text
@@ -98,7 +98,7 @@ def board(
 
 
 def _board_of(match: Match, in_place: bool) -> Board:
-    return Board(match.id, match.board_message_id, in_place, of="match")
+    return Board(match.id, match.board_message_id, in_place, of=BoardOf.MATCH)
 
 
 def _rounds(language: str, position: versus.Position) -> list[Html]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.replies import Button, Outcome, Reply
+from bot.replies import BoardOf, Button, Outcome, Reply
 from bot.texts import plain, t
 
 
@@ -23,4 +23,4 @@ def with_board_button(outcome: Outcome, url: str, language: str) -> Outcome:
 
 
 def _game_board(reply: Reply) -> bool:
-    return reply.board is not None and reply.board.of == "game"
+    return reply.board is not None and reply.board.of == BoardOf.GAME

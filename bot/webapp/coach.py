@@ -9,7 +9,7 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
-from bot.models.game import REFEREE, Game
+from bot.models.game import Game, Mode
 from bot.models.status import Status
 from bot.services import referee
 from bot.services.deps import Deps
@@ -23,7 +23,7 @@ _kept: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
 
 def coached(game: Game, is_daily: bool) -> bool:
     """Whether the page shows the coach's view of this game."""
-    return game.mode == REFEREE and bool(game.turns) and (not game.active or (game.coaching and not is_daily))
+    return game.mode == Mode.REFEREE and bool(game.turns) and (not game.active or (game.coaching and not is_daily))
 
 
 async def coach_view(deps: Deps, game: Game, language: str) -> dict[str, Any]:

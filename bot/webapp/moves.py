@@ -16,7 +16,7 @@ from typing import Any
 
 from bot import callback_data as cb
 from bot.core import Core
-from bot.models.game import GUESSER, Game
+from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.replies import Outcome
 from bot.storage.webapp import WebAppRecords
@@ -180,7 +180,7 @@ def _mark(game: Game | None) -> tuple[int, int] | None:
 
 def _looked(outcome: Outcome, running: Game | None) -> dict[str, Any] | None:
     """A running /think game's board shown another way (every fix, an answer to change), as the page draws it."""
-    if running is None or running.mode != GUESSER:
+    if running is None or running.mode != Mode.GUESSER:
         return None
     for reply in outcome.replies:
         if reply.board is not None and reply.board.game_id == running.id and reply.board.in_place:

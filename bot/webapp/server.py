@@ -21,7 +21,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.core import Core
-from bot.models.game import REFEREE, Game
+from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.services import daily, referee
 from bot.storage.webapp import WebAppRecords
@@ -165,7 +165,7 @@ def webapp_app(context: WebAppContext) -> web.Application:
         if not view.possibilities_shown(game, is_daily):
             return web.json_response({"hidden": True, "coach": coach})
         page_number = _number(request.query.get("page", "0"))
-        pins = referee.pins(game) if game.mode == REFEREE else None
+        pins = referee.pins(game) if game.mode == Mode.REFEREE else None
         async with weighing:
             found = await asyncio.to_thread(possibilities, game.variant, game.turns, page_number, pins=pins)
         return web.json_response(

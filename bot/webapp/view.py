@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callback_data as cb
-from bot.models.game import GUESSER, REFEREE, Game
+from bot.models.game import Game, Mode
 from bot.models.status import Status
 from bot.models.who import Who
 from bot.replies import Reply
@@ -73,7 +73,9 @@ async def shown_game(deps: Deps, chat_id: int) -> Game | None:
     running = await deps.games.active_game(chat_id)
     if running is not None:
         return running
-    latest = [g for mode in (REFEREE, GUESSER) if (g := await deps.games.latest_game(chat_id, mode)) is not None]
+    latest = [
+        g for mode in (Mode.REFEREE, Mode.GUESSER) if (g := await deps.games.latest_game(chat_id, mode)) is not None
+    ]
     return max(latest, key=lambda g: g.id, default=None)
 
 
@@ -87,7 +89,7 @@ def possibilities_shown(game: Game, is_daily: bool) -> bool:
     your code), or once the game is over; never during the day's challenge, which everyone plays bare."""
     if not game.active:
         return True
-    return not is_daily and (game.mode == GUESSER or game.coaching)
+    return not is_daily and (game.mode == Mode.GUESSER or game.coaching)
 
 
 async def state(deps: Deps, records: WebAppRecords, who: Who, language: str) -> dict[str, Any]:
@@ -123,13 +125,13 @@ async def game_data(deps: Deps, records: WebAppRecords, game: Game, language: st
         "limit": game.attempt_limit,
         "turns": [{"guess": turn.guess, "bulls": turn.answer.bulls, "cows": turn.answer.cows} for turn in game.turns],
         "scores": [plain(score_text(turn.answer, language)) for turn in game.turns],
-        "hints": _hint_pattern(game) if game.mode == REFEREE and game.hints and game.secret else None,
+        "hints": _hint_pattern(game) if game.mode == Mode.REFEREE and game.hints and game.secret else None,
         "possible": possibilities_shown(game, is_daily),
         "notes": await records.notes(game.id),
         "ending": None if game.active else _ending(game, language),
         "board": None,
     }
-    if game.mode == GUESSER and game.active:
+    if game.mode == Mode.GUESSER and game.active:
         data["board"] = await _board(game, language)
     return data
 

@@ -7,7 +7,7 @@ from itertools import permutations, product
 
 import pytest
 
-from bot.models.game import REFEREE
+from bot.models.game import Mode
 from bot.models.settings import Settings
 from bot.services import referee
 from bot.services.lifecycle import GameStarted, start_game
@@ -46,7 +46,7 @@ async def started(deps, variant: str, hard: bool = False):
     async with deps.transaction():
         chosen = replace(Settings(), variant=variant_named(variant), hard=hard)
         await deps.games.save_settings(USER, chosen, deps.clock())
-    result = await start_game(deps, USER, USER, REFEREE)
+    result = await start_game(deps, USER, USER, Mode.REFEREE)
     assert isinstance(result, GameStarted)
     return result.game
 

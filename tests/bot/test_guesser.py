@@ -1,6 +1,6 @@
 """The guesser service: the bot guesses the user's code from answers, and catches contradictions."""
 
-from bot.models.game import GUESSER
+from bot.models.game import Mode
 from bot.models.refusal import Refusal
 from bot.services import guesser
 from bot.services.lifecycle import GameStarted, start_game
@@ -9,7 +9,7 @@ from tests.bot.fakes import USER, runtime_on
 
 
 async def started(deps):
-    result = await start_game(deps, USER, USER, GUESSER)
+    result = await start_game(deps, USER, USER, Mode.GUESSER)
     assert isinstance(result, GameStarted)
     return result.game
 

@@ -110,7 +110,7 @@ async def test_a_week_that_spans_new_year_belongs_to_its_monday(tmp_path):
 async def every_board(deps):
     """Every period board of both scopes and variants, each with every player's place on it."""
     shown = {}
-    for scope, variant, period in itertools.product((GROUP, -999, ALL_CHATS), ("classic", "mastermind"), stats.PERIODS):
+    for scope, variant, period in itertools.product((GROUP, -999, ALL_CHATS), ("classic", "mastermind"), stats.Period):
         board = await stats.leaderboard(deps, scope, variant, period)
         key = stats.period_key(period, deps.clock())
         places = [await deps.stats.place(scope, variant, user, key) for user in range(1, 12)]
@@ -246,7 +246,7 @@ async def test_the_leaderboard_and_stats_queries_use_their_indexes(tmp_path):
         traced: list[str] = []
         await conn.set_trace_callback(traced.append)
         for scope in (GROUP, ALL_CHATS):
-            for period in stats.PERIODS:
+            for period in stats.Period:
                 await stats.leaderboard(deps, scope, "classic", period, limit=1, user_id=3)  # 3 is below: its place
         await stats.player_stats(deps, 1, "classic")
         await conn.set_trace_callback(None)
@@ -407,7 +407,7 @@ async def test_a_players_place_follows_the_boards_order_to_the_last_tie(tmp_path
         await record(deps, 2, 6)
         board = await stats.leaderboard(deps, GROUP, "classic", "all")
         assert order(board) == [7, 3, 5, 1, 2]
-        for period in stats.PERIODS:
+        for period in stats.Period:
             key = stats.period_key(period, deps.clock())
             for place, user in enumerate(order(board), start=1):
                 found = await deps.stats.place(GROUP, "classic", user, key)

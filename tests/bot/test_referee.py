@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from bot.models.game import REFEREE
+from bot.models.game import Mode
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.services import referee
@@ -16,7 +16,7 @@ async def started(deps, **settings):
     if settings:
         async with deps.transaction():
             await deps.games.save_settings(USER, replace(Settings(), **settings), deps.clock())
-    result = await start_game(deps, USER, USER, REFEREE)
+    result = await start_game(deps, USER, USER, Mode.REFEREE)
     assert isinstance(result, GameStarted)
     return result.game
 
@@ -133,10 +133,10 @@ async def test_a_hint_in_hard_mode_fixes_a_secret_that_fits_the_answers(tmp_path
 async def test_starting_a_game_while_one_runs_asks_first_then_abandons_it(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps)
-        asked = await start_game(rt.core.deps, USER, USER, REFEREE)
+        asked = await start_game(rt.core.deps, USER, USER, Mode.REFEREE)
         assert isinstance(asked, NeedsConfirmation)
         assert asked.running.id == game.id
-        replaced = await start_game(rt.core.deps, USER, USER, REFEREE, replacing=game.id)
+        replaced = await start_game(rt.core.deps, USER, USER, Mode.REFEREE, replacing=game.id)
         assert isinstance(replaced, GameStarted)
         assert replaced.game.id != game.id
         assert (await rt.core.deps.games.game(game.id)).status == "abandoned"
@@ -153,7 +153,7 @@ async def test_cancel_abandons_the_game_and_nothing_is_left_running(tmp_path):
 
 async def test_a_game_may_use_a_variant_other_than_the_chats(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
-        result = await start_game(rt.core.deps, USER, USER, REFEREE, PRESETS["mastermind"])
+        result = await start_game(rt.core.deps, USER, USER, Mode.REFEREE, PRESETS["mastermind"])
         assert result.game.variant == PRESETS["mastermind"]
         assert set(result.game.secret) <= set("012345")
 

@@ -1,7 +1,7 @@
 """The routing table: menus derived from the features' declarations, and who is asked first."""
 
 from bot.models.who import Who
-from bot.routing.routes import GROUP, PRIVATE, Route
+from bot.routing.routes import Chats, Route
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.texts import t
 from tests.bot.members import Member, sent
@@ -23,11 +23,11 @@ async def _nothing(*_: object) -> None:
 
 
 def test_a_route_is_asked_only_in_its_chats_and_about_its_keys():
-    private = Route(PRIVATE, _nothing, frozenset({"versus"}))
+    private = Route(Chats.PRIVATE, _nothing, frozenset({"versus"}))
     assert private.asks(Who(1, 1, private=True), "versus")
     assert not private.asks(Who(1, 1, private=True), "play")
     assert not private.asks(Who(-1, 1, private=False), "versus")
-    assert Route(GROUP, _nothing).asks(Who(-1, 1, private=False), "anything")
+    assert Route(Chats.GROUP, _nothing).asks(Who(-1, 1, private=False), "anything")
 
 
 async def test_in_a_group_deep_links_and_solo_commands_get_the_note_and_board_commands_answer(app, recorded):

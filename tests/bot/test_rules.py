@@ -2,8 +2,8 @@
 
 from datetime import UTC, datetime
 
-from bot.models.game import REFEREE, Game
-from bot.models.match import DUEL, Match, Phase, Player
+from bot.models.game import Game, Mode
+from bot.models.match import Kind, Match, Phase, Player
 from bot.models.refusal import Refusal
 from bot.rules import duel
 from bot.rules.guesser import Settled, settled
@@ -18,7 +18,7 @@ START = datetime(2025, 1, 1, tzinfo=UTC)
 
 
 def a_game(secret: str | None = "1234", limit: int | None = None) -> Game:
-    return Game(1, 5, 5, REFEREE, CLASSIC, START, secret, attempt_limit=limit)
+    return Game(1, 5, 5, Mode.REFEREE, CLASSIC, START, secret, attempt_limit=limit)
 
 
 def test_a_guess_with_all_bulls_wins_and_shows_the_guess_as_the_secret():
@@ -46,7 +46,7 @@ def test_the_guesser_is_solved_by_all_bulls_asks_otherwise_and_sees_contradictio
 
 def a_duel(phase: Phase = Phase.PLAYING, ann: Player | None = None, bob: Player | None = None, **more) -> Match:
     players = (ann or Player(1, 1, "Ann", secret="1234"), bob or Player(2, 2, "Bob", secret="5678"))
-    return Match(9, -100, DUEL, CLASSIC, 1, START, phase=phase, turn_user=1, players=players, **more)
+    return Match(9, -100, Kind.DUEL, CLASSIC, 1, START, phase=phase, turn_user=1, players=players, **more)
 
 
 def test_only_the_player_to_move_may_guess():
