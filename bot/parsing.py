@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from bot.models.settings import Setting
 from engine.scoring import Score
 
 _CODE_LIKE = re.compile(r"[\d\s,.\-_/|]*\d[\d\s,.\-_/|]*")
@@ -110,3 +111,15 @@ def split_command(text: str) -> tuple[str, str]:
     head, _, rest = text.strip().partition(" ")
     word = head.lstrip("/").split("@", 1)[0].lower()
     return word, rest.strip()
+
+
+def setting_of(fields: tuple[str, ...]) -> Setting | None:
+    """The setting a settings panel's button names (its first field), or None for a letter no panel shows.
+
+    >>> setting_of(("a",)), setting_of(("v", "classic")), setting_of(("q",)), setting_of(())
+    (<Setting.ATTEMPTS: 'a'>, <Setting.PRESET: 'v'>, None, None)
+    """
+    try:
+        return Setting(fields[0]) if fields else None
+    except ValueError:
+        return None

@@ -5,7 +5,9 @@ races and duels, the language; only its admins change them."""
 from __future__ import annotations
 
 from bot import callback_data as cb
+from bot.models.settings import GROUP_SETTINGS, Setting
 from bot.models.who import Who
+from bot.parsing import setting_of
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
@@ -17,9 +19,6 @@ COMMANDS = (Command("settings", Chats.ANY, private_menu=11, group_menu=13),)
 DEEP_LINKS = ("settings",)  # t.me/<bot>?start=settings
 ACTIONS = frozenset({cb.SETTING})  # a panel's button, in any chat
 OPEN = frozenset({cb.SETTINGS})  # the /start menu's '⚙️ Settings' (private chats)
-# the settings a group's panel changes: the game ('v' preset, 'l' length, 'r' repeats, 'z' leading zero), the race
-# limit ('t') and duel timer ('d'), the language ('g'), and 'x' done
-GROUP_FIELDS = frozenset("vlrztdgx")
 
 
 class ChatSettings(Feature):
@@ -35,19 +34,21 @@ class ChatSettings(Feature):
         redrawn in it), or change a setting; the panel is edited in place. In a group only its admins change it."""
         if pressed.action == cb.SETTINGS:
             return settings_view.panel(language, await settings_service.of_chat(self.deps, who.chat_id))
-        field = pressed.args[0] if pressed.args else ""
+        setting = setting_of(pressed.args)
         if not who.private:
-            if field not in GROUP_FIELDS:
+            if setting not in GROUP_SETTINGS:
                 return Outcome(toast=t("stale", language))
             if not await settings_service.may_change(self.deps, who.chat_id, who.user_id, who.private, who.as_chat):
                 return settings_view.admins_only(language)
         redraw = settings_view.panel if who.private else settings_view.group_panel
-        if field == "x":
+        if setting is None:  # no setting of ours: the panel as it is
+            return redraw(language, await settings_service.of_chat(self.deps, who.chat_id), edit=True)
+        if setting == Setting.DONE:
             shown = await settings_service.of_chat(self.deps, who.chat_id)
             return settings_view.closed(language, shown, group=not who.private)
-        if field == "g":
+        if setting == Setting.LANGUAGE:
             chosen = await languages.choose(self.deps, who.chat_id, languages.following(language))
             assert chosen is not None
             return redraw(chosen.language, chosen, edit=True)
         value = pressed.args[1] if len(pressed.args) > 1 else ""
-        return redraw(language, await settings_service.change(self.deps, who.chat_id, field, value), edit=True)
+        return redraw(language, await settings_service.change(self.deps, who.chat_id, setting, value), edit=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.variant import PRESETS, Variant
 
@@ -11,6 +12,37 @@ ATTEMPT_LIMITS: tuple[int | None, ...] = (None, 6, 8, 10, 12, 15)
 # (/challenge 10m, /duel 2m) still choose for one match.
 RACE_LIMITS: tuple[int | None, ...] = (None, 60, 180, 300, 600, 1800)
 DUEL_TIMERS: tuple[int | None, ...] = (None, 60, 120, 600, 1800, 3600)
+
+
+class Setting(StrEnum):
+    """What a settings panel's button changes; its value is the letter the button's data carries ('s:a')."""
+
+    PRESET = "v"  # the game: one of the presets (with the preset's name)
+    LENGTH = "l"  # the game's length (with the length)
+    REPEATS = "r"  # the game: repeated symbols allowed, or not
+    LEADING_ZERO = "z"  # the game: a leading zero allowed, or not
+    ATTEMPTS = "a"  # the next attempt limit in ATTEMPT_LIMITS
+    COACHING = "c"
+    HARD = "h"
+    RACE_LIMIT = "t"  # a group's: the next race time limit in RACE_LIMITS
+    DUEL_TIMER = "d"  # a group's: the next duel move timer in DUEL_TIMERS
+    LANGUAGE = "g"  # the next language (the panel is redrawn in it)
+    DONE = "x"  # close the panel
+
+
+# What a group's panel offers (its admins change them): the game, the defaults of its matches, the language.
+GROUP_SETTINGS = frozenset(
+    {
+        Setting.PRESET,
+        Setting.LENGTH,
+        Setting.REPEATS,
+        Setting.LEADING_ZERO,
+        Setting.RACE_LIMIT,
+        Setting.DUEL_TIMER,
+        Setting.LANGUAGE,
+        Setting.DONE,
+    }
+)
 
 
 @dataclass(frozen=True)

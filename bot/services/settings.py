@@ -4,36 +4,34 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.models.settings import ATTEMPT_LIMITS, DUEL_TIMERS, RACE_LIMITS, Settings
+from bot.models.settings import ATTEMPT_LIMITS, DUEL_TIMERS, RACE_LIMITS, Setting, Settings
 from bot.services.deps import Deps
 from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS, InvalidVariant, Variant, variant_named
 
 PRESET_CHOICES = ("classic", "nozero", "mastermind")
 
 
-def changed(current: Settings, field: str, value: str = "") -> Settings:
-    """The settings after one change: 'v' preset, 'l' length, 'r' repeats, 'z' leading zero,
-    'a' attempt limit (next in the cycle), 'c' coaching, 'h' hard mode; in groups 't' the race time limit and
-    'd' the duel move timer (next in their cycles). Unknown changes do nothing."""
+def changed(current: Settings, field: Setting, value: str = "") -> Settings:
+    """The settings after one change (see Setting); a value that does not fit changes nothing."""
     variant = current.variant
-    if field == "v" and value in PRESETS:
+    if field == Setting.PRESET and value in PRESETS:
         return replace(current, variant=PRESETS[value])
-    if field == "l" and value.isdigit() and MIN_LENGTH <= int(value) <= MAX_LENGTH:
+    if field == Setting.LENGTH and value.isdigit() and MIN_LENGTH <= int(value) <= MAX_LENGTH:
         return replace(current, variant=_fitted(variant, length=int(value)))
-    if field == "r":
+    if field == Setting.REPEATS:
         return replace(current, variant=_fitted(variant, repeats=not variant.repeats))
-    if field == "z":
+    if field == Setting.LEADING_ZERO:
         return replace(current, variant=_fitted(variant, leading_zero=not variant.leading_zero))
-    if field == "a":
+    if field == Setting.ATTEMPTS:
         index = ATTEMPT_LIMITS.index(current.attempt_limit) if current.attempt_limit in ATTEMPT_LIMITS else 0
         return replace(current, attempt_limit=ATTEMPT_LIMITS[(index + 1) % len(ATTEMPT_LIMITS)])
-    if field == "t":
+    if field == Setting.RACE_LIMIT:
         return replace(current, race_seconds=_following(RACE_LIMITS, current.race_seconds))
-    if field == "d":
+    if field == Setting.DUEL_TIMER:
         return replace(current, duel_seconds=_following(DUEL_TIMERS, current.duel_seconds))
-    if field == "c":
+    if field == Setting.COACHING:
         return replace(current, coaching=not current.coaching)
-    if field == "h":
+    if field == Setting.HARD:
         return replace(current, hard=not current.hard)
     return current
 
@@ -60,7 +58,7 @@ async def of_chat(deps: Deps, chat_id: int) -> Settings:
     return await deps.games.settings(chat_id)
 
 
-async def change(deps: Deps, chat_id: int, field: str, value: str = "") -> Settings:
+async def change(deps: Deps, chat_id: int, field: Setting, value: str = "") -> Settings:
     """Apply one change to the chat's settings and store them; the new settings come back."""
     async with deps.transaction():
         updated = changed(await deps.games.settings(chat_id), field, value)

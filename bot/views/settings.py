@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import callback_data as cb
-from bot.models.settings import Settings
+from bot.models.settings import Setting, Settings
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services.duel import DEFAULT_TURN_SECONDS
 from bot.services.settings import PRESET_CHOICES
@@ -34,13 +34,16 @@ def panel(language: str, settings: Settings, edit: bool = False) -> Outcome:
         hard=_state(language, settings.hard),
     )
     more = (
-        Button(t("set.limit", language, limit=limit), cb.encode(cb.SETTING, "a")),
-        Button(t("set.coaching", language, state=_state(language, settings.coaching)), cb.encode(cb.SETTING, "c")),
-        Button(t("set.hard", language, state=_state(language, settings.hard)), cb.encode(cb.SETTING, "h")),
+        Button(t("set.limit", language, limit=limit), cb.encode(cb.SETTING, Setting.ATTEMPTS)),
+        Button(
+            t("set.coaching", language, state=_state(language, settings.coaching)),
+            cb.encode(cb.SETTING, Setting.COACHING),
+        ),
+        Button(t("set.hard", language, state=_state(language, settings.hard)), cb.encode(cb.SETTING, Setting.HARD)),
     )
     done = (
-        Button(t("set.language", language, language=t("lang.name", language)), cb.encode(cb.SETTING, "g")),
-        Button(t("set.done", language), cb.encode(cb.SETTING, "x")),
+        Button(t("set.language", language, language=t("lang.name", language)), cb.encode(cb.SETTING, Setting.LANGUAGE)),
+        Button(t("set.done", language), cb.encode(cb.SETTING, Setting.DONE)),
     )
     return Outcome.say(Reply(text, (*_variant_rows(language, settings), more, done), edit_origin=edit))
 
@@ -49,16 +52,24 @@ def _variant_rows(language: str, settings: Settings) -> Keyboard:
     """The buttons choosing the game: presets, lengths, repeats and leading zero."""
     variant = settings.variant
     presets = tuple(
-        Button(_mark(t(f"set.preset.{name}", language), PRESETS[name] == variant), cb.encode(cb.SETTING, "v", name))
+        Button(
+            _mark(t(f"set.preset.{name}", language), PRESETS[name] == variant),
+            cb.encode(cb.SETTING, Setting.PRESET, name),
+        )
         for name in PRESET_CHOICES
     )
     lengths = tuple(
-        Button(_mark(str(n), n == variant.length), cb.encode(cb.SETTING, "l", n))
+        Button(_mark(str(n), n == variant.length), cb.encode(cb.SETTING, Setting.LENGTH, n))
         for n in range(MIN_LENGTH, MAX_LENGTH + 1)
     )
     toggles = (
-        Button(t("set.repeats", language, state=_state(language, variant.repeats)), cb.encode(cb.SETTING, "r")),
-        Button(t("set.zero", language, state=_state(language, variant.leading_zero)), cb.encode(cb.SETTING, "z")),
+        Button(
+            t("set.repeats", language, state=_state(language, variant.repeats)), cb.encode(cb.SETTING, Setting.REPEATS)
+        ),
+        Button(
+            t("set.zero", language, state=_state(language, variant.leading_zero)),
+            cb.encode(cb.SETTING, Setting.LEADING_ZERO),
+        ),
     )
     return (presets, lengths, toggles)
 
@@ -71,12 +82,12 @@ def group_panel(language: str, settings: Settings, edit: bool = False) -> Outcom
     game = variant_name(variant, language)
     text = t("gset.title", language, variant=game, race=race, duel=duel)
     defaults = (
-        Button(t("set.race", language, limit=race), cb.encode(cb.SETTING, "t")),
-        Button(t("set.duel", language, timer=duel), cb.encode(cb.SETTING, "d")),
+        Button(t("set.race", language, limit=race), cb.encode(cb.SETTING, Setting.RACE_LIMIT)),
+        Button(t("set.duel", language, timer=duel), cb.encode(cb.SETTING, Setting.DUEL_TIMER)),
     )
     done = (
-        Button(t("set.language", language, language=t("lang.name", language)), cb.encode(cb.SETTING, "g")),
-        Button(t("set.done", language), cb.encode(cb.SETTING, "x")),
+        Button(t("set.language", language, language=t("lang.name", language)), cb.encode(cb.SETTING, Setting.LANGUAGE)),
+        Button(t("set.done", language), cb.encode(cb.SETTING, Setting.DONE)),
     )
     return Outcome.say(Reply(text, (*_variant_rows(language, settings), defaults, done), edit_origin=edit))
 

@@ -1,47 +1,47 @@
-from bot.models.settings import DUEL_TIMERS, RACE_LIMITS, Settings
+from bot.models.settings import DUEL_TIMERS, RACE_LIMITS, Setting, Settings
 from bot.services.settings import changed
 from engine.variant import PRESETS, Variant
 
 
 def test_a_preset_replaces_the_variant():
-    assert changed(Settings(), "v", "mastermind").variant == PRESETS["mastermind"]
+    assert changed(Settings(), Setting.PRESET, "mastermind").variant == PRESETS["mastermind"]
 
 
 def test_length_changes_keep_the_other_rules():
-    assert changed(Settings(variant=PRESETS["nozero"]), "l", "5").variant == Variant(5, 10, False, False)
+    assert changed(Settings(variant=PRESETS["nozero"]), Setting.LENGTH, "5").variant == Variant(5, 10, False, False)
 
 
 def test_turning_repeats_off_widens_the_alphabet_when_distinct_digits_need_it():
     six_of_six = Settings(variant=Variant(6, 6, repeats=True))
-    assert changed(six_of_six, "r").variant == Variant(6, 6, repeats=False)
-    assert changed(Settings(variant=Variant(4, 6, repeats=True)), "r").variant.repeats is False
+    assert changed(six_of_six, Setting.REPEATS).variant == Variant(6, 6, repeats=False)
+    assert changed(Settings(variant=Variant(4, 6, repeats=True)), Setting.REPEATS).variant.repeats is False
 
 
 def test_toggles_flip_and_the_attempt_limit_cycles_back_to_none():
     settings = Settings()
-    assert changed(settings, "c").coaching is not settings.coaching
-    assert changed(settings, "h").hard is True
-    assert changed(settings, "z").variant.leading_zero is False
+    assert changed(settings, Setting.COACHING).coaching is not settings.coaching
+    assert changed(settings, Setting.HARD).hard is True
+    assert changed(settings, Setting.LEADING_ZERO).variant.leading_zero is False
     limits = []
     for _ in range(6):
-        settings = changed(settings, "a")
+        settings = changed(settings, Setting.ATTEMPTS)
         limits.append(settings.attempt_limit)
     assert limits == [6, 8, 10, 12, 15, None]
 
 
 def test_unknown_changes_do_nothing():
-    assert changed(Settings(), "l", "9") == Settings()
-    assert changed(Settings(), "?", "") == Settings()
+    assert changed(Settings(), Setting.LENGTH, "9") == Settings()
+    assert changed(Settings(), Setting.PRESET, "nonsense") == Settings()
 
 
 def test_a_groups_race_limit_and_duel_timer_cycle_through_their_choices_and_back():
     settings = Settings()
     races, duels = [], []
     for _ in range(len(RACE_LIMITS)):
-        settings = changed(settings, "t")
+        settings = changed(settings, Setting.RACE_LIMIT)
         races.append(settings.race_seconds)
     for _ in range(len(DUEL_TIMERS)):
-        settings = changed(settings, "d")
+        settings = changed(settings, Setting.DUEL_TIMER)
         duels.append(settings.duel_seconds)
     assert races == [*RACE_LIMITS[1:], None]
     assert duels == [*DUEL_TIMERS[1:], None]
