@@ -1,6 +1,7 @@
 """The outbox: replies written in the same transaction as the move they answer, sent until delivered.
 
-Each row is one Bot API call to make in a chat, in id order within the chat. Its payload is JSON:
+Each row is one Bot API call to make in a chat, in id order within the chat: a typed call (bot/models/calls.py),
+stored as JSON:
 `{"kind": "message", "topic", "text", "buttons", "board", "board_of", "fresh", "edit", "tidy", "effect"}` for a message
 (sent, in the forum topic `topic` unless it is None, or edited in place: `board` is a game, or with `board_of` "match"
 a match, whose board message it shows, resolved when it is sent; `edit` a message to replace; `tidy` what a fresh
@@ -24,12 +25,13 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
 
 import aiosqlite
 
+from bot.models.calls import Call, Message, as_json, from_json
+from bot.replies import BoardOf
 from bot.storage.db import Transactions, execute
 from bot.storage.rows import every, iso, moment
 
@@ -41,7 +43,7 @@ KEEP_SENT = timedelta(days=2)
 # or 10 minutes of separate messages: more than that waiting in one chat is a flood, and its oldest are stale.
 MAX_PENDING = 200
 DROP_OLDEST = MAX_PENDING // 4  # given up on at once when a chat is full, so a flood logs one line per 50 calls
-_BOARD_TABLES = {"game": "games", "match": "matches"}  # whose board a message row shows: its table
+_BOARD_TABLES = {BoardOf.GAME: "games", BoardOf.MATCH: "matches"}  # whose board a message row shows: its table
 _JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(payload, ensure_ascii=False), without a new encoder a row
 
 
@@ -51,12 +53,12 @@ class Outgoing:
 
     id: int
     chat_id: int
-    payload: dict[str, Any]
+    payload: Call
     attempts: int
     created_at: datetime
 
 
-def slot(payload: dict[str, Any]) -> str | None:
+def slot(payload: Call) -> str | None:
     """What a message shows whole, so that a newer message for it replaces this one while unsent: a game's board
     ('board:<game>'), a match's ('board:match:<match>'), or a message it replaces ('edit:<message>'); None for the
     rest.
@@ -65,12 +67,12 @@ def slot(payload: dict[str, Any]) -> str | None:
     must still be replaced. A slot needs no forum topic: a board is shown in its game's one topic, and a message id
     is unique in its whole chat.
     """
-    if payload.get("kind") != "message":
+    if not isinstance(payload, Message):
         return None
-    board, edit = payload.get("board"), payload.get("edit")
+    board, edit = payload.board, payload.edit
     if board is not None:
-        owner = f"match:{board}" if payload.get("board_of") == "match" else board
-        return None if payload.get("fresh") and edit is not None else f"board:{owner}"
+        owner = f"match:{board}" if payload.board_of == BoardOf.MATCH else board
+        return None if payload.fresh and edit is not None else f"board:{owner}"
     return None if edit is None else f"edit:{edit}"
 
 
@@ -84,7 +86,7 @@ class Outbox:
         self.transaction = transactions
         self.reader = reader
 
-    async def add(self, chat_id: int, payload: dict[str, Any], now: datetime, update_id: int | None = None) -> None:
+    async def add(self, chat_id: int, payload: Call, now: datetime, update_id: int | None = None) -> None:
         """Queue one call (inside the caller's transaction, so it commits with the move it answers), superseding
         an unsent call for the same board or message, and making room in a full chat."""
         shows = slot(payload)
@@ -95,16 +97,17 @@ class Outbox:
                 " AND status = 'pending' RETURNING json_extract(payload, '$.fresh'), json_extract(payload, '$.tidy')",
                 (iso(now), chat_id, shows),
             )
-            if payload.get("board") is not None and not payload["fresh"] and any(row[0] for row in earlier):
-                payload = {**payload, "fresh": True}  # the board it replaces was to be sent anew: so is this one
-            if payload.get("board") is not None and (tidy := next((row[1] for row in earlier if row[0]), None)):
-                # the board shown now is still the one before the superseded fresh board: it is cut down as that said
-                payload = {**payload, "tidy": tidy}
+            if isinstance(payload, Message) and payload.board is not None:
+                if not payload.fresh and any(row[0] for row in earlier):
+                    payload = replace(payload, fresh=True)  # the board it replaces was to be sent anew: so is this one
+                if tidy := next((row[1] for row in earlier if row[0]), None):
+                    # the board shown now is still the one before the superseded fresh board: cut down as that said
+                    payload = replace(payload, tidy=tidy)
         [(waiting,)] = await every(  # the chat's unsent calls, this one included, in the same statement
             self.conn,
             "INSERT INTO outbox (chat_id, update_id, payload, not_before, created_at, slot) VALUES (?, ?, ?, ?, ?, ?)"
             " RETURNING (SELECT count(*) FROM outbox AS o WHERE o.chat_id = outbox.chat_id AND o.status = 'pending')",
-            (chat_id, update_id, _JSON.encode(payload), iso(now), iso(now), shows),
+            (chat_id, update_id, _JSON.encode(as_json(payload)), iso(now), iso(now), shows),
         )
         if waiting > MAX_PENDING:
             await self._make_room(chat_id, waiting, now)
@@ -149,7 +152,9 @@ class Outbox:
                 (chat_id, limit),
             )
         return [
-            Outgoing(r["id"], r["chat_id"], json.loads(r["payload"]), r["attempts"], _created(r["created_at"]))
+            Outgoing(
+                r["id"], r["chat_id"], from_json(json.loads(r["payload"])), r["attempts"], _created(r["created_at"])
+            )
             for r in rows
         ]
 
@@ -168,7 +173,7 @@ class Outbox:
                 (iso(until), error, outgoing_id),
             )
 
-    async def board(self, owner_id: int, of: str = "game") -> int | None:
+    async def board(self, owner_id: int, of: BoardOf = BoardOf.GAME) -> int | None:
         """The message that shows a game's (or a match's) board now (boards are resolved when sent, not when
         queued)."""
         sql = f"SELECT board_message_id FROM {_BOARD_TABLES[of]} WHERE id = ?"
@@ -176,7 +181,7 @@ class Outbox:
             rows = list(await conn.execute_fetchall(sql, (owner_id,)))
         return None if not rows else rows[0][0]
 
-    async def set_board(self, owner_id: int, of: str, message_id: int) -> None:
+    async def set_board(self, owner_id: int, of: BoardOf, message_id: int) -> None:
         """Remember the message that now shows a game's (or a match's) board; its buttons stay valid."""
         await self.conn.execute(
             f"UPDATE {_BOARD_TABLES[of]} SET board_message_id = ? WHERE id = ?", (message_id, owner_id)

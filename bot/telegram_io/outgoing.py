@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
 
+from bot.models.calls import Answer, Article, InlineAnswer, Message, StoredButton
 from bot.replies import Button, Notice, Offers, Outcome, Reply
 from bot.services.ports import Clock
 from bot.storage.store import Store
@@ -15,56 +15,50 @@ MAX_TOAST = 200  # a callback answer's text
 MAX_TITLE = 100  # an inline result's title or description: more is cut off by the apps anyway
 
 
-def reply_payload(reply: Reply, origin: int | None, topic: int | None = None) -> dict[str, Any]:
-    """The outbox payload of one reply; `origin` is the message whose button was pressed, if any, and `topic` the
-    forum topic it goes to, if any."""
-    return {
-        "kind": "message",
-        "topic": topic,
-        "text": str(reply.text),
-        "buttons": [[button_payload(b) for b in row] for row in reply.buttons if row],
-        "board": reply.board.game_id if reply.board is not None else None,
-        "board_of": reply.board.of if reply.board is not None else None,
-        "fresh": reply.board is not None and not reply.board.in_place,
-        "edit": origin if reply.edit_origin else None,
-        "tidy": str(reply.board.tidy) if reply.board is not None and reply.board.tidy else None,
-        "effect": reply.effect,
-    }
+def reply_payload(reply: Reply, origin: int | None, topic: int | None = None) -> Message:
+    """The outbox call of one reply; `origin` is the message whose button was pressed, if any, and `topic` the forum
+    topic it goes to, if any."""
+    board = reply.board
+    return Message(
+        text=str(reply.text),
+        buttons=[[button_payload(b) for b in row] for row in reply.buttons if row],
+        topic=topic,
+        board=board.game_id if board is not None else None,
+        board_of=board.of if board is not None else None,
+        fresh=board is not None and not board.in_place,
+        edit=origin if reply.edit_origin else None,
+        tidy=str(board.tidy) if board is not None and board.tidy else None,
+        effect=reply.effect,
+    )
 
 
-def button_payload(button: Button) -> list[str | None]:
+def button_payload(button: Button) -> StoredButton:
     """A button as stored: [label, data, url], and the inline query of a share button after them, or the Mini App's
     address of a web_app button after that."""
-    stored = [button.label, button.data, button.url]
+    stored: StoredButton = [button.label, button.data, button.url]
     if button.web_app is not None:
         return [*stored, button.share, button.web_app]
     return [*stored, button.share] if button.share is not None else stored
 
 
-def answer_payload(query_id: str, toast: str | None) -> dict[str, Any]:
-    """The outbox payload that answers a button press (with its toast, shortened to Telegram's limit)."""
-    text = None if toast is None else shorten(toast, MAX_TOAST)
-    return {"kind": "answer", "query": query_id, "text": text}
+def answer_payload(query_id: str, toast: str | None) -> Answer:
+    """The outbox call that answers a button press (with its toast, shortened to Telegram's limit)."""
+    return Answer(query_id, None if toast is None else shorten(toast, MAX_TOAST))
 
 
-def inline_payload(query_id: str, offers: Offers) -> dict[str, Any]:
-    """The outbox payload that answers an inline query with these results."""
-    return {
-        "kind": "inline",
-        "query": query_id,
-        "results": [
-            {
-                "id": a.id,
-                "title": shorten(a.title, MAX_TITLE),
-                "description": shorten(a.description, MAX_TITLE),
-                "text": str(a.text),
-                "buttons": [[button_payload(b) for b in row] for row in a.buttons if row],
-            }
-            for a in offers.articles
-        ],
-        "cache_time": offers.cache_seconds,
-        "personal": offers.personal,
-    }
+def inline_payload(query_id: str, offers: Offers) -> InlineAnswer:
+    """The outbox call that answers an inline query with these results."""
+    results = tuple(
+        Article(
+            id=a.id,
+            title=shorten(a.title, MAX_TITLE),
+            description=shorten(a.description, MAX_TITLE),
+            text=str(a.text),
+            buttons=[[button_payload(b) for b in row] for row in a.buttons if row],
+        )
+        for a in offers.articles
+    )
+    return InlineAnswer(query_id, results, offers.cache_seconds, offers.personal)
 
 
 def shorten(text: str, limit: int) -> str:

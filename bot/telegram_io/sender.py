@@ -17,7 +17,6 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import Any
 
 from aiolimiter import AsyncLimiter
 from telegram import (
@@ -32,6 +31,8 @@ from telegram import (
 from telegram.constants import FloodLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
+from bot.models.calls import Answer, Article, InlineAnswer, Message, StoredButton, StoredKeyboard
+from bot.replies import BoardOf
 from bot.services.ports import Clock
 from bot.storage.outbox import Outgoing
 from bot.storage.store import Store
@@ -53,17 +54,17 @@ STALE_IN_GROUP = timedelta(minutes=5)
 Unreachable = Callable[[int], Awaitable[None]]  # told the id of a private chat that refuses the bot's messages
 
 
-def markup(rows: list[list[list[Any]]]) -> InlineKeyboardMarkup | None:
+def markup(rows: StoredKeyboard) -> InlineKeyboardMarkup | None:
     """The inline keyboard of a stored reply (None for no buttons)."""
     if not rows:
         return None
-    return InlineKeyboardMarkup([[button(*stored) for stored in row] for row in rows])
+    return InlineKeyboardMarkup([[button(stored) for stored in row] for row in rows])
 
 
-def button(
-    label: str, data: str, url: str | None, share: str | None = None, web_app: str | None = None
-) -> InlineKeyboardButton:
+def button(stored: StoredButton) -> InlineKeyboardButton:
     """One stored button: a link, a share (pick a chat, '@bot <share>' typed there), the Mini App, or a callback."""
+    label, data, url, share, web_app = (*stored, None, None)[:5]
+    label, data = label or "", data or ""
     if web_app:
         return InlineKeyboardButton(label, web_app=WebAppInfo(web_app))
     if url:
@@ -73,13 +74,15 @@ def button(
     return InlineKeyboardButton(label, callback_data=data)
 
 
-def article(result: dict[str, Any]) -> InlineQueryResultArticle:
+def article(result: Article) -> InlineQueryResultArticle:
     """The Telegram result of a stored inline article: an HTML message without a link preview."""
     content = InputTextMessageContent(
-        result["text"], parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
+        result.text, parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
     )
-    buttons, about = markup(result["buttons"]), result["description"]
-    return InlineQueryResultArticle(result["id"], result["title"], content, reply_markup=buttons, description=about)
+    buttons = markup(result.buttons)
+    return InlineQueryResultArticle(
+        result.id, result.title, content, reply_markup=buttons, description=result.description
+    )
 
 
 def expired(error: BadRequest) -> bool:
@@ -91,11 +94,6 @@ def expired(error: BadRequest) -> bool:
 def backoff(attempts: int) -> float:
     """Seconds to wait before the next try of a call that failed `attempts` times already."""
     return float(min(MAX_DELAY, 0.5 * 2**attempts))
-
-
-def mergeable(payload: dict[str, Any]) -> bool:
-    """Whether a reply is a plain new message that can share one message with its neighbours."""
-    return payload["kind"] == "message" and not (payload["buttons"] or payload["board"] or payload["edit"])
 
 
 class Sender:
@@ -178,7 +176,7 @@ class Sender:
         async with lock:
             while not self._stopping and (rows := await self._pending(chat_id)):
                 merge = False
-                if chat_id < 0 and rows[0].payload["kind"] == "message":
+                if chat_id < 0 and isinstance(rows[0].payload, Message):
                     merge = await self._group_turn(chat_id)
                     if merge:  # more may have queued while we waited for the group's budget
                         rows = await self._pending(chat_id)
@@ -216,14 +214,15 @@ class Sender:
         """Make one call for the batch; whether the chat may go on to its next call."""
         head = batch[0]
         try:
-            if head.payload["kind"] == "answer":
-                await self._answer(head.payload)
-                await self._settle(batch)
-            elif head.payload["kind"] == "inline":
-                await self._inline(head.payload)
-                await self._settle(batch)
-            else:
-                await self._message(chat_id, batch)
+            match head.payload:
+                case Answer() as answer:
+                    await self._answer(answer)
+                    await self._settle(batch)
+                case InlineAnswer() as inline:
+                    await self._inline(inline)
+                    await self._settle(batch)
+                case Message() as message:
+                    await self._message(chat_id, message, batch)
         except RetryAfter as error:
             self.telemetry.sent(SendOutcome.TOO_MANY)
             self.telemetry.retried()
@@ -276,55 +275,55 @@ class Sender:
         async with self.store.transaction():
             await self.store.outbox.settle([row.id for row in batch], self.clock(), status, error)
 
-    async def _answer(self, payload: dict[str, Any]) -> None:
+    async def _answer(self, answer: Answer) -> None:
         try:
-            await self.bot.answer_callback_query(payload["query"], text=payload["text"])
+            await self.bot.answer_callback_query(answer.query, text=answer.text)
         except BadRequest as error:  # too old to answer (after a backlog): the move's replies still go out
-            log.info("could not answer callback query %s: %s", payload["query"], error)
+            log.info("could not answer callback query %s: %s", answer.query, error)
 
-    async def _inline(self, payload: dict[str, Any]) -> None:
+    async def _inline(self, inline: InlineAnswer) -> None:
         try:
             await self.bot.answer_inline_query(
-                payload["query"],
-                [article(result) for result in payload["results"]],
-                cache_time=payload["cache_time"],
-                is_personal=payload["personal"],
+                inline.query,
+                [article(result) for result in inline.results],
+                cache_time=inline.cache_time,
+                is_personal=inline.personal,
             )
         except BadRequest as error:
             if not expired(error):
                 raise
             # the user has typed on or closed the list: an answer this late is of no use to anyone
-            log.info("inline query %s was not answered in time: %s", payload["query"], error)
+            log.info("inline query %s was not answered in time: %s", inline.query, error)
 
-    async def _message(self, chat_id: int, batch: list[Outgoing]) -> None:
-        payload = batch[0].payload
-        text = "\n".join(row.payload["text"] for row in batch)
+    async def _message(self, chat_id: int, payload: Message, batch: list[Outgoing]) -> None:
+        """Send (or edit in place) the batch's head message, with the plain messages merged behind it."""
+        text = "\n".join(row.payload.text for row in batch if isinstance(row.payload, Message))
         parse_mode: str | None = ParseMode.HTML
         if len(text) > MAX_TEXT:  # views keep within the limit; this is the last guard, not the plan
             log.warning("call %s to chat %s was %d characters; sending it shortened", batch[0].id, chat_id, len(text))
             text, parse_mode = shorten(plain(text), MAX_TEXT), None
-        buttons = markup(payload["buttons"])
-        board, of = payload["board"], payload.get("board_of") or "game"  # rows queued before matches had boards: games
+        buttons = markup(payload.buttons)
+        board, of = payload.board, payload.board_of or BoardOf.GAME  # rows queued before matches had boards: games
         shown = await self.store.outbox.board(board, of) if board is not None else None
-        target = payload["edit"] if board is None or payload["fresh"] else shown
+        target = payload.edit if board is None or payload.fresh else shown
         if target is not None and await self._edit(chat_id, target, text, parse_mode, buttons):
             await self._settle(batch)
             return
-        effect = payload.get("effect") if chat_id > 0 else None  # Telegram has effects in private chats only
+        effect = payload.effect if chat_id > 0 else None  # Telegram has effects in private chats only
         sent = await self.bot.send_message(  # in a forum, a message without its topic would land in General
             chat_id,
             text,
             parse_mode=parse_mode,
             reply_markup=buttons,
             message_effect_id=effect,
-            message_thread_id=payload.get("topic"),
+            message_thread_id=payload.topic,
         )
         async with self.store.transaction():
             await self.store.outbox.settle([row.id for row in batch], self.clock())
             if board is not None:
                 await self.store.outbox.set_board(board, of, sent.message_id)
         if shown is not None and shown != sent.message_id:
-            await self._strip(chat_id, shown, payload.get("tidy"))
+            await self._strip(chat_id, shown, payload.tidy)
 
     async def _edit(
         self, chat_id: int, message_id: int, text: str, parse_mode: str | None, buttons: InlineKeyboardMarkup | None
@@ -361,16 +360,16 @@ def _batch(rows: list[Outgoing]) -> list[Outgoing]:
     messages change order.
     """
     head = rows[0]
-    if not mergeable(head.payload):
+    if not isinstance(head.payload, Message) or not head.payload.mergeable:
         return [head]
-    topic = head.payload.get("topic")
-    batch, length = [head], len(head.payload["text"])
+    topic = head.payload.topic
+    batch, length = [head], len(head.payload.text)
     for row in rows[1:]:
-        if row.payload["kind"] == "message" and row.payload.get("topic") != topic:
+        if isinstance(row.payload, Message) and row.payload.topic != topic:
             continue
-        if not mergeable(row.payload):  # first: a button's answer has no text (its toast may be None)
+        if not isinstance(row.payload, Message) or not row.payload.mergeable:  # a button's answer has no text
             break
-        length += 1 + len(row.payload["text"])
+        length += 1 + len(row.payload.text)
         if length > MAX_TEXT:
             break
         batch.append(row)

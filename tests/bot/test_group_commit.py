@@ -11,6 +11,7 @@ import threading
 from typing import Any
 
 import bot.telegram_io.outgoing as outgoing
+from bot.models.calls import Message
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
 from bot.telegram_io.app import INTAKE
@@ -135,7 +136,7 @@ async def test_the_senders_reads_neither_wait_for_an_open_batch_nor_see_what_it_
 
         async def batch() -> None:
             async with store.transaction():
-                await store.outbox.add(5, {"kind": "message", "text": "hi"}, EPOCH)
+                await store.outbox.add(5, Message("hi"), EPOCH)
                 queued.set()
                 await go_on.wait()
 
@@ -148,7 +149,7 @@ async def test_the_senders_reads_neither_wait_for_an_open_batch_nor_see_what_it_
         go_on.set()
         await applying
         assert await store.outbox.due_chats(EPOCH) == [5]
-        assert [row.payload["text"] for row in await store.outbox.pending(5)] == ["hi"]
+        assert [row.payload.text for row in await store.outbox.pending(5)] == ["hi"]
 
 
 async def test_without_a_reader_the_senders_reads_wait_for_an_open_batch_to_commit(tmp_path):
@@ -157,7 +158,7 @@ async def test_without_a_reader_the_senders_reads_wait_for_an_open_batch_to_comm
 
         async def batch() -> None:
             async with store.transaction():
-                await store.outbox.add(5, {"kind": "message", "text": "hi"}, EPOCH)
+                await store.outbox.add(5, Message("hi"), EPOCH)
                 await go_on.wait()
 
         applying = asyncio.create_task(batch())

@@ -3,10 +3,13 @@
 import json
 import logging
 import shutil
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 
+from bot.models.calls import Answer, Article, InlineAnswer, Message, as_json, from_json
+from bot.replies import BoardOf
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.outbox import DROP_OLDEST, MAX_PENDING
@@ -43,7 +46,7 @@ async def test_old_processed_updates_and_sent_replies_are_forgotten_but_the_offs
         async with store.transaction():
             await store.inbox.finish(1, EPOCH)
             await store.inbox.finish(2, EPOCH)
-            await store.outbox.add(5, {"kind": "answer", "query": "q", "text": None}, EPOCH)
+            await store.outbox.add(5, Answer("q"), EPOCH)
         [row] = await store.outbox.pending(5)
         async with store.transaction():
             await store.outbox.settle([row.id], EPOCH)
@@ -58,9 +61,9 @@ async def test_a_chats_pending_calls_come_back_in_the_order_they_were_queued(tmp
         outbox = rt.store.outbox
         async with rt.store.transaction():
             for n in range(3):
-                await outbox.add(-100, {"kind": "message", "text": f"#{n}"}, EPOCH)
-            await outbox.add(200, {"kind": "message", "text": "elsewhere"}, EPOCH)
-        assert [row.payload["text"] for row in await outbox.pending(-100)] == ["#0", "#1", "#2"]
+                await outbox.add(-100, Message(f"#{n}"), EPOCH)
+            await outbox.add(200, Message("elsewhere"), EPOCH)
+        assert [row.payload.text for row in await outbox.pending(-100)] == ["#0", "#1", "#2"]
         assert sorted(await outbox.due_chats(EPOCH)) == [-100, 200]
 
 
@@ -86,14 +89,14 @@ async def test_an_update_is_applied_once_with_its_mark_and_a_failed_one_stays_pe
         assert await apply_once(store, Clock(), 99, work) is True  # never recorded (the console): applied
 
 
-def board(game_id: int, text: str, fresh: bool = False, edit: int | None = None) -> dict[str, object]:
+def board(game_id: int, text: str, fresh: bool = False, edit: int | None = None) -> Message:
     """A message payload that shows a game's board."""
-    return {"kind": "message", "text": text, "buttons": [], "board": game_id, "fresh": fresh, "edit": edit}
+    return Message(text, board=game_id, fresh=fresh, edit=edit)
 
 
-def line(text: str, edit: int | None = None) -> dict[str, object]:
+def line(text: str, edit: int | None = None) -> Message:
     """A plain message payload (or one that replaces message `edit`)."""
-    return {"kind": "message", "text": text, "buttons": [], "board": None, "fresh": False, "edit": edit}
+    return Message(text, edit=edit)
 
 
 async def given_up(store) -> list[tuple[str, str]]:
@@ -115,7 +118,7 @@ async def test_a_newer_board_or_edit_replaces_an_older_one_still_unsent_in_its_p
             await store.outbox.add(5, board(9, "board 9"), EPOCH)
             await store.outbox.add(6, board(7, "another chat"), EPOCH)
         pending = await store.outbox.pending(5)
-        shown = [(row.payload["text"], row.payload["fresh"]) for row in pending]
+        shown = [(row.payload.text, row.payload.fresh) for row in pending]
         assert shown == [
             ("a line", False),
             ("another game's board", False),
@@ -125,18 +128,18 @@ async def test_a_newer_board_or_edit_replaces_an_older_one_still_unsent_in_its_p
             ("board 9", False),
         ]
         assert await given_up(store) == [("board 1", "superseded"), ("panel 1", "superseded")]
-        assert [row.payload["text"] for row in await store.outbox.pending(6)] == ["another chat"]
+        assert [row.payload.text for row in await store.outbox.pending(6)] == ["another chat"]
 
 
 async def test_a_fresh_board_that_supersedes_an_unsent_one_cuts_the_shown_board_down_as_that_one_said(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         store = rt.store
         async with store.transaction():  # two guesses answered before the sender's turn: boards #2 and #3
-            await store.outbox.add(5, {**board(7, "#1 #2", fresh=True), "tidy": "#1"}, EPOCH)
-            await store.outbox.add(5, {**board(7, "#1 #2 #3", fresh=True), "tidy": "#2"}, EPOCH)
+            await store.outbox.add(5, replace(board(7, "#1 #2", fresh=True), tidy="#1"), EPOCH)
+            await store.outbox.add(5, replace(board(7, "#1 #2 #3", fresh=True), tidy="#2"), EPOCH)
         [pending] = await store.outbox.pending(5)
-        assert pending.payload["text"] == "#1 #2 #3"
-        assert pending.payload["tidy"] == "#1"  # the board on screen shows #1 last: "#2" never reached it
+        assert pending.payload.text == "#1 #2 #3"
+        assert pending.payload.tidy == "#1"  # the board on screen shows #1 last: "#2" never reached it
 
 
 async def test_a_full_chat_gives_up_its_oldest_quarter_at_once_with_one_log_line(tmp_path, caplog):
@@ -152,14 +155,14 @@ async def test_a_full_chat_gives_up_its_oldest_quarter_at_once_with_one_log_line
         caplog.set_level(logging.WARNING)
         async with store.transaction():
             await store.outbox.add(-100, line("newest"), EPOCH)
-        pending = [row.payload["text"] for row in await store.outbox.pending(-100, limit=1000)]
+        pending = [row.payload.text for row in await store.outbox.pending(-100, limit=1000)]
         assert pending == [*(f"#{n}" for n in range(DROP_OLDEST, MAX_PENDING)), "newest"]
         assert [text for text, _ in await given_up(store)] == [f"#{n}" for n in range(DROP_OLDEST)]
         [logged] = caplog.records
         assert logged.getMessage() == (
             f"chat -100 had {MAX_PENDING + 1} replies waiting to be sent; dropped the oldest {DROP_OLDEST}"
         )
-        assert [row.payload["text"] for row in await store.outbox.pending(200)] == ["elsewhere"]
+        assert [row.payload.text for row in await store.outbox.pending(200)] == ["elsewhere"]
 
 
 async def test_the_due_chats_follow_each_chats_oldest_call_through_postponing_sending_and_moving(tmp_path):
@@ -233,7 +236,7 @@ async def test_a_buttons_answer_without_a_toast_behind_a_groups_waiting_lines_en
         await sender.flush()
         async with store.transaction():
             await store.outbox.add(-100, line("Bob #1 4567 → 1🐂 0🐄"), EPOCH)
-            await store.outbox.add(-100, {"kind": "answer", "query": "q1", "text": None}, EPOCH)  # a press, no toast
+            await store.outbox.add(-100, Answer("q1"), EPOCH)  # a press, no toast
             await store.outbox.add(-100, line("Cat #1 8901 → 0🐂 0🐄"), EPOCH)
         await sender.flush()
 
@@ -244,3 +247,20 @@ async def test_a_buttons_answer_without_a_toast_behind_a_groups_waiting_lines_en
             ("answerCallbackQuery", ""),
             ("sendMessage", "Cat #1 8901 → 0🐂 0🐄"),
         ]
+
+
+def test_every_call_reads_back_as_it_was_queued_and_an_older_row_takes_the_defaults():
+    calls = [
+        Message(
+            "<b>board</b>", [[["1🐂 2🐄", "a:7:3:12", None]]], topic=4, board=7, board_of=BoardOf.MATCH, fresh=True
+        ),
+        Message("plain", edit=12, effect="5046509860389126442"),
+        Answer("q", "toast"),
+        InlineAnswer("iq", (Article("daily:1", "Daily", "today's", "<b>x</b>", [[["▶️", "", "https://t.me/b"]]]),), 30),
+    ]
+    for call in calls:
+        assert from_json(json.loads(json.dumps(as_json(call)))) == call
+    older = {"kind": "message", "text": "#1", "buttons": [], "board": 9, "fresh": False, "edit": None}
+    assert from_json(older) == Message("#1", board=9)  # before topics, match boards and effects
+    with pytest.raises(ValueError, match="no known kind"):
+        from_json({"kind": "sticker"})

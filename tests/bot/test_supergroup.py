@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.models.calls import Message
 from bot.models.settings import Settings
 from bot.services import settings as settings_service
 from bot.telegram_io.handlers import RUNTIME
@@ -91,9 +92,9 @@ async def test_a_move_keeps_each_matchs_topic_and_what_is_queued_for_each_topic(
             await Member(app, request, 11, "Ann", chat_id=OLD, topic=topic).send("/challenge")
         five, seven = await deps.matches.active_match(OLD, 5), await deps.matches.active_match(OLD, 7)
         async with store.transaction():
-            await store.outbox.add(OLD, {"kind": "message", "topic": 7, "text": "later", "buttons": []}, EPOCH)
+            await store.outbox.add(OLD, Message("later", topic=7), EPOCH)
             await store.move_chat(OLD, NEW)
         moved = [await deps.matches.active_match(NEW, topic) for topic in (5, 7)]
         assert [(m.id, m.chat_id, m.topic) for m in moved] == [(five.id, NEW, 5), (seven.id, NEW, 7)]
         [queued] = await store.outbox.pending(NEW)
-        assert queued.payload["topic"] == 7
+        assert queued.payload.topic == 7
