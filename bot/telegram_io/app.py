@@ -17,7 +17,7 @@ import secrets
 import signal
 from urllib.parse import urlparse
 
-from telegram.ext import Application, ApplicationBuilder
+from telegram.ext import ApplicationBuilder, ContextTypes
 from telegram.request import BaseRequest
 
 from bot.config import Config
@@ -29,7 +29,7 @@ from bot.storage.lock import claim
 from bot.storage.store import Store
 from bot.telegram_io.admins import AdminRoster, telegram_fetch
 from bot.telegram_io.group_io import JobQueueTimers, on_unreachable
-from bot.telegram_io.handlers import INTAKE, RUNTIME, SENDER, WEBAPP, register
+from bot.telegram_io.handlers import register
 from bot.telegram_io.intake import Intake
 from bot.telegram_io.logformat import JsonLines
 from bot.telegram_io.menus import decorate
@@ -37,6 +37,7 @@ from bot.telegram_io.monitor import Monitor
 from bot.telegram_io.pacing import ChatPacing
 from bot.telegram_io.sender import GROUP_SPACING, Sender
 from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
+from bot.telegram_io.state import App, BotState
 from bot.telegram_io.telemetry import Telemetry
 from bot.telegram_io.webhook import WebhookServer, webhook_app
 from bot.webapp.server import WebAppServer
@@ -44,21 +45,23 @@ from bot.webapp.service import menu_button, mini_app
 
 log = logging.getLogger("bot")
 
-__all__ = ["INTAKE", "build_application", "close_bot", "open_bot", "run", "serve"]
+__all__ = ["build_application", "close_bot", "open_bot", "run", "serve"]
 
 STEP_TIMEOUT = 8  # seconds each shutdown step may take: a service manager's stop timeout is usually 90
 RATE_LIMIT_RETRIES = 3  # 429s that AIORateLimiter sits out itself before the sender postpones the call
 WEBHOOK_SECRET = "webhook"  # the name of the generated webhook secret among the stored ones
 
 
-def build_application(config: Config, *, request: BaseRequest | None = None, rate_limit: bool = True) -> Application:  # type: ignore[type-arg]
+def build_application(config: Config, *, request: BaseRequest | None = None, rate_limit: bool = True) -> App:
     """The Application for `config`, with its handlers; nothing is opened or contacted yet.
 
     Tests pass a `request` that records calls instead of reaching Telegram.
     """
     if not config.token:
         raise ValueError("a bot token is needed to build the Telegram application")
-    builder = ApplicationBuilder().token(config.token.reveal()).base_url(config.base_url).updater(None)
+    state = ContextTypes(bot_data=BotState)  # the bot's own state, typed (bot/telegram_io/state.py)
+    builder = ApplicationBuilder().context_types(state).token(config.token.reveal()).base_url(config.base_url)
+    builder = builder.updater(None)
     if request is not None:
         builder = builder.request(request).get_updates_request(request)
     else:  # a send answered late is retried, and may then show twice: wait long enough that this is rare
@@ -77,7 +80,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None, rat
 
 
 async def open_bot(
-    app: Application,  # type: ignore[type-arg]
+    app: App,
     config: Config,
     rng: random.Random | None = None,
     clock: Clock = utc_now,
@@ -87,12 +90,12 @@ async def open_bot(
     timers, admins = JobQueueTimers(app, clock), AdminRoster(telegram_fetch(app.bot))
     runtime = await open_runtime(config, rng, clock, admins=admins, timers=timers)
     try:
-        app.bot_data[RUNTIME] = runtime
+        app.bot_data.runtime = runtime
         await retrying(app.initialize, "connecting to Telegram (getMe)")
         telemetry = Telemetry()
-        sender = app.bot_data[SENDER] = Sender(app.bot, runtime.store, clock, telemetry=telemetry)
+        sender = app.bot_data.sender = Sender(app.bot, runtime.store, clock, telemetry=telemetry)
         sender.unreachable = lambda chat_id: on_unreachable(runtime, chat_id)
-        intake = app.bot_data[INTAKE] = Intake(app, runtime.store, clock, sender.wake, admins.settled, telemetry)
+        intake = app.bot_data.intake = Intake(app, runtime.store, clock, sender.wake, admins.settled, telemetry)
         admins.on_known = intake.unpark_all
         rearmed = await runtime.core.rearm()  # the timers of matches still running
         await asyncio.to_thread(warm_up)  # before the first update, not during it
@@ -107,19 +110,20 @@ async def open_bot(
     return runtime
 
 
-async def close_bot(app: Application) -> None:  # type: ignore[type-arg]
+async def close_bot(app: App) -> None:
     """Stop what open_bot started, in reverse order; what is pending stays in the inbox and outbox.
 
     Every step runs whatever the one before did, and the database is closed last in any case: a connection
     left open would keep its thread, and with it the process, alive.
     """
-    intake, sender = app.bot_data.pop(INTAKE, None), app.bot_data.pop(SENDER, None)
-    runtime = app.bot_data.get(RUNTIME)
-    admins = runtime.core.deps.admins if isinstance(runtime, Runtime) else None
+    state = app.bot_data
+    runtime, intake, sender = state.parts()
+    state.intake, state.sender = None, None
+    admins = runtime.core.deps.admins if runtime is not None else None
     try:
         for step in (
-            intake.stop if isinstance(intake, Intake) else None,
-            sender.stop if isinstance(sender, Sender) else None,
+            intake.stop if intake is not None else None,
+            sender.stop if sender is not None else None,
             admins.close if isinstance(admins, AdminRoster) else None,
             app.stop if app.running else None,
             app.shutdown,
@@ -133,8 +137,8 @@ async def close_bot(app: Application) -> None:  # type: ignore[type-arg]
                 except Exception as error:
                     log.warning("shutting down: %s failed (%s)", name, error)
     finally:
-        runtime = app.bot_data.pop(RUNTIME, None)
-        if isinstance(runtime, Runtime):
+        runtime, state.runtime = state.parts()[0], None
+        if runtime is not None:
             await runtime.close()
 
 
@@ -185,7 +189,7 @@ async def serve(
             await opening
         return
     runtime = opening.result()
-    intake, sender = app.bot_data[INTAKE], app.bot_data[SENDER]
+    intake, sender = app.bot_data.intake, app.bot_data.sender
     fetching: asyncio.Task[None] | None = None
     server: WebhookServer | None = None
     webapp: WebAppServer | None = None
@@ -199,7 +203,7 @@ async def serve(
     monitor = Monitor(intake.telemetry, runtime.store, intake, receiving, clock, config)
     try:
         if config.webapp is not None:
-            app.bot_data[WEBAPP] = config.webapp.url  # before the first update: its boards get the button
+            app.bot_data.webapp_url = config.webapp.url  # before the first update: its boards get the button
         await app.start()
         sender.start()
         intake.start()  # what was recorded before a crash is processed first

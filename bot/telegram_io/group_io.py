@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
-from telegram.ext import Application, ContextTypes
+from telegram.ext import CallbackContext
 
 from bot.models.match import Match
 from bot.runtime import Runtime
 from bot.services.ports import Clock
-from bot.telegram_io.handlers import runtime_of, wake_sender
 from bot.telegram_io.outgoing import tell
+from bot.telegram_io.state import App
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +23,7 @@ def _job_name(match_id: int) -> str:
 class JobQueueTimers:
     """One JobQueue job per running match with a deadline; arming again replaces the old job."""
 
-    def __init__(self, app: Application, clock: Clock) -> None:  # type: ignore[type-arg]
+    def __init__(self, app: App, clock: Clock) -> None:
         self.app = app
         self.clock = clock
 
@@ -36,9 +37,9 @@ class JobQueueTimers:
         # no misfire grace: a timer re-armed at start-up may run seconds late (the JobQueue starts after
         # post_init and the setup calls), and APScheduler would otherwise drop it, leaving the match running
         queue.run_once(
-            on_deadline,
+            self._fired,
             when=delay,
-            data=(match.id, match.chat_id),
+            data=match.id,
             name=_job_name(match.id),
             job_kwargs={"misfire_grace_time": None},
         )
@@ -51,18 +52,17 @@ class JobQueueTimers:
         for job in queue.get_jobs_by_name(_job_name(match_id)):
             job.schedule_removal()
 
-
-async def on_deadline(context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A match's timer fired: let the Core settle it in that chat's turn, and tell the chat."""
-    assert context.job is not None
-    data: tuple[int, int] = context.job.data  # type: ignore[assignment]
-    match_id, _ = data
-    runtime = runtime_of(context)
-    async with runtime.store.transaction():  # the match's end and its announcement commit together
-        due = await runtime.core.on_deadline(match_id)
-        if due is not None:  # in the match's own forum topic, if it lives in one
-            await tell(runtime.store, due, runtime.core.deps.clock())
-    wake_sender(context)
+    async def _fired(self, context: CallbackContext[Any, Any, Any, Any]) -> None:
+        """A match's timer fired: let the Core settle it in that chat's turn, and tell the chat."""
+        match_id = context.job.data if context.job is not None else None
+        assert isinstance(match_id, int)
+        state = self.app.bot_data
+        runtime = state.runtime
+        async with runtime.store.transaction():  # the match's end and its announcement commit together
+            due = await runtime.core.on_deadline(match_id)
+            if due is not None:  # in the match's own forum topic, if it lives in one
+                await tell(runtime.store, due, runtime.core.deps.clock())
+        state.sender.wake()
 
 
 async def on_unreachable(runtime: Runtime, chat_id: int) -> None:

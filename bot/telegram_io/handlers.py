@@ -9,18 +9,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import cast
 
 from telegram import Update
-from telegram.ext import (
-    Application,
-    CallbackQueryHandler,
-    ChatMemberHandler,
-    ContextTypes,
-    InlineQueryHandler,
-    MessageHandler,
-    filters,
-)
+from telegram.ext import CallbackQueryHandler, ChatMemberHandler, InlineQueryHandler, MessageHandler, filters
 
 from bot.core import Core, Who
 from bot.parsing import split_command
@@ -30,39 +21,34 @@ from bot.services import languages
 from bot.services.ports import AdminsUnknown
 from bot.telegram_io import identity
 from bot.telegram_io.admins import AdminRoster
-from bot.telegram_io.intake import Intake
 from bot.telegram_io.outgoing import answer, apply_once, inline_payload, post, shorten
-from bot.telegram_io.sender import Sender
+from bot.telegram_io.state import App, Context
 from bot.texts import t
 from bot.webapp.buttons import with_board_button
 
 log = logging.getLogger(__name__)
 
-RUNTIME = "runtime"
-WEBAPP = "webapp"  # the Mini App's address (WEBAPP_URL), when it is on
-SENDER = "sender"
-INTAKE = "intake"
 MAX_INPUT = 256  # characters of a message that are read: more is never a game move, and is never echoed in full
 
 
-def runtime_of(context: ContextTypes.DEFAULT_TYPE) -> Runtime:
+def runtime_of(context: Context) -> Runtime:
     """The Runtime opened at start-up."""
-    return cast(Runtime, context.application.bot_data[RUNTIME])
+    return context.bot_data.runtime
 
 
-def core_of(context: ContextTypes.DEFAULT_TYPE) -> Core:
+def core_of(context: Context) -> Core:
     """The Core opened at start-up."""
     return runtime_of(context).core
 
 
-def who_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who | None:
+def who_of(update: Update, context: Context) -> Who | None:
     """Who sent an update, and where (bot/telegram_io/identity.py); None for updates without a chat and a sender."""
     return identity.who_of(update, context.bot.username)
 
 
 async def respond(
     update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
+    context: Context,
     chat_id: int,
     outcome_of: Callable[[], Awaitable[Outcome]],
     query: tuple[str, int | None] | None = None,
@@ -71,15 +57,15 @@ async def respond(
     (`outgoing.answer`); then wake the sender, whose reads wait for the commit. In a private chat, with the Mini App
     on, its boards get the "🧮 Board" button."""
     runtime, topic = runtime_of(context), identity.topic_of(update)
-    url = context.application.bot_data.get(WEBAPP)
-    if isinstance(url, str) and chat_id > 0 and (who := who_of(update, context)) is not None and who.private:
+    url = context.bot_data.webapp_url
+    if url is not None and chat_id > 0 and (who := who_of(update, context)) is not None and who.private:
         outcome_of = _with_board_button(runtime.core, who, url, outcome_of)
     try:
         if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query, topic):
             wake_sender(context)
     except AdminsUnknown:  # its savepoint was rolled back: it waits, with its chat's later updates, for the list
-        intake = context.application.bot_data.get(INTAKE)
-        if not isinstance(intake, Intake):
+        _runtime, intake, _sender = context.bot_data.parts()
+        if intake is None:
             raise
         intake.park(update.update_id, chat_id)
 
@@ -94,7 +80,7 @@ def _with_board_button(
     return decorated
 
 
-async def once(update: Update, context: ContextTypes.DEFAULT_TYPE, work: Callable[[], Awaitable[None]]) -> None:
+async def once(update: Update, context: Context, work: Callable[[], Awaitable[None]]) -> None:
     """Do an update's work (the Core's changes, its outbox rows) with its inbox mark (`outgoing.apply_once`),
     unless it was done already; then wake the sender, whose reads wait for the commit."""
     runtime = runtime_of(context)
@@ -102,14 +88,14 @@ async def once(update: Update, context: ContextTypes.DEFAULT_TYPE, work: Callabl
         wake_sender(context)
 
 
-def wake_sender(context: ContextTypes.DEFAULT_TYPE) -> None:
+def wake_sender(context: Context) -> None:
     """Tell the sender there is something new in the outbox."""
-    sender = context.application.bot_data.get(SENDER)
-    if isinstance(sender, Sender):
+    _runtime, _intake, sender = context.bot_data.parts()
+    if sender is not None:
         sender.wake()
 
 
-async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_command(update: Update, context: Context) -> None:
     """/command args → Core.on_command; commands for other bots (/play@other) are ignored."""
     who, message = who_of(update, context), update.effective_message
     if who is None or message is None or message.text is None:
@@ -123,7 +109,7 @@ async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     await respond(update, context, who.chat_id, lambda: core.on_command(who, command, args))
 
 
-async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_text(update: Update, context: Context) -> None:
     """A plain message → Core.on_text (a guess or an answer)."""
     who, message = who_of(update, context), update.effective_message
     if who is None or message is None or message.text is None:
@@ -132,7 +118,7 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await respond(update, context, who.chat_id, lambda: core.on_text(who, text))
 
 
-async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_button(update: Update, context: Context) -> None:
     """A button press → Core.on_button; the query is always answered (by the outbox)."""
     query, who = update.callback_query, who_of(update, context)
     if query is None:
@@ -146,7 +132,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await respond(update, context, who.chat_id, lambda: core.on_button(who, data), (query.id, origin))
 
 
-async def on_inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_inline(update: Update, context: Context) -> None:
     """@bot query typed in any chat → Core.on_inline; the answer goes through the outbox like every reply."""
     inline = update.inline_query
     if inline is None:
@@ -168,7 +154,7 @@ async def _nothing() -> Outcome:
     return Outcome()
 
 
-async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_migrate(update: Update, context: Context) -> None:
     """A group became a supergroup: its settings, games, matches, standings and queued replies move along."""
     message = update.effective_message
     if message is None or message.migrate_to_chat_id is None:
@@ -182,7 +168,7 @@ async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     wake_sender(context)
 
 
-async def on_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_member(update: Update, context: Context) -> None:
     """A member's status changed in a group (the admin roster follows), or the bot's own did (its list is dropped:
     the bot may now see more, or nothing)."""
     changed = update.chat_member or update.my_chat_member
@@ -199,7 +185,7 @@ async def on_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await once(update, context, nothing_to_store)
 
 
-async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_error(update: object, context: Context) -> None:
     """The one error handler: log the failure with its context and tell the chat that this one did not count.
 
     The update's savepoint was rolled back, so nothing it would have changed was kept: "Sorry" is true.
@@ -227,7 +213,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     wake_sender(context)
 
 
-def register(app: Application) -> None:  # type: ignore[type-arg]
+def register(app: App) -> None:
     """Wire the handlers, in the order they are tried, and the error handler."""
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_handler(ChatMemberHandler(on_member, ChatMemberHandler.ANY_CHAT_MEMBER))

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import Update
-from telegram.ext import Application
 
 from bot.replies import Outcome
 from bot.services import languages
@@ -30,6 +29,7 @@ from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
 from bot.telegram_io.identity import sender_id, topic_of
 from bot.telegram_io.outgoing import post
+from bot.telegram_io.state import App
 from bot.telegram_io.telemetry import Telemetry
 from bot.texts import t
 
@@ -145,7 +145,7 @@ class Intake:
 
     def __init__(
         self,
-        app: Application,  # type: ignore[type-arg]
+        app: App,
         store: Store,
         clock: Clock,
         wake: Callable[[], None],

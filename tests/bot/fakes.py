@@ -18,8 +18,7 @@ from telegram.request import BaseRequest, RequestData
 from bot.config import Config, Secret
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import ManualTimers, NoAdmins
-from bot.telegram_io.app import INTAKE, build_application, close_bot, open_bot
-from bot.telegram_io.handlers import SENDER
+from bot.telegram_io.app import build_application, close_bot, open_bot
 
 BOT_USER = {"id": 777, "is_bot": True, "first_name": "Bulls and Cows", "username": "bullscows_test_bot"}
 USER = 1001
@@ -169,7 +168,7 @@ async def telegram_app(
     config = config or Config(token=Secret(TOKEN), database_path=database)
     app = build_application(config, request=request, rate_limit=False)
     await open_bot(app, config, random.Random(seed), clock or Clock())
-    app.bot_data[SENDER].group_spacing = 0  # no waits for a group's turn here; the tests of pacing set it back
+    app.bot_data.sender.group_spacing = 0  # no waits for a group's turn here; the tests of pacing set it back
     try:
         yield app, request
     finally:
@@ -178,7 +177,7 @@ async def telegram_app(
 
 async def handle(app: Application, data: dict[str, Any]) -> None:  # type: ignore[type-arg]
     """Deliver one update as Telegram would: recorded in the inbox, processed, its replies sent."""
-    intake, sender = app.bot_data[INTAKE], app.bot_data[SENDER]
+    intake, sender = app.bot_data.intake, app.bot_data.sender
     await intake.record([data])
     await intake.drain()
     await sender.flush()

@@ -180,5 +180,5 @@ def secret_link(app: Application, match_id: int) -> str:  # type: ignore[type-ar
 
     from bot.services.links import DUEL_SECRET
 
-    deps = app.bot_data["runtime"].core.deps
+    deps = app.bot_data.runtime.core.deps
     return str(deps.links.payload(DUEL_SECRET, match_id, deps.clock() + timedelta(days=1)))

@@ -2,7 +2,6 @@
 of days solving the daily, with a message effect in a private chat; and the daily streak in /stats."""
 
 from bot.replies import Outcome, Reply
-from bot.telegram_io.handlers import RUNTIME, SENDER
 from bot.telegram_io.outgoing import post
 from bot.texts import Html
 from bot.views.celebrations import CONFETTI, FIRE
@@ -15,7 +14,7 @@ WRONG = ("0123", "4567", "8901", "2345", "6789")
 async def win(chat: Chat, app, misses: int, command: str = "/play"):
     """Play a game and win it after `misses` wrong guesses; the board that ended it comes back."""
     await chat.send(command)
-    secret = (await app.bot_data[RUNTIME].core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
     for code in [c for c in WRONG if c != secret][:misses]:
         await chat.send(code)
     return sent(await chat.send(secret))[0]
@@ -45,7 +44,7 @@ async def test_a_hinted_win_is_no_personal_best_and_ends_the_streak(tmp_path):
         await win(chat, app, misses=3)
         await chat.send("/play")
         await chat.send("/hint")
-        secret = (await app.bot_data[RUNTIME].core.deps.games.active_game(USER)).secret
+        secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
         [hinted] = sent(await chat.send(secret))
         assert "personal best" not in hinted.text
 
@@ -68,7 +67,7 @@ async def test_days_in_a_row_solving_the_daily_are_cheered_and_shown_in_stats(tm
 
 async def test_a_message_effect_is_sent_only_to_a_private_chat(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        store, sender = app.bot_data[RUNTIME].store, app.bot_data[SENDER]
+        store, sender = app.bot_data.runtime.store, app.bot_data.sender
         cheer = Outcome.say(Reply(Html("🎉"), effect=CONFETTI))
         async with store.transaction():
             await post(store, USER, cheer, EPOCH)

@@ -6,7 +6,6 @@ import sys
 from pathlib import Path
 
 from bot.console import console_who, run_console
-from bot.telegram_io.handlers import RUNTIME
 from tests.bot.fakes import runtime_on
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,7 +83,7 @@ def test_the_console_and_telegram_share_one_daily_key_from_the_same_settings(tmp
     async def from_telegram() -> bytes:
         config = Config(token=Secret(TOKEN), database_path=database, daily_secret=Secret("operator key"))
         async with telegram_app(database, config=config) as (app, _):
-            return await daily_key(app.bot_data[RUNTIME].core.deps)
+            return await daily_key(app.bot_data.runtime.core.deps)
 
     assert asyncio.run(from_telegram()) == seen[0] == b"operator key"
 

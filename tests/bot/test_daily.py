@@ -9,7 +9,6 @@ from bot.config import Config, Secret
 from bot.models.game import Game
 from bot.services.daily import daily_key, daily_secret, grid_row
 from bot.telegram_io.app import configure_logging
-from bot.telegram_io.handlers import RUNTIME
 from bot.views.celebrations import CONFETTI
 from bot.views.daily import share_text
 from engine.history import Turn
@@ -77,7 +76,7 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
     configure_logging(Config(log_level="DEBUG"))  # the bot's own logging at its most verbose
     clock = Clock(EPOCH)
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
-        deps = app.bot_data[RUNTIME].core.deps
+        deps = app.bot_data.runtime.core.deps
         chat = Chat(app, request)
         [started] = sent(await chat.send("/daily"))
         assert "Daily challenge · 1 January" in started.text

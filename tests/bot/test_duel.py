@@ -5,7 +5,6 @@ import json
 
 from bot.models.refusal import Refusal
 from bot.services import duel
-from bot.telegram_io.handlers import RUNTIME
 from bot.views import duel as duel_view
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import GROUP, Member, secret_link, sent, toasts
@@ -20,12 +19,12 @@ def keyboard(call):
 
 
 async def the_duel(app):
-    core = app.bot_data[RUNTIME].core
+    core = app.bot_data.runtime.core
     return await core.deps.matches.active_match(GROUP), core
 
 
 async def results(app):
-    async with app.bot_data[RUNTIME].store.conn.execute(
+    async with app.bot_data.runtime.store.conn.execute(
         "SELECT user_id, guesses, outcome FROM game_results WHERE mode = 'duel' ORDER BY user_id"
     ) as cursor:
         return [tuple(row) async for row in cursor]

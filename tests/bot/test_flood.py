@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 
 from bot.storage.stats import SEEN_KEPT, SEEN_REFRESH
-from bot.telegram_io.app import INTAKE
-from bot.telegram_io.handlers import RUNTIME, SENDER
 from bot.telegram_io.intake import FloodGuard
 from bot.texts import t
 from tests.bot.fakes import EPOCH, UPDATE_IDS, telegram_app
@@ -28,15 +26,15 @@ async def flood(member: Member, count: int) -> None:
     app = member.app
     texts = ["/play" if i % 2 else "1234" for i in range(count)]
     updates = [{"update_id": next(UPDATE_IDS), "message": member.message(text)} for text in texts]
-    await app.bot_data[INTAKE].record(updates)
-    await app.bot_data[INTAKE].process_pending()
-    await app.bot_data[SENDER].flush()
+    await app.bot_data.intake.record(updates)
+    await app.bot_data.intake.process_pending()
+    await app.bot_data.sender.flush()
 
 
 async def test_two_hundred_commands_at_once_get_one_polite_reply_and_another_chat_is_answered(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         ticks = Ticks()
-        app.bot_data[INTAKE].guard.monotonic = ticks
+        app.bot_data.intake.guard.monotonic = ticks
         ann, bob = Member(app, request, 11, "Ann").in_private(), Member(app, request, 22, "Bob").in_private()
         await bob.send("/play")
 
@@ -55,7 +53,7 @@ async def test_two_hundred_commands_at_once_get_one_polite_reply_and_another_cha
 async def test_a_flooder_is_served_again_after_a_pause_and_warned_once_per_flood(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         ticks = Ticks()
-        app.bot_data[INTAKE].guard.monotonic = ticks
+        app.bot_data.intake.guard.monotonic = ticks
         ann = Member(app, request, 11, "Ann").in_private()
         start = len(request.calls)
         await flood(ann, 100)
@@ -69,7 +67,7 @@ async def test_a_flooder_is_served_again_after_a_pause_and_warned_once_per_flood
 
 async def test_a_flood_of_button_presses_is_always_answered_and_never_with_a_message(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        app.bot_data[INTAKE].guard.monotonic = Ticks()
+        app.bot_data.intake.guard.monotonic = Ticks()
         ann = Member(app, request, 11, "Ann").in_private()
         start = len(request.calls)
         for _ in range(60):
@@ -81,10 +79,10 @@ async def test_a_flood_of_button_presses_is_always_answered_and_never_with_a_mes
 
 async def test_what_the_guard_refuses_is_kept_as_its_update_id_only(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        app.bot_data[INTAKE].guard.monotonic = Ticks()
+        app.bot_data.intake.guard.monotonic = Ticks()
         ann = Member(app, request, 11, "Ann").in_private()
         await flood(ann, 100)
-        store = app.bot_data[RUNTIME].store
+        store = app.bot_data.runtime.store
         rows = await store.conn.execute_fetchall("SELECT update_id, payload, status FROM inbox ORDER BY update_id")
         kept = [json.loads(r["payload"]) for r in rows]
         assert {r["status"] for r in rows} == {"done"}
@@ -92,9 +90,9 @@ async def test_what_the_guard_refuses_is_kept_as_its_update_id_only(tmp_path):
         assert kept[30:] == [{}] * 70  # the burst of 30 was served; the warned one and the dropped ones are ids only
         again = {"update_id": rows[-1]["update_id"], "message": ann.message("1234")}
         before = len(request.calls)
-        await app.bot_data[INTAKE].record([again])  # a redelivery of a dropped update is still recognised
-        await app.bot_data[INTAKE].process_pending()
-        await app.bot_data[SENDER].flush()
+        await app.bot_data.intake.record([again])  # a redelivery of a dropped update is still recognised
+        await app.bot_data.intake.process_pending()
+        await app.bot_data.sender.flush()
         assert len(request.calls) == before
 
 
@@ -115,8 +113,8 @@ def test_the_guard_forgets_calm_senders_and_remembers_at_most_its_limit():
 
 async def test_the_names_stored_lately_are_remembered_for_an_hour_and_for_a_bounded_number_of_players(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, _):
-        stats = app.bot_data[RUNTIME].store.stats
-        async with app.bot_data[RUNTIME].store.transaction():
+        stats = app.bot_data.runtime.store.stats
+        async with app.bot_data.runtime.store.transaction():
             for user_id in range(SEEN_KEPT + 100):
                 await stats.see_player(user_id, "P", EPOCH)
             assert stats.seen_recently(SEEN_KEPT + 99, "P", EPOCH)

@@ -14,8 +14,6 @@ import bot.telegram_io.outgoing as outgoing
 from bot.models.calls import Message
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
-from bot.telegram_io.app import INTAKE
-from bot.telegram_io.handlers import SENDER
 from bot.telegram_io.intake import apply_batch, batch_of
 from bot.texts import plain, t
 from tests.bot.fakes import EPOCH, UPDATE_IDS, runtime_on, telegram_app
@@ -29,13 +27,13 @@ def updates_from(*sends: tuple[Member, str]) -> list[dict[str, Any]]:
 
 async def arrive_together(app: Any, payloads: list[dict[str, Any]]) -> None:
     """The updates reach the inbox at once (one getUpdates answer), then the intake and the sender run."""
-    await app.bot_data[INTAKE].record(list(payloads))
-    await app.bot_data[INTAKE].process_pending()
-    await app.bot_data[SENDER].flush()
+    await app.bot_data.intake.record(list(payloads))
+    await app.bot_data.intake.process_pending()
+    await app.bot_data.sender.flush()
 
 
 async def stored_guesses(app: Any, chat_id: int) -> list[str]:
-    rows = await app.bot_data["runtime"].store.conn.execute_fetchall(
+    rows = await app.bot_data.runtime.store.conn.execute_fetchall(
         "SELECT m.guess FROM moves m JOIN games g ON g.id = m.game_id WHERE g.chat_id = ? ORDER BY m.seq", (chat_id,)
     )
     return [row[0] for row in rows]
@@ -45,14 +43,14 @@ async def test_guesses_of_three_chats_that_arrive_together_commit_once_and_are_e
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         members = [Member(app, request, 11 + i, name).in_private() for i, name in enumerate(["Ann", "Bob", "Cy"])]
         await arrive_together(app, updates_from(*[(m, "/play") for m in members]))
-        intake, conn = app.bot_data[INTAKE], app.bot_data["runtime"].store.conn
+        intake, conn = app.bot_data.intake, app.bot_data.runtime.store.conn
         await intake.record(list(updates_from(*[(m, "0123") for m in members])))
         commits: list[str] = []
         await conn.set_trace_callback(lambda sql: commits.append(sql) if sql.startswith("COMMIT") else None)
         start = len(request.calls)
         await intake.process_pending()
         await conn.set_trace_callback(None)
-        await app.bot_data[SENDER].flush()
+        await app.bot_data.sender.flush()
         for member in members:
             assert await stored_guesses(app, member.user_id) == ["0123"]
             [reply] = sent(request.calls[start:], member.user_id)
@@ -81,7 +79,7 @@ async def test_a_guess_whose_replies_cannot_be_queued_is_undone_alone_and_told_s
         assert await stored_guesses(app, cy.user_id) == ["0123"]
         [to_bob] = sent(request.calls[start:], bob.user_id)
         assert to_bob.text == plain(t("error"))
-        assert await app.bot_data["runtime"].store.inbox.status(guesses[1]["update_id"]) == "failed"
+        assert await app.bot_data.runtime.store.inbox.status(guesses[1]["update_id"]) == "failed"
         assert len(sent(request.calls[start:], cy.user_id)) == 1
 
 
@@ -90,7 +88,7 @@ async def test_an_update_that_breaks_the_intake_is_retried_alone_and_set_aside_w
 ):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         ann, bob = Member(app, request, 11, "Ann").in_private(), Member(app, request, 22, "Bob").in_private()
-        intake, store = app.bot_data[INTAKE], app.bot_data["runtime"].store
+        intake, store = app.bot_data.intake, app.bot_data.runtime.store
         first, poison, last = updates_from((ann, "/play"), (ann, "/think"), (bob, "/play"))
         process = app.process_update
 
@@ -108,7 +106,7 @@ async def test_an_update_that_breaks_the_intake_is_retried_alone_and_set_aside_w
                 break
             except Exception:  # the intake's loop logs this and tries again a second later
                 failures += 1
-        await app.bot_data[SENDER].flush()
+        await app.bot_data.sender.flush()
         assert failures == MAX_ATTEMPTS  # counted once in the batch, then four times alone
         assert await store.inbox.status(first["update_id"]) == "done"
         assert await store.inbox.status(poison["update_id"]) == "failed"
@@ -120,7 +118,7 @@ async def test_an_update_that_breaks_the_intake_is_retried_alone_and_set_aside_w
 async def test_an_update_python_telegram_bot_cannot_read_is_set_aside_at_once(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         ann = Member(app, request, 11, "Ann").in_private()
-        intake, store = app.bot_data[INTAKE], app.bot_data["runtime"].store
+        intake, store = app.bot_data.intake, app.bot_data.runtime.store
         [after] = updates_from((ann, "/play"))
         unreadable = {"update_id": after["update_id"] - 1, "message": "not a message"}
         await intake.record([unreadable, after])

@@ -13,7 +13,6 @@ from bot.replies import BoardOf
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.outbox import DROP_OLDEST, MAX_PENDING
-from bot.telegram_io.handlers import RUNTIME, SENDER
 from bot.telegram_io.sender import STALE_IN_GROUP
 from tests.bot.fakes import EPOCH, Clock, runtime_on, telegram_app
 
@@ -210,7 +209,7 @@ async def test_calls_queued_before_the_upgrade_are_due_after_it(tmp_path):
 async def test_a_groups_replies_queued_minutes_ago_are_dropped_unsent_and_a_private_chats_are_sent(tmp_path, caplog):
     clock = Clock()
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, recorded):
-        store, sender = app.bot_data[RUNTIME].store, app.bot_data[SENDER]
+        store, sender = app.bot_data.runtime.store, app.bot_data.sender
         async with store.transaction():
             await store.outbox.add(-100, line("Ann #1 0123 → 0🐂 2🐄"), clock())
             await store.outbox.add(300, line("#1 0123 → 0🐂 2🐄"), clock())
@@ -229,7 +228,7 @@ async def test_a_groups_replies_queued_minutes_ago_are_dropped_unsent_and_a_priv
 
 async def test_a_buttons_answer_without_a_toast_behind_a_groups_waiting_lines_ends_the_merge_and_both_go_out(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, recorded):
-        store, sender = app.bot_data[RUNTIME].store, app.bot_data[SENDER]
+        store, sender = app.bot_data.runtime.store, app.bot_data.sender
         sender.group_spacing = 0.2  # short, but the second message must wait for the group's turn and then merge
         async with store.transaction():
             await store.outbox.add(-100, line("Ann #1 0123 → 0🐂 2🐄"), EPOCH)

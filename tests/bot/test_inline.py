@@ -6,7 +6,6 @@ from typing import Any
 
 from bot.features.inline import CACHE_SECONDS
 from bot.services.links import DUEL_ME, Opened
-from bot.telegram_io.handlers import RUNTIME
 from bot.texts import plain, t
 from tests.bot.fakes import UPDATE_IDS, Call, RecordingRequest, handle
 from tests.bot.members import Chat, Member, sent
@@ -59,7 +58,7 @@ async def test_before_the_daily_an_inline_query_offers_an_invitation_race_and_du
     assert urls(found["race"]) == [f"https://t.me/{BOT}?startgroup=race"]
     [duel_me] = urls(found["duel"])
     payload = duel_me.removeprefix(f"https://t.me/{BOT}?start=")
-    deps = app.bot_data["runtime"].core.deps
+    deps = app.bot_data.runtime.core.deps
     assert deps.links.open(DUEL_ME, payload, deps.clock()) == Opened(1001)  # signed, naming Ann
     assert DUEL_ME == "duelme_"
     assert "<b>Ann</b> challenges you" in found["duel"]["input_message_content"]["message_text"]
@@ -78,7 +77,7 @@ async def test_titles_and_texts_follow_the_users_telegram_language(app, recorded
 async def test_after_the_daily_the_result_is_its_spoiler_free_grid_and_the_stats_card_counts_it(app, recorded):
     chat = Chat(app, recorded)
     await chat.send("/daily")
-    deps = app.bot_data[RUNTIME].core.deps
+    deps = app.bot_data.runtime.core.deps
     secret = (await deps.games.active_game(chat.chat_id)).secret
     await chat.send(next(c for c in ("0123", "4567", "8901") if c != secret))
     [_, share, _] = sent(await chat.send(secret))
@@ -120,7 +119,7 @@ async def test_an_inline_answer_refused_as_too_old_is_dropped_not_retried(app, r
     recorded.faults["answerInlineQuery"] = [(400, too_old, None)]
     calls = await ask(app, recorded)
     assert [c.method for c in calls] == ["answerInlineQuery"]
-    store = app.bot_data[RUNTIME].store
+    store = app.bot_data.runtime.store
     async with store.conn.execute("SELECT COUNT(*) FROM outbox WHERE status = 'pending'") as cursor:
         assert (await cursor.fetchone())[0] == 0
 
@@ -129,7 +128,7 @@ async def test_the_race_link_adds_the_bot_to_a_group_where_start_race_starts_a_r
     ann = Member(app, recorded, 11, "Ann")
     [started] = sent(await ann.send(f"/start@{BOT} race"))
     assert "Race!" in started.text
-    match = await app.bot_data[RUNTIME].core.deps.matches.active_match(ann.chat_id)
+    match = await app.bot_data.runtime.core.deps.matches.active_match(ann.chat_id)
     assert match is not None
     assert match.kind == "race"
     [already] = sent(await ann.send("/start race"))

@@ -87,7 +87,7 @@ async def test_the_settings_board_switches_the_language_and_redraws_itself_in_it
 
 async def test_a_group_speaks_the_language_of_whoever_first_used_the_bot_there(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        app.bot_data["runtime"].core.deps.admins = Admins()
+        app.bot_data.runtime.core.deps.admins = Admins()
         ann = Member(app, request, 11, "Ann", language_code="ru")
         bob = Member(app, request, 22, "Bob", language_code="en")
         [race] = sent(await ann.send("/challenge"))
@@ -100,7 +100,7 @@ async def test_a_group_speaks_the_language_of_whoever_first_used_the_bot_there(t
 
 async def test_only_a_group_admin_changes_the_group_language_by_button_or_by_name(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        app.bot_data["runtime"].core.deps.admins = Admins(13)
+        app.bot_data.runtime.core.deps.admins = Admins(13)
         ann, bob, cat = (Member(app, request, uid, name, language_code="ru") for uid, name in enumerate("ABC", 11))
         [chooser] = sent(await bob.send("/language"))  # anyone may open the chooser
         assert chooser.params["text"] == t("lang.choose", "ru")
@@ -121,7 +121,7 @@ async def test_duel_messages_in_private_come_in_the_players_language_and_in_the_
         assert "вызывает на дуэль" in invite.params["text"]
         accept = next(b["callback_data"] for b in buttons(invite) if b["text"] == t("btn.accept", "ru"))
         await bob.press(accept)
-        match = await app.bot_data["runtime"].core.deps.matches.active_match(GROUP)
+        match = await app.bot_data.runtime.core.deps.matches.active_match(GROUP)
         [ask] = sent(await bob.in_private().send(f"/start {secret_link(app, match.id)}"))
         assert ask.params["text"].startswith("Your secret for the duel")
         calls = await bob.in_private().send("5678")

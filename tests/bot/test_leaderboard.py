@@ -11,7 +11,6 @@ from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.rows import iso
 from bot.telegram_io.app import tidy
-from bot.telegram_io.handlers import RUNTIME
 from bot.views import stats as stats_view
 from tests.bot.fakes import EPOCH, Clock, runtime_on, telegram_app
 from tests.bot.members import Chat, sent
@@ -275,7 +274,7 @@ async def test_the_leaderboard_and_stats_queries_use_their_indexes(tmp_path):
 async def test_top_in_a_group_switches_period_and_variant_in_place_and_refuses_foreign_stats(tmp_path):
     clock = Clock(EPOCH + timedelta(days=1))
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
-        deps = app.bot_data[RUNTIME].core.deps
+        deps = app.bot_data.runtime.core.deps
         await record(deps, 1001, 4)
         await record(deps, 1002, 5, at=EPOCH - timedelta(days=20))
         await record(deps, 1002, 3, variant="mastermind")
@@ -368,7 +367,7 @@ async def test_display_names_are_escaped_on_the_board(tmp_path):
 async def test_a_player_ranked_twelfth_sees_where_they_stand_in_every_view(tmp_path):
     clock = Clock(EPOCH + timedelta(hours=1))
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
-        deps = app.bot_data[RUNTIME].core.deps
+        deps = app.bot_data.runtime.core.deps
         for n in range(11):  # ahead of Ann: a better best, or the same best and a better average
             await record(deps, 2000 + n, 4 if n < 6 else 5)
         await record(deps, 1001, 5)
@@ -477,7 +476,7 @@ async def test_the_period_migration_counts_results_recorded_before_it_as_its_tri
 
 async def test_top_takes_its_period_and_scope_as_words_in_english_or_russian(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3", clock=Clock(EPOCH + timedelta(hours=1))) as (app, request):
-        await record(app.bot_data[RUNTIME].core.deps, 1001, 4)
+        await record(app.bot_data.runtime.core.deps, 1001, 4)
         ann = Chat(app, request, chat_id=GROUP, user_id=1001)
         for words, title in (
             ("today", "this chat</b> · 4 digits, no repeats · today"),

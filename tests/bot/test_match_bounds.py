@@ -13,7 +13,6 @@ from bot.rules.referee import MAX_GUESSES
 from bot.services import duel, race
 from bot.services.deps import Deps
 from bot.storage.db import on_loop
-from bot.telegram_io.handlers import RUNTIME
 from engine.variant import Variant
 from tests.bot.members import GROUP, Member, sent
 from tests.bot.test_duel import ANN_SECRET, BOB_SECRET, results, set_up
@@ -84,7 +83,7 @@ async def tried(core, match: Match, user_id: int) -> set[str]:
 
 async def test_a_duel_where_neither_solves_in_every_guess_allowed_is_an_unrated_draw(app, recorded):
     ann, bob, match_id = await set_up(app, recorded)
-    core = app.bot_data[RUNTIME].core
+    core = app.bot_data.runtime.core
     match = await core.deps.matches.match(match_id)
     anns = codes(match.variant, {BOB_SECRET}, seed=3)
     bobs = codes(match.variant, {ANN_SECRET}, seed=4)
@@ -102,12 +101,12 @@ async def test_a_duel_where_neither_solves_in_every_guess_allowed_is_an_unrated_
     final = await core.deps.matches.match(match_id)
     assert (final.status, final.winner_id) == ("draw", None)
     assert await results(app) == [(11, MAX_GUESSES, "draw"), (22, MAX_GUESSES, "draw")]
-    assert await app.bot_data[RUNTIME].store.conn.execute_fetchall("SELECT * FROM rated_results") == []
+    assert await app.bot_data.runtime.store.conn.execute_fetchall("SELECT * FROM rated_results") == []
 
 
 async def test_a_guess_and_a_chat_message_cost_the_same_at_any_length_of_race(app, recorded):
     """Twenty players make 2,000 guesses; two more players' guesses, and plain chat, are counted early and late."""
-    runtime = app.bot_data[RUNTIME]
+    runtime = app.bot_data.runtime
     store, core = runtime.store, runtime.core
     await Member(app, recorded, 1, "P1").send("/challenge")
     match, _ = await the_race(app)

@@ -17,7 +17,6 @@ import pytest
 
 from bot.config import config_from
 from bot.telegram_io import app as app_module
-from bot.telegram_io.handlers import RUNTIME
 from bot.telegram_io.intake import Intake
 from bot.telegram_io.monitor import BATCH_HUNG, FAILING_FOR, Monitor
 from bot.telegram_io.telemetry import Telemetry
@@ -90,7 +89,7 @@ async def test_health_is_200_while_updates_come_in_and_503_with_the_reason_when_
     receiving = [True]
     config = config_from({"METRICS_PORT": str(free_port())})
     async with telegram_app(tmp_path / "db.sqlite3") as (app, _):
-        store = app.bot_data[RUNTIME].store
+        store = app.bot_data.runtime.store
         monitor = Monitor(telemetry, store, intake, lambda: receiving[0], lambda: None, config)  # type: ignore[arg-type]
         assert config.metrics is not None
         await monitor.start(config.metrics)
@@ -136,14 +135,14 @@ async def test_health_is_200_while_updates_come_in_and_503_with_the_reason_when_
 
 async def test_metrics_count_updates_moves_sends_and_latencies_and_show_the_queues(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        intake: Intake = app.bot_data["intake"]
-        telemetry, store = intake.telemetry, app.bot_data[RUNTIME].store
+        intake: Intake = app.bot_data.intake
+        telemetry, store = intake.telemetry, app.bot_data.runtime.store
         chat = Chat(app, request)
         calls = [*await chat.send("/play"), *await chat.send("0123")]
         config = config_from({"METRICS_PORT": str(free_port())})
         assert config.metrics is not None
         monitor = Monitor(
-            telemetry, store, intake, lambda: True, lambda: app.bot_data[RUNTIME].core.deps.clock(), config
+            telemetry, store, intake, lambda: True, lambda: app.bot_data.runtime.core.deps.clock(), config
         )
         await monitor.start(config.metrics)
         try:

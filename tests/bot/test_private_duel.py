@@ -7,7 +7,6 @@ from datetime import timedelta
 
 from bot.services import replay
 from bot.services.links import DUEL_ME
-from bot.telegram_io.handlers import RUNTIME
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import Member, sent, toasts
 
@@ -27,11 +26,11 @@ def texts(calls, chat_id):
 
 
 async def duel_of(app, user_id):
-    return await app.bot_data[RUNTIME].core.deps.matches.private_duel(user_id)
+    return await app.bot_data.runtime.core.deps.matches.private_duel(user_id)
 
 
 async def results(app):
-    async with app.bot_data[RUNTIME].store.conn.execute(
+    async with app.bot_data.runtime.store.conn.execute(
         "SELECT user_id, chat_id, guesses, outcome FROM game_results WHERE mode = 'duel' ORDER BY user_id"
     ) as cursor:
         return [tuple(row) async for row in cursor]
@@ -39,7 +38,7 @@ async def results(app):
 
 def link(app, user_id, days=7):
     """The payload of `user_id`'s signed "duel me" link, valid for `days` from the bot's clock."""
-    deps = app.bot_data[RUNTIME].core.deps
+    deps = app.bot_data.runtime.core.deps
     return deps.links.payload(DUEL_ME, user_id, deps.clock() + timedelta(days=days))
 
 
@@ -192,7 +191,7 @@ async def test_the_link_is_refused_for_its_own_sender_an_unknown_sender_and_anyo
 async def test_secrets_not_set_in_time_call_the_duel_off_and_a_move_not_made_forfeits(tmp_path):
     clock = Clock()
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
-        core = app.bot_data[RUNTIME].core
+        core = app.bot_data.runtime.core
         await asked(app, request)
         match = await duel_of(app, BOB)
         clock.advance(10 * 60 + 1)  # an invitation not answered lapses
@@ -277,7 +276,7 @@ async def test_a_duels_secret_link_is_signed_and_names_its_duel(app, recorded):
     payload = url.split("start=", 1)[1]
     assert payload.startswith("duel_")
     assert len(payload) <= 64
-    match = await app.bot_data[RUNTIME].core.deps.matches.active_match(-100555)
+    match = await app.bot_data.runtime.core.deps.matches.active_match(-100555)
     [prompt] = texts(await ann.in_private().send(f"/start {payload}"), ANN)
     assert "secret" in prompt.lower() or "код" in prompt
     [forged] = texts(await ann.in_private().send(f"/start duel_{match.id}"), ANN)
@@ -300,14 +299,14 @@ async def test_a_player_in_a_private_duel_neither_challenges_nor_accepts_a_group
 async def test_a_private_duel_is_rated_like_any_duel_on_the_global_board_only(app, recorded):
     _, bob = await playing(app, recorded)
     await bob.send("/resign")
-    async with app.bot_data[RUNTIME].store.conn.execute(
+    async with app.bot_data.runtime.store.conn.execute(
         "SELECT DISTINCT chat_id FROM rated_results UNION SELECT DISTINCT chat_id FROM rating_board"
     ) as cursor:
         assert [tuple(row) async for row in cursor] == [(0,)]  # the global board; no private chat's
     [board] = texts(await bob.send("/top rating"), BOB)
     assert "🥇 Ann — <b>1569?</b>" in board
     assert "🥈 Bob — <b>1463?</b>" in board
-    store = app.bot_data[RUNTIME].store
+    store = app.bot_data.runtime.store
     before = await board_rows(store)
     assert (await replay.rerate(store)).changed == 0
     assert await board_rows(store) == before  # the replay puts it on the same board

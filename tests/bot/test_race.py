@@ -3,7 +3,6 @@
 import asyncio
 
 from bot.services import race
-from bot.telegram_io.handlers import RUNTIME, SENDER
 from engine.scoring import score
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import GROUP, Member, sent
@@ -18,7 +17,7 @@ def wrong_code(secret: str, *, skip: tuple[str, ...] = ()) -> str:
 
 
 async def the_race(app):
-    core = app.bot_data[RUNTIME].core
+    core = app.bot_data.runtime.core
     return await core.deps.matches.active_match(GROUP), core
 
 
@@ -31,7 +30,7 @@ async def moves_of(core, match_id):
 
 
 async def results(app, mode="race"):
-    conn = app.bot_data[RUNTIME].store.conn
+    conn = app.bot_data.runtime.store.conn
     async with conn.execute(
         "SELECT user_id, guesses, outcome FROM game_results WHERE mode = ? ORDER BY user_id", (mode,)
     ) as cursor:
@@ -191,7 +190,7 @@ async def test_an_overdue_race_still_ends_when_the_job_queue_starts_late_after_a
         await app.job_queue.start()
         try:
             for _ in range(50):
-                await app.bot_data[SENDER].flush()  # the timer queued its announcement in the outbox
+                await app.bot_data.sender.flush()  # the timer queued its announcement in the outbox
                 if any("Time's up" in c.text for c in request.calls):
                     break
                 await asyncio.sleep(0.02)
@@ -201,7 +200,7 @@ async def test_an_overdue_race_still_ends_when_the_job_queue_starts_late_after_a
 
 
 async def test_thirty_guesses_at_once_stay_within_the_groups_budget_and_every_score_is_shown(app, recorded):
-    app.bot_data[SENDER].group_spacing = 3.0  # as in production: one message every 3 s in a group
+    app.bot_data.sender.group_spacing = 3.0  # as in production: one message every 3 s in a group
     players = [Member(app, recorded, 300 + i, f"Q{i}") for i in range(30)]
     await players[0].send("/challenge")
     match, _ = await the_race(app)

@@ -18,8 +18,6 @@ from bot.rules import rating as rules
 from bot.services import ratings, replay
 from bot.storage.db import Transactions, open_database
 from bot.storage.store import Store
-from bot.telegram_io.app import INTAKE
-from bot.telegram_io.handlers import RUNTIME
 from bot.views import rating as rating_view
 from engine.variant import variant_named
 from tests.bot.fakes import Clock, runtime_on, telegram_app
@@ -268,7 +266,7 @@ async def race_won_by(app, request, winner: Member, *others: Member) -> str:
 
 
 async def stored(app, sql):
-    async with app.bot_data[RUNTIME].store.conn.execute(sql) as cursor:
+    async with app.bot_data.runtime.store.conn.execute(sql) as cursor:
         return [tuple(row) async for row in cursor]
 
 
@@ -327,7 +325,7 @@ async def test_a_forfeit_and_a_resignation_are_losses_and_a_lapsed_invitation_is
     clock = Clock()
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
         ann, bob, match_id = await set_up(app, request)
-        core = app.bot_data[RUNTIME].core
+        core = app.bot_data.runtime.core
         await ann.send("/g 0987")
         clock.advance(301)
         outcome = (await core.on_deadline(match_id)).outcome
@@ -337,7 +335,7 @@ async def test_a_forfeit_and_a_resignation_are_losses_and_a_lapsed_invitation_is
         assert "Ann resigns" in resigned.text
         assert "📈 Rating: Bob " in resigned.text
         [invite] = sent(await ann.send("/duel", reply_to=bob))
-        lapsed = (await app.bot_data[RUNTIME].core.deps.matches.active_match(GROUP)).id
+        lapsed = (await app.bot_data.runtime.core.deps.matches.active_match(GROUP)).id
         clock.advance(601)
         outcome = (await core.on_deadline(lapsed)).outcome
         assert "Rating" not in outcome.replies[0].text
@@ -352,7 +350,7 @@ async def test_top_rating_lists_the_chat_s_players_and_global_lists_everyone(app
     cid, dee = Member(app, recorded, 33, "Cid", OTHER_GROUP), Member(app, recorded, 44, "Dee", OTHER_GROUP)
     await race_won_by(app, recorded, bob, ann)
     await cid.send("/challenge")
-    match = await app.bot_data[RUNTIME].core.deps.matches.active_match(OTHER_GROUP)
+    match = await app.bot_data.runtime.core.deps.matches.active_match(OTHER_GROUP)
     await dee.send(f"/g {wrong_code(match.secret)}")
     await cid.send(f"/g {match.secret}")
 
@@ -446,7 +444,7 @@ async def test_rerating_from_history_gives_exactly_the_stored_ratings(app, recor
     ann_, bob_, _ = await set_up(app, recorded)
     await ann_.send(f"/g {BOB_SECRET}")
     await bob_.send(f"/g {ANN_SECRET}")
-    store = app.bot_data[RUNTIME].store
+    store = app.bot_data.runtime.store
     before = await snapshot(store.conn)
     assert len(before[1]) == 9
 
@@ -505,11 +503,11 @@ STAGES = ("history", "ratings", "boards", "run")
 async def test_matches_rated_while_the_rerate_runs_end_exactly_as_a_replay_of_everything_gives(
     app, recorded, tmp_path, monkeypatch
 ):
-    app.bot_data[INTAKE].guard.burst = 1000  # 24 races in a second are not a flood here
+    app.bot_data.intake.guard.burst = 1000  # 24 races in a second are not a flood here
     players = [Member(app, recorded, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cid"), (44, "Dan"))]
     for winner, *others in ((1, 0, 2), (2, 1), (3, 0, 1, 2), (0, 3)):
         await race_won_by(app, recorded, players[winner], *(players[i] for i in others))
-    bot_store = app.bot_data[RUNTIME].store
+    bot_store = app.bot_data.runtime.store
     async with bot_store.transaction():  # as if the model had changed: every stored rating is off
         await bot_store.conn.execute("UPDATE ratings SET mu = mu + 1, sigma = sigma * 0.9")
 

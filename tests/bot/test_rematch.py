@@ -1,7 +1,6 @@
 """One tap to play a finished match again: a race's '🔁 Same again' (same variant and time limit), a group duel's
 '🔁 Rematch' (the same opponent invited, same variant and time per move)."""
 
-from bot.telegram_io.handlers import RUNTIME
 from tests.bot.members import GROUP, Member, sent, toasts
 from tests.bot.test_duel import keyboard, set_up
 
@@ -11,7 +10,7 @@ def button(call, label):
 
 
 async def running(app):
-    return await app.bot_data[RUNTIME].core.deps.matches.active_match(GROUP)
+    return await app.bot_data.runtime.core.deps.matches.active_match(GROUP)
 
 
 async def test_a_finished_race_offers_the_same_race_again_to_anyone_in_the_group(app, recorded):

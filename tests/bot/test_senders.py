@@ -7,8 +7,6 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from bot.telegram_io.app import INTAKE
-from bot.telegram_io.handlers import RUNTIME, SENDER
 from bot.texts import t
 from tests.bot.fakes import UPDATE_IDS, telegram_app
 from tests.bot.members import GROUP, Member, sent
@@ -49,7 +47,7 @@ async def test_two_channels_are_two_players_and_one_cannot_stop_the_others_race(
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         news, memes = channel(app, request, -1001, "News"), channel(app, request, -1002, "Memes")
         await news.send("/challenge")
-        match = await app.bot_data[RUNTIME].core.deps.matches.active_match(GROUP)
+        match = await app.bot_data.runtime.core.deps.matches.active_match(GROUP)
         assert match.started_by == -1001
         [line] = sent(await memes.send("/g 0123"))
         assert "Memes #1" in line.text
@@ -70,16 +68,16 @@ async def test_an_anonymous_admin_acts_as_the_group_and_may_stop_any_race(tmp_pa
 
 async def test_a_channel_flooding_a_race_is_limited_like_a_user_and_another_channel_is_not(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        app.bot_data[INTAKE].guard.monotonic = Ticks()
+        app.bot_data.intake.guard.monotonic = Ticks()
         ann = Member(app, request, 11, "Ann")
         flooder, other = channel(app, request, -1001, "Spam"), channel(app, request, -1002, "Calm")
         await ann.send("/challenge 5")
         codes = ["".join(p) for p in itertools.islice(itertools.permutations("1234567890", 5), 0, 8000, 100)]
         updates = [{"update_id": next(UPDATE_IDS), "message": flooder.message(f"/g {code}")} for code in codes]
-        await app.bot_data[INTAKE].record(updates)
-        await app.bot_data[INTAKE].process_pending()
-        await app.bot_data[SENDER].flush()
-        match = await app.bot_data[RUNTIME].core.deps.matches.active_match(GROUP)
+        await app.bot_data.intake.record(updates)
+        await app.bot_data.intake.process_pending()
+        await app.bot_data.sender.flush()
+        match = await app.bot_data.runtime.core.deps.matches.active_match(GROUP)
         taken = [p.guesses for p in match.players if p.user_id == -1001]
         assert taken == [30]  # its burst, not 80 of 80
         [line] = sent(await other.send("/g 13579"))

@@ -1,14 +1,13 @@
 """/streak: the player's days in a row solving the daily challenge and clean wins in a row, in any chat, through the
 whole Application."""
 
-from bot.telegram_io.handlers import RUNTIME
 from bot.texts import t
 from tests.bot.fakes import USER, Clock, telegram_app
 from tests.bot.members import GROUP, Chat, Member, sent
 
 
 async def secret_of(app, chat_id: int = USER) -> str:
-    return (await app.bot_data[RUNTIME].core.deps.games.active_game(chat_id)).secret
+    return (await app.bot_data.runtime.core.deps.games.active_game(chat_id)).secret
 
 
 async def win(chat, app, command: str = "/play") -> None:

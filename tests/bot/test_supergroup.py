@@ -5,7 +5,6 @@ from __future__ import annotations
 from bot.models.calls import Message
 from bot.models.settings import Settings
 from bot.services import settings as settings_service
-from bot.telegram_io.handlers import RUNTIME
 from engine.scoring import score
 from tests.bot.fakes import EPOCH, UPDATE_IDS, telegram_app
 from tests.bot.members import Member, sent
@@ -31,7 +30,7 @@ def migration(member: Member) -> dict[str, object]:
 
 async def test_the_running_race_the_settings_and_the_standings_move_to_the_supergroup(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        runtime = app.bot_data[RUNTIME]
+        runtime = app.bot_data.runtime
         deps = runtime.core.deps
         ann, bob = Member(app, request, 11, "Ann", chat_id=OLD), Member(app, request, 22, "Bob", chat_id=OLD)
 
@@ -71,7 +70,7 @@ async def test_the_running_race_the_settings_and_the_standings_move_to_the_super
 
 async def test_a_second_delivery_of_the_migration_changes_nothing(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        deps = app.bot_data[RUNTIME].core.deps
+        deps = app.bot_data.runtime.core.deps
         ann = Member(app, request, 11, "Ann", chat_id=OLD)
         await ann.send("/challenge")
         update = migration(ann)
@@ -86,7 +85,7 @@ async def test_a_second_delivery_of_the_migration_changes_nothing(tmp_path):
 
 async def test_a_move_keeps_each_matchs_topic_and_what_is_queued_for_each_topic(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
-        runtime = app.bot_data[RUNTIME]
+        runtime = app.bot_data.runtime
         deps, store = runtime.core.deps, runtime.store
         for topic in (5, 7):
             await Member(app, request, 11, "Ann", chat_id=OLD, topic=topic).send("/challenge")

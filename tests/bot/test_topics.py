@@ -12,7 +12,6 @@ from bot.models.calls import Answer, Message
 from bot.models.who import Who
 from bot.services.matches import MAX_MATCHES_PER_CHAT
 from bot.storage.outbox import Outgoing
-from bot.telegram_io.handlers import RUNTIME, SENDER
 from bot.telegram_io.identity import topic_of as topic_of_update
 from bot.telegram_io.identity import who_of
 from bot.telegram_io.sender import _batch
@@ -26,7 +25,7 @@ from tests.bot.test_race import wrong_code
 
 async def running(app: Any, topic: int | None) -> Any:
     """The match running in a topic of the group (None: the group without a topic), if any."""
-    return await app.bot_data[RUNTIME].core.deps.matches.active_match(GROUP, topic)
+    return await app.bot_data.runtime.core.deps.matches.active_match(GROUP, topic)
 
 
 def line(text: str, name: str, n: int, code: str, secret: str) -> bool:
@@ -80,7 +79,7 @@ async def test_a_race_timer_ends_it_in_its_own_topic(tmp_path):
         [job] = [job for job in app.job_queue.jobs() if job.name == f"match-{match.id}"]
         before = len(request.calls)
         await job.run(app)  # the JobQueue's call, as when the minute is up
-        await app.bot_data[SENDER].flush()
+        await app.bot_data.sender.flush()
         [ended] = sent(request.calls[before:])
         assert f"Time's up! Nobody found <b>{match.secret}</b>." in ended.text
         assert topic_of(ended) == 5
@@ -137,7 +136,7 @@ def test_an_update_in_a_topic_knows_its_topic_and_a_button_press_knows_the_press
 
 
 async def test_a_flood_in_two_topics_merges_each_topics_lines_and_never_the_two(app, recorded):
-    app.bot_data[SENDER].group_spacing = 3.0  # as in production: one message every 3 s in a group
+    app.bot_data.sender.group_spacing = 3.0  # as in production: one message every 3 s in a group
     await Member(app, recorded, 11, "Ann", topic=5).send("/challenge")
     await Member(app, recorded, 22, "Bob", topic=7).send("/challenge")
     five, seven = await running(app, 5), await running(app, 7)
@@ -173,7 +172,7 @@ def test_a_batch_takes_its_own_topics_plain_lines_and_keeps_each_topics_order():
 async def test_a_forum_runs_at_most_its_limit_of_matches_at_once_and_one_more_once_one_ends(app, recorded):
     for topic in range(1, MAX_MATCHES_PER_CHAT + 1):
         await Member(app, recorded, 11, "Ann", topic=topic).send("/challenge")
-    assert await app.bot_data[RUNTIME].core.deps.matches.active_in_chat(GROUP) == MAX_MATCHES_PER_CHAT
+    assert await app.bot_data.runtime.core.deps.matches.active_in_chat(GROUP) == MAX_MATCHES_PER_CHAT
     late = Member(app, recorded, 22, "Bob", topic=99)
     for command in ("/challenge", "/duel"):
         [refused] = sent(await late.send(command))

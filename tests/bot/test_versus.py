@@ -2,7 +2,6 @@
 answer, equal turns at the end, and a rematch."""
 
 from bot.models.match import BOT_ID
-from bot.telegram_io.handlers import RUNTIME
 from bot.texts import t
 from engine.consistency import Consistent, check_history
 from engine.scoring import Score, score
@@ -24,16 +23,16 @@ def edits(calls):
 
 
 async def versus_of(app, user):
-    return await app.bot_data[RUNTIME].core.deps.matches.active_match(user.chat_id)
+    return await app.bot_data.runtime.core.deps.matches.active_match(user.chat_id)
 
 
 async def bot_turns(app, match):
     """The bot's guesses in a match, with the user's answers."""
-    return await app.bot_data[RUNTIME].core.deps.matches.turns(match.id, BOT_ID)
+    return await app.bot_data.runtime.core.deps.matches.turns(match.id, BOT_ID)
 
 
 async def results(app):
-    async with app.bot_data[RUNTIME].store.conn.execute(
+    async with app.bot_data.runtime.store.conn.execute(
         "SELECT user_id, guesses, outcome FROM game_results WHERE mode = 'versus'"
     ) as cursor:
         return [tuple(row) async for row in cursor]
@@ -262,4 +261,4 @@ async def test_a_running_versus_game_holds_back_other_games_started_by_command_o
         [held] = sent(await ann.send(text))
         assert held.text == running, text
     assert await versus_of(app, ann) is not None
-    assert await app.bot_data[RUNTIME].core.deps.games.active_game(ann.chat_id) is None
+    assert await app.bot_data.runtime.core.deps.games.active_game(ann.chat_id) is None

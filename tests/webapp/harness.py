@@ -16,7 +16,6 @@ from aiohttp import web
 from telegram.ext import Application
 
 from bot.runtime import Runtime
-from bot.telegram_io.handlers import RUNTIME, SENDER, WEBAPP
 from bot.telegram_io.intake import FloodGuard
 from bot.webapp import auth
 from bot.webapp.server import WebAppContext, webapp_app
@@ -55,7 +54,7 @@ class MiniApp:
 
     @property
     def runtime(self) -> Runtime:
-        runtime = self.app.bot_data[RUNTIME]
+        runtime = self.app.bot_data.runtime
         assert isinstance(runtime, Runtime)
         return runtime
 
@@ -78,7 +77,7 @@ class MiniApp:
 
     async def flush(self) -> None:
         """Send what the outbox holds (the sender's work after a move)."""
-        await self.app.bot_data[SENDER].flush()
+        await self.app.bot_data.sender.flush()
 
 
 @asynccontextmanager
@@ -88,8 +87,8 @@ async def mini_app(
     """The bot on a fresh database with its Mini App served on 127.0.0.1 (`guard`: each player's allowance of
     calls, if not the server's own)."""
     async with telegram_app(tmp_path / "db.sqlite3", seed=seed, clock=clock) as (app, request):
-        runtime = app.bot_data[RUNTIME]
-        app.bot_data[WEBAPP] = URL  # as serve() sets it: the chat's boards get the button
+        runtime = app.bot_data.runtime
+        app.bot_data.webapp_url = URL  # as serve() sets it: the chat's boards get the button
         context = WebAppContext(runtime.core, URL, auth.secret_key(TOKEN), "bullscows_test_bot", lambda: None)
         if guard is not None:
             context.guard = guard
