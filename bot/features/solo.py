@@ -10,7 +10,7 @@ from bot.models.who import Who
 from bot.parsing import command_word, looks_like_code, parse_answer
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import daily, guesser, lifecycle, milestones, referee
+from bot.services import answers, daily, guesser, lifecycle, milestones, referee
 from bot.services import settings as settings_service
 from bot.services.lifecycle import NeedsConfirmation
 from bot.texts import example, t
@@ -147,7 +147,7 @@ class Solo(Feature):
     async def _answer(self, language: str, who: Who, game: Game, given: Score, in_place: bool) -> Outcome:
         progress = await guesser.answer(self.deps, game, who.user_id, given)
         if isinstance(progress, Refusal):
-            return guesser_view.refused(language, progress, game)
+            return guesser_view.refused(language, progress)
         return guesser_view.progressed(language, progress, in_place)
 
     async def _scored(self, who: Who, language: str, result: referee.Scored) -> Outcome:
@@ -236,7 +236,7 @@ class Solo(Feature):
         index = cb.parse_id_arg(pressed.args[0])
         if index >= len(game.turns):
             return Outcome(toast=t("stale", language))
-        changing = (index, await guesser.possible_answers(game))
+        changing = (index, await answers.possible_answers(game.variant))
         return Outcome.say(guesser_view.board(language, progress, in_place=True, changing=changing))
 
 

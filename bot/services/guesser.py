@@ -9,21 +9,14 @@ from bot.models.game import Game
 from bot.models.refusal import Refusal
 from bot.models.status import Status
 from bot.rules.guesser import Settled, settled
+from bot.services.answers import checked, possible_answers, rechecked, refused
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish, parsed
-from engine.consistency import (
-    Consistent,
-    Contradiction,
-    InvalidAnswer,
-    check_history,
-    check_new_answer,
-    validate_answer,
-    wrong_answers,
-)
+from engine.consistency import Consistent, Contradiction, InvalidAnswer, validate_answer, wrong_answers
 from engine.consistency import WrongAnswer as WrongAnswer
 from engine.guesser import next_guess
 from engine.history import Turn
-from engine.scoring import Score, possible_scores
+from engine.scoring import Score
 from engine.variant import Code, Variant
 
 
@@ -37,13 +30,8 @@ class Asking:
 
 
 async def asking(game: Game, remaining: int | None) -> Asking:
-    """Asking with the variant's possible answers, worked out in a thread (slow for huge variants)."""
-    return Asking(game, remaining, await asyncio.to_thread(possible_scores, game.variant))
-
-
-async def possible_answers(game: Game) -> tuple[Score, ...]:
-    """Every answer possible in the game's variant (worked out in a thread: slow for huge variants)."""
-    return await asyncio.to_thread(possible_scores, game.variant)
+    """Asking with the variant's possible answers (for the buttons)."""
+    return Asking(game, remaining, await possible_answers(game.variant))
 
 
 @dataclass(frozen=True)
@@ -78,10 +66,9 @@ async def answer(deps: Deps, game: Game, user_id: int, given: Score) -> Progress
     if game.pending_guess is None:
         return await progress_of(game)
     turn = Turn(game.pending_guess, given)
-    try:
-        check = await asyncio.to_thread(check_new_answer, game.variant, game.turns, turn)
-    except InvalidAnswer as error:
-        return Refusal(f"answer.{error.key}", dict(error.params))
+    check = await checked(game.variant, game.turns, turn)
+    if isinstance(check, Refusal):
+        return check
     return await _settle(deps, game, user_id, (*game.turns, turn), check)
 
 
@@ -106,10 +93,10 @@ async def correct(deps: Deps, game: Game, user_id: int, index: int, fixed: Score
     try:  # a fix comes from a button, whose data anyone can forge: it must be an answer the guess could get
         validate_answer(game.variant, fixed, game.turns[index].guess)
     except InvalidAnswer as error:
-        return Refusal(f"answer.{error.key}", dict(error.params))
+        return refused(error, game.variant)
     turns = list(game.turns)
     turns[index] = Turn(turns[index].guess, fixed)
-    check = await asyncio.to_thread(check_history, game.variant, turns)
+    check = await rechecked(game.variant, tuple(turns))
     return await _settle(deps, game, user_id, tuple(turns), check)
 
 
@@ -160,7 +147,7 @@ async def _settle(
 
 async def progress_of(game: Game) -> Contradicted | Asking:
     """Where the stored game stands: its contradiction, or the pending guess with how many codes fit."""
-    check = await asyncio.to_thread(check_history, game.variant, game.turns)
+    check = await rechecked(game.variant, game.turns)
     if isinstance(check, Contradiction):
         return Contradicted(game, check)
     return await asking(game, check.remaining)

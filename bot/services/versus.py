@@ -13,20 +13,14 @@ from bot.models.refusal import Refusal
 from bot.models.status import Status
 from bot.parsing import looks_like_code, parse_answer
 from bot.rules.referee import tried_before
+from bot.services.answers import checked, possible_answers, rechecked
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import AlreadyOn, Ended, close, close_within
-from engine.consistency import (
-    Consistent,
-    Contradiction,
-    InvalidAnswer,
-    check_history,
-    check_new_answer,
-    validate_answer,
-)
+from engine.consistency import Consistent, Contradiction, InvalidAnswer, validate_answer
 from engine.guesser import next_guess
 from engine.history import Turn
-from engine.scoring import Score, possible_scores, score
+from engine.scoring import Score, score
 from engine.variant import Code, Variant
 
 BOT_NAME = "bot"
@@ -71,22 +65,22 @@ async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Vari
 async def position(deps: Deps, match: Match, given: Score | None = None) -> Position:
     """Where the stored game stands (with `given` as the answer to the bot's pending guess, when shown again): both
     players' moves, the answers possible, and the contradiction the answers run into, if they do."""
-    answers = await asyncio.to_thread(possible_scores, match.variant)
+    answers = await possible_answers(match.variant)
     user = match.seated(1)
     user_turns = await deps.matches.turns(match.id, user.user_id) if user is not None else ()
     history = await deps.matches.turns(match.id, BOT_ID)
     base = Position(match, user_turns, history, answers)
     waiting = match.turn_user == BOT_ID and match.pending_guess is not None
-    check: Consistent | Contradiction | None = None
+    check: Consistent | Contradiction | Refusal | None = None
     try:
         if given is not None and waiting and match.pending_guess is not None:
-            check = await asyncio.to_thread(check_new_answer, match.variant, history, Turn(match.pending_guess, given))
+            check = await checked(match.variant, history, Turn(match.pending_guess, given))
         elif history:
             given = None
-            check = await asyncio.to_thread(check_history, match.variant, history)
+            check = await rechecked(match.variant, history)
     except InvalidAnswer:
         return base
-    if isinstance(check, Contradiction):
+    if isinstance(check, Contradiction):  # a refused `given` (no code could give it) shows no contradiction
         return replace(base, contradiction=check, given=given)
     return base
 
@@ -139,10 +133,9 @@ async def answer(deps: Deps, match: Match, given: Score) -> Position | Refusal:
         return Refusal("vs.guess_first")
     history = await deps.matches.turns(match.id, BOT_ID)
     turn = Turn(match.pending_guess, given)
-    try:
-        check = await asyncio.to_thread(check_new_answer, match.variant, history, turn)
-    except InvalidAnswer as error:
-        return Refusal(f"answer.{error.key}", {**error.params, "length": match.variant.length})
+    check = await checked(match.variant, history, turn)
+    if isinstance(check, Refusal):
+        return check
     if isinstance(check, Contradiction):
         return await position(deps, match, given)
     return await _store_answer(deps, match, (*history, turn))
@@ -168,13 +161,11 @@ async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Scor
     changed = list(history)
     changed[index] = Turn(history[index].guess, fixed)
     if given is not None and waiting and match.pending_guess is not None:
-        turn = Turn(match.pending_guess, given)
-        try:
-            check = await asyncio.to_thread(check_new_answer, match.variant, changed, turn)
-        except InvalidAnswer as error:
-            return Refusal(f"answer.{error.key}", {**error.params, "length": match.variant.length})
+        check = await checked(match.variant, tuple(changed), Turn(match.pending_guess, given))
+        if isinstance(check, Refusal):
+            return check
         if not isinstance(check, Contradiction):
-            return await _store_answer(deps, match, (*changed, turn), fix=(index, fixed))
+            return await _store_answer(deps, match, (*changed, Turn(match.pending_guess, given)), fix=(index, fixed))
     async with deps.transaction():
         await deps.matches.rescore(match.id, BOT_ID, index, fixed)
         if not await deps.matches.change(match.id):  # the revision moves on: buttons of the old answers go stale

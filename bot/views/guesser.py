@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from bot import callback_data as cb
 from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
@@ -59,7 +57,7 @@ def board(
         parts.append(t("gue.board.ask", language, n=len(game.turns) + 1, guess=game.pending_guess))
         if progress.remaining is not None and game.turns:
             parts.append(t("gue.board.fits", language, remaining=progress.remaining))
-        keyboard = (*answer_keyboard(game, progress.answers, language), *_undo_row(game, language, restart=False))
+        keyboard = (*_answer_rows(language, game, progress.answers), *_undo_row(game, language, restart=False))
     elif isinstance(progress, Contradicted):
         found = progress.contradiction
         fixes, hidden = slips.shown_fixes(found.corrections, every_fix)
@@ -94,10 +92,10 @@ def _change_keyboard(game: Game, index: int, answers: tuple[Score, ...], languag
     """The answers #index can be changed to, as buttons that take the change."""
     last = index == len(game.turns) - 1
     choices = slips.other_answers(answers, game.turns[index], game.variant.length, last)
-    return score_rows(
+    return slips.answer_rows(
+        language,
         choices,
         game.variant.length,
-        language,
         lambda answer: cb.game_button(cb.FIX, game.id, game.revision, index, cb.score_arg(answer)),
     )
 
@@ -121,23 +119,14 @@ def _history_lines(language: str, game: Game) -> list[Html]:
     ]
 
 
-def answer_keyboard(game: Game, answers: tuple[Score, ...], language: str) -> Keyboard:
-    """Exactly the answers possible in the variant, a row per number of bulls (the last rows merged)."""
-    return score_rows(
+def _answer_rows(language: str, game: Game, answers: tuple[Score, ...]) -> Keyboard:
+    """Exactly the answers possible in the variant, answering the game's pending guess."""
+    return slips.answer_rows(
+        language,
         answers,
         game.variant.length,
-        language,
         lambda answer: cb.game_button(cb.ANSWER, game.id, game.revision, cb.score_arg(answer)),
     )
-
-
-def score_rows(answers: tuple[Score, ...], length: int, language: str, data: Callable[[Score], str]) -> Keyboard:
-    """A button per answer with `data` for its callback, a row per number of bulls (the last rows merged);
-    the versus game's answer buttons use it too."""
-    rows: dict[int, list[Button]] = {}
-    for answer in answers:
-        rows.setdefault(min(answer.bulls, length - 1), []).append(Button(score_text(answer, language), data(answer)))
-    return tuple(tuple(row) for _, row in sorted(rows.items()))
 
 
 def _undo_row(game: Game, language: str, restart: bool) -> Keyboard:
@@ -151,13 +140,9 @@ def _undo_row(game: Game, language: str, restart: bool) -> Keyboard:
     return (tuple(row),) if row else ()
 
 
-def refused(language: str, refusal: Refusal, game: Game) -> Outcome:
+def refused(language: str, refusal: Refusal) -> Outcome:
     """Why an answer cannot be right (nothing changed)."""
-    params = dict(refusal.params)
-    if "bulls" in params and "cows" in params:
-        params["score"] = score_text(Score(int(str(params["bulls"])), int(str(params["cows"]))), language)
-    params.setdefault("length", game.variant.length)
-    return Outcome.text(t(refusal.key, language, **params))
+    return Outcome.text(slips.answer_refused(language, refusal))
 
 
 def revealed(language: str, result: Revealed) -> Outcome:

@@ -1,11 +1,13 @@
-"""Answers that contradict each other, shown the same way in /think and versus: which ones and why, the one-answer
-fixes (every fix as likely as the ones shown, and the rest behind a button), and changing any answer directly."""
+"""The bot's guesses and the player's answers, shown the same way in /think and versus: the answer buttons, why an
+answer is refused, answers that contradict each other (which ones and why), the one-answer fixes (every fix as likely
+as the ones shown, and the rest behind a button), and changing any answer directly."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
 
+from bot.models.refusal import Refusal
 from bot.replies import Button, Keyboard
 from bot.texts import Html, score_text, t
 from engine.consistency import Contradiction, Correction
@@ -16,6 +18,22 @@ from engine.scoring import Score
 LIKELIEST = 3  # fixes shown at first (with every fix exactly as likely as the last of them)
 MOST_FIXES = 20  # fixes shown at most, when all are asked for
 CHANGES_PER_ROW = 5
+
+
+def answer_rows(language: str, answers: Sequence[Score], length: int, data: Callable[[Score], str]) -> Keyboard:
+    """A button per answer with `data` for its callback, a row per number of bulls (the last rows merged)."""
+    rows: dict[int, list[Button]] = {}
+    for answer in answers:
+        rows.setdefault(min(answer.bulls, length - 1), []).append(Button(score_text(answer, language), data(answer)))
+    return tuple(tuple(row) for _, row in sorted(rows.items()))
+
+
+def answer_refused(language: str, refusal: Refusal) -> Html:
+    """Why an answer cannot be right (an `answer.*` refusal), its numbers written as a score."""
+    params = dict(refusal.params)
+    if "bulls" in params and "cows" in params:
+        params["score"] = score_text(Score(int(str(params["bulls"])), int(str(params["cows"]))), language)
+    return t(refusal.key, language, **params)
 
 
 def turn_refs(language: str, turns: Iterable[int]) -> Html:

@@ -12,7 +12,6 @@ from bot.services import versus
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, score_text, t, variant_text
 from bot.views import slips
-from bot.views.guesser import score_rows
 from engine.consistency import Correction
 from engine.history import Turn
 from engine.scoring import Score
@@ -49,11 +48,10 @@ def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
     """Why the move or answer is not taken: an impossible answer, no code, or not now."""
     if result.key == "match.stale":
         return Outcome(toast=t("match.stale", language))
-    params = dict(result.params)
     if result.key.startswith("answer."):
-        if "bulls" in params and "cows" in params:
-            params["score"] = score_text(Score(int(str(params["bulls"])), int(str(params["cows"]))), language)
-    elif match is not None and not result.key.startswith("invalid."):
+        return Outcome.text(slips.answer_refused(language, result))
+    params = dict(result.params)
+    if match is not None and not result.key.startswith("invalid."):
         params.setdefault("example", example(match.variant))
     return Outcome.text(t(result.key, language, **params))
 
@@ -90,7 +88,7 @@ def board(
         keyboard = _contradiction_keyboard(language, position, every_fix)
     elif match.turn_user == BOT_ID and match.pending_guess:
         parts.append(_ask_text(language, position, match.pending_guess))
-        keyboard = (*answer_keyboard(language, match, position.answers), *_undo_row(language, position))
+        keyboard = (*_answer_rows(language, match, position.answers), *_undo_row(language, position))
     else:
         parts.append(t("vs.your_turn", language))
         keyboard = _undo_row(language, position)
@@ -127,9 +125,9 @@ def _ask_text(language: str, position: versus.Position, guess: str) -> Html:
     return t("vs.ask", language, n=n, guess=guess)
 
 
-def answer_keyboard(language: str, match: Match, answers: tuple[Score, ...]) -> Keyboard:
-    """The same answer buttons as the guesser's board, calling back to this match."""
-    return score_rows(answers, match.variant.length, language, lambda answer: _data(match, cb.MATCH_ANSWER, _s(answer)))
+def _answer_rows(language: str, match: Match, answers: tuple[Score, ...]) -> Keyboard:
+    """The same answer buttons as the guesser's board, answering this match's pending guess."""
+    return slips.answer_rows(language, answers, match.variant.length, lambda a: _data(match, cb.MATCH_ANSWER, _s(a)))
 
 
 def _contradiction(language: str, position: versus.Position, every_fix: bool) -> list[Html]:
@@ -186,9 +184,10 @@ def _change_keyboard(language: str, position: versus.Position, index: int, turn:
     length = match.variant.length
     if index == len(position.bot_turns):
         choices = tuple(a for a in position.answers if a != given)
-        return score_rows(choices, length, language, lambda a: _data(match, cb.MATCH_ANSWER, _s(a)))
+        return _answer_rows(language, match, choices)
     choices = slips.other_answers(position.answers, turn, length, last=False)
-    return score_rows(choices, length, language, lambda a: _data(match, cb.MATCH_FIX, index, _s(a), *_given(given)))
+    fix = _given(given)
+    return slips.answer_rows(language, choices, length, lambda a: _data(match, cb.MATCH_FIX, index, _s(a), *fix))
 
 
 def _back_row(language: str, position: versus.Position) -> tuple[Button, ...]:
