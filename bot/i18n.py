@@ -17,12 +17,14 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping
+from datetime import datetime
 from functools import cached_property
 from pathlib import Path
 
 DOMAIN = "bullscows"
 SOURCE_LANGUAGE = "en"  # the catalogue the keys are written against, every other one's fallback, and the default
 LOCALES = Path(__file__).resolve().parent / "locales"
+WORDS = "words."  # the messages that list what players may type (bot/parsing/words.py), not what the bot says
 
 # The parameter whose value picks a plural message's form, where it is not `n`.
 COUNT_PARAMS: dict[str, str] = {
@@ -194,23 +196,54 @@ def environment_language(environ: Mapping[str, str]) -> str | None:
 
 
 def write_template(locales: Path = LOCALES) -> Path:
-    """Rewrite the .pot template from the English catalogue: every key, the English as a translator's note."""
+    """Rewrite the .pot template from the English catalogue: every key, the English as a translator's note. Its
+    creation date moves only when its messages change, so an update with nothing new leaves the tree clean."""
+    from babel.messages.pofile import read_po
+
+    pot = locales / f"{DOMAIN}.pot"
+    old = pot.read_bytes() if pot.is_file() else b""
+    dated = read_po(io.BytesIO(old), domain=DOMAIN).creation_date if old else None
+    created = dated if isinstance(dated, datetime) else None
+    text = _template(locales, created)
+    if text != old:
+        text = _template(locales, None) if created is not None else text
+        pot.write_bytes(text)
+    return pot
+
+
+def _template(locales: Path, created: datetime | None) -> bytes:
+    """The .pot's bytes, dated `created` (now when None)."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
     template = Catalog(
-        domain=DOMAIN, project="bullscows", version="0.1", copyright_holder="bullscows contributors", fuzzy=False
+        domain=DOMAIN,
+        project="bullscows",
+        version="0.1",
+        copyright_holder="bullscows contributors",
+        creation_date=created,
+        fuzzy=False,
     )
     for key, forms in read_catalogue(po_path(SOURCE_LANGUAGE, locales)).items():
+        notes = [*_word_notes(key)]
         if len(forms) > 1:
-            notes = [f"English (1): {_shown(forms[0])}", f"English (many): {_shown(forms[-1])}"]
+            notes += [f"English (1): {_shown(forms[0])}", f"English (many): {_shown(forms[-1])}"]
             template.add((key, key), ("", ""), auto_comments=[*notes, f"Plural: by {{{count_param(key)}}}"])
         else:
-            template.add(key, "", auto_comments=[f"English: {_shown(forms[0])}"])
-    pot = locales / f"{DOMAIN}.pot"
-    with pot.open("wb") as out:
-        write_po(out, template, width=120, omit_header=False, no_location=True)
-    return pot
+            template.add(key, "", auto_comments=[*notes, f"English: {_shown(forms[0])}"])
+    out = io.BytesIO()
+    write_po(out, template, width=120, omit_header=False, no_location=True)
+    return out.getvalue()
+
+
+def _word_notes(key: str) -> list[str]:
+    """The translator's note of a `words.*` message: what players may type (bot/parsing/words.py reads them)."""
+    if not key.startswith(WORDS):
+        return []
+    return [
+        "Words a player may type for this meaning, separated by commas; case does not matter. Every language's "
+        "words are understood in every chat (this language's first, then English), so list only this language's."
+    ]
 
 
 def update_catalogues(locales: Path = LOCALES) -> list[Path]:
