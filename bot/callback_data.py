@@ -6,12 +6,14 @@ at revision 7) so a button from an old board is recognised as stale. Secrets nev
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from bot.parsing import parse_id
+from bot.models.settings import Setting
 from engine.scoring import Score
 
 MAX_BYTES = 64
+_ID = re.compile(r"[0-9]{1,18}")  # ASCII digits only, and few enough to fit SQLite's 64-bit integers
 
 # actions
 NEW = "n"  # n:<mode>[:<variant>]            start a game (asks first if one is running)
@@ -89,11 +91,11 @@ def decode(data: str) -> Callback:
     if action in GAME_ACTIONS:
         if len(fields) < 2:
             raise BadCallback(data)
-        return Callback(action, parse_id_arg(fields[0]), parse_id_arg(fields[1]), tuple(fields[2:]))
+        return Callback(action, decode_id(fields[0]), decode_id(fields[1]), tuple(fields[2:]))
     if action in {REMATCH, AGAIN}:
         if len(fields) != 1:
             raise BadCallback(data)
-        return Callback(action, parse_id_arg(fields[0]))
+        return Callback(action, decode_id(fields[0]))
     if action in {NEW, SETTING, RULES, SETTINGS, LANGUAGE} | SCOREBOARD_ACTIONS:
         return Callback(action, args=tuple(fields))
     raise BadCallback(data)
@@ -104,16 +106,37 @@ def score_arg(answer: Score) -> str:
     return f"{answer.bulls}{answer.cows}"
 
 
-def parse_score_arg(text: str) -> Score:
+def id_field(text: str) -> int | None:
+    """The id (of a game, a match, a turn, a user) in a button's field, or None if it is not one we could have made.
+
+    >>> id_field("42"), id_field("99999999999999999999"), id_field("²")
+    (42, None, None)
+    """
+    return int(text) if _ID.fullmatch(text) else None
+
+
+def decode_id(text: str) -> int:
+    """The id or number in a field (small enough for the database), or BadCallback."""
+    number = id_field(text)
+    if number is None:
+        raise BadCallback(text)
+    return number
+
+
+def decode_score(text: str) -> Score:
     """The score in a '12' field, or BadCallback."""
-    if len(text) != 2 or parse_id(text) is None:
+    if len(text) != 2 or id_field(text) is None:
         raise BadCallback(text)
     return Score(int(text[0]), int(text[1]))
 
 
-def parse_id_arg(text: str) -> int:
-    """The id or number in a field (small enough for the database), or BadCallback."""
-    number = parse_id(text)
-    if number is None:
-        raise BadCallback(text)
-    return number
+def decode_setting(fields: tuple[str, ...]) -> Setting | None:
+    """The setting a settings panel's button names (its first field), or None for a letter no panel shows.
+
+    >>> decode_setting(("a",)), decode_setting(("v", "classic")), decode_setting(("q",)), decode_setting(())
+    (<Setting.ATTEMPTS: 'a'>, <Setting.PRESET: 'v'>, None, None)
+    """
+    try:
+        return Setting(fields[0]) if fields else None
+    except ValueError:
+        return None

@@ -7,7 +7,9 @@ import re
 from typing import TextIO
 
 from bot.core import Core, Who
-from bot.parsing import parse_answer, split_command
+from bot.i18n import SOURCE_LANGUAGE
+from bot.parsing.answers import parse_answer
+from bot.parsing.commands import split_command
 from bot.replies import Button, Outcome
 from bot.texts import plain, t
 
@@ -52,16 +54,26 @@ class Console:
     def _option(self, text: str) -> int | None:
         """The button a line presses, if it is one: `[12]`, or a bare `12` where it cannot mean bulls and cows."""
         bracketed = _BRACKETED.fullmatch(text)
-        if bracketed is None and _BARE.fullmatch(text) and parse_answer(text) is not None and self._answering:
+        if (
+            bracketed is None
+            and _BARE.fullmatch(text)
+            and parse_answer(text, self._language) is not None
+            and self._answering
+        ):
             return None  # "12" answers a guess, as it does in Telegram; "[12]" presses button 12
         found = bracketed or _BARE.fullmatch(text)
         number = int(found[1] if bracketed else text) if found else 0
         return number if 1 <= number <= len(self.options) else None
 
     @property
+    def _language(self) -> str:
+        """The language whose answer words the player types (the Core answers in it when the chat chose none)."""
+        return self.who.language_code or SOURCE_LANGUAGE
+
+    @property
     def _answering(self) -> bool:
         """Whether the buttons on show answer a guess with bulls and cows (their labels read as scores)."""
-        return any(parse_answer(button.label) is not None for button in self.options)
+        return any(parse_answer(button.label, self._language) is not None for button in self.options)
 
     def show(self, outcome: Outcome) -> None:
         """Print an outcome: toasts in parentheses, texts as plain text, buttons numbered."""

@@ -25,6 +25,7 @@ DOMAIN = "bullscows"
 SOURCE_LANGUAGE = "en"  # the catalogue the keys are written against, every other one's fallback, and the default
 LOCALES = Path(__file__).resolve().parent / "locales"
 WORDS = "words."  # the messages that list what players may type (bot/parsing/words.py), not what the bot says
+WORD_PHRASES = ("words.number.", "words.hint", "words.giveup")  # the ones whose words may be phrases ("ни одного")
 
 # The parameter whose value picks a plural message's form, where it is not `n`.
 COUNT_PARAMS: dict[str, str] = {
@@ -240,9 +241,10 @@ def _word_notes(key: str) -> list[str]:
     """The translator's note of a `words.*` message: what players may type (bot/parsing/words.py reads them)."""
     if not key.startswith(WORDS):
         return []
+    each = "a word or a phrase" if key.startswith(WORD_PHRASES) else "one word (no spaces)"
     return [
-        "Words a player may type for this meaning, separated by commas; case does not matter. Every language's "
-        "words are understood in every chat (this language's first, then English), so list only this language's."
+        f"What a player may type for this meaning: {each} each, separated by commas; case does not matter. Every "
+        "language's words are understood in every chat (this language's first, then English): list this one's only."
     ]
 
 

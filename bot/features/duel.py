@@ -10,12 +10,13 @@ from bot import callback_data as cb
 from bot.models.match import Kind, Match, Phase
 from bot.models.refusal import Refusal
 from bot.models.who import Who
-from bot.parsing import looks_like_code
+from bot.parsing.answers import looks_like_code
+from bot.parsing.commands import BadOptions, parse_options
 from bot.replies import Notice, Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import duel, languages, links, matches, stats
 from bot.services.links import LinkProblem, valid_for
-from bot.services.matches import AlreadyOn, BadOptions, Crowded, parse_options
+from bot.services.matches import AlreadyOn, Crowded
 from bot.texts import t
 from bot.views import common as common_view
 from bot.views import duel as duel_view

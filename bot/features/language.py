@@ -5,7 +5,6 @@ from __future__ import annotations
 from bot import callback_data as cb
 from bot.i18n import SOURCE_LANGUAGE
 from bot.models.who import Who
-from bot.parsing import parse_id
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
@@ -36,7 +35,7 @@ class Language(Feature):
         """A language pressed on the chooser: in a private chat by its player, in a group by one of its admins
         (anyone may open the chooser there; the group's language, like its other settings, is its admins' to set)."""
         code = pressed.args[0] if pressed.args else ""
-        asker = parse_id(pressed.args[1]) if len(pressed.args) > 1 else None
+        asker = cb.id_field(pressed.args[1]) if len(pressed.args) > 1 else None
         if code not in languages.available() or asker is None:
             return Outcome(toast=t("stale", language))
         if not who.private and not await self._admin(who):

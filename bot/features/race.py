@@ -7,11 +7,12 @@ from bot import callback_data as cb
 from bot.models.match import Kind, Match
 from bot.models.refusal import Refusal
 from bot.models.who import Who
-from bot.parsing import looks_like_code
+from bot.parsing.answers import looks_like_code
+from bot.parsing.commands import BadOptions, parse_options
 from bot.replies import Notice, Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages, matches, race
-from bot.services.matches import AlreadyOn, BadOptions, Crowded, parse_options
+from bot.services.matches import AlreadyOn, Crowded
 from bot.texts import t
 from bot.views import common as common_view
 from bot.views import race as race_view

@@ -8,11 +8,10 @@ from bot import callback_data as cb
 from bot.models.game import Game, Mode
 from bot.models.stats import DailyPlay
 from bot.models.who import Who
-from bot.parsing import command_word
+from bot.parsing.commands import command_word, variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Feature
 from bot.services import daily, lifecycle, referee
-from bot.services import settings as settings_service
 from bot.texts import t
 from bot.views import daily as daily_view
 from bot.views import referee as referee_view
@@ -50,7 +49,7 @@ class Referee(Feature):
                 return daily_view.confirm(language, question, game, cb.STOP_DAILY, "daily.btn.cancel")
             case "play" | "think":
                 try:
-                    variant = settings_service.variant_from_args(args)
+                    variant = variant_from_args(args)
                 except InvalidVariant:
                     return None  # the game's own route says what is wrong with the name
                 mode: Mode = Mode.REFEREE if command == "play" else Mode.GUESSER
@@ -71,7 +70,7 @@ class Referee(Feature):
 
     async def daily_text(self, who: Who, language: str, text: str) -> Outcome | None:
         """A typed 'hint' or 'give up' during a daily challenge: the warning first (None for anything else)."""
-        word = command_word(text)
+        word = command_word(text, language)
         return None if word is None else await self.daily_command(who, language, word, "")
 
     async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:

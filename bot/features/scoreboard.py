@@ -7,6 +7,7 @@ from datetime import date
 from bot import callback_data as cb
 from bot.models.stats import ALL_CHATS
 from bot.models.who import Who
+from bot.parsing.commands import TopAsked, stats_variant, top_asked
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, ratings, stats
@@ -26,19 +27,6 @@ COMMANDS = (
 DEEP_LINKS = ("daily",)  # t.me/<bot>?start=daily
 ACTIONS = frozenset(cb.SCOREBOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
 LETTER_PERIODS = {letter: period for period, letter in stats_view.PERIOD_LETTERS.items()}
-GLOBAL_WORDS = {"global", "all", "world", "везде", "все", "всё", "глобально", "мир"}
-# /top week, /top неделя ...: a period by its words (all time when none is named)
-PERIOD_WORDS: dict[str, stats.Period] = {
-    **dict.fromkeys(("today", "day", "d", "сегодня", "день"), stats.Period.TODAY),
-    **dict.fromkeys(("week", "weekly", "w", "неделя", "неделю", "неделе", "нед"), stats.Period.WEEK),
-    **dict.fromkeys(("month", "monthly", "m", "месяц", "месяца", "мес"), stats.Period.MONTH),
-}
-RATING_WORDS = {"rating", "ratings", "rated", "elo", "рейтинг"}  # /top rating: the rating board
-# /top rating colours, /top рейтинг цвета: a family by a variant of it
-FAMILY_WORDS = {
-    **dict.fromkeys(("digits", "цифры"), "classic"),
-    **dict.fromkeys(("colours", "colors", "цвета"), "mastermind"),
-}
 
 
 class Scoreboard(Feature):
@@ -48,9 +36,9 @@ class Scoreboard(Feature):
         """The reply to /top, /stats, /daily."""
         deps, words = self.deps, args.lower().split()
         if command == "top":
-            return await _top(deps, who, words, language)
+            return await _top(deps, who, top_asked(args, language), language)
         if command == "stats":
-            variant = await _variant(deps, who.chat_id, words)
+            variant = await _variant(deps, who.chat_id, stats_variant(args, language))
             if variant is None:
                 return Outcome.text(t("variant.invalid", language, name=args.strip()))
             record = await stats.player_stats(deps, who.user_id, variant)
@@ -98,42 +86,31 @@ class Scoreboard(Feature):
         return Outcome(toast=t("stale", language))
 
 
-async def _variant(deps: Deps, chat_id: int, words: list[str]) -> str | None:
-    """The variant named in the words, else the chat's; None if a word names no variant."""
-    for word in words:
-        if word in GLOBAL_WORDS or word in PERIOD_WORDS:
-            continue
-        try:
-            return variant_named(word).name
-        except InvalidVariant:
-            return None
-    return (await settings_service.of_chat(deps, chat_id)).variant.name
+async def _variant(deps: Deps, chat_id: int, named: str | None) -> str | None:
+    """The variant `named`, else the chat's; None if it names no variant."""
+    if named is None:
+        return (await settings_service.of_chat(deps, chat_id)).variant.name
+    try:
+        return variant_named(named).name
+    except InvalidVariant:
+        return None
 
 
 async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:
     return rating_view.stats_line(language, await ratings.player_rating(deps, user_id, variant))
 
 
-async def _top_rating(deps: Deps, who: Who, words: list[str], language: str) -> Outcome:
-    """/top rating [digits|colours|<variant>] [global]: the rating board of the chat, or of every chat."""
-    named = [FAMILY_WORDS.get(word, word) for word in words if word not in RATING_WORDS]
-    variant = await _variant(deps, who.chat_id, named)
+async def _top(deps: Deps, who: Who, asked: TopAsked, language: str) -> Outcome:
+    """/top [week|today|month] [global] [<variant>], or /top rating [digits|colours|<variant>] [global]: the
+    results' board or the ratings', of the chat or of every chat."""
+    variant = await _variant(deps, who.chat_id, asked.variant)
     if variant is None:
-        return Outcome.text(t("variant.invalid", language, name=" ".join(named)))
-    scope = ALL_CHATS if who.private or GLOBAL_WORDS & set(words) else who.chat_id
-    rated = await ratings.leaderboard(deps, scope, variant, user_id=who.user_id)
-    return rating_view.leaderboard(language, rated, in_group=not who.private)
-
-
-async def _top(deps: Deps, who: Who, words: list[str], language: str) -> Outcome:
-    if RATING_WORDS & set(words):
-        return await _top_rating(deps, who, words, language)
-    variant = await _variant(deps, who.chat_id, words)
-    if variant is None:
-        return Outcome.text(t("variant.invalid", language, name=" ".join(words)))
-    scope = ALL_CHATS if who.private or GLOBAL_WORDS & set(words) else who.chat_id
-    period: stats.Period = next((PERIOD_WORDS[word] for word in words if word in PERIOD_WORDS), stats.Period.ALL)
-    board = await stats.leaderboard(deps, scope, variant, period, user_id=who.user_id)
+        return Outcome.text(t("variant.invalid", language, name=asked.named))
+    scope = ALL_CHATS if who.private or asked.everywhere else who.chat_id
+    if asked.rating:
+        rated = await ratings.leaderboard(deps, scope, variant, user_id=who.user_id)
+        return rating_view.leaderboard(language, rated, in_group=not who.private)
+    board = await stats.leaderboard(deps, scope, variant, asked.period, user_id=who.user_id)
     return stats_view.leaderboard(language, board, in_group=not who.private)
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from bot import callback_data as cb
 from bot.models.settings import GROUP_SETTINGS, Setting
 from bot.models.who import Who
-from bot.parsing import setting_of
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
@@ -34,7 +33,7 @@ class ChatSettings(Feature):
         redrawn in it), or change a setting; the panel is edited in place. In a group only its admins change it."""
         if pressed.action == cb.SETTINGS:
             return settings_view.panel(language, await settings_service.of_chat(self.deps, who.chat_id))
-        setting = setting_of(pressed.args)
+        setting = cb.decode_setting(pressed.args)
         if not who.private:
             if setting not in GROUP_SETTINGS:
                 return Outcome(toast=t("stale", language))

@@ -7,7 +7,8 @@ from bot import callback_data as cb
 from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
 from bot.models.who import Who
-from bot.parsing import command_word, looks_like_code, parse_answer
+from bot.parsing.answers import looks_like_code, parse_answer
+from bot.parsing.commands import command_word, variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import answers, daily, guesser, lifecycle, milestones, referee
@@ -56,7 +57,7 @@ class Solo(Feature):
                 return common_view.rules(language, settings.variant)
             case "play" | "think":
                 try:
-                    variant = settings_service.variant_from_args(args)
+                    variant = variant_from_args(args)
                 except InvalidVariant:
                     return common_view.message("variant.invalid", language, name=args.strip())
                 return await self.start(who, language, Mode.REFEREE if command == "play" else Mode.GUESSER, variant)
@@ -131,7 +132,7 @@ class Solo(Feature):
         if game is None:
             return common_view.message("no_game", language)
         if game.mode == Mode.REFEREE:
-            if (word := command_word(text)) is not None:  # "сдаюсь", "give up", "подсказка", "hint"
+            if (word := command_word(text, language)) is not None:  # "сдаюсь", "give up", "подсказка", "hint"
                 return await self._referee_command(language, game, word)
             if not looks_like_code(text):
                 return common_view.message("ref.not_code", language, example=example(game.variant))
@@ -139,7 +140,7 @@ class Solo(Feature):
             if isinstance(result, Refusal):
                 return referee_view.rejected(language, result)
             return await self._scored(who, language, result)
-        given = parse_answer(text)
+        given = parse_answer(text, language)
         if given is None:
             return common_view.message("gue.unreadable", language)
         return await self._answer(language, who, game, given, in_place=False)
@@ -197,7 +198,7 @@ class Solo(Feature):
             case cb.KEEP:
                 return Outcome(toast=t("kept", language))
             case cb.ANSWER if game.mode == Mode.GUESSER and len(pressed.args) == 1:
-                return await self._answer(language, who, game, cb.parse_score_arg(pressed.args[0]), in_place=True)
+                return await self._answer(language, who, game, cb.decode_score(pressed.args[0]), in_place=True)
             case cb.UNDO:
                 return await self._undo(language, who, game, in_place=True)
             case cb.RESTART if game.mode == Mode.GUESSER:
@@ -205,7 +206,7 @@ class Solo(Feature):
             case cb.MORE | cb.VIEW | cb.CHANGE if game.mode == Mode.GUESSER:
                 return await self._look(language, game, pressed)
             case cb.FIX if game.mode == Mode.GUESSER and len(pressed.args) == 2:
-                turn, fixed = cb.parse_id_arg(pressed.args[0]), cb.parse_score_arg(pressed.args[1])
+                turn, fixed = cb.decode_id(pressed.args[0]), cb.decode_score(pressed.args[1])
                 progress = await guesser.correct(self.deps, game, who.user_id, turn, fixed)
                 if isinstance(progress, Refusal):
                     return Outcome(toast=t("stale", language))
@@ -233,7 +234,7 @@ class Solo(Feature):
             return Outcome.say(guesser_view.board(language, progress, in_place=True))
         if not pressed.args:
             return Outcome.say(guesser_view.board(language, progress, in_place=True, picking=True))
-        index = cb.parse_id_arg(pressed.args[0])
+        index = cb.decode_id(pressed.args[0])
         if index >= len(game.turns):
             return Outcome(toast=t("stale", language))
         changing = (index, await answers.possible_answers(game.variant))

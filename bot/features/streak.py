@@ -4,11 +4,11 @@ variant (or the one named: /streak mastermind)."""
 from __future__ import annotations
 
 from bot.models.who import Who
+from bot.parsing.commands import variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, stats
 from bot.services import settings as settings_service
-from bot.services.settings import variant_from_args
 from bot.views import common as common_view
 from bot.views import stats as stats_view
 from engine.variant import InvalidVariant

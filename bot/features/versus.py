@@ -6,10 +6,11 @@ from __future__ import annotations
 from bot import callback_data as cb
 from bot.models.match import Kind, Match
 from bot.models.who import Who
+from bot.parsing.commands import BadOptions, parse_options
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import lifecycle, matches, versus
-from bot.services.matches import AlreadyOn, BadOptions, parse_options
+from bot.services.matches import AlreadyOn
 from bot.texts import t
 from bot.views import common as common_view
 from bot.views import versus as versus_view
@@ -53,7 +54,7 @@ class Versus(Feature):
         running = await matches.running_match(self.deps, who.chat_id)
         if running is None or running.kind != Kind.VERSUS:
             return None
-        return versus_view.moved(language, running, await versus.move(self.deps, running, text))
+        return versus_view.moved(language, running, await versus.move(self.deps, running, text, language))
 
     async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
         """A versus board's button (an answer, a fix or change, undo, another look), or '🔁 Rematch' under a finished
@@ -83,11 +84,11 @@ class Versus(Feature):
     async def _board_button(self, language: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:
         """A versus board's button: an answer, a fix or change, undo, or another look at the board."""
         if verb == cb.MATCH_ANSWER and len(args) == 1:
-            answered = await versus.answer(self.deps, match, cb.parse_score_arg(args[0]))
+            answered = await versus.answer(self.deps, match, cb.decode_score(args[0]))
             return versus_view.progressed(language, answered, in_place=True)
         if verb == cb.MATCH_FIX and len(args) in (2, 3):
-            index, fixed = cb.parse_id_arg(args[0]), cb.parse_score_arg(args[1])
-            given = cb.parse_score_arg(args[2]) if len(args) == 3 else None
+            index, fixed = cb.decode_id(args[0]), cb.decode_score(args[1])
+            given = cb.decode_score(args[2]) if len(args) == 3 else None
             changed = await versus.change(self.deps, match, index, fixed, given)
             return versus_view.progressed(language, changed, in_place=True)
         if verb == cb.MATCH_UNDO and not args:
@@ -105,7 +106,7 @@ class Versus(Feature):
             shown = await versus.position(self.deps, match, _given(args, 1))
             if not args:
                 return Outcome.say(versus_view.board(language, shown, in_place=True, picking=True))
-            index = cb.parse_id_arg(args[0])
+            index = cb.decode_id(args[0])
             limit = len(shown.bot_turns) + (1 if shown.given is not None else 0)
             if index < limit:
                 return Outcome.say(versus_view.board(language, shown, in_place=True, changing=index))
@@ -114,4 +115,4 @@ class Versus(Feature):
 
 def _given(args: tuple[str, ...], at: int) -> Score | None:
     """The answer to the bot's pending guess a versus button carries (at `at`), if it carries one."""
-    return cb.parse_score_arg(args[at]) if len(args) > at else None
+    return cb.decode_score(args[at]) if len(args) > at else None

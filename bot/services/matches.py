@@ -1,8 +1,7 @@
-"""What races, duels and versus games share: options, finishing, who may stop them."""
+"""What races, duels and versus games share: their options' defaults, finishing, who may stop them."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -10,47 +9,14 @@ from datetime import datetime, timedelta
 from bot.models.match import Match, Player
 from bot.models.rating import Placed
 from bot.models.status import Status
+from bot.parsing.commands import Options
 from bot.services import ratings
 from bot.services.deps import Deps
-from engine.variant import InvalidVariant, Variant, variant_named
+from engine.variant import Variant
 
-MAX_LIMIT_SECONDS = 24 * 3600
 # Matches running at once in one group, across its forum topics (one a topic): a group of many topics is bounded like
 # any other (its timers, its rows), and twenty games side by side is more than any group's members follow.
 MAX_MATCHES_PER_CHAT = 20
-_DURATION = re.compile(r"(\d{1,5})\s*(s|sec|m|min|h)", re.IGNORECASE)
-_UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}
-
-
-@dataclass(frozen=True)
-class Options:
-    """What follows /challenge or /duel: a variant and a time (a race's limit, a duel's time per move)."""
-
-    variant: Variant | None = None
-    seconds: int | None = None
-
-
-class BadOptions(ValueError):
-    """Options that name no variant or an impossible time; str() is what was not understood."""
-
-
-def parse_options(args: str) -> Options:
-    """'5 10m' → length-5 variant and 600 s; 'mastermind' → that variant; '' → nothing chosen."""
-    variant, seconds = None, None
-    for word in args.split():
-        duration = _DURATION.fullmatch(word)
-        if duration:
-            seconds = int(duration[1]) * _UNIT[duration[2].lower()]
-            if not 10 <= seconds <= MAX_LIMIT_SECONDS:
-                raise BadOptions(word)
-            continue
-        if variant is not None:
-            raise BadOptions(word)
-        try:
-            variant = variant_named(word)
-        except InvalidVariant as error:
-            raise BadOptions(word) from error
-    return Options(variant, seconds)
 
 
 async def with_defaults(deps: Deps, chat_id: int, options: Options, kind: str) -> tuple[Variant, int | None]:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from bot.models.settings import ATTEMPT_LIMITS, DUEL_TIMERS, RACE_LIMITS, Setting, Settings
 from bot.services.deps import Deps
-from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS, InvalidVariant, Variant, variant_named
+from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS, InvalidVariant, Variant
 
 PRESET_CHOICES = ("classic", "nozero", "mastermind")
 
@@ -70,9 +70,3 @@ async def may_change(deps: Deps, chat_id: int, user_id: int, private: bool, as_c
     """Whether this user may change the chat's settings: anyone in a private chat, a group's admins in a group
     (an anonymous admin posts as the chat)."""
     return private or as_chat or await deps.admins.is_admin(chat_id, user_id)
-
-
-def variant_from_args(args: str) -> Variant | None:
-    """The variant named in '/play 5' or '/play mastermind'; None when no name is given."""
-    name = args.strip().split(" ", 1)[0] if args.strip() else ""
-    return variant_named(name) if name else None

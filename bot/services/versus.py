@@ -11,7 +11,7 @@ from datetime import datetime
 from bot.models.match import BOT_ID, Kind, Match, Player, Verdict, to_move, verdict
 from bot.models.refusal import Refusal
 from bot.models.status import Status
-from bot.parsing import looks_like_code, parse_answer
+from bot.parsing.answers import looks_like_code, parse_answer
 from bot.rules.referee import tried_before
 from bot.services.answers import checked, possible_answers, rechecked
 from bot.services.deps import Deps
@@ -85,10 +85,11 @@ async def position(deps: Deps, match: Match, given: Score | None = None) -> Posi
     return base
 
 
-async def move(deps: Deps, match: Match, text: str) -> Position | Refusal:
-    """A typed message: an answer when the bot waits for one, else a guess at the bot's code."""
+async def move(deps: Deps, match: Match, text: str, language: str) -> Position | Refusal:
+    """A typed message: an answer when the bot waits for one (in the words of the chat's `language`), else a guess
+    at the bot's code."""
     if match.turn_user == BOT_ID:
-        given = parse_answer(text)
+        given = parse_answer(text, language)
         if given is None:
             return Refusal("vs.answer_first", {"guess": match.pending_guess})
         return await answer(deps, match, given)

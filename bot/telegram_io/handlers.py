@@ -14,7 +14,7 @@ from telegram import Update
 from telegram.ext import CallbackQueryHandler, ChatMemberHandler, InlineQueryHandler, MessageHandler, filters
 
 from bot.core import Core, Who
-from bot.parsing import split_command
+from bot.parsing.commands import split_command
 from bot.replies import Outcome
 from bot.runtime import Runtime
 from bot.services import languages

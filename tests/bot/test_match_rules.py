@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from bot.models.match import Player, to_move, verdict
-from bot.services.matches import BadOptions, parse_options
+from bot.parsing.commands import BadOptions, parse_options
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from engine.variant import PRESETS

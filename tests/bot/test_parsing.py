@@ -1,6 +1,7 @@
 import pytest
 
-from bot.parsing import looks_like_code, parse_answer, split_command
+from bot.parsing.answers import looks_like_code, parse_answer
+from bot.parsing.commands import split_command
 from engine.scoring import Score
 
 
@@ -24,16 +25,16 @@ from engine.scoring import Score
     ],
 )
 def test_answers_are_read_in_every_common_form(text, expected):
-    assert parse_answer(text) == expected
+    assert parse_answer(text, "en") == expected
 
 
 @pytest.mark.parametrize("text", ["", "hello", "1234", "3", "1b 1b", "bulls", "1 2 3", "1b2c!", "b1"])
 def test_things_that_are_not_answers_are_not_read_as_answers(text):
-    assert parse_answer(text) is None
+    assert parse_answer(text, "en") is None
 
 
 def test_an_answer_may_be_impossible_and_is_still_read_for_the_service_to_refuse():
-    assert parse_answer("3 1") == Score(3, 1)
+    assert parse_answer("3 1", "en") == Score(3, 1)
 
 
 @pytest.mark.parametrize("text", ["1234", "1 2 3 4", "12-34", "12", "123456789"])

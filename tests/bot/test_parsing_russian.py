@@ -2,7 +2,8 @@
 
 import pytest
 
-from bot.parsing import command_word, parse_answer
+from bot.parsing.answers import parse_answer
+from bot.parsing.commands import command_word
 from engine.scoring import Score
 
 
@@ -27,7 +28,7 @@ from engine.scoring import Score
     ],
 )
 def test_russian_answers_are_read(text, expected):
-    assert parse_answer(text) == expected
+    assert parse_answer(text, "ru") == expected
 
 
 @pytest.mark.parametrize(
@@ -35,7 +36,7 @@ def test_russian_answers_are_read(text, expected):
     ["привет", "бык", "быки", "2 кота", "1 бык 2 быка", "1б 2к 3", "1к1к", "б1", "и", "1 и 2", "ни быков", "1 бык 2"],
 )
 def test_russian_nonsense_is_refused(text):
-    assert parse_answer(text) is None
+    assert parse_answer(text, "ru") is None
 
 
 @pytest.mark.parametrize(
@@ -43,9 +44,9 @@ def test_russian_nonsense_is_refused(text):
     [("сдаюсь", "giveup"), ("Я сдаюсь!", "giveup"), ("give up", "giveup"), ("подсказка", "hint"), ("Hint", "hint")],
 )
 def test_give_up_and_hint_words_are_understood_in_both_languages(text, command):
-    assert command_word(text) == command
+    assert command_word(text, "ru") == command
 
 
 @pytest.mark.parametrize("text", ["1234", "сдаюсь и подсказка", "не сдаюсь", "", "hints"])
 def test_other_words_are_not_commands(text):
-    assert command_word(text) is None
+    assert command_word(text, "ru") is None

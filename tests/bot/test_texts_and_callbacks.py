@@ -73,7 +73,7 @@ def test_callback_data_round_trips_and_carries_no_secret():
     data = cb.game_button(cb.ANSWER, 42, 7, cb.score_arg(Score(1, 2)))
     assert data == "a:42:7:12"
     pressed = cb.decode(data)
-    assert (pressed.game_id, pressed.revision, cb.parse_score_arg(pressed.args[0])) == (42, 7, Score(1, 2))
+    assert (pressed.game_id, pressed.revision, cb.decode_score(pressed.args[0])) == (42, 7, Score(1, 2))
 
 
 @pytest.mark.parametrize("data", ["", "zz", "a:x:1:12", "a:1"])

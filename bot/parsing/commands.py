@@ -1,0 +1,137 @@
+"""Reading commands and what follows them: the command word, the words that stand for /hint and /giveup while a
+player guesses, a variant's name ('/play 5'), a match's options ('/challenge 5 10m') and /top's words ('/top week
+global', '/top рейтинг цвета'), in the words of the chat's language (see bot.parsing.words)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.parsing.words import meanings
+from bot.services.stats import Period
+from engine.variant import InvalidVariant, Variant, variant_named
+
+MAX_LIMIT_SECONDS = 24 * 3600
+_DURATION = re.compile(r"(\d{1,5})\s*(s|sec|m|min|h)", re.IGNORECASE)
+_UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}
+
+
+def split_command(text: str) -> tuple[str, str]:
+    """The command word without slash or @botname, lower-cased, and the rest: ("play", "5")."""
+    head, _, rest = text.strip().partition(" ")
+    word = head.lstrip("/").split("@", 1)[0].lower()
+    return word, rest.strip()
+
+
+def command_word(text: str, language: str) -> str | None:
+    """The command a typed word or phrase stands for ("сдаюсь" → "giveup", "hint" → "hint"), or None.
+
+    >>> command_word("Сдаюсь!", "ru"), command_word("подсказка", "en"), command_word("1234", "en")
+    ('giveup', 'hint', None)
+    """
+    said = " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+    return meanings(language, (("words.hint", "hint"), ("words.giveup", "giveup"))).get(said)
+
+
+def variant_from_args(args: str) -> Variant | None:
+    """The variant named in '/play 5' or '/play mastermind'; None when no name is given (InvalidVariant when the
+    name is no variant's)."""
+    name = args.strip().split(" ", 1)[0] if args.strip() else ""
+    return variant_named(name) if name else None
+
+
+@dataclass(frozen=True)
+class Options:
+    """What follows /challenge or /duel: a variant and a time (a race's limit, a duel's time per move)."""
+
+    variant: Variant | None = None
+    seconds: int | None = None
+
+
+class BadOptions(ValueError):
+    """Options that name no variant or an impossible time; str() is what was not understood."""
+
+
+def parse_options(args: str) -> Options:
+    """'5 10m' → length-5 variant and 600 s; 'mastermind' → that variant; '' → nothing chosen."""
+    variant, seconds = None, None
+    for word in args.split():
+        duration = _DURATION.fullmatch(word)
+        if duration:
+            seconds = int(duration[1]) * _UNIT[duration[2].lower()]
+            if not 10 <= seconds <= MAX_LIMIT_SECONDS:
+                raise BadOptions(word)
+            continue
+        if variant is not None:
+            raise BadOptions(word)
+        try:
+            variant = variant_named(word)
+        except InvalidVariant as error:
+            raise BadOptions(word) from error
+    return Options(variant, seconds)
+
+
+class TopWord(StrEnum):
+    """What a word after /top (or /stats) asks for: every chat's board, a period, the ratings, a rating family."""
+
+    EVERYWHERE = "global"
+    TODAY = "today"
+    WEEK = "week"
+    MONTH = "month"
+    RATING = "rating"
+    DIGITS = "digits"
+    COLOURS = "colours"
+
+
+_PERIODS = {TopWord.TODAY: Period.TODAY, TopWord.WEEK: Period.WEEK, TopWord.MONTH: Period.MONTH}
+_FAMILIES = {TopWord.DIGITS: "classic", TopWord.COLOURS: "mastermind"}  # a rating family by a variant of it
+
+
+@dataclass(frozen=True)
+class TopAsked:
+    """What /top's words ask for: the rating board or the results' (for a period), this chat's or every chat's,
+    and the variant (`variant` the word that names it, None for the chat's; `named` the words to echo when it
+    names none)."""
+
+    rating: bool
+    everywhere: bool
+    period: Period
+    variant: str | None
+    named: str
+
+
+def top_asked(args: str, language: str) -> TopAsked:
+    """/top week, /top global 5, /top rating colours, /top неделя: what the words ask for (all time, this chat and
+    the chat's variant when they do not say)."""
+    words = args.lower().split()
+    meant = _top_words(language)
+    said = {meant[word] for word in words if word in meant}
+    rating = TopWord.RATING in said
+    if rating:  # the rating's family by a variant of it: /top rating colours is mastermind's
+        words = [_family(word, meant) for word in words if meant.get(word) != TopWord.RATING]
+    period = next((_PERIODS[meant[word]] for word in words if meant.get(word) in _PERIODS), Period.ALL)
+    everywhere = TopWord.EVERYWHERE in said
+    return TopAsked(rating, everywhere, period, _variant_word(words, language), " ".join(words))
+
+
+def stats_variant(args: str, language: str) -> str | None:
+    """The word that names the variant of /stats (the chat's when None): the first that is not /top's 'global' or
+    a period."""
+    return _variant_word(args.lower().split(), language)
+
+
+def _variant_word(words: list[str], language: str) -> str | None:
+    meant = _top_words(language)
+    skipped = (TopWord.EVERYWHERE, *_PERIODS)
+    return next((word for word in words if meant.get(word) not in skipped), None)
+
+
+def _family(word: str, meant: Mapping[str, TopWord]) -> str:
+    """The preset a rating family's word stands for ('colours' → 'mastermind'); any other word as it is."""
+    return _FAMILIES.get(meant[word], word) if word in meant else word
+
+
+def _top_words(language: str) -> Mapping[str, TopWord]:
+    return meanings(language, tuple((f"words.top.{word.value}", word) for word in TopWord))
