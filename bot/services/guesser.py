@@ -89,7 +89,7 @@ async def undo(deps: Deps, game: Game, user_id: int) -> Progress | None:
 async def correct(deps: Deps, game: Game, user_id: int, index: int, fixed: Score) -> Progress | Refusal:
     """Replace answer #index (0-based) with `fixed` and carry on from the corrected history."""
     if not 0 <= index < len(game.turns):
-        return Refusal("answer.no_such_turn")
+        return Refusal("stale")  # a forged or outdated button: its answer is gone
     try:  # a fix comes from a button, whose data anyone can forge: it must be an answer the guess could get
         validate_answer(game.variant, fixed, game.turns[index].guess)
     except InvalidAnswer as error:
