@@ -49,15 +49,15 @@ def board(
     if changing is not None:
         index, answers = changing
         parts.append(slips.change_prompt(language, index, game.turns[index]))
-        keyboard = (*_change_keyboard(game, index, answers, language), _back_row(game, language))
+        keyboard = (*_change_keyboard(language, game, index, answers), _back_row(language, game))
     elif picking:
         parts.append(t("change.pick", language))
-        keyboard = (*_change_rows(game, language), _back_row(game, language))
+        keyboard = (*_change_rows(language, game), _back_row(language, game))
     elif isinstance(progress, Asking) and game.pending_guess:
         parts.append(t("gue.board.ask", language, n=len(game.turns) + 1, guess=game.pending_guess))
         if progress.remaining is not None and game.turns:
             parts.append(t("gue.board.fits", language, remaining=progress.remaining))
-        keyboard = (*_answer_rows(language, game, progress.answers), *_undo_row(game, language, restart=False))
+        keyboard = (*_answer_rows(language, game, progress.answers), *_undo_row(language, game, restart=False))
     elif isinstance(progress, Contradicted):
         found = progress.contradiction
         fixes, hidden = slips.shown_fixes(found.corrections, every_fix)
@@ -70,8 +70,8 @@ def board(
                 lambda f: cb.game_button(cb.FIX, game.id, game.revision, f.turn, cb.score_arg(f.answer)),
             ),
             *slips.more_row(language, hidden, cb.game_button(cb.MORE, game.id, game.revision)),
-            *_change_rows(game, language),
-            *_undo_row(game, language, restart=True),
+            *_change_rows(language, game),
+            *_undo_row(language, game, restart=True),
         )
     return Reply(Html("\n".join(p for p in parts if p)), keyboard, Board(game.id, game.board_message_id, in_place))
 
@@ -82,13 +82,13 @@ def _fixes_text(language: str, any_fix: bool, hidden: int) -> Html:
     return t("contra.fixes.more", language, n=hidden) if hidden else t("contra.fixes", language)
 
 
-def _change_rows(game: Game, language: str) -> Keyboard:
+def _change_rows(language: str, game: Game) -> Keyboard:
     return slips.change_rows(
         language, range(len(game.turns)), lambda i: cb.game_button(cb.CHANGE, game.id, game.revision, i)
     )
 
 
-def _change_keyboard(game: Game, index: int, answers: tuple[Score, ...], language: str) -> Keyboard:
+def _change_keyboard(language: str, game: Game, index: int, answers: tuple[Score, ...]) -> Keyboard:
     """The answers #index can be changed to, as buttons that take the change."""
     last = index == len(game.turns) - 1
     choices = slips.other_answers(answers, game.turns[index], game.variant.length, last)
@@ -100,7 +100,7 @@ def _change_keyboard(game: Game, index: int, answers: tuple[Score, ...], languag
     )
 
 
-def _back_row(game: Game, language: str) -> tuple[Button, ...]:
+def _back_row(language: str, game: Game) -> tuple[Button, ...]:
     return (Button(t("btn.back", language), cb.game_button(cb.VIEW, game.id, game.revision)),)
 
 
@@ -129,7 +129,7 @@ def _answer_rows(language: str, game: Game, answers: tuple[Score, ...]) -> Keybo
     )
 
 
-def _undo_row(game: Game, language: str, restart: bool) -> Keyboard:
+def _undo_row(language: str, game: Game, restart: bool) -> Keyboard:
     row = []
     if game.turns:
         row.append(Button(t("btn.undo", language), cb.game_button(cb.UNDO, game.id, game.revision)))
