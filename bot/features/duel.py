@@ -76,7 +76,7 @@ class Duel(Feature):
             return named
         opponent, args = named
         try:
-            options = parse_options(args)
+            options = parse_options(args, language)
         except BadOptions as error:
             return common_view.message("duel.options", language, word=str(error))
         variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, Kind.DUEL)

@@ -83,7 +83,7 @@ class Race(Feature):
 
     async def _challenge(self, who: Who, language: str, args: str) -> Outcome:
         try:
-            options = parse_options(args)
+            options = parse_options(args, language)
         except BadOptions as error:
             return common_view.message("match.options", language, word=str(error))
         variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, Kind.RACE)

@@ -34,7 +34,7 @@ class Versus(Feature):
         /resign with no game. None for the rest."""
         if command == "versus":
             try:
-                options = parse_options(args)
+                options = parse_options(args, language)
             except BadOptions as error:
                 return common_view.message("vs.options", language, word=str(error))
             variant, _ = await matches.with_defaults(self.deps, who.chat_id, options, Kind.VERSUS)

@@ -14,8 +14,8 @@ from bot.services.stats import Period
 from engine.variant import InvalidVariant, Variant, variant_named
 
 MAX_LIMIT_SECONDS = 24 * 3600
-_DURATION = re.compile(r"(\d{1,5})\s*(s|sec|m|min|h)", re.IGNORECASE)
-_UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}
+_DURATION = re.compile(r"(\d{1,5})\s*([^\W\d_]+)")  # '10m', '90s', '2h', or in the chat's words ('10мин')
+_TIME_UNITS = (("words.seconds", 1), ("words.minutes", 60), ("words.hours", 3600))
 
 
 def split_command(text: str) -> tuple[str, str]:
@@ -54,13 +54,14 @@ class BadOptions(ValueError):
     """Options that name no variant or an impossible time; str() is what was not understood."""
 
 
-def parse_options(args: str) -> Options:
+def parse_options(args: str, language: str) -> Options:
     """'5 10m' → length-5 variant and 600 s; 'mastermind' → that variant; '' → nothing chosen."""
     variant, seconds = None, None
+    units = meanings(language, _TIME_UNITS)
     for word in args.split():
         duration = _DURATION.fullmatch(word)
-        if duration:
-            seconds = int(duration[1]) * _UNIT[duration[2].lower()]
+        if duration and duration[2].lower() in units:
+            seconds = int(duration[1]) * units[duration[2].lower()]
             if not 10 <= seconds <= MAX_LIMIT_SECONDS:
                 raise BadOptions(word)
             continue

@@ -37,18 +37,20 @@ def test_moves_alternate_starting_with_the_first_player():
 
 
 def test_options_name_a_variant_and_a_time_in_any_order():
-    assert parse_options("") == parse_options("  ")
-    assert parse_options("5 10m").variant.length == 5
-    assert parse_options("5 10m").seconds == 600
-    assert parse_options("90s mastermind") == parse_options("mastermind 90s")
-    assert parse_options("mastermind").variant == PRESETS["mastermind"]
-    assert parse_options("2h").seconds == 7200
+    assert parse_options("", "en") == parse_options("  ", "en")
+    assert parse_options("5 10m", "en").variant.length == 5
+    assert parse_options("5 10m", "en").seconds == 600
+    assert parse_options("90s mastermind", "en") == parse_options("mastermind 90s", "en")
+    assert parse_options("mastermind", "en").variant == PRESETS["mastermind"]
+    assert parse_options("2h", "en").seconds == 7200
+    assert parse_options("10мин 5", "ru") == parse_options("5 10m", "ru")
+    assert parse_options("2ч", "en").seconds == 7200  # every language's words, in every chat
 
 
 @pytest.mark.parametrize("args", ["bogus", "5 6", "5s", "25h", "10x"])
 def test_options_that_make_no_sense_are_refused(args):
     with pytest.raises(BadOptions):
-        parse_options(args)
+        parse_options(args, "en")
 
 
 async def test_migration_0002_keeps_earlier_results_and_keys_them_by_mode(tmp_path):
