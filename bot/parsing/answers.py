@@ -83,7 +83,8 @@ def _parse_labelled(text: str, words: _Words) -> Score | None:
 
 
 def _number(token: str, words: _Words) -> int | None:
-    return int(token) if token.isdigit() else words.numbers.get(token)
+    # isdecimal, not isdigit: "²" is a digit to isdigit() (and a word to the token pattern), and int() refuses it
+    return int(token) if token.isdecimal() else words.numbers.get(token)
 
 
 def _unit(token: str, words: _Words) -> Unit | None:

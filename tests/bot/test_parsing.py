@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.parsing.answers import looks_like_code, parse_answer
 from bot.parsing.commands import split_command
@@ -51,3 +53,20 @@ def test_commands_are_split_into_word_and_arguments():
     assert split_command("/play 5") == ("play", "5")
     assert split_command("/Reveal@BullsCowsBot 1234") == ("reveal", "1234")
     assert split_command("/start") == ("start", "")
+
+
+@pytest.mark.parametrize("text", ["² b", "1 b ² c", "1b ½c", "Ⅻ bulls", "1 bull_2 cows"])
+def test_numbers_that_are_not_decimal_digits_are_not_read(text):
+    assert parse_answer(text, "en") is None
+
+
+def test_a_decimal_digit_of_another_script_is_its_number():
+    assert parse_answer("٣ b", "en") == Score(3, 0)  # an Arabic-Indic 3, as before the words moved
+
+
+@settings(deadline=None)
+@given(st.text(max_size=40))
+def test_any_text_is_an_answer_or_none_and_never_an_error(text):
+    for language in ("en", "ru"):
+        found = parse_answer(text, language)
+        assert found is None or isinstance(found, Score)
