@@ -30,7 +30,8 @@ def listed(message: str) -> tuple[str, ...]:
 def meanings(language: str, keys: tuple[tuple[str, Meaning], ...]) -> Mapping[str, Meaning]:
     """Every word a chat in `language` may type for one of the meanings, word → meaning; `keys` pairs each
     `words.*` key with what its words mean (read once per catalogue and language: do not change what comes back)."""
-    return _meanings(i18n.CATALOGUES, language, keys)
+    catalogues = i18n.CATALOGUES
+    return _meanings(catalogues, catalogues.supported(language), keys)  # a few catalogues, however many codes
 
 
 @lru_cache(maxsize=256)
