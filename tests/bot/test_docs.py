@@ -2,23 +2,50 @@
 
 import re
 from pathlib import Path
+from typing import cast
 
 from bot.cli import SUBCOMMANDS
 from bot.models.settings import ATTEMPT_LIMITS
-from bot.routing.table import GROUP_MENU, PRIVATE_MENU
+from bot.routing.table import COMMANDS, GROUP_MENU, PRIVATE_MENU, Features, command_routes
+from bot.services.deps import Deps
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
 
 
-def test_every_subcommand_is_in_the_readme() -> None:
+def section(text: str, heading: str) -> str:
+    """The text under a `## heading`, up to the next heading of its level."""
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+COMMANDS_SECTION = section(README, "Commands")
+
+
+def routed_commands() -> set[str]:
+    """Every command a route of the command table names."""
+    features = Features(cast(Deps, None))  # the routes only name their handlers: nothing is called here
+    return {name for route in command_routes(features) if route.only for name in route.only}
+
+
+DECLARED = {command.name for command in COMMANDS}  # the features' declarations, which make the menus
+
+
+def test_every_subcommand_is_in_the_readmes_commands() -> None:
     for name in SUBCOMMANDS:
-        assert f"`bullscows {name}`" in README, name
+        assert f"`bullscows {name}`" in COMMANDS_SECTION, name
 
 
-def test_every_chat_command_is_in_the_readme() -> None:
-    for name in {*PRIVATE_MENU, *GROUP_MENU}:
-        assert f"`/{name}`" in README, name
+def test_every_command_a_route_answers_is_declared_by_a_feature() -> None:
+    assert routed_commands() <= DECLARED
+
+
+def test_every_routed_command_is_in_the_readmes_commands() -> None:
+    commands = DECLARED | routed_commands()
+    assert {"guess", "streak", *PRIVATE_MENU, *GROUP_MENU} <= commands  # /guess is in no menu
+    for name in sorted(commands):
+        assert f"| `/{name}` |" in COMMANDS_SECTION, name
 
 
 def test_every_setting_in_env_example_is_in_the_readme() -> None:
