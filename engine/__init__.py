@@ -20,7 +20,7 @@ def warm_up() -> float:
 
     started = time.perf_counter()
     kernels.warm_up()
-    rng_for(Variant(3, 6), ()).choice(2)  # the samples of big variants: numpy.random loads on first use (~20 ms)
+    rng_for(Variant(3, 6), ()).choice(2)  # the samples of big variants: numpy.random loads here, not in a move
     tiny = Variant(3, 6)
     for name in ("entropy", "expected-size", "minimax", "most-parts"):
         solve_counts(tiny, strategy_named(name))

@@ -29,17 +29,17 @@ from engine.variant import Code, Indices, Variant
 # weighs every code of the variant against every candidate, so a position costs about
 # variant.size * candidates. The engine's guess is sought within BEST_BUDGET (all of classic and
 # mastermind; 6r10 only below 25 candidates); the engine's outlook walks a whole decision tree, so it
-# gets a budget per review: 15 classic (58 mastermind) candidates when coaching, which kept 280
-# coached moves of random games under 25 ms each; 300 classic candidates in a post-game report.
+# gets a budget per review: 15 classic (58 mastermind) candidates when coaching, which keeps a coached
+# move quick (bench/coach_bench.py); 300 classic candidates in a post-game report.
 BEST_BUDGET = 5040 * 5040
 COACH_OUTLOOK_BUDGET = 5040 * 15
 REPORT_OUTLOOK_BUDGET = 5040 * 300
 # Variants too big to weigh every guess (6 digits) sample guesses for the engine's pick; a coach
-# samples a sixteenth of what the planner does in play, so that a coached move stays within ~20 ms.
+# samples a sixteenth of what the planner does in play, so that a coached move stays quick.
 COACH_PAIR_BUDGET = 1_000_000
 # A review is quick (an event loop may run it rather than hand it to a thread) when each of its parts is a
 # lookup in the variant's shipped optimal tree, or a sweep of at most QUICK_PAIRS (code, candidate) pairs:
-# 3 classic candidates, whose reviews took under 1 ms (p99) in random games. Only variants of at most
+# 3 classic candidates, whose reviews are as quick as a lookup (bench/coach_bench.py). Only variants of at most
 # QUICK_CODES codes, and only the QUICK_VARIANTS variants reviewed last: their tables and trees are then
 # still in the engine's caches (each keeps 16 variants or more), so a quick review never builds or loads one.
 QUICK_PAIRS = 5040 * 3
@@ -50,7 +50,7 @@ _reviewed_lock = threading.Lock()
 
 class _Tree(NamedTuple):
     """A variant's shipped optimal tree as the coach uses it: its moves by history key ({} if none is shipped),
-    and the guesses it takes on each secret (by code index), replayed once (46 ms for classic)."""
+    and the guesses it takes on each secret (by code index), replayed once."""
 
     moves: Mapping[str, Code]
     guesses: npt.NDArray[np.int64] | None

@@ -136,7 +136,7 @@ print(sorted(set(sys.modules) - loaded))
 
 
 def test_after_warm_up_a_first_move_imports_nothing_more(backend: str) -> None:
-    # numpy.random once loaded on the first 6-digit move (20 ms), where numba had loaded it before
+    # warm_up loads what a first move needs (numpy.random for the samples of 6 digits): no move pays for an import
     hide = "import sys; sys.modules['engine.kernels.native'] = None\n" if backend == "numpy" else ""
     done = subprocess.run([sys.executable, "-c", hide + FIRST_MOVES], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
