@@ -5,8 +5,7 @@ from __future__ import annotations
 
 def warm_up() -> float:
     """Load the engine's kernels, tables and strategies by playing a tiny variant through every path the bot
-    uses; returns the seconds it took (a fraction of a second). Call it once at start-up, so that no player's
-    first move pays for it."""
+    uses; returns the seconds it took. Call it once at start-up, so that no player's first move pays for it."""
     import time
 
     from engine import kernels
