@@ -136,11 +136,9 @@ def settle_heap() -> None:
 
 
 def _judge(game: Game, code: Code, deps: Deps) -> tuple[Score, Coaching | None]:
-    """The answer to a guess (true, or the adversary's) and, with coaching, what it taught (in a thread)."""
-    if game.secret is None:
-        answer = adversary_answer(game.variant, game.turns, code, deps.rng)
-    else:
-        answer = score(game.secret, code)
+    """A hard-mode game's answer to a guess (the adversary's: no secret is fixed yet) and, with coaching, what it
+    taught; run in a thread."""
+    answer = adversary_answer(game.variant, game.turns, code, deps.rng)
     history = (*game.turns, Turn(code, answer))
     return answer, _review(game.variant, history, pins(game)) if game.coaching else None
 
