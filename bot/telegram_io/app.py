@@ -41,7 +41,7 @@ from bot.telegram_io.state import App, BotState
 from bot.telegram_io.telemetry import Telemetry
 from bot.telegram_io.webhook import WebhookServer, webhook_app
 from bot.webapp.server import WebAppServer
-from bot.webapp.service import menu_button, mini_app
+from bot.webapp.startup import menu_button, mini_app
 
 log = logging.getLogger("bot")
 
