@@ -5,8 +5,7 @@ from __future__ import annotations
 
 def warm_up() -> float:
     """Load the engine's kernels, tables and strategies by playing a tiny variant through every path the bot
-    uses; returns the seconds it took (a fraction of a second). Call it once at start-up, so that no player's
-    first move pays for it."""
+    uses; returns the seconds it took. Call it once at start-up, so that no player's first move pays for it."""
     import time
 
     from engine import kernels
@@ -20,7 +19,7 @@ def warm_up() -> float:
 
     started = time.perf_counter()
     kernels.warm_up()
-    rng_for(Variant(3, 6), ()).choice(2)  # the samples of big variants: numpy.random loads on first use (~20 ms)
+    rng_for(Variant(3, 6), ()).choice(2)  # the samples of big variants: numpy.random loads here, not in a move
     tiny = Variant(3, 6)
     for name in ("entropy", "expected-size", "minimax", "most-parts"):
         solve_counts(tiny, strategy_named(name))

@@ -1,4 +1,4 @@
-"""Coaching and post-game reports: what each guess learned, what the engine would have played."""
+"""Coaching: what each guess learned, what the engine would have played, and how far the engine is from the end."""
 
 from __future__ import annotations
 
@@ -29,17 +29,16 @@ from engine.variant import Code, Indices, Variant
 # weighs every code of the variant against every candidate, so a position costs about
 # variant.size * candidates. The engine's guess is sought within BEST_BUDGET (all of classic and
 # mastermind; 6r10 only below 25 candidates); the engine's outlook walks a whole decision tree, so it
-# gets a budget per review: 15 classic (58 mastermind) candidates when coaching, which kept 280
-# coached moves of random games under 25 ms each; 300 classic candidates in a post-game report.
+# gets a budget per review: 15 classic (58 mastermind) candidates when coaching, which keeps a coached
+# move quick (bench/coach_bench.py).
 BEST_BUDGET = 5040 * 5040
 COACH_OUTLOOK_BUDGET = 5040 * 15
-REPORT_OUTLOOK_BUDGET = 5040 * 300
 # Variants too big to weigh every guess (6 digits) sample guesses for the engine's pick; a coach
-# samples a sixteenth of what the planner does in play, so that a coached move stays within ~20 ms.
+# samples a sixteenth of what the planner does in play, so that a coached move stays quick.
 COACH_PAIR_BUDGET = 1_000_000
 # A review is quick (an event loop may run it rather than hand it to a thread) when each of its parts is a
 # lookup in the variant's shipped optimal tree, or a sweep of at most QUICK_PAIRS (code, candidate) pairs:
-# 3 classic candidates, whose reviews took under 1 ms (p99) in random games. Only variants of at most
+# 3 classic candidates, whose reviews are as quick as a lookup (bench/coach_bench.py). Only variants of at most
 # QUICK_CODES codes, and only the QUICK_VARIANTS variants reviewed last: their tables and trees are then
 # still in the engine's caches (each keeps 16 variants or more), so a quick review never builds or loads one.
 QUICK_PAIRS = 5040 * 3
@@ -50,7 +49,7 @@ _reviewed_lock = threading.Lock()
 
 class _Tree(NamedTuple):
     """A variant's shipped optimal tree as the coach uses it: its moves by history key ({} if none is shipped),
-    and the guesses it takes on each secret (by code index), replayed once (46 ms for classic)."""
+    and the guesses it takes on each secret (by code index), replayed once."""
 
     moves: Mapping[str, Code]
     guesses: npt.NDArray[np.int64] | None
@@ -65,7 +64,6 @@ class GuessQuality:
 
     guess: Code
     expected_bits: float  # entropy of the answer: information the guess is expected to give
-    expected_left: float  # expected number of candidates after the answer
     worst_left: int  # the most candidates any answer can leave
     could_win: bool  # whether the guess was itself a candidate
 
@@ -103,25 +101,6 @@ class MoveReview:
         return self.answer.bulls == len(self.played.guess)
 
 
-@dataclass(frozen=True)
-class GameReview:
-    """A whole history reviewed move by move, with the engine's outlook where the game stands now."""
-
-    moves: tuple[MoveReview, ...]
-    remaining: int  # candidates after the last answer
-    outlook: Outlook | None  # the last move's outlook
-
-    @property
-    def solved(self) -> bool:
-        """Whether the last guess won the game."""
-        return bool(self.moves) and self.moves[-1].solved
-
-    @property
-    def total_bits(self) -> float:
-        """Information gathered over the whole game."""
-        return sum(move.bits for move in self.moves)
-
-
 def rate_guess(variant: Variant, alive: Indices, guess: Code) -> GuessQuality:
     """How well `guess` splits the candidates `alive`.
 
@@ -135,8 +114,7 @@ def rate_guess(variant: Variant, alive: Indices, guess: Code) -> GuessQuality:
     parts = [c for c in counts.tolist() if c]  # plain floats: numpy's per-call cost dominates 25 numbers
     total = sum(parts)
     bits = -sum(c / total * math.log2(c / total) for c in parts) if total else 0.0
-    left = sum(c * c for c in parts) / max(total, 1)
-    return GuessQuality(guess, bits + 0.0, float(left), max(parts, default=0), could_win)
+    return GuessQuality(guess, bits + 0.0, max(parts, default=0), could_win)
 
 
 def outlook(variant: Variant, history: History, strategy: Strategy | None = None) -> Outlook:
@@ -223,21 +201,6 @@ def _note_reviewed(variant: Variant) -> None:
         _reviewed[variant] = known
         while len(_reviewed) > QUICK_VARIANTS:
             _reviewed.popitem(last=False)
-
-
-def review_game(
-    variant: Variant,
-    history: History,
-    strategy: Strategy | None = None,
-    outlook_budget: int = REPORT_OUTLOOK_BUDGET,
-) -> GameReview:
-    """Every turn reviewed; NoCandidates if the answers contradict each other (see engine.consistency)."""
-    alive = candidates(variant, [])
-    moves = []
-    for index in range(len(history)):
-        moves.append(_review(variant, history, index, alive, strategy, outlook_budget))
-        alive = candidates(variant, history[index : index + 1], among=alive)
-    return GameReview(tuple(moves), len(alive), moves[-1].outlook if moves else None)
 
 
 def _review(

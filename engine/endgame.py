@@ -39,7 +39,7 @@ class ExactSearch:
     def best(self) -> tuple[int, Plan]:
         """(pool row of the best first guess, its plan) for all the candidates."""
         columns = np.arange(self.rows.shape[1], dtype=np.intp)
-        guess, plan = self._search(columns, want_guess=True)
+        guess, plan = self._search(columns)
         return guess, plan
 
     def _cost(self, columns: npt.NDArray[np.intp]) -> Plan:
@@ -51,11 +51,11 @@ class ExactSearch:
         key = columns.tobytes()
         found = self._memo.get(key)
         if found is None:
-            found = self._search(columns, want_guess=False)[1]
+            found = self._search(columns)[1]
             self._memo[key] = found
         return found
 
-    def _search(self, columns: npt.NDArray[np.intp], want_guess: bool) -> tuple[int, Plan]:
+    def _search(self, columns: npt.NDArray[np.intp]) -> tuple[int, Plan]:
         size = len(columns)
         self._expanded += 1
         sub = self.rows[:, columns]

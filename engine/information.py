@@ -1,4 +1,4 @@
-"""Measures of how well a guess splits the candidates: entropy, expected size, worst part."""
+"""Information: what a guess is expected to tell (the entropy of its answer), and what an answer told."""
 
 from __future__ import annotations
 
@@ -20,17 +20,6 @@ def entropy_bits(counts: Counts) -> npt.NDArray[np.float64]:
         p = np.where(counts > 0, counts / total, 0.0)
         logs = np.where(counts > 0, np.log2(np.where(counts > 0, p, 1.0)), 0.0)
     return np.asarray(-(p * logs).sum(axis=-1))
-
-
-def expected_size(counts: Counts) -> npt.NDArray[np.float64]:
-    """Expected number of candidates left after the guess: sum of squared parts over the total."""
-    counts = np.asarray(counts, dtype=np.float64)
-    return np.asarray((counts**2).sum(axis=-1) / np.maximum(counts.sum(axis=-1), 1.0))
-
-
-def worst_part(counts: Counts) -> npt.NDArray[np.int64]:
-    """The largest number of candidates the guess can leave (Knuth's minimax measure)."""
-    return np.asarray(np.asarray(counts).max(axis=-1))
 
 
 def bits_gained(before: int, after: int) -> float:

@@ -55,7 +55,6 @@ class Scorer:
     def __init__(self, variant: Variant) -> None:
         self._kernels = kernels
         self.variant = variant
-        self._codes = variant.codes
         self.places, self.counts = self._kernels.code_words(variant.codes, variant.symbols)
         self._table: FeedbackIds | None = None
 

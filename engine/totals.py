@@ -1,6 +1,6 @@
 """Total guesses to solve k candidates: proven lower bounds, and the estimate that orders guesses.
 
-Shared by the engine's exact searches and the optimal solver; numpy only, so a solve loads no JIT.
+Shared by the engine's exact searches and the optimal solver; numpy only.
 """
 
 from __future__ import annotations

@@ -1,12 +1,15 @@
-"""Variants of the game: code length, alphabet, repeats, leading zero; parsing users' codes."""
+"""Variants of the game: code length, alphabet, repeats, leading zero; the names they are stored under and the
+presets players pick; parsing users' codes."""
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
+from types import MappingProxyType
 
 import numpy as np
 import numpy.typing as npt
@@ -53,10 +56,13 @@ class Variant:
 
     @property
     def name(self) -> str:
-        """The preset name if this is a preset, else a compact spec such as '5d10' or '4r8z'."""
-        for preset, variant in PRESETS.items():
-            if variant == self:
-                return preset
+        """The name the variant is stored and found under: 'classic' and the three other STORED_NAMES, else its
+        spec. It depends on the rules alone, never on PRESETS, so adding a preset renames nothing."""
+        return STORED_NAMES.get(self, self.spec)
+
+    @property
+    def spec(self) -> str:
+        """The rules in short: length, d (distinct) or r (repeats), symbols, z if no leading zero: '5d10', '4r8z'."""
         spec = f"{self.length}{'r' if self.repeats else 'd'}{self.symbols}"
         return spec if self.leading_zero else spec + "z"
 
@@ -179,6 +185,24 @@ def _positions(variant: Variant) -> npt.NDArray[np.int32]:
     return positions
 
 
+# The name a variant is stored and found under (`Variant.name`): in the database (games, matches, settings, results,
+# leaderboards, ratings), in buttons' data, in the daily secret's digest and the engine's seeds, and in the names of
+# the trees and books shipped in engine/data. These four keep the words they were first stored as; every other
+# variant is its spec. Frozen: an entry added or changed here renames that variant's stored history and hides its
+# shipped files. A new named game goes in PRESETS instead.
+STORED_NAMES: Mapping[Variant, str] = MappingProxyType(
+    {
+        Variant(4, 10, repeats=False, leading_zero=True): "classic",
+        Variant(4, 10, repeats=False, leading_zero=False): "nozero",
+        Variant(4, 6, repeats=True, leading_zero=True): "mastermind",
+        Variant(4, 10, repeats=True, leading_zero=True): "mastermind10",
+    }
+)
+_STORED: Mapping[str, Variant] = MappingProxyType({name: variant for variant, name in STORED_NAMES.items()})
+
+# The named games a player picks (the settings panel's buttons, /play mastermind): a preset's name is what they tap or
+# type, never what is stored. A preset whose rules another name already stores under (a spec, or one of
+# STORED_NAMES) leaves that name, its history and its shipped files as they are.
 PRESETS: dict[str, Variant] = {
     "classic": Variant(4, 10, repeats=False, leading_zero=True),
     "nozero": Variant(4, 10, repeats=False, leading_zero=False),
@@ -190,9 +214,11 @@ _SPEC = re.compile(r"^(?P<length>\d)(?:(?P<kind>[dr])(?P<symbols>\d{1,2}))?(?P<n
 
 
 def variant_named(name: str) -> Variant:
-    """The variant for a preset name ('classic'), a bare length ('5' = 5 distinct of 10),
+    """The variant for a stored name or a preset's ('classic'), a bare length ('5' = 5 distinct of 10),
     or a compact spec ('5d10', '4r6', '4d10z' where z = no leading zero)."""
     key = name.strip().lower()
+    if key in _STORED:  # first: a stored name always reads back as the variant that was stored
+        return _STORED[key]
     if key in PRESETS:
         return PRESETS[key]
     match = _SPEC.match(key)

@@ -18,7 +18,7 @@ import threading
 import time
 
 SECRET = "4589"  # the code the player thinks of; the bot must find it
-WAIT = 120.0  # seconds for one reply at most: the first move of a fresh install may compile the engine's kernels
+WAIT = 120.0  # seconds for one reply at most: generous, for a slow, shared machine
 GUESS = re.compile(r"^#(\d+): (\d{4}) — bulls and cows\?")
 
 

@@ -1,4 +1,4 @@
-"""The `bullscows` command line: run the bot, play in the terminal, apply migrations, benchmark the engine.
+"""The `bullscows` command line: run the bot, play in the terminal, look after its database, benchmark and solve.
 
 One module here per subcommand (bot/cli/run.py, console.py, ...): the operator's subcommands, not the chat's
 commands (those are bot/features/)."""

@@ -55,7 +55,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     from engine import warm_up
 
-    warm_up()  # compile or load the kernels first, as the bot does at start-up: not a decision's cost
+    warm_up()  # load the kernels first, as the bot does at start-up: not a decision's cost
     secrets = None if args.sample is None else sample_secrets(variant, args.sample, args.seed)
     bench = Bench(variant, strategy, secrets)
     progress = sys.stderr.isatty()

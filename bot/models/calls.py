@@ -42,7 +42,7 @@ class Message:
 
 
 @dataclass(frozen=True)
-class Answer:
+class CallbackAnswer:
     """Answer a button press (`query` its id), with a toast when `text` is set."""
 
     query: str
@@ -50,7 +50,7 @@ class Answer:
 
 
 @dataclass(frozen=True)
-class Article:
+class InlineResult:
     """One result of an inline answer: what the list shows (title, description), the HTML message it sends."""
 
     id: str
@@ -65,13 +65,13 @@ class InlineAnswer:
     """Answer an inline query (`query` its id) with these results, cached by Telegram for `cache_time` seconds."""
 
     query: str
-    results: tuple[Article, ...]
+    results: tuple[InlineResult, ...]
     cache_time: int
     personal: bool = True
 
 
-Call = Message | Answer | InlineAnswer
-KINDS: dict[type[Call], str] = {Message: "message", Answer: "answer", InlineAnswer: "inline"}
+Call = Message | CallbackAnswer | InlineAnswer
+KINDS: dict[type[Call], str] = {Message: "message", CallbackAnswer: "answer", InlineAnswer: "inline"}
 
 
 def as_json(call: Call) -> dict[str, Any]:
@@ -85,9 +85,9 @@ def from_json(data: dict[str, Any]) -> Call:
     """The call a stored JSON object describes (a key an older row lacks takes its default)."""
     kind = data.get("kind")
     if kind == "answer":
-        return Answer(str(data["query"]), data.get("text"))
+        return CallbackAnswer(str(data["query"]), data.get("text"))
     if kind == "inline":
-        results = tuple(Article(**result) for result in data.get("results", ()))
+        results = tuple(InlineResult(**result) for result in data.get("results", ()))
         cache_time, personal = int(data.get("cache_time", 0)), bool(data.get("personal", True))
         return InlineAnswer(str(data["query"]), results, cache_time, personal)
     if kind != "message":

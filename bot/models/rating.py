@@ -22,8 +22,8 @@ class Rating:
 
 
 @dataclass(frozen=True)
-class BoardLine:
-    """A line of a rating board: who, their conservative estimate, rated games, whether past provisional."""
+class LeaderboardLine:
+    """A line of a rating leaderboard: who, their conservative estimate, rated games, whether past provisional."""
 
     user_id: int
     conservative: float

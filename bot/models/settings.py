@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.models.match import Kind
 from engine.variant import PRESETS, Variant
 
 ATTEMPT_LIMITS: tuple[int | None, ...] = (None, 6, 8, 10, 12, 15)
@@ -57,6 +58,6 @@ class Settings:
     race_seconds: int | None = None  # a group's default race time limit (None: no limit)
     duel_seconds: int | None = None  # a group's default time per duel move (None: the standard timer)
 
-    def match_seconds(self, kind: str) -> int | None:
+    def match_seconds(self, kind: Kind) -> int | None:
         """The chat's default time for a match of this kind: a race's limit, a duel's time per move."""
-        return {"race": self.race_seconds, "duel": self.duel_seconds}.get(kind)
+        return {Kind.RACE: self.race_seconds, Kind.DUEL: self.duel_seconds}.get(kind)

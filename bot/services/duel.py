@@ -1,4 +1,5 @@
-"""The duel: two players in a group, each with a secret set in a private chat, guessing in turns.
+"""The duel: two players, each with a secret set in a private chat, guessing in turns: in a group, or (from a "duel
+me" link) in their two private chats.
 
 Invited → (accepted) → secrets → (both set) → playing → over. The challenger moves first; if they solve,
 the other still gets the same number of turns (a draw if they solve too). A player who does not move in

@@ -71,6 +71,6 @@ async def choose(deps: Deps, chat_id: int, language: str) -> Settings | None:
 
 
 def following(current: str) -> str:
-    """The language after `current` in the settings board's cycle."""
+    """The language after `current` in the settings panel's cycle."""
     languages = available()
     return languages[(languages.index(current) + 1) % len(languages)] if current in languages else languages[0]

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.models.match import Match, Player
+from bot.models.match import Kind, Match, Player
 from bot.models.rating import Placed
 from bot.models.status import Status
 from bot.parsing.commands import Options
@@ -19,7 +19,7 @@ from engine.variant import Variant
 MAX_MATCHES_PER_CHAT = 20
 
 
-async def with_defaults(deps: Deps, chat_id: int, options: Options, kind: str) -> tuple[Variant, int | None]:
+async def with_defaults(deps: Deps, chat_id: int, options: Options, kind: Kind) -> tuple[Variant, int | None]:
     """The variant and time a match is started with: those the command chose, else the chat's variant and its
     admins' default time for this kind of match."""
     settings = await deps.games.settings(chat_id)

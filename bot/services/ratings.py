@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.models.match import Match
-from bot.models.rating import BoardLine, Placed, Rating
+from bot.models.rating import LeaderboardLine, Placed, Rating
 from bot.models.stats import ALL_CHATS
 from bot.rules import rating as rules
 from bot.services.deps import Deps
@@ -63,7 +63,7 @@ class RatingLeaderboard:
     chat_id: int
     family: rules.Family
     variant: str
-    lines: tuple[tuple[BoardLine, str | None], ...]
+    lines: tuple[tuple[LeaderboardLine, str | None], ...]
     you: tuple[int, int, Rating] | None = None  # the asking player's place, of how many, and rating: when not shown
 
     @property

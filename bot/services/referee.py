@@ -127,8 +127,8 @@ _heap_settled = [False]
 
 def settle_heap() -> None:
     """Once a process, after warm_up: collect, then keep everything loaded so far (modules, the engine's
-    trees and tables) out of the collector's full passes. Each such pass walked it all, 80-100 ms with the GIL
-    held, wherever it struck: in the middle of a batch on the event loop."""
+    trees and tables) out of the collector's full passes. Each such pass walked it all with the GIL held,
+    wherever it struck: in the middle of a batch on the event loop."""
     if not _heap_settled[0]:
         _heap_settled[0] = True
         gc.collect()
@@ -136,11 +136,9 @@ def settle_heap() -> None:
 
 
 def _judge(game: Game, code: Code, deps: Deps) -> tuple[Score, Coaching | None]:
-    """The answer to a guess (true, or the adversary's) and, with coaching, what it taught (in a thread)."""
-    if game.secret is None:
-        answer = adversary_answer(game.variant, game.turns, code, deps.rng)
-    else:
-        answer = score(game.secret, code)
+    """A hard-mode game's answer to a guess (the adversary's: no secret is fixed yet) and, with coaching, what it
+    taught; run in a thread."""
+    answer = adversary_answer(game.variant, game.turns, code, deps.rng)
     history = (*game.turns, Turn(code, answer))
     return answer, _review(game.variant, history, pins(game)) if game.coaching else None
 
@@ -154,8 +152,8 @@ def pins(game: Game) -> dict[int, int]:
 
 async def _coach(game: Game, turn: Turn) -> Coaching:
     """What the turn taught: reviewed right here when the engine knows that is quick (a lookup in its tree,
-    a handful of candidates: well under a few ms), else in a thread, so the event loop is never held long
-    (a review that searches can take 5-50 ms). After a hint the engine's tree no longer applies: a thread."""
+    a handful of candidates), else in a thread, so the event loop is never held long by a review that searches.
+    After a hint the engine's tree no longer applies: a thread."""
     history = (*game.turns, turn)
     known = pins(game)
     if not known and quick_review(game.variant, history):

@@ -33,7 +33,7 @@ REPLAY_CHUNK = 20_000  # rows read at a time, outside any transaction
 BATCH = 50  # rows a statement writes
 STEP_SECONDS = 0.005  # how long a transaction goes on writing batches before it commits (bench/rating_bench.py)
 # Seconds between two transactions, at least. Another process waiting for the lock (the bot) sleeps and tries
-# again (1, 2, 5, 10 ms ... apart): steps back to back would keep it waiting for hundreds of milliseconds.
+# again (1, 2, 5, 10 ms ... apart): steps back to back would keep it waiting through many of them.
 PAUSE = 0.005
 FIRST: BoardKey = (-(2**63), "", -(2**63))  # before every board place in key order
 

@@ -1,4 +1,4 @@
-"""A chat's settings: read them, and apply one change from the settings board."""
+"""A chat's settings: read them, and apply one change from the settings panel."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
+from bot.models.game import Mode
 from bot.models.stats import ALL_CHATS, Place, ResultCount, Standing
 from bot.models.status import Status
 from bot.services.deps import Deps
@@ -194,7 +195,7 @@ async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
     repo = deps.stats
     counts = await repo.result_counts(user_id, variant)
     mine = [row for row in counts if row.mode in RANKED_MODES]
-    bots = [row for row in counts if row.mode == "guesser"]
+    bots = [row for row in counts if row.mode == Mode.GUESSER]
     spread = distribution(counts)
     clean = sum(spread.values())
     bot_solved = [row for row in bots if row.outcome == Status.SOLVED]

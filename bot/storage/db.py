@@ -128,8 +128,8 @@ def _quick_sql(sql: str) -> bool:
 class Connection(aiosqlite.Connection):
     """aiosqlite's connection, whose statements can also run on the event loop's own thread.
 
-    A statement inside an open transaction costs SQLite microseconds, while a round trip to aiosqlite's thread
-    costs 0.1-0.3 ms of thread switches (more on a busy machine): a referee move makes about twenty. So inside
+    A statement inside an open transaction costs SQLite far less than a round trip to aiosqlite's thread (two
+    thread switches, more on a busy machine), and a move makes many statements (bench/core_bench.py). So inside
     `on_loop()` (the intake applying a batch of updates) statements run at once on the calling thread, except
     those that may wait (BEGIN, COMMIT, ROLLBACK, PRAGMA) and those in `in_worker()` (queries that read many
     rows: leaderboards, stats). A call made while another is still with the worker queues behind it, so the
@@ -162,7 +162,7 @@ class Connection(aiosqlite.Connection):
     def here(self, sql: str) -> sqlite3.Connection | None:
         """The sqlite3 connection, if the calling task may run this statement on it right away (inside
         `on_loop()`, nothing with the worker, a statement that does not wait): the caller skips aiosqlite's
-        wrappers too (a few microseconds a statement, eleven statements a move)."""
+        wrappers too."""
         if self._with_worker or self._connection is None or not _quick_sql(sql):
             return None
         here = self._here.get()

@@ -1,4 +1,5 @@
-"""The repository the services use: a Protocol, and its SQLite implementation."""
+"""Storage of one-player games, their moves and recorded results, and each chat's settings: a Protocol and its SQLite
+implementation."""
 
 from __future__ import annotations
 

@@ -29,7 +29,6 @@ class MatchRepository(Protocol):
     """Matches, players, moves and their results."""
 
     async def active_match(self, chat_id: int, topic: int | None = None) -> Match | None: ...
-    async def has_active_match(self, chat_id: int, topic: int | None = None) -> bool: ...
     async def active_in_chat(self, chat_id: int) -> int: ...
     async def match(self, match_id: int) -> Match | None: ...
     async def turns(self, match_id: int, user_id: int) -> tuple[Turn, ...]: ...
@@ -97,15 +96,6 @@ class SqliteMatchRepository:
                 (chat_id, topic or NO_TOPIC),
             )
         )
-
-    async def has_active_match(self, chat_id: int, topic: int | None = None) -> bool:
-        """Whether a match is on in a chat's forum topic (one index lookup: nothing of the match is read)."""
-        row = await one(
-            self.conn,
-            "SELECT 1 FROM matches WHERE chat_id = ? AND topic = ? AND status = 'active'",
-            (chat_id, topic or NO_TOPIC),
-        )
-        return row is not None
 
     async def active_in_chat(self, chat_id: int) -> int:
         """How many matches are on in a chat, across its forum topics."""

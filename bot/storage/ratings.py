@@ -11,7 +11,7 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.models.rating import BoardLine, Placed, RatedRow, Rating, Z
+from bot.models.rating import LeaderboardLine, Placed, RatedRow, Rating, Z
 from bot.models.stats import ALL_CHATS  # the board of every chat together, as for the other boards
 from bot.storage.rows import every, iso, placeholders, scan, scan_one
 
@@ -71,7 +71,7 @@ class SqliteRatingRepository:
             ],
         )
 
-    async def leaderboard(self, chat_id: int, family: str, limit: int) -> list[BoardLine]:
+    async def leaderboard(self, chat_id: int, family: str, limit: int) -> list[LeaderboardLine]:
         """The top of a rating board (a chat, or ALL_CHATS): established players first, by conservative estimate."""
         rows = await scan(
             self.conn,
@@ -81,7 +81,7 @@ class SqliteRatingRepository:
             " ORDER BY b.established DESC, b.conservative DESC, b.user_id LIMIT ?",
             (chat_id, family, limit),
         )
-        return [BoardLine(r["user_id"], r["conservative"], r["games"], bool(r["established"])) for r in rows]
+        return [LeaderboardLine(r["user_id"], r["conservative"], r["games"], bool(r["established"])) for r in rows]
 
     async def place(self, chat_id: int, family: str, user_id: int) -> tuple[int, int] | None:
         """A player's place on a rating board and how many players it has; None if they are not on it."""

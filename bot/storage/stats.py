@@ -233,11 +233,6 @@ class SqliteStatsRepository:
         row = await one(self.conn, "SELECT * FROM daily_plays WHERE day = ? AND user_id = ?", (day, user_id))
         return None if row is None else DailyPlay(row["day"], row["user_id"], row["game_id"], row["chat_id"])
 
-    async def daily_play_of_game(self, game_id: int) -> DailyPlay | None:
-        """The daily challenge played in a game, if it is one."""
-        row = await one(self.conn, "SELECT * FROM daily_plays WHERE game_id = ?", (game_id,))
-        return None if row is None else DailyPlay(row["day"], row["user_id"], row["game_id"], row["chat_id"])
-
     async def add_daily_play(self, play: DailyPlay) -> None:
         """Record that a player started the day's challenge (inside a transaction)."""
         await self.conn.execute(

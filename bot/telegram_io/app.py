@@ -20,7 +20,7 @@ from urllib.parse import urlparse
 from telegram.ext import ApplicationBuilder, ContextTypes
 from telegram.request import BaseRequest
 
-from bot.config import Config
+from bot.config import Config, Webhook
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import Clock, utc_now
 from bot.services.referee import settle_heap, warm_up
@@ -41,7 +41,7 @@ from bot.telegram_io.state import App, BotState
 from bot.telegram_io.telemetry import Telemetry
 from bot.telegram_io.webhook import WebhookServer, webhook_app
 from bot.webapp.server import WebAppServer
-from bot.webapp.service import menu_button, mini_app
+from bot.webapp.startup import menu_button, mini_app
 
 log = logging.getLogger("bot")
 
@@ -179,16 +179,9 @@ async def serve(
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
     app = build_application(config, request=request, rate_limit=request is None)
-    opening = asyncio.create_task(open_bot(app, config, clock=clock))  # retries while Telegram is unreachable
-    stopped = asyncio.create_task(stop.wait())
-    await asyncio.wait({opening, stopped}, return_when=asyncio.FIRST_COMPLETED)
-    stopped.cancel()
-    if not opening.done():  # told to stop before Telegram answered: open_bot closes what it opened
-        opening.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await opening
+    runtime = await _open_unless_stopped(app, config, clock, stop)
+    if runtime is None:
         return
-    runtime = opening.result()
     intake, sender = app.bot_data.intake, app.bot_data.sender
     fetching: asyncio.Task[None] | None = None
     server: WebhookServer | None = None
@@ -213,15 +206,7 @@ async def serve(
             await retrying(app.bot.delete_webhook, "deleteWebhook")
             fetching = asyncio.create_task(poll(app.bot, runtime.store, intake, config.poll_interval), name="polling")
         else:
-            hook = config.webhook
-            secret = await webhook_secret(config, runtime.store)
-            receiver = webhook_app(urlparse(hook.url).path, secret, intake.record)
-            server = WebhookServer(receiver, hook.listen, hook.port)
-            await server.start()  # listening before Telegram is told where to send
-            await retrying(
-                lambda: app.bot.set_webhook(hook.url, secret_token=secret, allowed_updates=ALLOWED_UPDATES),
-                "setWebhook",
-            )
+            server = await _start_webhook(app, config.webhook, await webhook_secret(config, runtime.store))
         if config.webapp is not None and config.token:
             webapp = mini_app(config.webapp, runtime.core, config.token, app.bot.username, sender.wake)
             await webapp.start()
@@ -247,6 +232,32 @@ async def serve(
             await webapp.stop()
         await close_bot(app)
         log.info("bullscows stopped")
+
+
+async def _open_unless_stopped(app: App, config: Config, clock: Clock, stop: asyncio.Event) -> Runtime | None:
+    """open_bot (which retries while Telegram is unreachable), or None if told to stop first: then open_bot has
+    closed what it opened."""
+    opening = asyncio.create_task(open_bot(app, config, clock=clock))
+    stopped = asyncio.create_task(stop.wait())
+    await asyncio.wait({opening, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    stopped.cancel()
+    if opening.done():
+        return opening.result()
+    opening.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await opening
+    return None
+
+
+async def _start_webhook(app: App, hook: Webhook, secret: str) -> WebhookServer:
+    """Listen for Telegram's POSTs, then tell Telegram where to send them (with the secret it must carry)."""
+    receiver = webhook_app(urlparse(hook.url).path, secret, app.bot_data.intake.record)
+    server = WebhookServer(receiver, hook.listen, hook.port)
+    await server.start()  # listening before Telegram is told where to send
+    await retrying(
+        lambda: app.bot.set_webhook(hook.url, secret_token=secret, allowed_updates=ALLOWED_UPDATES), "setWebhook"
+    )
+    return server
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"

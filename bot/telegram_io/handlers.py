@@ -1,4 +1,8 @@
-"""Telegram handlers: translate an update into a Core call and queue the Outcome. Nothing else.
+"""Telegram handlers: translate an update into a Core call and queue its replies with the update's inbox mark.
+
+Beside the Core's calls they keep only Telegram's own bookkeeping: a group upgraded to a supergroup moves its rows to
+the new chat id (`Store.move_chat`), a change of membership updates the admin roster, and the one error handler
+queues the "Sorry" and marks the update failed. No game rule and no SQL here.
 
 Each update is one savepoint of the intake's batch transaction (one transaction outside the intake): the Core's
 changes, the replies in the outbox and the inbox's mark commit together, and the sender delivers the replies

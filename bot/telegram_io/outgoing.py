@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
-from bot.models.calls import Answer, Article, InlineAnswer, Message, StoredButton
+from bot.models.calls import CallbackAnswer, InlineAnswer, InlineResult, Message, StoredButton
 from bot.replies import Button, Notice, Offers, Outcome, Reply
 from bot.services.ports import Clock
 from bot.storage.store import Store
@@ -41,15 +41,15 @@ def button_payload(button: Button) -> StoredButton:
     return [*stored, button.share] if button.share is not None else stored
 
 
-def answer_payload(query_id: str, toast: str | None) -> Answer:
+def answer_payload(query_id: str, toast: str | None) -> CallbackAnswer:
     """The outbox call that answers a button press (with its toast, shortened to Telegram's limit)."""
-    return Answer(query_id, None if toast is None else shorten(toast, MAX_TOAST))
+    return CallbackAnswer(query_id, None if toast is None else shorten(toast, MAX_TOAST))
 
 
 def inline_payload(query_id: str, offers: Offers) -> InlineAnswer:
     """The outbox call that answers an inline query with these results."""
     results = tuple(
-        Article(
+        InlineResult(
             id=a.id,
             title=shorten(a.title, MAX_TITLE),
             description=shorten(a.description, MAX_TITLE),

@@ -31,7 +31,7 @@ from telegram import (
 from telegram.constants import FloodLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
-from bot.models.calls import Answer, Article, InlineAnswer, Message, StoredButton, StoredKeyboard
+from bot.models.calls import CallbackAnswer, InlineAnswer, InlineResult, Message, StoredButton, StoredKeyboard
 from bot.replies import BoardOf
 from bot.services.ports import Clock
 from bot.storage.outbox import Outgoing
@@ -74,7 +74,7 @@ def button(stored: StoredButton) -> InlineKeyboardButton:
     return InlineKeyboardButton(label, callback_data=data)
 
 
-def article(result: Article) -> InlineQueryResultArticle:
+def article(result: InlineResult) -> InlineQueryResultArticle:
     """The Telegram result of a stored inline article: an HTML message without a link preview."""
     content = InputTextMessageContent(
         result.text, parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
@@ -215,7 +215,7 @@ class Sender:
         head = batch[0]
         try:
             match head.payload:
-                case Answer() as answer:
+                case CallbackAnswer() as answer:
                     await self._answer(answer)
                     await self._settle(batch)
                 case InlineAnswer() as inline:
@@ -275,7 +275,7 @@ class Sender:
         async with self.store.transaction():
             await self.store.outbox.settle([row.id for row in batch], self.clock(), status, error)
 
-    async def _answer(self, answer: Answer) -> None:
+    async def _answer(self, answer: CallbackAnswer) -> None:
         try:
             await self.bot.answer_callback_query(answer.query, text=answer.text)
         except BadRequest as error:  # too old to answer (after a backlog): the move's replies still go out

@@ -1,6 +1,6 @@
 """What the intake and the sender count as they work, as Prometheus series, and the signs of life /healthz reads.
 
-Recording costs a few microseconds an update, so it is always on; only serving it over HTTP is optional
+Recording is cheap beside an update's own work, so it is always on; only serving it over HTTP is optional
 (METRICS_PORT, see `monitor.py`). Each Telemetry has a registry of its own: two bots in one test process never
 mix their counts.
 """

@@ -1,4 +1,4 @@
-"""Replies shared by both modes: welcome, help, rules, confirmations, the group note."""
+"""Replies shared by the features: welcome, rules, confirmations, the group note, why a match does not start."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant |
 
 
 def group_note(language: str, bot_username: str | None) -> Outcome:
-    """Group play is not here yet: point to a private chat."""
+    """A one-player command sent in a group: what a group plays (races, duels), and a link to a private chat."""
     link = t("group.link", language, url=f"https://t.me/{bot_username}?start=play") if bot_username else Html("")
     return Outcome.text(t("group.soon", language, link=link))
 

@@ -1,4 +1,4 @@
-"""The settings board: one message whose buttons change a setting and redraw it in place."""
+"""The settings panel: one message whose buttons change a setting and redraw it in place."""
 
 from __future__ import annotations
 

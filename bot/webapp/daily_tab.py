@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.models.who import Who
-from bot.services import daily, stats
+from bot.services import daily, settings, stats
 from bot.services.deps import Deps
 from bot.texts import date_text, plain, t, wait_text
 from bot.views import daily as daily_view
@@ -22,7 +22,7 @@ async def daily_data(deps: Deps, who: Who, language: str) -> dict[str, Any]:
     share = None
     if isinstance(found, daily.Done):
         share = plain(daily_view.share_text(language, found.day, found.game, who.bot_username))
-    variant = (await deps.games.settings(who.chat_id)).variant.name
+    variant = (await settings.of_chat(deps, who.chat_id)).variant.name
     record = await stats.player_stats(deps, who.user_id, variant)
     streak = stats_view.daily_streak(language, await daily.streak(deps, who.user_id))
     return {

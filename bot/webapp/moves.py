@@ -19,6 +19,7 @@ from bot.core import Core
 from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.replies import Outcome
+from bot.services import lifecycle, matches
 from bot.storage.webapp import WebAppRecords
 from bot.telegram_io.outgoing import post
 from bot.texts import plain, t
@@ -107,11 +108,15 @@ async def make(core: Core, records: WebAppRecords, who: Who, language: str, move
 async def _apply(core: Core, who: Who, language: str, move: Move, url: str | None) -> Made:
     """The move's effect, inside the caller's transaction."""
     deps = core.deps
-    if await deps.matches.any_active(who.chat_id, who.user_id):  # the chat's messages are a match's moves now
+    if await matches.in_a_match(deps, who.chat_id, who.user_id):  # the chat's messages are a match's moves now
         return Made(False, plain(t("app.busy", language)))
-    running = await deps.games.active_game(who.chat_id)
+    running = await lifecycle.running_game(deps, who.chat_id)
     if move.game_id is not None:
-        named = running if running is not None and running.id == move.game_id else await deps.games.game(move.game_id)
+        named = (
+            running
+            if running is not None and running.id == move.game_id
+            else await lifecycle.game_by_id(deps, move.game_id)
+        )
         if named is None or not owns(who, named):
             raise PermissionError("a game that is not the player's")
         if move.kind != "replace" and (named is not running or named.revision != move.revision):
@@ -121,7 +126,7 @@ async def _apply(core: Core, who: Who, language: str, move: Move, url: str | Non
         return Made(False, plain(t("app.stale", language)))
     before = _mark(running)
     outcome = await outcome_of()
-    after = _mark(await deps.games.active_game(who.chat_id))
+    after = _mark(await lifecycle.running_game(deps, who.chat_id))
     if before == after:  # refused, a question first, or a look: shown on the page alone, the chat is not told
         looked = _looked(outcome, running)
         if looked is not None:
@@ -138,7 +143,7 @@ def _outcome_of(core: Core, who: Who, move: Move, running: Game | None) -> MakeO
     does not fit the game (a /think button on a game that has none)."""
     match move.kind:
         case "guess":
-            if running is None or running.mode != "referee":
+            if running is None or running.mode != Mode.REFEREE:
                 return None
             code = move.code
             return lambda: core.on_text(who, code)

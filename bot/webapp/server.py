@@ -23,7 +23,7 @@ from aiohttp import web
 from bot.core import Core
 from bot.models.game import Game, Mode
 from bot.models.who import Who
-from bot.services import daily, referee
+from bot.services import daily, lifecycle, referee
 from bot.storage.webapp import WebAppRecords
 from bot.telegram_io.intake import FloodGuard
 from bot.texts import plain, t
@@ -74,23 +74,45 @@ def static_files() -> dict[str, bytes]:
 
 def webapp_app(context: WebAppContext) -> web.Application:
     """The aiohttp application: the page at /, its API under /api/."""
-    files = static_files()
-    records = WebAppRecords(context.core.deps.store.conn)
-    guard = context.guard
-    weighing = asyncio.Semaphore(WEIGHING)
+    api = Api(context)
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[api.checked])
+    app.cleanup_ctx.append(api.tidying)
+    app.router.add_get("/", api.page)
+    app.router.add_get("/{name:[a-z]+\\.(?:html|js|css)}", api.page)
+    app.router.add_get("/api/session", api.session)
+    app.router.add_get("/api/state", api.current)
+    app.router.add_post("/api/move", api.move)
+    app.router.add_get("/api/possibilities", api.possible)
+    app.router.add_put("/api/notes", api.notes)
+    app.router.add_get("/api/daily", api.today)
+    return app
+
+
+class Api:
+    """The page and the API's routes; every /api/ call is checked first (`checked`: size, initData, allowance)."""
+
+    def __init__(self, context: WebAppContext) -> None:
+        self.context = context
+        self.core = context.core
+        self.files = static_files()
+        self.records = WebAppRecords(context.core.deps.store.conn)
+        self.weighing = asyncio.Semaphore(WEIGHING)
 
     @web.middleware
-    async def checked(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> Any:
+    async def checked(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """Refuse what is too big, not signed by Telegram, or past the player's allowance; the player otherwise."""
         if request.content_length is not None and request.content_length > MAX_BODY:
             return refuse(request, 413, f"a body of {request.content_length} bytes")
         if not request.path.startswith("/api/"):
             return await handler(request)
         header = request.headers.get("Authorization", "")
         try:
-            player = auth.player(header.removeprefix("tma ").strip(), context.token_key, context.clock())
+            player = auth.player(header.removeprefix("tma ").strip(), self.context.token_key, self.context.clock())
         except auth.Unauthorized as error:
             return refuse(request, 401, str(error))
-        if guard.check(player.user_id) != "ok":
+        if self.context.guard.check(player.user_id) != "ok":
             return refuse(request, 429, f"user {player.user_id} calls too often")
         request[PLAYER] = player
         try:
@@ -102,71 +124,64 @@ def webapp_app(context: WebAppContext) -> web.Application:
         response.headers["Cache-Control"] = "no-store"
         return response
 
-    def who_of(request: web.Request) -> Who:
-        player = request[PLAYER]
-        return Who(
-            chat_id=player.user_id,  # a private chat's id is its user's
-            user_id=player.user_id,
-            private=True,
-            bot_username=context.bot_username,
-            name=player.name,
-            language_code=player.language_code,
-            username=player.username,
-        )
-
-    async def page(request: web.Request) -> web.Response:
+    async def page(self, request: web.Request) -> web.Response:
+        """GET / and the page's files."""
         name = request.match_info.get("name") or "index.html"
-        if name not in files:
+        if name not in self.files:
             raise web.HTTPNotFound()
         kind = CONTENT_TYPES[name.rsplit(".", 1)[-1]]
         headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache"}
-        return web.Response(body=files[name], content_type=kind, charset="utf-8", headers=headers)
+        return web.Response(body=self.files[name], content_type=kind, charset="utf-8", headers=headers)
 
-    async def session(request: web.Request) -> web.Response:
-        who = who_of(request)
-        language = await context.core.language(who)
-        shown = await view.state(context.core.deps, records, who, language)
+    async def session(self, request: web.Request) -> web.Response:
+        """GET /api/session: the player's language, the page's texts and what it shows."""
+        who = _who(request, self.context.bot_username)
+        language = await self.core.language(who)
+        shown = await view.state(self.core.deps, self.records, who, language)
         return web.json_response({"language": language, "texts": view.page_texts(language), **shown})
 
-    async def current(request: web.Request) -> web.Response:
-        who = who_of(request)
+    async def current(self, request: web.Request) -> web.Response:
+        """GET /api/state: what the page shows, or {"same": true} when the game it knows has not moved."""
+        who = _who(request, self.context.bot_username)
         known = request.query.get("known", "")
-        game = await view.shown_game(context.core.deps, who.chat_id)
+        game = await view.shown_game(self.core.deps, who.chat_id)
         if game is not None and known == f"{game.id}:{game.revision}":  # the page's poll: nothing new, cheaply
             return web.json_response({"same": True})
-        language = await context.core.language(who)
-        return web.json_response(await view.state(context.core.deps, records, who, language))
+        language = await self.core.language(who)
+        return web.json_response(await view.state(self.core.deps, self.records, who, language))
 
-    async def move(request: web.Request) -> web.Response:
-        who = who_of(request)
-        language = await context.core.language(who)
+    async def move(self, request: web.Request) -> web.Response:
+        """POST /api/move: a move of the chat's game (once, whatever the page retries), and what the page shows."""
+        who = _who(request, self.context.bot_username)
+        language = await self.core.language(who)
         try:
             move = moves.move_of(await _json(request))
-            made = await moves.make(context.core, records, who, language, move, context.url)
+            made = await moves.make(self.core, self.records, who, language, move, self.context.url)
         except moves.BadMove as error:
             return refuse(request, 400, f"user {who.user_id}: {error}")
         if made.changed and not made.repeated:
-            context.wake()
-        shown = await view.state(context.core.deps, records, who, language)
+            self.context.wake()
+        shown = await view.state(self.core.deps, self.records, who, language)
         game = shown["game"]
         if made.board is not None and game is not None and game["board"] is not None:  # a look: as the Core drew it
             game["board"] = made.board
         return web.json_response({**made.json(), "repeated": made.repeated, **shown})
 
-    async def possible(request: web.Request) -> web.Response:
-        who = who_of(request)
-        game = await _own_game(request, who)
+    async def possible(self, request: web.Request) -> web.Response:
+        """GET /api/possibilities: the codes that still fit a game (a page of them), and the coach when it speaks."""
+        who = _who(request, self.context.bot_username)
+        game = await self._own_game(request, who)
         if game is None:
             return refuse(request, 400, f"user {who.user_id}: no game named")
-        deps = context.core.deps
+        deps = self.core.deps
         is_daily = daily.daily_of(game) is not None
-        language = await context.core.language(who)
+        language = await self.core.language(who)
         coach = await coach_view(deps, game, language) if coached(game, is_daily) else None
         if not view.possibilities_shown(game, is_daily):
             return web.json_response({"hidden": True, "coach": coach})
         page_number = _number(request.query.get("page", "0"))
         pins = referee.pins(game) if game.mode == Mode.REFEREE else None
-        async with weighing:
+        async with self.weighing:
             found = await asyncio.to_thread(possibilities, game.variant, game.turns, page_number, pins=pins)
         return web.json_response(
             {
@@ -184,50 +199,55 @@ def webapp_app(context: WebAppContext) -> web.Application:
             }
         )
 
-    async def today(request: web.Request) -> web.Response:
-        who = who_of(request)
-        language = await context.core.language(who)
-        return web.json_response(await daily_data(context.core.deps, who, language))
+    async def today(self, request: web.Request) -> web.Response:
+        """GET /api/daily: today's challenge and the player's streak."""
+        who = _who(request, self.context.bot_username)
+        language = await self.core.language(who)
+        return web.json_response(await daily_data(self.core.deps, who, language))
 
-    async def notes(request: web.Request) -> web.Response:
-        who = who_of(request)
+    async def notes(self, request: web.Request) -> web.Response:
+        """PUT /api/notes: the digit notepad of one of the player's games."""
+        who = _who(request, self.context.bot_username)
         body = await _json(request)
         game_id, marks = (body.get("game"), body.get("marks")) if isinstance(body, dict) else (None, None)
         if not isinstance(game_id, int) or not isinstance(marks, str):
             return refuse(request, 400, f"user {who.user_id}: not a notepad")
-        deps = context.core.deps
-        game = await deps.games.game(game_id)
+        deps = self.core.deps
+        game = await lifecycle.game_by_id(deps, game_id)
         if game is None or not view.owns(who, game):
             raise PermissionError("a notepad of a game that is not the player's")
         if len(marks) != game.variant.length * game.variant.symbols or not set(marks) <= NOTE_MARKS:
             return refuse(request, 400, f"user {who.user_id}: a notepad of the wrong shape")
         async with deps.transaction():
-            await records.save_notes(game.id, marks, deps.clock())
+            await self.records.save_notes(game.id, marks, deps.clock())
         return web.json_response({"saved": True})
 
-    async def _own_game(request: web.Request, who: Who) -> Game | None:
+    async def tidying(self, app: web.Application) -> AsyncIterator[None]:
+        """While the server runs, old move records are forgotten now and then."""
+        task = asyncio.create_task(_tidy(self.core, self.records), name="webapp tidying")
+        yield
+        task.cancel()
+
+    async def _own_game(self, request: web.Request, who: Who) -> Game | None:
         game_id = _number(request.query.get("game", ""), default=-1)
-        game = await context.core.deps.games.game(game_id) if game_id >= 0 else None
+        game = await lifecycle.game_by_id(self.core.deps, game_id) if game_id >= 0 else None
         if game is not None and not view.owns(who, game):
             raise PermissionError("a game that is not the player's")
         return game
 
-    async def tidying(app: web.Application) -> AsyncIterator[None]:
-        task = asyncio.create_task(_tidy(context.core, records), name="webapp tidying")
-        yield
-        task.cancel()
 
-    app = web.Application(client_max_size=MAX_BODY, middlewares=[checked])
-    app.cleanup_ctx.append(tidying)
-    app.router.add_get("/", page)
-    app.router.add_get("/{name:[a-z]+\\.(?:html|js|css)}", page)
-    app.router.add_get("/api/session", session)
-    app.router.add_get("/api/state", current)
-    app.router.add_post("/api/move", move)
-    app.router.add_get("/api/possibilities", possible)
-    app.router.add_put("/api/notes", notes)
-    app.router.add_get("/api/daily", today)
-    return app
+def _who(request: web.Request, bot_username: str | None) -> Who:
+    """The checked player of an /api/ call, as the Core knows a person in their private chat."""
+    player = request[PLAYER]
+    return Who(
+        chat_id=player.user_id,  # a private chat's id is its user's
+        user_id=player.user_id,
+        private=True,
+        bot_username=bot_username,
+        name=player.name,
+        language_code=player.language_code,
+        username=player.username,
+    )
 
 
 async def _tidy(core: Core, records: WebAppRecords, every: float = 3600) -> None:

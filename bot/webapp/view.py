@@ -14,7 +14,7 @@ from bot.models.game import Game, Mode
 from bot.models.status import Status
 from bot.models.who import Who
 from bot.replies import Reply
-from bot.services import daily, guesser
+from bot.services import daily, guesser, lifecycle, matches
 from bot.services.deps import Deps
 from bot.storage.webapp import WebAppRecords
 from bot.texts import plain, score_text, t, variant_text
@@ -70,13 +70,15 @@ def page_texts(language: str) -> dict[str, str]:
 
 async def shown_game(deps: Deps, chat_id: int) -> Game | None:
     """The game the page opens on: the chat's running game, else its latest one (finished)."""
-    running = await deps.games.active_game(chat_id)
+    running = await lifecycle.running_game(deps, chat_id)
     if running is not None:
         return running
     latest = [
-        g for mode in (Mode.REFEREE, Mode.GUESSER) if (g := await deps.games.latest_game(chat_id, mode)) is not None
+        g
+        for mode in (Mode.REFEREE, Mode.GUESSER)
+        if (g := await lifecycle.latest_game(deps, chat_id, mode)) is not None
     ]
-    return max(latest, key=lambda g: g.id, default=None)
+    return max(latest, key=lambda game: game.id, default=None)
 
 
 def owns(who: Who, game: Game) -> bool:
@@ -94,7 +96,7 @@ def possibilities_shown(game: Game, is_daily: bool) -> bool:
 
 async def state(deps: Deps, records: WebAppRecords, who: Who, language: str) -> dict[str, Any]:
     """Everything the page shows about the player's game (None: no game yet), and whether a match holds the chat."""
-    busy = await deps.matches.any_active(who.chat_id, who.user_id)
+    busy = await matches.in_a_match(deps, who.chat_id, who.user_id)
     game = await shown_game(deps, who.chat_id)
     return {
         "game": None if game is None else await game_data(deps, records, game, language),

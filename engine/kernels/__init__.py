@@ -5,8 +5,8 @@ and `counts` holds each symbol's multiplicity in unary, `length` bits per symbol
 feedback id = length * popcount(places_g & places_s) + popcount(counts_g & counts_s)
 = bulls * (length + 1) + cows, with no table: scoring on the fly is as fast as a table lookup.
 
-They run in C (engine/_kernels.c, built at install with the solver's core) and fall back to numpy
-(engine/fallback.py) where no C compiler was at hand: the same answers, bit for bit, more slowly. No
+They run in C (engine/kernels/native.c, built at install with the solver's core) and fall back to numpy
+(engine/kernels/fallback.py) where no C compiler was at hand: the same answers, bit for bit, more slowly. No
 JIT: a bot process pays neither a compiler's memory nor a first compilation.
 """
 

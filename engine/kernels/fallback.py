@@ -1,4 +1,4 @@
-"""The engine's kernels in numpy, for a machine where the C kernels (engine/_kernels.c) were not built.
+"""The engine's kernels in numpy, for a machine where the C kernels (engine/kernels/native.c) were not built.
 
 The same functions, arguments and answers, bit for bit, as engine.kernels gives with the C kernels (the
 tests run on both); slower, but the bot plays the same games. Codes are the two words of

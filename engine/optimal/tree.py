@@ -48,7 +48,7 @@ def replay(variant: Variant, tree: Node) -> npt.NDArray[np.int64]:
     answer has no child or the tree repeats itself, so a tree that replays is complete and correct.
 
     Scored with numpy alone, apart from the compiled kernels the solver and the bot score with: a tree
-    is checked by a second implementation (and a solve loads no JIT compiler for it)."""
+    is checked by a second implementation."""
     codes = variant.codes
     counts = np.stack([(codes == symbol).sum(axis=1) for symbol in range(variant.symbols)], axis=1)
     out = np.zeros(variant.size, dtype=np.int64)

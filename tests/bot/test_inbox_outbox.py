@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.models.calls import Answer, Article, InlineAnswer, Message, as_json, from_json
+from bot.models.calls import CallbackAnswer, InlineAnswer, InlineResult, Message, as_json, from_json
 from bot.replies import BoardOf
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
@@ -45,7 +45,7 @@ async def test_old_processed_updates_and_sent_replies_are_forgotten_but_the_offs
         async with store.transaction():
             await store.inbox.finish(1, EPOCH)
             await store.inbox.finish(2, EPOCH)
-            await store.outbox.add(5, Answer("q"), EPOCH)
+            await store.outbox.add(5, CallbackAnswer("q"), EPOCH)
         [row] = await store.outbox.pending(5)
         async with store.transaction():
             await store.outbox.settle([row.id], EPOCH)
@@ -235,7 +235,7 @@ async def test_a_buttons_answer_without_a_toast_behind_a_groups_waiting_lines_en
         await sender.flush()
         async with store.transaction():
             await store.outbox.add(-100, line("Bob #1 4567 → 1🐂 0🐄"), EPOCH)
-            await store.outbox.add(-100, Answer("q1"), EPOCH)  # a press, no toast
+            await store.outbox.add(-100, CallbackAnswer("q1"), EPOCH)  # a press, no toast
             await store.outbox.add(-100, line("Cat #1 8901 → 0🐂 0🐄"), EPOCH)
         await sender.flush()
 
@@ -249,13 +249,14 @@ async def test_a_buttons_answer_without_a_toast_behind_a_groups_waiting_lines_en
 
 
 def test_every_call_reads_back_as_it_was_queued_and_an_older_row_takes_the_defaults():
+    link = [[["▶️", "", "https://t.me/b"]]]
     calls = [
         Message(
             "<b>board</b>", [[["1🐂 2🐄", "a:7:3:12", None]]], topic=4, board=7, board_of=BoardOf.MATCH, fresh=True
         ),
         Message("plain", edit=12, effect="5046509860389126442"),
-        Answer("q", "toast"),
-        InlineAnswer("iq", (Article("daily:1", "Daily", "today's", "<b>x</b>", [[["▶️", "", "https://t.me/b"]]]),), 30),
+        CallbackAnswer("q", "toast"),
+        InlineAnswer("iq", (InlineResult("daily:1", "Daily", "today's", "<b>x</b>", link),), 30),
     ]
     for call in calls:
         assert from_json(json.loads(json.dumps(as_json(call)))) == call

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from engine.analysis import Outlook, outlook, rate_guess, review_game, review_move
+from engine.analysis import Outlook, outlook, rate_guess, review_move
 from engine.guesser import next_guess
 from engine.history import Turn, candidates, partition_counts
 from engine.information import entropy_bits
@@ -56,12 +56,12 @@ def test_an_earlier_turn_can_be_reviewed() -> None:
 
 def test_a_won_game_gathers_all_the_information_there_is() -> None:
     history = game("0123", "4567", "1389", "7381")
-    report = review_game(CLASSIC, history)
-    assert report.solved
-    assert report.remaining == 1
-    assert report.outlook is None
-    assert [m.turn for m in report.moves] == [0, 1, 2, 3]
-    assert report.total_bits == pytest.approx(math.log2(CLASSIC.size))
+    reviews = [review_move(CLASSIC, history, turn=turn) for turn in range(len(history))]
+    assert [review.turn for review in reviews] == [0, 1, 2, 3]
+    assert reviews[-1].solved
+    assert reviews[-1].after == 1
+    assert reviews[-1].outlook is None
+    assert sum(review.bits for review in reviews) == pytest.approx(math.log2(CLASSIC.size))
 
 
 def test_the_outlook_is_the_engine_playing_each_remaining_secret() -> None:
@@ -73,11 +73,11 @@ def test_the_outlook_is_the_engine_playing_each_remaining_secret() -> None:
 
 def test_an_unfinished_game_reports_the_engine_outlook_from_where_it_stands() -> None:
     history = game("0123", "4567", "1389")
-    report = review_game(CLASSIC, history)
-    assert not report.solved
-    assert report.outlook == outlook(CLASSIC, history)
-    assert report.outlook is not None
-    assert report.outlook.average >= 1
+    review = review_move(CLASSIC, history)
+    assert not review.solved
+    assert review.outlook == outlook(CLASSIC, history)
+    assert review.outlook is not None
+    assert review.outlook.average >= 1
 
 
 def test_the_outlook_is_skipped_beyond_its_budget() -> None:
@@ -87,4 +87,4 @@ def test_the_outlook_is_skipped_beyond_its_budget() -> None:
 
 def test_contradictory_answers_cannot_be_reviewed() -> None:
     with pytest.raises(NoCandidates):
-        review_game(CLASSIC, [Turn("0123", Score(0, 0)), Turn("0123", Score(1, 0)), Turn("4567", Score(0, 1))])
+        review_move(CLASSIC, [Turn("0123", Score(0, 0)), Turn("0123", Score(1, 0)), Turn("4567", Score(0, 1))])

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from engine.information import bits_gained, entropy_bits, expected_size, worst_part
+from engine.information import bits_gained, entropy_bits
 
 
 def test_even_split_has_log2_parts_bits() -> None:
@@ -14,8 +14,6 @@ def test_even_split_has_log2_parts_bits() -> None:
 def test_rows_are_measured_independently() -> None:
     rows = np.array([[1, 1, 0], [3, 0, 0]])
     assert entropy_bits(rows).tolist() == pytest.approx([1.0, 0.0])
-    assert expected_size(rows).tolist() == pytest.approx([1.0, 3.0])
-    assert worst_part(rows).tolist() == [1, 3]
 
 
 def test_bits_gained_from_shrinking() -> None:

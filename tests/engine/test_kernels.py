@@ -3,9 +3,12 @@ the C kernels and on their numpy fallback."""
 
 from __future__ import annotations
 
+import inspect
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -103,15 +106,56 @@ def test_compiled_tree_makes_the_same_decisions_as_node_by_node(name: str, measu
     assert solve_counts(variant, greedy) == solve_counts(variant, NodeByNode(greedy))
 
 
-def test_warm_up_runs() -> None:
+# What kernels.warm_up runs: every kernel a decision calls. The rest are warmed elsewhere or need no warming.
+DECISION_KERNELS = {
+    "code_words", "feedback_block", "feedback_all", "feedback_row", "fitting", "counts_block", "split_order",
+    "best_guess", "measure_scores", "canonical_mask", "member_mask", "two_step_costs",
+}  # fmt: skip
+NOT_WARMED = {
+    "greedy_tree",  # the whole-tree sweep: engine.warm_up plays it (solve_counts)
+    "new_pools",  # its pools, made by the sweep
+    "ticks",  # a clock
+    "backend",
+    "warm_up",
+}
+
+
+def test_warm_up_runs_every_decision_kernel_on_the_backend_it_reports(
+    backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    public = {name for name, value in vars(kernels).items() if inspect.isfunction(value) and not name.startswith("_")}
+    assert public == DECISION_KERNELS | NOT_WARMED  # a new kernel is either warmed up or says why not
+    called: set[str] = set()
+
+    def recording(name: str, kernel: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            called.add(name)
+            return kernel(*args)
+
+        return run
+
+    for name in DECISION_KERNELS:
+        monkeypatch.setattr(kernels, name, recording(name, getattr(kernels, name)))
     kernels.warm_up()
+    assert called == DECISION_KERNELS
+    assert kernels.backend() == backend
 
 
-def test_engine_warm_up_is_quick_once_warm() -> None:
+def test_after_warm_up_the_kernels_give_the_known_answers() -> None:
+    kernels.warm_up()
+    classic = variant_named("classic")
+    places, counts = kernels.code_words(classic.codes, classic.symbols)
+    guess, secret = classic.index("1243"), classic.index("1234")
+    ids = kernels.feedback_row(places, counts, places[guess], counts[guess], np.array([secret]), classic.length)
+    assert ids.tolist() == [2 * (classic.length + 1) + 2]  # 2 bulls 2 cows, as score("1234", "1243")
+
+
+def test_engine_warm_up_reports_the_seconds_it_took() -> None:
     import engine
 
-    engine.warm_up()
-    assert engine.warm_up() >= 0.0  # a second call only replays a tiny game
+    started = time.perf_counter()
+    took = engine.warm_up()
+    assert 0.0 < took <= time.perf_counter() - started
 
 
 FIRST_MOVES = """
@@ -136,7 +180,7 @@ print(sorted(set(sys.modules) - loaded))
 
 
 def test_after_warm_up_a_first_move_imports_nothing_more(backend: str) -> None:
-    # numpy.random once loaded on the first 6-digit move (20 ms), where numba had loaded it before
+    # warm_up loads what a first move needs (numpy.random for the samples of 6 digits): no move pays for an import
     hide = "import sys; sys.modules['engine.kernels.native'] = None\n" if backend == "numpy" else ""
     done = subprocess.run([sys.executable, "-c", hide + FIRST_MOVES], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
