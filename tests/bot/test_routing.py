@@ -1,5 +1,6 @@
 """The routing table: menus derived from the features' declarations, and who is asked first."""
 
+from bot.i18n import CATALOGUES
 from bot.models.who import Who
 from bot.routing.routes import Chats, Route
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
@@ -16,6 +17,13 @@ def test_the_menus_list_games_first_then_help():
         "challenge", "g", "duel", "stop", "resign", "daily", "top", "stats", "streak", "start", "help", "rules",
         "language", "settings",
     )  # fmt: skip
+
+
+def test_help_names_every_command_of_the_private_menu_in_every_language():
+    for language in CATALOGUES.languages:
+        text = t("help", language)
+        named = [command for command in PRIVATE_MENU if f"/{command}" in text]
+        assert set(PRIVATE_MENU) - set(named) == {"start", "help"}, language
 
 
 async def _nothing(*_: object) -> None:
