@@ -88,12 +88,12 @@ class Core:
             return await self.features.duel.duel_me(who, language, payload)
         elif command == "start" and who.private and payload.lower().startswith(DUEL_LINK):
             return await self.features.duel.duel_link(who, language, payload)
-        return await _first(self._commands, who, command, lambda handler: handler(who, language, command, args))
+        return await self._ask(self._commands, who, command, lambda handler: handler(who, language, command, args))
 
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
         language = await self.arrived(who)
-        return await _first(self._texts, who, "", lambda handler: handler(who, language, text))
+        return await self._ask(self._texts, who, "", lambda handler: handler(who, language, text))
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""
@@ -105,18 +105,25 @@ class Core:
         language = await self.arrived(who)
         try:
             pressed = cb.decode(data)
-            return await _first(self._buttons, who, pressed.action, lambda handler: handler(who, language, pressed))
+            return await self._ask(self._buttons, who, pressed.action, lambda handler: handler(who, language, pressed))
         except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
             return Outcome(toast=t("stale", language))
 
-
-async def _first(
-    routes: tuple[Route[H], ...], who: Who, key: str, ask: Callable[[H], Awaitable[Outcome | None]]
-) -> Outcome:
-    """The first answer of the routes asked about `key` from this chat, in the table's order."""
-    for route in routes:
-        if route.asks(who, key):
+    async def _ask(
+        self, routes: tuple[Route[H], ...], who: Who, key: str, ask: Callable[[H], Awaitable[Outcome | None]]
+    ) -> Outcome:
+        """The first answer of the routes asked about `key` from this chat, in the table's order; whether the person
+        is in a match is asked once, and only if a route asked is for matches alone."""
+        playing: bool | None = None
+        for route in routes:
+            if not route.asks(who, key):
+                continue
+            if route.in_match:
+                if playing is None:
+                    playing = await matches.in_a_match(self.deps, who.chat_id, who.user_id)
+                if not playing:
+                    continue
             answer = await ask(route.handler)
             if answer is not None:
                 return answer
-    return Outcome()  # unreachable: every table ends with a route that always answers
+        return Outcome()  # unreachable: every table ends with a route that always answers

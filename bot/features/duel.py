@@ -207,9 +207,7 @@ class Duel(Feature):
 
     async def private_text(self, who: Who, language: str, text: str) -> Outcome | None:
         """A plain message in a private chat: a private duel's secret or move, or a group duel's secret being waited
-        for; None if neither."""
-        if not await matches.in_a_match(self.deps, who.chat_id, who.user_id):
-            return None
+        for; None if neither. Asked only while the person is in a match (the table's `in_match`)."""
         match = await matches.private_duel(self.deps, who.user_id)
         if match is not None:
             return await self._private_move(who, language, match, text)

@@ -63,11 +63,15 @@ class Feature:
 
 @dataclass(frozen=True)
 class Route(Generic[Handler]):
-    """One line of the table: in which chats, about which commands or button actions (None: all), who answers."""
+    """One line of the table: in which chats, about which commands or button actions (None: all), who answers, and
+    whether only while a match is on."""
 
     chats: Chats
     handler: Handler
     only: frozenset[str] | None = None
+    # asked only while the person plays a match (in this chat, or with them among its players): the Core asks the
+    # store once for all such routes of an update, so a plain message costs one statement here, not one a feature
+    in_match: bool = False
 
     def asks(self, who: Who, key: str = "") -> bool:
         """Whether this route is asked about `key` (a command or a button action) from this chat."""

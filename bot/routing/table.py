@@ -102,8 +102,9 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
 def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
     """Who is asked about a plain message, first to last."""
     return (
-        Route(Chats.PRIVATE, f.duel.private_text),  # a private duel's move, a group duel's secret being waited for
-        Route(Chats.PRIVATE, f.versus.text),  # a versus move
+        # a private duel's move, a group duel's secret being waited for
+        Route(Chats.PRIVATE, f.duel.private_text, in_match=True),
+        Route(Chats.PRIVATE, f.versus.text, in_match=True),  # a versus move
         Route(Chats.GROUP, f.race.text),  # a guess in the topic's race
         Route(Chats.GROUP, f.duel.text),  # a move in the topic's duel
         Route(Chats.PRIVATE, f.referee.daily_text),  # a typed "hint" or "give up" in a daily: warn first

@@ -1,9 +1,12 @@
 """The routing table: menus derived from the features' declarations, and who is asked first."""
 
+from collections.abc import Awaitable, Callable
+
 from bot.i18n import CATALOGUES
 from bot.models.who import Who
 from bot.routing.routes import Chats, Route
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
+from bot.services import matches
 from bot.texts import t
 from tests.bot.members import Member, sent
 
@@ -67,3 +70,22 @@ async def test_a_match_command_in_a_group_with_no_match_says_so(app, recorded):
     for text in ("/g 1234", "/g", "/stop", "/resign"):
         [reply] = sent(await ann.send(text))
         assert reply.text == t("match.none"), text
+
+
+async def test_a_plain_message_outside_any_match_asks_about_matches_once(chat, monkeypatch):
+    asked: list[str] = []
+    for name in ("in_a_match", "running_match", "private_duel", "awaiting_secret"):
+        monkeypatch.setattr(matches, name, _counted(getattr(matches, name), asked))
+    await chat.send("/play")
+    asked.clear()
+    [scored] = sent(await chat.send("0123"))  # past the private duel's and versus' routes, asked once for both
+    assert "0123" in scored.text
+    assert asked == ["in_a_match"]
+
+
+def _counted(function: Callable[..., Awaitable[object]], asked: list[str]) -> Callable[..., Awaitable[object]]:
+    async def counted(*args: object) -> object:
+        asked.append(function.__name__)
+        return await function(*args)
+
+    return counted
