@@ -4,6 +4,7 @@ downloaded), with Telegram's script replaced by a stub and initData signed with 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,7 +15,8 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
 STUB = Path(__file__).with_name("telegram-web-app.stub.js")
-SCREENS = Path("/work/screens")
+# SCREENSHOTS=DIR keeps a screenshot of each tab there (docs/miniapp/ holds a few, shrunk with pngquant)
+SCREENS = Path(os.environ["SCREENSHOTS"]) if os.environ.get("SCREENSHOTS") else None
 # The flags this machine's Chromium needs (its closed network refuses Google's background calls, and root has no
 # sandbox); Playwright gives each launch a fresh profile of its own.
 FLAGS = [
@@ -87,7 +89,7 @@ async def open_page(browser: Any, url: str, init_data: str, dark: bool = False) 
 
 
 async def screenshot(page: Any, name: str) -> None:
-    """Keep a screenshot of the page for the closing note, in /work/screens when it exists (it is outside the
-    repository)."""
-    if SCREENS.is_dir():  # noqa: ASYNC240 (one stat, in a test)
+    """Keep a screenshot of the page in the folder SCREENSHOTS names, when it is set."""
+    if SCREENS is not None:
+        SCREENS.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)

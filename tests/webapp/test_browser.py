@@ -1,6 +1,6 @@
 """The Mini App in a real browser (headless Chromium): a referee game won with the keypad, the notepad, the
 possibilities tab against the engine, a /think game with a contradiction and its fix, in English and Russian, in
-the light and the dark theme. Screenshots of each tab go to /work/screens for the closing note."""
+the light and the dark theme. With SCREENSHOTS=DIR, a screenshot of each tab goes there."""
 
 from __future__ import annotations
 
