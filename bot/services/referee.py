@@ -111,15 +111,18 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
     return Scored(updated, turn, coaching, ending)
 
 
-def warm_up() -> None:
+def warm_up() -> str:
     """Load what the first coached move and the first guess of the classic game need (tables, trees), so the
-    first player does not wait for it; run in a thread at start-up."""
+    first player does not wait for it; run in a thread at start-up. Which kernels the engine runs comes back:
+    'C', or 'numpy' where the C extension was not built."""
     import engine
+    from engine import kernels
 
     engine.warm_up()
     classic = PRESETS["classic"]
     review_move(classic, [Turn("0123", score("4567", "0123"))])
     next_guess(classic, ())
+    return kernels.backend()
 
 
 _heap_settled = [False]

@@ -49,6 +49,10 @@ __all__ = ["build_application", "close_bot", "open_bot", "run", "serve"]
 
 STEP_TIMEOUT = 8  # seconds each shutdown step may take: a service manager's stop timeout is usually 90
 RATE_LIMIT_RETRIES = 3  # 429s that AIORateLimiter sits out itself before the sender postpones the call
+NO_C_KERNELS = (
+    "the engine's C kernels were not built, so it runs on numpy: 5- and 6-digit games are slower; install a C compiler"
+    " and the Python headers (Debian: gcc, python3-dev), then install bullscows again"
+)
 WEBHOOK_SECRET = "webhook"  # the name of the generated webhook secret among the stored ones
 
 
@@ -98,13 +102,15 @@ async def open_bot(
         intake = app.bot_data.intake = Intake(app, runtime.store, clock, sender.wake, admins.settled, telemetry)
         admins.on_known = intake.unpark_all
         rearmed = await runtime.core.rearm()  # the timers of matches still running
-        await asyncio.to_thread(warm_up)  # before the first update, not during it
+        backend = await asyncio.to_thread(warm_up)  # before the first update, not during it
         await asyncio.to_thread(settle_heap)
     except BaseException:
         await close_bot(app)
         raise
     applied = f", applied migrations {', '.join(runtime.applied)}" if runtime.applied else ""
     log.info("bullscows is running: %s mode, database %s%s", config.mode, config.database_path, applied)
+    if backend != "C":  # a machine without a C compiler at install: every game still plays, big ones slower
+        log.warning(NO_C_KERNELS)
     if rearmed:
         log.info("re-armed the timers of %d running matches", rearmed)
     return runtime

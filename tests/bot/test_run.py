@@ -11,6 +11,7 @@ from bot.config import config_from
 from bot.telegram_io import app as app_module
 from bot.telegram_io import menus, startup
 from bot.telegram_io.startup import TokenRejected
+from engine import kernels
 from tests.bot.fakes import TOKEN, RecordingRequest, telegram_app
 from tests.e2e.processes import free_port
 
@@ -97,6 +98,15 @@ async def test_start_up_logs_one_line_with_the_mode_and_the_database(tmp_path, c
     [line] = [r.getMessage() for r in caplog.records if r.name == "bot"]
     assert "polling mode" in line
     assert str(tmp_path / "db.sqlite3") in line
+
+
+async def test_start_up_warns_once_when_the_engine_runs_without_its_c_kernels(tmp_path, caplog, monkeypatch):
+    monkeypatch.setattr(kernels, "backend", lambda: "numpy")  # as an install without a C compiler leaves it
+    caplog.set_level(logging.INFO, logger="bot")
+    async with telegram_app(tmp_path / "db.sqlite3"):
+        pass
+    warned = [r.getMessage() for r in caplog.records if r.name == "bot" and r.levelno == logging.WARNING]
+    assert warned == [app_module.NO_C_KERNELS]
 
 
 def test_the_token_is_redacted_from_log_records():
