@@ -57,7 +57,16 @@ def _decimal_symbol(language: str) -> str:
     """The language's decimal mark (Babel looks it up anew on every call: a coached move asks several times)."""
     from babel.numbers import get_decimal_symbol
 
-    return str(get_decimal_symbol(language))
+    return str(get_decimal_symbol(babel_locale(language)))
+
+
+@lru_cache(maxsize=64)
+def babel_locale(language: str) -> str:
+    """The locale Babel formats numbers and dates of `language` in: its own where Babel knows it, else the source
+    language's (a catalogue may be named with a code Babel has no data for, and must not break a reply for it)."""
+    from babel import localedata
+
+    return language if localedata.exists(language) else SOURCE_LANGUAGE
 
 
 def duration_text(elapsed: timedelta, language: str = SOURCE_LANGUAGE) -> Html:
@@ -85,7 +94,7 @@ def date_text(day: str, language: str = SOURCE_LANGUAGE) -> Html:
     """A day ('2026-11-25') as the language writes it in a sentence: '25 November', '25 ноября'."""
     from babel.dates import format_date
 
-    shown = format_date(date.fromisoformat(day), "d MMMM", locale=CATALOGUES.supported(language))
+    shown = format_date(date.fromisoformat(day), "d MMMM", locale=babel_locale(CATALOGUES.supported(language)))
     return Html(html.escape(shown, quote=False))
 
 

@@ -169,3 +169,14 @@ def test_decimals_are_written_with_the_languages_separator():
 
     assert (decimal_text(2.75, 2, "en"), decimal_text(2.75, 2, "ru")) == ("2.75", "2,75")
     assert decimal_text(1.0, 1, "ru") == "1,0"
+
+
+def test_a_catalogue_named_with_a_code_babel_does_not_know_formats_numbers_and_dates_as_the_source_language(
+    monkeypatch,
+):
+    from bot import texts
+
+    monkeypatch.setattr(texts.CATALOGUES, "supported", lambda language: language)  # as if bot/locales/xx existed
+    assert texts.decimal_text(2.75, 2, "xx") == "2.75"
+    assert texts.date_text("2026-11-25", "xx") == "25 November"
+    assert texts.date_text("2026-11-25", "uk") == "25 листопада"  # a code Babel knows keeps its own
