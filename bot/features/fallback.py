@@ -38,7 +38,7 @@ class Fallback(Feature):
 
     async def group_button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
         """A one-player game's button pressed in a group: those games are played in private."""
-        return Outcome(toast=t("group.soon", language, link=""))
+        return Outcome(toast=t("group.private_only", language, link=""))
 
     async def private_button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
         """A button of a private chat that no feature took: it belongs to an older board."""

@@ -67,7 +67,7 @@ def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant |
 def group_note(language: str, bot_username: str | None) -> Outcome:
     """A one-player command sent in a group: what a group plays (races, duels), and a link to a private chat."""
     link = t("group.link", language, url=f"https://t.me/{bot_username}?start=play") if bot_username else Html("")
-    return Outcome.text(t("group.soon", language, link=link))
+    return Outcome.text(t("group.private_only", language, link=link))
 
 
 def cancelled(language: str, game: Game | None) -> Outcome:

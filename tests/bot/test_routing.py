@@ -45,7 +45,7 @@ async def test_in_a_group_deep_links_and_solo_commands_get_the_note_and_board_co
     ann = Member(app, recorded, 11, "Ann")
     [note] = sent(await ann.send("/play"))
     link = t("group.link", url="https://t.me/bullscows_test_bot?start=play")
-    assert note.text == t("group.soon", link=link)
+    assert note.text == t("group.private_only", link=link)
     for text in ("/start duel_5", "/start play", "/cancel", "/frobnicate"):
         assert [c.text for c in sent(await ann.send(text))] == [note.text], text
     [top] = sent(await ann.send("/top"))
