@@ -62,7 +62,7 @@ class JobQueueTimers:
             due = await runtime.core.on_deadline(match_id)
             if due is not None:  # in the match's own forum topic, if it lives in one
                 await tell(runtime.store, due, runtime.core.deps.clock())
-        state.sender.wake()
+        state.wake_sender()
 
 
 async def on_unreachable(runtime: Runtime, chat_id: int) -> None:

@@ -94,9 +94,7 @@ async def once(update: Update, context: Context, work: Callable[[], Awaitable[No
 
 def wake_sender(context: Context) -> None:
     """Tell the sender there is something new in the outbox."""
-    _runtime, _intake, sender = context.bot_data.parts()
-    if sender is not None:
-        sender.wake()
+    context.bot_data.wake_sender()
 
 
 async def on_command(update: Update, context: Context) -> None:

@@ -57,6 +57,12 @@ class BotState:
     def sender(self, sender: Sender | None) -> None:
         self._sender = sender
 
+    def wake_sender(self) -> None:
+        """Tell the sender there is something new in the outbox; nothing while it is stopped (a timer may still fire
+        as the bot closes: what it queued goes out at the next start)."""
+        if self._sender is not None:
+            self._sender.wake()
+
     def parts(self) -> tuple[Runtime | None, Intake | None, Sender | None]:
         """The runtime, the intake and the sender as they are (None where not set up), for closing."""
         return self._runtime, self._intake, self._sender

@@ -1,6 +1,7 @@
 """The group race, in-process: everyone guesses the bot's secret; the first to find it wins, exactly once."""
 
 import asyncio
+import logging
 
 from bot.services import race
 from engine.scoring import score
@@ -212,3 +213,22 @@ async def test_thirty_guesses_at_once_stay_within_the_groups_budget_and_every_sc
     shown = "\n".join(m.text for m in messages)
     assert all(f"Q{i} #1 <code>{wrong}</code>" in shown for i in range(30))  # every guess's score, once
     assert len(messages) <= 2  # the guesses waited for the group's next turn together, and went out as one
+
+
+async def test_a_timer_that_fires_while_the_bot_closes_ends_the_race_without_an_error(tmp_path, caplog):
+    database, clock = tmp_path / "db.sqlite3", Clock()
+    async with telegram_app(database, clock=clock) as (app, request):
+        await Member(app, request, 11, "Ann").send("/challenge 1m")
+        match, core = await the_race(app)
+        clock.advance(61)
+        sender = app.bot_data.sender
+        app.bot_data.sender = None  # close_bot stops the sender before the job queue: a timer may still fire
+        try:
+            [job] = app.job_queue.jobs()
+            await job.run(app)
+        finally:
+            app.bot_data.sender = sender
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+        assert (await core.deps.matches.match(match.id)).status == "expired"
+        await sender.flush()  # its announcement waited in the outbox
+        assert any(f"Time's up! Nobody found <b>{match.secret}</b>." in c.text for c in request.calls)
