@@ -1,5 +1,5 @@
 """One-player games in private chats: the bot referees your guesses (/play) or guesses your code (/think), with
-/start, rules, help, hints, undo and reveal."""
+/start, hints, undo and reveal."""
 
 from __future__ import annotations
 
@@ -31,12 +31,10 @@ COMMANDS = (
     Command("giveup", Chats.PRIVATE, private_menu=7),
     Command("undo", Chats.PRIVATE, private_menu=8),
     Command("reveal", Chats.PRIVATE, private_menu=9),
-    Command("rules", Chats.PRIVATE, private_menu=14, group_menu=11),
-    Command("help", Chats.PRIVATE, private_menu=15, group_menu=10),
     Command("cancel", Chats.PRIVATE, private_menu=16),
 )
 # t.me/<bot>?start=PAYLOAD links that stand for a command
-DEEP_LINKS = ("play", "think", "rules")
+DEEP_LINKS = ("play", "think")
 
 
 class Solo(Feature):
@@ -51,10 +49,6 @@ class Solo(Feature):
         match command:
             case "start":
                 return common_view.welcome(language, settings.variant)
-            case "help":
-                return common_view.message("help", language)
-            case "rules":
-                return common_view.rules(language, settings.variant)
             case "play" | "think":
                 try:
                     variant = variant_from_args(args)

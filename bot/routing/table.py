@@ -9,9 +9,10 @@ Deep links (t.me/<bot>?start=PAYLOAD) are turned into their commands, or handled
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot.features import duel, fallback, language, race, referee, scoreboard, settings, solo, streak, versus
+from bot.features import duel, fallback, guide, language, race, referee, scoreboard, settings, solo, streak, versus
 from bot.features.duel import Duel
 from bot.features.fallback import Fallback
+from bot.features.guide import Guide
 from bot.features.inline import Inline
 from bot.features.language import Language
 from bot.features.race import Race
@@ -45,6 +46,7 @@ COMMANDS: tuple[Command, ...] = (
     *scoreboard.COMMANDS,
     *streak.COMMANDS,
     *language.COMMANDS,
+    *guide.COMMANDS,
 )
 PRIVATE_MENU = menu(COMMANDS, private=True)  # games first, then help
 GROUP_MENU = menu(COMMANDS, private=False)
@@ -52,7 +54,7 @@ GROUP_MENU = menu(COMMANDS, private=False)
 GROUP_ONLY = frozenset(c.name for c in COMMANDS if c.chats == Chats.GROUP)
 
 # /start PAYLOAD that stands for the command PAYLOAD, in every chat
-DEEP_LINK_COMMANDS = frozenset({*solo.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS})
+DEEP_LINK_COMMANDS = frozenset({*solo.DEEP_LINKS, *guide.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS})
 # /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
 GROUP_DEEP_LINKS = {links.RACE_ME: "challenge"}
 DUEL_LINK = links.DUEL_SECRET  # /start duel_<match> in a private chat: that duel's secret
@@ -73,6 +75,7 @@ class Features:
         self.streak = Streak(deps)
         self.language = Language(deps)
         self.inline = Inline(deps)
+        self.guide = Guide(deps)
         self.fallback = Fallback(deps)
 
 
@@ -91,6 +94,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(Chats.PRIVATE, f.referee.daily_command, referee.GUARDED),  # a daily under way: warn before it is spoiled
         Route(Chats.ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
+        Route(Chats.ANY, f.guide.command, names(guide.COMMANDS)),  # /help and /rules, a group's own help there
         Route(Chats.ANY, f.language.command, names(language.COMMANDS)),
         Route(Chats.ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
         Route(Chats.PRIVATE, f.solo.command, names(solo.COMMANDS)),

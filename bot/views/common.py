@@ -66,8 +66,17 @@ def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant |
 
 def group_note(language: str, bot_username: str | None) -> Outcome:
     """A one-player command sent in a group: what a group plays (races, duels), and a link to a private chat."""
-    link = t("group.link", language, url=f"https://t.me/{bot_username}?start=play") if bot_username else Html("")
-    return Outcome.text(t("group.private_only", language, link=link))
+    return Outcome.text(t("group.private_only", language, link=_private_link(language, bot_username)))
+
+
+def group_help(language: str, bot_username: str | None) -> Outcome:
+    """/help in a group: the group's commands, and the way to one-player games in a private chat."""
+    return Outcome.text(t("help.group", language, link=_private_link(language, bot_username)))
+
+
+def _private_link(language: str, bot_username: str | None) -> Html:
+    """': https://t.me/<bot>?start=play', to follow a group's note to a private chat (nothing without the name)."""
+    return t("group.link", language, url=f"https://t.me/{bot_username}?start=play") if bot_username else Html("")
 
 
 def cancelled(language: str, game: Game | None) -> Outcome:

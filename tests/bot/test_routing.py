@@ -22,11 +22,22 @@ def test_the_menus_list_games_first_then_help():
     )  # fmt: skip
 
 
-def test_help_names_every_command_of_the_private_menu_in_every_language():
+def test_help_names_every_command_of_the_menu_of_its_chat_in_every_language():
     for language in CATALOGUES.languages:
-        text = t("help", language)
-        named = [command for command in PRIVATE_MENU if f"/{command}" in text]
-        assert set(PRIVATE_MENU) - set(named) == {"start", "help"}, language
+        for key, menu in (("help", PRIVATE_MENU), ("help.group", GROUP_MENU)):
+            text = t(key, language, link="")
+            named = [command for command in menu if f"/{command} " in text or f"/{command}," in text]
+            assert set(menu) - set(named) == {"start", "help"}, (language, key)
+
+
+async def test_help_and_rules_in_a_group_answer_for_the_group(app, recorded):
+    ann = Member(app, recorded, 11, "Ann")
+    [help_text] = sent(await ann.send("/help"))
+    link = t("group.link", url="https://t.me/bullscows_test_bot?start=play")
+    assert help_text.text == t("help.group", link=link)
+    [rules] = sent(await ann.send("/rules"))
+    assert rules.text.startswith("<b>Rules</b>")
+    assert "4-digit" in rules.text  # the group's variant
 
 
 async def _nothing(*_: object) -> None:
