@@ -46,8 +46,8 @@ class Duel(Feature):
         """/duel; /g, /stop or /resign while a duel runs in the topic (None when no duel runs there)."""
         if command == "duel":
             return await self._offer(who, language, args)
-        match = await matches.running_match(self.deps, who.chat_id, who.topic)
-        if match is None or match.kind != Kind.DUEL:
+        match = await matches.running_match(self.deps, who.chat_id, who.topic, Kind.DUEL)
+        if match is None:
             return None
         if command in ("g", "guess"):
             if not args.strip():
@@ -63,8 +63,8 @@ class Duel(Feature):
         """A code typed in a group while a duel runs in its topic: a move (None for chatter, or no duel)."""
         if not looks_like_code(text):
             return None
-        match = await matches.running_match(self.deps, who.chat_id, who.topic)
-        if match is None or match.kind != Kind.DUEL:
+        match = await matches.running_match(self.deps, who.chat_id, who.topic, Kind.DUEL)
+        if match is None:
             return None
         return await self._guess(who, language, match, text, explicit=False)
 

@@ -35,8 +35,8 @@ class Race(Feature):
         """/challenge; /g, /stop or /resign while a race runs in the topic (None when no race runs there)."""
         if command == "challenge":
             return await self._challenge(who, language, args)
-        match = await matches.running_match(self.deps, who.chat_id, who.topic)
-        if match is None or match.kind != Kind.RACE:
+        match = await matches.running_match(self.deps, who.chat_id, who.topic, Kind.RACE)
+        if match is None:
             return None
         if command in ("g", "guess"):
             if not args.strip():
@@ -53,8 +53,8 @@ class Race(Feature):
         """A code typed in a group while a race runs in its topic: a guess (None for chatter, or no race)."""
         if not looks_like_code(text):  # chat: nothing of the match is read, however long it is
             return None
-        match = await matches.running_match(self.deps, who.chat_id, who.topic)
-        if match is None or match.kind != Kind.RACE:
+        match = await matches.running_match(self.deps, who.chat_id, who.topic, Kind.RACE)
+        if match is None:
             return None
         return await self._guess(who, language, match, text, explicit=False)
 

@@ -39,8 +39,8 @@ class Versus(Feature):
                 return common_view.message("vs.options", language, word=str(error))
             variant, _ = await matches.with_defaults(self.deps, who.chat_id, options, Kind.VERSUS)
             return await self._start(who, language, variant)
-        running = await matches.running_match(self.deps, who.chat_id)
-        if running is None or running.kind != Kind.VERSUS:
+        running = await matches.running_match(self.deps, who.chat_id, kind=Kind.VERSUS)
+        if running is None:
             return common_view.message("vs.none", language) if command == "resign" else None
         if command in RESIGNING:
             return versus_view.resigned(language, await versus.resign(self.deps, running))
@@ -51,8 +51,8 @@ class Versus(Feature):
 
     async def text(self, who: Who, language: str, text: str) -> Outcome | None:
         """A plain message in a private chat while a versus game runs there: a guess or an answer (None otherwise)."""
-        running = await matches.running_match(self.deps, who.chat_id)
-        if running is None or running.kind != Kind.VERSUS:
+        running = await matches.running_match(self.deps, who.chat_id, kind=Kind.VERSUS)
+        if running is None:
             return None
         return versus_view.moved(language, running, await versus.move(self.deps, running, text, language))
 

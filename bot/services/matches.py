@@ -56,9 +56,10 @@ async def busy(deps: Deps, chat_id: int, topic: int | None) -> AlreadyOn | Crowd
     return None
 
 
-async def running_match(deps: Deps, chat_id: int, topic: int | None = None) -> Match | None:
-    """The match on in a chat's forum topic (None: the chat itself, or a forum's General), if any."""
-    return await deps.matches.active_match(chat_id, topic)
+async def running_match(deps: Deps, chat_id: int, topic: int | None = None, kind: Kind | None = None) -> Match | None:
+    """The match on in a chat's forum topic (None: the chat itself, or a forum's General), if any; of that `kind`
+    only, when one is named."""
+    return await deps.matches.active_match(chat_id, topic, kind)
 
 
 async def match_by_id(deps: Deps, match_id: int) -> Match | None:

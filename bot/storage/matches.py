@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.models.match import Match, Phase, Player
+from bot.models.match import Kind, Match, Phase, Player
 from bot.models.status import Status
 from bot.storage.rows import column, every, iso, moment, one
 from engine.history import Turn
@@ -28,7 +28,7 @@ CHANGEABLE = frozenset({"phase", "turn_user", "deadline", "pending_guess", "secr
 class MatchRepository(Protocol):
     """Matches, players, moves and their results."""
 
-    async def active_match(self, chat_id: int, topic: int | None = None) -> Match | None: ...
+    async def active_match(self, chat_id: int, topic: int | None = None, kind: Kind | None = None) -> Match | None: ...
     async def active_in_chat(self, chat_id: int) -> int: ...
     async def match(self, match_id: int) -> Match | None: ...
     async def turns(self, match_id: int, user_id: int) -> tuple[Turn, ...]: ...
@@ -87,15 +87,14 @@ class SqliteMatchRepository:
             topic=row["topic"] or None,
         )
 
-    async def active_match(self, chat_id: int, topic: int | None = None) -> Match | None:
-        """The match on in a chat's forum topic (None: the chat itself, or a forum's General), if any."""
-        return await self._match(
-            await one(
-                self.conn,
-                "SELECT * FROM matches WHERE chat_id = ? AND topic = ? AND status = 'active'",
-                (chat_id, topic or NO_TOPIC),
-            )
-        )
+    async def active_match(self, chat_id: int, topic: int | None = None, kind: Kind | None = None) -> Match | None:
+        """The match on in a chat's forum topic (None: the chat itself, or a forum's General), if any; of that
+        `kind` only, when one is named (another kind's players are then never loaded)."""
+        query = "SELECT * FROM matches WHERE chat_id = ? AND topic = ? AND status = 'active'"
+        params: tuple[object, ...] = (chat_id, topic or NO_TOPIC)
+        if kind is not None:
+            query, params = f"{query} AND kind = ?", (*params, kind)
+        return await self._match(await one(self.conn, query, params))
 
     async def active_in_chat(self, chat_id: int) -> int:
         """How many matches are on in a chat, across its forum topics."""

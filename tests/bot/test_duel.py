@@ -266,3 +266,22 @@ async def test_unknown_duel_options_are_explained_with_a_duel_example(app, recor
     assert "<code>/duel 5</code>" in reply.text
     assert "/challenge" not in reply.text
     assert (await the_duel(app))[0] is None
+
+
+async def test_a_move_in_a_group_duel_loads_the_duel_once_never_as_a_race_first(app, recorded, monkeypatch):
+    ann, _bob, match_id = await set_up(app, recorded)
+    matches = app.bot_data.runtime.core.deps.matches
+    loaded: list[int] = []
+    load = matches._match
+
+    async def counted(row):
+        if row is not None:
+            loaded.append(row["id"])
+        return await load(row)
+
+    monkeypatch.setattr(matches, "_match", counted)
+    await ann.send("/g 1357")
+    await ann.send("9753")
+    # twice a move: found by the duel's route, read again once the move is made; the race's route, asked first,
+    # finds no race without reading the duel (it used to, a third time a move)
+    assert loaded == [match_id] * 4

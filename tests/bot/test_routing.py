@@ -95,8 +95,8 @@ async def test_a_plain_message_outside_any_match_asks_about_matches_once(chat, m
 
 
 def _counted(function: Callable[..., Awaitable[object]], asked: list[str]) -> Callable[..., Awaitable[object]]:
-    async def counted(*args: object) -> object:
+    async def counted(*args: object, **kwargs: object) -> object:
         asked.append(function.__name__)
-        return await function(*args)
+        return await function(*args, **kwargs)
 
     return counted
