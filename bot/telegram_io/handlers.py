@@ -66,7 +66,7 @@ async def respond(
         outcome_of = _with_board_button(runtime.core, who, url, outcome_of)
     try:
         if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query, topic):
-            wake_sender(context)
+            context.bot_data.wake_sender()
     except AdminsUnknown:  # its savepoint was rolled back: it waits, with its chat's later updates, for the list
         _runtime, intake, _sender = context.bot_data.parts()
         if intake is None:
@@ -89,12 +89,7 @@ async def once(update: Update, context: Context, work: Callable[[], Awaitable[No
     unless it was done already; then wake the sender, whose reads wait for the commit."""
     runtime = runtime_of(context)
     if await apply_once(runtime.store, runtime.core.deps.clock, update.update_id, work):
-        wake_sender(context)
-
-
-def wake_sender(context: Context) -> None:
-    """Tell the sender there is something new in the outbox."""
-    context.bot_data.wake_sender()
+        context.bot_data.wake_sender()
 
 
 async def on_command(update: Update, context: Context) -> None:
@@ -167,7 +162,7 @@ async def on_migrate(update: Update, context: Context) -> None:
         await runtime.store.move_chat(old, new)
         await runtime.store.inbox.finish(update.update_id, runtime.core.deps.clock())
     log.info("chat %s moved to %s (upgraded to a supergroup)", old, new)
-    wake_sender(context)
+    context.bot_data.wake_sender()
 
 
 async def on_member(update: Update, context: Context) -> None:
@@ -212,7 +207,7 @@ async def on_error(update: object, context: Context) -> None:
             sorry = Outcome.text(t("error", language))
             await post(store, chat.id, sorry, now, update.update_id, topic=identity.topic_of(update))
         await store.inbox.finish(update.update_id, now, "failed")
-    wake_sender(context)
+    context.bot_data.wake_sender()
 
 
 def register(app: App) -> None:
