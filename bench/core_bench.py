@@ -11,7 +11,9 @@ human does: their moves leave the engine's optimal tree, so more of the coach's 
 
 Figures: moves per second of the timed rounds (recording, counting and the batch transaction, commits
 included; choosing the players' guesses is not timed), each move's own time inside its savepoint (p50, p95,
-max), and a reply's wait (from its round's start to the commit after which it may be sent).
+max), a reply's wait (from its round's start to the commit after which it may be sent), and the SQL statements a
+move runs inside its savepoint (the mean of a timed move: every statement, and the reads among them; the savepoint's
+own SAVEPOINT and RELEASE not counted, a statement's triggers counted with it).
 
     PYTHONPATH=. python bench/core_bench.py --chats 100 --moves 3000 --batch 100 [--no-coaching] [--variant 6]
         [--players fitting]
@@ -64,6 +66,10 @@ async def bench(
     update_ids = iter(range(1, 10**9))
     move_times: list[float] = []
     waits: list[float] = []
+    traced: list[str] = []  # the statements run since the list was last cleared
+    raw = core.deps.store.conn._conn  # the sqlite3 connection under aiosqlite's: every statement passes its trace
+    raw.set_trace_callback(traced.append)
+    statements: list[tuple[int, int]] = []  # (every statement, the reads) of each timed move
 
     async def round_of(updates: list[tuple[Who, str | None]], timed: bool) -> None:
         """Record and apply one update per (player, guess); a guess of None is /play."""
@@ -76,10 +82,15 @@ async def bench(
             async def outcome() -> Outcome:
                 return await (core.on_command(who, "play", variant_name) if text is None else core.on_text(who, text))
 
+            traced.clear()
             t0 = time.perf_counter()
             await answer(store, clock, recorded.update_id, who.chat_id, outcome)
             if timed and text is not None:
                 move_times.append(time.perf_counter() - t0)
+                # a statement's triggers are traced as the statement again, right after it: counted once
+                own = [s.lstrip().upper() for i, s in enumerate(traced) if i == 0 or s != traced[i - 1]]
+                own = [s for s in own if not s.startswith(("SAVEPOINT", "RELEASE"))]
+                statements.append((len(own), sum(s.startswith(("SELECT", "WITH")) for s in own)))
 
         arrived = time.perf_counter()
         await store.inbox.record([{"update_id": i} for i in ids], clock())
@@ -156,6 +167,8 @@ async def bench(
         "move_p50_ms": round(statistics.median(move_times) * 1000, 2),
         "move_p95_ms": round(percentile(move_times, 0.95) * 1000, 2),
         "move_max_ms": round(move_times[-1] * 1000, 2),
+        "statements_per_move": round(statistics.fmean(n for n, _ in statements), 2),
+        "reads_per_move": round(statistics.fmean(r for _, r in statements), 2),
         "reply_wait_p50_ms": round(statistics.median(waits) * 1000, 2),
         "reply_wait_p95_ms": round(percentile(waits, 0.95) * 1000, 2),
         "wall_s": round(wall, 1),
