@@ -472,11 +472,11 @@ def where_of(reply: Any) -> str:
     """Where a reply goes, in words: a board in place or fresh below (and what the old one becomes), an edit of the
     pressed message, a forum topic, a message effect."""
     parts = []
-    board = reply.board
-    if board is not None:
-        parts.append(f"board of {board.of} {board.game_id} " + ("in place" if board.in_place else "fresh"))
-        if board.tidy is not None:
-            parts.append(f"tidy {str(board.tidy)!r}")
+    placed = reply.placement
+    if placed is not None:
+        parts.append(f"board of {placed.of} {placed.owner_id} " + ("in place" if placed.in_place else "fresh"))
+        if placed.tidy is not None:
+            parts.append(f"tidy {str(placed.tidy)!r}")
     if reply.edit_origin:
         parts.append("edits the pressed message")
     if reply.topic is not None:

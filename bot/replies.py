@@ -1,4 +1,4 @@
-"""Transport-independent replies: text, inline buttons, and where the text goes (new, board, edit)."""
+"""Transport-independent replies: text, inline buttons, and where the text goes (new, a board's placement, edit)."""
 
 from __future__ import annotations
 
@@ -30,14 +30,27 @@ class BoardOf(StrEnum):
 
 
 @dataclass(frozen=True)
-class Board:
-    """The board a reply shows (a game's or a match's): edit `message_id` in place, or send anew and remember it."""
+class Placement:
+    """Where a reply that shows a game's or a match's board goes: over the message that shows that board now (in
+    place), or sent fresh below it, the old message then cut down to `tidy` (else only stripped of its buttons).
+    Exactly one of `game_id` and `match_id` is set."""
 
-    game_id: int  # the game's id, or the match's (see `of`)
-    message_id: int | None
+    game_id: int | None = None
+    match_id: int | None = None
     in_place: bool = True  # False: send a fresh board below and strip the old one's buttons
     tidy: Html | None = None  # with a fresh board: what the old one is cut down to (else it only loses its buttons)
-    of: BoardOf = BoardOf.GAME  # whose board: a one-player game's, or a versus match's
+
+    @property
+    def of(self) -> BoardOf:
+        """Whose board the reply shows: a one-player game's, or a match's."""
+        return BoardOf.GAME if self.match_id is None else BoardOf.MATCH
+
+    @property
+    def owner_id(self) -> int:
+        """The id of the game or the match whose board the reply shows."""
+        owner = self.game_id if self.match_id is None else self.match_id
+        assert owner is not None
+        return owner
 
 
 @dataclass(frozen=True)
@@ -46,7 +59,7 @@ class Reply:
 
     text: Html
     buttons: Keyboard = ()
-    board: Board | None = None
+    placement: Placement | None = None  # a board's reply: where it goes (see Placement); None: a new message
     edit_origin: bool = False  # replace the message whose button was pressed (settings)
     chat_id: int | None = None  # send to this chat instead of the one the update came from (duel announcements)
     topic: int | None = None  # with chat_id: the forum topic there (None: none, or General); else the update's own

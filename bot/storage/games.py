@@ -32,7 +32,6 @@ class GameRepository(Protocol):
     async def set_turns(
         self, game: Game, user_id: int, now: datetime, stored: Sequence[Turn] | None = None
     ) -> None: ...
-    async def set_board(self, game_id: int, message_id: int | None) -> None: ...
     async def record_result(self, result: Result) -> None: ...
     async def results(self, user_id: int) -> list[Result]: ...
 
@@ -145,8 +144,8 @@ class SqliteGameRepository:
         """Insert a new game (its id is ignored) with its turns; the stored game comes back."""
         cursor = await self.conn.execute(
             "INSERT INTO games (chat_id, user_id, mode, variant, secret, attempt_limit, coaching, hard, hints,"
-            " pending_guess, status, revision, board_message_id, started_at, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " pending_guess, status, revision, started_at, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game.chat_id, game.user_id, game.mode, game.variant.name, *self._mutable(game)[:-1]),
         )
         assert cursor.lastrowid is not None
@@ -165,18 +164,18 @@ class SqliteGameRepository:
             game.pending_guess,
             game.status,
             game.revision,
-            game.board_message_id,
             iso(game.started_at),
             None if game.finished_at is None else iso(game.finished_at),
             game.id,
         )
 
     async def save_game(self, game: Game) -> None:
-        """Store the game's changeable fields (not its turns: see set_turns)."""
+        """Store the game's changeable fields (not its turns: see set_turns; not the message showing its board, which
+        only the outbox's sender writes)."""
         await execute(
             self.conn,
             "UPDATE games SET secret = ?, attempt_limit = ?, coaching = ?, hard = ?, hints = ?, pending_guess = ?,"
-            " status = ?, revision = ?, board_message_id = ?, started_at = ?, finished_at = ? WHERE id = ?",
+            " status = ?, revision = ?, started_at = ?, finished_at = ? WHERE id = ?",
             self._mutable(game),
         )
 
@@ -199,10 +198,6 @@ class SqliteGameRepository:
                 for seq, turn in enumerate(game.turns[keep:], start=keep + 1)
             ],
         )
-
-    async def set_board(self, game_id: int, message_id: int | None) -> None:
-        """Remember which message shows the game's board."""
-        await self.conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def record_result(self, result: Result) -> None:
         """Store one player's result of a finished game."""

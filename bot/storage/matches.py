@@ -22,7 +22,7 @@ from engine.variant import variant_named
 # The topic column of a match in no forum topic; not NULL, which a unique index takes as distinct from every other
 # NULL: it would let a chat without topics run two matches at once.
 NO_TOPIC = 0
-CHANGEABLE = frozenset({"phase", "turn_user", "deadline", "pending_guess", "secret", "board_message_id"})
+CHANGEABLE = frozenset({"phase", "turn_user", "deadline", "pending_guess", "secret"})
 
 
 class MatchRepository(Protocol):

@@ -18,16 +18,16 @@ MAX_TITLE = 100  # an inline result's title or description: more is cut off by t
 def reply_payload(reply: Reply, origin: int | None, topic: int | None = None) -> Message:
     """The outbox call of one reply; `origin` is the message whose button was pressed, if any, and `topic` the forum
     topic it goes to, if any."""
-    board = reply.board
+    placed = reply.placement
     return Message(
         text=str(reply.text),
         buttons=[[button_payload(b) for b in row] for row in reply.buttons if row],
         topic=topic,
-        board=board.game_id if board is not None else None,
-        board_of=board.of if board is not None else None,
-        fresh=board is not None and not board.in_place,
+        board=placed.owner_id if placed is not None else None,
+        board_of=placed.of if placed is not None else None,
+        fresh=placed is not None and not placed.in_place,
         edit=origin if reply.edit_origin else None,
-        tidy=str(board.tidy) if board is not None and board.tidy else None,
+        tidy=str(placed.tidy) if placed is not None and placed.tidy else None,
         effect=reply.effect,
     )
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 from bot import callback_data as cb
 from bot.models.game import Game, Mode
 from bot.models.status import Status
-from bot.replies import Board, Button, Keyboard, Outcome, Reply
+from bot.replies import Button, Keyboard, Outcome, Placement, Reply
 from bot.services.daily import DailyLine, grid_row
 from bot.services.referee import Finished, Hint, Scored
 from bot.texts import Html, date_text, duration_text, lines, t, variant_text, wait_text
@@ -39,7 +39,7 @@ def started(language: str, day: str, game: Game) -> Outcome:
 def running(language: str, day: str, game: Game) -> Outcome:
     """The player's challenge of the day is still open: its board again, anew, with every guess so far."""
     text = referee_view.board_text(language, game, t("daily.running", language), title=title(language, day))
-    return Outcome.say(Reply(text, (), Board(game.id, game.board_message_id, False, referee_view.tidy(language, game))))
+    return Outcome.say(Reply(text, (), Placement(game.id, in_place=False, tidy=referee_view.tidy(language, game))))
 
 
 def scored(language: str, day: str, result: Scored) -> Outcome:
@@ -61,7 +61,7 @@ def ended(language: str, day: str, today: str, ending: Finished, asked: Html, bo
     text = referee_view.board_text(
         language, game, referee_view.ending_text(language, ending), note, title=title(language, day)
     )
-    shown = Board(game.id, game.board_message_id, False, referee_view.tidy(language, game))
+    shown = Placement(game.id, in_place=False, tidy=referee_view.tidy(language, game))
     return Outcome.say(_answered(asked), Reply(text, mode_buttons(language), shown))
 
 

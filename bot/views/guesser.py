@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot import callback_data as cb
 from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
-from bot.replies import Board, Button, Keyboard, Outcome, Reply
+from bot.replies import Button, Keyboard, Outcome, Placement, Reply
 from bot.services.guesser import Asking, Contradicted, Progress, Revealed, Solved
 from bot.texts import Html, lines, score_text, t, variant_text
 from bot.views import slips
@@ -73,7 +73,7 @@ def board(
             *_change_rows(language, game),
             *_undo_row(language, game, restart=True),
         )
-    return Reply(Html("\n".join(p for p in parts if p)), keyboard, Board(game.id, game.board_message_id, in_place))
+    return Reply(Html("\n".join(p for p in parts if p)), keyboard, Placement(game.id, in_place=in_place))
 
 
 def _fixes_text(language: str, any_fix: bool, hidden: int) -> Html:
@@ -109,7 +109,7 @@ def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
     if game is None or game.mode != Mode.GUESSER or game.board_message_id is None:
         return ()
     parts = [t("gue.board.title", language), *_history_lines(language, game), t("gue.board.closed", language)]
-    return (Reply(Html("\n".join(parts)), (), Board(game.id, game.board_message_id, in_place=True)),)
+    return (Reply(Html("\n".join(parts)), (), Placement(game.id, in_place=True)),)
 
 
 def _history_lines(language: str, game: Game) -> list[Html]:

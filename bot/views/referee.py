@@ -16,7 +16,7 @@ from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.models.status import Status
-from bot.replies import Board, Button, Keyboard, Outcome, Reply
+from bot.replies import Button, Keyboard, Outcome, Placement, Reply
 from bot.services.referee import Coaching, Finished, Hint, Scored, hint_pattern
 from bot.texts import (
     Html,
@@ -159,7 +159,7 @@ def scored(
     else:
         coach = coach_line(language, result.coaching) if result.coaching else None
         text, keyboard = board_text(language, game, coach, title=title), board_buttons(language, game, daily)
-    return Outcome.say(Reply(text, keyboard, Board(game.id, game.board_message_id, False, tidy(language, previous))))
+    return Outcome.say(Reply(text, keyboard, Placement(game.id, in_place=False, tidy=tidy(language, previous))))
 
 
 def _without_last(game: Game) -> Game:
@@ -196,7 +196,7 @@ def gave_up(language: str, ending: Finished, in_place: bool = False, daily: bool
     game = ending.game
     text = board_text(language, game, ending_text(language, ending))
     keyboard = () if daily else again_buttons(language, game)
-    return Outcome.say(Reply(text, keyboard, Board(game.id, game.board_message_id, in_place, tidy(language, game))))
+    return Outcome.say(Reply(text, keyboard, Placement(game.id, in_place=in_place, tidy=tidy(language, game))))
 
 
 def hinted(
@@ -209,7 +209,7 @@ def hinted(
     said = t("ref.hint", language, position=hint.position + 1, digit=hint.digit)
     pinned = t("ref.hint.pinned", language) if hint.pinned else None
     text = board_text(language, game, said, pinned, title=title)
-    board = Board(game.id, game.board_message_id, in_place, None if in_place else tidy(language, _unhinted(hint)))
+    board = Placement(game.id, in_place=in_place, tidy=None if in_place else tidy(language, _unhinted(hint)))
     return Outcome.say(Reply(text, board_buttons(language, game, daily), board))
 
 
@@ -224,7 +224,7 @@ def reviewed(language: str, game: Game, coaching: Coaching) -> Outcome:
     keyboard = tuple(
         tuple(b for b in row if not b.data.startswith(f"{cb.COACH}:")) for row in board_buttons(language, game)
     )
-    return Outcome.say(Reply(text, keyboard, Board(game.id, game.board_message_id, True)))
+    return Outcome.say(Reply(text, keyboard, Placement(game.id, in_place=True)))
 
 
 def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
@@ -232,4 +232,4 @@ def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
     if game is None or game.mode != Mode.REFEREE or game.board_message_id is None:
         return ()
     text = board_text(language, game, t("gue.board.closed", language))
-    return (Reply(text, (), Board(game.id, game.board_message_id, in_place=True)),)
+    return (Reply(text, (), Placement(game.id, in_place=True)),)

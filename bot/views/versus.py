@@ -7,7 +7,7 @@ from bot import callback_data as cb
 from bot.models.match import BOT_ID, Match
 from bot.models.refusal import Refusal
 from bot.models.status import Status
-from bot.replies import Board, BoardOf, Button, Keyboard, Outcome, Reply
+from bot.replies import Button, Keyboard, Outcome, Placement, Reply
 from bot.services import versus
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, score_text, t, variant_text
@@ -22,7 +22,7 @@ def started(language: str, result: versus.VersusStarted) -> Outcome:
     """The game is on, the user guesses first: the intro is the game's first board."""
     match = result.match
     text = t("vs.started", language, variant=variant_text(match.variant, language))
-    return Outcome.say(Reply(text, board=_board_of(match, in_place=False)))
+    return Outcome.say(Reply(text, placement=_board_of(match, in_place=False)))
 
 
 def reminder(language: str, match: Match) -> Outcome:
@@ -95,8 +95,8 @@ def board(
     return Reply(lines(*parts), keyboard, _board_of(match, in_place))
 
 
-def _board_of(match: Match, in_place: bool) -> Board:
-    return Board(match.id, match.board_message_id, in_place, of=BoardOf.MATCH)
+def _board_of(match: Match, in_place: bool) -> Placement:
+    return Placement(match_id=match.id, in_place=in_place)
 
 
 def _rounds(language: str, position: versus.Position) -> list[Html]:

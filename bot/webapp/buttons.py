@@ -23,4 +23,4 @@ def with_board_button(outcome: Outcome, url: str, language: str) -> Outcome:
 
 
 def _game_board(reply: Reply) -> bool:
-    return reply.board is not None and reply.board.of == BoardOf.GAME
+    return reply.placement is not None and reply.placement.of == BoardOf.GAME

@@ -188,7 +188,7 @@ def _looked(outcome: Outcome, running: Game | None) -> dict[str, Any] | None:
     if running is None or running.mode != Mode.GUESSER:
         return None
     for reply in outcome.replies:
-        if reply.board is not None and reply.board.game_id == running.id and reply.board.in_place:
+        if reply.placement is not None and reply.placement.game_id == running.id and reply.placement.in_place:
             return board_data(reply, running)
     return None
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.core import Core, Who
+from bot.replies import BoardOf
 from tests.bot.fakes import runtime_on
 
 
@@ -36,15 +37,15 @@ async def test_every_kind_of_update_keeps_the_players_name_and_username_fresh(co
     assert (await known())[0] == "Annie"
 
 
-async def test_the_board_message_is_remembered_for_editing_in_place(core):
+async def test_the_message_showing_a_board_is_kept_by_the_outbox_alone(core):
     outcome = await core.on_command(ME, "think")
-    board = outcome.replies[-1].board
-    assert board is not None
-    assert board.message_id is None
+    placed = outcome.replies[-1].placement
+    assert placed is not None
+    assert placed.game_id is not None
     async with core.deps.transaction():  # as the sender does once the board is sent
-        await core.deps.games.set_board(board.game_id, 42)
-    answered = await core.on_text(ME, "0 1")
-    assert answered.replies[0].board.message_id == 42
+        await core.deps.store.outbox.set_board(placed.game_id, BoardOf.GAME, 42)
+    await core.on_text(ME, "0 1")  # the move saves the game: the message that shows its board is left alone
+    assert await core.deps.store.outbox.board(placed.game_id) == 42
 
 
 async def test_buttons_of_another_chat_are_stale_here(core):
