@@ -64,12 +64,14 @@ class BadCallback(ValueError):
 
 @dataclass(frozen=True)
 class Callback:
-    """Decoded callback data."""
+    """Decoded callback data: a one-player game's button carries the game's id, a race's, duel's or versus game's
+    the match's (and either its revision, to tell a stale button)."""
 
     action: str
     game_id: int | None = None
     revision: int | None = None
     args: tuple[str, ...] = ()
+    match_id: int | None = None
 
 
 def encode(action: str, *fields: object) -> str:
@@ -88,11 +90,19 @@ def game_button(action: str, game_id: int, revision: int, *args: object) -> str:
 def decode(data: str) -> Callback:
     """The Callback in a button's data, or BadCallback."""
     action, *fields = data.split(":")
+    if action == MATCH:
+        if len(fields) < 2:
+            raise BadCallback(data)
+        return Callback(action, revision=decode_id(fields[1]), args=tuple(fields[2:]), match_id=decode_id(fields[0]))
     if action in GAME_ACTIONS:
         if len(fields) < 2:
             raise BadCallback(data)
         return Callback(action, decode_id(fields[0]), decode_id(fields[1]), tuple(fields[2:]))
-    if action in {REMATCH, AGAIN}:
+    if action == REMATCH:
+        if len(fields) != 1:
+            raise BadCallback(data)
+        return Callback(action, match_id=decode_id(fields[0]))
+    if action == AGAIN:
         if len(fields) != 1:
             raise BadCallback(data)
         return Callback(action, decode_id(fields[0]))

@@ -122,7 +122,7 @@ class Duel(Feature):
     async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
         """A duel's invitation taken up or declined (in the group, or a "duel me" link's owner in private), or
         '🔁 Rematch' under a finished group duel. None for another kind of match."""
-        match = await matches.match_by_id(self.deps, pressed.game_id or 0)
+        match = await matches.match_by_id(self.deps, pressed.match_id or 0)
         if match is None or match.kind != Kind.DUEL:
             return None
         if pressed.action == cb.REMATCH:

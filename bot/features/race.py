@@ -61,7 +61,7 @@ class Race(Feature):
     async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
         """'🔁 Same again' under a finished race (anyone in the group may press it): a new race, same variant and
         time, in the forum topic the button was pressed in. None for another kind of match."""
-        match = await matches.match_by_id(self.deps, pressed.game_id or 0)
+        match = await matches.match_by_id(self.deps, pressed.match_id or 0)
         if match is None or match.kind != Kind.RACE:
             return None
         if match.active or match.chat_id != who.chat_id:

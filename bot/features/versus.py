@@ -59,7 +59,7 @@ class Versus(Feature):
     async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
         """A versus board's button (an answer, a fix or change, undo, another look), or '🔁 Rematch' under a finished
         game. None for another kind of match."""
-        match = await matches.match_by_id(self.deps, pressed.game_id or 0)
+        match = await matches.match_by_id(self.deps, pressed.match_id or 0)
         if match is None or match.kind != Kind.VERSUS:
             return None
         if pressed.action == cb.REMATCH:

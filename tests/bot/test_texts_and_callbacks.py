@@ -76,6 +76,13 @@ def test_callback_data_round_trips_and_carries_no_secret():
     assert (pressed.game_id, pressed.revision, cb.decode_score(pressed.args[0])) == (42, 7, Score(1, 2))
 
 
+def test_a_match_button_carries_a_match_id_and_a_game_button_a_game_id():
+    assert cb.decode("m:42:7:a:12") == cb.Callback(cb.MATCH, revision=7, args=("a", "12"), match_id=42)
+    assert cb.decode("rm:42") == cb.Callback(cb.REMATCH, match_id=42)
+    assert cb.decode("ag:42") == cb.Callback(cb.AGAIN, game_id=42)
+    assert cb.decode("m:42:7:a:12").game_id is None
+
+
 @pytest.mark.parametrize("data", ["", "zz", "a:x:1:12", "a:1"])
 def test_foreign_callback_data_is_refused(data):
     with pytest.raises(cb.BadCallback):
