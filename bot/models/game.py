@@ -66,7 +66,7 @@ class Result:
     mode: str  # the game's Mode, a match's Kind, or "daily" (a daily challenge's result)
     variant: str
     guesses: int
-    outcome: Status
+    status: Status  # how the game ended for the player (the column game_results.outcome)
     hinted: bool
     started_at: datetime
     finished_at: datetime

@@ -31,10 +31,10 @@ class Place:
 
 @dataclass(frozen=True)
 class ResultCount:
-    """How many of a player's results share a mode, an outcome, hints taken and a guess count."""
+    """How many of a player's results share a mode, a status, hints taken and a guess count."""
 
     mode: str
-    outcome: Status
+    status: Status  # how the game ended for the player (the column game_results.outcome)
     hinted: bool
     guesses: int
     count: int

@@ -17,11 +17,11 @@ from bot.rules.referee import MAX_GUESSES
 
 @dataclass(frozen=True)
 class Decided:
-    """How a duel ends: its status, the winner (None: nobody, or a draw) and each player's recorded outcome."""
+    """How a duel ends: its status, the winner (None: nobody, or a draw) and each player's recorded status."""
 
     status: Status
     winner_id: int | None = None
-    outcomes: dict[int, Status] = field(default_factory=dict)
+    statuses: dict[int, Status] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

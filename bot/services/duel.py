@@ -266,7 +266,7 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
         step = rules.after_move(current)
         ended, nxt = None, None
         if isinstance(step, rules.Decided):
-            ended = await close_within(deps, match.id, step.status, step.winner_id, _fixed(step.outcomes), now)
+            ended = await close_within(deps, match.id, step.status, step.winner_id, _fixed(step.statuses), now)
         else:
             nxt = step.player
             assert current.turn_seconds is not None
@@ -278,8 +278,8 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     return DuelMove(final, moved, turn, nxt, ended)
 
 
-def _fixed(outcomes: dict[int, Status]) -> ResultsOf:
-    return lambda _: outcomes
+def _fixed(statuses: dict[int, Status]) -> ResultsOf:
+    return lambda _: statuses
 
 
 async def resign(deps: Deps, match: Match, user_id: int) -> Ended | Refusal | None:
@@ -287,7 +287,7 @@ async def resign(deps: Deps, match: Match, user_id: int) -> Ended | Refusal | No
     if match.player(user_id) is None:
         return Refusal("duel.not_player")
     decided = rules.resigned(match, user_id)
-    return await close(deps, match.id, decided.status, decided.winner_id, _fixed(decided.outcomes))
+    return await close(deps, match.id, decided.status, decided.winner_id, _fixed(decided.statuses))
 
 
 async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended | Refusal | None:
@@ -307,7 +307,7 @@ async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended |
 async def time_out(deps: Deps, match: Match) -> TimedOut | None:
     """The deadline passed: the player to move forfeits; an invitation or secret-setting simply lapses."""
     decided, loser = rules.timed_out(match)
-    ended = await close(deps, match.id, decided.status, decided.winner_id, _fixed(decided.outcomes))
+    ended = await close(deps, match.id, decided.status, decided.winner_id, _fixed(decided.statuses))
     return TimedOut(ended, match.phase, loser) if ended else None
 
 

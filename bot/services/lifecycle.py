@@ -94,9 +94,9 @@ async def start_game(
     return GameStarted(game, settings, replaced)
 
 
-async def finish(deps: Deps, game: Game, outcome: Status, now: datetime, secret: str | None = None) -> Game:
-    """Store the game as finished with `outcome` and record the player's result (inside a transaction)."""
-    done = game.bumped(status=outcome, finished_at=now, pending_guess=None, secret=secret or game.secret)
+async def finish(deps: Deps, game: Game, status: Status, now: datetime, secret: str | None = None) -> Game:
+    """Store the game as finished with `status` and record the player's result (inside a transaction)."""
+    done = game.bumped(status=status, finished_at=now, pending_guess=None, secret=secret or game.secret)
     await deps.games.save_game(done)
     await deps.games.record_result(
         Result(
@@ -106,7 +106,7 @@ async def finish(deps: Deps, game: Game, outcome: Status, now: datetime, secret:
             mode=done.mode,
             variant=done.variant.name,
             guesses=len(done.turns),
-            outcome=outcome,
+            status=status,
             hinted=done.hinted,
             started_at=done.started_at,
             finished_at=now,

@@ -116,23 +116,23 @@ class Ended:
 ResultsOf = Callable[[Match], dict[int, Status]]  # each player's result, from the match as it ended
 
 
-async def close(deps: Deps, match_id: int, status: Status, winner_id: int | None, outcomes: ResultsOf) -> Ended | None:
-    """End a running match, record each player's result (`outcomes` of the final match) and rate it, in one
+async def close(deps: Deps, match_id: int, status: Status, winner_id: int | None, statuses: ResultsOf) -> Ended | None:
+    """End a running match, record each player's result (`statuses` of the final match) and rate it, in one
     transaction; None if it had ended already."""
     async with deps.transaction():
-        ended = await close_within(deps, match_id, status, winner_id, outcomes, deps.clock())
+        ended = await close_within(deps, match_id, status, winner_id, statuses, deps.clock())
     return ended
 
 
 async def close_within(
-    deps: Deps, match_id: int, status: Status, winner_id: int | None, outcomes: ResultsOf, now: datetime
+    deps: Deps, match_id: int, status: Status, winner_id: int | None, statuses: ResultsOf, now: datetime
 ) -> Ended | None:
     """As close(), inside a transaction the caller holds."""
     if not await deps.matches.close(match_id, status, winner_id, now):
         return None
     final = await deps.matches.match(match_id)
     assert final is not None
-    await deps.matches.record_results(final, outcomes(final), now)
+    await deps.matches.record_results(final, statuses(final), now)
     rated = await ratings.rate_within(deps, final, now)  # same transaction as the close: rated exactly once
     deps.timers.disarm(match_id)
     return Ended(final, final.player(winner_id) if winner_id is not None else None, rated)

@@ -232,11 +232,11 @@ async def stop(deps: Deps, game: Game) -> Finished:
     return await _end(deps, game, Status.ABANDONED)
 
 
-async def _end(deps: Deps, game: Game, outcome: Status) -> Finished:
+async def _end(deps: Deps, game: Game, status: Status) -> Finished:
     secret = game.secret
     if secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
     now = deps.clock()
     async with deps.transaction():
-        done = await finish(deps, game, outcome, now, secret)
+        done = await finish(deps, game, status, now, secret)
     return Finished(done, secret, len(game.turns), now - game.started_at)

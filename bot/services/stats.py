@@ -165,7 +165,7 @@ class PlayerStats:
 
     user_id: int
     variant: str
-    games: int  # games where the player guessed, whatever the outcome
+    games: int  # games where the player guessed, however it ended
     wins: int  # of those, won (with or without hints)
     clean: int  # wins without hints: what best, average and the distribution are about
     best: int | None
@@ -187,7 +187,7 @@ def distribution(counts: list[ResultCount]) -> dict[int, int]:
 
 
 def _clean(row: ResultCount) -> bool:
-    return row.mode in RANKED_MODES and row.outcome == Status.WON and not row.hinted
+    return row.mode in RANKED_MODES and row.status == Status.WON and not row.hinted
 
 
 async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
@@ -198,13 +198,13 @@ async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
     bots = [row for row in counts if row.mode == Mode.GUESSER]
     spread = distribution(counts)
     clean = sum(spread.values())
-    bot_solved = [row for row in bots if row.outcome == Status.SOLVED]
+    bot_solved = [row for row in bots if row.status == Status.SOLVED]
     bot_solved_count = sum(row.count for row in bot_solved)
     return PlayerStats(
         user_id=user_id,
         variant=variant,
         games=sum(row.count for row in mine),
-        wins=sum(row.count for row in mine if row.outcome == Status.WON),
+        wins=sum(row.count for row in mine if row.status == Status.WON),
         clean=clean,
         best=min(spread) if spread else None,
         average=sum(g * n for g, n in spread.items()) / clean if clean else None,

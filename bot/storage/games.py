@@ -212,7 +212,7 @@ class SqliteGameRepository:
                 result.mode,
                 result.variant,
                 result.guesses,
-                result.outcome,
+                result.status,
                 int(result.hinted),
                 iso(result.started_at),
                 iso(result.finished_at),

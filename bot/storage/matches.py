@@ -47,7 +47,7 @@ class MatchRepository(Protocol):
     async def private_duel(self, user_id: int, invitations: bool = False) -> Match | None: ...
     async def any_active(self, chat_id: int, user_id: int) -> bool: ...
     async def with_deadlines(self) -> list[Match]: ...
-    async def record_results(self, match: Match, outcomes: dict[int, Status], now: datetime) -> None: ...
+    async def record_results(self, match: Match, statuses: dict[int, Status], now: datetime) -> None: ...
 
 
 class SqliteMatchRepository:
@@ -311,10 +311,10 @@ class SqliteMatchRepository:
         found = [await self.match(match_id) for match_id in ids]
         return [m for m in found if m is not None]
 
-    async def record_results(self, match: Match, outcomes: dict[int, Status], now: datetime) -> None:
+    async def record_results(self, match: Match, statuses: dict[int, Status], now: datetime) -> None:
         """One game_results row per human player of a finished match (the bot, user 0, has none)."""
         for player in match.players:
-            if player.user_id not in outcomes:
+            if player.user_id not in statuses:
                 continue
             await self.conn.execute(
                 "INSERT OR REPLACE INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome,"
@@ -326,7 +326,7 @@ class SqliteMatchRepository:
                     match.kind,
                     match.variant.name,
                     player.guesses,
-                    outcomes[player.user_id],
+                    statuses[player.user_id],
                     iso(match.started_at),
                     iso(now),
                 ),

@@ -68,7 +68,7 @@ async def test_guessing_the_secret_wins_with_time_taken_and_the_engines_count(tm
         assert 2 <= won.ending.engine_guesses <= 8
         assert await rt.core.deps.games.active_game(USER) is None
         [result] = await rt.core.deps.games.results(USER)
-        assert (result.outcome, result.guesses, result.hinted) == ("won", 2, False)
+        assert (result.status, result.guesses, result.hinted) == ("won", 2, False)
 
 
 async def test_the_attempt_limit_ends_the_game_and_reveals_the_secret(tmp_path):
@@ -106,7 +106,7 @@ async def test_giving_up_reveals_the_secret_and_records_the_result(tmp_path):
         game = await started(rt.core.deps)
         ending = await referee.give_up(rt.core.deps, game)
         assert ending.secret == game.secret
-        assert [r.outcome for r in await rt.core.deps.games.results(USER)] == ["gave_up"]
+        assert [r.status for r in await rt.core.deps.games.results(USER)] == ["gave_up"]
 
 
 async def test_hard_mode_keeps_no_secret_and_answers_so_many_codes_survive(tmp_path):

@@ -41,7 +41,7 @@ async def test_a_finished_game_is_recorded_once_for_its_player(chat, app):
     await chat.send("/play")
     await chat.send("/giveup")
     [result] = await app.bot_data.runtime.core.deps.games.results(USER)
-    assert (result.user_id, result.outcome, result.mode) == (USER, "gave_up", "referee")
+    assert (result.user_id, result.status, result.mode) == (USER, "gave_up", "referee")
 
 
 async def test_a_referee_game_scores_guesses_and_ends_with_a_summary(chat, app):
