@@ -2,8 +2,8 @@
 
 The moves go the intake's way: each round of updates is recorded in the inbox (one commit, as polling records
 what one getUpdates brought), then applied by the intake's `apply_batch` (their runs counted in one commit,
-then one transaction with a savepoint per update, committed once), each update by `outgoing.answer` as the
-handlers do: the Core's work (coaching included when on), its replies written to the outbox, the inbox's mark.
+then one transaction with a savepoint per update, committed once), each update as the handlers and the intake apply
+it: the Core's work (coaching included when on) and its replies written to the outbox, then the inbox's mark.
 `--batch 1` is one update per commit pair, as an idle bot processes a lone update. Players in `--chats`
 private chats play referee games with the engine's guesses, `--batch` of them per round (one move each); a
 won game starts anew. With `--players fitting` they guess a random code that still fits instead, as a careful
@@ -34,13 +34,13 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.models.who import Who
+from bot.outgoing import post
 from bot.replies import Outcome
 from bot.runtime import open_runtime
 from bot.services.ports import ManualTimers, NoAdmins
 from bot.services.referee import settle_heap, warm_up
 from bot.storage.inbox import Recorded
 from bot.telegram_io.intake import MAX_BATCH, apply_batch
-from bot.telegram_io.outgoing import answer
 from engine.guesser import next_guess
 from engine.history import Turn, candidates
 from engine.scoring import score
@@ -84,7 +84,9 @@ async def bench(
 
             traced.clear()
             t0 = time.perf_counter()
-            await answer(store, clock, recorded.update_id, who.chat_id, outcome)
+            async with store.transaction.savepoint():  # as the intake applies an update: its handler's savepoint
+                await post(store, who.chat_id, await outcome(), clock(), recorded.update_id)
+            await store.inbox.finish(recorded.update_id, clock())  # then the intake's mark
             if timed and text is not None:
                 move_times.append(time.perf_counter() - t0)
                 # a statement's triggers are traced as the statement again, right after it: counted once

@@ -29,7 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bot.telegram_io.intake import FloodGuard
+from bot.flood import FloodGuard
 from engine.history import Turn, candidates
 from engine.scoring import Score
 from engine.variant import PRESETS

@@ -1,8 +1,8 @@
 """What the outbox holds: one Bot API call a row, typed, and its JSON as stored.
 
-A row's payload is a `Message` to send (or to edit in place), an `Answer` to a button press, or an `InlineAnswer` to an
-inline query. They are written as JSON objects whose "kind" says which (see bot/storage/outbox.py for the keys), and
-read back into these types; a key an older row lacks takes its default.
+A row's payload is a `Message` to send (or to edit in place), the `Acknowledgement` of a button press, or the
+`InlineResults` offered to an inline query. They are written as JSON objects whose "kind" says which (see
+bot/storage/outbox.py for the keys), and read back into these types; a key an older row lacks takes its default.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from bot.replies import BoardOf
 
 # A button as stored: [label, data, url], then the inline query of a share button, then the Mini App's address of a
-# web_app button (see bot/telegram_io/outgoing.py, button_payload).
+# web_app button (see bot/outgoing.py, button_payload).
 StoredButton = list[str | None]
 StoredKeyboard = list[list[StoredButton]]
 
@@ -42,8 +42,8 @@ class Message:
 
 
 @dataclass(frozen=True)
-class CallbackAnswer:
-    """Answer a button press (`query` its id), with a toast when `text` is set."""
+class Acknowledgement:
+    """Acknowledge a button press (`query` its id: answerCallbackQuery), with a toast when `text` is set."""
 
     query: str
     text: str | None = None
@@ -61,8 +61,8 @@ class InlineResult:
 
 
 @dataclass(frozen=True)
-class InlineAnswer:
-    """Answer an inline query (`query` its id) with these results, cached by Telegram for `cache_time` seconds."""
+class InlineResults:
+    """The results offered to an inline query (`query` its id), cached by Telegram for `cache_time` seconds."""
 
     query: str
     results: tuple[InlineResult, ...]
@@ -70,14 +70,14 @@ class InlineAnswer:
     personal: bool = True
 
 
-Call = Message | CallbackAnswer | InlineAnswer
-KINDS: dict[type[Call], str] = {Message: "message", CallbackAnswer: "answer", InlineAnswer: "inline"}
+Call = Message | Acknowledgement | InlineResults
+KINDS: dict[type[Call], str] = {Message: "message", Acknowledgement: "answer", InlineResults: "inline"}
 
 
 def as_json(call: Call) -> dict[str, Any]:
     """The JSON object a call is stored as: its "kind" and its fields."""
-    if isinstance(call, InlineAnswer):
-        return {"kind": KINDS[InlineAnswer], **vars(call), "results": [vars(result) for result in call.results]}
+    if isinstance(call, InlineResults):
+        return {"kind": KINDS[InlineResults], **vars(call), "results": [vars(result) for result in call.results]}
     return {"kind": KINDS[type(call)], **vars(call)}
 
 
@@ -85,11 +85,11 @@ def from_json(data: dict[str, Any]) -> Call:
     """The call a stored JSON object describes (a key an older row lacks takes its default)."""
     kind = data.get("kind")
     if kind == "answer":
-        return CallbackAnswer(str(data["query"]), data.get("text"))
+        return Acknowledgement(str(data["query"]), data.get("text"))
     if kind == "inline":
         results = tuple(InlineResult(**result) for result in data.get("results", ()))
         cache_time, personal = int(data.get("cache_time", 0)), bool(data.get("personal", True))
-        return InlineAnswer(str(data["query"]), results, cache_time, personal)
+        return InlineResults(str(data["query"]), results, cache_time, personal)
     if kind != "message":
         raise ValueError(f"an outbox row of no known kind: {kind!r}")
     of = data.get("board_of")

@@ -1,11 +1,11 @@
-"""Telegram handlers: translate an update into a Core call and queue its replies with the update's inbox mark.
+"""Telegram handlers: translate an update into a Core call and queue its replies.
 
 Beside the Core's calls they keep only Telegram's own bookkeeping: a group upgraded to a supergroup moves its rows to
 the new chat id (`Store.move_chat`), a change of membership updates the admin roster, and the one error handler
-queues the "Sorry" and marks the update failed. No game rule and no SQL here.
+queues the "Sorry" and tells the intake the update failed. No game rule and no SQL here.
 
-Each update is one savepoint of the intake's batch transaction (one transaction outside the intake): the Core's
-changes, the replies in the outbox and the inbox's mark commit together, and the sender delivers the replies
+Each update is one savepoint of the intake's batch transaction: the Core's changes, the replies in the outbox and the
+inbox's mark (the intake writes it, for every update, in one place) commit together, and the intake wakes the sender
 after the commit.
 """
 
@@ -18,6 +18,7 @@ from telegram import Update
 from telegram.ext import CallbackQueryHandler, ChatMemberHandler, InlineQueryHandler, MessageHandler, filters
 
 from bot.core import Core, Who
+from bot.outgoing import inline_payload, post, shorten
 from bot.parsing.commands import split_command
 from bot.replies import Outcome
 from bot.runtime import Runtime
@@ -25,7 +26,6 @@ from bot.services import languages
 from bot.services.ports import AdminsUnknown
 from bot.telegram_io import identity
 from bot.telegram_io.admins import AdminRoster
-from bot.telegram_io.outgoing import answer, apply_once, inline_payload, post, shorten
 from bot.telegram_io.state import App, Context
 from bot.texts import t
 from bot.webapp.buttons import with_board_button
@@ -57,16 +57,20 @@ async def respond(
     outcome_of: Callable[[], Awaitable[Outcome]],
     query: tuple[str, int | None] | None = None,
 ) -> None:
-    """Run the Core and queue its replies, in the update's forum topic if it has one, with the update's inbox mark
-    (`outgoing.answer`); then wake the sender, whose reads wait for the commit. In a private chat, with the Mini App
-    on, its boards get the "🧮 Board" button."""
+    """Run the Core and queue its replies, in the update's forum topic if it has one, in one savepoint: if either
+    fails, neither is kept (and the error handler says sorry). In a private chat, with the Mini App on, its boards get
+    the "🧮 Board" button."""
     runtime, topic = runtime_of(context), identity.topic_of(update)
     url = context.bot_data.webapp_url
     if url is not None and chat_id > 0 and (who := who_of(update, context)) is not None and who.private:
         outcome_of = _with_board_button(runtime.core, who, url, outcome_of)
+
+    async def queue() -> None:
+        outcome = await outcome_of()
+        await post(runtime.store, chat_id, outcome, runtime.core.deps.clock(), update.update_id, query, topic)
+
     try:
-        if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query, topic):
-            context.bot_data.wake_sender()
+        await once(update, context, queue)
     except AdminsUnknown:  # its savepoint was rolled back: it waits, with its chat's later updates, for the list
         _runtime, intake, _sender = context.bot_data.parts()
         if intake is None:
@@ -85,11 +89,10 @@ def _with_board_button(
 
 
 async def once(update: Update, context: Context, work: Callable[[], Awaitable[None]]) -> None:
-    """Do an update's work (the Core's changes, its outbox rows) with its inbox mark (`outgoing.apply_once`),
-    unless it was done already; then wake the sender, whose reads wait for the commit."""
-    runtime = runtime_of(context)
-    if await apply_once(runtime.store, runtime.core.deps.clock, update.update_id, work):
-        context.bot_data.wake_sender()
+    """Do an update's work (the Core's changes, its outbox rows) in a savepoint of its own: if it raises, none of it
+    is kept, and the error handler is told. The intake marks the update (done, or failed) after this returns."""
+    async with runtime_of(context).store.transaction.savepoint():
+        await work()
 
 
 async def on_command(update: Update, context: Context) -> None:
@@ -157,12 +160,9 @@ async def on_migrate(update: Update, context: Context) -> None:
     if message is None or message.migrate_to_chat_id is None:
         return
     old, new = message.chat.id, message.migrate_to_chat_id
-    runtime = runtime_of(context)
-    async with runtime.store.transaction.savepoint():
-        await runtime.store.move_chat(old, new)
-        await runtime.store.inbox.finish(update.update_id, runtime.core.deps.clock())
+    store = runtime_of(context).store
+    await once(update, context, lambda: store.move_chat(old, new))
     log.info("chat %s moved to %s (upgraded to a supergroup)", old, new)
-    context.bot_data.wake_sender()
 
 
 async def on_member(update: Update, context: Context) -> None:
@@ -183,7 +183,8 @@ async def on_member(update: Update, context: Context) -> None:
 
 
 async def on_error(update: object, context: Context) -> None:
-    """The one error handler: log the failure with its context and tell the chat that this one did not count.
+    """The one error handler: log the failure with its context, tell the chat that this one did not count, and tell
+    the intake, which marks the update failed.
 
     The update's savepoint was rolled back, so nothing it would have changed was kept: "Sorry" is true.
     """
@@ -206,8 +207,7 @@ async def on_error(update: object, context: Context) -> None:
         elif chat is not None:
             sorry = Outcome.text(t("error", language))
             await post(store, chat.id, sorry, now, update.update_id, topic=identity.topic_of(update))
-        await store.inbox.finish(update.update_id, now, "failed")
-    context.bot_data.wake_sender()
+    context.bot_data.intake.failed(update.update_id)
 
 
 def register(app: App) -> None:

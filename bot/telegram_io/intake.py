@@ -14,13 +14,13 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import Update
 
+from bot.flood import FloodGuard
+from bot.outgoing import post
 from bot.replies import Outcome
 from bot.services import languages
 from bot.services.ports import Clock
@@ -28,7 +28,6 @@ from bot.storage.db import on_loop
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
 from bot.telegram_io.identity import sender_id, topic_of
-from bot.telegram_io.outgoing import post
 from bot.telegram_io.state import App
 from bot.telegram_io.telemetry import Telemetry
 from bot.texts import t
@@ -89,53 +88,6 @@ async def apply_batch(
     return applied
 
 
-@dataclass
-class FloodGuard:
-    """Lets each sender (`key`) send `burst` updates at once and `rate` a second after that; the rest is refused.
-
-    One refusal a burst is answered politely; the others are dropped, so a flood costs the bot almost nothing
-    and other chats stay responsive. Memory is bounded: a sender calm for long enough to have a full bucket again
-    is forgotten (a fresh one is the same), and at most `limit` senders are remembered, the longest unseen
-    forgotten first.
-    """
-
-    burst: float = 30.0
-    rate: float = 2.0
-    monotonic: Callable[[], float] = time.monotonic
-    limit: int = 10_000
-    _buckets: OrderedDict[int, tuple[float, float, bool]] = field(default_factory=OrderedDict)  # least recent first
-
-    def check(self, key: int) -> str:
-        """'ok' to process, 'warn' to refuse with a polite reply, 'drop' to refuse silently."""
-        now = self.monotonic()
-        self._forget_calm(now)
-        tokens, then, warned = self._buckets.pop(key, (self.burst, now, False))
-        tokens = min(self.burst, tokens + (now - then) * self.rate)
-        if tokens >= 1:
-            self._buckets[key] = (tokens - 1, now, False)
-            verdict = "ok"
-        else:
-            self._buckets[key] = (tokens, now, True)
-            verdict = "drop" if warned else "warn"
-        if len(self._buckets) > self.limit:
-            self._buckets.popitem(last=False)
-        return verdict
-
-    def _forget_calm(self, now: float) -> None:
-        """Forget the senders unseen for as long as an empty bucket takes to fill (the least recent come first)."""
-        refilled = self.burst / self.rate
-        while self._buckets:
-            key, (_, then, _) = next(iter(self._buckets.items()))
-            if now - then < refilled:
-                return
-            del self._buckets[key]
-
-    @property
-    def remembered(self) -> int:
-        """How many senders the guard keeps a bucket for."""
-        return len(self._buckets)
-
-
 class Intake:
     """Processes the inbox in order, each update once in effect; `wake` is called after each batch's commit.
 
@@ -163,12 +115,17 @@ class Intake:
         self._task: asyncio.Task[None] | None = None
         self._parked: set[int] = set()  # chats whose updates wait
         self._parked_now: set[int] = set()  # updates parked by the update being processed
+        self._failed_now: set[int] = set()  # updates whose handler failed (the error handler said so)
         self._finished: list[int] = []  # updates of the batch under way marked done (not parked), for the metrics
 
     def park(self, update_id: int, chat_id: int) -> None:
         """Leave this update, and every later one of its chat, pending until `unpark_all` (it changed nothing)."""
         self._parked.add(chat_id)
         self._parked_now.add(update_id)
+
+    def failed(self, update_id: int) -> None:
+        """The update's handler failed (its savepoint was rolled back, the chat told): it is marked failed."""
+        self._failed_now.add(update_id)
 
     def unpark_all(self) -> None:
         """What parked updates waited for has arrived (or failed): try them again, in order."""
@@ -253,7 +210,15 @@ class Intake:
         log.warning("update %s failed %d times; setting it aside", recorded.update_id, recorded.attempts)
         self.telemetry.set_aside(recorded.update_id)
         async with self.store.transaction():
-            await self.store.inbox.finish(recorded.update_id, self.clock(), "failed")
+            await self._mark(recorded.update_id, "failed")
+
+    async def _mark(self, update_id: int, status: str = "done", forget: bool = False) -> None:
+        """The one place an update is marked in the inbox: done, or failed (inside its transaction, with its effects);
+        `forget`: only its id is kept (a refused update: enough to know a redelivery)."""
+        async with self.store.transaction():
+            await self.store.inbox.finish(update_id, self.clock(), status)
+            if forget:
+                await self.store.inbox.forget(update_id)
 
     async def _process(self, recorded: Recorded) -> None:
         """Apply one update inside the batch's transaction (its handler's savepoint holds its own writes)."""
@@ -265,12 +230,12 @@ class Intake:
             update = Update.de_json(recorded.payload, self.app.bot)
         except Exception as error:  # not shaped as this python-telegram-bot reads updates: it would never be
             log.warning("update %s cannot be read (%s); setting it aside", update_id, error)
-            async with self.store.transaction():
-                await self.store.inbox.finish(update_id, self.clock(), "failed")
+            await self._mark(update_id, "failed")
             return
         sender = sender_id(update)  # a chat posting as itself counts as one sender, whatever service user it shows
         verdict = self.guard.check(sender) if sender is not None else "ok"
         self._parked_now.clear()
+        self._failed_now.clear()
         if verdict == "ok":
             await self.app.process_update(update)
         else:
@@ -278,11 +243,9 @@ class Intake:
         if update_id in self._parked_now:  # it waits, as if never begun: parking is no failure
             await self.store.inbox.unbegin([update_id])
             return
-        async with self.store.transaction():  # an update no handler took (or a dropped one) is done too
-            await self.store.inbox.finish(update_id, self.clock())
-            self._finished.append(update_id)
-            if verdict != "ok":  # refused: only its id is kept (enough to know a redelivery)
-                await self.store.inbox.forget(update_id)
+        # done (an update no handler took, and a refused one, too), or failed: with its effects, in its savepoint
+        await self._mark(update_id, "failed" if update_id in self._failed_now else "done", forget=verdict != "ok")
+        self._finished.append(update_id)
 
     async def _refuse(self, update: Update, politely: bool) -> None:
         """Answer a refused update: a polite word once a burst; a button press is always answered."""
@@ -295,4 +258,3 @@ class Intake:
         target = (query.id, None) if query is not None else None
         async with self.store.transaction():
             await post(self.store, chat.id, outcome, self.clock(), update.update_id, target, topic_of(update))
-            await self.store.inbox.finish(update.update_id, self.clock())

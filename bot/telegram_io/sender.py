@@ -31,12 +31,12 @@ from telegram import (
 from telegram.constants import FloodLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
-from bot.models.calls import CallbackAnswer, InlineAnswer, InlineResult, Message, StoredButton, StoredKeyboard
+from bot.models.calls import Acknowledgement, InlineResult, InlineResults, Message, StoredButton, StoredKeyboard
+from bot.outgoing import MAX_TEXT, shorten
 from bot.replies import BoardOf
 from bot.services.ports import Clock
 from bot.storage.outbox import Outgoing
 from bot.storage.store import Store
-from bot.telegram_io.outgoing import MAX_TEXT, shorten
 from bot.telegram_io.telemetry import SendOutcome, Telemetry
 from bot.texts import plain
 
@@ -215,10 +215,10 @@ class Sender:
         head = batch[0]
         try:
             match head.payload:
-                case CallbackAnswer() as answer:
+                case Acknowledgement() as answer:
                     await self._answer(answer)
                     await self._settle(batch)
-                case InlineAnswer() as inline:
+                case InlineResults() as inline:
                     await self._inline(inline)
                     await self._settle(batch)
                 case Message() as message:
@@ -275,13 +275,13 @@ class Sender:
         async with self.store.transaction():
             await self.store.outbox.settle([row.id for row in batch], self.clock(), status, error)
 
-    async def _answer(self, answer: CallbackAnswer) -> None:
+    async def _answer(self, answer: Acknowledgement) -> None:
         try:
             await self.bot.answer_callback_query(answer.query, text=answer.text)
         except BadRequest as error:  # too old to answer (after a backlog): the move's replies still go out
             log.info("could not answer callback query %s: %s", answer.query, error)
 
-    async def _inline(self, inline: InlineAnswer) -> None:
+    async def _inline(self, inline: InlineResults) -> None:
         try:
             await self.bot.answer_inline_query(
                 inline.query,

@@ -18,10 +18,10 @@ from bot import callback_data as cb
 from bot.core import Core
 from bot.models.game import Game, Mode
 from bot.models.who import Who
+from bot.outgoing import post
 from bot.replies import Outcome
 from bot.services import lifecycle, matches
 from bot.storage.webapp import WebAppRecords
-from bot.telegram_io.outgoing import post
 from bot.texts import plain, t
 from bot.webapp.buttons import with_board_button
 from bot.webapp.view import BOARD_ACTIONS, board_data, owns

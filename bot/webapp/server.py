@@ -21,11 +21,11 @@ from typing import Any
 from aiohttp import web
 
 from bot.core import Core
+from bot.flood import FloodGuard
 from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.services import daily, lifecycle, referee
 from bot.storage.webapp import WebAppRecords
-from bot.telegram_io.intake import FloodGuard
 from bot.texts import plain, t
 from bot.webapp import auth, moves, view
 from bot.webapp.coach import coach_view, coached

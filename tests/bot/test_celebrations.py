@@ -1,8 +1,8 @@
 """Celebrations: one line each for a first win against the bot, a new personal best, a run of clean wins and a run
 of days solving the daily, with a message effect in a private chat; and the daily streak in /stats."""
 
+from bot.outgoing import post
 from bot.replies import Outcome, Reply
-from bot.telegram_io.outgoing import post
 from bot.texts import Html
 from bot.views.celebrations import CONFETTI, FIRE
 from tests.bot.fakes import EPOCH, USER, Clock, telegram_app

@@ -10,10 +10,10 @@ import asyncio
 import threading
 from typing import Any
 
-import bot.telegram_io.outgoing as outgoing
 from bot.models.calls import Message
 from bot.storage.inbox import MAX_ATTEMPTS, Recorded
 from bot.storage.store import Store
+from bot.telegram_io import handlers
 from bot.telegram_io.intake import apply_batch, batch_of
 from bot.texts import plain, t
 from tests.bot.fakes import EPOCH, UPDATE_IDS, runtime_on, telegram_app
@@ -63,14 +63,14 @@ async def test_a_guess_whose_replies_cannot_be_queued_is_undone_alone_and_told_s
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         ann, bob, cy = (Member(app, request, 11 + i, n).in_private() for i, n in enumerate(["Ann", "Bob", "Cy"]))
         await arrive_together(app, updates_from((ann, "/play"), (bob, "/play"), (cy, "/play")))
-        real_post = outgoing.post
+        real_post = handlers.post
 
-        async def post_failing_for_bob(store, chat_id, *args, **kwargs):  # type: ignore[no-untyped-def]
-            if chat_id == bob.user_id:
+        async def post_failing_for_bob(store, chat_id, outcome, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if chat_id == bob.user_id and outcome.replies[0].text != t("error"):  # his move's replies, not the sorry
                 raise RuntimeError("the outbox refused this one")  # after Bob's move was written
-            await real_post(store, chat_id, *args, **kwargs)
+            await real_post(store, chat_id, outcome, *args, **kwargs)
 
-        monkeypatch.setattr(outgoing, "post", post_failing_for_bob)
+        monkeypatch.setattr(handlers, "post", post_failing_for_bob)
         start = len(request.calls)
         guesses = updates_from((ann, "0123"), (bob, "0123"), (cy, "0123"))
         await arrive_together(app, guesses)

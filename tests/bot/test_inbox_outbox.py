@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.models.calls import CallbackAnswer, InlineAnswer, InlineResult, Message, as_json, from_json
+from bot.models.calls import Acknowledgement, InlineResult, InlineResults, Message, as_json, from_json
 from bot.replies import BoardOf
 from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
@@ -45,7 +45,7 @@ async def test_old_processed_updates_and_sent_replies_are_forgotten_but_the_offs
         async with store.transaction():
             await store.inbox.finish(1, EPOCH)
             await store.inbox.finish(2, EPOCH)
-            await store.outbox.add(5, CallbackAnswer("q"), EPOCH)
+            await store.outbox.add(5, Acknowledgement("q"), EPOCH)
         [row] = await store.outbox.pending(5)
         async with store.transaction():
             await store.outbox.settle([row.id], EPOCH)
@@ -64,28 +64,6 @@ async def test_a_chats_pending_calls_come_back_in_the_order_they_were_queued(tmp
             await outbox.add(200, Message("elsewhere"), EPOCH)
         assert [row.payload.text for row in await outbox.pending(-100)] == ["#0", "#1", "#2"]
         assert sorted(await outbox.due_chats(EPOCH)) == [-100, 200]
-
-
-async def test_an_update_is_applied_once_with_its_mark_and_a_failed_one_stays_pending(tmp_path):
-    from bot.telegram_io.outgoing import apply_once
-
-    async with runtime_on(tmp_path / "db.sqlite3") as rt:
-        store, runs = rt.store, []
-
-        async def work():
-            runs.append(await store.inbox.status(1))
-
-        async def failing():
-            raise RuntimeError("boom")
-
-        await store.inbox.record([{"update_id": 1}, {"update_id": 2}], EPOCH)
-        assert await apply_once(store, Clock(), 1, work) is True
-        assert await apply_once(store, Clock(), 1, work) is False  # a second delivery: no second effect
-        assert runs == ["done"]  # the mark is written first, in the same savepoint as the work
-        with pytest.raises(RuntimeError):
-            await apply_once(store, Clock(), 2, failing)
-        assert await store.inbox.status(2) == "pending"  # its mark was undone with its work
-        assert await apply_once(store, Clock(), 99, work) is True  # never recorded (the console): applied
 
 
 def board(game_id: int, text: str, fresh: bool = False, edit: int | None = None) -> Message:
@@ -235,7 +213,7 @@ async def test_a_buttons_answer_without_a_toast_behind_a_groups_waiting_lines_en
         await sender.flush()
         async with store.transaction():
             await store.outbox.add(-100, line("Bob #1 4567 → 1🐂 0🐄"), EPOCH)
-            await store.outbox.add(-100, CallbackAnswer("q1"), EPOCH)  # a press, no toast
+            await store.outbox.add(-100, Acknowledgement("q1"), EPOCH)  # a press, no toast
             await store.outbox.add(-100, line("Cat #1 8901 → 0🐂 0🐄"), EPOCH)
         await sender.flush()
 
@@ -255,8 +233,8 @@ def test_every_call_reads_back_as_it_was_queued_and_an_older_row_takes_the_defau
             "<b>board</b>", [[["1🐂 2🐄", "a:7:3:12", None]]], topic=4, board=7, board_of=BoardOf.MATCH, fresh=True
         ),
         Message("plain", edit=12, effect="5046509860389126442"),
-        CallbackAnswer("q", "toast"),
-        InlineAnswer("iq", (InlineResult("daily:1", "Daily", "today's", "<b>x</b>", link),), 30),
+        Acknowledgement("q", "toast"),
+        InlineResults("iq", (InlineResult("daily:1", "Daily", "today's", "<b>x</b>", link),), 30),
     ]
     for call in calls:
         assert from_json(json.loads(json.dumps(as_json(call)))) == call

@@ -40,3 +40,16 @@ def test_features_import_no_storage_no_transport_and_no_other_feature():
                 module,
             )
             assert not module.startswith("bot.features"), (path.name, module)
+
+
+def test_the_inbox_marks_an_update_in_one_place_the_intakes():
+    writers = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr == "finish":
+                owner = node.value
+                if isinstance(owner, ast.Attribute) and owner.attr == "inbox":
+                    writers.append(path.relative_to(ROOT).as_posix())
+    assert writers == ["bot/telegram_io/intake.py"]
+    intake = (ROOT / "bot" / "telegram_io" / "intake.py").read_text()
+    assert intake.count("inbox.finish(") == 1  # in Intake._mark

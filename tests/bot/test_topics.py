@@ -8,7 +8,7 @@ from typing import Any
 
 from telegram import Update
 
-from bot.models.calls import CallbackAnswer, Message
+from bot.models.calls import Acknowledgement, Message
 from bot.models.who import Who
 from bot.services.matches import MAX_MATCHES_PER_CHAT
 from bot.storage.outbox import Outgoing
@@ -165,7 +165,7 @@ def test_a_batch_takes_its_own_topics_plain_lines_and_keeps_each_topics_order():
     assert [r.id for r in _batch(rows)] == [1, 3, 5]  # topic 7's rows wait; topic 5's edit ends its batch
     assert [r.id for r in _batch(rows[1:])] == [2]  # topic 7's board is next in its topic: it is sent on its own
     assert [r.id for r in _batch([_row(1, None), _row(2, 5), _row(3, None)])] == [1, 3]  # General is a topic too
-    answer = Outgoing(2, GROUP, CallbackAnswer("q"), 0, EPOCH)
+    answer = Outgoing(2, GROUP, Acknowledgement("q"), 0, EPOCH)
     assert [r.id for r in _batch([_row(1, 5), answer, _row(3, 5)])] == [1]  # a button's answer keeps its place
 
 

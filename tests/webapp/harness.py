@@ -15,8 +15,8 @@ import aiohttp
 from aiohttp import web
 from telegram.ext import Application
 
+from bot.flood import FloodGuard
 from bot.runtime import Runtime
-from bot.telegram_io.intake import FloodGuard
 from bot.webapp import auth
 from bot.webapp.server import WebAppContext, webapp_app
 from tests.bot.fakes import TOKEN, USER, Clock, RecordingRequest, telegram_app

@@ -1,13 +1,12 @@
-"""Turning an Outcome into outbox rows, inside the transaction of the move it answers."""
+"""Turning an Outcome into outbox rows, inside the transaction of the move it is the reply to: what every transport
+shares (Telegram's handlers, the match timers, the Mini App), owned by none of them."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from datetime import datetime
 
-from bot.models.calls import CallbackAnswer, InlineAnswer, InlineResult, Message, StoredButton
+from bot.models.calls import Acknowledgement, InlineResult, InlineResults, Message, StoredButton
 from bot.replies import Button, Notice, Offers, Outcome, Reply
-from bot.services.ports import Clock
 from bot.storage.store import Store
 
 MAX_TEXT = 4096  # Telegram's limit on a message's text (after entities are parsed)
@@ -41,12 +40,12 @@ def button_payload(button: Button) -> StoredButton:
     return [*stored, button.share] if button.share is not None else stored
 
 
-def answer_payload(query_id: str, toast: str | None) -> CallbackAnswer:
-    """The outbox call that answers a button press (with its toast, shortened to Telegram's limit)."""
-    return CallbackAnswer(query_id, None if toast is None else shorten(toast, MAX_TOAST))
+def acknowledgement(query_id: str, toast: str | None) -> Acknowledgement:
+    """The outbox call that acknowledges a button press (with its toast, shortened to Telegram's limit)."""
+    return Acknowledgement(query_id, None if toast is None else shorten(toast, MAX_TOAST))
 
 
-def inline_payload(query_id: str, offers: Offers) -> InlineAnswer:
+def inline_payload(query_id: str, offers: Offers) -> InlineResults:
     """The outbox call that answers an inline query with these results."""
     results = tuple(
         InlineResult(
@@ -58,7 +57,7 @@ def inline_payload(query_id: str, offers: Offers) -> InlineAnswer:
         )
         for a in offers.articles
     )
-    return InlineAnswer(query_id, results, offers.cache_seconds, offers.personal)
+    return InlineResults(query_id, results, offers.cache_seconds, offers.personal)
 
 
 def shorten(text: str, limit: int) -> str:
@@ -75,12 +74,13 @@ async def post(
     query: tuple[str, int | None] | None = None,
     topic: int | None = None,
 ) -> None:
-    """Queue what the outcome says: the button's answer first (query = (id, message id)), then the replies, in
-    `topic` of the chat (a forum's topic the update came from) unless a reply names its own chat and topic."""
+    """Queue what the outcome says: the button press's acknowledgement first (query = (id, message id)), then the
+    replies, in `topic` of the chat (a forum's topic the update came from) unless a reply names its own chat and
+    topic."""
     origin = None
     if query is not None:
         query_id, origin = query
-        await store.outbox.add(chat_id, answer_payload(query_id, outcome.toast), now, update_id)
+        await store.outbox.add(chat_id, acknowledgement(query_id, outcome.toast), now, update_id)
     for reply in outcome.replies:
         there = (reply.chat_id, reply.topic) if reply.chat_id is not None else (chat_id, topic)
         await store.outbox.add(there[0], reply_payload(reply, origin, there[1]), now, update_id)
@@ -89,37 +89,3 @@ async def post(
 async def tell(store: Store, notice: Notice, now: datetime) -> None:
     """Queue what the bot says of its own accord, in the chat and topic the notice names."""
     await post(store, notice.chat_id, notice.outcome, now, topic=notice.topic)
-
-
-async def apply_once(store: Store, now: Clock, update_id: int, work: Callable[[], Awaitable[None]]) -> bool:
-    """Do an update's work (the Core's changes, its outbox rows) together with its inbox mark; False if the
-    update was applied already (a second delivery has no second effect).
-
-    A savepoint inside the intake's batch transaction (a transaction of its own elsewhere): if the work
-    raises, this update's writes are undone and the others of the batch stay.
-    """
-    async with store.transaction.savepoint():
-        # the mark first: one statement says whether the update was pending (the usual case) and marks it done;
-        # if the work raises, the savepoint undoes the mark with the rest
-        if not await store.inbox.finish(update_id, now()) and await store.inbox.status(update_id) in ("done", "failed"):
-            return False
-        await work()
-    return True
-
-
-async def answer(
-    store: Store,
-    now: Clock,
-    update_id: int,
-    chat_id: int,
-    outcome_of: Callable[[], Awaitable[Outcome]],
-    query: tuple[str, int | None] | None = None,
-    topic: int | None = None,
-) -> bool:
-    """Run the Core for one update and queue its replies (in the update's forum topic, if any) with the update's
-    inbox mark (`apply_once`)."""
-
-    async def queue() -> None:
-        await post(store, chat_id, await outcome_of(), now(), update_id, query, topic)
-
-    return await apply_once(store, now, update_id, queue)
