@@ -108,7 +108,7 @@ async def long_race(moves: int, players: int, runs: int) -> dict[str, object]:
     store, core = runtime.store, runtime.core
     starter = Who(GROUP, 1, private=False, name="p1")
     await core.on_command(starter, "challenge", "classic")
-    match = await core.deps.matches.active_match(GROUP)
+    match = await core.deps.store.matches.active_match(GROUP)
     assert match is not None
     assert match.secret is not None
     variant, rng = match.variant, random.Random(3)

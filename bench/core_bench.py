@@ -108,8 +108,8 @@ async def bench(
     secrets: dict[int, str] = {}
     for who in players:
         async with store.transaction():
-            settings = replace(await core.deps.games.settings(who.chat_id), coaching=coaching)
-            await core.deps.games.save_settings(who.chat_id, settings, clock())
+            settings = replace(await core.deps.store.settings.of_chat(who.chat_id), coaching=coaching)
+            await core.deps.store.settings.save(who.chat_id, settings, clock())
     await round_of([(who, None) for who in players], timed=False)
     await asyncio.to_thread(warm_up)  # as the bot does before its first update
     await asyncio.to_thread(settle_heap)
@@ -126,7 +126,7 @@ async def bench(
             if who.chat_id in guesses:
                 break  # one move a chat a round: its next guess needs this one's score
             if who.chat_id not in secrets:
-                game = await core.deps.games.active_game(who.chat_id)
+                game = await core.deps.store.games.active_game(who.chat_id)
                 assert game is not None
                 assert game.secret is not None
                 secrets[who.chat_id] = game.secret

@@ -184,7 +184,7 @@ async def board_views(deps: Deps, conn: aiosqlite.Connection, big_chat: int) -> 
                 return stats.leaderboard(deps, scope, "classic", period, user_id=user)
 
             def place(scope: int = scope, key: str | None = key, user: int = user) -> Awaitable[object]:
-                return deps.stats.place(scope, "classic", user, key)
+                return deps.store.stats.place(scope, "classic", user, key)
 
             views.append(BoardView(f"/top {where} {period}", shown, place))
     return views

@@ -48,7 +48,7 @@ async def daily_key(deps: Deps) -> bytes:
     if deps.daily_secret:
         return deps.daily_secret.reveal().encode()
     async with deps.transaction():
-        return (await deps.stats.stored_secret(KEY_NAME, secrets.token_hex(32))).encode()
+        return (await deps.store.stats.stored_secret(KEY_NAME, secrets.token_hex(32))).encode()
 
 
 @dataclass(frozen=True)
@@ -87,15 +87,15 @@ Challenge = DailyStarted | Running | Done | Busy
 
 async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
     """Start today's challenge for the player, or say where theirs stands (one attempt per UTC day)."""
-    repo = deps.stats
+    repo = deps.store.stats
     now = deps.clock()
     day = day_of(now)
     played = await repo.daily_play(day, user_id)
     if played is not None:
-        game = await deps.games.game(played.game_id)
+        game = await deps.store.games.game(played.game_id)
         assert game is not None
         return Running(day, game) if game.active else Done(day, game)
-    running = await deps.games.active_game(chat_id)
+    running = await deps.store.games.active_game(chat_id)
     if running is not None:
         return Busy(running)
     secret = daily_secret(await daily_key(deps), day)
@@ -111,7 +111,7 @@ async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
         daily=day,
     )
     async with deps.transaction():
-        game = await deps.games.create_game(draft)
+        game = await deps.store.games.create_game(draft)
         await repo.add_daily_play(DailyPlay(day, user_id, game.id, chat_id))
     return DailyStarted(day, game)
 
@@ -119,8 +119,8 @@ async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
 async def today(deps: Deps, user_id: int) -> Running | Done | None:
     """Where the player's challenge of today stands, without starting one; None if they have not begun it."""
     day = day_of(deps.clock())
-    played = await deps.stats.daily_play(day, user_id)
-    game = await deps.games.game(played.game_id) if played is not None else None
+    played = await deps.store.stats.daily_play(day, user_id)
+    game = await deps.store.games.game(played.game_id) if played is not None else None
     if game is None:
         return None
     return Running(day, game) if game.active else Done(day, game)
@@ -144,7 +144,7 @@ class DailyLine:
 
 async def leaderboard(deps: Deps, day: str, limit: int = LEADERBOARD_SIZE) -> tuple[DailyLine, ...]:
     """The day's clean solvers: fewest guesses, then least time."""
-    repo = deps.stats
+    repo = deps.store.stats
     entries = await repo.daily_board(day, limit)
     names = await repo.names(e.user_id for e in entries)
     return tuple(DailyLine(place, names.get(e.user_id), e) for place, e in enumerate(entries, start=1))
@@ -185,4 +185,4 @@ def day_streak(solved: list[str], today: str) -> DayStreak:
 
 async def streak(deps: Deps, user_id: int) -> DayStreak:
     """The player's daily streak as of today (UTC)."""
-    return day_streak(await deps.stats.daily_solved_days(user_id, DAILY_VARIANT.name), day_of(deps.clock()))
+    return day_streak(await deps.store.stats.daily_solved_days(user_id, DAILY_VARIANT.name), day_of(deps.clock()))

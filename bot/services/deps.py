@@ -10,9 +10,6 @@ from dataclasses import dataclass, field
 from bot.config import Secret
 from bot.services.links import LinkSigner
 from bot.services.ports import Admins, Clock, Timers
-from bot.storage.games import GameRepository
-from bot.storage.matches import MatchRepository
-from bot.storage.stats import StatsRepository
 from bot.storage.store import Store
 
 
@@ -27,21 +24,6 @@ class Deps:
     timers: Timers
     daily_secret: Secret | None = field(repr=False)  # DAILY_SECRET; None: one stored in the db
     links: LinkSigner = field(default_factory=LinkSigner.random, repr=False)  # signs deep links (key kept in the db)
-
-    @property
-    def games(self) -> GameRepository:
-        """Settings, one-player games, their moves and results."""
-        return self.store.games
-
-    @property
-    def matches(self) -> MatchRepository:
-        """Races, duels and versus games, their players and moves."""
-        return self.store.matches
-
-    @property
-    def stats(self) -> StatsRepository:
-        """Players, leaderboards, the daily challenge."""
-        return self.store.stats
 
     def transaction(self) -> AbstractAsyncContextManager[None]:
         """A block whose writes are committed together, or not at all (joined when nested)."""

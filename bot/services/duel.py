@@ -112,7 +112,7 @@ async def challenge(
         topic=topic,
     )
     async with deps.transaction():
-        match = await deps.matches.create_match(draft)
+        match = await deps.store.matches.create_match(draft)
     deps.timers.arm(match)
     return Invited(match)
 
@@ -123,11 +123,11 @@ async def invite_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) 
     Match.private); if accepted, the inviter moves first, in their own variant."""
     if inviter_id == invitee[0]:
         return Refusal("pduel.own")
-    known = await deps.stats.names([inviter_id])
+    known = await deps.store.stats.names([inviter_id])
     if inviter_id not in known:  # never talked to the bot: it could not write to them
         return Refusal("pduel.unknown")
     inviter = Player(inviter_id, 1, known[inviter_id])
-    variant = (await deps.games.settings(inviter_id)).variant  # a private chat's id is its user's
+    variant = (await deps.store.settings.of_chat(inviter_id)).variant  # a private chat's id is its user's
     now = deps.clock()
     draft = Match(
         0,
@@ -143,11 +143,11 @@ async def invite_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) 
         players=(inviter, Player(invitee[0], 2, invitee[1])),
     )
     async with deps.transaction():
-        if await deps.matches.in_play(invitee[0]) is not None:
+        if await deps.store.matches.in_play(invitee[0]) is not None:
             return Refusal("pduel.busy")
-        if await deps.matches.in_play(inviter_id) is not None:
+        if await deps.store.matches.in_play(inviter_id) is not None:
             return Refusal("pduel.busy.other", {"name": inviter.name})
-        match = await deps.matches.create_match(draft)
+        match = await deps.store.matches.create_match(draft)
     deps.timers.arm(match)
     return Invited(match)
 
@@ -158,10 +158,10 @@ async def accept_private(deps: Deps, match: Match, user_id: int) -> Accepted | R
     if refused is not None:
         return refused
     async with deps.transaction():
-        if await deps.matches.in_play(user_id) is not None:  # took up another in the meantime
+        if await deps.store.matches.in_play(user_id) is not None:  # took up another in the meantime
             return Refusal("pduel.busy")
         deadline = deps.clock() + timedelta(seconds=SECRETS_SECONDS)
-        if not await deps.matches.change(match.id, Phase.INVITED, phase=Phase.SECRETS, deadline=deadline):
+        if not await deps.store.matches.change(match.id, Phase.INVITED, phase=Phase.SECRETS, deadline=deadline):
             return Refusal("match.stale")
     accepted = await _reloaded(deps, match)
     deps.timers.arm(accepted)
@@ -181,13 +181,15 @@ async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted 
     refused = rules.may_accept(match, user_id)
     if refused is not None:
         return refused
-    if await deps.matches.private_duel(user_id) is not None:  # its messages in private would be taken for that one's
+    if (
+        await deps.store.matches.private_duel(user_id) is not None
+    ):  # its messages in private would be taken for that one's
         return Refusal("duel.in_private")
     async with deps.transaction():
         deadline = deps.clock() + timedelta(seconds=SECRETS_SECONDS)
-        if not await deps.matches.change(match.id, Phase.INVITED, phase=Phase.SECRETS, deadline=deadline):
+        if not await deps.store.matches.change(match.id, Phase.INVITED, phase=Phase.SECRETS, deadline=deadline):
             return Refusal("match.stale")  # someone else accepted first
-        await deps.matches.add_player(match.id, user_id, name)
+        await deps.store.matches.add_player(match.id, user_id, name)
     return Accepted(await _reloaded(deps, match))
 
 
@@ -202,7 +204,7 @@ async def decline(deps: Deps, match: Match, user_id: int) -> Ended | Refusal | N
 
 async def open_secret(deps: Deps, match_id: int, user_id: int) -> SecretPrompt | Refusal:
     """The private chat opened through the duel's deep link: ask for this player's secret."""
-    match = await deps.matches.match(match_id)
+    match = await deps.store.matches.match(match_id)
     player = match.player(user_id) if match is not None else None
     if match is None or player is None or not match.active or match.phase != Phase.SECRETS:
         return Refusal("duel.secret.none")
@@ -218,7 +220,7 @@ async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> Secre
         return code
     # the private chat's lock does not keep out /stop or the timer (the group's turn): the storage decides
     async with deps.transaction():
-        if not await deps.matches.set_secret(match.id, user_id, code):
+        if not await deps.store.matches.set_secret(match.id, user_id, code):
             current = await _reloaded(deps, match)
             waiting = current.active and current.phase == Phase.SECRETS
             return Refusal("duel.secret.already" if waiting else "duel.secret.over")
@@ -229,7 +231,7 @@ async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> Secre
             assert first is not None
             assert current.turn_seconds is not None
             deadline = deps.clock() + timedelta(seconds=current.turn_seconds)
-            took = await deps.matches.change(
+            took = await deps.store.matches.change(
                 match.id, Phase.SECRETS, phase=Phase.PLAYING, turn_user=first.user_id, deadline=deadline
             )
             if not took:
@@ -253,13 +255,13 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     code = parsed(match.variant, text)
     if isinstance(code, Refusal):
         return code
-    if (again := tried_before(await deps.matches.turns(match.id, user_id), code)) is not None:
+    if (again := tried_before(await deps.store.matches.turns(match.id, user_id), code)) is not None:
         return again
     turn = Turn(code, score(opponent.secret, code))
     now = deps.clock()
     async with deps.transaction():
         solved = turn.answer.bulls == match.variant.length
-        moved = await deps.matches.add_move(match.id, user_id, name, turn, solved, now, turns=True)
+        moved = await deps.store.matches.add_move(match.id, user_id, name, turn, solved, now, turns=True)
         if moved is None:
             return Refusal("match.stale")
         current = await _reloaded(deps, match)
@@ -271,7 +273,7 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
             nxt = step.player
             assert current.turn_seconds is not None
             deadline = now + timedelta(seconds=current.turn_seconds)
-            await deps.matches.change(match.id, turn_user=nxt.user_id, deadline=deadline)
+            await deps.store.matches.change(match.id, turn_user=nxt.user_id, deadline=deadline)
     final = await _reloaded(deps, match)
     if ended is None:
         deps.timers.arm(final)
@@ -312,6 +314,6 @@ async def time_out(deps: Deps, match: Match) -> TimedOut | None:
 
 
 async def _reloaded(deps: Deps, match: Match) -> Match:
-    current = await deps.matches.match(match.id)
+    current = await deps.store.matches.match(match.id)
     assert current is not None
     return current

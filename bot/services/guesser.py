@@ -81,8 +81,8 @@ async def undo(deps: Deps, game: Game, user_id: int) -> Progress | None:
     remaining = await asyncio.to_thread(_remaining, game.variant, turns)
     updated = game.bumped(turns=turns, pending_guess=last.guess)
     async with deps.transaction():
-        await deps.games.set_turns(updated, user_id, deps.clock())
-        await deps.games.save_game(updated)
+        await deps.store.games.set_turns(updated, user_id, deps.clock())
+        await deps.store.games.save_game(updated)
     return await asking(updated, remaining)
 
 
@@ -105,8 +105,8 @@ async def start_over(deps: Deps, game: Game, user_id: int) -> Asking:
     first = await asyncio.to_thread(next_guess, game.variant, ())
     updated = game.bumped(turns=(), pending_guess=first)
     async with deps.transaction():
-        await deps.games.set_turns(updated, user_id, deps.clock())
-        await deps.games.save_game(updated)
+        await deps.store.games.set_turns(updated, user_id, deps.clock())
+        await deps.store.games.save_game(updated)
     return await asking(updated, game.variant.size)
 
 
@@ -133,11 +133,11 @@ async def _settle(
         pending = await asyncio.to_thread(next_guess, game.variant, turns)
     updated = game.bumped(turns=turns, pending_guess=pending)
     async with deps.transaction():
-        await deps.games.set_turns(updated, user_id, deps.clock())
+        await deps.store.games.set_turns(updated, user_id, deps.clock())
         if decided is Settled.SOLVED:
             updated = await finish(deps, updated, Status.SOLVED, deps.clock(), turns[-1].guess)
         else:
-            await deps.games.save_game(updated)
+            await deps.store.games.save_game(updated)
     if decided is Settled.SOLVED:
         return Solved(updated)
     if isinstance(check, Contradiction):

@@ -24,14 +24,14 @@ def supported(code: str | None) -> str:
 
 async def chat_language(deps: Deps, chat_id: int) -> str:
     """The language a chat speaks when no user is at hand (timers, messages sent to another chat)."""
-    return supported((await deps.games.settings(chat_id)).language)
+    return supported((await deps.store.settings.of_chat(chat_id)).language)
 
 
 async def private_language(deps: Deps, user_id: int) -> str:
     """The language of a player's private chat when the message is not an answer to them: the one they chose,
     else their Telegram app's as last seen."""
-    chosen = (await deps.games.settings(user_id)).language  # a private chat's id is its user's
-    return supported(chosen or await deps.stats.player_language(user_id))
+    chosen = (await deps.store.settings.of_chat(user_id)).language  # a private chat's id is its user's
+    return supported(chosen or await deps.store.stats.player_language(user_id))
 
 
 async def of_players(deps: Deps, match: Match, asker: int | None = None, language: str = "") -> dict[int, str]:
@@ -47,16 +47,16 @@ async def spoken(deps: Deps, who: Who) -> str:
     A chosen language wins. A private chat otherwise follows its user's Telegram language, so it changes with
     the app's until the player picks one. A group takes the language of whoever first used the bot there.
     """
-    settings = await deps.games.settings(who.chat_id)
+    settings = await deps.store.settings.of_chat(who.chat_id)
     if settings.language:
         return supported(settings.language)
     language = supported(who.language_code)
     if not who.private:
         async with deps.transaction():
-            current = await deps.games.settings(who.chat_id)
+            current = await deps.store.settings.of_chat(who.chat_id)
             if current.language:  # someone else got there first
                 return supported(current.language)
-            await deps.games.save_settings(who.chat_id, replace(current, language=language), deps.clock())
+            await deps.store.settings.save(who.chat_id, replace(current, language=language), deps.clock())
     return language
 
 
@@ -65,8 +65,8 @@ async def choose(deps: Deps, chat_id: int, language: str) -> Settings | None:
     if language not in available():
         return None
     async with deps.transaction():
-        updated = replace(await deps.games.settings(chat_id), language=language)
-        await deps.games.save_settings(chat_id, updated, deps.clock())
+        updated = replace(await deps.store.settings.of_chat(chat_id), language=language)
+        await deps.store.settings.save(chat_id, updated, deps.clock())
     return updated
 
 

@@ -59,10 +59,10 @@ async def start_game(
     """Start a game in the chat; a running one is abandoned only if its id is `replacing`. The variant is `variant`,
     else the chat's; the attempt limit, coaching and hard mode those of the game `like` (the same again), else the
     chat's settings."""
-    running = await deps.games.active_game(chat_id)
+    running = await deps.store.games.active_game(chat_id)
     if running is not None and running.id != replacing:
         return NeedsConfirmation(running, mode, variant)
-    settings = await deps.games.settings(chat_id)
+    settings = await deps.store.settings.of_chat(chat_id)
     if like is not None:
         settings = replace(settings, attempt_limit=like.attempt_limit, coaching=like.coaching, hard=like.hard)
     chosen = variant or settings.variant
@@ -90,15 +90,15 @@ async def start_game(
     async with deps.transaction():
         if running is not None:
             replaced = await finish(deps, running, Status.ABANDONED, now)
-        game = await deps.games.create_game(draft)
+        game = await deps.store.games.create_game(draft)
     return GameStarted(game, settings, replaced)
 
 
 async def finish(deps: Deps, game: Game, status: Status, now: datetime, secret: str | None = None) -> Game:
     """Store the game as finished with `status` and record the player's result (inside a transaction)."""
     done = game.bumped(status=status, finished_at=now, pending_guess=None, secret=secret or game.secret)
-    await deps.games.save_game(done)
-    await deps.games.record_result(
+    await deps.store.games.save_game(done)
+    await deps.store.games.record_result(
         Result(
             game_id=done.id,
             user_id=done.user_id,
@@ -126,7 +126,7 @@ async def cancel(deps: Deps, chat_id: int) -> Cancelled | None:
     """Abandon the chat's running game; None if there was none."""
     from engine.adversary import adversary_secret
 
-    game = await deps.games.active_game(chat_id)
+    game = await deps.store.games.active_game(chat_id)
     if game is None:
         return None
     secret = game.secret
@@ -139,22 +139,22 @@ async def cancel(deps: Deps, chat_id: int) -> Cancelled | None:
 
 async def running_game(deps: Deps, chat_id: int) -> Game | None:
     """The game being played in the chat, if any."""
-    return await deps.games.active_game(chat_id)
+    return await deps.store.games.active_game(chat_id)
 
 
 async def game_by_id(deps: Deps, game_id: int) -> Game | None:
     """A game, finished or not, by its id."""
-    return await deps.games.game(game_id)
+    return await deps.store.games.game(game_id)
 
 
 async def latest_game(deps: Deps, chat_id: int, mode: Mode) -> Game | None:
     """The chat's most recent game of a mode, finished or not."""
-    return await deps.games.latest_game(chat_id, mode)
+    return await deps.store.games.latest_game(chat_id, mode)
 
 
 async def current_game(deps: Deps, chat_id: int, game_id: int, revision: int) -> Game | None:
     """The chat's running game if it is `game_id` at `revision`; None means the button is stale."""
-    game = await deps.games.active_game(chat_id)
+    game = await deps.store.games.active_game(chat_id)
     if game is None or game.id != game_id or game.revision != revision:
         return None
     return game

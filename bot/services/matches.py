@@ -22,7 +22,7 @@ MAX_MATCHES_PER_CHAT = 20
 async def with_defaults(deps: Deps, chat_id: int, options: Options, kind: Kind) -> tuple[Variant, int | None]:
     """The variant and time a match is started with: those the command chose, else the chat's variant and its
     admins' default time for this kind of match."""
-    settings = await deps.games.settings(chat_id)
+    settings = await deps.store.settings.of_chat(chat_id)
     seconds = options.seconds if options.seconds is not None else settings.match_seconds(kind)
     return options.variant or settings.variant, seconds
 
@@ -48,10 +48,10 @@ class Crowded:
 
 async def busy(deps: Deps, chat_id: int, topic: int | None) -> AlreadyOn | Crowded | None:
     """Why no new match may start in this chat's topic (one runs there, or the chat is full), or None if one may."""
-    running = await deps.matches.active_match(chat_id, topic)
+    running = await deps.store.matches.active_match(chat_id, topic)
     if running is not None:
         return AlreadyOn(running)
-    if await deps.matches.active_in_chat(chat_id) >= MAX_MATCHES_PER_CHAT:
+    if await deps.store.matches.active_in_chat(chat_id) >= MAX_MATCHES_PER_CHAT:
         return Crowded(MAX_MATCHES_PER_CHAT)
     return None
 
@@ -59,34 +59,34 @@ async def busy(deps: Deps, chat_id: int, topic: int | None) -> AlreadyOn | Crowd
 async def running_match(deps: Deps, chat_id: int, topic: int | None = None, kind: Kind | None = None) -> Match | None:
     """The match on in a chat's forum topic (None: the chat itself, or a forum's General), if any; of that `kind`
     only, when one is named."""
-    return await deps.matches.active_match(chat_id, topic, kind)
+    return await deps.store.matches.active_match(chat_id, topic, kind)
 
 
 async def match_by_id(deps: Deps, match_id: int) -> Match | None:
     """A match, over or not, by its id."""
-    return await deps.matches.match(match_id)
+    return await deps.store.matches.match(match_id)
 
 
 async def private_duel(deps: Deps, user_id: int, invitations: bool = False) -> Match | None:
     """The duel this user plays in their private chat, if one is on (one they are only invited to counts with
     `invitations`)."""
-    return await deps.matches.private_duel(user_id, invitations)
+    return await deps.store.matches.private_duel(user_id, invitations)
 
 
 async def awaiting_secret(deps: Deps, user_id: int) -> Match | None:
     """The newest group duel waiting for this user's secret, if any."""
-    return await deps.matches.awaiting_secret(user_id)
+    return await deps.store.matches.awaiting_secret(user_id)
 
 
 async def in_a_match(deps: Deps, chat_id: int, user_id: int) -> bool:
     """Whether a match is on in the chat or with this user among its players (one statement)."""
-    return await deps.matches.any_active(chat_id, user_id)
+    return await deps.store.matches.any_active(chat_id, user_id)
 
 
 async def due(deps: Deps, match_id: int) -> Match | None:
     """The match whose timer went off, if its deadline has really passed; None if it is over, or moved on since the
     timer was set (then its timer is set again for the new deadline)."""
-    match = await deps.matches.match(match_id)
+    match = await deps.store.matches.match(match_id)
     if match is None or not match.active or match.deadline is None:
         return None
     if match.deadline > deps.clock():
@@ -97,7 +97,7 @@ async def due(deps: Deps, match_id: int) -> Match | None:
 
 async def rearm(deps: Deps) -> int:
     """Arm the timers of every running match (after a restart); how many were armed comes back."""
-    running = await deps.matches.with_deadlines()
+    running = await deps.store.matches.with_deadlines()
     for match in running:
         deps.timers.arm(match)
     return len(running)
@@ -128,11 +128,11 @@ async def close_within(
     deps: Deps, match_id: int, status: Status, winner_id: int | None, statuses: ResultsOf, now: datetime
 ) -> Ended | None:
     """As close(), inside a transaction the caller holds."""
-    if not await deps.matches.close(match_id, status, winner_id, now):
+    if not await deps.store.matches.close(match_id, status, winner_id, now):
         return None
-    final = await deps.matches.match(match_id)
+    final = await deps.store.matches.match(match_id)
     assert final is not None
-    await deps.matches.record_results(final, statuses(final), now)
+    await deps.store.matches.record_results(final, statuses(final), now)
     rated = await ratings.rate_within(deps, final, now)  # same transaction as the close: rated exactly once
     deps.timers.disarm(match_id)
     return Ended(final, final.player(winner_id) if winner_id is not None else None, rated)

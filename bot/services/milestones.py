@@ -38,7 +38,7 @@ async def reached(deps: Deps, game: Game, is_daily: bool) -> tuple[Milestone, ..
     """What the win of `game` (already recorded) achieved, first-things first; nothing for any other outcome."""
     if game.status != Status.WON:
         return ()
-    record = await deps.stats.win_record(game.user_id, game.variant.name, game.id, max(STREAK_MILESTONES) + 1)
+    record = await deps.store.stats.win_record(game.user_id, game.variant.name, game.id, max(STREAK_MILESTONES) + 1)
     found: list[Milestone] = []
     if record.wins_against_bot == 1:
         found.append(Milestone(MilestoneKind.FIRST_WIN))

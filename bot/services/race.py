@@ -64,7 +64,7 @@ async def start(
         0, chat_id, Kind.RACE, variant, user_id, now, secret=secret, deadline=deadline, turn_seconds=limit, topic=topic
     )
     async with deps.transaction():
-        match = await deps.matches.create_match(draft)
+        match = await deps.store.matches.create_match(draft)
     deps.timers.arm(match)
     return RaceStarted(match)
 
@@ -85,12 +85,12 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
     now = deps.clock()
     ended = None
     async with deps.transaction():  # the count read and the move written together: no 101st guess slips in
-        mine = await deps.matches.turns(match.id, user_id)
+        mine = await deps.store.matches.turns(match.id, user_id)
         if len(mine) >= MAX_GUESSES:
             return Refusal("race.out_of_guesses", {"n": MAX_GUESSES})
         if (again := tried_before(mine, code)) is not None:
             return again
-        player = await deps.matches.add_move(match.id, user_id, name, turn, won, now)
+        player = await deps.store.matches.add_move(match.id, user_id, name, turn, won, now)
         if player is None:
             return TooLate(match)
         if won:

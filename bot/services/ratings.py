@@ -79,7 +79,7 @@ async def leaderboard(
     shown lines leave them out."""
     family = rules.family_of_name(variant)
     rows = await deps.store.ratings.leaderboard(chat_id, family, limit)
-    names = await deps.stats.names(row.user_id for row in rows)
+    names = await deps.store.stats.names(row.user_id for row in rows)
     you = None
     if user_id is not None and all(row.user_id != user_id for row in rows):
         where = await deps.store.ratings.place(chat_id, family, user_id)

@@ -98,11 +98,11 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
         secret = await asyncio.to_thread(adversary_secret, game.variant, turns, deps.rng)
     async with deps.transaction():
         updated = game.bumped(turns=turns)
-        await deps.games.set_turns(updated, user_id, now, stored)
+        await deps.store.games.set_turns(updated, user_id, now, stored)
         if decided.ending is not None:
             updated = await finish(deps, updated, decided.ending, now, secret)
         else:
-            await deps.games.save_game(updated)
+            await deps.store.games.save_game(updated)
     ending = None
     if decided.ending is not None:
         assert secret is not None
@@ -212,7 +212,7 @@ async def hint(deps: Deps, game: Game) -> Hint | None:
     position = deps.rng.choice(hidden)
     updated = game.bumped(secret=secret, hard=False, hints=game.hints + str(position))
     async with deps.transaction():
-        await deps.games.save_game(updated)
+        await deps.store.games.save_game(updated)
     return Hint(updated, position, secret[position], pinned)
 
 

@@ -55,14 +55,14 @@ def _fitted(variant: Variant, **changes: int | bool) -> Variant:
 
 async def of_chat(deps: Deps, chat_id: int) -> Settings:
     """The chat's settings: those stored, else the defaults."""
-    return await deps.games.settings(chat_id)
+    return await deps.store.settings.of_chat(chat_id)
 
 
 async def change(deps: Deps, chat_id: int, field: Setting, value: str = "") -> Settings:
     """Apply one change to the chat's settings and store them; the new settings come back."""
     async with deps.transaction():
-        updated = changed(await deps.games.settings(chat_id), field, value)
-        await deps.games.save_settings(chat_id, updated, deps.clock())
+        updated = changed(await deps.store.settings.of_chat(chat_id), field, value)
+        await deps.store.settings.save(chat_id, updated, deps.clock())
     return updated
 
 

@@ -124,7 +124,7 @@ async def leaderboard(
 ) -> Leaderboard:
     """The leaderboard of a chat (or ALL_CHATS) for a variant in a period, with `user_id`'s place when that
     player is on the board but below the lines shown."""
-    repo = deps.stats
+    repo = deps.store.stats
     key = period_key(period, deps.clock())
     rows = await repo.standings(chat_id, variant, limit, key)
     names = await repo.names(row.user_id for row in rows)
@@ -156,7 +156,7 @@ def streaks(flags: str) -> Streaks:
 async def clean_streaks(deps: Deps, user_id: int, variant: str) -> Streaks:
     """A player's clean wins in a row in a variant (all chats, every mode where they guess): the run still going,
     and the longest."""
-    return streaks(await deps.stats.clean_solve_flags(user_id, variant))
+    return streaks(await deps.store.stats.clean_solve_flags(user_id, variant))
 
 
 @dataclass(frozen=True)
@@ -192,7 +192,7 @@ def _clean(row: ResultCount) -> bool:
 
 async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
     """A player's games, wins, best, average, streaks and distribution in a variant (all chats)."""
-    repo = deps.stats
+    repo = deps.store.stats
     counts = await repo.result_counts(user_id, variant)
     mine = [row for row in counts if row.mode in RANKED_MODES]
     bots = [row for row in counts if row.mode == Mode.GUESSER]
@@ -223,17 +223,17 @@ async def seen(deps: Deps, user_id: int, name: str, language: str = "", username
     language = language[:16]
     username = username[:32] if username else None  # Telegram's usernames are 5-32 characters
     now = deps.clock()
-    if name and not deps.stats.seen_recently(user_id, name, now, language, username):
+    if name and not deps.store.stats.seen_recently(user_id, name, now, language, username):
         async with deps.transaction():
-            await deps.stats.see_player(user_id, name, now, language, username)
+            await deps.store.stats.see_player(user_id, name, now, language, username)
 
 
 async def usual_variant(deps: Deps, user_id: int) -> str:
     """The variant a player plays most, else their private chat's (a private chat's id is its user's)."""
-    played = await deps.stats.played_variants(user_id)
-    return played[0][0] if played else (await deps.games.settings(user_id)).variant.name
+    played = await deps.store.stats.played_variants(user_id)
+    return played[0][0] if played else (await deps.store.settings.of_chat(user_id)).variant.name
 
 
 async def known_player(deps: Deps, username: str) -> tuple[int, str] | None:
     """The player (id, display name) with this @username (without the @), if they have talked to the bot."""
-    return await deps.stats.by_username(username)
+    return await deps.store.stats.by_username(username)

@@ -51,14 +51,14 @@ class Position:
 
 async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Variant) -> VersusStarted | AlreadyOn:
     """Start a versus game: the bot picks its secret; the user thinks of one."""
-    running = await deps.matches.active_match(chat_id)
+    running = await deps.store.matches.active_match(chat_id)
     if running is not None:
         return AlreadyOn(running)
     secret = await random_secret(deps, variant)
     players = (Player(user_id, 1, name), Player(BOT_ID, 2, BOT_NAME))
     draft = Match(0, chat_id, Kind.VERSUS, variant, user_id, deps.clock(), secret, turn_user=user_id, players=players)
     async with deps.transaction():
-        match = await deps.matches.create_match(draft)
+        match = await deps.store.matches.create_match(draft)
     return VersusStarted(match)
 
 
@@ -67,8 +67,8 @@ async def position(deps: Deps, match: Match, given: Score | None = None) -> Posi
     players' moves, the answers possible, and the contradiction the answers run into, if they do."""
     answers = await possible_answers(match.variant)
     user = match.seated(1)
-    user_turns = await deps.matches.turns(match.id, user.user_id) if user is not None else ()
-    history = await deps.matches.turns(match.id, BOT_ID)
+    user_turns = await deps.store.matches.turns(match.id, user.user_id) if user is not None else ()
+    history = await deps.store.matches.turns(match.id, BOT_ID)
     base = Position(match, user_turns, history, answers)
     waiting = match.turn_user == BOT_ID and match.pending_guess is not None
     check: Consistent | Contradiction | Refusal | None = None
@@ -108,7 +108,7 @@ async def guess(deps: Deps, match: Match, text: str) -> Position | Refusal:
     code = parsed(match.variant, text)
     if isinstance(code, Refusal):
         return code
-    if (again := tried_before(await deps.matches.turns(match.id, user.user_id), code)) is not None:
+    if (again := tried_before(await deps.store.matches.turns(match.id, user.user_id), code)) is not None:
         return again
     now = await position(deps, match)
     if now.contradiction is not None:  # a change left the answers contradicting: settle first
@@ -118,7 +118,7 @@ async def guess(deps: Deps, match: Match, text: str) -> Position | Refusal:
     pending = await asyncio.to_thread(next_guess, match.variant, now.bot_turns)
     async with deps.transaction():
         if (
-            await deps.matches.add_move(match.id, user.user_id, user.name, turn, solved, deps.clock(), turns=True)
+            await deps.store.matches.add_move(match.id, user.user_id, user.name, turn, solved, deps.clock(), turns=True)
             is None
         ):
             return Refusal("match.stale")
@@ -132,7 +132,7 @@ async def answer(deps: Deps, match: Match, given: Score) -> Position | Refusal:
     stored: the position shows the contradiction."""
     if match.turn_user != BOT_ID or match.pending_guess is None:
         return Refusal("vs.guess_first")
-    history = await deps.matches.turns(match.id, BOT_ID)
+    history = await deps.store.matches.turns(match.id, BOT_ID)
     turn = Turn(match.pending_guess, given)
     check = await checked(match.variant, history, turn)
     if isinstance(check, Refusal):
@@ -148,7 +148,7 @@ async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Scor
     stored even when the answers still contradict each other (the position says how): it is what the user says is
     true, and the next change may settle it (the game goes on once they fit). Index = the pending guess itself is
     answering it."""
-    history = await deps.matches.turns(match.id, BOT_ID)
+    history = await deps.store.matches.turns(match.id, BOT_ID)
     waiting = match.turn_user == BOT_ID and match.pending_guess is not None
     if index == len(history) and waiting:
         return await answer(deps, match, fixed)
@@ -168,10 +168,10 @@ async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Scor
         if not isinstance(check, Contradiction):
             return await _store_answer(deps, match, (*changed, Turn(match.pending_guess, given)), fix=(index, fixed))
     async with deps.transaction():
-        await deps.matches.rescore(match.id, BOT_ID, index, fixed)
-        if not await deps.matches.change(match.id):  # the revision moves on: buttons of the old answers go stale
+        await deps.store.matches.rescore(match.id, BOT_ID, index, fixed)
+        if not await deps.store.matches.change(match.id):  # the revision moves on: buttons of the old answers go stale
             return Refusal("match.stale")
-    final = await deps.matches.match(match.id)
+    final = await deps.store.matches.match(match.id)
     assert final is not None
     return await position(deps, final, given)
 
@@ -179,14 +179,14 @@ async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Scor
 async def undo(deps: Deps, match: Match) -> Position | Refusal | None:
     """Take back the user's last answer to the bot's guesses and ask that guess again (the user's guesses since
     stay; the bot then catches up, one guess at a time). None if there is no answer to take back."""
-    history = await deps.matches.turns(match.id, BOT_ID)
+    history = await deps.store.matches.turns(match.id, BOT_ID)
     if not history:
         return None
     async with deps.transaction():
-        if not await deps.matches.take_back(match.id, BOT_ID):
+        if not await deps.store.matches.take_back(match.id, BOT_ID):
             return Refusal("match.stale")
-        await deps.matches.change(match.id, turn_user=BOT_ID, pending_guess=history[-1].guess)
-    final = await deps.matches.match(match.id)
+        await deps.store.matches.change(match.id, turn_user=BOT_ID, pending_guess=history[-1].guess)
+    final = await deps.store.matches.match(match.id)
     assert final is not None
     return await position(deps, final)
 
@@ -203,16 +203,19 @@ async def _store_answer(
     behind = not solved and user.guesses > len(history)  # an undo left the bot behind: it asks its next guess
     pending = await asyncio.to_thread(next_guess, match.variant, history) if behind else None
     async with deps.transaction():
-        if await deps.matches.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, deps.clock(), turns=True) is None:
+        if (
+            await deps.store.matches.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, deps.clock(), turns=True)
+            is None
+        ):
             return Refusal("match.stale")
         if fix is not None:
-            await deps.matches.rescore(match.id, BOT_ID, *fix)
+            await deps.store.matches.rescore(match.id, BOT_ID, *fix)
         ended = await _settle(deps, match.id, pending, deps.clock())
     return await _position_after(deps, match.id, ended)
 
 
 async def _position_after(deps: Deps, match_id: int, ended: Ended | None) -> Position:
-    final = await deps.matches.match(match_id)
+    final = await deps.store.matches.match(match_id)
     assert final is not None
     shown = await position(deps, final)
     return replace(shown, ended=ended) if ended is not None else shown
@@ -220,7 +223,7 @@ async def _position_after(deps: Deps, match_id: int, ended: Ended | None) -> Pos
 
 async def _settle(deps: Deps, match_id: int, pending: Code | None, now: datetime) -> Ended | None:
     """After a move (inside its transaction): the end if decided, else hand the turn over."""
-    match = await deps.matches.match(match_id)
+    match = await deps.store.matches.match(match_id)
     assert match is not None
     user, bot = match.seated(1), match.seated(2)
     assert user is not None
@@ -231,7 +234,9 @@ async def _settle(deps: Deps, match_id: int, pending: Code | None, now: datetime
         status = STATUSES[decided]  # the user's result: the match's status is how it ended for them
         return await close_within(deps, match_id, status, winner, lambda _: {user.user_id: status}, now)
     nxt = to_move(user, bot)
-    await deps.matches.change(match_id, turn_user=nxt.user_id, pending_guess=pending if nxt.user_id == BOT_ID else None)
+    await deps.store.matches.change(
+        match_id, turn_user=nxt.user_id, pending_guess=pending if nxt.user_id == BOT_ID else None
+    )
     return None
 
 

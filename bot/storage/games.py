@@ -1,5 +1,4 @@
-"""Storage of one-player games, their moves and recorded results, and each chat's settings: a Protocol and its SQLite
-implementation."""
+"""Storage of one-player games, their moves and recorded results: a Protocol and its SQLite implementation."""
 
 from __future__ import annotations
 
@@ -10,20 +9,17 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.models.game import Game, Mode, Result
-from bot.models.settings import Settings
 from bot.models.status import Status
 from bot.storage.db import execute, execute_many
-from bot.storage.rows import every, iso, moment, one
+from bot.storage.rows import every, iso, moment
 from engine.history import Turn
 from engine.scoring import Score
-from engine.variant import InvalidVariant, variant_named
+from engine.variant import variant_named
 
 
 class GameRepository(Protocol):
-    """Storage of settings, games, moves and results; writes happen inside the Store's `transaction()`."""
+    """Storage of games, moves and results; writes happen inside the Store's `transaction()`."""
 
-    async def settings(self, chat_id: int) -> Settings: ...
-    async def save_settings(self, chat_id: int, settings: Settings, now: datetime) -> None: ...
     async def active_game(self, chat_id: int) -> Game | None: ...
     async def game(self, game_id: int) -> Game | None: ...
     async def latest_game(self, chat_id: int, mode: Mode) -> Game | None: ...
@@ -52,46 +48,6 @@ class SqliteGameRepository:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
         self.moves_written = 0  # by this process, for the metrics (bullscows_moves_total)
-
-    async def settings(self, chat_id: int) -> Settings:
-        """The chat's settings, or the defaults."""
-        row = await one(self.conn, "SELECT * FROM chat_settings WHERE chat_id = ?", (chat_id,))
-        if row is None:
-            return Settings()
-        try:
-            variant = variant_named(row["variant"])
-        except InvalidVariant:
-            variant = Settings().variant
-        return Settings(
-            variant,
-            row["attempt_limit"],
-            bool(row["coaching"]),
-            bool(row["hard"]),
-            row["language"],
-            row["race_seconds"],
-            row["duel_seconds"],
-        )
-
-    async def save_settings(self, chat_id: int, settings: Settings, now: datetime) -> None:
-        """Store the chat's settings."""
-        await self.conn.execute(
-            "INSERT INTO chat_settings (chat_id, variant, attempt_limit, coaching, hard, language, race_seconds,"
-            " duel_seconds, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET"
-            " variant = excluded.variant, attempt_limit = excluded.attempt_limit, coaching = excluded.coaching,"
-            " hard = excluded.hard, language = excluded.language, race_seconds = excluded.race_seconds,"
-            " duel_seconds = excluded.duel_seconds, updated_at = excluded.updated_at",
-            (
-                chat_id,
-                settings.variant.name,
-                settings.attempt_limit,
-                int(settings.coaching),
-                int(settings.hard),
-                settings.language,
-                settings.race_seconds,
-                settings.duel_seconds,
-                iso(now),
-            ),
-        )
 
     async def _turns(self, game_id: int) -> tuple[Turn, ...]:
         rows = await every(self.conn, "SELECT guess, bulls, cows FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))

@@ -11,7 +11,9 @@ from bot.storage.inbox import Inbox
 from bot.storage.matches import SqliteMatchRepository
 from bot.storage.outbox import Outbox
 from bot.storage.ratings import SqliteRatingRepository
+from bot.storage.settings import SqliteSettingsRepository
 from bot.storage.stats import SqliteStatsRepository
+from bot.storage.webapp import WebAppRecords
 
 # Every table with a chat_id column that belongs to the chat (the outbox moves only what is still to send).
 CHAT_TABLES = (
@@ -29,16 +31,19 @@ CHAT_TABLES = (
 
 
 class Store:
-    """The connection and the repositories sharing its transactions: games, matches, stats, ratings, inbox, outbox."""
+    """The connection and the repositories sharing its transactions: settings, games, matches, stats, ratings, the Mini
+    App's records, inbox, outbox."""
 
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self.conn = conn
         self.reader = reader  # a read-only connection for the sender (see Outbox), if the database is a file
         self.transaction = Transactions(conn)
+        self.settings = SqliteSettingsRepository(conn)
         self.games = SqliteGameRepository(conn)
         self.matches = SqliteMatchRepository(conn)
         self.stats = SqliteStatsRepository(conn)
         self.ratings = SqliteRatingRepository(conn)
+        self.webapp = WebAppRecords(conn)
         self.inbox = Inbox(conn, self.transaction)
         self.outbox = Outbox(conn, self.transaction, reader)
 

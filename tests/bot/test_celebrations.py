@@ -14,7 +14,7 @@ WRONG = ("0123", "4567", "8901", "2345", "6789")
 async def win(chat: Chat, app, misses: int, command: str = "/play"):
     """Play a game and win it after `misses` wrong guesses; the board that ended it comes back."""
     await chat.send(command)
-    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     for code in [c for c in WRONG if c != secret][:misses]:
         await chat.send(code)
     return sent(await chat.send(secret))[0]
@@ -44,7 +44,7 @@ async def test_a_hinted_win_is_no_personal_best_and_ends_the_streak(tmp_path):
         await win(chat, app, misses=3)
         await chat.send("/play")
         await chat.send("/hint")
-        secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+        secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
         [hinted] = sent(await chat.send(secret))
         assert "personal best" not in hinted.text
 

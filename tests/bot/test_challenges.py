@@ -18,7 +18,7 @@ def accept_button(invite):
 
 
 async def the_duel(app, topic=None):
-    return await app.bot_data.runtime.core.deps.matches.active_match(GROUP, topic)
+    return await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP, topic)
 
 
 def players(app, recorded):
@@ -98,7 +98,7 @@ async def test_a_username_that_changed_hands_belongs_to_whoever_was_seen_with_it
     await Member(app, recorded, 44, "Dan", username="bobthebuilder").send("it's mine now")
     [invite] = sent(await ann.send("/duel @BobTheBuilder"))
     assert 'challenges <a href="tg://user?id=44">Dan</a>' in invite.text
-    stats = app.bot_data.runtime.core.deps.stats
+    stats = app.bot_data.runtime.core.deps.store.stats
     assert await stats.by_username("BOBTHEBUILDER") == (44, "Dan")
 
 

@@ -19,11 +19,11 @@ def edits(calls):
 
 
 async def the_match(app):
-    return await app.bot_data.runtime.core.deps.matches.active_match(GROUP)
+    return await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP)
 
 
 async def settings_of(app):
-    return await app.bot_data.runtime.core.deps.games.settings(GROUP)
+    return await app.bot_data.runtime.core.deps.store.settings.of_chat(GROUP)
 
 
 async def test_an_admin_sets_the_race_limit_in_place_and_the_next_race_uses_it_unless_told_otherwise(app, recorded):
@@ -122,4 +122,4 @@ async def test_a_settings_button_edits_the_panel_it_is_on_and_keeps_the_change(c
     calls = await chat.press("s:c")
     [edited] = [c for c in calls if c.method == "editMessageText"]
     assert edited.params["message_id"] == panel.params["_sent_id"]
-    assert (await app.bot_data.runtime.core.deps.games.settings(chat.chat_id)).coaching is False
+    assert (await app.bot_data.runtime.core.deps.store.settings.of_chat(chat.chat_id)).coaching is False

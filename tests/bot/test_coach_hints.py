@@ -45,7 +45,7 @@ def still_fit(variant: Variant, turns, pins: dict[int, str]) -> list[str]:
 async def started(deps, variant: str, hard: bool = False):
     async with deps.transaction():
         chosen = replace(Settings(), variant=variant_named(variant), hard=hard)
-        await deps.games.save_settings(USER, chosen, deps.clock())
+        await deps.store.settings.save(USER, chosen, deps.clock())
     result = await start_game(deps, USER, USER, Mode.REFEREE)
     assert isinstance(result, GameStarted)
     return result.game

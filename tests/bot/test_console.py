@@ -104,7 +104,7 @@ async def console_session(tmp_path, lines: list[str], seed: int = 1) -> tuple[st
     async with runtime_on(tmp_path / "db.sqlite3", seed=seed) as rt:
         status = await run_console(rt.core, console_who(), io.StringIO("".join(f"{line}\n" for line in lines)), out)
         assert status == 0
-        solved = await rt.core.deps.games.latest_game(console_who().chat_id, "referee")
+        solved = await rt.core.deps.store.games.latest_game(console_who().chat_id, "referee")
     return out.getvalue(), solved
 
 
@@ -123,7 +123,7 @@ async def test_a_console_solve_counts_once_on_the_board(tmp_path):
         assert who.chat_id != ALL_CHATS
         out = io.StringIO()
         await run_console(rt.core, who, io.StringIO("/play\n"), out)
-        secret = (await rt.core.deps.games.active_game(who.chat_id)).secret
+        secret = (await rt.core.deps.store.games.active_game(who.chat_id)).secret
         out = io.StringIO()
         await run_console(rt.core, who, io.StringIO(f"{secret}\n/top\n"), out)
     assert "· 1 clean" in out.getvalue()

@@ -80,7 +80,7 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
         chat = Chat(app, request)
         [started] = sent(await chat.send("/daily"))
         assert "Daily challenge · 1 January" in started.text
-        game = await deps.games.active_game(chat.chat_id)
+        game = await deps.store.games.active_game(chat.chat_id)
         secret = game.secret
         assert secret == daily_secret(await daily_key(deps), "2025-01-01")
         assert not game.coaching
@@ -109,7 +109,7 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
         assert "Ann — 2 guesses · 1m 20s" in board.text
         refreshed = await chat.press("dy:r:20250101", board.params["_sent_id"])
         assert [c.method for c in refreshed] == ["answerCallbackQuery", "editMessageText"]
-        async with deps.games.conn.execute("SELECT mode FROM game_results") as cursor:
+        async with deps.store.games.conn.execute("SELECT mode FROM game_results") as cursor:
             assert [row[0] for row in await cursor.fetchall()] == ["daily"]
         [top] = sent(await chat.send("/top"))
         assert "Ann" in top.text

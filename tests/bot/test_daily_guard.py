@@ -12,13 +12,13 @@ from tests.bot.members import Chat, sent
 async def a_daily(chat: Chat, app) -> str:
     """Start today's challenge and make one guess; the day's code comes back."""
     await chat.send("/daily")
-    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     await chat.send(next(c for c in ("0123", "4567", "8901") if c != secret))
     return secret
 
 
 async def running(app):
-    return await app.bot_data.runtime.core.deps.games.active_game(USER)
+    return await app.bot_data.runtime.core.deps.store.games.active_game(USER)
 
 
 @pytest.mark.parametrize("typed", ["/cancel", "/giveup", "/hint", "hint", "сдаюсь", "подсказка"])

@@ -20,7 +20,7 @@ def keyboard(call):
 
 async def the_duel(app):
     core = app.bot_data.runtime.core
-    return await core.deps.matches.active_match(GROUP), core
+    return await core.deps.store.matches.active_match(GROUP), core
 
 
 async def results(app):
@@ -184,14 +184,14 @@ async def test_moves_and_acceptances_that_bypass_the_chat_lock_are_still_taken_o
     match, core = await the_duel(app)
     moves = await asyncio.gather(*(duel.guess(core.deps, match, 11, "Ann", code) for code in ("0123", "0987")))
     assert sum(isinstance(m, duel.DuelMove) for m in moves) == 1
-    assert len(await core.deps.matches.turns(match_id, 11)) == 1
+    assert len(await core.deps.store.matches.turns(match_id, 11)) == 1
     await Member(app, recorded, 11, "Ann").send("/stop")
 
     await Member(app, recorded, 11, "Ann").send("/duel")
     invite, _ = await the_duel(app)
     accepted = await asyncio.gather(*(duel.accept(core.deps, invite, uid, f"U{uid}") for uid in (22, 33, 44)))
     assert sum(isinstance(a, duel.Accepted) for a in accepted) == 1
-    assert len((await core.deps.matches.match(invite.id)).players) == 2
+    assert len((await core.deps.store.matches.match(invite.id)).players) == 2
 
 
 async def test_an_invitation_nobody_takes_up_lapses_on_its_timer(tmp_path):
@@ -214,13 +214,13 @@ async def test_a_secret_sent_after_the_duel_was_stopped_is_told_the_duel_is_over
     match, core = await the_duel(app)
     await ann.in_private().send(f"/start {secret_link(app, match.id)}")
     await ann.in_private().send(ANN_SECRET)
-    waiting = await core.deps.matches.awaiting_secret(22)  # Bob's private chat read this before the /stop
+    waiting = await core.deps.store.matches.awaiting_secret(22)  # Bob's private chat read this before the /stop
     await ann.send("/stop")
     result = await duel.set_secret(core.deps, waiting, 22, BOB_SECRET)
     [reply] = duel_view.secret_set("en", result).replies
     assert reply.chat_id is None
     assert "That duel is over" in reply.text
-    stopped = await core.deps.matches.match(match.id)
+    stopped = await core.deps.store.matches.match(match.id)
     assert (stopped.status, stopped.phase, stopped.player(22).secret) == ("stopped", "over", None)
     assert app.job_queue.jobs() == ()
 
@@ -270,7 +270,7 @@ async def test_unknown_duel_options_are_explained_with_a_duel_example(app, recor
 
 async def test_a_move_in_a_group_duel_loads_the_duel_once_never_as_a_race_first(app, recorded, monkeypatch):
     ann, _bob, match_id = await set_up(app, recorded)
-    matches = app.bot_data.runtime.core.deps.matches
+    matches = app.bot_data.runtime.core.deps.store.matches
     loaded: list[int] = []
     load = matches._match
 

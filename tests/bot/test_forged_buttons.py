@@ -44,8 +44,8 @@ async def live_games(core: Core) -> tuple[list[int], list[str]]:
         await core.on_command(ME, "stats"),
         await core.on_command(ME, "settings"),
     ]
-    game = await core.deps.games.active_game(ME.chat_id)
-    matches = [await core.deps.matches.active_match(who.chat_id) for who in (GROUP, BOB, DUEL)]
+    game = await core.deps.store.games.active_game(ME.chat_id)
+    matches = [await core.deps.store.matches.active_match(who.chat_id) for who in (GROUP, BOB, DUEL)]
     found = [game, *matches]
     ids = [n for thing in found if thing is not None for n in (thing.id, thing.revision)]
     data = [b.data for o in outcomes for r in o.replies for row in r.buttons for b in row if b.data]

@@ -48,7 +48,7 @@ async def test_an_impossible_answer_is_refused_with_the_reason_and_changes_nothi
         assert refused.key == "answer.impossible"
         too_many = await guesser.answer(rt.core.deps, game, USER, Score(3, 2))
         assert too_many.key == "answer.too_many"
-        assert (await rt.core.deps.games.active_game(USER)).revision == game.revision
+        assert (await rt.core.deps.store.games.active_game(USER)).revision == game.revision
 
 
 async def contradicted(deps):

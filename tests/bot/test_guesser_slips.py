@@ -29,7 +29,7 @@ def label(answer) -> str:
 
 
 async def pending(app):
-    return (await app.bot_data.runtime.core.deps.games.active_game(USER)).pending_guess
+    return (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).pending_guess
 
 
 async def slip_at_two(chat: Chat, app, secret: str = "2047"):
@@ -110,7 +110,7 @@ async def test_tampered_change_more_and_again_buttons_get_the_stale_toast_and_lo
         chat = Chat(app, request)
         await chat.send("/think")
         await chat.press_label("0🐂 2🐄")
-        game = await app.bot_data.runtime.core.deps.games.active_game(USER)
+        game = await app.bot_data.runtime.core.deps.store.games.active_game(USER)
         board = f"{game.id}:{game.revision}"
         tampered = (f"c:{board}:9", f"c:{board}:x", f"c:{board}:99999999999999999999", f"f:{board}:0:44", "ag:x", "ag:")
         for data in (*tampered, "ag:1:2", "rm:x", "rm:", f"ag:{game.id}", "rm:12345"):
@@ -119,7 +119,7 @@ async def test_tampered_change_more_and_again_buttons_get_the_stale_toast_and_lo
             assert calls[0].params.get("text") in (t("stale"), t("match.stale")), data
         await chat.send("/cancel")
         await chat.send("/versus")
-        match = await app.bot_data.runtime.core.deps.matches.active_match(USER)
+        match = await app.bot_data.runtime.core.deps.store.matches.active_match(USER)
         board = f"{match.id}:{match.revision}"
         for data in (f"m:{board}:c:9", f"m:{board}:c:0:zz", f"m:{board}:x:zz", f"m:{board}:u:1", f"m:{board}:v:1:2"):
             calls = await chat.press(data, message_id=1)

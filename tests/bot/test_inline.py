@@ -78,7 +78,7 @@ async def test_after_the_daily_the_result_is_its_spoiler_free_grid_and_the_stats
     chat = Chat(app, recorded)
     await chat.send("/daily")
     deps = app.bot_data.runtime.core.deps
-    secret = (await deps.games.active_game(chat.chat_id)).secret
+    secret = (await deps.store.games.active_game(chat.chat_id)).secret
     await chat.send(next(c for c in ("0123", "4567", "8901") if c != secret))
     [_, share, _] = sent(await chat.send(secret))
     found = by_id(answer(await ask(app, recorded))["results"])
@@ -128,7 +128,7 @@ async def test_the_race_link_adds_the_bot_to_a_group_where_start_race_starts_a_r
     ann = Member(app, recorded, 11, "Ann")
     [started] = sent(await ann.send(f"/start@{BOT} race"))
     assert "Race!" in started.text
-    match = await app.bot_data.runtime.core.deps.matches.active_match(ann.chat_id)
+    match = await app.bot_data.runtime.core.deps.store.matches.active_match(ann.chat_id)
     assert match is not None
     assert match.kind == "race"
     [already] = sent(await ann.send("/start race"))

@@ -121,7 +121,7 @@ async def test_duel_messages_in_private_come_in_the_players_language_and_in_the_
         assert "вызывает на дуэль" in invite.params["text"]
         accept = next(b["callback_data"] for b in buttons(invite) if b["text"] == t("btn.accept", "ru"))
         await bob.press(accept)
-        match = await app.bot_data.runtime.core.deps.matches.active_match(GROUP)
+        match = await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP)
         [ask] = sent(await bob.in_private().send(f"/start {secret_link(app, match.id)}"))
         assert ask.params["text"].startswith("Your secret for the duel")
         calls = await bob.in_private().send("5678")

@@ -7,7 +7,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FEATURES = sorted((ROOT / "bot" / "features").glob("*.py"))
 MINI_APP = sorted((ROOT / "bot" / "webapp").glob("*.py"))  # the second surface: the same rule as the chat's features
-REPOSITORIES = {"games", "matches", "stats", "ratings", "store", "inbox", "outbox"}
+REPOSITORIES = {"settings", "games", "matches", "stats", "ratings", "webapp", "store", "inbox", "outbox"}
 
 
 def imports(path: Path) -> set[str]:

@@ -24,7 +24,7 @@ async def record(
 ):
     """Store one finished result as the bot does (the triggers run)."""
     async with deps.transaction():
-        await deps.games.conn.execute(
+        await deps.store.games.conn.execute(
             "INSERT INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
             " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -112,7 +112,7 @@ async def every_board(deps):
     for scope, variant, period in itertools.product((GROUP, -999, ALL_CHATS), ("classic", "mastermind"), stats.Period):
         board = await stats.leaderboard(deps, scope, variant, period)
         key = stats.period_key(period, deps.clock())
-        places = [await deps.stats.place(scope, variant, user, key) for user in range(1, 12)]
+        places = [await deps.store.stats.place(scope, variant, user, key) for user in range(1, 12)]
         shown[scope, variant, period] = ([(line.place, line.standing) for line in board.lines], places)
     return shown
 
@@ -409,9 +409,9 @@ async def test_a_players_place_follows_the_boards_order_to_the_last_tie(tmp_path
         for period in stats.Period:
             key = stats.period_key(period, deps.clock())
             for place, user in enumerate(order(board), start=1):
-                found = await deps.stats.place(GROUP, "classic", user, key)
+                found = await deps.store.stats.place(GROUP, "classic", user, key)
                 assert (found.place, found.total) == (place, 5), (period, user)
-            assert await deps.stats.place(GROUP, "classic", 99, key) is None
+            assert await deps.store.stats.place(GROUP, "classic", 99, key) is None
         later = await stats.leaderboard(deps, ALL_CHATS, "classic", "month", limit=2, user_id=1)
         assert later.you is not None
         assert (later.you.place, later.you.total, later.you.standing.best) == (4, 5, 5)

@@ -72,24 +72,24 @@ async def test_a_race_player_is_refused_after_the_most_guesses_a_game_allows_and
     assert sent(await ann.send(match.secret)) == []  # a plain code is chat: refused without a word
     [other] = sent(await bob.send(f"/g {last}"))
     assert other.text.startswith("Bob #1 ")
-    current = await core.deps.matches.match(match.id)
+    current = await core.deps.store.matches.match(match.id)
     assert current.active
     assert current.player(11).guesses == MAX_GUESSES
 
 
 async def tried(core, match: Match, user_id: int) -> set[str]:
-    return {turn.guess for turn in await core.deps.matches.turns(match.id, user_id)}
+    return {turn.guess for turn in await core.deps.store.matches.turns(match.id, user_id)}
 
 
 async def test_a_duel_where_neither_solves_in_every_guess_allowed_is_an_unrated_draw(app, recorded):
     ann, bob, match_id = await set_up(app, recorded)
     core = app.bot_data.runtime.core
-    match = await core.deps.matches.match(match_id)
+    match = await core.deps.store.matches.match(match_id)
     anns = codes(match.variant, {BOB_SECRET}, seed=3)
     bobs = codes(match.variant, {ANN_SECRET}, seed=4)
     for n in range(MAX_GUESSES - 1):
         for user_id, name, own in ((11, "Ann", anns), (22, "Bob", bobs)):
-            current = await core.deps.matches.match(match_id)
+            current = await core.deps.store.matches.match(match_id)
             assert isinstance(await duel.guess(core.deps, current, user_id, name, own[n]), duel.DuelMove)
 
     [line] = sent(await ann.send(f"/g {anns[MAX_GUESSES - 1]}"), GROUP)
@@ -98,7 +98,7 @@ async def test_a_duel_where_neither_solves_in_every_guess_allowed_is_an_unrated_
 
     assert f"found the other's secret in {MAX_GUESSES} guesses, the most each may make" in ending
     assert "rating" not in ending.lower()
-    final = await core.deps.matches.match(match_id)
+    final = await core.deps.store.matches.match(match_id)
     assert (final.status, final.winner_id) == ("draw", None)
     assert await results(app) == [(11, MAX_GUESSES, "draw"), (22, MAX_GUESSES, "draw")]
     assert await app.bot_data.runtime.store.conn.execute_fetchall("SELECT * FROM rated_results") == []

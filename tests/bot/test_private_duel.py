@@ -26,7 +26,7 @@ def texts(calls, chat_id):
 
 
 async def duel_of(app, user_id):
-    return await app.bot_data.runtime.core.deps.matches.private_duel(user_id)
+    return await app.bot_data.runtime.core.deps.store.matches.private_duel(user_id)
 
 
 async def results(app):
@@ -276,7 +276,7 @@ async def test_a_duels_secret_link_is_signed_and_names_its_duel(app, recorded):
     payload = url.split("start=", 1)[1]
     assert payload.startswith("duel_")
     assert len(payload) <= 64
-    match = await app.bot_data.runtime.core.deps.matches.active_match(-100555)
+    match = await app.bot_data.runtime.core.deps.store.matches.active_match(-100555)
     [prompt] = texts(await ann.in_private().send(f"/start {payload}"), ANN)
     assert "secret" in prompt.lower() or "код" in prompt
     [forged] = texts(await ann.in_private().send(f"/start duel_{match.id}"), ANN)

@@ -19,7 +19,7 @@ def wrong_code(secret: str, *, skip: tuple[str, ...] = ()) -> str:
 
 async def the_race(app):
     core = app.bot_data.runtime.core
-    return await core.deps.matches.active_match(GROUP), core
+    return await core.deps.store.matches.active_match(GROUP), core
 
 
 async def moves_of(core, match_id):
@@ -94,7 +94,7 @@ async def test_many_guesses_at_once_count_every_move_once_and_make_one_winner(ap
     scored = [text for text in replies if " #1 <code>" in text]
     assert len(winners) == 1
     assert len(scored) + len(late) == len(players)
-    final = await core.deps.matches.match(match.id)
+    final = await core.deps.store.matches.match(match.id)
     assert final.status == "won"
     assert sum(p.guesses for p in final.players) == await moves_of(core, match.id) == len(scored)
     outcomes = [outcome for _, _, outcome in await results(app)]
@@ -110,7 +110,7 @@ async def test_winning_guesses_that_bypass_the_chat_lock_still_close_the_race_on
     assert len(won) == 1
     assert won[0].ended is not None
     assert all(isinstance(o, race.TooLate) for o in outcomes if o is not won[0])
-    final = await core.deps.matches.match(match.id)
+    final = await core.deps.store.matches.match(match.id)
     assert await moves_of(core, match.id) == 1
     assert final.winner_id == won[0].player.user_id
 
@@ -229,6 +229,6 @@ async def test_a_timer_that_fires_while_the_bot_closes_ends_the_race_without_an_
         finally:
             app.bot_data.sender = sender
         assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
-        assert (await core.deps.matches.match(match.id)).status == "expired"
+        assert (await core.deps.store.matches.match(match.id)).status == "expired"
         await sender.flush()  # its announcement waited in the outbox
         assert any(f"Time's up! Nobody found <b>{match.secret}</b>." in c.text for c in request.calls)

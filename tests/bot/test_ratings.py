@@ -335,7 +335,7 @@ async def test_a_forfeit_and_a_resignation_are_losses_and_a_lapsed_invitation_is
         assert "Ann resigns" in resigned.text
         assert "📈 Rating: Bob " in resigned.text
         [invite] = sent(await ann.send("/duel", reply_to=bob))
-        lapsed = (await app.bot_data.runtime.core.deps.matches.active_match(GROUP)).id
+        lapsed = (await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP)).id
         clock.advance(601)
         outcome = (await core.on_deadline(lapsed)).outcome
         assert "Rating" not in outcome.replies[0].text
@@ -350,7 +350,7 @@ async def test_top_rating_lists_the_chat_s_players_and_global_lists_everyone(app
     cid, dee = Member(app, recorded, 33, "Cid", OTHER_GROUP), Member(app, recorded, 44, "Dee", OTHER_GROUP)
     await race_won_by(app, recorded, bob, ann)
     await cid.send("/challenge")
-    match = await app.bot_data.runtime.core.deps.matches.active_match(OTHER_GROUP)
+    match = await app.bot_data.runtime.core.deps.store.matches.active_match(OTHER_GROUP)
     await dee.send(f"/g {wrong_code(match.secret)}")
     await cid.send(f"/g {match.secret}")
 

@@ -15,7 +15,7 @@ from tests.bot.fakes import USER, Clock, runtime_on
 async def started(deps, **settings):
     if settings:
         async with deps.transaction():
-            await deps.games.save_settings(USER, replace(Settings(), **settings), deps.clock())
+            await deps.store.settings.save(USER, replace(Settings(), **settings), deps.clock())
     result = await start_game(deps, USER, USER, Mode.REFEREE)
     assert isinstance(result, GameStarted)
     return result.game
@@ -33,7 +33,7 @@ async def test_a_guess_is_scored_against_the_secret_and_stored(tmp_path):
         assert isinstance(result, referee.Scored)
         assert result.turn.answer == score(game.secret, guess)
         assert result.ending is None
-        stored = await rt.core.deps.games.active_game(USER)
+        stored = await rt.core.deps.store.games.active_game(USER)
         assert stored.turns == (result.turn,)
 
 
@@ -42,7 +42,7 @@ async def test_an_invalid_guess_gives_the_reason_and_costs_nothing(tmp_path):
         game = await started(rt.core.deps)
         result = await referee.guess(rt.core.deps, game, USER, "1123")
         assert result == Refusal("invalid.repeated", {"digit": "1"})
-        assert (await rt.core.deps.games.active_game(USER)).turns == ()
+        assert (await rt.core.deps.store.games.active_game(USER)).turns == ()
 
 
 async def test_coaching_says_how_many_codes_still_fit_and_the_bits_gained(tmp_path):
@@ -66,8 +66,8 @@ async def test_guessing_the_secret_wins_with_time_taken_and_the_engines_count(tm
         assert won.ending.elapsed.total_seconds() == 75
         assert won.ending.engine_guesses is not None
         assert 2 <= won.ending.engine_guesses <= 8
-        assert await rt.core.deps.games.active_game(USER) is None
-        [result] = await rt.core.deps.games.results(USER)
+        assert await rt.core.deps.store.games.active_game(USER) is None
+        [result] = await rt.core.deps.store.games.results(USER)
         assert (result.status, result.guesses, result.hinted) == ("won", 2, False)
 
 
@@ -90,7 +90,7 @@ async def test_a_hint_reveals_one_digit_in_place_and_marks_the_game_hinted(tmp_p
         assert hint is not None
         assert game.secret[hint.position] == hint.digit
         assert referee.hint_pattern(hint.game).count("_") == 3
-        assert (await rt.core.deps.games.active_game(USER)).hinted
+        assert (await rt.core.deps.store.games.active_game(USER)).hinted
 
 
 async def test_hints_stop_before_the_last_digit(tmp_path):
@@ -106,7 +106,7 @@ async def test_giving_up_reveals_the_secret_and_records_the_result(tmp_path):
         game = await started(rt.core.deps)
         ending = await referee.give_up(rt.core.deps, game)
         assert ending.secret == game.secret
-        assert [r.status for r in await rt.core.deps.games.results(USER)] == ["gave_up"]
+        assert [r.status for r in await rt.core.deps.store.games.results(USER)] == ["gave_up"]
 
 
 async def test_hard_mode_keeps_no_secret_and_answers_so_many_codes_survive(tmp_path):
@@ -139,7 +139,7 @@ async def test_starting_a_game_while_one_runs_asks_first_then_abandons_it(tmp_pa
         replaced = await start_game(rt.core.deps, USER, USER, Mode.REFEREE, replacing=game.id)
         assert isinstance(replaced, GameStarted)
         assert replaced.game.id != game.id
-        assert (await rt.core.deps.games.game(game.id)).status == "abandoned"
+        assert (await rt.core.deps.store.games.game(game.id)).status == "abandoned"
 
 
 async def test_cancel_abandons_the_game_and_nothing_is_left_running(tmp_path):
@@ -171,11 +171,11 @@ async def test_a_guess_already_made_is_refused_for_free_with_its_earlier_score(t
         guess = wrong_code(game.secret)
         first = await referee.guess(deps, game, USER, guess)
         assert isinstance(first, referee.Scored)
-        again = await referee.guess(deps, await deps.games.active_game(USER), USER, guess)
+        again = await referee.guess(deps, await deps.store.games.active_game(USER), USER, guess)
         assert again == Refusal(
             "guess.again", {"guess": guess, "bulls": first.turn.answer.bulls, "cows": first.turn.answer.cows}
         )
-        assert len((await deps.games.active_game(USER)).turns) == 1  # no guess, no attempt spent
+        assert len((await deps.store.games.active_game(USER)).turns) == 1  # no guess, no attempt spent
 
 
 async def test_a_repeated_guess_is_answered_with_the_earlier_score_in_the_chat(chat):
@@ -201,7 +201,7 @@ async def test_a_game_without_an_attempt_limit_still_ends_after_max_guesses(tmp_
             game = result.game
         assert result.ending is not None
         assert game.status == "lost"
-        assert await deps.games.active_game(USER) is None
+        assert await deps.store.games.active_game(USER) is None
 
 
 async def test_a_coached_move_is_reviewed_on_the_loop_in_the_engines_tree_and_in_a_thread_off_it(tmp_path, monkeypatch):
@@ -258,7 +258,7 @@ async def test_moves_written_without_a_read_back_match_the_stored_ones(tmp_path)
             second = next(c for c in fresh if score(game.secret, c).bulls < 4)
             again = await referee.guess(deps, first.game, USER, second)
         assert isinstance(again, referee.Scored)
-        stored = await deps.games.active_game(USER)
+        stored = await deps.store.games.active_game(USER)
         assert stored.turns == (first.turn, again.turn)
-        assert await deps.games.game(game.id) == stored
-        assert await deps.matches.any_active(USER, USER) is False
+        assert await deps.store.games.game(game.id) == stored
+        assert await deps.store.matches.any_active(USER, USER) is False

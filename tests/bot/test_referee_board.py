@@ -18,7 +18,7 @@ def wrong_codes(secret: str, variant=PRESETS["classic"]) -> list[str]:
 
 async def test_each_guess_is_answered_by_a_board_with_every_guess_and_the_old_board_is_tidied(chat: Chat, app):
     await chat.send("/play")
-    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     codes = wrong_codes(secret)[:4]
     boards = []
     for n, code in enumerate(codes, start=1):
@@ -41,7 +41,7 @@ async def test_each_guess_is_answered_by_a_board_with_every_guess_and_the_old_bo
 
 async def test_the_coach_button_shows_the_full_review_in_place(chat: Chat, app):
     await chat.send("/play")
-    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     for code in wrong_codes(secret)[:2]:
         [board] = sent(await chat.send(code))
     calls = await chat.press_label("How am I doing?")
@@ -55,7 +55,7 @@ async def test_the_coach_button_shows_the_full_review_in_place(chat: Chat, app):
 
 async def test_the_hint_and_give_up_buttons_edit_the_board_in_place(chat: Chat, app):
     await chat.send("/play")
-    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     [board] = sent(await chat.send(wrong_codes(secret)[0]))
     calls = await chat.press_label("💡 Hint")
     [hinted] = [c for c in calls if c.method == "editMessageText"]
@@ -65,12 +65,12 @@ async def test_the_hint_and_give_up_buttons_edit_the_board_in_place(chat: Chat, 
     [ended] = [c for c in calls if c.method == "editMessageText"]
     assert ended.params["message_id"] == board.params["_sent_id"]
     assert f"The secret was <b>{secret}</b>" in ended.text
-    assert await app.bot_data.runtime.core.deps.games.active_game(USER) is None
+    assert await app.bot_data.runtime.core.deps.store.games.active_game(USER) is None
 
 
 async def test_cancel_leaves_the_board_without_buttons(chat: Chat, app):
     await chat.send("/play")
-    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     [board] = sent(await chat.send(wrong_codes(secret)[0]))
     calls = await chat.send("/cancel")
     [closed] = [c for c in calls if c.method == "editMessageText"]
@@ -81,7 +81,7 @@ async def test_cancel_leaves_the_board_without_buttons(chat: Chat, app):
 async def test_mastermind_is_named_and_shown_in_colours(chat: Chat, app):
     [started] = sent(await chat.send("/play mastermind"))
     assert "Colours: 0🔴 1🟡 2🟢 3🔵 4🟣 5🟠" in started.text
-    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     code = wrong_codes(secret, PRESETS["mastermind"])[0]
     [board] = sent(await chat.send(code))
     assert board.text.startswith("🎯 <b>Your guesses</b> · Mastermind 4×6 (colours)\n")

@@ -10,7 +10,7 @@ def button(call, label):
 
 
 async def running(app):
-    return await app.bot_data.runtime.core.deps.matches.active_match(GROUP)
+    return await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP)
 
 
 async def test_a_finished_race_offers_the_same_race_again_to_anyone_in_the_group(app, recorded):

@@ -10,7 +10,7 @@ async def test_a_new_app_on_the_same_database_continues_a_referee_game(tmp_path)
     async with telegram_app(database, seed=5) as (app, request):
         chat = Chat(app, request)
         await chat.send("/play")
-        secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+        secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
         first = "0123" if secret != "0123" else "4567"
         await chat.send(first)
     async with telegram_app(database, seed=99) as (app, request):
@@ -44,7 +44,7 @@ async def test_a_guess_is_stored_even_when_its_reply_cannot_be_sent(tmp_path):
         request.fail_sends_with = "Bad Request: chat not found"
         await chat.send("0123")
     async with telegram_app(database) as (app, _):
-        game = await app.bot_data.runtime.core.deps.games.active_game(USER)
+        game = await app.bot_data.runtime.core.deps.store.games.active_game(USER)
         assert [turn.guess for turn in game.turns] == ["0123"]
 
 

@@ -11,7 +11,7 @@ def sent(calls, method="sendMessage"):
 
 
 async def active(app):
-    return await app.bot_data.runtime.core.deps.games.active_game(USER)
+    return await app.bot_data.runtime.core.deps.store.games.active_game(USER)
 
 
 async def test_after_giving_up_a_5_digit_game_the_play_button_starts_a_5_digit_game(chat: Chat, app):
@@ -56,7 +56,7 @@ async def test_same_again_after_the_bot_guessed_asks_to_think_of_a_code_of_that_
 async def test_a_same_again_button_of_another_chat_or_an_unknown_game_is_stale(chat: Chat, app):
     await chat.send("/play")
     await chat.send("/giveup")
-    game = await app.bot_data.runtime.core.deps.games.latest_game(USER, "referee")
+    game = await app.bot_data.runtime.core.deps.store.games.latest_game(USER, "referee")
     other = Chat(chat.app, chat.request, chat_id=USER + 1, user_id=USER + 1)
     [answer] = await other.press(f"ag:{game.id}", message_id=1)
     assert answer.params["text"] == t("stale")

@@ -47,7 +47,7 @@ async def test_two_channels_are_two_players_and_one_cannot_stop_the_others_race(
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         news, memes = channel(app, request, -1001, "News"), channel(app, request, -1002, "Memes")
         await news.send("/challenge")
-        match = await app.bot_data.runtime.core.deps.matches.active_match(GROUP)
+        match = await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP)
         assert match.started_by == -1001
         [line] = sent(await memes.send("/g 0123"))
         assert "Memes #1" in line.text
@@ -77,7 +77,7 @@ async def test_a_channel_flooding_a_race_is_limited_like_a_user_and_another_chan
         await app.bot_data.intake.record(updates)
         await app.bot_data.intake.process_pending()
         await app.bot_data.sender.flush()
-        match = await app.bot_data.runtime.core.deps.matches.active_match(GROUP)
+        match = await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP)
         taken = [p.guesses for p in match.players if p.user_id == -1001]
         assert taken == [30]  # its burst, not 80 of 80
         [line] = sent(await other.send("/g 13579"))

@@ -7,7 +7,7 @@ from tests.bot.members import GROUP, Chat, Member, sent
 
 
 async def secret_of(app, chat_id: int = USER) -> str:
-    return (await app.bot_data.runtime.core.deps.games.active_game(chat_id)).secret
+    return (await app.bot_data.runtime.core.deps.store.games.active_game(chat_id)).secret
 
 
 async def win(chat, app, command: str = "/play") -> None:

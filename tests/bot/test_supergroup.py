@@ -35,25 +35,25 @@ async def test_the_running_race_the_settings_and_the_standings_move_to_the_super
         ann, bob = Member(app, request, 11, "Ann", chat_id=OLD), Member(app, request, 22, "Bob", chat_id=OLD)
 
         await ann.send("/challenge")  # a finished race: Ann on the group's leaderboard
-        match = await deps.matches.active_match(OLD)
+        match = await deps.store.matches.active_match(OLD)
         await ann.send(f"/g {match.secret}")
         assert "🥇 Ann" in sent(await ann.send("/top"))[0].text
         await settings_service.change(deps, OLD, "c")  # coaching off in this group
-        changed = await deps.games.settings(OLD)
+        changed = await deps.store.settings.of_chat(OLD)
         assert changed != Settings()
 
         await bob.send("/challenge")  # the race still running when the group is upgraded
-        running = await deps.matches.active_match(OLD)
+        running = await deps.store.matches.active_match(OLD)
         first = wrong_code(running.secret)
         assert sent(await bob.send(f"/g {first}"), OLD)
 
         assert await ann.process(migration(ann)) == []
         after = running.id
 
-        assert await deps.matches.active_match(OLD) is None
-        assert (await deps.matches.active_match(NEW)).id == after
-        assert await deps.games.settings(NEW) == changed
-        assert await deps.games.settings(OLD) == Settings()
+        assert await deps.store.matches.active_match(OLD) is None
+        assert (await deps.store.matches.active_match(NEW)).id == after
+        assert await deps.store.settings.of_chat(NEW) == changed
+        assert await deps.store.settings.of_chat(OLD) == Settings()
 
         ann_new, bob_new = Member(app, request, 11, "Ann", chat_id=NEW), Member(app, request, 22, "Bob", chat_id=NEW)
         second = wrong_code(running.secret, first)
@@ -76,11 +76,11 @@ async def test_a_second_delivery_of_the_migration_changes_nothing(tmp_path):
         update = migration(ann)
         await ann.process(update)
         await Member(app, request, 11, "Ann", chat_id=NEW).send("/stop")  # the race ends in the supergroup
-        assert await deps.matches.active_match(NEW) is None
+        assert await deps.store.matches.active_match(NEW) is None
         await ann.send("/challenge")  # and a new one starts under the old id (a stray message)
-        stray = await deps.matches.active_match(OLD)
+        stray = await deps.store.matches.active_match(OLD)
         await ann.process(update)  # the same update again: already applied
-        assert (await deps.matches.active_match(OLD)).id == stray.id
+        assert (await deps.store.matches.active_match(OLD)).id == stray.id
 
 
 async def test_a_move_keeps_each_matchs_topic_and_what_is_queued_for_each_topic(tmp_path):
@@ -89,11 +89,11 @@ async def test_a_move_keeps_each_matchs_topic_and_what_is_queued_for_each_topic(
         deps, store = runtime.core.deps, runtime.store
         for topic in (5, 7):
             await Member(app, request, 11, "Ann", chat_id=OLD, topic=topic).send("/challenge")
-        five, seven = await deps.matches.active_match(OLD, 5), await deps.matches.active_match(OLD, 7)
+        five, seven = await deps.store.matches.active_match(OLD, 5), await deps.store.matches.active_match(OLD, 7)
         async with store.transaction():
             await store.outbox.add(OLD, Message("later", topic=7), EPOCH)
             await store.move_chat(OLD, NEW)
-        moved = [await deps.matches.active_match(NEW, topic) for topic in (5, 7)]
+        moved = [await deps.store.matches.active_match(NEW, topic) for topic in (5, 7)]
         assert [(m.id, m.chat_id, m.topic) for m in moved] == [(five.id, NEW, 5), (seven.id, NEW, 7)]
         [queued] = await store.outbox.pending(NEW)
         assert queued.payload.topic == 7

@@ -40,13 +40,13 @@ async def test_start_offers_both_modes_and_handles_a_deep_link_payload(chat):
 async def test_a_finished_game_is_recorded_once_for_its_player(chat, app):
     await chat.send("/play")
     await chat.send("/giveup")
-    [result] = await app.bot_data.runtime.core.deps.games.results(USER)
+    [result] = await app.bot_data.runtime.core.deps.store.games.results(USER)
     assert (result.user_id, result.status, result.mode) == (USER, "gave_up", "referee")
 
 
 async def test_a_referee_game_scores_guesses_and_ends_with_a_summary(chat, app):
     await chat.send("/play")
-    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     guess = "0123" if secret != "0123" else "4567"
     [reply] = sent(await chat.send(guess))
     expected = score(secret, guess)
@@ -153,7 +153,7 @@ async def test_groups_get_a_short_note_and_never_a_game(app, recorded):
     assert "/challenge" in note.text
     assert "t.me/bullscows_test_bot?start=play" in note.text
     assert sent(await group.send("1234")) == []
-    assert await app.bot_data.runtime.core.deps.games.active_game(-100123) is None
+    assert await app.bot_data.runtime.core.deps.store.games.active_game(-100123) is None
 
 
 async def test_commands_for_another_bot_are_ignored(app, recorded):
@@ -184,7 +184,7 @@ async def test_play_takes_a_variant_for_that_game_only(chat):
 
 async def test_hint_then_giveup_reveal_the_secret_only_in_the_private_chat(chat, app):
     await chat.send("/play")
-    secret = (await app.bot_data.runtime.core.deps.games.active_game(USER)).secret
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     [hint] = sent(await chat.send("/hint"))
     assert "Hint: <code>" in hint.text
     assert "Digit " in hint.text
@@ -245,14 +245,14 @@ async def test_tampered_buttons_of_a_running_game_get_the_stale_toast_and_log_no
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         chat = Chat(app, request)
         await chat.send("/think")
-        game = await app.bot_data.runtime.core.deps.games.active_game(USER)
+        game = await app.bot_data.runtime.core.deps.store.games.active_game(USER)
         board = f"{game.id}:{game.revision}"
         for data in (f"a:{board}", f"a:{board}:zz", f"a:{board}:123", f"f:{board}:1:zz", f"f:{board}:1"):
             calls = await chat.press(data)
             assert [(c.method, c.params.get("text")) for c in calls] == [("answerCallbackQuery", t("stale", "en"))]
         await chat.send("/cancel")
         await chat.send("/versus")
-        match = await app.bot_data.runtime.core.deps.matches.active_match(USER)
+        match = await app.bot_data.runtime.core.deps.store.matches.active_match(USER)
         board = f"{match.id}:{match.revision}"
         for data in (f"m:{board}:a:zz", f"m:{board}:a:1", f"m:{board}:f:0:zz:10", f"m:{board}:f:0:10:x"):
             calls = await chat.press(data)

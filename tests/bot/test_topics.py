@@ -25,7 +25,7 @@ from tests.bot.test_race import wrong_code
 
 async def running(app: Any, topic: int | None) -> Any:
     """The match running in a topic of the group (None: the group without a topic), if any."""
-    return await app.bot_data.runtime.core.deps.matches.active_match(GROUP, topic)
+    return await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP, topic)
 
 
 def line(text: str, name: str, n: int, code: str, secret: str) -> bool:
@@ -172,7 +172,7 @@ def test_a_batch_takes_its_own_topics_plain_lines_and_keeps_each_topics_order():
 async def test_a_forum_runs_at_most_its_limit_of_matches_at_once_and_one_more_once_one_ends(app, recorded):
     for topic in range(1, MAX_MATCHES_PER_CHAT + 1):
         await Member(app, recorded, 11, "Ann", topic=topic).send("/challenge")
-    assert await app.bot_data.runtime.core.deps.matches.active_in_chat(GROUP) == MAX_MATCHES_PER_CHAT
+    assert await app.bot_data.runtime.core.deps.store.matches.active_in_chat(GROUP) == MAX_MATCHES_PER_CHAT
     late = Member(app, recorded, 22, "Bob", topic=99)
     for command in ("/challenge", "/duel"):
         [refused] = sent(await late.send(command))

@@ -23,12 +23,12 @@ def edits(calls):
 
 
 async def versus_of(app, user):
-    return await app.bot_data.runtime.core.deps.matches.active_match(user.chat_id)
+    return await app.bot_data.runtime.core.deps.store.matches.active_match(user.chat_id)
 
 
 async def bot_turns(app, match):
     """The bot's guesses in a match, with the user's answers."""
-    return await app.bot_data.runtime.core.deps.matches.turns(match.id, BOT_ID)
+    return await app.bot_data.runtime.core.deps.store.matches.turns(match.id, BOT_ID)
 
 
 async def results(app):
@@ -261,4 +261,4 @@ async def test_a_running_versus_game_holds_back_other_games_started_by_command_o
         [held] = sent(await ann.send(text))
         assert held.text == running, text
     assert await versus_of(app, ann) is not None
-    assert await app.bot_data.runtime.core.deps.games.active_game(ann.chat_id) is None
+    assert await app.bot_data.runtime.core.deps.store.games.active_game(ann.chat_id) is None

@@ -1,0 +1,67 @@
+"""Storage of each chat's settings (its game, limits, coaching, hard mode, language and match defaults): a Protocol
+and its SQLite implementation."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+import aiosqlite
+
+from bot.models.settings import Settings
+from bot.storage.rows import iso, one
+from engine.variant import InvalidVariant, variant_named
+
+
+class SettingsRepository(Protocol):
+    """Each chat's settings; writes happen inside the Store's `transaction()`."""
+
+    async def of_chat(self, chat_id: int) -> Settings: ...
+    async def save(self, chat_id: int, settings: Settings, now: datetime) -> None: ...
+
+
+class SqliteSettingsRepository:
+    """The SettingsRepository on one aiosqlite connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def of_chat(self, chat_id: int) -> Settings:
+        """The chat's settings, or the defaults."""
+        row = await one(self.conn, "SELECT * FROM chat_settings WHERE chat_id = ?", (chat_id,))
+        if row is None:
+            return Settings()
+        try:
+            variant = variant_named(row["variant"])
+        except InvalidVariant:
+            variant = Settings().variant
+        return Settings(
+            variant,
+            row["attempt_limit"],
+            bool(row["coaching"]),
+            bool(row["hard"]),
+            row["language"],
+            row["race_seconds"],
+            row["duel_seconds"],
+        )
+
+    async def save(self, chat_id: int, settings: Settings, now: datetime) -> None:
+        """Store the chat's settings."""
+        await self.conn.execute(
+            "INSERT INTO chat_settings (chat_id, variant, attempt_limit, coaching, hard, language, race_seconds,"
+            " duel_seconds, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET"
+            " variant = excluded.variant, attempt_limit = excluded.attempt_limit, coaching = excluded.coaching,"
+            " hard = excluded.hard, language = excluded.language, race_seconds = excluded.race_seconds,"
+            " duel_seconds = excluded.duel_seconds, updated_at = excluded.updated_at",
+            (
+                chat_id,
+                settings.variant.name,
+                settings.attempt_limit,
+                int(settings.coaching),
+                int(settings.hard),
+                settings.language,
+                settings.race_seconds,
+                settings.duel_seconds,
+                iso(now),
+            ),
+        )
