@@ -17,14 +17,15 @@ from bot.routing.routes import Chats, Command, Feature
 from bot.services import duel, languages, links, matches, stats
 from bot.services.links import LinkProblem, valid_for
 from bot.services.matches import AlreadyOn, Crowded
+from bot.services.situation import Situation
 from bot.texts import t
 from bot.views import common as common_view
 from bot.views import duel as duel_view
 from bot.views import private_duel as private_duel_view
 
 COMMANDS = (
-    Command("duel", Chats.GROUP, group_menu=3),
-    Command("resign", Chats.ANY, private_menu=10, group_menu=5),  # a duel in a group, a versus game in private
+    Command("duel", Chats.GROUP),
+    Command("resign", Chats.ANY),  # a duel in a group, a versus game in private
 )
 # In a group: a duel is offered, and the duel running in the topic answers a guess, /stop and /resign.
 GROUP_COMMANDS = frozenset({"duel", "g", "guess", "stop", "resign"})
@@ -42,11 +43,12 @@ class Duel(Feature):
 
     # --- in a group ---------------------------------------------------------------------------
 
-    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+    async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """/duel; /g, /stop or /resign while a duel runs in the topic (None when no duel runs there)."""
+        who, language = s.who, s.language
         if command == "duel":
-            return await self._offer(who, language, args)
-        match = await matches.running_match(self.deps, who.chat_id, who.topic, Kind.DUEL)
+            return await self._offer(s, args)
+        match = await s.match_here(Kind.DUEL)
         if match is None:
             return None
         if command in ("g", "guess"):
@@ -59,17 +61,19 @@ class Duel(Feature):
         resigned = await duel.resign(self.deps, match, who.user_id)
         return duel_view.resigned(language, resigned, await languages.of_players(self.deps, match))
 
-    async def text(self, who: Who, language: str, text: str) -> Outcome | None:
+    async def text(self, s: Situation, text: str) -> Outcome | None:
         """A code typed in a group while a duel runs in its topic: a move (None for chatter, or no duel)."""
+        who, language = s.who, s.language
         if not looks_like_code(text):
             return None
-        match = await matches.running_match(self.deps, who.chat_id, who.topic, Kind.DUEL)
+        match = await s.match_here(Kind.DUEL)
         if match is None:
             return None
         return await self._guess(who, language, match, text, explicit=False)
 
-    async def _offer(self, who: Who, language: str, args: str) -> Outcome:
-        if await matches.private_duel(self.deps, who.user_id) is not None:
+    async def _offer(self, s: Situation, args: str) -> Outcome:
+        who, language = s.who, s.language
+        if await s.private_duel() is not None:
             return common_view.message("duel.in_private", language)
         named = await self._named(who, language, args)
         if isinstance(named, Outcome):
@@ -79,7 +83,7 @@ class Duel(Feature):
             options = parse_options(args, language)
         except BadOptions as error:
             return common_view.message("duel.options", language, word=str(error))
-        variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, Kind.DUEL)
+        variant, seconds = matches.with_defaults(s.settings, options, Kind.DUEL)
         if opponent is None and who.reply_to and who.reply_to[0] != who.user_id:
             opponent = who.reply_to
         challenger = (who.user_id, who.name)
@@ -119,10 +123,11 @@ class Duel(Feature):
 
     # --- buttons ------------------------------------------------------------------------------
 
-    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+    async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A duel's invitation taken up or declined (in the group, or a "duel me" link's owner in private), or
         '🔁 Rematch' under a finished group duel. None for another kind of match."""
-        match = await matches.match_by_id(self.deps, pressed.match_id or 0)
+        who, language = s.who, s.language
+        match = await s.match_named(pressed.match_id or 0)
         if match is None or match.kind != Kind.DUEL:
             return None
         if pressed.action == cb.REMATCH:
@@ -168,15 +173,17 @@ class Duel(Feature):
 
     # --- in private ---------------------------------------------------------------------------
 
-    async def duel_link(self, who: Who, language: str, payload: str) -> Outcome:
+    async def duel_link(self, s: Situation, payload: str) -> Outcome:
         """The duel_<match> deep link in a private chat: ask for the player's secret of that duel."""
+        who, language = s.who, s.language
         opened = self.deps.links.open(links.DUEL_SECRET, payload, self.deps.clock())
         if isinstance(opened, LinkProblem):
             return common_view.message(opened.key, language)
         return duel_view.secret_prompt(language, await duel.open_secret(self.deps, opened.subject, who.user_id))
 
-    async def duel_me(self, who: Who, language: str, payload: str) -> Outcome:
+    async def duel_me(self, s: Situation, payload: str) -> Outcome:
         """The duelme_<user> deep link in a private chat: that user is asked, in theirs, to accept a duel."""
+        who, language = s.who, s.language
         opened = self.deps.links.open(links.DUEL_ME, payload, self.deps.clock())
         if isinstance(opened, LinkProblem):
             return common_view.message(opened.key, language)
@@ -193,10 +200,11 @@ class Duel(Feature):
             return private_duel_view.declined(language, await duel.decline(self.deps, match, who.user_id), players)
         return private_duel_view.started(language, await duel.accept_private(self.deps, match, who.user_id), players)
 
-    async def private_command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+    async def private_command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """While a private duel is on: /resign (or /cancel, /giveup) resigns it; /play, /think, /daily, /versus are
         held back. None when no private duel is on."""
-        match = await matches.private_duel(self.deps, who.user_id)
+        who, language = s.who, s.language
+        match = await s.private_duel()
         if match is None:
             return None
         if command in RESIGNING:
@@ -205,15 +213,16 @@ class Duel(Feature):
             return private_duel_view.resigned(language, resigned, players)
         return private_duel_view.running(language)
 
-    async def private_text(self, who: Who, language: str, text: str) -> Outcome | None:
+    async def private_text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat: a private duel's secret or move, or a group duel's secret being waited
         for; None if neither. Asked only while the person is in a match (the table's `in_match`)."""
-        match = await matches.private_duel(self.deps, who.user_id)
+        who, language = s.who, s.language
+        match = await s.private_duel()
         if match is not None:
             return await self._private_move(who, language, match, text)
         if not looks_like_code(text):
             return None
-        waiting = await matches.awaiting_secret(self.deps, who.user_id)
+        waiting = await s.awaiting_secret()
         if waiting is None:
             return None
         group = await languages.chat_language(self.deps, waiting.chat_id)
@@ -253,12 +262,10 @@ class Duel(Feature):
     async def on_unreachable(self, user_id: int) -> Notice | None:
         """Telegram refused a message to this user's private chat (they never started the bot, or blocked it): a
         private duel of theirs that has not begun is called off and the other player told; None if there is none."""
-        match = await matches.private_duel(self.deps, user_id, invitations=True)
-        if match is None:
+        called_off = await duel.call_off_unreachable(self.deps, user_id)
+        if called_off is None:
             return None
-        ended = await duel.call_off(self.deps, match)
-        if ended is None:
-            return None
+        match, ended = called_off
         players = await languages.of_players(self.deps, match)
         return Notice(match.chat_id, private_duel_view.unreachable(ended, user_id, players))
 

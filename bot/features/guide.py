@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from bot.models.who import Who
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import settings as settings_service
+from bot.services.situation import Situation
 from bot.views import common as common_view
 
 COMMANDS = (
-    Command("rules", Chats.ANY, private_menu=14, group_menu=11),
-    Command("help", Chats.ANY, private_menu=15, group_menu=10),
+    Command("rules", Chats.ANY),
+    Command("help", Chats.ANY),
 )
 DEEP_LINKS = ("rules",)  # t.me/<bot>?start=rules
 
@@ -18,11 +17,11 @@ DEEP_LINKS = ("rules",)  # t.me/<bot>?start=rules
 class Guide(Feature):
     """Tells how to play and what to type, in a private chat or a group."""
 
-    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+    async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """/help: the commands of this kind of chat; /rules: the rules, in the chat's variant."""
+        who, language = s.who, s.language
         if command == "help":
             if who.private:
                 return common_view.message("help", language)
             return common_view.group_help(language, who.bot_username)
-        settings = await settings_service.of_chat(self.deps, who.chat_id)
-        return common_view.rules(language, settings.variant)
+        return common_view.rules(language, s.settings.variant)

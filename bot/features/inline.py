@@ -7,6 +7,7 @@ from bot.replies import Article, Offers
 from bot.routing.routes import Feature
 from bot.services import daily, links, ratings, stats
 from bot.services.links import valid_for
+from bot.services.situation import Situation
 from bot.views import inline as inline_view
 from bot.views import rating as rating_view
 
@@ -17,8 +18,9 @@ CACHE_SECONDS = 30
 class Inline(Feature):
     """Builds the results offered to an inline query from the player's daily, stats and user id."""
 
-    async def offers(self, who: Who, language: str, query: str) -> Offers:
+    async def offers(self, s: Situation, query: str) -> Offers:
         """The results for `who`, those whose title contains the typed words first (all of them when none does)."""
+        who, language = s.who, s.language
         bot = who.bot_username
         if not bot:  # no link can be made without the bot's username (Telegram always gives it)
             return Offers((), CACHE_SECONDS)

@@ -8,18 +8,20 @@ from bot.models.who import Who
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
+from bot.services.situation import Situation
 from bot.texts import t
 from bot.views import language as language_view
 
-COMMANDS = (Command("language", Chats.ANY, private_menu=17, group_menu=12),)
+COMMANDS = (Command("language", Chats.ANY),)
 ACTIONS = frozenset({cb.LANGUAGE})
 
 
 class Language(Feature):
     """Shows the languages and stores the one chosen for the chat."""
 
-    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+    async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """/language: the chooser; /language ru (or 'русский', 'English'): that language straight away."""
+        who, language = s.who, s.language
         wanted = args.strip()
         if not wanted:
             return language_view.chooser(language, languages.available(), who.user_id)
@@ -31,9 +33,10 @@ class Language(Feature):
         await languages.choose(self.deps, who.chat_id, code)
         return language_view.chosen(code)
 
-    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+    async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A language pressed on the chooser: in a private chat by its player, in a group by one of its admins
         (anyone may open the chooser there; the group's language, like its other settings, is its admins' to set)."""
+        who, language = s.who, s.language
         code = pressed.args[0] if pressed.args else ""
         asker = cb.id_field(pressed.args[1]) if len(pressed.args) > 1 else None
         if code not in languages.available() or asker is None:

@@ -13,15 +13,16 @@ from bot.replies import Notice, Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages, matches, race
 from bot.services.matches import AlreadyOn, Crowded
+from bot.services.situation import Situation
 from bot.texts import t
 from bot.views import common as common_view
 from bot.views import race as race_view
 
 COMMANDS = (
-    Command("challenge", Chats.GROUP, group_menu=1),
-    Command("g", Chats.GROUP, group_menu=2),
+    Command("challenge", Chats.GROUP),
+    Command("g", Chats.GROUP),
     Command("guess", Chats.GROUP),
-    Command("stop", Chats.GROUP, group_menu=4),
+    Command("stop", Chats.GROUP),
 )
 # In a group: a race is started, and the race running in the topic answers a guess, /stop and /resign.
 GROUP_COMMANDS = frozenset({"challenge", "g", "guess", "stop", "resign"})
@@ -31,11 +32,12 @@ ACTIONS = frozenset({cb.REMATCH})  # '🔁 Same again' under a finished race
 class Race(Feature):
     """Starts races and routes their guesses, stops and timers to the race service."""
 
-    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+    async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """/challenge; /g, /stop or /resign while a race runs in the topic (None when no race runs there)."""
+        who, language = s.who, s.language
         if command == "challenge":
-            return await self._challenge(who, language, args)
-        match = await matches.running_match(self.deps, who.chat_id, who.topic, Kind.RACE)
+            return await self._challenge(s, args)
+        match = await s.match_here(Kind.RACE)
         if match is None:
             return None
         if command in ("g", "guess"):
@@ -49,19 +51,21 @@ class Race(Feature):
             return race_view.ended(language, stopped) if stopped else Outcome()
         return common_view.message("race.no_resign", language)
 
-    async def text(self, who: Who, language: str, text: str) -> Outcome | None:
+    async def text(self, s: Situation, text: str) -> Outcome | None:
         """A code typed in a group while a race runs in its topic: a guess (None for chatter, or no race)."""
+        who, language = s.who, s.language
         if not looks_like_code(text):  # chat: nothing of the match is read, however long it is
             return None
-        match = await matches.running_match(self.deps, who.chat_id, who.topic, Kind.RACE)
+        match = await s.match_here(Kind.RACE)
         if match is None:
             return None
         return await self._guess(who, language, match, text, explicit=False)
 
-    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+    async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """'🔁 Same again' under a finished race (anyone in the group may press it): a new race, same variant and
         time, in the forum topic the button was pressed in. None for another kind of match."""
-        match = await matches.match_by_id(self.deps, pressed.match_id or 0)
+        who, language = s.who, s.language
+        match = await s.match_named(pressed.match_id or 0)
         if match is None or match.kind != Kind.RACE:
             return None
         if match.active or match.chat_id != who.chat_id:
@@ -81,12 +85,13 @@ class Race(Feature):
         language = await languages.chat_language(self.deps, match.chat_id)
         return Notice(match.chat_id, race_view.ended(language, ended), match.topic)
 
-    async def _challenge(self, who: Who, language: str, args: str) -> Outcome:
+    async def _challenge(self, s: Situation, args: str) -> Outcome:
+        who, language = s.who, s.language
         try:
             options = parse_options(args, language)
         except BadOptions as error:
             return common_view.message("match.options", language, word=str(error))
-        variant, seconds = await matches.with_defaults(self.deps, who.chat_id, options, Kind.RACE)
+        variant, seconds = matches.with_defaults(s.settings, options, Kind.RACE)
         started = await race.start(self.deps, who.chat_id, who.user_id, variant, seconds, who.topic)
         if isinstance(started, AlreadyOn | Crowded):
             return common_view.busy(language, started)

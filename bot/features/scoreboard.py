@@ -5,14 +5,15 @@ from __future__ import annotations
 from datetime import date
 
 from bot import callback_data as cb
+from bot.models.settings import Settings
 from bot.models.stats import ALL_CHATS
 from bot.models.who import Who
 from bot.parsing.commands import TopAsked, stats_variant, top_asked
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, ratings, stats
-from bot.services import settings as settings_service
 from bot.services.deps import Deps
+from bot.services.situation import Situation
 from bot.texts import Html, t
 from bot.views import daily as daily_view
 from bot.views import rating as rating_view
@@ -20,9 +21,9 @@ from bot.views import stats as stats_view
 from engine.variant import InvalidVariant, variant_named
 
 COMMANDS = (
-    Command("daily", Chats.ANY, private_menu=5, group_menu=6),
-    Command("top", Chats.ANY, private_menu=12, group_menu=7),
-    Command("stats", Chats.ANY, private_menu=13, group_menu=8),
+    Command("daily", Chats.ANY),
+    Command("top", Chats.ANY),
+    Command("stats", Chats.ANY),
 )
 DEEP_LINKS = ("daily",)  # t.me/<bot>?start=daily
 ACTIONS = frozenset(cb.SCOREBOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
@@ -32,13 +33,14 @@ LETTER_PERIODS = {letter: period for period, letter in stats_view.PERIOD_LETTERS
 class Scoreboard(Feature):
     """Routes the scoreboard's commands and buttons to the stats, ratings and daily services."""
 
-    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+    async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """The reply to /top, /stats, /daily."""
+        who, language = s.who, s.language
         deps, words = self.deps, args.lower().split()
         if command == "top":
-            return await _top(deps, who, top_asked(args, language), language)
+            return await _top(deps, s, top_asked(args, language))
         if command == "stats":
-            variant = await _variant(deps, who.chat_id, stats_variant(args, language))
+            variant = _variant(s.settings, stats_variant(args, language))
             if variant is None:
                 return Outcome.text(t("variant.invalid", language, name=args.strip()))
             record = await stats.player_stats(deps, who.user_id, variant)
@@ -52,8 +54,9 @@ class Scoreboard(Feature):
             return daily_view.in_private(language, who.bot_username)
         return await _daily(deps, who, language)
 
-    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+    async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A leaderboard, stats or daily-board button; a toast when it is stale or someone else's."""
+        who, language = s.who, s.language
         deps, args = self.deps, pressed.args
         try:
             if pressed.action == cb.TOP and len(args) == 3 and args[0] in ("c", "g") and args[1] in LETTER_PERIODS:
@@ -86,10 +89,10 @@ class Scoreboard(Feature):
         return Outcome(toast=t("stale", language))
 
 
-async def _variant(deps: Deps, chat_id: int, named: str | None) -> str | None:
-    """The variant `named`, else the chat's; None if it names no variant."""
+def _variant(settings: Settings, named: str | None) -> str | None:
+    """The variant `named`, else the chat's (its `settings`); None if it names no variant."""
     if named is None:
-        return (await settings_service.of_chat(deps, chat_id)).variant.name
+        return settings.variant.name
     try:
         return variant_named(named).name
     except InvalidVariant:
@@ -100,10 +103,11 @@ async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) ->
     return rating_view.stats_line(language, await ratings.player_rating(deps, user_id, variant))
 
 
-async def _top(deps: Deps, who: Who, asked: TopAsked, language: str) -> Outcome:
+async def _top(deps: Deps, s: Situation, asked: TopAsked) -> Outcome:
     """/top [week|today|month] [global] [<variant>], or /top rating [digits|colours|<variant>] [global]: the
     results' board or the ratings', of the chat or of every chat."""
-    variant = await _variant(deps, who.chat_id, asked.variant)
+    who, language = s.who, s.language
+    variant = _variant(s.settings, asked.variant)
     if variant is None:
         return Outcome.text(t("variant.invalid", language, name=asked.named))
     scope = ALL_CHATS if who.private or asked.everywhere else who.chat_id

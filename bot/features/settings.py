@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from bot import callback_data as cb
 from bot.models.settings import GROUP_SETTINGS, Setting
-from bot.models.who import Who
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
 from bot.services import settings as settings_service
+from bot.services.situation import Situation
 from bot.texts import t
 from bot.views import settings as settings_view
 
-COMMANDS = (Command("settings", Chats.ANY, private_menu=11, group_menu=13),)
+COMMANDS = (Command("settings", Chats.ANY),)
 DEEP_LINKS = ("settings",)  # t.me/<bot>?start=settings
 ACTIONS = frozenset({cb.SETTING})  # a panel's button, in any chat
 OPEN = frozenset({cb.SETTINGS})  # the /start menu's '⚙️ Settings' (private chats)
@@ -23,16 +23,18 @@ OPEN = frozenset({cb.SETTINGS})  # the /start menu's '⚙️ Settings' (private 
 class ChatSettings(Feature):
     """Shows a chat's settings panel and applies its buttons through the settings service."""
 
-    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+    async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """/settings: the private chat's panel, or the group's (its game and its defaults for races and duels)."""
+        who, language = s.who, s.language
         panel = settings_view.panel if who.private else settings_view.group_panel
-        return panel(language, await settings_service.of_chat(self.deps, who.chat_id))
+        return panel(language, s.settings)
 
-    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+    async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """'⚙️ Settings' under /start, or a panel's button: close it, switch to the next language (the panel is
         redrawn in it), or change a setting; the panel is edited in place. In a group only its admins change it."""
+        who, language = s.who, s.language
         if pressed.action == cb.SETTINGS:
-            return settings_view.panel(language, await settings_service.of_chat(self.deps, who.chat_id))
+            return settings_view.panel(language, s.settings)
         setting = cb.decode_setting(pressed.args)
         if not who.private:
             if setting not in GROUP_SETTINGS:
@@ -41,9 +43,9 @@ class ChatSettings(Feature):
                 return settings_view.admins_only(language)
         redraw = settings_view.panel if who.private else settings_view.group_panel
         if setting is None:  # no setting of ours: the panel as it is
-            return redraw(language, await settings_service.of_chat(self.deps, who.chat_id), edit=True)
+            return redraw(language, s.settings, edit=True)
         if setting == Setting.DONE:
-            shown = await settings_service.of_chat(self.deps, who.chat_id)
+            shown = s.settings
             return settings_view.closed(language, shown, group=not who.private)
         if setting == Setting.LANGUAGE:
             chosen = await languages.choose(self.deps, who.chat_id, languages.following(language))

@@ -3,26 +3,26 @@ variant (or the one named: /streak mastermind)."""
 
 from __future__ import annotations
 
-from bot.models.who import Who
 from bot.parsing.commands import variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, stats
-from bot.services import settings as settings_service
+from bot.services.situation import Situation
 from bot.views import common as common_view
 from bot.views import stats as stats_view
 from engine.variant import InvalidVariant
 
-COMMANDS = (Command("streak", Chats.ANY, private_menu=13, group_menu=8),)  # next to /stats (equal places: table order)
+COMMANDS = (Command("streak", Chats.ANY),)
 
 
 class Streak(Feature):
     """Shows a player's streaks from the daily and stats services."""
 
-    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
+    async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """/streak [variant]: days in a row solving the daily challenge, and clean wins in a row in the variant."""
+        who, language = s.who, s.language
         try:
-            variant = variant_from_args(args) or (await settings_service.of_chat(self.deps, who.chat_id)).variant
+            variant = variant_from_args(args) or s.settings.variant
         except InvalidVariant:
             return common_view.message("variant.invalid", language, name=args.strip())
         days = await daily.streak(self.deps, who.user_id)

@@ -5,43 +5,50 @@ from __future__ import annotations
 
 from bot import callback_data as cb
 from bot.models.match import Kind, Match
-from bot.models.who import Who
 from bot.parsing.commands import BadOptions, parse_options
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import lifecycle, matches, versus
+from bot.services import matches, versus
 from bot.services.matches import AlreadyOn
+from bot.services.situation import Situation
 from bot.texts import t
 from bot.views import common as common_view
 from bot.views import versus as versus_view
 from engine.scoring import Score
 from engine.variant import Variant
 
-COMMANDS = (Command("versus", Chats.PRIVATE, private_menu=4),)
-# In private: /versus, and what a versus game in progress answers first (resigns it, undoes its last answer, or holds
-# back); /resign with no game says there is none.
+COMMANDS = (Command("versus", Chats.PRIVATE),)
+# In private: /versus, and /resign (with no game: there is none); and what a versus game in progress answers first
+# (resigns it, undoes its last answer, or holds back).
+STARTING = frozenset({"versus", "resign"})
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
 HELD_BACK = frozenset({"play", "think", "daily"})
-PRIVATE_COMMANDS = frozenset({"versus", "undo"}) | RESIGNING | HELD_BACK
+RUNNING_COMMANDS = frozenset({"undo"}) | RESIGNING | HELD_BACK
 ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # the board's buttons; '🔁 Rematch' under a finished game
 
 
 class Versus(Feature):
     """Starts versus games and routes their moves and board buttons to the versus service."""
 
-    async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
-        """/versus; a running game's /resign (or /cancel, /giveup) and /undo, with /play, /think, /daily held back;
-        /resign with no game. None for the rest."""
+    async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
+        """/versus; /resign, of the running game or of none."""
+        language = s.language
         if command == "versus":
             try:
                 options = parse_options(args, language)
             except BadOptions as error:
                 return common_view.message("vs.options", language, word=str(error))
-            variant, _ = await matches.with_defaults(self.deps, who.chat_id, options, Kind.VERSUS)
-            return await self._start(who, language, variant)
-        running = await matches.running_match(self.deps, who.chat_id, kind=Kind.VERSUS)
+            variant, _ = matches.with_defaults(s.settings, options, Kind.VERSUS)
+            return await self._start(s, variant)
+        return await self.running_command(s, command, args) or common_view.message("vs.none", language)
+
+    async def running_command(self, s: Situation, command: str, args: str) -> Outcome | None:
+        """A running game's /resign (or /cancel, /giveup) and /undo, with /play, /think, /daily held back (None when no
+        versus game runs here)."""
+        language = s.language
+        running = await s.match_here(Kind.VERSUS)
         if running is None:
-            return common_view.message("vs.none", language) if command == "resign" else None
+            return None
         if command in RESIGNING:
             return versus_view.resigned(language, await versus.resign(self.deps, running))
         if command == "undo":
@@ -49,17 +56,19 @@ class Versus(Feature):
             return versus_view.progressed(language, undone, in_place=False) if undone else None
         return common_view.message("vs.running", language)
 
-    async def text(self, who: Who, language: str, text: str) -> Outcome | None:
+    async def text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat while a versus game runs there: a guess or an answer (None otherwise)."""
-        running = await matches.running_match(self.deps, who.chat_id, kind=Kind.VERSUS)
+        language = s.language
+        running = await s.match_here(Kind.VERSUS)
         if running is None:
             return None
         return versus_view.moved(language, running, await versus.move(self.deps, running, text, language))
 
-    async def button(self, who: Who, language: str, pressed: cb.Callback) -> Outcome | None:
+    async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A versus board's button (an answer, a fix or change, undo, another look), or '🔁 Rematch' under a finished
         game. None for another kind of match."""
-        match = await matches.match_by_id(self.deps, pressed.match_id or 0)
+        who, language = s.who, s.language
+        match = await s.match_named(pressed.match_id or 0)
         if match is None or match.kind != Kind.VERSUS:
             return None
         if pressed.action == cb.REMATCH:
@@ -67,14 +76,15 @@ class Versus(Feature):
                 return Outcome(toast=t("match.stale", language))
             if match.player(who.user_id) is None or match.opponent(who.user_id) is None:
                 return Outcome(toast=t("duel.not_player", language))
-            return await self._start(who, language, match.variant)
+            return await self._start(s, match.variant)
         if not match.active or (match.revision, match.chat_id) != (pressed.revision, who.chat_id):
             return Outcome(toast=t("match.stale", language))
         verb = pressed.args[0] if pressed.args else ""
         return await self._board_button(language, match, verb, pressed.args[1:])
 
-    async def _start(self, who: Who, language: str, variant: Variant) -> Outcome:
-        if await lifecycle.running_game(self.deps, who.chat_id) is not None:
+    async def _start(self, s: Situation, variant: Variant) -> Outcome:
+        who, language = s.who, s.language
+        if await s.game() is not None:
             return common_view.message("vs.busy", language)
         started = await versus.start(self.deps, who.chat_id, who.user_id, who.name, variant)
         if isinstance(started, AlreadyOn):

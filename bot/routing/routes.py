@@ -1,4 +1,4 @@
-"""What a feature declares (its commands, with their places in the menus) and what the table lists (routes)."""
+"""What a feature declares (its commands, and the chats they work in) and what the table lists (routes)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from enum import StrEnum
 from typing import Generic, TypeVar
 
 from bot import callback_data as cb
+from bot.models.game import Mode
 from bot.models.match import Match
 from bot.models.who import Who
 from bot.replies import Notice, Outcome
 from bot.services.deps import Deps
+from bot.services.situation import Situation
 
 
 class Chats(StrEnum):
@@ -24,12 +26,10 @@ class Chats(StrEnum):
 
 @dataclass(frozen=True)
 class Command:
-    """A command a feature answers, in which chats, and its place in each chat menu (None: not listed there)."""
+    """A command a feature answers, and in which chats (the menus list them in bot/routing/table.py)."""
 
     name: str
     chats: Chats
-    private_menu: int | None = None
-    group_menu: int | None = None
 
 
 def names(commands: tuple[Command, ...], chats: Chats = Chats.ANY) -> frozenset[str]:
@@ -37,15 +37,16 @@ def names(commands: tuple[Command, ...], chats: Chats = Chats.ANY) -> frozenset[
     return frozenset(c.name for c in commands if chats == Chats.ANY or c.chats in (chats, Chats.ANY))
 
 
-# Every handler of every feature has one shape: who sent the update, the language to answer in, and what came (a
-# command and its arguments, a message's text, a pressed button's data); it answers with an Outcome, or with None for
-# "not mine", and the table then asks the next route. None is part of the shape, not an exception to it: whether an
-# update is a feature's often depends on the state (a race running in the topic, a daily under way), which only the
-# feature reads, and a handler that may decline can be moved up or down the table without changing its type. The last
-# route of every table (features/fallback.py) always answers.
-CommandHandler = Callable[[Who, str, str, str], Awaitable[Outcome | None]]  # who, language, command, args
-TextHandler = Callable[[Who, str, str], Awaitable[Outcome | None]]  # who, language, text
-ButtonHandler = Callable[[Who, str, cb.Callback], Awaitable[Outcome | None]]  # who, language, pressed
+# Every handler of every feature has one shape: the situation the update found (who sent it, the language to answer
+# in, the chat's settings, and its game or match, read once: bot/services/situation.py) and what came (a command and
+# its arguments, a message's text, a pressed button's data); it answers with an Outcome, or with None for "not mine",
+# and the table then asks the next route. None is part of the shape, not an exception to it: whether an update is a
+# feature's often depends on the state (a race running in the topic, a daily under way), and a handler that may
+# decline can be moved up or down the table without changing its type. The last route of every table
+# (features/fallback.py) always answers.
+CommandHandler = Callable[[Situation, str, str], Awaitable[Outcome | None]]  # situation, command, args
+TextHandler = Callable[[Situation, str], Awaitable[Outcome | None]]  # situation, text
+ButtonHandler = Callable[[Situation, cb.Callback], Awaitable[Outcome | None]]  # situation, pressed
 # A match's timer went off: what to tell its chat, or None ("not mine", or nothing is due).
 DeadlineHandler = Callable[[Match], Awaitable[Notice | None]]
 
@@ -64,23 +65,19 @@ class Feature:
 @dataclass(frozen=True)
 class Route(Generic[Handler]):
     """One line of the table: in which chats, about which commands or button actions (None: all), who answers, and
-    whether only while a match is on."""
+    whether only while a match is on, or a one-player game of one mode."""
 
     chats: Chats
     handler: Handler
     only: frozenset[str] | None = None
-    # asked only while the person plays a match (in this chat, or with them among its players): the Core asks the
-    # store once for all such routes of an update, so a plain message costs one statement here, not one a feature
+    # asked only while the person plays a match (in this chat, or with them among its players): the situation asks
+    # the store once for all such routes of an update, so a plain message costs one statement here, not one a feature
     in_match: bool = False
+    # asked only while a one-player game of this mode runs in the chat (the situation reads it once an update)
+    game: Mode | None = None
 
     def asks(self, who: Who, key: str = "") -> bool:
         """Whether this route is asked about `key` (a command or a button action) from this chat."""
         if self.chats != Chats.ANY and (self.chats == Chats.PRIVATE) != who.private:
             return False
         return self.only is None or key in self.only
-
-
-def menu(commands: tuple[Command, ...], private: bool) -> tuple[str, ...]:
-    """The command names listed in the private (or group) menu, in their places (equal places in the order given)."""
-    placed = [(c.private_menu if private else c.group_menu, c.name) for c in commands]
-    return tuple(name for _, name in sorted(((p, n) for p, n in placed if p is not None), key=lambda pn: pn[0]))

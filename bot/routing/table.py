@@ -1,17 +1,36 @@
 """The routing table: which feature is asked first about a command, a plain message, a button press or a match's
-timer.
+timer, and the order of the command menus.
 
 Order matters. For each update the Core walks the matching table top to bottom and takes the first answer; a handler
-that answers None passes the update on, and the last route of every table (features/fallback.py) always answers.
-Deep links (t.me/<bot>?start=PAYLOAD) are turned into their commands, or handled, before any command route is asked.
+that answers None passes the update on, and the last route of every table (features/fallback.py) always answers. A
+route may be asked only while the person plays a match (`in_match`), or while a one-player game of one mode runs in
+the chat (`game`): the situation the update found (bot/services/situation.py) says, read once. Deep links
+(t.me/<bot>?start=PAYLOAD) are turned into their commands, or handled, before any command route is asked.
 """
 
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot.features import duel, fallback, guide, language, race, referee, scoreboard, settings, solo, streak, versus
+from bot.features import (
+    daily_guard,
+    duel,
+    fallback,
+    games,
+    guesser,
+    guide,
+    language,
+    race,
+    referee,
+    scoreboard,
+    settings,
+    streak,
+    versus,
+)
+from bot.features.daily_guard import DailyGuard
 from bot.features.duel import Duel
 from bot.features.fallback import Fallback
+from bot.features.games import Games
+from bot.features.guesser import Guesser
 from bot.features.guide import Guide
 from bot.features.inline import Inline
 from bot.features.language import Language
@@ -19,9 +38,9 @@ from bot.features.race import Race
 from bot.features.referee import Referee
 from bot.features.scoreboard import Scoreboard
 from bot.features.settings import ChatSettings
-from bot.features.solo import Solo
 from bot.features.streak import Streak
 from bot.features.versus import Versus
+from bot.models.game import Mode
 from bot.routing.routes import (
     ButtonHandler,
     Chats,
@@ -30,15 +49,16 @@ from bot.routing.routes import (
     DeadlineHandler,
     Route,
     TextHandler,
-    menu,
     names,
 )
 from bot.services import links
 from bot.services.deps import Deps
 
-# Every command, for the menus and the README: each feature lists its own with their places in the menus.
+# Every command, for the README and the chats each works in: each feature lists its own.
 COMMANDS: tuple[Command, ...] = (
-    *solo.COMMANDS,
+    *games.COMMANDS,
+    *referee.COMMANDS,
+    *guesser.COMMANDS,
     *settings.COMMANDS,
     *versus.COMMANDS,
     *race.COMMANDS,
@@ -48,13 +68,48 @@ COMMANDS: tuple[Command, ...] = (
     *language.COMMANDS,
     *guide.COMMANDS,
 )
-PRIVATE_MENU = menu(COMMANDS, private=True)  # games first, then help
-GROUP_MENU = menu(COMMANDS, private=False)
+# The command menus (setMyCommands), in their order: games first, then help. A command not listed is still answered.
+PRIVATE_MENU = (
+    "start",
+    "play",
+    "think",
+    "versus",
+    "daily",
+    "hint",
+    "giveup",
+    "undo",
+    "reveal",
+    "resign",
+    "settings",
+    "top",
+    "stats",
+    "streak",
+    "rules",
+    "help",
+    "cancel",
+    "language",
+)
+GROUP_MENU = (
+    "challenge",
+    "g",
+    "duel",
+    "stop",
+    "resign",
+    "daily",
+    "top",
+    "stats",
+    "streak",
+    "start",
+    "help",
+    "rules",
+    "language",
+    "settings",
+)
 # Commands that work in groups only: in a private chat they are told where they work.
 GROUP_ONLY = frozenset(c.name for c in COMMANDS if c.chats == Chats.GROUP)
 
 # /start PAYLOAD that stands for the command PAYLOAD, in every chat
-DEEP_LINK_COMMANDS = frozenset({*solo.DEEP_LINKS, *guide.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS})
+DEEP_LINK_COMMANDS = frozenset({*games.DEEP_LINKS, *guide.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS})
 # /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
 GROUP_DEEP_LINKS = {links.RACE_ME: "challenge"}
 DUEL_LINK = links.DUEL_SECRET  # /start duel_<match> in a private chat: that duel's secret
@@ -65,8 +120,10 @@ class Features:
     """Each feature bound to the services' dependencies (a feature holds nothing else: one of each will do)."""
 
     def __init__(self, deps: Deps) -> None:
-        self.solo = Solo(deps)
+        self.games = Games(deps)
         self.referee = Referee(deps)
+        self.guesser = Guesser(deps)
+        self.daily_guard = DailyGuard(deps)
         self.settings = ChatSettings(deps)
         self.race = Race(deps)
         self.duel = Duel(deps)
@@ -81,23 +138,28 @@ class Features:
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
     """Who is asked about a command, first to last."""
+    referee_game, guesser_game = Mode.REFEREE, Mode.GUESSER
     return (
         # a private duel answers /resign, /cancel, /giveup and holds /play, /think, /daily, /versus back
-        Route(Chats.PRIVATE, f.duel.private_command, duel.PRIVATE_COMMANDS),
-        # /versus; a versus game in progress answers /resign, /cancel, /giveup, /undo and holds /play, /think back
-        Route(Chats.PRIVATE, f.versus.command, versus.PRIVATE_COMMANDS),
-        Route(
-            Chats.PRIVATE, f.fallback.group_only, GROUP_ONLY
-        ),  # /challenge, /duel, /g, /stop in private: where they work
+        Route(Chats.PRIVATE, f.duel.private_command, duel.PRIVATE_COMMANDS, in_match=True),
+        Route(Chats.PRIVATE, f.versus.command, versus.STARTING),  # /versus; /resign, with a versus game or none
+        # a versus game in progress answers /cancel, /giveup, /undo and holds /play, /think back
+        Route(Chats.PRIVATE, f.versus.running_command, versus.RUNNING_COMMANDS, in_match=True),
+        # /challenge, /duel, /g, /stop in private: where they work
+        Route(Chats.PRIVATE, f.fallback.group_only, GROUP_ONLY),
         Route(Chats.GROUP, f.race.command, race.GROUP_COMMANDS),  # /challenge; the race running in the topic
         Route(Chats.GROUP, f.duel.command, duel.GROUP_COMMANDS),  # /duel; the duel running in the topic
-        Route(Chats.PRIVATE, f.referee.daily_command, referee.GUARDED),  # a daily under way: warn before it is spoiled
+        Route(Chats.PRIVATE, f.daily_guard.command, daily_guard.GUARDED),  # a daily: warn before it is spoiled
         Route(Chats.ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
         Route(Chats.ANY, f.guide.command, names(guide.COMMANDS)),  # /help and /rules, a group's own help there
         Route(Chats.ANY, f.language.command, names(language.COMMANDS)),
         Route(Chats.ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
-        Route(Chats.PRIVATE, f.solo.command, names(solo.COMMANDS)),
+        Route(Chats.PRIVATE, f.games.command, names(games.COMMANDS)),  # /start, /play, /think, /cancel
+        Route(Chats.PRIVATE, f.referee.command, names(referee.COMMANDS), game=referee_game),  # /hint, /giveup
+        Route(Chats.PRIVATE, f.guesser.undo, frozenset({"undo"}), game=guesser_game),
+        Route(Chats.PRIVATE, f.guesser.reveal, frozenset({"reveal"})),  # the running game's, or the latest
+        Route(Chats.PRIVATE, f.games.no_game, frozenset({"hint", "giveup", "undo"})),  # no such game runs here
         Route(Chats.GROUP, f.fallback.group_command),  # any other command in a group: one-player games are private
         Route(Chats.PRIVATE, f.fallback.private_command),  # an unknown command: /help
     )
@@ -111,8 +173,10 @@ def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
         Route(Chats.PRIVATE, f.versus.text, in_match=True),  # a versus move
         Route(Chats.GROUP, f.race.text),  # a guess in the topic's race
         Route(Chats.GROUP, f.duel.text),  # a move in the topic's duel
-        Route(Chats.PRIVATE, f.referee.daily_text),  # a typed "hint" or "give up" in a daily: warn first
-        Route(Chats.PRIVATE, f.solo.text),  # a guess or an answer in a one-player game
+        Route(Chats.PRIVATE, f.daily_guard.text),  # a typed "hint" or "give up" in a daily: warn first
+        Route(Chats.PRIVATE, f.referee.text, game=Mode.REFEREE),  # a guess
+        Route(Chats.PRIVATE, f.guesser.text, game=Mode.GUESSER),  # an answer to the bot's guess
+        Route(Chats.PRIVATE, f.games.no_game_text),  # no game: how to start one
         Route(Chats.GROUP, f.fallback.group_text),  # other group chatter: no reply
     )
 
@@ -128,11 +192,11 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(Chats.ANY, f.duel.button, duel.ACTIONS),
         Route(Chats.ANY, f.race.button, race.ACTIONS),
         Route(Chats.ANY, f.fallback.match_button, fallback.MATCH_ACTIONS),  # its match gone, or not what it says
-        Route(Chats.PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board, the daily's warnings
-        Route(
-            Chats.PRIVATE, f.referee.daily_new_game, frozenset({cb.NEW})
-        ),  # a daily under way: warn before leaving it
-        Route(Chats.PRIVATE, f.solo.button),
+        Route(Chats.PRIVATE, f.daily_guard.confirmed, daily_guard.ACTIONS),  # yes to a daily's warning
+        Route(Chats.PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board
+        Route(Chats.PRIVATE, f.daily_guard.new_game, frozenset({cb.NEW})),  # a daily under way: warn before leaving
+        Route(Chats.PRIVATE, f.games.button, games.ACTIONS),  # a new game, the same again, abandon or keep, rules
+        Route(Chats.PRIVATE, f.guesser.button, guesser.ACTIONS),  # the guesser's board
         Route(Chats.GROUP, f.fallback.group_button),  # one-player buttons are private
         Route(Chats.PRIVATE, f.fallback.private_button),  # an older board's
     )

@@ -168,12 +168,14 @@ async def accept_private(deps: Deps, match: Match, user_id: int) -> Accepted | R
     return Accepted(accepted)
 
 
-async def call_off(deps: Deps, match: Match) -> Ended | None:
-    """End a duel that has not begun, with no results (a player the bot cannot write to); None if it had ended
-    or had begun (then the move timer decides)."""
-    if match.phase not in (Phase.INVITED, Phase.SECRETS):
+async def call_off_unreachable(deps: Deps, user_id: int) -> tuple[Match, Ended] | None:
+    """End the private duel of a player the bot cannot write to, if it has not begun, with no results: the duel as
+    it was and its end come back; None if there is none, or it had begun (then the move timer decides)."""
+    match = await deps.store.matches.private_duel(user_id, invitations=True)
+    if match is None or match.phase not in (Phase.INVITED, Phase.SECRETS):
         return None
-    return await close(deps, match.id, Status.STOPPED, None, lambda _: {})
+    ended = await close(deps, match.id, Status.STOPPED, None, lambda _: {})
+    return None if ended is None else (match, ended)
 
 
 async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted | Refusal:
@@ -181,9 +183,7 @@ async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted 
     refused = rules.may_accept(match, user_id)
     if refused is not None:
         return refused
-    if (
-        await deps.store.matches.private_duel(user_id) is not None
-    ):  # its messages in private would be taken for that one's
+    if await deps.store.matches.private_duel(user_id) is not None:  # its private messages would be taken for that one's
         return Refusal("duel.in_private")
     async with deps.transaction():
         deadline = deps.clock() + timedelta(seconds=SECRETS_SECONDS)

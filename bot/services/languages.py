@@ -41,23 +41,20 @@ async def of_players(deps: Deps, match: Match, asker: int | None = None, languag
     return {**found, asker: language} if asker is not None else found
 
 
-async def spoken(deps: Deps, who: Who) -> str:
-    """The language to answer this update in.
+async def answering(deps: Deps, who: Who, settings: Settings) -> tuple[str, Settings]:
+    """The language to answer this update in, and the chat's settings (`settings` as read, or with the language a
+    group has just taken).
 
     A chosen language wins. A private chat otherwise follows its user's Telegram language, so it changes with
     the app's until the player picks one. A group takes the language of whoever first used the bot there.
     """
-    settings = await deps.store.settings.of_chat(who.chat_id)
     if settings.language:
-        return supported(settings.language)
+        return supported(settings.language), settings
     language = supported(who.language_code)
-    if not who.private:
-        async with deps.transaction():
-            current = await deps.store.settings.of_chat(who.chat_id)
-            if current.language:  # someone else got there first
-                return supported(current.language)
-            await deps.store.settings.save(who.chat_id, replace(current, language=language), deps.clock())
-    return language
+    if not who.private:  # inside the update's transaction: `settings` is what is stored
+        settings = replace(settings, language=language)
+        await deps.store.settings.save(who.chat_id, settings, deps.clock())
+    return language, settings
 
 
 async def choose(deps: Deps, chat_id: int, language: str) -> Settings | None:

@@ -52,17 +52,17 @@ async def start_game(
     chat_id: int,
     user_id: int,
     mode: Mode,
+    settings: Settings,
+    running: Game | None,
     variant: Variant | None = None,
     replacing: int | None = None,
     like: Game | None = None,
 ) -> GameStarted | NeedsConfirmation:
-    """Start a game in the chat; a running one is abandoned only if its id is `replacing`. The variant is `variant`,
-    else the chat's; the attempt limit, coaching and hard mode those of the game `like` (the same again), else the
-    chat's settings."""
-    running = await deps.store.games.active_game(chat_id)
+    """Start a game in the chat, whose `settings` and `running` game the update read; a running one is abandoned only
+    if its id is `replacing`. The variant is `variant`, else the chat's; the attempt limit, coaching and hard mode
+    those of the game `like` (the same again), else the chat's settings."""
     if running is not None and running.id != replacing:
         return NeedsConfirmation(running, mode, variant)
-    settings = await deps.store.settings.of_chat(chat_id)
     if like is not None:
         settings = replace(settings, attempt_limit=like.attempt_limit, coaching=like.coaching, hard=like.hard)
     chosen = variant or settings.variant
@@ -122,11 +122,10 @@ class Cancelled:
     game: Game
 
 
-async def cancel(deps: Deps, chat_id: int) -> Cancelled | None:
-    """Abandon the chat's running game; None if there was none."""
+async def cancel(deps: Deps, game: Game | None) -> Cancelled | None:
+    """Abandon the chat's running game (as the update read it); None if there was none."""
     from engine.adversary import adversary_secret
 
-    game = await deps.store.games.active_game(chat_id)
     if game is None:
         return None
     secret = game.secret
@@ -137,24 +136,8 @@ async def cancel(deps: Deps, chat_id: int) -> Cancelled | None:
     return Cancelled(done)
 
 
-async def running_game(deps: Deps, chat_id: int) -> Game | None:
-    """The game being played in the chat, if any."""
-    return await deps.store.games.active_game(chat_id)
-
-
-async def game_by_id(deps: Deps, game_id: int) -> Game | None:
-    """A game, finished or not, by its id."""
-    return await deps.store.games.game(game_id)
-
-
-async def latest_game(deps: Deps, chat_id: int, mode: Mode) -> Game | None:
-    """The chat's most recent game of a mode, finished or not."""
-    return await deps.store.games.latest_game(chat_id, mode)
-
-
-async def current_game(deps: Deps, chat_id: int, game_id: int, revision: int) -> Game | None:
-    """The chat's running game if it is `game_id` at `revision`; None means the button is stale."""
-    game = await deps.store.games.active_game(chat_id)
-    if game is None or game.id != game_id or game.revision != revision:
+def at_revision(game: Game | None, game_id: int | None, revision: int | None) -> Game | None:
+    """`game` (the chat's running one), if a button names it at its present revision; None: the button is stale."""
+    if game is None or (game.id, game.revision) != (game_id, revision):
         return None
     return game

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from bot.models.match import Kind, Match, Player
 from bot.models.rating import Placed
+from bot.models.settings import Settings
 from bot.models.status import Status
 from bot.parsing.commands import Options
 from bot.services import ratings
@@ -19,10 +20,9 @@ from engine.variant import Variant
 MAX_MATCHES_PER_CHAT = 20
 
 
-async def with_defaults(deps: Deps, chat_id: int, options: Options, kind: Kind) -> tuple[Variant, int | None]:
-    """The variant and time a match is started with: those the command chose, else the chat's variant and its
-    admins' default time for this kind of match."""
-    settings = await deps.store.settings.of_chat(chat_id)
+def with_defaults(settings: Settings, options: Options, kind: Kind) -> tuple[Variant, int | None]:
+    """The variant and time a match is started with: those the command chose, else the chat's variant (its
+    `settings`) and its admins' default time for this kind of match."""
     seconds = options.seconds if options.seconds is not None else settings.match_seconds(kind)
     return options.variant or settings.variant, seconds
 
@@ -54,33 +54,6 @@ async def busy(deps: Deps, chat_id: int, topic: int | None) -> AlreadyOn | Crowd
     if await deps.store.matches.active_in_chat(chat_id) >= MAX_MATCHES_PER_CHAT:
         return Crowded(MAX_MATCHES_PER_CHAT)
     return None
-
-
-async def running_match(deps: Deps, chat_id: int, topic: int | None = None, kind: Kind | None = None) -> Match | None:
-    """The match on in a chat's forum topic (None: the chat itself, or a forum's General), if any; of that `kind`
-    only, when one is named."""
-    return await deps.store.matches.active_match(chat_id, topic, kind)
-
-
-async def match_by_id(deps: Deps, match_id: int) -> Match | None:
-    """A match, over or not, by its id."""
-    return await deps.store.matches.match(match_id)
-
-
-async def private_duel(deps: Deps, user_id: int, invitations: bool = False) -> Match | None:
-    """The duel this user plays in their private chat, if one is on (one they are only invited to counts with
-    `invitations`)."""
-    return await deps.store.matches.private_duel(user_id, invitations)
-
-
-async def awaiting_secret(deps: Deps, user_id: int) -> Match | None:
-    """The newest group duel waiting for this user's secret, if any."""
-    return await deps.store.matches.awaiting_secret(user_id)
-
-
-async def in_a_match(deps: Deps, chat_id: int, user_id: int) -> bool:
-    """Whether a match is on in the chat or with this user among its players (one statement)."""
-    return await deps.store.matches.any_active(chat_id, user_id)
 
 
 async def due(deps: Deps, match_id: int) -> Match | None:

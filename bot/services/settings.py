@@ -53,11 +53,6 @@ def _fitted(variant: Variant, **changes: int | bool) -> Variant:
         return Variant(**{**fields, "symbols": 10})  # type: ignore[arg-type]
 
 
-async def of_chat(deps: Deps, chat_id: int) -> Settings:
-    """The chat's settings: those stored, else the defaults."""
-    return await deps.store.settings.of_chat(chat_id)
-
-
 async def change(deps: Deps, chat_id: int, field: Setting, value: str = "") -> Settings:
     """Apply one change to the chat's settings and store them; the new settings come back."""
     async with deps.transaction():

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.models.who import Who
-from bot.services import daily, settings, stats
-from bot.services.deps import Deps
+from bot.services import daily, stats
+from bot.services.situation import Situation
 from bot.texts import date_text, plain, t, wait_text
 from bot.views import daily as daily_view
 from bot.views import stats as stats_view
 
 
-async def daily_data(deps: Deps, who: Who, language: str) -> dict[str, Any]:
+async def daily_data(s: Situation) -> dict[str, Any]:
     """Where today's challenge stands for the player, their daily streak and their record in the chat's variant."""
+    deps, who, language = s.deps, s.who, s.language
     now = deps.clock()
     found = await daily.today(deps, who.user_id)
     day = found.day if found is not None else daily.day_of(now)
@@ -22,7 +22,7 @@ async def daily_data(deps: Deps, who: Who, language: str) -> dict[str, Any]:
     share = None
     if isinstance(found, daily.Done):
         share = plain(daily_view.share_text(language, found.day, found.game, who.bot_username))
-    variant = (await settings.of_chat(deps, who.chat_id)).variant.name
+    variant = s.settings.variant.name
     record = await stats.player_stats(deps, who.user_id, variant)
     streak = stats_view.daily_streak(language, await daily.streak(deps, who.user_id))
     return {

@@ -18,10 +18,8 @@ from bot import callback_data as cb
 from bot.core import Core
 from bot.models.game import Game, Mode
 from bot.models.who import Who
-from bot.outgoing import post
 from bot.replies import Outcome
-from bot.services import lifecycle, matches
-from bot.storage.webapp import WebAppRecords
+from bot.services import page
 from bot.texts import plain, t
 from bot.webapp.buttons import with_board_button
 from bot.webapp.view import BOARD_ACTIONS, board_data, owns
@@ -90,33 +88,30 @@ class Made:
 MakeOutcome = Callable[[], Awaitable[Outcome]]
 
 
-async def make(core: Core, records: WebAppRecords, who: Who, language: str, move: Move, url: str | None = None) -> Made:
+async def make(core: Core, who: Who, language: str, move: Move, url: str | None = None) -> Made:
     """Make the move in one transaction with its replies and its record; a key seen before changes nothing. The
     chat's boards get the Mini App's button (at `url`), as those of moves made in the chat do."""
     deps = core.deps
     async with deps.transaction():
-        earlier = await records.answered(who.user_id, move.key)
+        earlier = await page.answered(deps, who.user_id, move.key)
         if earlier is not None:
             choices = tuple(earlier.get("choices") or ())
             changed, notice, board = bool(earlier.get("changed")), earlier.get("notice"), earlier.get("board")
             return Made(changed, notice, choices, board, repeated=True)
         made = await _apply(core, who, language, move, url)
-        await records.remember(who.user_id, move.key, move.game_id, made.json(), deps.clock())
+        await page.remember(deps, who.user_id, move.key, move.game_id, made.json())
     return made
 
 
 async def _apply(core: Core, who: Who, language: str, move: Move, url: str | None) -> Made:
     """The move's effect, inside the caller's transaction."""
     deps = core.deps
-    if await matches.in_a_match(deps, who.chat_id, who.user_id):  # the chat's messages are a match's moves now
+    found = await core.situation(who)
+    if await found.in_match():  # the chat's messages are a match's moves now
         return Made(False, plain(t("app.busy", language)))
-    running = await lifecycle.running_game(deps, who.chat_id)
+    running = await found.game()
     if move.game_id is not None:
-        named = (
-            running
-            if running is not None and running.id == move.game_id
-            else await lifecycle.game_by_id(deps, move.game_id)
-        )
+        named = await found.game_named(move.game_id)
         if named is None or not owns(who, named):
             raise PermissionError("a game that is not the player's")
         if move.kind != "replace" and (named is not running or named.revision != move.revision):
@@ -126,7 +121,7 @@ async def _apply(core: Core, who: Who, language: str, move: Move, url: str | Non
         return Made(False, plain(t("app.stale", language)))
     before = _mark(running)
     outcome = await outcome_of()
-    after = _mark(await lifecycle.running_game(deps, who.chat_id))
+    after = _mark(await (await core.situation(who)).game())
     if before == after:  # refused, a question first, or a look: shown on the page alone, the chat is not told
         looked = _looked(outcome, running)
         if looked is not None:
@@ -134,7 +129,7 @@ async def _apply(core: Core, who: Who, language: str, move: Move, url: str | Non
         return Made(False, _notice(outcome), _choices(outcome, running))
     if url is not None:
         outcome = with_board_button(outcome, url, language)
-    await post(deps.store, who.chat_id, outcome, deps.clock())
+    await page.queue(deps, who.chat_id, outcome)
     return Made(True, None)
 
 

@@ -24,8 +24,7 @@ from bot.core import Core
 from bot.flood import FloodGuard
 from bot.models.game import Game, Mode
 from bot.models.who import Who
-from bot.services import daily, lifecycle, referee
-from bot.storage.webapp import WebAppRecords
+from bot.services import daily, page, referee
 from bot.texts import plain, t
 from bot.webapp import auth, moves, view
 from bot.webapp.coach import coach_view, coached
@@ -95,7 +94,6 @@ class Api:
         self.context = context
         self.core = context.core
         self.files = static_files()
-        self.records = WebAppRecords(context.core.deps.store.conn)
         self.weighing = asyncio.Semaphore(WEIGHING)
 
     @web.middleware
@@ -136,19 +134,21 @@ class Api:
     async def session(self, request: web.Request) -> web.Response:
         """GET /api/session: the player's language, the page's texts and what it shows."""
         who = _who(request, self.context.bot_username)
-        language = await self.core.language(who)
-        shown = await view.state(self.core.deps, self.records, who, language)
+        async with self.core.reading(who) as found:
+            shown = await view.state(found)
+        language = found.language
         return web.json_response({"language": language, "texts": view.page_texts(language), **shown})
 
     async def current(self, request: web.Request) -> web.Response:
         """GET /api/state: what the page shows, or {"same": true} when the game it knows has not moved."""
         who = _who(request, self.context.bot_username)
         known = request.query.get("known", "")
-        game = await view.shown_game(self.core.deps, who.chat_id)
-        if game is not None and known == f"{game.id}:{game.revision}":  # the page's poll: nothing new, cheaply
-            return web.json_response({"same": True})
-        language = await self.core.language(who)
-        return web.json_response(await view.state(self.core.deps, self.records, who, language))
+        async with self.core.reading(who) as found:
+            game = await view.shown_game(found)
+            if game is not None and known == f"{game.id}:{game.revision}":  # the page's poll: nothing new, cheaply
+                return web.json_response({"same": True})
+            shown = await view.state(found)
+        return web.json_response(shown)
 
     async def move(self, request: web.Request) -> web.Response:
         """POST /api/move: a move of the chat's game (once, whatever the page retries), and what the page shows."""
@@ -156,12 +156,13 @@ class Api:
         language = await self.core.language(who)
         try:
             move = moves.move_of(await _json(request))
-            made = await moves.make(self.core, self.records, who, language, move, self.context.url)
+            made = await moves.make(self.core, who, language, move, self.context.url)
         except moves.BadMove as error:
             return refuse(request, 400, f"user {who.user_id}: {error}")
         if made.changed and not made.repeated:
             self.context.wake()
-        shown = await view.state(self.core.deps, self.records, who, language)
+        async with self.core.reading(who) as found:
+            shown = await view.state(found)
         game = shown["game"]
         if made.board is not None and game is not None and game["board"] is not None:  # a look: as the Core drew it
             game["board"] = made.board
@@ -202,8 +203,8 @@ class Api:
     async def today(self, request: web.Request) -> web.Response:
         """GET /api/daily: today's challenge and the player's streak."""
         who = _who(request, self.context.bot_username)
-        language = await self.core.language(who)
-        return web.json_response(await daily_data(self.core.deps, who, language))
+        async with self.core.reading(who) as found:
+            return web.json_response(await daily_data(found))
 
     async def notes(self, request: web.Request) -> web.Response:
         """PUT /api/notes: the digit notepad of one of the player's games."""
@@ -213,24 +214,25 @@ class Api:
         if not isinstance(game_id, int) or not isinstance(marks, str):
             return refuse(request, 400, f"user {who.user_id}: not a notepad")
         deps = self.core.deps
-        game = await lifecycle.game_by_id(deps, game_id)
+        async with self.core.reading(who) as found:
+            game = await found.game_named(game_id)
         if game is None or not view.owns(who, game):
             raise PermissionError("a notepad of a game that is not the player's")
         if len(marks) != game.variant.length * game.variant.symbols or not set(marks) <= NOTE_MARKS:
             return refuse(request, 400, f"user {who.user_id}: a notepad of the wrong shape")
-        async with deps.transaction():
-            await self.records.save_notes(game.id, marks, deps.clock())
+        await page.save_notes(deps, game.id, marks)
         return web.json_response({"saved": True})
 
     async def tidying(self, app: web.Application) -> AsyncIterator[None]:
         """While the server runs, old move records are forgotten now and then."""
-        task = asyncio.create_task(_tidy(self.core, self.records), name="webapp tidying")
+        task = asyncio.create_task(_tidy(self.core), name="webapp tidying")
         yield
         task.cancel()
 
     async def _own_game(self, request: web.Request, who: Who) -> Game | None:
         game_id = _number(request.query.get("game", ""), default=-1)
-        game = await lifecycle.game_by_id(self.core.deps, game_id) if game_id >= 0 else None
+        async with self.core.reading(who) as found:
+            game = await found.game_named(game_id) if game_id >= 0 else None
         if game is not None and not view.owns(who, game):
             raise PermissionError("a game that is not the player's")
         return game
@@ -250,12 +252,11 @@ def _who(request: web.Request, bot_username: str | None) -> Who:
     )
 
 
-async def _tidy(core: Core, records: WebAppRecords, every: float = 3600) -> None:
+async def _tidy(core: Core, every: float = 3600) -> None:
     """Forget the move records older than two days, now and then every hour."""
     while True:
         try:
-            async with core.deps.transaction():
-                await records.prune(core.deps.clock())
+            await page.forget_old_moves(core.deps)
         except Exception as error:  # a busy or failing disk: next hour will do
             log.warning("could not tidy the Mini App's move records: %s", error)
         await asyncio.sleep(every)

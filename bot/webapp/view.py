@@ -14,9 +14,9 @@ from bot.models.game import Game, Mode
 from bot.models.status import Status
 from bot.models.who import Who
 from bot.replies import Reply
-from bot.services import daily, guesser, lifecycle, matches
+from bot.services import daily, guesser, page
 from bot.services.deps import Deps
-from bot.storage.webapp import WebAppRecords
+from bot.services.situation import Situation
 from bot.texts import plain, score_text, t, variant_text
 from bot.views import guesser as guesser_view
 
@@ -68,16 +68,12 @@ def page_texts(language: str) -> dict[str, str]:
     return {key: plain(t(key, language)) for key in PAGE_TEXTS}
 
 
-async def shown_game(deps: Deps, chat_id: int) -> Game | None:
+async def shown_game(s: Situation) -> Game | None:
     """The game the page opens on: the chat's running game, else its latest one (finished)."""
-    running = await lifecycle.running_game(deps, chat_id)
+    running = await s.game()
     if running is not None:
         return running
-    latest = [
-        g
-        for mode in (Mode.REFEREE, Mode.GUESSER)
-        if (g := await lifecycle.latest_game(deps, chat_id, mode)) is not None
-    ]
+    latest = [g for mode in (Mode.REFEREE, Mode.GUESSER) if (g := await s.latest_game(mode)) is not None]
     return max(latest, key=lambda game: game.id, default=None)
 
 
@@ -94,17 +90,18 @@ def possibilities_shown(game: Game, is_daily: bool) -> bool:
     return not is_daily and (game.mode == Mode.GUESSER or game.coaching)
 
 
-async def state(deps: Deps, records: WebAppRecords, who: Who, language: str) -> dict[str, Any]:
+async def state(s: Situation) -> dict[str, Any]:
     """Everything the page shows about the player's game (None: no game yet), and whether a match holds the chat."""
-    busy = await matches.in_a_match(deps, who.chat_id, who.user_id)
-    game = await shown_game(deps, who.chat_id)
+    language = s.language
+    busy = await s.in_match()
+    game = await shown_game(s)
     return {
-        "game": None if game is None else await game_data(deps, records, game, language),
+        "game": None if game is None else await game_data(s.deps, game, language),
         "busy": plain(t("app.busy", language)) if busy else None,
     }
 
 
-async def game_data(deps: Deps, records: WebAppRecords, game: Game, language: str) -> dict[str, Any]:
+async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
     """One game as the page draws it."""
     variant = game.variant
     is_daily = daily.daily_of(game) is not None
@@ -129,7 +126,7 @@ async def game_data(deps: Deps, records: WebAppRecords, game: Game, language: st
         "scores": [plain(score_text(turn.answer, language)) for turn in game.turns],
         "hints": _hint_pattern(game) if game.mode == Mode.REFEREE and game.hints and game.secret else None,
         "possible": possibilities_shown(game, is_daily),
-        "notes": await records.notes(game.id),
+        "notes": await page.notes(deps, game.id),
         "ending": None if game.active else _ending(game, language),
         "board": None,
     }

@@ -18,7 +18,7 @@ import pytest
 from bot.i18n import LOCALES, po_path, read_catalogue, update_catalogues
 from bot.parsing.answers import NUMBERS
 from bot.parsing.commands import TopWord
-from bot.routing.table import COMMANDS
+from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.rules.rating import Family
 from bot.services.milestones import MilestoneKind
 from bot.services.settings import PRESET_CHOICES
@@ -53,7 +53,7 @@ DYNAMIC: dict[str, set[tuple[str, ...]]] = {
     "invalid.{}": {(key,) for key in raised_keys("InvalidCode")},
     "contra.{}": {("impossible_answer",), ("repeated_guess",), ("conflict",)},  # engine.consistency's kinds
     "celebrate.{}": {(kind.value,) for kind in MilestoneKind},
-    "cmd.{}": {(command.name,) for command in COMMANDS if command.private_menu or command.group_menu},
+    "cmd.{}": {(name,) for name in (*PRIVATE_MENU, *GROUP_MENU)},
     "inline.{}.title": {("race",), ("duel",)},  # bot/views/inline.py's invitations
     "inline.{}.description": {("race",), ("duel",)},
     "inline.{}.text": {("race",), ("duel",)},

@@ -18,6 +18,11 @@ from engine.variant import Variant, variant_named
 from tests.bot.fakes import USER, runtime_on
 
 
+async def chat_of(deps):  # type: ignore[no-untyped-def]
+    """The private chat's settings and running game, as an update reads them before starting a game."""
+    return await deps.store.settings.of_chat(USER), await deps.store.games.active_game(USER)
+
+
 def own_score(secret: str, guess: str) -> tuple[int, int]:
     """Bulls and cows, counted the pencil-and-paper way."""
     bulls = sum(s == g for s, g in zip(secret, guess, strict=True))
@@ -46,7 +51,7 @@ async def started(deps, variant: str, hard: bool = False):
     async with deps.transaction():
         chosen = replace(Settings(), variant=variant_named(variant), hard=hard)
         await deps.store.settings.save(USER, chosen, deps.clock())
-    result = await start_game(deps, USER, USER, Mode.REFEREE)
+    result = await start_game(deps, USER, USER, Mode.REFEREE, *await chat_of(deps))
     assert isinstance(result, GameStarted)
     return result.game
 

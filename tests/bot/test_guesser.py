@@ -8,8 +8,13 @@ from engine.scoring import Score, score
 from tests.bot.fakes import USER, runtime_on
 
 
+async def chat_of(deps):  # type: ignore[no-untyped-def]
+    """The private chat's settings and running game, as an update reads them before starting a game."""
+    return await deps.store.settings.of_chat(USER), await deps.store.games.active_game(USER)
+
+
 async def started(deps):
-    result = await start_game(deps, USER, USER, Mode.GUESSER)
+    result = await start_game(deps, USER, USER, Mode.GUESSER, *await chat_of(deps))
     assert isinstance(result, GameStarted)
     return result.game
 

@@ -12,11 +12,16 @@ from engine.variant import PRESETS, variant_named
 from tests.bot.fakes import USER, Clock, runtime_on
 
 
+async def chat_of(deps):  # type: ignore[no-untyped-def]
+    """The private chat's settings and running game, as an update reads them before starting a game."""
+    return await deps.store.settings.of_chat(USER), await deps.store.games.active_game(USER)
+
+
 async def started(deps, **settings):
     if settings:
         async with deps.transaction():
             await deps.store.settings.save(USER, replace(Settings(), **settings), deps.clock())
-    result = await start_game(deps, USER, USER, Mode.REFEREE)
+    result = await start_game(deps, USER, USER, Mode.REFEREE, *await chat_of(deps))
     assert isinstance(result, GameStarted)
     return result.game
 
@@ -133,10 +138,12 @@ async def test_a_hint_in_hard_mode_fixes_a_secret_that_fits_the_answers(tmp_path
 async def test_starting_a_game_while_one_runs_asks_first_then_abandons_it(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         game = await started(rt.core.deps)
-        asked = await start_game(rt.core.deps, USER, USER, Mode.REFEREE)
+        asked = await start_game(rt.core.deps, USER, USER, Mode.REFEREE, *await chat_of(rt.core.deps))
         assert isinstance(asked, NeedsConfirmation)
         assert asked.running.id == game.id
-        replaced = await start_game(rt.core.deps, USER, USER, Mode.REFEREE, replacing=game.id)
+        replaced = await start_game(
+            rt.core.deps, USER, USER, Mode.REFEREE, *await chat_of(rt.core.deps), replacing=game.id
+        )
         assert isinstance(replaced, GameStarted)
         assert replaced.game.id != game.id
         assert (await rt.core.deps.store.games.game(game.id)).status == "abandoned"
@@ -145,15 +152,17 @@ async def test_starting_a_game_while_one_runs_asks_first_then_abandons_it(tmp_pa
 async def test_cancel_abandons_the_game_and_nothing_is_left_running(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         await started(rt.core.deps)
-        cancelled = await cancel(rt.core.deps, USER)
+        cancelled = await cancel(rt.core.deps, await rt.core.deps.store.games.active_game(USER))
         assert cancelled is not None
         assert cancelled.game.status == "abandoned"
-        assert await cancel(rt.core.deps, USER) is None
+        assert await cancel(rt.core.deps, await rt.core.deps.store.games.active_game(USER)) is None
 
 
 async def test_a_game_may_use_a_variant_other_than_the_chats(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
-        result = await start_game(rt.core.deps, USER, USER, Mode.REFEREE, PRESETS["mastermind"])
+        result = await start_game(
+            rt.core.deps, USER, USER, Mode.REFEREE, *await chat_of(rt.core.deps), PRESETS["mastermind"]
+        )
         assert result.game.variant == PRESETS["mastermind"]
         assert set(result.game.secret) <= set("012345")
 
@@ -230,7 +239,7 @@ async def test_a_coached_move_is_reviewed_on_the_loop_in_the_engines_tree_and_in
             assert isinstance(result, referee.Scored)
             assert result.coaching is not None
             assert "_review" not in handed
-            await cancel(deps, USER)
+            await cancel(deps, await deps.store.games.active_game(USER))
             game = await started(deps, coaching=True)
         # off the tree with hundreds of codes still fitting: the engine's pick is a search, so it goes to a thread
         first = next(

@@ -5,21 +5,19 @@ from collections.abc import Awaitable, Callable
 from bot.i18n import CATALOGUES
 from bot.models.who import Who
 from bot.routing.routes import Chats, Route
-from bot.routing.table import GROUP_MENU, PRIVATE_MENU
-from bot.services import matches
+from bot.routing.table import COMMANDS, GROUP_MENU, PRIVATE_MENU
 from bot.texts import t
 from tests.bot.members import Member, sent
 
 
-def test_the_menus_list_games_first_then_help():
-    assert PRIVATE_MENU == (
-        "start", "play", "think", "versus", "daily", "hint", "giveup", "undo", "reveal", "resign",
-        "settings", "top", "stats", "streak", "rules", "help", "cancel", "language",
-    )  # fmt: skip
-    assert GROUP_MENU == (
-        "challenge", "g", "duel", "stop", "resign", "daily", "top", "stats", "streak", "start", "help", "rules",
-        "language", "settings",
-    )  # fmt: skip
+def test_each_menu_lists_commands_of_its_kind_of_chat_once_games_first():
+    chats = {command.name: command.chats for command in COMMANDS}
+    for menu, kind in ((PRIVATE_MENU, Chats.PRIVATE), (GROUP_MENU, Chats.GROUP)):
+        assert len(set(menu)) == len(menu)
+        # /start in a group is answered too: with where one-player games are played (and a group's deep links)
+        assert all(chats[name] in (kind, Chats.ANY) or name == "start" for name in menu), menu
+    assert PRIVATE_MENU[:3] == ("start", "play", "think")
+    assert GROUP_MENU[:4] == ("challenge", "g", "duel", "stop")
 
 
 def test_help_names_every_command_of_the_menu_of_its_chat_in_every_language():
@@ -83,15 +81,21 @@ async def test_a_match_command_in_a_group_with_no_match_says_so(app, recorded):
         assert reply.text == t("match.none"), text
 
 
-async def test_a_plain_message_outside_any_match_asks_about_matches_once(chat, monkeypatch):
+async def test_a_move_reads_the_chats_settings_its_game_and_whether_a_match_is_on_once_each(chat, app, monkeypatch):
+    store = app.bot_data.runtime.store
     asked: list[str] = []
-    for name in ("in_a_match", "running_match", "private_duel", "awaiting_secret"):
-        monkeypatch.setattr(matches, name, _counted(getattr(matches, name), asked))
+    for repository, names in (
+        (store.settings, ("of_chat",)),
+        (store.games, ("active_game", "game", "latest_game")),
+        (store.matches, ("any_active", "active_match", "match", "private_duel", "awaiting_secret")),
+    ):
+        for name in names:
+            monkeypatch.setattr(repository, name, _counted(getattr(repository, name), asked))
     await chat.send("/play")
     asked.clear()
     [scored] = sent(await chat.send("0123"))  # past the private duel's and versus' routes, asked once for both
     assert "0123" in scored.text
-    assert asked == ["in_a_match"]
+    assert sorted(asked) == ["active_game", "any_active", "of_chat"]
 
 
 def _counted(function: Callable[..., Awaitable[object]], asked: list[str]) -> Callable[..., Awaitable[object]]:

@@ -1,0 +1,43 @@
+"""What the Mini App's page keeps and asks for beside the Core's moves: each move's idempotency record, each game's
+digit notepad, and the chat's replies to a move made on the page, queued in the outbox as a chat move's are."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.outgoing import post
+from bot.replies import Outcome
+from bot.services.deps import Deps
+
+
+async def answered(deps: Deps, user_id: int, key: str) -> dict[str, Any] | None:
+    """What the page's move with this key was answered, if it was made (inside the move's transaction)."""
+    return await deps.store.webapp.answered(user_id, key)
+
+
+async def remember(deps: Deps, user_id: int, key: str, game_id: int | None, answer: dict[str, Any]) -> None:
+    """Record a move made under `key` with what it was answered (inside the move's transaction)."""
+    await deps.store.webapp.remember(user_id, key, game_id, answer, deps.clock())
+
+
+async def queue(deps: Deps, chat_id: int, outcome: Outcome) -> None:
+    """Queue the replies of a move made on the page in the chat's outbox (inside the move's transaction), as those of
+    a move made in the chat are."""
+    await post(deps.store, chat_id, outcome, deps.clock())
+
+
+async def notes(deps: Deps, game_id: int) -> str | None:
+    """The game's notepad marks, if any were made."""
+    return await deps.store.webapp.notes(game_id)
+
+
+async def save_notes(deps: Deps, game_id: int, marks: str) -> None:
+    """Keep the game's notepad marks (the newest write wins: one player, one notepad)."""
+    async with deps.transaction():
+        await deps.store.webapp.save_notes(game_id, marks, deps.clock())
+
+
+async def forget_old_moves(deps: Deps) -> int:
+    """Forget the move records older than two days (a page retries within seconds); how many comes back."""
+    async with deps.transaction():
+        return await deps.store.webapp.prune(deps.clock())
