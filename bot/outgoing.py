@@ -3,11 +3,13 @@ shares (Telegram's handlers, the match timers, the Mini App), owned by none of t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from bot.models.calls import Acknowledgement, InlineResult, InlineResults, Message, StoredButton
-from bot.replies import Button, Notice, Offers, Outcome, Reply
+from bot.replies import BoardOf, Button, Notice, Offers, Outcome, Reply
 from bot.storage.store import Store
+from bot.texts import plain, t
 
 MAX_TEXT = 4096  # Telegram's limit on a message's text (after entities are parsed)
 MAX_TOAST = 200  # a callback answer's text
@@ -89,3 +91,26 @@ async def post(
 async def tell(store: Store, notice: Notice, now: datetime) -> None:
     """Queue what the bot says of its own accord, in the chat and topic the notice names."""
     await post(store, notice.chat_id, notice.outcome, now, topic=notice.topic)
+
+
+def with_board_button(outcome: Outcome, url: str, language: str) -> Outcome:
+    """The outcome with the Mini App's button as the last row of every reply that shows a one-player game's board
+    (not a versus match's: the page plays games; replies to a private chat only: Telegram refuses web_app buttons
+    elsewhere)."""
+    if not any(_game_board(reply) for reply in outcome.replies):
+        return outcome
+    button = Button(plain(t("app.button", language)), web_app=url)
+    replies = tuple(
+        replace(reply, buttons=(*reply.buttons, (button,))) if _game_board(reply) else reply
+        for reply in outcome.replies
+    )
+    return replace(outcome, replies=replies)
+
+
+def shows_game_board(outcome: Outcome) -> bool:
+    """Whether a reply of the outcome shows a one-player game's board (which the Mini App's button goes under)."""
+    return any(_game_board(reply) for reply in outcome.replies)
+
+
+def _game_board(reply: Reply) -> bool:
+    return reply.placement is not None and reply.placement.of == BoardOf.GAME

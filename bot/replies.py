@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from bot.models.board import Board, Choice
+from bot.models.refusal import Refusal
 from bot.texts import Html
 
 
@@ -66,22 +68,55 @@ class Reply:
     effect: str | None = None  # a message effect (confetti...) on a new message in a private chat; ignored elsewhere
 
 
+class Did(StrEnum):
+    """What an update did to the game it was about."""
+
+    MADE = "made"  # a move was made: the game changed (started, moved, ended)
+    REFUSED = "refused"  # nothing changed, and why is a Refusal (a code tried before, a stale button...)
+    ASKED = "asked"  # nothing changed yet: a question first (abandon the running game? spoil the daily?)
+    SHOWN = "shown"  # nothing changed: something was shown (the board another way, a message, a list)
+
+
+@dataclass(frozen=True)
+class Account:
+    """What an update did, typed, beside its replies, for a face that does not read the chat's messages (the Mini
+    App): made, refused (and why), asked, or shown; what the player is told (a refusal, a question, a message), a
+    question's choices, and the board(s) after it: the game's new board, or the board shown another way."""
+
+    did: Did = Did.SHOWN
+    refusal: Refusal | None = None
+    notice: Html | None = None
+    choices: tuple[Choice, ...] = ()
+    boards: tuple[Board, ...] = ()
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """What the bot does in answer to one update: replies in order, and a toast for a button press."""
+    """What the bot does in answer to one update: replies in order, a toast for a button press, and what it did."""
 
     replies: tuple[Reply, ...] = ()
     toast: str | None = None
+    account: Account = field(default_factory=Account)
 
     @classmethod
-    def say(cls, *replies: Reply, toast: str | None = None) -> Outcome:
+    def say(cls, *replies: Reply, toast: str | None = None, account: Account | None = None) -> Outcome:
         """An outcome of these replies."""
-        return cls(tuple(replies), toast)
+        return cls(tuple(replies), toast, account or Account())
 
     @classmethod
     def text(cls, text: Html, buttons: Keyboard = ()) -> Outcome:
-        """An outcome of one new message."""
-        return cls((Reply(text, buttons),))
+        """An outcome of one new message (shown: what the message says is the notice)."""
+        return cls((Reply(text, buttons),), account=Account(notice=text))
+
+    @classmethod
+    def refused(cls, refusal: Refusal, text: Html, *, toast: bool = False) -> Outcome:
+        """Nothing changed, and `refusal` says why: `text` as a message (or as a button's toast)."""
+        account = Account(Did.REFUSED, refusal, text)
+        return cls(toast=text, account=account) if toast else cls((Reply(text),), account=account)
+
+    def then(self, *replies: Reply) -> Outcome:
+        """This outcome with more replies after its own (what it did unchanged)."""
+        return replace(self, replies=(*self.replies, *replies))
 
 
 @dataclass(frozen=True)

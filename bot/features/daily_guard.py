@@ -12,7 +12,7 @@ from bot.replies import Outcome
 from bot.routing.routes import Feature
 from bot.services import daily, lifecycle, referee
 from bot.services.situation import Situation
-from bot.texts import t
+from bot.views import common as common_view
 from bot.views import daily as daily_view
 from engine.variant import InvalidVariant, variant_named
 
@@ -88,7 +88,7 @@ class DailyGuard(Feature):
                 ending = await referee.stop(self.deps, game)
                 asked = daily_view.stop_warning(language, wait)
             case _:
-                return Outcome(toast=t("stale", language))
+                return common_view.stale(language)
         today = daily.day_of(now)
         shown = daily_view.ended(language, play.day, today, ending, asked, who.bot_username)
         return daily_view.with_result(shown, language, play.day, ending.game, who.bot_username, wait)

@@ -43,7 +43,7 @@ class Fallback(Feature):
 
     async def private_button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A button of a private chat that no feature took: it belongs to an older board."""
-        return Outcome(toast=t("stale", s.language))
+        return common_view.stale(s.language)
 
     async def match_button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A match's button that no match feature took (its match is gone, or is not what the button says)."""

@@ -4,6 +4,8 @@ moves are the referee's (features/referee.py) and the guesser's (features/guesse
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot import callback_data as cb
 from bot.models.game import Game, Mode
 from bot.parsing.commands import variant_from_args
@@ -52,7 +54,7 @@ class Games(Feature):
                 game = cancelled.game if cancelled else None
                 outcome = common_view.cancelled(language, game)
                 boards = (*guesser_view.closed(language, game), *referee_view.closed(language, game))
-                return Outcome((*boards, *outcome.replies))
+                return replace(outcome, replies=(*boards, *outcome.replies))
         return None
 
     async def start(
@@ -71,7 +73,7 @@ class Games(Feature):
             outcome = referee_view.started(language, started.game, started.settings)
         else:
             outcome = guesser_view.started(language, await guesser.asking(started.game, started.game.variant.size))
-        return Outcome((*guesser_view.closed(language, started.replaced), *outcome.replies), outcome.toast)
+        return replace(outcome, replies=(*guesser_view.closed(language, started.replaced), *outcome.replies))
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A press on /start's menu (a new game, the rules), a finished game's (the same again, a new game), or a
@@ -86,7 +88,7 @@ class Games(Feature):
             return common_view.rules(language, s.settings.variant)
         game = lifecycle.at_revision(await s.game(), pressed.game_id, pressed.revision)
         if game is None:
-            return Outcome(toast=t("stale", language))
+            return common_view.stale(language)
         if pressed.action == cb.CONFIRM:
             mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
             return await self.start(s, mode, _variant(pressed.args[1:2]), replacing=game.id)
@@ -98,7 +100,7 @@ class Games(Feature):
         who, language = s.who, s.language
         game = await s.game_named(game_id)
         if game is None or game.chat_id != who.chat_id or game.active:
-            return Outcome(toast=t("stale", language))
+            return common_view.stale(language)
         running = await s.game()
         if running is not None and running.daily is not None:  # today's challenge under way: its warning first
             return daily_view.confirm_leave(language, running, game.mode, game.variant)

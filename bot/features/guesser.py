@@ -13,7 +13,7 @@ from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import answers, guesser, lifecycle
 from bot.services.situation import Situation
-from bot.texts import example, t
+from bot.texts import example
 from bot.views import common as common_view
 from bot.views import guesser as guesser_view
 from engine.scoring import Score
@@ -68,7 +68,7 @@ class Guesser(Feature):
         who, language = s.who, s.language
         game = lifecycle.at_revision(await s.game(), pressed.game_id, pressed.revision)
         if game is None or game.mode != Mode.GUESSER:
-            return Outcome(toast=t("stale", language))
+            return common_view.stale(language)
         match pressed.action:
             case cb.ANSWER if len(pressed.args) == 1:
                 return await self._answer(s, game, cb.decode_score(pressed.args[0]), in_place=True)
@@ -82,24 +82,24 @@ class Guesser(Feature):
                 turn, fixed = cb.decode_id(pressed.args[0]), cb.decode_score(pressed.args[1])
                 progress = await guesser.correct(self.deps, game, who.user_id, turn, fixed)
                 if isinstance(progress, Refusal):
-                    return Outcome(toast=t("stale", language))
+                    return common_view.stale(language)
                 return guesser_view.progressed(language, progress, in_place=True)
-        return Outcome(toast=t("stale", language))
+        return common_view.stale(language)
 
     async def _look(self, language: str, game: Game, pressed: cb.Callback) -> Outcome:
         """The board again, unchanged: with every fix, picking an answer to change, or asking one again."""
         progress = await guesser.progress_of(game)
         if pressed.action == cb.MORE:
-            return Outcome.say(guesser_view.board(language, progress, in_place=True, every_fix=True))
+            return guesser_view.shown(language, progress, every_fix=True)
         if pressed.action == cb.VIEW or not game.turns:
-            return Outcome.say(guesser_view.board(language, progress, in_place=True))
+            return guesser_view.shown(language, progress)
         if not pressed.args:
-            return Outcome.say(guesser_view.board(language, progress, in_place=True, picking=True))
+            return guesser_view.shown(language, progress, picking=True)
         index = cb.decode_id(pressed.args[0])
         if index >= len(game.turns):
-            return Outcome(toast=t("stale", language))
+            return common_view.stale(language)
         changing = (index, await answers.possible_answers(game.variant))
-        return Outcome.say(guesser_view.board(language, progress, in_place=True, changing=changing))
+        return guesser_view.shown(language, progress, changing=changing)
 
 
 async def _running(s: Situation) -> Game:

@@ -9,7 +9,7 @@ from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
 from bot.services.situation import Situation
-from bot.texts import t
+from bot.views import common as common_view
 from bot.views import language as language_view
 
 COMMANDS = (Command("language", Chats.ANY),)
@@ -40,7 +40,7 @@ class Language(Feature):
         code = pressed.args[0] if pressed.args else ""
         asker = cb.id_field(pressed.args[1]) if len(pressed.args) > 1 else None
         if code not in languages.available() or asker is None:
-            return Outcome(toast=t("stale", language))
+            return common_view.stale(language)
         if not who.private and not await self._admin(who):
             return language_view.refused(language)
         await languages.choose(self.deps, who.chat_id, code)

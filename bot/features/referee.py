@@ -14,7 +14,7 @@ from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, lifecycle, milestones, referee
 from bot.services.situation import Situation
-from bot.texts import example, t
+from bot.texts import example
 from bot.views import celebrations as celebrations_view
 from bot.views import common as common_view
 from bot.views import daily as daily_view
@@ -72,7 +72,7 @@ class Referee(Feature):
         language = s.language
         game = lifecycle.at_revision(await s.game(), pressed.game_id, pressed.revision)
         if game is None or game.mode != Mode.REFEREE:
-            return Outcome(toast=t("stale", language))
+            return common_view.stale(language)
         match pressed.action:
             case cb.COACH:
                 coaching = await referee.review(self.deps, game)
@@ -82,4 +82,4 @@ class Referee(Feature):
                 return referee_view.hinted(language, await referee.hint(self.deps, game), in_place=True)
             case cb.GIVE_UP:
                 return referee_view.gave_up(language, await referee.give_up(self.deps, game), in_place=True)
-        return Outcome(toast=t("stale", language))
+        return common_view.stale(language)

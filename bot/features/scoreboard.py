@@ -15,6 +15,7 @@ from bot.services import daily, ratings, stats
 from bot.services.deps import Deps
 from bot.services.situation import Situation
 from bot.texts import Html, t
+from bot.views import common as common_view
 from bot.views import daily as daily_view
 from bot.views import rating as rating_view
 from bot.views import stats as stats_view
@@ -86,7 +87,7 @@ class Scoreboard(Feature):
                 return daily_view.leaderboard(language, day, await daily.leaderboard(deps, day), edit=args[0] == "r")
         except (InvalidVariant, ValueError):
             pass
-        return Outcome(toast=t("stale", language))
+        return common_view.stale(language)
 
 
 def _variant(settings: Settings, named: str | None) -> str | None:

@@ -11,7 +11,7 @@ from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
 from bot.services import settings as settings_service
 from bot.services.situation import Situation
-from bot.texts import t
+from bot.views import common as common_view
 from bot.views import settings as settings_view
 
 COMMANDS = (Command("settings", Chats.ANY),)
@@ -38,7 +38,7 @@ class ChatSettings(Feature):
         setting = cb.decode_setting(pressed.args)
         if not who.private:
             if setting not in GROUP_SETTINGS:
-                return Outcome(toast=t("stale", language))
+                return common_view.stale(language)
             if not await settings_service.may_change(self.deps, who.chat_id, who.user_id, who.private, who.as_chat):
                 return settings_view.admins_only(language)
         redraw = settings_view.panel if who.private else settings_view.group_panel

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.outgoing import post
+from bot.outgoing import post, with_board_button
 from bot.replies import Outcome
 from bot.services.deps import Deps
 
@@ -20,10 +20,11 @@ async def remember(deps: Deps, user_id: int, key: str, game_id: int | None, answ
     await deps.store.webapp.remember(user_id, key, game_id, answer, deps.clock())
 
 
-async def queue(deps: Deps, chat_id: int, outcome: Outcome) -> None:
+async def queue(deps: Deps, chat_id: int, outcome: Outcome, url: str | None, language: str) -> None:
     """Queue the replies of a move made on the page in the chat's outbox (inside the move's transaction), as those of
-    a move made in the chat are."""
-    await post(deps.store, chat_id, outcome, deps.clock())
+    a move made in the chat are: a game's board with the Mini App's button (at `url`, when it has one)."""
+    shown = with_board_button(outcome, url, language) if url is not None else outcome
+    await post(deps.store, chat_id, shown, deps.clock())
 
 
 async def notes(deps: Deps, game_id: int) -> str | None:

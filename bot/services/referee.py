@@ -76,10 +76,7 @@ class Hint:
 
 
 async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Refusal:
-    """Score the user's guess against the game, store it, and say how it went."""
-    # Inside the update's transaction (the intake's way) `game` was read in it, so its turns are the stored
-    # moves: they need not be read back before the new one is written.
-    stored = game.turns if deps.store.transaction.open else None
+    """Score the user's guess against the game (as the update read it), store it, and say how it went."""
     code = parsed(game.variant, text)
     if isinstance(code, Refusal):
         return code
@@ -98,7 +95,8 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
         secret = await asyncio.to_thread(adversary_secret, game.variant, turns, deps.rng)
     async with deps.transaction():
         updated = game.bumped(turns=turns)
-        await deps.store.games.set_turns(updated, user_id, now, stored)
+        # `game` was read in the update's transaction: its turns are the stored moves, not read back
+        await deps.store.games.set_turns(updated, user_id, now, game.turns)
         if decided.ending is not None:
             updated = await finish(deps, updated, decided.ending, now, secret)
         else:

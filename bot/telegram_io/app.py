@@ -33,6 +33,7 @@ from bot.telegram_io.handlers import register
 from bot.telegram_io.intake import Intake
 from bot.telegram_io.logformat import JsonLines
 from bot.telegram_io.menus import decorate
+from bot.telegram_io.mini_app import menu_button, mini_app
 from bot.telegram_io.monitor import Monitor
 from bot.telegram_io.pacing import ChatPacing
 from bot.telegram_io.sender import GROUP_SPACING, Sender
@@ -41,7 +42,6 @@ from bot.telegram_io.state import App, BotState
 from bot.telegram_io.telemetry import Telemetry
 from bot.telegram_io.webhook import WebhookServer, webhook_app
 from bot.webapp.server import WebAppServer
-from bot.webapp.startup import menu_button, mini_app
 
 log = logging.getLogger("bot")
 

@@ -18,7 +18,7 @@ from telegram import Update
 from telegram.ext import CallbackQueryHandler, ChatMemberHandler, InlineQueryHandler, MessageHandler, filters
 
 from bot.core import Core, Who
-from bot.outgoing import inline_payload, post, shorten
+from bot.outgoing import inline_payload, post, shorten, shows_game_board, with_board_button
 from bot.parsing.commands import split_command
 from bot.replies import Outcome
 from bot.runtime import Runtime
@@ -28,7 +28,6 @@ from bot.telegram_io import identity
 from bot.telegram_io.admins import AdminRoster
 from bot.telegram_io.state import App, Context
 from bot.texts import t
-from bot.webapp.buttons import with_board_button
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +82,8 @@ def _with_board_button(
 ) -> Callable[[], Awaitable[Outcome]]:
     async def decorated() -> Outcome:
         outcome = await outcome_of()
+        if not shows_game_board(outcome):
+            return outcome
         return with_board_button(outcome, url, await core.language(who))
 
     return decorated

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from bot.replies import Outcome
 from bot.services.milestones import Milestone, MilestoneKind
-from bot.texts import Html, lines, t
+from bot.texts import Html, t
+from bot.views import chat_board
 
 # Telegram's free message effects (sendMessage's message_effect_id; private chats only)
 CONFETTI = "5046509860389126442"  # 🎉
@@ -25,11 +26,16 @@ def line(language: str, milestone: Milestone) -> Html:
 
 
 def celebrated(language: str, outcome: Outcome, reached: tuple[Milestone, ...], private: bool) -> Outcome:
-    """The outcome with a line per milestone under its first reply (the board that ended the game), which gets
-    the first milestone's effect in a private chat."""
-    if not reached or not outcome.replies:
+    """The outcome with a line per milestone at the end of the board that ended the game (its first reply, which
+    gets the first milestone's effect in a private chat)."""
+    boards = outcome.account.boards
+    if not reached or not outcome.replies or not boards or boards[0].ending is None:
         return outcome
+    cheers = tuple(line(language, m) for m in reached)
+    board = boards[0]
+    assert board.ending is not None
+    cheered = replace(board, ending=replace(board.ending, lines=(*board.ending.lines, *cheers)))
     first, *rest = outcome.replies
-    text = lines(first.text, *(line(language, m) for m in reached))
-    shown = replace(first, text=text, effect=EFFECTS[reached[0].kind] if private else None)
-    return Outcome((shown, *rest), outcome.toast)
+    shown = replace(first, text=chat_board.text(cheered), effect=EFFECTS[reached[0].kind] if private else None)
+    account = replace(outcome.account, boards=(cheered, *boards[1:]))
+    return replace(outcome, replies=(shown, *rest), account=account)

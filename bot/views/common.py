@@ -2,30 +2,45 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot import callback_data as cb
+from bot.models.board import Choice, Choices, Does
 from bot.models.game import Game, Mode
 from bot.models.match import Kind, Match
-from bot.replies import Button, Keyboard, Outcome
+from bot.models.refusal import Refusal
+from bot.replies import Account, Button, Did, Keyboard, Outcome, Reply
 from bot.services.matches import AlreadyOn, Crowded
 from bot.texts import Html, example, lines, t, variant_text
+from bot.views import chat_board
 from engine.variant import Variant
 
 
-def mode_buttons(language: str, variant: Variant | None = None) -> Keyboard:
-    """'I guess' and 'You guess' buttons that start a game."""
+def mode_choices(language: str, variant: Variant | None = None) -> Choices:
+    """'I guess' and 'You guess': the choices that start a game (in `variant`, else the chat's)."""
     extra = (variant.name,) if variant else ()
     return (
         (
-            Button(t("btn.play", language), cb.encode(cb.NEW, "r", *extra)),
-            Button(t("btn.think", language), cb.encode(cb.NEW, "g", *extra)),
+            Choice(t("btn.play", language), cb.encode(cb.NEW, "r", *extra), Does.NEW),
+            Choice(t("btn.think", language), cb.encode(cb.NEW, "g", *extra), Does.NEW),
         ),
     )
 
 
+def mode_buttons(language: str, variant: Variant | None = None) -> Keyboard:
+    """'I guess' and 'You guess' buttons that start a game."""
+    return chat_board.keyboard(mode_choices(language, variant))
+
+
+def again_choices(language: str, game: Game) -> Choices:
+    """Under a finished game: '🔁 Same again' (its mode, variant and settings), then both modes in its variant."""
+    again = Choice(t("btn.again", language), cb.encode(cb.AGAIN, game.id), Does.AGAIN)
+    return ((again,), *mode_choices(language, game.variant))
+
+
 def again_buttons(language: str, game: Game) -> Keyboard:
     """Under a finished game: '🔁 Same again' (its mode, variant and settings), then both modes in its variant."""
-    again = Button(t("btn.again", language), cb.encode(cb.AGAIN, game.id))
-    return ((again,), *mode_buttons(language, game.variant))
+    return chat_board.keyboard(again_choices(language, game))
 
 
 def welcome(language: str, variant: Variant) -> Outcome:
@@ -53,15 +68,18 @@ def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant |
     progress = t(progress_key, language, n=max(number, 1))
     new_mode = "g" if mode == Mode.GUESSER else "r"
     extra = (variant.name,) if variant else ()
-    keyboard = (
-        (
-            Button(
-                t("btn.confirm", language), cb.game_button(cb.CONFIRM, running.id, running.revision, new_mode, *extra)
-            ),
-            Button(t("btn.keep", language), cb.game_button(cb.KEEP, running.id, running.revision)),
-        ),
+    data = cb.game_button(cb.CONFIRM, running.id, running.revision, new_mode, *extra)
+    choices = (
+        Choice(t("btn.confirm", language), data, Does.CONFIRM),
+        Choice(t("btn.keep", language), cb.game_button(cb.KEEP, running.id, running.revision), Does.KEEP),
     )
-    return Outcome.text(t("confirm.abandon", language, progress=progress), keyboard)
+    return asked(t("confirm.abandon", language, progress=progress), choices)
+
+
+def asked(question: Html, choices: tuple[Choice, ...]) -> Outcome:
+    """A question before anything changes, with its choices in one row."""
+    account = Account(Did.ASKED, notice=question, choices=choices)
+    return Outcome.say(Reply(question, chat_board.keyboard((choices,))), account=account)
 
 
 def group_note(language: str, bot_username: str | None) -> Outcome:
@@ -84,8 +102,15 @@ def cancelled(language: str, game: Game | None) -> Outcome:
     if game is None:
         return Outcome.text(t("cancel.none", language))
     if game.mode == Mode.REFEREE and game.secret:
-        return Outcome.text(t("cancel.secret", language, secret=game.secret), again_buttons(language, game))
-    return Outcome.text(t("cancel.done", language), again_buttons(language, game))
+        said = Outcome.text(t("cancel.secret", language, secret=game.secret), again_buttons(language, game))
+    else:
+        said = Outcome.text(t("cancel.done", language), again_buttons(language, game))
+    return replace(said, account=Account(Did.MADE, notice=said.account.notice))
+
+
+def stale(language: str) -> Outcome:
+    """A button of an older board: nothing changed, and a toast says so."""
+    return Outcome.refused(Refusal("stale"), t("stale", language), toast=True)
 
 
 def message(key: str, language: str, **params: object) -> Outcome:

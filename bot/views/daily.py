@@ -3,17 +3,20 @@ shareable result grid with the time to the next one, the day's leaderboard, the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 from bot import callback_data as cb
+from bot.models.board import Choice, Does
 from bot.models.game import Game, Mode
 from bot.models.status import Status
-from bot.replies import Button, Keyboard, Outcome, Placement, Reply
+from bot.replies import Account, Button, Did, Outcome, Placement, Reply
 from bot.services.daily import DailyLine, grid_row
 from bot.services.referee import Finished, Hint, Scored
 from bot.texts import Html, date_text, duration_text, lines, t, variant_text, wait_text
+from bot.views import chat_board
 from bot.views import referee as referee_view
-from bot.views.common import mode_buttons
+from bot.views.common import asked, mode_choices
 from bot.views.stats import MEDALS, display_name
 from engine.variant import Variant
 
@@ -33,13 +36,16 @@ def title(language: str, day: str) -> Html:
 def started(language: str, day: str, game: Game) -> Outcome:
     """Today's challenge is on."""
     variant = variant_text(game.variant, language)
-    return Outcome.text(t("daily.started", language, day=date_text(day, language), variant=variant))
+    text = t("daily.started", language, day=date_text(day, language), variant=variant)
+    shown = referee_view.board(language, game, title=title(language, day))
+    return Outcome.say(Reply(text), account=Account(Did.MADE, notice=text, boards=(shown,)))
 
 
 def running(language: str, day: str, game: Game) -> Outcome:
     """The player's challenge of the day is still open: its board again, anew, with every guess so far."""
-    text = referee_view.board_text(language, game, t("daily.running", language), title=title(language, day))
-    return Outcome.say(Reply(text, (), Placement(game.id, in_place=False, tidy=referee_view.tidy(language, game))))
+    shown = referee_view.board(language, game, title=title(language, day), notices=(t("daily.running", language),))
+    placed = Placement(game.id, in_place=False, tidy=referee_view.tidy(language, game))
+    return Outcome.say(chat_board.reply(shown, placed), account=Account(Did.SHOWN, boards=(shown,)))
 
 
 def scored(language: str, day: str, result: Scored) -> Outcome:
@@ -49,8 +55,8 @@ def scored(language: str, day: str, result: Scored) -> Outcome:
 
 def hinted(language: str, day: str, hint: Hint | None, asked: Html) -> Outcome:
     """The warning answered (its buttons gone), then the board with the digit revealed."""
-    board = referee_view.hinted(language, hint, daily=True, title=title(language, day))
-    return Outcome.say(_answered(asked), *board.replies)
+    shown = referee_view.hinted(language, hint, daily=True, title=title(language, day))
+    return replace(shown, replies=(_answered(asked), *shown.replies))
 
 
 def ended(language: str, day: str, today: str, ending: Finished, asked: Html, bot_username: str | None) -> Outcome:
@@ -58,11 +64,12 @@ def ended(language: str, day: str, today: str, ending: Finished, asked: Html, bo
     comes with a request to keep it to themselves (everyone plays it until 00:00 UTC); then the result to share."""
     game = ending.game
     note = t("daily.secret", language) if day == today else None
-    text = referee_view.board_text(
-        language, game, referee_view.ending_text(language, ending), note, title=title(language, day)
+    finished = referee_view.ending(language, ending, note)
+    shown = referee_view.board(
+        language, game, title=title(language, day), ending=finished, choices=mode_choices(language)
     )
-    shown = Placement(game.id, in_place=False, tidy=referee_view.tidy(language, game))
-    return Outcome.say(_answered(asked), Reply(text, mode_buttons(language), shown))
+    placed = Placement(game.id, in_place=False, tidy=referee_view.tidy(language, game))
+    return Outcome.say(_answered(asked), chat_board.reply(shown, placed), account=Account(Did.MADE, boards=(shown,)))
 
 
 def _answered(asked: Html) -> Reply:
@@ -108,19 +115,23 @@ def leave_warning(language: str, game: Game) -> Html:
 
 def confirm(language: str, question: Html, game: Game, action: str, label: str) -> Outcome:
     """A warning with 'yes' (the game button `action`) and 'no, keep playing'."""
-    return Outcome.text(question, _yes_no(language, game, cb.game_button(action, game.id, game.revision), label))
+    yes = Choice(t(label, language), cb.game_button(action, game.id, game.revision), _DOES[action])
+    return asked(question, (yes, _keep(language, game)))
 
 
 def confirm_leave(language: str, game: Game, mode: Mode, variant: Variant | None) -> Outcome:
     """The warning before a new game abandons today's challenge; 'yes' starts it as the abandon prompt's does."""
     extra = (variant.name,) if variant else ()
     data = cb.game_button(cb.CONFIRM, game.id, game.revision, "g" if mode == Mode.GUESSER else "r", *extra)
-    return Outcome.text(leave_warning(language, game), _yes_no(language, game, data, "daily.btn.leave"))
+    yes = Choice(t("daily.btn.leave", language), data, Does.CONFIRM)
+    return asked(leave_warning(language, game), (yes, _keep(language, game)))
 
 
-def _yes_no(language: str, game: Game, data: str, label: str) -> Keyboard:
-    keep = Button(t("btn.keep", language), cb.game_button(cb.KEEP, game.id, game.revision))
-    return ((Button(t(label, language), data), keep),)
+_DOES = {cb.HINT: Does.HINT, cb.GIVE_UP: Does.GIVE_UP, cb.STOP_DAILY: Does.STOP}
+
+
+def _keep(language: str, game: Game) -> Choice:
+    return Choice(t("btn.keep", language), cb.game_button(cb.KEEP, game.id, game.revision), Does.KEEP)
 
 
 # --- the result -------------------------------------------------------------------------------------------------
@@ -175,7 +186,7 @@ def with_result(
     outcome: Outcome, language: str, day: str, game: Game, bot_username: str | None, wait: timedelta
 ) -> Outcome:
     """A finished move's replies followed by the shareable result."""
-    return Outcome(outcome.replies + result(language, day, game, bot_username, wait).replies, outcome.toast)
+    return outcome.then(*result(language, day, game, bot_username, wait).replies)
 
 
 def leaderboard(language: str, day: str, entries: tuple[DailyLine, ...], edit: bool = False) -> Outcome:

@@ -3,67 +3,91 @@
 from __future__ import annotations
 
 from bot import callback_data as cb
+from bot.models.board import Board, Choice, Choices, Does, Ending, Prompt, Row
 from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
-from bot.replies import Button, Keyboard, Outcome, Placement, Reply
+from bot.replies import Account, Did, Outcome, Placement, Reply
 from bot.services.guesser import Asking, Contradicted, Progress, Revealed, Solved
 from bot.texts import Html, lines, score_text, t, variant_text
-from bot.views import slips
+from bot.views import chat_board, slips
 from bot.views.common import again_buttons
+from engine.history import Turn
 from engine.scoring import Score
 
 
 def started(language: str, progress: Asking) -> Outcome:
     """'Think of a code', then a fresh board with the first guess."""
     intro = Reply(t("gue.started", language, variant=variant_text(progress.game.variant, language)))
-    return Outcome.say(intro, board(language, progress, in_place=False))
+    shown = board(language, progress)
+    placed = chat_board.reply(shown, Placement(progress.game.id, in_place=False))
+    return Outcome.say(intro, placed, account=Account(Did.MADE, boards=(shown,)))
 
 
 def progressed(language: str, progress: Progress, in_place: bool) -> Outcome:
     """The board after an answer, undo or fix; plus a short 'Got it' message when solved."""
-    shown = board(language, progress, in_place)
+    game = progress.game
+    shown = board(language, progress)
+    placed = chat_board.reply(shown, Placement(game.id, in_place=in_place))
+    account = Account(Did.MADE, boards=(shown,))
     if isinstance(progress, Solved):
-        game = progress.game
         done = Reply(
             t("gue.solved", language, n=len(game.turns), secret=game.secret or ""), again_buttons(language, game)
         )
-        return Outcome.say(shown, done)
-    return Outcome.say(shown)
+        return Outcome.say(placed, done, account=account)
+    return Outcome.say(placed, account=account)
+
+
+def shown(
+    language: str,
+    progress: Progress,
+    *,
+    every_fix: bool = False,
+    picking: bool = False,
+    changing: tuple[int, tuple[Score, ...]] | None = None,
+) -> Outcome:
+    """The board again, edited in place and changed in nothing: with every fix, picking an answer to change, or
+    asking one again (see `board`)."""
+    looked = board(language, progress, every_fix=every_fix, picking=picking, changing=changing)
+    placed = chat_board.reply(looked, Placement(progress.game.id, in_place=True))
+    return Outcome.say(placed, account=Account(Did.SHOWN, boards=(looked,)))
 
 
 def board(
     language: str,
     progress: Progress,
-    in_place: bool,
     *,
     every_fix: bool = False,
     picking: bool = False,
     changing: tuple[int, tuple[Score, ...]] | None = None,
-) -> Reply:
-    """The one board message of a guesser game, with the buttons that fit its state: the answers to the pending
-    guess, or the contradiction with its fixes (`every_fix`: all of them); `picking` an answer to change, or
-    `changing` one (its index, and the answers it can take)."""
+) -> Board:
+    """The one board of a guesser game, with the choices that fit its state: the answers to the pending guess, or the
+    contradiction with its fixes (`every_fix`: all of them); `picking` an answer to change, or `changing` one (its
+    index, and the answers it can take)."""
     game = progress.game
-    parts: list[Html | None] = [t("gue.board.title", language), *_history_lines(language, game)]
-    keyboard: Keyboard = ()
+    rows = tuple(_row(language, number, turn) for number, turn in enumerate(game.turns, start=1))
+    prompt: Prompt | None = None
+    notices: list[Html] = []
+    choices: Choices = ()
     if changing is not None:
         index, answers = changing
-        parts.append(slips.change_prompt(language, index, game.turns[index]))
-        keyboard = (*_change_keyboard(language, game, index, answers), _back_row(language, game))
+        notices.append(slips.change_prompt(language, index, game.turns[index]))
+        choices = (*_change_choices(language, game, index, answers), _back_row(language, game))
     elif picking:
-        parts.append(t("change.pick", language))
-        keyboard = (*_change_rows(language, game), _back_row(language, game))
+        notices.append(t("change.pick", language))
+        choices = (*_change_rows(language, game), _back_row(language, game))
     elif isinstance(progress, Asking) and game.pending_guess:
-        parts.append(t("gue.board.ask", language, n=len(game.turns) + 1, guess=game.pending_guess))
+        number = len(game.turns) + 1
+        asked = [t("gue.board.ask", language, n=number, guess=game.pending_guess)]
         if progress.remaining is not None and game.turns:
-            parts.append(t("gue.board.fits", language, remaining=progress.remaining))
-        keyboard = (*_answer_rows(language, game, progress.answers), *_undo_row(language, game, restart=False))
+            asked.append(t("gue.board.fits", language, remaining=progress.remaining))
+        prompt = Prompt(number, game.pending_guess, tuple(asked))
+        choices = (*_answer_rows(language, game, progress.answers), *_undo_row(language, game, restart=False))
     elif isinstance(progress, Contradicted):
         found = progress.contradiction
         fixes, hidden = slips.shown_fixes(found.corrections, every_fix)
-        parts.extend(slips.conflict_lines(language, found, game.turns))
-        parts.append(_fixes_text(language, bool(fixes), hidden))
-        keyboard = (
+        notices.extend(slips.conflict_lines(language, found, game.turns))
+        notices.append(_fixes_text(language, bool(fixes), hidden))
+        choices = (
             *slips.fix_rows(
                 language,
                 fixes,
@@ -73,7 +97,22 @@ def board(
             *_change_rows(language, game),
             *_undo_row(language, game, restart=True),
         )
-    return Reply(Html("\n".join(p for p in parts if p)), keyboard, Placement(game.id, in_place=in_place))
+    ending = Ending(game.status, game.secret) if isinstance(progress, Solved) else None
+    title = t("gue.board.title", language)
+    return Board(game.id, game.revision, title, rows, None, prompt, (), tuple(notices), ending, choices)
+
+
+def finished(language: str, game: Game) -> Board:
+    """A finished game's board: its answers, and how it ended."""
+    rows = tuple(_row(language, number, turn) for number, turn in enumerate(game.turns, start=1))
+    return Board(game.id, game.revision, t("gue.board.title", language), rows, ending=Ending(game.status, game.secret))
+
+
+def _row(language: str, number: int, turn: Turn) -> Row:
+    score = score_text(turn.answer, language)
+    return Row(
+        number, turn.guess, turn.answer, t("gue.board.line", language, n=number, guess=turn.guess, score=score), score
+    )
 
 
 def _fixes_text(language: str, any_fix: bool, hidden: int) -> Html:
@@ -82,14 +121,14 @@ def _fixes_text(language: str, any_fix: bool, hidden: int) -> Html:
     return t("contra.fixes.more", language, n=hidden) if hidden else t("contra.fixes", language)
 
 
-def _change_rows(language: str, game: Game) -> Keyboard:
+def _change_rows(language: str, game: Game) -> Choices:
     return slips.change_rows(
         language, range(len(game.turns)), lambda i: cb.game_button(cb.CHANGE, game.id, game.revision, i)
     )
 
 
-def _change_keyboard(language: str, game: Game, index: int, answers: tuple[Score, ...]) -> Keyboard:
-    """The answers #index can be changed to, as buttons that take the change."""
+def _change_choices(language: str, game: Game, index: int, answers: tuple[Score, ...]) -> Choices:
+    """The answers #index can be changed to, as choices that take the change."""
     last = index == len(game.turns) - 1
     choices = slips.other_answers(answers, game.turns[index], game.variant.length, last)
     return slips.answer_rows(
@@ -97,29 +136,25 @@ def _change_keyboard(language: str, game: Game, index: int, answers: tuple[Score
         choices,
         game.variant.length,
         lambda answer: cb.game_button(cb.FIX, game.id, game.revision, index, cb.score_arg(answer)),
+        Does.FIX,
     )
 
 
-def _back_row(language: str, game: Game) -> tuple[Button, ...]:
-    return (Button(t("btn.back", language), cb.game_button(cb.VIEW, game.id, game.revision)),)
+def _back_row(language: str, game: Game) -> tuple[Choice, ...]:
+    return (Choice(t("btn.back", language), cb.game_button(cb.VIEW, game.id, game.revision), Does.BACK),)
 
 
 def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
     """The board of a guesser game that was just abandoned, without its buttons; nothing for other games."""
     if game is None or game.mode != Mode.GUESSER or game.board_message_id is None:
         return ()
-    parts = [t("gue.board.title", language), *_history_lines(language, game), t("gue.board.closed", language)]
-    return (Reply(Html("\n".join(parts)), (), Placement(game.id, in_place=True)),)
+    rows = tuple(_row(language, number, turn) for number, turn in enumerate(game.turns, start=1))
+    ending = Ending(game.status, game.secret, (t("gue.board.closed", language),))
+    shown = Board(game.id, game.revision, t("gue.board.title", language), rows, ending=ending)
+    return (chat_board.reply(shown, Placement(game.id, in_place=True)),)
 
 
-def _history_lines(language: str, game: Game) -> list[Html]:
-    return [
-        t("gue.board.line", language, n=i, guess=turn.guess, score=score_text(turn.answer, language))
-        for i, turn in enumerate(game.turns, start=1)
-    ]
-
-
-def _answer_rows(language: str, game: Game, answers: tuple[Score, ...]) -> Keyboard:
+def _answer_rows(language: str, game: Game, answers: tuple[Score, ...]) -> Choices:
     """Exactly the answers possible in the variant, answering the game's pending guess."""
     return slips.answer_rows(
         language,
@@ -129,20 +164,21 @@ def _answer_rows(language: str, game: Game, answers: tuple[Score, ...]) -> Keybo
     )
 
 
-def _undo_row(language: str, game: Game, restart: bool) -> Keyboard:
+def _undo_row(language: str, game: Game, restart: bool) -> Choices:
     row = []
     if game.turns:
-        row.append(Button(t("btn.undo", language), cb.game_button(cb.UNDO, game.id, game.revision)))
+        row.append(Choice(t("btn.undo", language), cb.game_button(cb.UNDO, game.id, game.revision), Does.UNDO))
     if len(game.turns) > 1 and not restart:  # a slip further back than the last answer: change it directly
-        row.append(Button(t("btn.change_any", language), cb.game_button(cb.CHANGE, game.id, game.revision)))
+        data = cb.game_button(cb.CHANGE, game.id, game.revision)
+        row.append(Choice(t("btn.change_any", language), data, Does.CHANGE))
     if restart:
-        row.append(Button(t("btn.restart", language), cb.game_button(cb.RESTART, game.id, game.revision)))
+        row.append(Choice(t("btn.restart", language), cb.game_button(cb.RESTART, game.id, game.revision), Does.RESTART))
     return (tuple(row),) if row else ()
 
 
 def refused(language: str, refusal: Refusal) -> Outcome:
     """Why an answer cannot be right (nothing changed)."""
-    return Outcome.text(slips.answer_refused(language, refusal))
+    return Outcome.refused(refusal, slips.answer_refused(language, refusal))
 
 
 def revealed(language: str, result: Revealed) -> Outcome:

@@ -1,5 +1,6 @@
 """Replies for the referee mode: one board with every guess so far, the quiet coach's line under it, hints, the
-coach's full review behind a button, and the end of the game.
+coach's full review behind a button, and the end of the game. Each is a board (bot/models/board.py) drawn by the
+chat's renderer (bot/views/chat_board.py); the Mini App draws the same boards.
 
 A guess typed into the chat is answered with a fresh board below it; the board it replaces is cut down to its
 last line (`tidy`), so the chat reads as a log and only the newest message shows the whole game. A button on the
@@ -12,11 +13,12 @@ from dataclasses import replace
 from functools import lru_cache
 
 from bot import callback_data as cb
+from bot.models.board import Board, Choice, Choices, Does, Ending, Hints, Row
 from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.models.status import Status
-from bot.replies import Button, Keyboard, Outcome, Placement, Reply
+from bot.replies import Account, Did, Outcome, Placement, Reply
 from bot.services.referee import Coaching, Finished, Hint, Scored, hint_pattern
 from bot.texts import (
     Html,
@@ -31,7 +33,8 @@ from bot.texts import (
     variant_name,
     variant_text,
 )
-from bot.views.common import again_buttons
+from bot.views import chat_board
+from bot.views.common import again_choices
 from engine.history import Turn
 from engine.variant import Variant
 
@@ -40,18 +43,17 @@ def started(language: str, game: Game, settings: Settings) -> Outcome:
     """The game is on: what the code looks like (its colours, in Mastermind), the attempt limit, hard mode."""
     variant = game.variant
     colours = palette(variant)
-    return Outcome.text(
-        lines(
-            t("ref.started.hard" if game.hard else "ref.started", language, variant=variant_text(variant, language)),
-            t("ref.colours", language, palette=colours, example=example(variant)) if colours else None,
-            t("ref.limit", language, limit=game.attempt_limit) if game.attempt_limit else None,
-        )
+    text = lines(
+        t("ref.started.hard" if game.hard else "ref.started", language, variant=variant_text(variant, language)),
+        t("ref.colours", language, palette=colours, example=example(variant)) if colours else None,
+        t("ref.limit", language, limit=game.attempt_limit) if game.attempt_limit else None,
     )
+    return Outcome.say(Reply(text), account=Account(Did.MADE, notice=text, boards=(board(language, game),)))
 
 
 def rejected(language: str, rejection: Refusal) -> Outcome:
     """Why a guess is not a code of this game (it cost nothing)."""
-    return Outcome.text(t(rejection.key, language, **rejection.params))
+    return Outcome.refused(rejection, t(rejection.key, language, **rejection.params))
 
 
 def turn_line(language: str, game: Game, number: int, turn: Turn) -> Html:
@@ -78,9 +80,9 @@ def _left(language: str, remaining: int) -> Html:
     return t("ref.left.one", language) if remaining == 1 else t("ref.left", language, remaining=remaining)
 
 
-def review_lines(language: str, game: Game, coaching: Coaching) -> Html:
-    """The coach's full review of the latest guess, in plain words: how far it narrowed the codes down, what the
-    engine would have played, how many more guesses the engine would need from here."""
+def review_parts(language: str, game: Game, coaching: Coaching) -> tuple[Html, ...]:
+    """The coach's full review of the latest guess, in plain words, a line each: how far it narrowed the codes down,
+    what the engine would have played, how many more guesses the engine would need from here."""
     bits = decimal_text(coaching.bits, 1, language)
     guess = code_text(game.variant, coaching.guess)
     parts = [t("ref.review.move", language, guess=guess, before=coaching.before, after=coaching.remaining, bits=bits)]
@@ -93,18 +95,41 @@ def review_lines(language: str, game: Game, coaching: Coaching) -> Html:
         parts.append(t("ref.review.outlook", language, average=decimal_text(coaching.outlook, 1, language)))
     if game.hinted:
         parts.append(t("ref.review.hinted", language))
-    return lines(*parts)
+    return tuple(parts)
 
 
-def board_text(language: str, game: Game, *extra: Html | None, title: Html | None = None) -> Html:
-    """The board: its title, every guess with its score, the hint so far, then `extra` (coach, ending...)."""
-    heading = title or _title(language, game.variant)
-    return lines(
-        heading,
-        *(turn_line(language, game, n, turn) for n, turn in enumerate(game.turns, start=1)),
-        _hint_line(language, game),
-        *extra,
+def review_lines(language: str, game: Game, coaching: Coaching) -> Html:
+    """The coach's full review of the latest guess (review_parts), as one text."""
+    return lines(*review_parts(language, game, coaching))
+
+
+def board(
+    language: str,
+    game: Game,
+    *,
+    title: Html | None = None,
+    coach: tuple[Html, ...] = (),
+    notices: tuple[Html | None, ...] = (),
+    ending: Ending | None = None,
+    choices: Choices = (),
+) -> Board:
+    """The game's board: its title, every guess with its score, the hints so far, then what the move adds."""
+    return Board(
+        game.id,
+        game.revision,
+        title or _title(language, game.variant),
+        tuple(_row(language, game, number, turn) for number, turn in enumerate(game.turns, start=1)),
+        _hints(language, game),
+        coach=coach,
+        notices=tuple(notice for notice in notices if notice),
+        ending=ending,
+        choices=choices,
     )
+
+
+def _row(language: str, game: Game, number: int, turn: Turn) -> Row:
+    line = turn_line(language, game, number, turn)
+    return Row(number, turn.guess, turn.answer, line, score_text(turn.answer, language), game.attempt_limit)
 
 
 @lru_cache(maxsize=256)
@@ -114,18 +139,17 @@ def _title(language: str, variant: Variant) -> Html:
 
 def tidy(language: str, game: Game) -> Html | None:
     """What a board showing `game` is cut down to once a newer one is sent: its last guess and the hint so far."""
-    last = turn_line(language, game, len(game.turns), game.turns[-1]) if game.turns else None
-    return lines(last, _hint_line(language, game)) or None
+    return chat_board.tidy(board(language, game))
 
 
-def _hint_line(language: str, game: Game) -> Html | None:
+def _hints(language: str, game: Game) -> Hints | None:
     if not game.hinted or game.secret is None:
         return None
     pattern = hint_pattern(game)
-    return t("ref.board.hint", language, pattern=Html(f"<code>{pattern}</code>"))
+    return Hints(pattern, t("ref.board.hint", language, pattern=Html(f"<code>{pattern}</code>")))
 
 
-def board_buttons(language: str, game: Game, daily: bool = False) -> Keyboard:
+def board_choices(language: str, game: Game, daily: bool = False) -> Choices:
     """A running game's board buttons: the coach's full review (with coaching on), a hint, giving up. A daily's
     board has none: its hint and give-up ask first, when typed."""
     if daily or not game.active:
@@ -133,10 +157,10 @@ def board_buttons(language: str, game: Game, daily: bool = False) -> Keyboard:
     coach, hint, give_up = _labels(language)
     row = []
     if game.coaching and game.turns:
-        row.append(Button(coach, cb.game_button(cb.COACH, game.id, game.revision)))
+        row.append(Choice(coach, cb.game_button(cb.COACH, game.id, game.revision), Does.COACH))
     if sum(str(i) not in game.hints for i in range(game.variant.length)) > 1:
-        row.append(Button(hint, cb.game_button(cb.HINT, game.id, game.revision)))
-    row.append(Button(give_up, cb.game_button(cb.GIVE_UP, game.id, game.revision)))
+        row.append(Choice(hint, cb.game_button(cb.HINT, game.id, game.revision), Does.HINT))
+    row.append(Choice(give_up, cb.game_button(cb.GIVE_UP, game.id, game.revision), Does.GIVE_UP))
     return (tuple(row),)
 
 
@@ -144,6 +168,11 @@ def board_buttons(language: str, game: Game, daily: bool = False) -> Keyboard:
 def _labels(language: str) -> tuple[Html, Html, Html]:
     """The board's button labels in a language (asked for on every move)."""
     return t("btn.coach", language), t("btn.hint", language), t("btn.giveup", language)
+
+
+def made(shown: Board, placement: Placement, *more: Reply) -> Outcome:
+    """A move made: its board where `placement` says (then `more`), and the board for every other face."""
+    return Outcome.say(chat_board.reply(shown, placement), *more, account=Account(Did.MADE, boards=(shown,)))
 
 
 def scored(
@@ -154,27 +183,31 @@ def scored(
     game = result.game
     previous = before if before is not None else _without_last(game)
     if result.ending is not None:
-        text = board_text(language, game, ending_text(language, result.ending), title=title)
-        keyboard = again_buttons(language, game)
+        shown = board(language, game, title=title, ending=ending(language, result.ending))
+        shown = replace(shown, choices=again_choices(language, game))
     else:
-        coach = coach_line(language, result.coaching) if result.coaching else None
-        text, keyboard = board_text(language, game, coach, title=title), board_buttons(language, game, daily)
-    return Outcome.say(Reply(text, keyboard, Placement(game.id, in_place=False, tidy=tidy(language, previous))))
+        coach = (coach_line(language, result.coaching),) if result.coaching else ()
+        shown = board(language, game, title=title, coach=coach, choices=board_choices(language, game, daily))
+    return made(shown, Placement(game.id, in_place=False, tidy=tidy(language, previous)))
 
 
 def _without_last(game: Game) -> Game:
     return replace(game, turns=game.turns[:-1])
 
 
-def ending_text(language: str, ending: Finished) -> Html:
+def ending(language: str, finished: Finished, *more: Html | None) -> Ending:
+    """How a finished game ended, with its summary (and `more` lines after it)."""
+    summary = (*ending_lines(language, finished), *(line for line in more if line))
+    return Ending(finished.game.status, finished.secret, summary)
+
+
+def ending_lines(language: str, ending: Finished) -> tuple[Html, ...]:
     """The summary of a finished game: won, out of attempts, or given up."""
     game = ending.game
     duration = duration_text(ending.elapsed, language)
     secret = code_text(game.variant, ending.secret, tag=False)
     if game.status == Status.WON:
-        return lines(
-            t("ref.won", language, secret=secret, n=ending.guesses, duration=duration),
-            t("ref.won.hinted", language, hints=len(game.hints)) if game.hinted else None,
+        engine = (
             t(
                 "ref.engine",
                 language,
@@ -182,21 +215,24 @@ def ending_text(language: str, ending: Finished) -> Html:
                 engine=ending.engine_guesses,
             )
             if ending.engine_guesses is not None
-            else None,
+            else None
         )
+        hinted = t("ref.won.hinted", language, hints=len(game.hints)) if game.hinted else None
+        won = t("ref.won", language, secret=secret, n=ending.guesses, duration=duration)
+        return tuple(line for line in (won, hinted, engine) if line)
     if game.status == Status.LOST:
-        return t("ref.lost", language, secret=secret)
+        return (t("ref.lost", language, secret=secret),)
     if game.status == Status.ABANDONED:
-        return t("cancel.secret", language, secret=secret)
-    return t("ref.gave_up", language, secret=secret, n=ending.guesses, duration=duration)
+        return (t("cancel.secret", language, secret=secret),)
+    return (t("ref.gave_up", language, secret=secret, n=ending.guesses, duration=duration),)
 
 
-def gave_up(language: str, ending: Finished, in_place: bool = False, daily: bool = False) -> Outcome:
+def gave_up(language: str, ending_: Finished, in_place: bool = False, daily: bool = False) -> Outcome:
     """The board with the code revealed after giving up (or cancelling)."""
-    game = ending.game
-    text = board_text(language, game, ending_text(language, ending))
-    keyboard = () if daily else again_buttons(language, game)
-    return Outcome.say(Reply(text, keyboard, Placement(game.id, in_place=in_place, tidy=tidy(language, game))))
+    game = ending_.game
+    choices = () if daily else again_choices(language, game)
+    shown = board(language, game, ending=ending(language, ending_), choices=choices)
+    return made(shown, Placement(game.id, in_place=in_place, tidy=tidy(language, game)))
 
 
 def hinted(
@@ -204,13 +240,13 @@ def hinted(
 ) -> Outcome:
     """The board with one more digit revealed in its place, or why there is none to reveal."""
     if hint is None:
-        return Outcome.text(t("ref.hint.none", language))
+        return Outcome.refused(Refusal("ref.hint.none"), t("ref.hint.none", language))
     game = hint.game
     said = t("ref.hint", language, position=hint.position + 1, digit=hint.digit)
     pinned = t("ref.hint.pinned", language) if hint.pinned else None
-    text = board_text(language, game, said, pinned, title=title)
-    board = Placement(game.id, in_place=in_place, tidy=None if in_place else tidy(language, _unhinted(hint)))
-    return Outcome.say(Reply(text, board_buttons(language, game, daily), board))
+    shown = board(language, game, title=title, notices=(said, pinned), choices=board_choices(language, game, daily))
+    placed = Placement(game.id, in_place=in_place, tidy=None if in_place else tidy(language, _unhinted(hint)))
+    return made(shown, placed)
 
 
 def _unhinted(hint: Hint) -> Game:
@@ -219,17 +255,19 @@ def _unhinted(hint: Hint) -> Game:
 
 
 def reviewed(language: str, game: Game, coaching: Coaching) -> Outcome:
-    """The board edited in place to show the coach's full review of the latest guess."""
-    text = board_text(language, game, coach_line(language, coaching), review_lines(language, game, coaching))
-    keyboard = tuple(
-        tuple(b for b in row if not b.data.startswith(f"{cb.COACH}:")) for row in board_buttons(language, game)
+    """The board edited in place to show the coach's full review of the latest guess (nothing changed)."""
+    choices = tuple(
+        tuple(choice for choice in row if choice.does != Does.COACH) for row in board_choices(language, game)
     )
-    return Outcome.say(Reply(text, keyboard, Placement(game.id, in_place=True)))
+    coach = (coach_line(language, coaching), *review_parts(language, game, coaching))
+    shown = board(language, game, coach=coach, choices=choices)
+    reply = chat_board.reply(shown, Placement(game.id, in_place=True))
+    return Outcome.say(reply, account=Account(Did.SHOWN, boards=(shown,)))
 
 
 def closed(language: str, game: Game | None) -> tuple[Reply, ...]:
     """The board of a referee game that was just cancelled, without its buttons; nothing for other games."""
     if game is None or game.mode != Mode.REFEREE or game.board_message_id is None:
         return ()
-    text = board_text(language, game, t("gue.board.closed", language))
-    return (Reply(text, (), Placement(game.id, in_place=True)),)
+    shown = board(language, game, ending=Ending(game.status, game.secret, (t("gue.board.closed", language),)))
+    return (chat_board.reply(shown, Placement(game.id, in_place=True)),)

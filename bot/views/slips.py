@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 
+from bot.models.board import Choice, Choices, Does
 from bot.models.refusal import Refusal
-from bot.replies import Button, Keyboard
 from bot.texts import Html, score_text, t
 from engine.consistency import Contradiction, Correction
 from engine.explanation import DigitsKnown, DigitsOver, DigitsShort, NoneFits, Reason, RuledOut
@@ -20,11 +20,14 @@ MOST_FIXES = 20  # fixes shown at most, when all are asked for
 CHANGES_PER_ROW = 5
 
 
-def answer_rows(language: str, answers: Sequence[Score], length: int, data: Callable[[Score], str]) -> Keyboard:
-    """A button per answer with `data` for its callback, a row per number of bulls (the last rows merged)."""
-    rows: dict[int, list[Button]] = {}
+def answer_rows(
+    language: str, answers: Sequence[Score], length: int, data: Callable[[Score], str], does: Does = Does.ANSWER
+) -> Choices:
+    """A choice per answer with `data` for its callback, a row per number of bulls (the last rows merged)."""
+    rows: dict[int, list[Choice]] = {}
     for answer in answers:
-        rows.setdefault(min(answer.bulls, length - 1), []).append(Button(score_text(answer, language), data(answer)))
+        choice = Choice(score_text(answer, language), data(answer), does)
+        rows.setdefault(min(answer.bulls, length - 1), []).append(choice)
     return tuple(tuple(row) for _, row in sorted(rows.items()))
 
 
@@ -132,27 +135,28 @@ def shown_fixes(fixes: Sequence[Correction], every: bool) -> tuple[tuple[Correct
     return shown, len(fixes) - len(shown)
 
 
-def fix_rows(language: str, fixes: Sequence[Correction], data: Callable[[Correction], str]) -> Keyboard:
-    """A button per fix: '#2 → 1🐂 1🐄 (84 fit)'."""
+def fix_rows(language: str, fixes: Sequence[Correction], data: Callable[[Correction], str]) -> Choices:
+    """A choice per fix: '#2 → 1🐂 1🐄 (84 fit)'."""
     return tuple(
         (
-            Button(
+            Choice(
                 t("btn.fix", language, n=f.turn + 1, score=score_text(f.answer, language), remaining=f.remaining),
                 data(f),
+                Does.FIX,
             ),
         )
         for f in fixes
     )
 
 
-def more_row(language: str, hidden: int, data: str) -> Keyboard:
-    """The button that shows the fixes left out, if there are any."""
-    return ((Button(t("btn.more_fixes", language, n=hidden), data),),) if hidden else ()
+def more_row(language: str, hidden: int, data: str) -> Choices:
+    """The choice that shows the fixes left out, if there are any."""
+    return ((Choice(t("btn.more_fixes", language, n=hidden), data, Does.MORE),),) if hidden else ()
 
 
-def change_rows(language: str, turns: Sequence[int], data: Callable[[int], str]) -> Keyboard:
-    """A '✏️ #2' button per answer (0-based turns) that asks that answer again."""
-    buttons = [Button(t("btn.change", language, n=i + 1), data(i)) for i in turns]
+def change_rows(language: str, turns: Sequence[int], data: Callable[[int], str]) -> Choices:
+    """A '✏️ #2' choice per answer (0-based turns) that asks that answer again."""
+    buttons = [Choice(t("btn.change", language, n=i + 1), data(i), Does.CHANGE) for i in turns]
     return tuple(tuple(buttons[i : i + CHANGES_PER_ROW]) for i in range(0, len(buttons), CHANGES_PER_ROW))
 
 

@@ -205,12 +205,24 @@ def stats_title(language: str, record: PlayerStats, name: str | None) -> Html:
 
 def summary(language: str, record: PlayerStats) -> Html:
     """Games, wins and clean solves; the best and average solve (once there is one); the streaks."""
-    return lines(
-        t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
+    return lines(*summary_lines(language, record))
+
+
+def summary_lines(language: str, record: PlayerStats) -> tuple[Html, ...]:
+    """The summary (see `summary`), a line each."""
+    best = (
         t("stats.best", language, best=record.best, average=decimal_text(record.average, 1, language))
         if record.best is not None and record.average is not None
-        else None,
-        t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
+        else None
+    )
+    return tuple(
+        line
+        for line in (
+            t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean),
+            best,
+            t("stats.streak", language, current=record.streaks.current, best=record.streaks.best),
+        )
+        if line
     )
 
 

@@ -4,14 +4,15 @@ and what it waits for (a guess, an answer with its buttons, a fix), edited in pl
 from __future__ import annotations
 
 from bot import callback_data as cb
+from bot.models.board import Choice, Choices, Does
 from bot.models.match import BOT_ID, Match
 from bot.models.refusal import Refusal
 from bot.models.status import Status
-from bot.replies import Button, Keyboard, Outcome, Placement, Reply
+from bot.replies import Outcome, Placement, Reply
 from bot.services import versus
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, score_text, t, variant_text
-from bot.views import slips
+from bot.views import chat_board, slips
 from engine.consistency import Correction
 from engine.history import Turn
 from engine.scoring import Score
@@ -70,7 +71,7 @@ def board(
     match = position.match
     parts: list[Html | None] = [t("vs.board.title", language, variant=variant_text(match.variant, language))]
     parts.extend(_rounds(language, position))
-    keyboard: Keyboard = ()
+    keyboard: Choices = ()
     history = position.bot_turns
     if position.ended is not None:
         parts.append(ending(language, position.ended, history[-1].guess if history else None))
@@ -92,7 +93,7 @@ def board(
     else:
         parts.append(t("vs.your_turn", language))
         keyboard = _undo_row(language, position)
-    return Reply(lines(*parts), keyboard, _board_of(match, in_place))
+    return Reply(lines(*parts), chat_board.keyboard(keyboard), _board_of(match, in_place))
 
 
 def _board_of(match: Match, in_place: bool) -> Placement:
@@ -125,7 +126,7 @@ def _ask_text(language: str, position: versus.Position, guess: str) -> Html:
     return t("vs.ask", language, n=n, guess=guess)
 
 
-def _answer_rows(language: str, match: Match, answers: tuple[Score, ...]) -> Keyboard:
+def _answer_rows(language: str, match: Match, answers: tuple[Score, ...]) -> Choices:
     """The same answer buttons as the guesser's board, answering this match's pending guess."""
     return slips.answer_rows(language, answers, match.variant.length, lambda a: _data(match, cb.MATCH_ANSWER, _s(a)))
 
@@ -142,7 +143,7 @@ def _contradiction(language: str, position: versus.Position, every_fix: bool) ->
     return [*slips.conflict_lines(language, found, history), tail]
 
 
-def _contradiction_keyboard(language: str, position: versus.Position, every_fix: bool) -> Keyboard:
+def _contradiction_keyboard(language: str, position: versus.Position, every_fix: bool) -> Choices:
     match, given = position.match, position.given
     fixes, hidden = slips.shown_fixes(_takeable(position), every_fix)
     changeable = len(position.bot_turns) + (1 if given is not None else 0)
@@ -173,12 +174,12 @@ def _with_given(position: versus.Position) -> tuple[Turn, ...]:
     return history
 
 
-def _change_rows(language: str, position: versus.Position, count: int) -> Keyboard:
+def _change_rows(language: str, position: versus.Position, count: int) -> Choices:
     match, given = position.match, position.given
     return slips.change_rows(language, range(count), lambda i: _data(match, cb.MATCH_CHANGE, i, *_given(given)))
 
 
-def _change_keyboard(language: str, position: versus.Position, index: int, turn: Turn) -> Keyboard:
+def _change_keyboard(language: str, position: versus.Position, index: int, turn: Turn) -> Choices:
     """The answers guess #index can be changed to; the pending guess's are plain answers."""
     match, given = position.match, position.given
     length = match.variant.length
@@ -187,26 +188,28 @@ def _change_keyboard(language: str, position: versus.Position, index: int, turn:
         return _answer_rows(language, match, choices)
     choices = slips.other_answers(position.answers, turn, length, last=False)
     fix = _given(given)
-    return slips.answer_rows(language, choices, length, lambda a: _data(match, cb.MATCH_FIX, index, _s(a), *fix))
+    return slips.answer_rows(
+        language, choices, length, lambda a: _data(match, cb.MATCH_FIX, index, _s(a), *fix), Does.FIX
+    )
 
 
-def _back_row(language: str, position: versus.Position) -> tuple[Button, ...]:
-    return (Button(t("btn.back", language), _data(position.match, cb.MATCH_VIEW, *_given(position.given))),)
+def _back_row(language: str, position: versus.Position) -> tuple[Choice, ...]:
+    return (Choice(t("btn.back", language), _data(position.match, cb.MATCH_VIEW, *_given(position.given)), Does.BACK),)
 
 
-def _undo_row(language: str, position: versus.Position, change: bool = True) -> Keyboard:
+def _undo_row(language: str, position: versus.Position, change: bool = True) -> Choices:
     match = position.match
     if not position.bot_turns:
         return ()
-    row = [Button(t("btn.undo", language), _data(match, cb.MATCH_UNDO))]
+    row = [Choice(t("btn.undo", language), _data(match, cb.MATCH_UNDO), Does.UNDO)]
     if change:
-        row.append(Button(t("btn.change_any", language), _data(match, cb.MATCH_CHANGE)))
+        row.append(Choice(t("btn.change_any", language), _data(match, cb.MATCH_CHANGE), Does.CHANGE))
     return (tuple(row),)
 
 
-def rematch_row(language: str, match: Match) -> Keyboard:
+def rematch_row(language: str, match: Match) -> Choices:
     """'🔁 Rematch': a new game against the same opponent, in the same variant."""
-    return ((Button(t("btn.rematch", language), cb.encode(cb.REMATCH, match.id)),),)
+    return ((Choice(t("btn.rematch", language), cb.encode(cb.REMATCH, match.id), Does.AGAIN),),)
 
 
 def _data(match: Match, verb: str, *args: object) -> str:

@@ -37,7 +37,7 @@ async def coach_view(deps: Deps, game: Game, language: str) -> dict[str, Any]:
         upto = replace(game, turns=game.turns[:number])
         coaching = await referee.review(deps, upto)
         if coaching is not None:
-            lines = plain(referee_view.review_lines(language, upto, coaching)).splitlines()
+            lines = [plain(line) for line in referee_view.review_parts(language, upto, coaching)]
             moves.append({"n": number, "guess": coaching.guess, "bits": round(coaching.bits, 2), "lines": lines})
     needed = None
     if game.status == Status.WON and game.secret:

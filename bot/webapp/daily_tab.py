@@ -34,6 +34,6 @@ async def daily_data(s: Situation) -> dict[str, Any]:
         "streak": plain(streak) if streak else None,
         "stats": {
             "title": plain(t("app.stats.title", language, variant=stats_view.variant_label(variant, language))),
-            "lines": plain(stats_view.summary(language, record)).splitlines() if record.games else [],
+            "lines": [plain(line) for line in stats_view.summary_lines(language, record)] if record.games else [],
         },
     }

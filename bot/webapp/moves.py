@@ -18,11 +18,11 @@ from bot import callback_data as cb
 from bot.core import Core
 from bot.models.game import Game, Mode
 from bot.models.who import Who
-from bot.replies import Outcome
+from bot.replies import Did, Outcome
 from bot.services import page
 from bot.texts import plain, t
-from bot.webapp.buttons import with_board_button
-from bot.webapp.view import BOARD_ACTIONS, board_data, owns
+from bot.webapp import page_board
+from bot.webapp.view import owns
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 MAX_CODE = 16  # characters of a typed code: a code has at most 6 digits
@@ -104,7 +104,8 @@ async def make(core: Core, who: Who, language: str, move: Move, url: str | None 
 
 
 async def _apply(core: Core, who: Who, language: str, move: Move, url: str | None) -> Made:
-    """The move's effect, inside the caller's transaction."""
+    """The move's effect, inside the caller's transaction: the Core says what it did (made, refused, asked, shown).
+    A move made is told to the chat as if typed or pressed there; anything else is shown on the page alone."""
     deps = core.deps
     found = await core.situation(who)
     if await found.in_match():  # the chat's messages are a match's moves now
@@ -119,18 +120,18 @@ async def _apply(core: Core, who: Who, language: str, move: Move, url: str | Non
     outcome_of = _outcome_of(core, who, move, running)
     if outcome_of is None:
         return Made(False, plain(t("app.stale", language)))
-    before = _mark(running)
     outcome = await outcome_of()
-    after = _mark(await (await core.situation(who)).game())
-    if before == after:  # refused, a question first, or a look: shown on the page alone, the chat is not told
-        looked = _looked(outcome, running)
-        if looked is not None:
-            return Made(False, None, board=looked)
-        return Made(False, _notice(outcome), _choices(outcome, running))
-    if url is not None:
-        outcome = with_board_button(outcome, url, language)
-    await page.queue(deps, who.chat_id, outcome)
-    return Made(True, None)
+    account = outcome.account
+    if account.did == Did.MADE:
+        await page.queue(deps, who.chat_id, outcome, url, language)
+        return Made(True, None)
+    if account.did == Did.SHOWN and running is not None and running.mode == Mode.GUESSER:
+        looked = next((board for board in account.boards if board.game_id == running.id), None)
+        if looked is not None:  # the running /think board shown another way (every fix, an answer to change)
+            return Made(False, None, board=page_board.asking(looked))
+    notice = account.notice if account.notice is not None else outcome.toast
+    choices = () if running is None else tuple(c for c in account.choices if page_board.pressable(c, running.id))
+    return Made(False, plain(notice) if notice else None, tuple(page_board.choice_data(c) for c in choices))
 
 
 def _outcome_of(core: Core, who: Who, move: Move, running: Game | None) -> MakeOutcome | None:
@@ -146,7 +147,7 @@ def _outcome_of(core: Core, who: Who, move: Move, running: Game | None) -> MakeO
             command = move.kind
             return lambda: core.on_command(who, command)
         case "press":
-            if running is None or not _board_button(move.data, running):
+            if running is None or not page_board.names(move.data, running.id):
                 return None
             data = move.data
             return lambda: core.on_button(who, data)
@@ -161,49 +162,3 @@ def _outcome_of(core: Core, who: Who, move: Move, running: Game | None) -> MakeO
             confirm = cb.game_button(cb.CONFIRM, running.id, running.revision, NEW_GAMES[move.mode])
             return lambda: core.on_button(who, confirm)
     return None
-
-
-def _board_button(data: str, game: Game) -> bool:
-    """Whether callback data is a button of this game (any revision: a stale one is told so by the Core, as in the
-    chat)."""
-    try:
-        pressed = cb.decode(data)
-    except cb.BadCallback:
-        return False
-    return pressed.action in BOARD_ACTIONS and pressed.game_id == game.id
-
-
-def _mark(game: Game | None) -> tuple[int, int] | None:
-    """What tells whether a move changed anything: the running game and its revision."""
-    return None if game is None else (game.id, game.revision)
-
-
-def _looked(outcome: Outcome, running: Game | None) -> dict[str, Any] | None:
-    """A running /think game's board shown another way (every fix, an answer to change), as the page draws it."""
-    if running is None or running.mode != Mode.GUESSER:
-        return None
-    for reply in outcome.replies:
-        if reply.placement is not None and reply.placement.game_id == running.id and reply.placement.in_place:
-            return board_data(reply, running)
-    return None
-
-
-def _choices(outcome: Outcome, running: Game | None) -> tuple[dict[str, str], ...]:
-    """The buttons of an answer that act on the running game, for the page to offer."""
-    if running is None:
-        return ()
-    return tuple(
-        {"label": plain(button.label), "data": button.data}
-        for reply in outcome.replies
-        for row in reply.buttons
-        for button in row
-        if button.data and _board_button(button.data, running)
-    )
-
-
-def _notice(outcome: Outcome) -> str | None:
-    """What the Core answered a move that changed nothing, as plain text for the page."""
-    if outcome.toast:
-        return outcome.toast
-    texts = [plain(reply.text) for reply in outcome.replies if reply.text]
-    return "\n".join(texts) or None

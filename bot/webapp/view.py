@@ -2,23 +2,25 @@
 
 Nothing here can reveal a secret: a referee game's code is included only once the game is over (as the chat shows
 it then), and a /think game's buttons are the chat board's own (game id, revision, answer: no secret in them).
-Texts come from the same catalogues as the chat's, as plain text (the page sets them as text, never as HTML).
+The game's moves and what it asks are its board, the chat's own (bot/models/board.py), drawn as JSON by
+page_board.py; texts come from the same catalogues as the chat's, as plain text (the page sets them as text).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot import callback_data as cb
+from bot.models.board import Board
 from bot.models.game import Game, Mode
 from bot.models.status import Status
 from bot.models.who import Who
-from bot.replies import Reply
 from bot.services import daily, guesser, page
 from bot.services.deps import Deps
 from bot.services.situation import Situation
-from bot.texts import plain, score_text, t, variant_text
+from bot.texts import plain, t, variant_text
 from bot.views import guesser as guesser_view
+from bot.views import referee as referee_view
+from bot.webapp import page_board
 
 # The catalogue texts the page shows as they are (no parameters), sent once when it opens.
 PAGE_TEXTS = (
@@ -50,9 +52,6 @@ PAGE_TEXTS = (
     "btn.play",
     "btn.think",
 )
-# The callback actions of a one-player game's buttons, which the page may press as the chat's buttons would (a
-# /think board's answers and fixes, a daily's "yes, give up", "abandon and start anew"): the Core checks each.
-BOARD_ACTIONS = frozenset(cb.GAME_ACTIONS - {cb.MATCH})
 ENDINGS = {
     Status.WON: "app.end.won",
     Status.LOST: "app.end.lost",
@@ -102,10 +101,11 @@ async def state(s: Situation) -> dict[str, Any]:
 
 
 async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
-    """One game as the page draws it."""
+    """One game as the page draws it: the game's facts, and its board (the chat's) as the page's JSON."""
     variant = game.variant
     is_daily = daily.daily_of(game) is not None
-    data: dict[str, Any] = {
+    board = await board_of(game, language)
+    return {
         "id": game.id,
         "revision": game.revision,
         "mode": game.mode,
@@ -122,23 +122,21 @@ async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
         },
         "hard": game.hard,
         "limit": game.attempt_limit,
-        "turns": [{"guess": turn.guess, "bulls": turn.answer.bulls, "cows": turn.answer.cows} for turn in game.turns],
-        "scores": [plain(score_text(turn.answer, language)) for turn in game.turns],
-        "hints": _hint_pattern(game) if game.mode == Mode.REFEREE and game.hints and game.secret else None,
+        **page_board.rows(board),
         "possible": possibilities_shown(game, is_daily),
         "notes": await page.notes(deps, game.id),
         "ending": None if game.active else _ending(game, language),
-        "board": None,
+        "board": page_board.asking(board) if game.mode == Mode.GUESSER and game.active else None,
     }
-    if game.mode == Mode.GUESSER and game.active:
-        data["board"] = await _board(game, language)
-    return data
 
 
-def _hint_pattern(game: Game) -> str:
-    """The secret with only the hinted digits shown ('_ 3 _ _'): what /hint told the player."""
-    assert game.secret is not None
-    return " ".join(d if str(i) in game.hints else "_" for i, d in enumerate(game.secret))
+async def board_of(game: Game, language: str) -> Board:
+    """The game's board as the chat would show it now (a running /think game's with what it asks)."""
+    if game.mode == Mode.REFEREE:
+        return referee_view.board(language, game)
+    if not game.active:
+        return guesser_view.finished(language, game)
+    return guesser_view.board(language, await guesser.progress_of(game))
 
 
 def _ending(game: Game, language: str) -> dict[str, Any]:
@@ -146,28 +144,3 @@ def _ending(game: Game, language: str) -> dict[str, Any]:
     key = ENDINGS.get(game.status, "app.end.abandoned")
     secret = game.secret or ""
     return {"text": plain(t(key, language, n=len(game.turns), secret=secret)), "secret": secret or None}
-
-
-async def _board(game: Game, language: str) -> dict[str, Any]:
-    """A /think game's board as the chat shows it: what it asks (or why the answers cannot all be true), and its
-    buttons, each with the callback data the chat's would send."""
-    progress = await guesser.progress_of(game)
-    return board_data(guesser_view.board(language, progress, in_place=True), game)
-
-
-def board_data(reply: Reply, game: Game) -> dict[str, Any]:
-    """A /think board reply as the page shows it: the lines past its title and history (the page draws those as its
-    table), and its game's buttons with their callback data."""
-    lines = plain(reply.text).splitlines()[1 + len(game.turns) :]
-    buttons = [
-        [{"label": plain(b.label), "data": b.data} for b in row if b.data and _pressable(b.data)]
-        for row in reply.buttons
-    ]
-    return {"pending": game.pending_guess, "lines": lines, "buttons": [row for row in buttons if row]}
-
-
-def _pressable(data: str) -> bool:
-    try:
-        return cb.decode(data).action in BOARD_ACTIONS
-    except cb.BadCallback:
-        return False

@@ -1,0 +1,60 @@
+"""The Mini App's face of a board: the same board the chat shows (bot/models/board.py), as the page's JSON.
+
+Every text is the board's own, as plain text (the page sets it as text, never as HTML); nothing here reads a chat
+message. A game's buttons are the board's choices the page may press as the chat's buttons would (a /think board's
+answers and fixes, a daily's "yes, give up", "abandon and start anew"): the Core checks each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import callback_data as cb
+from bot.models.board import Board, Choice
+from bot.texts import plain
+
+# The callback actions of a one-player game's choices that the page may press (the Core checks each as it would a
+# chat button's).
+BOARD_ACTIONS = frozenset(cb.GAME_ACTIONS - {cb.MATCH})
+
+
+def rows(board: Board) -> dict[str, Any]:
+    """The board's moves: each guess with its score, as numbers and as the chat writes the score."""
+    return {
+        "turns": [{"guess": row.guess, "bulls": row.score.bulls, "cows": row.score.cows} for row in board.rows],
+        "scores": [plain(row.score_text) for row in board.rows],
+        "hints": board.hints.pattern if board.hints is not None else None,
+    }
+
+
+def asking(board: Board) -> dict[str, Any]:
+    """What a /think board asks, past its title and moves (the page draws those as its table): the prompt, the
+    notices, and the choices the page may press."""
+    prompt = board.prompt
+    said = (*(prompt.lines if prompt is not None else ()), *board.notices)
+    buttons = [[choice_data(c) for c in row if pressable(c, board.game_id)] for row in board.choices]
+    return {
+        "pending": prompt.guess if prompt is not None else None,
+        "lines": [plain(line) for line in said],
+        "buttons": [row for row in buttons if row],
+    }
+
+
+def choice_data(choice: Choice) -> dict[str, str]:
+    """A choice as the page shows and presses it."""
+    return {"label": plain(choice.label), "data": choice.data}
+
+
+def pressable(choice: Choice, game_id: int) -> bool:
+    """Whether the page may press this choice on this game: one of the game's own buttons."""
+    return names(choice.data, game_id)
+
+
+def names(data: str, game_id: int) -> bool:
+    """Whether callback data is a button of this game (any revision: a stale one is told so by the Core, as in the
+    chat)."""
+    try:
+        pressed = cb.decode(data)
+    except cb.BadCallback:
+        return False
+    return pressed.action in BOARD_ACTIONS and pressed.game_id == game_id
