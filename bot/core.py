@@ -29,7 +29,7 @@ from bot.routing.table import (
 from bot.services import matches, stats
 from bot.services.deps import Deps
 from bot.services.situation import Situation
-from bot.views import common as common_view
+from bot.views import messages
 
 __all__ = ["Core", "Who"]
 
@@ -129,7 +129,7 @@ class Core:
                 pressed = cb.decode(data)
                 return await self._ask(self._buttons, found, pressed.action, lambda handler: handler(found, pressed))
             except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
-                return common_view.stale(found.language)
+                return messages.stale(found.language)
 
     async def _ask(
         self, routes: tuple[Route[H], ...], found: Situation, key: str, ask: Callable[[H], Awaitable[Outcome | None]]

@@ -12,8 +12,7 @@ from bot.replies import Outcome
 from bot.routing.routes import Feature
 from bot.services import daily, lifecycle, referee
 from bot.services.situation import Situation
-from bot.views import common as common_view
-from bot.views import daily as daily_view
+from bot.views import challenge, messages
 from engine.variant import InvalidVariant, variant_named
 
 # commands that would spoil or end a daily challenge under way: they ask first
@@ -34,20 +33,20 @@ class DailyGuard(Feature):
         wait = daily.until_next(self.deps.clock())
         match command:
             case "hint" if sum(str(i) not in game.hints for i in range(game.variant.length)) > 1:
-                return daily_view.confirm(language, daily_view.hint_warning(language), game, cb.HINT, "daily.btn.hint")
+                return challenge.confirm(language, challenge.hint_warning(language), game, cb.HINT, "daily.btn.hint")
             case "giveup":
-                question = daily_view.give_up_warning(language, wait)
-                return daily_view.confirm(language, question, game, cb.GIVE_UP, "daily.btn.giveup")
+                question = challenge.give_up_warning(language, wait)
+                return challenge.confirm(language, question, game, cb.GIVE_UP, "daily.btn.giveup")
             case "cancel":
-                question = daily_view.stop_warning(language, wait)
-                return daily_view.confirm(language, question, game, cb.STOP_DAILY, "daily.btn.cancel")
+                question = challenge.stop_warning(language, wait)
+                return challenge.confirm(language, question, game, cb.STOP_DAILY, "daily.btn.cancel")
             case "play" | "think":
                 try:
                     variant = variant_from_args(args)
                 except InvalidVariant:
                     return None  # the game's own route says what is wrong with the name
                 mode: Mode = Mode.REFEREE if command == "play" else Mode.GUESSER
-                return daily_view.confirm_leave(language, game, mode, variant)
+                return challenge.confirm_leave(language, game, mode, variant)
         return None
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
@@ -65,7 +64,7 @@ class DailyGuard(Feature):
             variant = variant_named(pressed.args[1]) if len(pressed.args) > 1 else None
         except InvalidVariant:
             variant = None
-        return daily_view.confirm_leave(s.language, found[0], mode, variant)
+        return challenge.confirm_leave(s.language, found[0], mode, variant)
 
     async def confirmed(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """The player said yes to a daily's warning: take the hint, give up, or stop the challenge (None: no daily
@@ -80,18 +79,18 @@ class DailyGuard(Feature):
         match pressed.action:
             case cb.HINT:
                 hint = await referee.hint(self.deps, game)
-                return daily_view.hinted(language, play.day, hint, daily_view.hint_warning(language))
+                return challenge.hinted(language, play.day, hint, challenge.hint_warning(language))
             case cb.GIVE_UP:
                 ending = await referee.give_up(self.deps, game)
-                asked = daily_view.give_up_warning(language, wait)
+                asked = challenge.give_up_warning(language, wait)
             case cb.STOP_DAILY:
                 ending = await referee.stop(self.deps, game)
-                asked = daily_view.stop_warning(language, wait)
+                asked = challenge.stop_warning(language, wait)
             case _:
-                return common_view.stale(language)
+                return messages.stale(language)
         today = daily.day_of(now)
-        shown = daily_view.ended(language, play.day, today, ending, asked, who.bot_username)
-        return daily_view.with_result(shown, language, play.day, ending.game, who.bot_username, wait)
+        shown = challenge.ended(language, play.day, today, ending, asked, who.bot_username)
+        return challenge.with_result(shown, language, play.day, ending.game, who.bot_username, wait)
 
 
 async def _daily(s: Situation) -> tuple[Game, DailyPlay] | None:

@@ -19,9 +19,7 @@ from bot.services.links import LinkProblem, valid_for
 from bot.services.matches import AlreadyOn, Crowded
 from bot.services.situation import Situation
 from bot.texts import t
-from bot.views import common as common_view
-from bot.views import duel as duel_view
-from bot.views import private_duel as private_duel_view
+from bot.views import group_duel, messages, private_duel
 
 COMMANDS = (
     Command("duel", Chats.GROUP),
@@ -53,13 +51,13 @@ class Duel(Feature):
             return None
         if command in ("g", "guess"):
             if not args.strip():
-                return common_view.guess_usage(language, match)
+                return messages.guess_usage(language, match)
             return await self._guess(who, language, match, args, explicit=True)
         if command == "stop":
             stopped = await duel.stop(self.deps, match, who.user_id, who.as_chat)
-            return duel_view.stopped(language, stopped, await languages.of_players(self.deps, match))
+            return group_duel.stopped(language, stopped, await languages.of_players(self.deps, match))
         resigned = await duel.resign(self.deps, match, who.user_id)
-        return duel_view.resigned(language, resigned, await languages.of_players(self.deps, match))
+        return group_duel.resigned(language, resigned, await languages.of_players(self.deps, match))
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A code typed in a group while a duel runs in its topic: a move (None for chatter, or no duel)."""
@@ -74,7 +72,7 @@ class Duel(Feature):
     async def _offer(self, s: Situation, args: str) -> Outcome:
         who, language = s.who, s.language
         if await s.private_duel() is not None:
-            return common_view.message("duel.in_private", language)
+            return messages.message("duel.in_private", language)
         named = await self._named(who, language, args)
         if isinstance(named, Outcome):
             return named
@@ -82,15 +80,15 @@ class Duel(Feature):
         try:
             options = parse_options(args, language)
         except BadOptions as error:
-            return common_view.message("duel.options", language, word=str(error))
+            return messages.message("duel.options", language, word=str(error))
         variant, seconds = matches.with_defaults(s.settings, options, Kind.DUEL)
         if opponent is None and who.reply_to and who.reply_to[0] != who.user_id:
             opponent = who.reply_to
         challenger = (who.user_id, who.name)
         challenged = await duel.challenge(self.deps, who.chat_id, challenger, opponent, variant, seconds, who.topic)
         if isinstance(challenged, AlreadyOn | Crowded):
-            return common_view.busy(language, challenged)
-        return duel_view.invited(language, challenged)
+            return messages.busy(language, challenged)
+        return group_duel.invited(language, challenged)
 
     async def _named(self, who: Who, language: str, args: str) -> tuple[tuple[int, str] | None, str] | Outcome:
         """The player /duel names (a text mention, else a known @username) and the words left for the options;
@@ -99,7 +97,7 @@ class Duel(Feature):
             if mentioned.text and mentioned.text in args:
                 rest = args.replace(mentioned.text, " ", 1)
                 if mentioned.is_bot:
-                    return common_view.message("duel.bot", language)
+                    return messages.message("duel.bot", language)
                 return _not_self(who, language, (mentioned.user_id, mentioned.name), rest)
         words = args.split()
         handle = next((w for w in words if _USERNAME.fullmatch(w)), None)
@@ -108,10 +106,10 @@ class Duel(Feature):
         words.remove(handle)  # the first one; the rest are the options
         rest = " ".join(words)
         if who.bot_username and handle[1:].lower() == who.bot_username.lower():
-            return common_view.message("duel.bot", language)
+            return messages.message("duel.bot", language)
         known = await stats.known_player(self.deps, handle[1:])
         if known is None:
-            return common_view.message("duel.unknown_user", language, username=handle)
+            return messages.message("duel.unknown_user", language, username=handle)
         return _not_self(who, language, known, rest)
 
     async def _guess(self, who: Who, language: str, match: Match, text: str, explicit: bool) -> Outcome:
@@ -119,7 +117,7 @@ class Duel(Feature):
         moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
         if isinstance(moved, Refusal) and not explicit:
             return Outcome()
-        return duel_view.moved(language, moved, await languages.of_players(self.deps, match))
+        return group_duel.moved(language, moved, await languages.of_players(self.deps, match))
 
     # --- buttons ------------------------------------------------------------------------------
 
@@ -142,9 +140,9 @@ class Duel(Feature):
             return await self._answer_invitation(who, language, match, verb == cb.DUEL_ACCEPT)
         if verb == cb.DUEL_ACCEPT:
             accepted = await duel.accept(self.deps, match, who.user_id, who.name)
-            return duel_view.accepted(language, accepted, self._secret_link(who, accepted))
+            return group_duel.accepted(language, accepted, self._secret_link(who, accepted))
         if verb == cb.DUEL_DECLINE:
-            return duel_view.declined(language, await duel.decline(self.deps, match, who.user_id), who.name)
+            return group_duel.declined(language, await duel.decline(self.deps, match, who.user_id), who.name)
         return Outcome(toast=t("match.stale", language))
 
     async def _rematch(self, who: Who, language: str, match: Match) -> Outcome:
@@ -160,8 +158,8 @@ class Duel(Feature):
             self.deps, who.chat_id, challenger, opponent, match.variant, match.turn_seconds, who.topic
         )
         if isinstance(challenged, AlreadyOn | Crowded):
-            return common_view.busy(language, challenged)
-        return duel_view.invited(language, challenged)
+            return messages.busy(language, challenged)
+        return group_duel.invited(language, challenged)
 
     def _secret_link(self, who: Who, accepted: duel.Accepted | Refusal) -> str | None:
         """The signed link that opens the private chat where a player of this duel sets their secret."""
@@ -178,27 +176,27 @@ class Duel(Feature):
         who, language = s.who, s.language
         opened = self.deps.links.open(links.DUEL_SECRET, payload, self.deps.clock())
         if isinstance(opened, LinkProblem):
-            return common_view.message(opened.key, language)
-        return duel_view.secret_prompt(language, await duel.open_secret(self.deps, opened.subject, who.user_id))
+            return messages.message(opened.key, language)
+        return group_duel.secret_prompt(language, await duel.open_secret(self.deps, opened.subject, who.user_id))
 
     async def duel_me(self, s: Situation, payload: str) -> Outcome:
         """The duelme_<user> deep link in a private chat: that user is asked, in theirs, to accept a duel."""
         who, language = s.who, s.language
         opened = self.deps.links.open(links.DUEL_ME, payload, self.deps.clock())
         if isinstance(opened, LinkProblem):
-            return common_view.message(opened.key, language)
+            return messages.message(opened.key, language)
         invited = await duel.invite_private(self.deps, opened.subject, (who.user_id, who.name))
         if isinstance(invited, Refusal):
-            return private_duel_view.invited(language, invited, {})
+            return private_duel.invited(language, invited, {})
         players = await languages.of_players(self.deps, invited.match, who.user_id, language)
-        return private_duel_view.invited(language, invited, players)
+        return private_duel.invited(language, invited, players)
 
     async def _answer_invitation(self, who: Who, language: str, match: Match, accept: bool) -> Outcome:
         """The owner of a "duel me" link accepts or declines, in their private chat, the duel its opener asked for."""
         players = await languages.of_players(self.deps, match, who.user_id, language)
         if not accept:
-            return private_duel_view.declined(language, await duel.decline(self.deps, match, who.user_id), players)
-        return private_duel_view.started(language, await duel.accept_private(self.deps, match, who.user_id), players)
+            return private_duel.declined(language, await duel.decline(self.deps, match, who.user_id), players)
+        return private_duel.started(language, await duel.accept_private(self.deps, match, who.user_id), players)
 
     async def private_command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """While a private duel is on: /resign (or /cancel, /giveup) resigns it; /play, /think, /daily, /versus are
@@ -210,8 +208,8 @@ class Duel(Feature):
         if command in RESIGNING:
             resigned = await duel.resign(self.deps, match, who.user_id)
             players = await languages.of_players(self.deps, match, who.user_id, language)
-            return private_duel_view.resigned(language, resigned, players)
-        return private_duel_view.running(language)
+            return private_duel.resigned(language, resigned, players)
+        return private_duel.running(language)
 
     async def private_text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat: a private duel's secret or move, or a group duel's secret being waited
@@ -226,7 +224,7 @@ class Duel(Feature):
         if waiting is None:
             return None
         group = await languages.chat_language(self.deps, waiting.chat_id)
-        return duel_view.secret_set(language, await duel.set_secret(self.deps, waiting, who.user_id, text), group)
+        return group_duel.secret_set(language, await duel.set_secret(self.deps, waiting, who.user_id, text), group)
 
     async def _private_move(self, who: Who, language: str, match: Match, text: str) -> Outcome:
         """A message in a private duel: the player's secret while it is awaited, else a guess on their turn."""
@@ -234,14 +232,14 @@ class Duel(Feature):
         player = match.player(who.user_id)
         assert player is not None
         if match.phase == Phase.INVITED:  # the one who opened the link, waiting for its owner
-            return private_duel_view.asked(language, match)
+            return private_duel.asked(language, match)
         if match.phase == Phase.SECRETS and player.secret is None:
             set_secret = await duel.set_secret(self.deps, match, who.user_id, text)
-            return private_duel_view.secret_set(language, set_secret, players)
+            return private_duel.secret_set(language, set_secret, players)
         if match.phase == Phase.SECRETS:
-            return private_duel_view.waiting(language, match, who.user_id)
+            return private_duel.waiting(language, match, who.user_id)
         moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
-        return private_duel_view.moved(language, moved, players)
+        return private_duel.moved(language, moved, players)
 
     # --- timers and unreachable chats ----------------------------------------------------------
 
@@ -255,9 +253,9 @@ class Duel(Feature):
             return None
         players = await languages.of_players(self.deps, match)
         if match.private:
-            return Notice(match.chat_id, private_duel_view.timed_out(timed_out, players))
+            return Notice(match.chat_id, private_duel.timed_out(timed_out, players))
         language = await languages.chat_language(self.deps, match.chat_id)
-        return Notice(match.chat_id, duel_view.timed_out(language, timed_out, players), match.topic)
+        return Notice(match.chat_id, group_duel.timed_out(language, timed_out, players), match.topic)
 
     async def on_unreachable(self, user_id: int) -> Notice | None:
         """Telegram refused a message to this user's private chat (they never started the bot, or blocked it): a
@@ -267,10 +265,10 @@ class Duel(Feature):
             return None
         match, ended = called_off
         players = await languages.of_players(self.deps, match)
-        return Notice(match.chat_id, private_duel_view.unreachable(ended, user_id, players))
+        return Notice(match.chat_id, private_duel.unreachable(ended, user_id, players))
 
 
 def _not_self(who: Who, language: str, opponent: tuple[int, str], rest: str) -> tuple[tuple[int, str], str] | Outcome:
     if opponent[0] == who.user_id:
-        return common_view.message("duel.self", language)
+        return messages.message("duel.self", language)
     return opponent, rest

@@ -7,7 +7,7 @@ from bot.replies import Outcome
 from bot.routing.routes import Feature
 from bot.services.situation import Situation
 from bot.texts import t
-from bot.views import common as common_view
+from bot.views import messages
 
 # Group commands about the match running in a topic: with none there, that is what they are told.
 MATCH_COMMANDS = frozenset({"g", "guess", "stop", "resign"})
@@ -20,18 +20,18 @@ class Fallback(Feature):
 
     async def private_command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """A command no feature knows, in a private chat: /help is where to look."""
-        return common_view.message("unknown_command", s.language)
+        return messages.message("unknown_command", s.language)
 
     async def group_only(self, s: Situation, command: str, args: str) -> Outcome | None:
         """A group-only command (/challenge, /duel, /g, /stop) sent in a private chat: where it works."""
-        return common_view.message("match.group_only", s.language)
+        return messages.message("match.group_only", s.language)
 
     async def group_command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """Any other command in a group: a match command with no match here; else one-player games are private."""
         who, language = s.who, s.language
         if command in MATCH_COMMANDS:
-            return common_view.message("match.none", language)
-        return common_view.group_note(language, who.bot_username)
+            return messages.message("match.none", language)
+        return messages.group_note(language, who.bot_username)
 
     async def group_text(self, s: Situation, text: str) -> Outcome | None:
         """Group chatter that is no move of a match: no reply."""
@@ -43,7 +43,7 @@ class Fallback(Feature):
 
     async def private_button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A button of a private chat that no feature took: it belongs to an older board."""
-        return common_view.stale(s.language)
+        return messages.stale(s.language)
 
     async def match_button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A match's button that no match feature took (its match is gone, or is not what the button says)."""

@@ -15,10 +15,7 @@ from bot.services import guesser, lifecycle
 from bot.services.lifecycle import NeedsConfirmation
 from bot.services.situation import Situation
 from bot.texts import t
-from bot.views import common as common_view
-from bot.views import daily as daily_view
-from bot.views import guesser as guesser_view
-from bot.views import referee as referee_view
+from bot.views import challenge, guesser_board, messages, referee_board
 from engine.variant import InvalidVariant, Variant, variant_named
 
 COMMANDS = (
@@ -42,18 +39,18 @@ class Games(Feature):
         language = s.language
         match command:
             case "start":
-                return common_view.welcome(language, s.settings.variant)
+                return messages.welcome(language, s.settings.variant)
             case "play" | "think":
                 try:
                     variant = variant_from_args(args)
                 except InvalidVariant:
-                    return common_view.message("variant.invalid", language, name=args.strip())
+                    return messages.message("variant.invalid", language, name=args.strip())
                 return await self.start(s, Mode.REFEREE if command == "play" else Mode.GUESSER, variant)
             case "cancel":
                 cancelled = await lifecycle.cancel(self.deps, await s.game())
                 game = cancelled.game if cancelled else None
-                outcome = common_view.cancelled(language, game)
-                boards = (*guesser_view.closed(language, game), *referee_view.closed(language, game))
+                outcome = messages.cancelled(language, game)
+                boards = (*guesser_board.closed(language, game), *referee_board.closed(language, game))
                 return replace(outcome, replies=(*boards, *outcome.replies))
         return None
 
@@ -68,12 +65,12 @@ class Games(Feature):
             self.deps, who.chat_id, who.user_id, mode, s.settings, running, variant, replacing, like
         )
         if isinstance(started, NeedsConfirmation):
-            return common_view.confirm_abandon(language, started.running, started.mode, started.variant)
+            return messages.confirm_abandon(language, started.running, started.mode, started.variant)
         if mode == Mode.REFEREE:
-            outcome = referee_view.started(language, started.game, started.settings)
+            outcome = referee_board.started(language, started.game, started.settings)
         else:
-            outcome = guesser_view.started(language, await guesser.asking(started.game, started.game.variant.size))
-        return replace(outcome, replies=(*guesser_view.closed(language, started.replaced), *outcome.replies))
+            outcome = guesser_board.started(language, await guesser.asking(started.game, started.game.variant.size))
+        return replace(outcome, replies=(*guesser_board.closed(language, started.replaced), *outcome.replies))
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A press on /start's menu (a new game, the rules), a finished game's (the same again, a new game), or a
@@ -85,10 +82,10 @@ class Games(Feature):
             mode: Mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
             return await self.start(s, mode, _variant(pressed.args[1:2]))
         if pressed.action == cb.RULES:
-            return common_view.rules(language, s.settings.variant)
+            return messages.rules(language, s.settings.variant)
         game = lifecycle.at_revision(await s.game(), pressed.game_id, pressed.revision)
         if game is None:
-            return common_view.stale(language)
+            return messages.stale(language)
         if pressed.action == cb.CONFIRM:
             mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
             return await self.start(s, mode, _variant(pressed.args[1:2]), replacing=game.id)
@@ -100,23 +97,23 @@ class Games(Feature):
         who, language = s.who, s.language
         game = await s.game_named(game_id)
         if game is None or game.chat_id != who.chat_id or game.active:
-            return common_view.stale(language)
+            return messages.stale(language)
         running = await s.game()
         if running is not None and running.daily is not None:  # today's challenge under way: its warning first
-            return daily_view.confirm_leave(language, running, game.mode, game.variant)
+            return challenge.confirm_leave(language, running, game.mode, game.variant)
         like = None if game.daily is not None else game
         return await self.start(s, game.mode, game.variant, like=like)
 
     async def no_game(self, s: Situation, command: str, args: str) -> Outcome | None:
         """/hint, /giveup or /undo with no game of theirs running: there is nothing to take a hint in, or to undo."""
         if command == "undo":
-            return common_view.message("undo.nothing", s.language)
+            return messages.message("undo.nothing", s.language)
         game = await s.game()
-        return common_view.message("no_game" if game is None else "ref.not_referee", s.language)
+        return messages.message("no_game" if game is None else "ref.not_referee", s.language)
 
     async def no_game_text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat with no game running: how to start one."""
-        return common_view.message("no_game", s.language)
+        return messages.message("no_game", s.language)
 
 
 def _variant(args: tuple[str, ...]) -> Variant | None:

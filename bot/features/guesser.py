@@ -14,8 +14,7 @@ from bot.routing.routes import Chats, Command, Feature
 from bot.services import answers, guesser, lifecycle
 from bot.services.situation import Situation
 from bot.texts import example
-from bot.views import common as common_view
-from bot.views import guesser as guesser_view
+from bot.views import guesser_board, messages
 from engine.scoring import Score
 
 COMMANDS = (Command("undo", Chats.PRIVATE), Command("reveal", Chats.PRIVATE))
@@ -32,8 +31,8 @@ class Guesser(Feature):
     async def _undo(self, s: Situation, game: Game, in_place: bool) -> Outcome:
         progress = await guesser.undo(self.deps, game, s.who.user_id)
         if progress is None:
-            return common_view.message("undo.nothing", s.language)
-        return guesser_view.progressed(s.language, progress, in_place)
+            return messages.message("undo.nothing", s.language)
+        return guesser_board.progressed(s.language, progress, in_place)
 
     async def reveal(self, s: Situation, command: str, args: str) -> Outcome | None:
         """/reveal CODE: which answers of the running guesser game (else the latest) the player's code shows wrong."""
@@ -42,64 +41,64 @@ class Guesser(Feature):
         target = running if running is not None and running.mode == Mode.GUESSER else None
         target = target or await s.latest_game(Mode.GUESSER)
         if target is None:
-            return common_view.message("reveal.nothing", language)
+            return messages.message("reveal.nothing", language)
         if not args.strip():
-            return common_view.message("reveal.usage", language, example=example(target.variant))
+            return messages.message("reveal.usage", language, example=example(target.variant))
         result = await guesser.reveal(self.deps, target, args)
         if isinstance(result, guesser.Revealed):
-            return guesser_view.revealed(language, result)
-        return common_view.message(result.key, language, **result.params)
+            return guesser_board.revealed(language, result)
+        return messages.message(result.key, language, **result.params)
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in the running guesser game: an answer to the bot's guess."""
         given = parse_answer(text, s.language)
         if given is None:
-            return common_view.message("gue.unreadable", s.language)
+            return messages.message("gue.unreadable", s.language)
         return await self._answer(s, await _running(s), given, in_place=False)
 
     async def _answer(self, s: Situation, game: Game, given: Score, in_place: bool) -> Outcome:
         progress = await guesser.answer(self.deps, game, s.who.user_id, given)
         if isinstance(progress, Refusal):
-            return guesser_view.refused(s.language, progress)
-        return guesser_view.progressed(s.language, progress, in_place)
+            return guesser_board.refused(s.language, progress)
+        return guesser_board.progressed(s.language, progress, in_place)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A press on the guesser board's button; a toast when it is stale."""
         who, language = s.who, s.language
         game = lifecycle.at_revision(await s.game(), pressed.game_id, pressed.revision)
         if game is None or game.mode != Mode.GUESSER:
-            return common_view.stale(language)
+            return messages.stale(language)
         match pressed.action:
             case cb.ANSWER if len(pressed.args) == 1:
                 return await self._answer(s, game, cb.decode_score(pressed.args[0]), in_place=True)
             case cb.UNDO:
                 return await self._undo(s, game, in_place=True)
             case cb.RESTART:
-                return guesser_view.progressed(language, await guesser.start_over(self.deps, game, who.user_id), True)
+                return guesser_board.progressed(language, await guesser.start_over(self.deps, game, who.user_id), True)
             case cb.MORE | cb.VIEW | cb.CHANGE:
                 return await self._look(language, game, pressed)
             case cb.FIX if len(pressed.args) == 2:
                 turn, fixed = cb.decode_id(pressed.args[0]), cb.decode_score(pressed.args[1])
                 progress = await guesser.correct(self.deps, game, who.user_id, turn, fixed)
                 if isinstance(progress, Refusal):
-                    return common_view.stale(language)
-                return guesser_view.progressed(language, progress, in_place=True)
-        return common_view.stale(language)
+                    return messages.stale(language)
+                return guesser_board.progressed(language, progress, in_place=True)
+        return messages.stale(language)
 
     async def _look(self, language: str, game: Game, pressed: cb.Callback) -> Outcome:
         """The board again, unchanged: with every fix, picking an answer to change, or asking one again."""
         progress = await guesser.progress_of(game)
         if pressed.action == cb.MORE:
-            return guesser_view.shown(language, progress, every_fix=True)
+            return guesser_board.shown(language, progress, every_fix=True)
         if pressed.action == cb.VIEW or not game.turns:
-            return guesser_view.shown(language, progress)
+            return guesser_board.shown(language, progress)
         if not pressed.args:
-            return guesser_view.shown(language, progress, picking=True)
+            return guesser_board.shown(language, progress, picking=True)
         index = cb.decode_id(pressed.args[0])
         if index >= len(game.turns):
-            return common_view.stale(language)
+            return messages.stale(language)
         changing = (index, await answers.possible_answers(game.variant))
-        return guesser_view.shown(language, progress, changing=changing)
+        return guesser_board.shown(language, progress, changing=changing)
 
 
 async def _running(s: Situation) -> Game:

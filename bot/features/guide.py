@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services.situation import Situation
-from bot.views import common as common_view
+from bot.views import messages
 
 COMMANDS = (
     Command("rules", Chats.ANY),
@@ -22,6 +22,6 @@ class Guide(Feature):
         who, language = s.who, s.language
         if command == "help":
             if who.private:
-                return common_view.message("help", language)
-            return common_view.group_help(language, who.bot_username)
-        return common_view.rules(language, s.settings.variant)
+                return messages.message("help", language)
+            return messages.group_help(language, who.bot_username)
+        return messages.rules(language, s.settings.variant)

@@ -8,8 +8,7 @@ from bot.routing.routes import Feature
 from bot.services import daily, links, ratings, stats
 from bot.services.links import valid_for
 from bot.services.situation import Situation
-from bot.views import inline as inline_view
-from bot.views import rating as rating_view
+from bot.views import inline_results, rankings
 
 # Results change after every game, and Telegram shows them without asking again for this long: keep it short.
 CACHE_SECONDS = 30
@@ -27,12 +26,12 @@ class Inline(Feature):
         found = await daily.today(self.deps, who.user_id)
         day = daily.day_of(self.deps.clock())
         articles = [
-            inline_view.daily_result(language, found.day, found.game, bot)
+            inline_results.daily_result(language, found.day, found.game, bot)
             if isinstance(found, daily.Done)
-            else inline_view.daily_invitation(language, day, bot),
-            inline_view.race_me(language, who.name, inline_view.bot_link(bot, links.RACE_ME, group=True)),
-            inline_view.duel_me(language, who.name, inline_view.bot_link(bot, self._duel_me(who))),
-            await self._stats_card(who, language, inline_view.bot_link(bot, "play")),
+            else inline_results.daily_invitation(language, day, bot),
+            inline_results.race_me(language, who.name, inline_results.bot_link(bot, links.RACE_ME, group=True)),
+            inline_results.duel_me(language, who.name, inline_results.bot_link(bot, self._duel_me(who))),
+            await self._stats_card(who, language, inline_results.bot_link(bot, "play")),
         ]  # fmt: skip
         return Offers(_matching(articles, query), CACHE_SECONDS)
 
@@ -44,8 +43,8 @@ class Inline(Feature):
     async def _stats_card(self, who: Who, language: str, link: str) -> Article:
         """The player's stats card in their usual variant, with their rating in its family when they have one."""
         record = await stats.player_stats(self.deps, who.user_id, await stats.usual_variant(self.deps, who.user_id))
-        rating = rating_view.stats_line(language, await ratings.player_rating(self.deps, who.user_id, record.variant))
-        return inline_view.stats_card(language, record, who.name, link, rating)
+        rating = rankings.stats_line(language, await ratings.player_rating(self.deps, who.user_id, record.variant))
+        return inline_results.stats_card(language, record, who.name, link, rating)
 
 
 def _matching(articles: list[Article], query: str) -> tuple[Article, ...]:

@@ -9,8 +9,7 @@ from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import languages
 from bot.services.situation import Situation
-from bot.views import common as common_view
-from bot.views import language as language_view
+from bot.views import language_picker, messages
 
 COMMANDS = (Command("language", Chats.ANY),)
 ACTIONS = frozenset({cb.LANGUAGE})
@@ -24,14 +23,14 @@ class Language(Feature):
         who, language = s.who, s.language
         wanted = args.strip()
         if not wanted:
-            return language_view.chooser(language, languages.available(), who.user_id)
+            return language_picker.chooser(language, languages.available(), who.user_id)
         code = _named(wanted)
         if code is None:
-            return language_view.unknown(language, wanted, languages.available())
+            return language_picker.unknown(language, wanted, languages.available())
         if not who.private and not await self._admin(who):  # a group's language is a group setting
-            return language_view.refused(language, as_message=True)
+            return language_picker.refused(language, as_message=True)
         await languages.choose(self.deps, who.chat_id, code)
-        return language_view.chosen(code)
+        return language_picker.chosen(code)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A language pressed on the chooser: in a private chat by its player, in a group by one of its admins
@@ -40,11 +39,11 @@ class Language(Feature):
         code = pressed.args[0] if pressed.args else ""
         asker = cb.id_field(pressed.args[1]) if len(pressed.args) > 1 else None
         if code not in languages.available() or asker is None:
-            return common_view.stale(language)
+            return messages.stale(language)
         if not who.private and not await self._admin(who):
-            return language_view.refused(language)
+            return language_picker.refused(language)
         await languages.choose(self.deps, who.chat_id, code)
-        return language_view.chosen(code, edit=True)
+        return language_picker.chosen(code, edit=True)
 
     async def _admin(self, who: Who) -> bool:
         return who.as_chat or await self.deps.admins.is_admin(who.chat_id, who.user_id)
@@ -52,7 +51,7 @@ class Language(Feature):
 
 def _named(wanted: str) -> str | None:
     """The language a player named: its code ('ru', 'ru-RU') or its own name ('Русский', 'english')."""
-    by_name = {language_view.name(code).casefold(): code for code in languages.available()}
+    by_name = {language_picker.name(code).casefold(): code for code in languages.available()}
     code = languages.supported(wanted)
     if code != SOURCE_LANGUAGE or wanted.lower().startswith(SOURCE_LANGUAGE):
         return code

@@ -15,8 +15,7 @@ from bot.services import languages, matches, race
 from bot.services.matches import AlreadyOn, Crowded
 from bot.services.situation import Situation
 from bot.texts import t
-from bot.views import common as common_view
-from bot.views import race as race_view
+from bot.views import messages, racing
 
 COMMANDS = (
     Command("challenge", Chats.GROUP),
@@ -42,14 +41,14 @@ class Race(Feature):
             return None
         if command in ("g", "guess"):
             if not args.strip():
-                return common_view.guess_usage(language, match)
+                return messages.guess_usage(language, match)
             return await self._guess(who, language, match, args, explicit=True)
         if command == "stop":
             stopped = await race.stop(self.deps, match, who.user_id, who.as_chat)
             if isinstance(stopped, Refusal):
-                return common_view.message(stopped.key, language)
-            return race_view.ended(language, stopped) if stopped else Outcome()
-        return common_view.message("race.no_resign", language)
+                return messages.message(stopped.key, language)
+            return racing.ended(language, stopped) if stopped else Outcome()
+        return messages.message("race.no_resign", language)
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A code typed in a group while a race runs in its topic: a guess (None for chatter, or no race)."""
@@ -72,8 +71,8 @@ class Race(Feature):
             return Outcome(toast=t("match.stale", language))
         started = await race.start(self.deps, who.chat_id, who.user_id, match.variant, match.turn_seconds, who.topic)
         if isinstance(started, AlreadyOn | Crowded):
-            return common_view.busy(language, started)
-        return race_view.started(language, started.match)
+            return messages.busy(language, started)
+        return racing.started(language, started.match)
 
     async def on_deadline(self, match: Match) -> Notice | None:
         """A race's time is up: its summary, in its chat's language and its forum topic (None for other matches)."""
@@ -83,25 +82,25 @@ class Race(Feature):
         if ended is None:
             return None
         language = await languages.chat_language(self.deps, match.chat_id)
-        return Notice(match.chat_id, race_view.ended(language, ended), match.topic)
+        return Notice(match.chat_id, racing.ended(language, ended), match.topic)
 
     async def _challenge(self, s: Situation, args: str) -> Outcome:
         who, language = s.who, s.language
         try:
             options = parse_options(args, language)
         except BadOptions as error:
-            return common_view.message("match.options", language, word=str(error))
+            return messages.message("match.options", language, word=str(error))
         variant, seconds = matches.with_defaults(s.settings, options, Kind.RACE)
         started = await race.start(self.deps, who.chat_id, who.user_id, variant, seconds, who.topic)
         if isinstance(started, AlreadyOn | Crowded):
-            return common_view.busy(language, started)
-        return race_view.started(language, started.match)
+            return messages.busy(language, started)
+        return racing.started(language, started.match)
 
     async def _guess(self, who: Who, language: str, match: Match, text: str, explicit: bool) -> Outcome:
         """A guess in the race: its line; a refusal only when it was meant as one (/g), plain codes are quiet."""
         result = await race.guess(self.deps, match, who.user_id, who.name, text)
         if isinstance(result, Refusal):
-            return common_view.message(result.key, language, **result.params) if explicit else Outcome()
+            return messages.message(result.key, language, **result.params) if explicit else Outcome()
         if isinstance(result, race.TooLate):
-            return common_view.message("race.too_late", language) if explicit else Outcome()
-        return race_view.scored(language, result)
+            return messages.message("race.too_late", language) if explicit else Outcome()
+        return racing.scored(language, result)

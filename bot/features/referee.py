@@ -15,10 +15,7 @@ from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, lifecycle, milestones, referee
 from bot.services.situation import Situation
 from bot.texts import example
-from bot.views import celebrations as celebrations_view
-from bot.views import common as common_view
-from bot.views import daily as daily_view
-from bot.views import referee as referee_view
+from bot.views import celebrations, challenge, messages, referee_board
 
 COMMANDS = (Command("hint", Chats.PRIVATE), Command("giveup", Chats.PRIVATE))
 ACTIONS = frozenset({cb.COACH, cb.HINT, cb.GIVE_UP, cb.STOP_DAILY})  # the board's (a daily's: after its warning)
@@ -32,8 +29,8 @@ class Referee(Feature):
         game = await s.game()
         assert game is not None  # the table asks only while a referee game runs
         if command == "hint":
-            return referee_view.hinted(s.language, await referee.hint(self.deps, game))
-        return referee_view.gave_up(s.language, await referee.give_up(self.deps, game))
+            return referee_board.hinted(s.language, await referee.hint(self.deps, game))
+        return referee_board.gave_up(s.language, await referee.give_up(self.deps, game))
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in the running referee game: a guess, or the word for a hint or giving up."""
@@ -43,10 +40,10 @@ class Referee(Feature):
         if (word := command_word(text, language)) is not None:  # "сдаюсь", "give up", "подсказка", "hint"
             return await self.command(s, word, "")
         if not looks_like_code(text):
-            return common_view.message("ref.not_code", language, example=example(game.variant))
+            return messages.message("ref.not_code", language, example=example(game.variant))
         result = await referee.guess(self.deps, game, who.user_id, text)
         if isinstance(result, Refusal):
-            return referee_view.rejected(language, result)
+            return referee_board.rejected(language, result)
         return await self._scored(s, result)
 
     async def _scored(self, s: Situation, result: referee.Scored) -> Outcome:
@@ -56,30 +53,30 @@ class Referee(Feature):
         game = result.game
         play = daily.daily_of(game)
         outcome = (
-            referee_view.scored(language, result) if play is None else daily_view.scored(language, play.day, result)
+            referee_board.scored(language, result) if play is None else challenge.scored(language, play.day, result)
         )
         if result.ending is None:
             return outcome
         reached = await milestones.reached(self.deps, game, play is not None)
-        outcome = celebrations_view.celebrated(language, outcome, reached, who.private)
+        outcome = celebrations.celebrated(language, outcome, reached, who.private)
         if play is None:
             return outcome
         wait = daily.until_next(self.deps.clock())
-        return daily_view.with_result(outcome, language, play.day, game, who.bot_username, wait)
+        return challenge.with_result(outcome, language, play.day, game, who.bot_username, wait)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A press on a referee board's button; a toast when it is stale."""
         language = s.language
         game = lifecycle.at_revision(await s.game(), pressed.game_id, pressed.revision)
         if game is None or game.mode != Mode.REFEREE:
-            return common_view.stale(language)
+            return messages.stale(language)
         match pressed.action:
             case cb.COACH:
                 coaching = await referee.review(self.deps, game)
                 if coaching is not None and game.coaching:
-                    return referee_view.reviewed(language, game, coaching)
+                    return referee_board.reviewed(language, game, coaching)
             case cb.HINT:
-                return referee_view.hinted(language, await referee.hint(self.deps, game), in_place=True)
+                return referee_board.hinted(language, await referee.hint(self.deps, game), in_place=True)
             case cb.GIVE_UP:
-                return referee_view.gave_up(language, await referee.give_up(self.deps, game), in_place=True)
-        return common_view.stale(language)
+                return referee_board.gave_up(language, await referee.give_up(self.deps, game), in_place=True)
+        return messages.stale(language)

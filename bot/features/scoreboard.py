@@ -15,10 +15,7 @@ from bot.services import daily, ratings, stats
 from bot.services.deps import Deps
 from bot.services.situation import Situation
 from bot.texts import Html, t
-from bot.views import common as common_view
-from bot.views import daily as daily_view
-from bot.views import rating as rating_view
-from bot.views import stats as stats_view
+from bot.views import challenge, messages, rankings, records
 from engine.variant import InvalidVariant, variant_named
 
 COMMANDS = (
@@ -28,7 +25,7 @@ COMMANDS = (
 )
 DEEP_LINKS = ("daily",)  # t.me/<bot>?start=daily
 ACTIONS = frozenset(cb.SCOREBOARD_ACTIONS)  # buttons that work in groups too: leaderboards, stats, daily boards
-LETTER_PERIODS = {letter: period for period, letter in stats_view.PERIOD_LETTERS.items()}
+LETTER_PERIODS = {letter: period for period, letter in records.PERIOD_LETTERS.items()}
 
 
 class Scoreboard(Feature):
@@ -47,12 +44,12 @@ class Scoreboard(Feature):
             record = await stats.player_stats(deps, who.user_id, variant)
             line = await _rating_line(deps, who.user_id, variant, language)
             days = await daily.streak(deps, who.user_id)
-            return stats_view.stats(language, record, who.name, rating=line, days=days)
+            return records.stats(language, record, who.name, rating=line, days=days)
         if words[:1] == ["top"]:
             day = daily.day_of(deps.clock())
-            return daily_view.leaderboard(language, day, await daily.leaderboard(deps, day))
+            return challenge.leaderboard(language, day, await daily.leaderboard(deps, day))
         if not who.private:
-            return daily_view.in_private(language, who.bot_username)
+            return challenge.in_private(language, who.bot_username)
         return await _daily(deps, who, language)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
@@ -64,30 +61,30 @@ class Scoreboard(Feature):
                 scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
                 variant = variant_named(args[2]).name
                 board = await stats.leaderboard(deps, scope, variant, LETTER_PERIODS[args[1]], user_id=who.user_id)
-                return stats_view.leaderboard(language, board, edit=True, in_group=not who.private)
+                return records.leaderboard(language, board, edit=True, in_group=not who.private)
             if pressed.action == cb.STATS and len(args) == 2 and args[0].isdigit():
                 if int(args[0]) != who.user_id:
                     return Outcome(toast=t("stats.foreign", language))
                 record = await stats.player_stats(deps, who.user_id, variant_named(args[1]).name)
                 line = await _rating_line(deps, who.user_id, record.variant, language)
                 days = await daily.streak(deps, who.user_id)
-                return stats_view.stats(language, record, who.name, edit=True, rating=line, days=days)
+                return records.stats(language, record, who.name, edit=True, rating=line, days=days)
             if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
                 scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
                 rated = await ratings.leaderboard(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
-                return rating_view.leaderboard(language, rated, edit=True, in_group=not who.private)
+                return rankings.leaderboard(language, rated, edit=True, in_group=not who.private)
             if pressed.action == cb.DAILY and args == ("p",):  # the /start menu's button
                 if not who.private:
-                    return daily_view.in_private(language, who.bot_username)
+                    return challenge.in_private(language, who.bot_username)
                 return await _daily(deps, who, language)
             if pressed.action == cb.NOTE and args in (("top",), ("stats",), ("rating",)):
                 return Outcome.text(t(f"{args[0]}.help", language))
             if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
                 day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()
-                return daily_view.leaderboard(language, day, await daily.leaderboard(deps, day), edit=args[0] == "r")
+                return challenge.leaderboard(language, day, await daily.leaderboard(deps, day), edit=args[0] == "r")
         except (InvalidVariant, ValueError):
             pass
-        return common_view.stale(language)
+        return messages.stale(language)
 
 
 def _variant(settings: Settings, named: str | None) -> str | None:
@@ -101,7 +98,7 @@ def _variant(settings: Settings, named: str | None) -> str | None:
 
 
 async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:
-    return rating_view.stats_line(language, await ratings.player_rating(deps, user_id, variant))
+    return rankings.stats_line(language, await ratings.player_rating(deps, user_id, variant))
 
 
 async def _top(deps: Deps, s: Situation, asked: TopAsked) -> Outcome:
@@ -114,19 +111,19 @@ async def _top(deps: Deps, s: Situation, asked: TopAsked) -> Outcome:
     scope = ALL_CHATS if who.private or asked.everywhere else who.chat_id
     if asked.rating:
         rated = await ratings.leaderboard(deps, scope, variant, user_id=who.user_id)
-        return rating_view.leaderboard(language, rated, in_group=not who.private)
+        return rankings.leaderboard(language, rated, in_group=not who.private)
     board = await stats.leaderboard(deps, scope, variant, asked.period, user_id=who.user_id)
-    return stats_view.leaderboard(language, board, in_group=not who.private)
+    return records.leaderboard(language, board, in_group=not who.private)
 
 
 async def _daily(deps: Deps, who: Who, language: str) -> Outcome:
     found = await daily.challenge(deps, who.chat_id, who.user_id)
     match found:
         case daily.DailyStarted(day, game):
-            return daily_view.started(language, day, game)
+            return challenge.started(language, day, game)
         case daily.Running(day, game):
-            return daily_view.running(language, day, game)
+            return challenge.running(language, day, game)
         case daily.Done(day, game):
             wait = daily.until_next(deps.clock())
-            return daily_view.result(language, day, game, who.bot_username, wait, again=True)
-    return daily_view.busy(language)
+            return challenge.result(language, day, game, who.bot_username, wait, again=True)
+    return challenge.busy(language)

@@ -8,11 +8,9 @@ from bot import callback_data as cb
 from bot.models.settings import GROUP_SETTINGS, Setting
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import languages
-from bot.services import settings as settings_service
+from bot.services import languages, settings
 from bot.services.situation import Situation
-from bot.views import common as common_view
-from bot.views import settings as settings_view
+from bot.views import messages, settings_panel
 
 COMMANDS = (Command("settings", Chats.ANY),)
 DEEP_LINKS = ("settings",)  # t.me/<bot>?start=settings
@@ -26,7 +24,7 @@ class ChatSettings(Feature):
     async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """/settings: the private chat's panel, or the group's (its game and its defaults for races and duels)."""
         who, language = s.who, s.language
-        panel = settings_view.panel if who.private else settings_view.group_panel
+        panel = settings_panel.panel if who.private else settings_panel.group_panel
         return panel(language, s.settings)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
@@ -34,22 +32,22 @@ class ChatSettings(Feature):
         redrawn in it), or change a setting; the panel is edited in place. In a group only its admins change it."""
         who, language = s.who, s.language
         if pressed.action == cb.SETTINGS:
-            return settings_view.panel(language, s.settings)
+            return settings_panel.panel(language, s.settings)
         setting = cb.decode_setting(pressed.args)
         if not who.private:
             if setting not in GROUP_SETTINGS:
-                return common_view.stale(language)
-            if not await settings_service.may_change(self.deps, who.chat_id, who.user_id, who.private, who.as_chat):
-                return settings_view.admins_only(language)
-        redraw = settings_view.panel if who.private else settings_view.group_panel
+                return messages.stale(language)
+            if not await settings.may_change(self.deps, who.chat_id, who.user_id, who.private, who.as_chat):
+                return settings_panel.admins_only(language)
+        redraw = settings_panel.panel if who.private else settings_panel.group_panel
         if setting is None:  # no setting of ours: the panel as it is
             return redraw(language, s.settings, edit=True)
         if setting == Setting.DONE:
             shown = s.settings
-            return settings_view.closed(language, shown, group=not who.private)
+            return settings_panel.closed(language, shown, group=not who.private)
         if setting == Setting.LANGUAGE:
             chosen = await languages.choose(self.deps, who.chat_id, languages.following(language))
             assert chosen is not None
             return redraw(chosen.language, chosen, edit=True)
         value = pressed.args[1] if len(pressed.args) > 1 else ""
-        return redraw(language, await settings_service.change(self.deps, who.chat_id, setting, value), edit=True)
+        return redraw(language, await settings.change(self.deps, who.chat_id, setting, value), edit=True)

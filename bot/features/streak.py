@@ -8,8 +8,7 @@ from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, stats
 from bot.services.situation import Situation
-from bot.views import common as common_view
-from bot.views import stats as stats_view
+from bot.views import messages, records
 from engine.variant import InvalidVariant
 
 COMMANDS = (Command("streak", Chats.ANY),)
@@ -24,7 +23,7 @@ class Streak(Feature):
         try:
             variant = variant_from_args(args) or s.settings.variant
         except InvalidVariant:
-            return common_view.message("variant.invalid", language, name=args.strip())
+            return messages.message("variant.invalid", language, name=args.strip())
         days = await daily.streak(self.deps, who.user_id)
         wins = await stats.clean_streaks(self.deps, who.user_id, variant.name)
-        return stats_view.streaks(language, who.user_id, who.name, variant.name, days, wins)
+        return records.streaks(language, who.user_id, who.name, variant.name, days, wins)

@@ -12,8 +12,7 @@ from bot.services import matches, versus
 from bot.services.matches import AlreadyOn
 from bot.services.situation import Situation
 from bot.texts import t
-from bot.views import common as common_view
-from bot.views import versus as versus_view
+from bot.views import messages, versus_board
 from engine.scoring import Score
 from engine.variant import Variant
 
@@ -37,10 +36,10 @@ class Versus(Feature):
             try:
                 options = parse_options(args, language)
             except BadOptions as error:
-                return common_view.message("vs.options", language, word=str(error))
+                return messages.message("vs.options", language, word=str(error))
             variant, _ = matches.with_defaults(s.settings, options, Kind.VERSUS)
             return await self._start(s, variant)
-        return await self.running_command(s, command, args) or common_view.message("vs.none", language)
+        return await self.running_command(s, command, args) or messages.message("vs.none", language)
 
     async def running_command(self, s: Situation, command: str, args: str) -> Outcome | None:
         """A running game's /resign (or /cancel, /giveup) and /undo, with /play, /think, /daily held back (None when no
@@ -50,11 +49,11 @@ class Versus(Feature):
         if running is None:
             return None
         if command in RESIGNING:
-            return versus_view.resigned(language, await versus.resign(self.deps, running))
+            return versus_board.resigned(language, await versus.resign(self.deps, running))
         if command == "undo":
             undone = await versus.undo(self.deps, running)
-            return versus_view.progressed(language, undone, in_place=False) if undone else None
-        return common_view.message("vs.running", language)
+            return versus_board.progressed(language, undone, in_place=False) if undone else None
+        return messages.message("vs.running", language)
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat while a versus game runs there: a guess or an answer (None otherwise)."""
@@ -62,7 +61,7 @@ class Versus(Feature):
         running = await s.match_here(Kind.VERSUS)
         if running is None:
             return None
-        return versus_view.moved(language, running, await versus.move(self.deps, running, text, language))
+        return versus_board.moved(language, running, await versus.move(self.deps, running, text, language))
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A versus board's button (an answer, a fix or change, undo, another look), or '🔁 Rematch' under a finished
@@ -85,41 +84,41 @@ class Versus(Feature):
     async def _start(self, s: Situation, variant: Variant) -> Outcome:
         who, language = s.who, s.language
         if await s.game() is not None:
-            return common_view.message("vs.busy", language)
+            return messages.message("vs.busy", language)
         started = await versus.start(self.deps, who.chat_id, who.user_id, who.name, variant)
         if isinstance(started, AlreadyOn):
-            return versus_view.reminder(language, started.match)
-        return versus_view.started(language, started)
+            return versus_board.reminder(language, started.match)
+        return versus_board.started(language, started)
 
     async def _board_button(self, language: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:
         """A versus board's button: an answer, a fix or change, undo, or another look at the board."""
         if verb == cb.MATCH_ANSWER and len(args) == 1:
             answered = await versus.answer(self.deps, match, cb.decode_score(args[0]))
-            return versus_view.progressed(language, answered, in_place=True)
+            return versus_board.progressed(language, answered, in_place=True)
         if verb == cb.MATCH_FIX and len(args) in (2, 3):
             index, fixed = cb.decode_id(args[0]), cb.decode_score(args[1])
             given = cb.decode_score(args[2]) if len(args) == 3 else None
             changed = await versus.change(self.deps, match, index, fixed, given)
-            return versus_view.progressed(language, changed, in_place=True)
+            return versus_board.progressed(language, changed, in_place=True)
         if verb == cb.MATCH_UNDO and not args:
             undone = await versus.undo(self.deps, match)
             if not undone:
                 return Outcome(toast=t("undo.nothing", language))
-            return versus_view.progressed(language, undone, in_place=True)
+            return versus_board.progressed(language, undone, in_place=True)
         if verb == cb.MATCH_MORE and len(args) <= 1:
             shown = await versus.position(self.deps, match, _given(args, 0))
-            return Outcome.say(versus_view.board(language, shown, in_place=True, every_fix=True))
+            return Outcome.say(versus_board.board(language, shown, in_place=True, every_fix=True))
         if verb == cb.MATCH_VIEW and len(args) <= 1:
             shown = await versus.position(self.deps, match, _given(args, 0))
-            return Outcome.say(versus_view.board(language, shown, in_place=True))
+            return Outcome.say(versus_board.board(language, shown, in_place=True))
         if verb == cb.MATCH_CHANGE and len(args) <= 2:
             shown = await versus.position(self.deps, match, _given(args, 1))
             if not args:
-                return Outcome.say(versus_view.board(language, shown, in_place=True, picking=True))
+                return Outcome.say(versus_board.board(language, shown, in_place=True, picking=True))
             index = cb.decode_id(args[0])
             limit = len(shown.bot_turns) + (1 if shown.given is not None else 0)
             if index < limit:
-                return Outcome.say(versus_view.board(language, shown, in_place=True, changing=index))
+                return Outcome.say(versus_board.board(language, shown, in_place=True, changing=index))
         return Outcome(toast=t("match.stale", language))
 
 

@@ -14,7 +14,7 @@ from datetime import timedelta
 from bot.models.match import Kind, Match, Phase, Player
 from bot.models.refusal import Refusal
 from bot.models.status import Status
-from bot.rules import duel as rules
+from bot.rules.duel import Decided, after_move, begins, may_accept, may_guess, resigned, timed_out
 from bot.rules.referee import tried_before
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed
@@ -154,7 +154,7 @@ async def invite_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) 
 
 async def accept_private(deps: Deps, match: Match, user_id: int) -> Accepted | Refusal:
     """The link's owner accepts the duel in their private chat: both are asked for their secrets."""
-    refused = rules.may_accept(match, user_id)
+    refused = may_accept(match, user_id)
     if refused is not None:
         return refused
     async with deps.transaction():
@@ -180,7 +180,7 @@ async def call_off_unreachable(deps: Deps, user_id: int) -> tuple[Match, Ended] 
 
 async def accept(deps: Deps, match: Match, user_id: int, name: str) -> Accepted | Refusal:
     """Take up the duel: only the one invited, or anyone but the challenger when nobody was named."""
-    refused = rules.may_accept(match, user_id)
+    refused = may_accept(match, user_id)
     if refused is not None:
         return refused
     if await deps.store.matches.private_duel(user_id) is not None:  # its private messages would be taken for that one's
@@ -225,7 +225,7 @@ async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> Secre
             waiting = current.active and current.phase == Phase.SECRETS
             return Refusal("duel.secret.already" if waiting else "duel.secret.over")
         current = await _reloaded(deps, match)
-        begun = rules.begins(current)
+        begun = begins(current)
         if begun:
             first = current.seated(1)
             assert first is not None
@@ -246,7 +246,7 @@ async def set_secret(deps: Deps, match: Match, user_id: int, text: str) -> Secre
 
 async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) -> DuelMove | Refusal:
     """A player's guess at the other's secret, on their turn; the end when the equal-turns rule decides."""
-    refused = rules.may_guess(match, user_id)
+    refused = may_guess(match, user_id)
     if refused is not None:
         return refused
     opponent = match.opponent(user_id)
@@ -265,9 +265,9 @@ async def guess(deps: Deps, match: Match, user_id: int, name: str, text: str) ->
         if moved is None:
             return Refusal("match.stale")
         current = await _reloaded(deps, match)
-        step = rules.after_move(current)
+        step = after_move(current)
         ended, nxt = None, None
-        if isinstance(step, rules.Decided):
+        if isinstance(step, Decided):
             ended = await close_within(deps, match.id, step.status, step.winner_id, _fixed(step.statuses), now)
         else:
             nxt = step.player
@@ -288,7 +288,7 @@ async def resign(deps: Deps, match: Match, user_id: int) -> Ended | Refusal | No
     """A player gives up: the other wins (before play starts, the duel is simply off)."""
     if match.player(user_id) is None:
         return Refusal("duel.not_player")
-    decided = rules.resigned(match, user_id)
+    decided = resigned(match, user_id)
     return await close(deps, match.id, decided.status, decided.winner_id, _fixed(decided.statuses))
 
 
@@ -308,7 +308,7 @@ async def stop(deps: Deps, match: Match, user_id: int, as_chat: bool) -> Ended |
 
 async def time_out(deps: Deps, match: Match) -> TimedOut | None:
     """The deadline passed: the player to move forfeits; an invitation or secret-setting simply lapses."""
-    decided, loser = rules.timed_out(match)
+    decided, loser = timed_out(match)
     ended = await close(deps, match.id, decided.status, decided.winner_id, _fixed(decided.statuses))
     return TimedOut(ended, match.phase, loser) if ended else None
 

@@ -11,7 +11,7 @@ from datetime import datetime
 from bot.models.match import Match
 from bot.models.rating import LeaderboardLine, Placed, Rating
 from bot.models.stats import ALL_CHATS
-from bot.rules import rating as rules
+from bot.rules.rating import Family, Skill, family_of, family_of_name, placings, rated
 from bot.services.deps import Deps
 
 LEADERBOARD_SIZE = 10
@@ -20,22 +20,20 @@ LEADERBOARD_SIZE = 10
 async def rate_within(deps: Deps, match: Match, now: datetime) -> tuple[Placed, ...]:
     """Rate a match that has just ended, inside the caller's transaction (the one that ended it, so it is
     rated exactly once); each rated player's place and new rating come back, best first (none if not rated)."""
-    places = rules.placings(match)
+    places = placings(match)
     if places is None:
         return ()
-    family = rules.family_of(match.variant)
+    family = family_of(match.variant)
     stored = await deps.store.ratings.ratings(family, places)
-    before = {user: rules.Skill.of(stored.get(user)) for user in places}
-    placed = _placed(before, places, rules.rated(before, places))
+    before = {user: Skill.of(stored.get(user)) for user in places}
+    placed = _placed(before, places, rated(before, places))
     # a private duel (from a "duel me" link) has no chat that could show a board: it counts on the global one only
     board_chat = ALL_CHATS if match.private else match.chat_id
     await deps.store.ratings.record(match.id, family, board_chat, now, placed)
     return placed
 
 
-def _placed(
-    before: dict[int, rules.Skill], places: dict[int, int], after: dict[int, rules.Skill]
-) -> tuple[Placed, ...]:
+def _placed(before: dict[int, Skill], places: dict[int, int], after: dict[int, Skill]) -> tuple[Placed, ...]:
     return tuple(
         sorted(
             (
@@ -61,7 +59,7 @@ class RatingLeaderboard:
     the board was opened from (for the button back to the best-solve board)."""
 
     chat_id: int
-    family: rules.Family
+    family: Family
     variant: str
     lines: tuple[tuple[LeaderboardLine, str | None], ...]
     you: tuple[int, int, Rating] | None = None  # the asking player's place, of how many, and rating: when not shown
@@ -77,7 +75,7 @@ async def leaderboard(
 ) -> RatingLeaderboard:
     """The rating board of a chat (or ALL_CHATS) in the family of `variant`, with where `user_id` stands when the
     shown lines leave them out."""
-    family = rules.family_of_name(variant)
+    family = family_of_name(variant)
     rows = await deps.store.ratings.leaderboard(chat_id, family, limit)
     names = await deps.store.stats.names(row.user_id for row in rows)
     you = None
@@ -89,7 +87,7 @@ async def leaderboard(
     return RatingLeaderboard(chat_id, family, variant, tuple((row, names.get(row.user_id)) for row in rows), you)
 
 
-async def place(deps: Deps, chat_id: int, family: rules.Family, user_id: int) -> tuple[int, int] | None:
+async def place(deps: Deps, chat_id: int, family: Family, user_id: int) -> tuple[int, int] | None:
     """A player's place on a rating board (a chat, or ALL_CHATS) and how many players are on it; None if not on it."""
     return await deps.store.ratings.place(chat_id, family, user_id)
 
@@ -98,7 +96,7 @@ async def place(deps: Deps, chat_id: int, family: rules.Family, user_id: int) ->
 class PlayerRating:
     """A player's rating in a family for /stats: the stored rating and their place on the global board."""
 
-    family: rules.Family
+    family: Family
     rating: Rating
     place: int
     of: int
@@ -106,7 +104,7 @@ class PlayerRating:
 
 async def player_rating(deps: Deps, user_id: int, variant: str) -> PlayerRating | None:
     """The player's rating in the family of `variant` with their global place; None if never rated there."""
-    family = rules.family_of_name(variant)
+    family = family_of_name(variant)
     stored = await deps.store.ratings.rating(family, user_id)
     where = await deps.store.ratings.place(ALL_CHATS, family, user_id)
     if stored is None or where is None:

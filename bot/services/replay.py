@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.models.rating import PROVISIONAL_GAMES, RatedRow, Rating
-from bot.rules import rating as rules
+from bot.rules.rating import Skill, rated
 from bot.storage.db import checkpoint
 from bot.storage.ratings import BoardKey
 from bot.storage.store import Store
@@ -54,7 +54,7 @@ class Replayed:
 class Replay:
     """The history replayed so far: each player's skill, their last change and when, up to `last_seq`."""
 
-    skills: dict[Key, rules.Skill] = field(default_factory=dict)
+    skills: dict[Key, Skill] = field(default_factory=dict)
     latest: dict[Key, tuple[float, str]] = field(default_factory=dict)
     last_seq: int = 0
     matches: int = 0
@@ -66,8 +66,8 @@ class Replay:
         for group in _by_match(rows):
             family = group[0].family
             places = {row.user_id: row.rank for row in group}
-            before = {u: self.skills.get((family, u), rules.Skill()) for u in places}
-            after = rules.rated(before, places)
+            before = {u: self.skills.get((family, u), Skill()) for u in places}
+            after = rated(before, places)
             for row in group:
                 skill = after[row.user_id]
                 self.skills[family, row.user_id] = skill

@@ -17,7 +17,7 @@ from bot.replies import Button, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, mention, score_text, t, variant_text
-from bot.views.duel import ending, forfeit, refused, resignation, revealed_secrets, turn_time
+from bot.views.group_duel import ending, forfeit, refused, resignation, revealed_secrets, turn_time
 
 Languages = Mapping[int, str]  # each player's private language, by user id
 

@@ -14,7 +14,7 @@ from bot.models.status import Status
 from bot.services import referee
 from bot.services.deps import Deps
 from bot.texts import code_text, plain, t
-from bot.views import referee as referee_view
+from bot.views import referee_board
 
 KEPT = 64  # reviews remembered (by game, revision and language): a page polls, the review stays the same
 
@@ -37,7 +37,7 @@ async def coach_view(deps: Deps, game: Game, language: str) -> dict[str, Any]:
         upto = replace(game, turns=game.turns[:number])
         coaching = await referee.review(deps, upto)
         if coaching is not None:
-            lines = [plain(line) for line in referee_view.review_parts(language, upto, coaching)]
+            lines = [plain(line) for line in referee_board.review_parts(language, upto, coaching)]
             moves.append({"n": number, "guess": coaching.guess, "bits": round(coaching.bits, 2), "lines": lines})
     needed = None
     if game.status == Status.WON and game.secret:

@@ -8,8 +8,7 @@ from typing import Any
 from bot.services import daily, stats
 from bot.services.situation import Situation
 from bot.texts import date_text, plain, t, wait_text
-from bot.views import daily as daily_view
-from bot.views import stats as stats_view
+from bot.views import challenge, records
 
 
 async def daily_data(s: Situation) -> dict[str, Any]:
@@ -21,19 +20,19 @@ async def daily_data(s: Situation) -> dict[str, Any]:
     status = "none" if found is None else "running" if isinstance(found, daily.Running) else "done"
     share = None
     if isinstance(found, daily.Done):
-        share = plain(daily_view.share_text(language, found.day, found.game, who.bot_username))
+        share = plain(challenge.share_text(language, found.day, found.game, who.bot_username))
     variant = s.settings.variant.name
     record = await stats.player_stats(deps, who.user_id, variant)
-    streak = stats_view.daily_streak(language, await daily.streak(deps, who.user_id))
+    streak = records.daily_streak(language, await daily.streak(deps, who.user_id))
     return {
         "title": plain(t("app.daily.title", language, day=date_text(day, language))),
         "status": status,
         "share": share,
-        "shareQuery": daily_view.SHARE_QUERY,
+        "shareQuery": challenge.SHARE_QUERY,
         "next": plain(t("daily.next", language, wait=wait_text(daily.until_next(now), language))),
         "streak": plain(streak) if streak else None,
         "stats": {
-            "title": plain(t("app.stats.title", language, variant=stats_view.variant_label(variant, language))),
-            "lines": [plain(line) for line in stats_view.summary_lines(language, record)] if record.games else [],
+            "title": plain(t("app.stats.title", language, variant=records.variant_label(variant, language))),
+            "lines": [plain(line) for line in records.summary_lines(language, record)] if record.games else [],
         },
     }

@@ -18,8 +18,7 @@ from bot.services import daily, guesser, page
 from bot.services.deps import Deps
 from bot.services.situation import Situation
 from bot.texts import plain, t, variant_text
-from bot.views import guesser as guesser_view
-from bot.views import referee as referee_view
+from bot.views import guesser_board, referee_board
 from bot.webapp import page_board
 
 # The catalogue texts the page shows as they are (no parameters), sent once when it opens.
@@ -133,10 +132,10 @@ async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
 async def board_of(game: Game, language: str) -> Board:
     """The game's board as the chat would show it now (a running /think game's with what it asks)."""
     if game.mode == Mode.REFEREE:
-        return referee_view.board(language, game)
+        return referee_board.board(language, game)
     if not game.active:
-        return guesser_view.finished(language, game)
-    return guesser_view.board(language, await guesser.progress_of(game))
+        return guesser_board.finished(language, game)
+    return guesser_board.board(language, await guesser.progress_of(game))
 
 
 def _ending(game: Game, language: str) -> dict[str, Any]:

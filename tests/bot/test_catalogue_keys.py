@@ -54,7 +54,7 @@ DYNAMIC: dict[str, set[tuple[str, ...]]] = {
     "contra.{}": {("impossible_answer",), ("repeated_guess",), ("conflict",)},  # engine.consistency's kinds
     "celebrate.{}": {(kind.value,) for kind in MilestoneKind},
     "cmd.{}": {(name,) for name in (*PRIVATE_MENU, *GROUP_MENU)},
-    "inline.{}.title": {("race",), ("duel",)},  # bot/views/inline.py's invitations
+    "inline.{}.title": {("race",), ("duel",)},  # bot/views/inline_results.py's invitations
     "inline.{}.description": {("race",), ("duel",)},
     "inline.{}.text": {("race",), ("duel",)},
     "inline.btn.{}": {("race",), ("duel",)},

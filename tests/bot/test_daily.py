@@ -10,7 +10,7 @@ from bot.models.game import Game
 from bot.services.daily import daily_key, daily_secret, grid_row
 from bot.telegram_io.app import configure_logging
 from bot.views.celebrations import CONFETTI
-from bot.views.daily import share_text
+from bot.views.challenge import share_text
 from engine.history import Turn
 from engine.scoring import Score, score
 from engine.variant import PRESETS

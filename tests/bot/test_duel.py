@@ -5,7 +5,7 @@ import json
 
 from bot.models.refusal import Refusal
 from bot.services import duel
-from bot.views import duel as duel_view
+from bot.views import group_duel
 from tests.bot.fakes import Clock, telegram_app
 from tests.bot.members import GROUP, Member, secret_link, sent, toasts
 
@@ -217,7 +217,7 @@ async def test_a_secret_sent_after_the_duel_was_stopped_is_told_the_duel_is_over
     waiting = await core.deps.store.matches.awaiting_secret(22)  # Bob's private chat read this before the /stop
     await ann.send("/stop")
     result = await duel.set_secret(core.deps, waiting, 22, BOB_SECRET)
-    [reply] = duel_view.secret_set("en", result).replies
+    [reply] = group_duel.secret_set("en", result).replies
     assert reply.chat_id is None
     assert "That duel is over" in reply.text
     stopped = await core.deps.store.matches.match(match.id)
@@ -254,9 +254,9 @@ async def test_a_solving_guess_is_masked_in_the_group_while_the_other_player_sti
 async def test_a_player_the_duel_cannot_name_is_called_your_opponent_from_the_texts(app, recorded):
     await set_up(app, recorded)
     match, _ = await the_duel(app)
-    [prompt] = duel_view.secret_prompt("en", duel.SecretPrompt(match, None)).replies
+    [prompt] = group_duel.secret_prompt("en", duel.SecretPrompt(match, None)).replies
     assert "Your secret for the duel with your opponent:" in prompt.text
-    [turn] = duel_view.moved("en", Refusal("duel.not_your_turn")).replies
+    [turn] = group_duel.moved("en", Refusal("duel.not_your_turn")).replies
     assert turn.text == "It's your opponent's turn."
 
 

@@ -11,7 +11,7 @@ from bot.storage.db import open_database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 from bot.storage.rows import iso
 from bot.telegram_io.app import tidy
-from bot.views import stats as stats_view
+from bot.views import records
 from tests.bot.fakes import EPOCH, Clock, runtime_on, telegram_app
 from tests.bot.members import Chat, sent
 
@@ -360,7 +360,7 @@ async def test_display_names_are_escaped_on_the_board(tmp_path):
         deps = runtime.core.deps
         await record(deps, 1, 5)
         await stats.seen(deps, 1, "<b>Evil</b> & Co")
-        outcome = stats_view.leaderboard("en", await stats.leaderboard(deps, GROUP, "classic", "all"))
+        outcome = records.leaderboard("en", await stats.leaderboard(deps, GROUP, "classic", "all"))
         assert "&lt;b&gt;Evil&lt;/b&gt; &amp; Co" in outcome.replies[0].text
 
 

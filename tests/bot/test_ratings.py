@@ -18,7 +18,7 @@ from bot.rules import rating as rules
 from bot.services import ratings, replay
 from bot.storage.db import Transactions, open_database
 from bot.storage.store import Store
-from bot.views import rating as rating_view
+from bot.views import rankings
 from engine.variant import variant_named
 from tests.bot.fakes import Clock, runtime_on, telegram_app
 from tests.bot.members import GROUP, Member, sent
@@ -219,13 +219,13 @@ async def test_a_player_below_the_rating_board_s_rows_is_told_where_they_stand(t
         assert [line.user_id for line, _ in shown.lines] == [3, 2]
         assert shown.you is not None
         assert shown.you[:2] == (3, 3)
-        text = rating_view.leaderboard("en", shown).replies[0].text
+        text = rankings.leaderboard("en", shown).replies[0].text
         assert "📍 You are #3 of 3 (rating " in text
         assert "2 rated games)" in text
-        assert "📍 Ты на 3-м месте из 3 (рейтинг " in rating_view.leaderboard("ru", shown).replies[0].text
+        assert "📍 Ты на 3-м месте из 3 (рейтинг " in rankings.leaderboard("ru", shown).replies[0].text
         listed = await ratings.leaderboard(deps, GROUP, "classic", limit=2, user_id=2)
         assert listed.you is None
-        assert "📍" not in rating_view.leaderboard("en", listed).replies[0].text
+        assert "📍" not in rankings.leaderboard("en", listed).replies[0].text
         unrated = await ratings.leaderboard(deps, GROUP, "classic", limit=2, user_id=99)
         assert unrated.you is None
 

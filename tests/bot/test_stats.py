@@ -2,7 +2,7 @@
 
 from bot.models.stats import ResultCount
 from bot.services.stats import Streaks, distribution, streaks
-from bot.views.stats import bars, variant_label
+from bot.views.records import bars, variant_label
 
 
 def test_a_streak_is_the_run_of_clean_solves_and_the_current_one_is_at_the_end():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.models.calls import Message
 from bot.models.settings import Settings
-from bot.services import settings as settings_service
+from bot.services import settings
 from engine.scoring import score
 from tests.bot.fakes import EPOCH, UPDATE_IDS, telegram_app
 from tests.bot.members import Member, sent
@@ -38,7 +38,7 @@ async def test_the_running_race_the_settings_and_the_standings_move_to_the_super
         match = await deps.store.matches.active_match(OLD)
         await ann.send(f"/g {match.secret}")
         assert "🥇 Ann" in sent(await ann.send("/top"))[0].text
-        await settings_service.change(deps, OLD, "c")  # coaching off in this group
+        await settings.change(deps, OLD, "c")  # coaching off in this group
         changed = await deps.store.settings.of_chat(OLD)
         assert changed != Settings()
 

@@ -8,8 +8,8 @@ from bot.models.game import Game
 from bot.replies import Article, Button
 from bot.services.stats import PlayerStats
 from bot.texts import Html, lines, plain, t
-from bot.views.daily import deep_link, share_text
-from bot.views.stats import stats_title, summary
+from bot.views.challenge import deep_link, share_text
+from bot.views.records import stats_title, summary
 
 
 def bot_link(bot_username: str, payload: str, group: bool = False) -> str:
@@ -62,7 +62,7 @@ def _invitation(kind: str, language: str, name: str, link: str) -> Article:
 
 
 def stats_card(language: str, record: PlayerStats, name: str, link: str, rating: Html | None = None) -> Article:
-    """The /stats summary in a few lines (no bars), with the player's `rating` line (bot/views/rating.py) when
+    """The /stats summary in a few lines (no bars), with the player's `rating` line (bot/views/rankings.py) when
     they are rated, to show off in any chat."""
     body = summary(language, record) if record.games else t("inline.stats.none", language)
     description = t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean)

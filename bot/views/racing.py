@@ -12,7 +12,7 @@ from bot.rules.referee import MAX_GUESSES
 from bot.services.matches import Ended, ranking
 from bot.services.race import RaceMove
 from bot.texts import Html, duration_text, example, lines, score_text, t, variant_text
-from bot.views import rating as rating_view
+from bot.views import rankings
 
 MAX_RANKED = 8  # lines of the final summary; the rest are counted, not listed
 
@@ -53,7 +53,7 @@ def summary(language: str, ended: Ended) -> Html:
         head = t("race.expired", language, secret=match.secret)
     else:
         head = t("race.stopped", language, secret=match.secret)
-    return lines(head, ranked(language, match), rating_view.match_line(language, match, ended.ratings))
+    return lines(head, ranked(language, match), rankings.match_line(language, match, ended.ratings))
 
 
 def ranked(language: str, match: Match) -> Html:

@@ -14,10 +14,9 @@ from bot.replies import Account, Button, Did, Outcome, Placement, Reply
 from bot.services.daily import DailyLine, grid_row
 from bot.services.referee import Finished, Hint, Scored
 from bot.texts import Html, date_text, duration_text, lines, t, variant_text, wait_text
-from bot.views import chat_board
-from bot.views import referee as referee_view
-from bot.views.common import asked, mode_choices
-from bot.views.stats import MEDALS, display_name
+from bot.views import chat_board, referee_board
+from bot.views.messages import asked, mode_choices
+from bot.views.records import MEDALS, display_name
 from engine.variant import Variant
 
 SHARE_QUERY = "daily"  # what a Share button types after '@bot' in the chat picked: it offers the daily result
@@ -37,25 +36,25 @@ def started(language: str, day: str, game: Game) -> Outcome:
     """Today's challenge is on."""
     variant = variant_text(game.variant, language)
     text = t("daily.started", language, day=date_text(day, language), variant=variant)
-    shown = referee_view.board(language, game, title=title(language, day))
+    shown = referee_board.board(language, game, title=title(language, day))
     return Outcome.say(Reply(text), account=Account(Did.MADE, notice=text, boards=(shown,)))
 
 
 def running(language: str, day: str, game: Game) -> Outcome:
     """The player's challenge of the day is still open: its board again, anew, with every guess so far."""
-    shown = referee_view.board(language, game, title=title(language, day), notices=(t("daily.running", language),))
-    placed = Placement(game.id, in_place=False, tidy=referee_view.tidy(language, game))
+    shown = referee_board.board(language, game, title=title(language, day), notices=(t("daily.running", language),))
+    placed = Placement(game.id, in_place=False, tidy=referee_board.tidy(language, game))
     return Outcome.say(chat_board.reply(shown, placed), account=Account(Did.SHOWN, boards=(shown,)))
 
 
 def scored(language: str, day: str, result: Scored) -> Outcome:
     """The daily's board after a guess: every guess so far, no coaching."""
-    return referee_view.scored(language, result, title=title(language, day), daily=True)
+    return referee_board.scored(language, result, title=title(language, day), daily=True)
 
 
 def hinted(language: str, day: str, hint: Hint | None, asked: Html) -> Outcome:
     """The warning answered (its buttons gone), then the board with the digit revealed."""
-    shown = referee_view.hinted(language, hint, daily=True, title=title(language, day))
+    shown = referee_board.hinted(language, hint, daily=True, title=title(language, day))
     return replace(shown, replies=(_answered(asked), *shown.replies))
 
 
@@ -64,11 +63,11 @@ def ended(language: str, day: str, today: str, ending: Finished, asked: Html, bo
     comes with a request to keep it to themselves (everyone plays it until 00:00 UTC); then the result to share."""
     game = ending.game
     note = t("daily.secret", language) if day == today else None
-    finished = referee_view.ending(language, ending, note)
-    shown = referee_view.board(
+    finished = referee_board.ending(language, ending, note)
+    shown = referee_board.board(
         language, game, title=title(language, day), ending=finished, choices=mode_choices(language)
     )
-    placed = Placement(game.id, in_place=False, tidy=referee_view.tidy(language, game))
+    placed = Placement(game.id, in_place=False, tidy=referee_board.tidy(language, game))
     return Outcome.say(_answered(asked), chat_board.reply(shown, placed), account=Account(Did.MADE, boards=(shown,)))
 
 

@@ -6,20 +6,20 @@ from bot import callback_data as cb
 from bot.models.match import Match
 from bot.models.rating import PROVISIONAL_GAMES, Placed, Z
 from bot.replies import Button, Keyboard, Outcome, Reply
-from bot.rules import rating as rules
+from bot.rules.rating import Family, shown, shown_change
 from bot.services.ratings import PlayerRating, RatingLeaderboard
 from bot.texts import Html, lines, t
-from bot.views.stats import MEDALS, display_name, marked, note_button, scope_buttons, where_you_stand
+from bot.views.records import MEDALS, display_name, marked, note_button, scope_buttons, where_you_stand
 
 PROVISIONAL = "?"  # after a provisional rating, as chess sites write it: "1572?"
 SHOWN_IN_SUMMARY = 8  # players whose new rating a match's ending lists (the race's ranked lines show as many)
 # the variant a family button opens when the board was opened from a variant of the other family
-FAMILY_VARIANT: dict[rules.Family, str] = {rules.Family.DIGITS: "classic", rules.Family.COLOURS: "mastermind"}
+FAMILY_VARIANT: dict[Family, str] = {Family.DIGITS: "classic", Family.COLOURS: "mastermind"}
 
 
 def points(conservative: float, established: bool) -> str:
     """The shown rating: '1612', or '1572?' while provisional."""
-    return f"{rules.shown(conservative)}{'' if established else PROVISIONAL}"
+    return f"{shown(conservative)}{'' if established else PROVISIONAL}"
 
 
 def signed(delta: int) -> str:
@@ -41,7 +41,7 @@ def match_line(language: str, match: Match, rated: tuple[Placed, ...]) -> Html |
                 language,
                 name=player.name if player else display_name(language, None, placed.user_id),
                 points=points(conservative, placed.established),
-                change=signed(rules.shown_change(conservative, placed.change)),
+                change=signed(shown_change(conservative, placed.change)),
             )
         )
     if len(rated) > SHOWN_IN_SUMMARY:  # like the race's ranked lines: the rest counted, not listed
@@ -82,7 +82,7 @@ def leaderboard(language: str, board: RatingLeaderboard, edit: bool = False, in_
             marked(t(f"top.btn.{family}", language), family == board.family),
             leaderboard_data(board.global_, board.variant if family == board.family else FAMILY_VARIANT[family]),
         )
-        for family in rules.Family
+        for family in Family
     )
     scopes = scope_buttons(language, board.global_, lambda g: leaderboard_data(g, board.variant))
     keyboard: Keyboard = (
@@ -109,7 +109,7 @@ def stats_line(language: str, rated: PlayerRating | None) -> Html | None:
         language,
         family=t(f"rating.family.{rated.family}", language),
         points=points(stored.conservative, stored.games >= PROVISIONAL_GAMES),
-        change=signed(rules.shown_change(stored.conservative, stored.last_change)),
+        change=signed(shown_change(stored.conservative, stored.last_change)),
         place=rated.place,
         total=rated.of,
     )

@@ -16,7 +16,7 @@ from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import Html, duration_text, example, lines, mention, score_text, t, variant_text
-from bot.views import rating as rating_view
+from bot.views import rankings
 
 
 def turn_time(language: str, match: Match) -> Html:
@@ -131,7 +131,7 @@ def ending(language: str, ended: Ended) -> Html:
     a, b = match.seated(1), match.seated(2)
     assert a is not None
     assert b is not None
-    rated = rating_view.match_line(language, match, ended.ratings)
+    rated = rankings.match_line(language, match, ended.ratings)
     if match.status == Status.DRAW and a.solved_in is None:  # neither solved in every guess allowed
         return lines(t("duel.draw.unsolved", language, a=mention(a), b=mention(b), n=a.guesses), rated)
     if match.status == Status.DRAW:
@@ -177,7 +177,7 @@ def resignation(language: str, ended: Ended) -> Html:
     assert loser is not None
     return lines(
         t("duel.resigned", language, loser=loser.name, winner=mention(winner)),
-        rating_view.match_line(language, match, ended.ratings),
+        rankings.match_line(language, match, ended.ratings),
     )
 
 
@@ -215,5 +215,5 @@ def forfeit(language: str, ended: Ended, loser: Player) -> Html:
     turn = turn_time(language, match)
     return lines(
         t("duel.forfeit", language, loser=mention(loser), turn=turn, winner=mention(winner)),
-        rating_view.match_line(language, match, ended.ratings),
+        rankings.match_line(language, match, ended.ratings),
     )

@@ -34,7 +34,7 @@ from bot.texts import (
     variant_text,
 )
 from bot.views import chat_board
-from bot.views.common import again_choices
+from bot.views.messages import again_choices
 from engine.history import Turn
 from engine.variant import Variant
 

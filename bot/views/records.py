@@ -149,7 +149,7 @@ def stats(
     days: DayStreak | None = None,
 ) -> Outcome:
     """A player's stats in one variant, with the distribution as text bars and buttons for other variants; the
-    `rating` line (bot/views/rating.py) and the daily streak under them; "?" says what each word counts."""
+    `rating` line (bot/views/rankings.py) and the daily streak under them; "?" says what each word counts."""
     title = stats_title(language, record, name)
     if record.games == 0 and record.bot_games == 0:
         body = t("stats.none", language)

@@ -10,7 +10,7 @@ from bot.replies import Account, Did, Outcome, Placement, Reply
 from bot.services.guesser import Asking, Contradicted, Progress, Revealed, Solved
 from bot.texts import Html, lines, score_text, t, variant_text
 from bot.views import chat_board, slips
-from bot.views.common import again_buttons
+from bot.views.messages import again_buttons
 from engine.history import Turn
 from engine.scoring import Score
 
