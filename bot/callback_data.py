@@ -56,6 +56,8 @@ STOP_DAILY = "dx"  # dx:<game>:<rev>            stop today's challenge (/cancel,
 REFEREE_ACTIONS = {COACH, HINT, GIVE_UP, STOP_DAILY}
 
 GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, CHANGE, MORE, VIEW, MATCH, *REFEREE_ACTIONS}
+# every action named here; a feature may declare its own beside them (decode's `declared`)
+NAMED_ACTIONS = frozenset({*GAME_ACTIONS, REMATCH, AGAIN, NEW, SETTING, RULES, SETTINGS, LANGUAGE, *SCOREBOARD_ACTIONS})
 
 
 class BadCallback(ValueError):
@@ -87,8 +89,9 @@ def game_button(action: str, game_id: int, revision: int, *args: object) -> str:
     return encode(action, game_id, revision, *args)
 
 
-def decode(data: str) -> Callback:
-    """The Callback in a button's data, or BadCallback."""
+def decode(data: str, declared: frozenset[str] = frozenset()) -> Callback:
+    """The Callback in a button's data, or BadCallback. `declared`: the actions features declare beside the ones
+    named here (a command's own buttons), whose fields come as they are (its feature reads them: `decode_id`...)."""
     action, *fields = data.split(":")
     if action == MATCH:
         if len(fields) < 2:
@@ -106,7 +109,7 @@ def decode(data: str) -> Callback:
         if len(fields) != 1:
             raise BadCallback(data)
         return Callback(action, decode_id(fields[0]))
-    if action in {NEW, SETTING, RULES, SETTINGS, LANGUAGE} | SCOREBOARD_ACTIONS:
+    if action in {NEW, SETTING, RULES, SETTINGS, LANGUAGE} | SCOREBOARD_ACTIONS or action in declared:
         return Callback(action, args=tuple(fields))
     raise BadCallback(data)
 

@@ -46,6 +46,8 @@ class Core:
         self._texts = text_routes(self.features)
         self._buttons = button_routes(self.features)
         self._deadlines = deadline_routes(self.features)
+        # button actions a feature declares that callback_data does not name (a command's own buttons)
+        self._declared = frozenset().union(*(r.only for r in self._buttons if r.only is not None)) - cb.NAMED_ACTIONS
 
     async def language(self, who: Who) -> str:
         """The language to answer `who` in (bot/services/languages.py says how it is chosen)."""
@@ -126,7 +128,7 @@ class Core:
         async with self.deps.transaction():
             found = await self.arrived(who)
             try:
-                pressed = cb.decode(data)
+                pressed = cb.decode(data, self._declared)
                 return await self._ask(self._buttons, found, pressed.action, lambda handler: handler(found, pressed))
             except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
                 return messages.stale(found.language)

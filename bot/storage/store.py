@@ -3,6 +3,9 @@ it; and a read-only connection that the outbox's sender reads committed rows on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import aiosqlite
 
 from bot.storage.db import Transactions
@@ -14,6 +17,8 @@ from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.settings import SqliteSettingsRepository
 from bot.storage.stats import SqliteStatsRepository
 from bot.storage.webapp import WebAppRecords
+
+R = TypeVar("R")
 
 # Every table with a chat_id column that belongs to the chat (the outbox moves only what is still to send).
 CHAT_TABLES = (
@@ -46,6 +51,15 @@ class Store:
         self.webapp = WebAppRecords(conn)
         self.inbox = Inbox(conn, self.transaction)
         self.outbox = Outbox(conn, self.transaction, reader)
+        self._more: dict[Callable[[aiosqlite.Connection], Any], Any] = {}
+
+    def repository(self, kind: Callable[[aiosqlite.Connection], R]) -> R:
+        """The repository of a kind of record the Store names no attribute for (a command's own table: its
+        `Sqlite...Repository` class), made once on this connection, so its writes share the Store's transactions."""
+        if kind not in self._more:
+            self._more[kind] = kind(self.conn)
+        found: R = self._more[kind]
+        return found
 
     async def move_chat(self, old: int, new: int) -> None:
         """Everything kept under chat `old` now belongs to `new` (a group upgraded to a supergroup).

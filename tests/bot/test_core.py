@@ -54,3 +54,25 @@ async def test_buttons_of_another_chat_are_stale_here(core):
     stranger = await core.on_button(Who(6, 6), data)
     assert stranger.toast is not None
     assert stranger.replies == ()
+
+
+async def test_a_repository_the_store_names_no_attribute_for_is_made_once_and_shares_its_transactions(core):
+    from bot.storage.games import SqliteGameRepository
+
+    store = core.deps.store
+    games = store.repository(SqliteGameRepository)
+    assert store.repository(SqliteGameRepository) is games
+    await core.on_command(ME, "play")
+    running = await games.active_game(ME.chat_id)
+    assert running is not None
+
+    async def bump_then_fail() -> None:
+        async with store.transaction():
+            await games.save_game(running.bumped())
+            raise RuntimeError("undone")
+
+    with pytest.raises(RuntimeError):
+        await bump_then_fail()
+    after = await games.active_game(ME.chat_id)
+    assert after is not None
+    assert after.revision == running.revision

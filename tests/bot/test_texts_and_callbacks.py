@@ -114,3 +114,10 @@ def test_every_singular_form_has_its_plural_and_the_same_parameters():
         plural = key.removesuffix(".one")
         assert plural in EN, key
         assert fields(key) <= fields(plural) | {"n"}, key
+
+
+def test_a_button_action_a_feature_declares_is_decoded_for_it_and_any_other_is_refused():
+    assert cb.decode("pz:12:3:a", frozenset({"pz"})) == cb.Callback("pz", args=("12", "3", "a"))
+    with pytest.raises(cb.BadCallback):
+        cb.decode("pz:12:3:a")
+    assert "pz" not in cb.NAMED_ACTIONS
