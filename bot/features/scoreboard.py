@@ -7,7 +7,6 @@ from datetime import date
 from bot import callback_data as cb
 from bot.models.settings import Settings
 from bot.models.stats import ALL_CHATS
-from bot.models.who import Who
 from bot.parsing.commands import TopAsked, stats_variant, top_asked
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
@@ -50,7 +49,7 @@ class Scoreboard(Feature):
             return challenge.leaderboard(language, day, await daily.leaderboard(deps, day))
         if not who.private:
             return challenge.in_private(language, who.bot_username)
-        return await _daily(deps, who, language)
+        return await _daily(deps, s)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A leaderboard, stats or daily-board button; a toast when it is stale or someone else's."""
@@ -76,7 +75,7 @@ class Scoreboard(Feature):
             if pressed.action == cb.DAILY and args == ("p",):  # the /start menu's button
                 if not who.private:
                     return challenge.in_private(language, who.bot_username)
-                return await _daily(deps, who, language)
+                return await _daily(deps, s)
             if pressed.action == cb.NOTE and args in (("top",), ("stats",), ("rating",)):
                 return Outcome.text(t(f"{args[0]}.help", language))
             if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
@@ -116,8 +115,9 @@ async def _top(deps: Deps, s: Situation, asked: TopAsked) -> Outcome:
     return records.leaderboard(language, board, in_group=not who.private)
 
 
-async def _daily(deps: Deps, who: Who, language: str) -> Outcome:
-    found = await daily.challenge(deps, who.chat_id, who.user_id)
+async def _daily(deps: Deps, s: Situation) -> Outcome:
+    who, language = s.who, s.language
+    found = await daily.challenge(deps, who.chat_id, who.user_id, await s.game())
     match found:
         case daily.DailyStarted(day, game):
             return challenge.started(language, day, game)

@@ -85,8 +85,9 @@ class Busy:
 Challenge = DailyStarted | Running | Done | Busy
 
 
-async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
-    """Start today's challenge for the player, or say where theirs stands (one attempt per UTC day)."""
+async def challenge(deps: Deps, chat_id: int, user_id: int, running: Game | None) -> Challenge:
+    """Start today's challenge for the player, or say where theirs stands (one attempt per UTC day); `running` is
+    the chat's running game, as the update read it."""
     repo = deps.store.stats
     now = deps.clock()
     day = day_of(now)
@@ -95,7 +96,6 @@ async def challenge(deps: Deps, chat_id: int, user_id: int) -> Challenge:
         game = await deps.store.games.game(played.game_id)
         assert game is not None
         return Running(day, game) if game.active else Done(day, game)
-    running = await deps.store.games.active_game(chat_id)
     if running is not None:
         return Busy(running)
     secret = daily_secret(await daily_key(deps), day)
