@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from bot.models.board import Board, Choice
+from bot.models.board import Board, Choice, MatchBoard
 from bot.models.refusal import Refusal
 from bot.texts import Html
 
@@ -81,13 +81,15 @@ class Did(StrEnum):
 class Account:
     """What an update did, typed, beside its replies, for a face that does not read the chat's messages (the Mini
     App): made, refused (and why), asked, or shown; what the player is told (a refusal, a question, a message), a
-    question's choices, and the board(s) after it: the game's new board, or the board shown another way."""
+    question's choices, and the board(s) after it: the game's new board, or the board shown another way (a versus
+    game's is its match board)."""
 
     did: Did = Did.SHOWN
     refusal: Refusal | None = None
     notice: Html | None = None
     choices: tuple[Choice, ...] = ()
     boards: tuple[Board, ...] = ()
+    match_board: MatchBoard | None = None  # a versus game's, after the move or shown another way
 
 
 @dataclass(frozen=True)

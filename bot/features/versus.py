@@ -107,18 +107,18 @@ class Versus(Feature):
             return versus_board.progressed(language, undone, in_place=True)
         if verb == cb.MATCH_MORE and len(args) <= 1:
             shown = await versus.position(self.deps, match, _given(args, 0))
-            return Outcome.say(versus_board.board(language, shown, in_place=True, every_fix=True))
+            return versus_board.shown(language, shown, every_fix=True)
         if verb == cb.MATCH_VIEW and len(args) <= 1:
             shown = await versus.position(self.deps, match, _given(args, 0))
-            return Outcome.say(versus_board.board(language, shown, in_place=True))
+            return versus_board.shown(language, shown)
         if verb == cb.MATCH_CHANGE and len(args) <= 2:
             shown = await versus.position(self.deps, match, _given(args, 1))
             if not args:
-                return Outcome.say(versus_board.board(language, shown, in_place=True, picking=True))
+                return versus_board.shown(language, shown, picking=True)
             index = cb.decode_id(args[0])
             limit = len(shown.bot_turns) + (1 if shown.given is not None else 0)
             if index < limit:
-                return Outcome.say(versus_board.board(language, shown, in_place=True, changing=index))
+                return versus_board.shown(language, shown, changing=index)
         return Outcome(toast=t("match.stale", language))
 
 

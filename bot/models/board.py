@@ -116,3 +116,32 @@ class Board:
             *self.notices,
             *(self.ending.lines if self.ending is not None else ()),
         )
+
+
+@dataclass(frozen=True)
+class MatchBoard:
+    """What the player sees of a versus game: both sides, as typed rows (`yours`: their guesses at the bot's code;
+    `mine`: the bot's guesses at theirs, with their answers), the chat's line a round, and, as a game's board, the
+    prompt (the bot's guess waiting for an answer), the notices, the ending and the choices."""
+
+    match_id: int
+    revision: int
+    title: Html
+    yours: tuple[Row, ...] = ()
+    mine: tuple[Row, ...] = ()
+    rounds: tuple[Html, ...] = ()
+    prompt: Prompt | None = None
+    notices: tuple[Html, ...] = ()
+    ending: Ending | None = None
+    choices: Choices = ()
+
+    @property
+    def lines(self) -> tuple[Html, ...]:
+        """Every line of the board in order, title first (what the chat's message shows)."""
+        return (
+            self.title,
+            *self.rounds,
+            *(self.prompt.lines if self.prompt is not None else ()),
+            *self.notices,
+            *(self.ending.lines if self.ending is not None else ()),
+        )

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bot.models.board import Board, Choices
+from bot.models.board import Board, Choices, MatchBoard
 from bot.replies import Button, Keyboard, Placement, Reply
 from bot.texts import Html, lines
 
 
-def text(board: Board) -> Html:
+def text(board: Board | MatchBoard) -> Html:
     """The board's message: every line, title first (empty parts left out)."""
     return lines(*board.lines)
 
@@ -17,7 +17,7 @@ def keyboard(choices: Choices) -> Keyboard:
     return tuple(tuple(Button(choice.label, choice.data) for choice in row) for row in choices if row)
 
 
-def reply(board: Board, placement: Placement) -> Reply:
+def reply(board: Board | MatchBoard, placement: Placement) -> Reply:
     """The message that shows the board, where `placement` says."""
     return Reply(text(board), keyboard(board.choices), placement)
 

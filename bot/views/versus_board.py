@@ -4,14 +4,14 @@ and what it waits for (a guess, an answer with its buttons, a fix), edited in pl
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot.models.board import Choice, Choices, Does
+from bot.models.board import Choice, Choices, Does, Ending, MatchBoard, Prompt, Row
 from bot.models.match import BOT_ID, Match
 from bot.models.refusal import Refusal
 from bot.models.status import Status
-from bot.replies import Outcome, Placement, Reply
+from bot.replies import Account, Did, Outcome, Placement, Reply
 from bot.services import versus
 from bot.services.matches import Ended
-from bot.texts import Html, example, lines, score_text, t, variant_text
+from bot.texts import Html, example, score_text, t, variant_text
 from bot.views import chat_board, slips
 from engine.consistency import Correction
 from engine.history import Turn
@@ -23,7 +23,7 @@ def started(language: str, result: versus.VersusStarted) -> Outcome:
     """The game is on, the user guesses first: the intro is the game's first board."""
     match = result.match
     text = t("vs.started", language, variant=variant_text(match.variant, language))
-    return Outcome.say(Reply(text, placement=_board_of(match, in_place=False)))
+    return Outcome.say(Reply(text, placement=_board_of(match, in_place=False)), account=Account(Did.MADE, notice=text))
 
 
 def reminder(language: str, match: Match) -> Outcome:
@@ -42,58 +42,100 @@ def progressed(language: str, result: versus.Position | Refusal, in_place: bool,
     """The board after a move; a pressed button edits the board in place."""
     if isinstance(result, Refusal):
         return refusal(language, result, match)
-    return Outcome.say(board(language, result, in_place))
+    shown = model(language, result)
+    placed = chat_board.reply(shown, _board_of(result.match, in_place))
+    return Outcome.say(placed, account=Account(Did.MADE, match_board=shown))
+
+
+def shown(
+    language: str,
+    position: versus.Position,
+    *,
+    every_fix: bool = False,
+    picking: bool = False,
+    changing: int | None = None,
+) -> Outcome:
+    """The board again, edited in place and changed in nothing (see `model`)."""
+    looked = model(language, position, every_fix=every_fix, picking=picking, changing=changing)
+    placed = chat_board.reply(looked, _board_of(position.match, in_place=True))
+    return Outcome.say(placed, account=Account(Did.SHOWN, match_board=looked))
 
 
 def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
     """Why the move or answer is not taken: an impossible answer, no code, or not now."""
     if result.key == "match.stale":
-        return Outcome(toast=t("match.stale", language))
+        return Outcome.refused(result, t("match.stale", language), toast=True)
     if result.key.startswith("answer."):
-        return Outcome.text(slips.answer_refused(language, result))
+        return Outcome.refused(result, slips.answer_refused(language, result))
     params = dict(result.params)
     if match is not None and not result.key.startswith("invalid."):
         params.setdefault("example", example(match.variant))
-    return Outcome.text(t(result.key, language, **params))
+    return Outcome.refused(result, t(result.key, language, **params))
 
 
-def board(
+def model(
     language: str,
     position: versus.Position,
-    in_place: bool,
     *,
     every_fix: bool = False,
     picking: bool = False,
     changing: int | None = None,
-) -> Reply:
-    """The game so far and what it waits for, with the buttons that fit (`every_fix`: all the fixes of a
+) -> MatchBoard:
+    """The game so far and what it waits for, with the choices that fit (`every_fix`: all the fixes of a
     contradiction; `picking` an answer to change; `changing` one, by its 0-based index)."""
     match = position.match
-    parts: list[Html | None] = [t("vs.board.title", language, variant=variant_text(match.variant, language))]
-    parts.extend(_rounds(language, position))
-    keyboard: Choices = ()
+    title = t("vs.board.title", language, variant=variant_text(match.variant, language))
+    notices: list[Html] = []
+    prompt: Prompt | None = None
+    ended: Ending | None = None
+    choices: Choices = ()
     history = position.bot_turns
     if position.ended is not None:
-        parts.append(ending(language, position.ended, history[-1].guess if history else None))
-        keyboard = rematch_row(language, match)
+        said = ending(language, position.ended, history[-1].guess if history else None)
+        ended = Ending(position.ended.match.status, position.ended.match.secret, (said,))
+        choices = rematch_row(language, match)
     elif changing is not None:
         pending = Turn(match.pending_guess or "", position.given or Score(0, 0))  # index len(history): the pending one
         turn = history[changing] if changing < len(history) else pending
-        parts.append(slips.change_prompt(language, changing, turn))
-        keyboard = (*_change_keyboard(language, position, changing, turn), _back_row(language, position))
+        notices.append(slips.change_prompt(language, changing, turn))
+        choices = (*_change_keyboard(language, position, changing, turn), _back_row(language, position))
     elif picking:
-        parts.append(t("change.pick", language))
-        keyboard = (*_change_rows(language, position, len(history)), _back_row(language, position))
+        notices.append(t("change.pick", language))
+        choices = (*_change_rows(language, position, len(history)), _back_row(language, position))
     elif position.contradiction is not None:
-        parts.extend(_contradiction(language, position, every_fix))
-        keyboard = _contradiction_keyboard(language, position, every_fix)
+        notices.extend(_contradiction(language, position, every_fix))
+        choices = _contradiction_keyboard(language, position, every_fix)
     elif match.turn_user == BOT_ID and match.pending_guess:
-        parts.append(_ask_text(language, position, match.pending_guess))
-        keyboard = (*_answer_rows(language, match, position.answers), *_undo_row(language, position))
+        asked = _ask_text(language, position, match.pending_guess)
+        prompt = Prompt(len(history) + 1, match.pending_guess, (asked,))
+        choices = (*_answer_rows(language, match, position.answers), *_undo_row(language, position))
     else:
-        parts.append(t("vs.your_turn", language))
-        keyboard = _undo_row(language, position)
-    return Reply(lines(*parts), chat_board.keyboard(keyboard), _board_of(match, in_place))
+        notices.append(t("vs.your_turn", language))
+        choices = _undo_row(language, position)
+    return MatchBoard(
+        match.id,
+        match.revision,
+        title,
+        _side(language, position.user_turns),
+        _side(language, history),
+        tuple(_rounds(language, position)),
+        prompt,
+        tuple(notices),
+        ended,
+        choices,
+    )
+
+
+def _side(language: str, turns: tuple[Turn, ...]) -> tuple[Row, ...]:
+    """One side's guesses as rows, each line as a round shows it."""
+    return tuple(
+        Row(n, turn.guess, turn.answer, _move(language, turn), score_text(turn.answer, language))
+        for n, turn in enumerate(turns, start=1)
+    )
+
+
+def _move(language: str, turn: Turn) -> Html:
+    return t("vs.board.move", language, guess=turn.guess, score=score_text(turn.answer, language))
 
 
 def _board_of(match: Match, in_place: bool) -> Placement:
@@ -103,16 +145,12 @@ def _board_of(match: Match, in_place: bool) -> Placement:
 def _rounds(language: str, position: versus.Position) -> list[Html]:
     """A line per round: the user's guess and the bot's, each with its score (the bot's pending one asked)."""
     match, yours = position.match, position.user_turns
-    mine = [t("vs.board.move", language, guess=g, score=score_text(a, language)) for g, a in position.bot_turns]
+    mine = [_move(language, turn) for turn in position.bot_turns]
     if match.active and match.turn_user == BOT_ID and match.pending_guess:
         mine.append(t("vs.board.asked", language, guess=match.pending_guess))
     found = []
     for i in range(max(len(yours), len(mine))):
-        you = (
-            t("vs.board.move", language, guess=yours[i].guess, score=score_text(yours[i].answer, language))
-            if i < len(yours)
-            else t("vs.board.none", language)
-        )
+        you = _move(language, yours[i]) if i < len(yours) else t("vs.board.none", language)
         me = mine[i] if i < len(mine) else t("vs.board.none", language)
         found.append(t("vs.board.round", language, n=i + 1, yours=you, mine=me))
     return found
@@ -244,4 +282,4 @@ def resigned(language: str, ended: versus.Position | None) -> Outcome:
     """The reply to /resign: the board, final, sent anew (the old one loses its buttons)."""
     if ended is None:
         return Outcome.text(t("vs.none", language))
-    return Outcome.say(board(language, ended, in_place=False))
+    return progressed(language, ended, in_place=False)

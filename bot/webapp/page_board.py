@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callback_data as cb
-from bot.models.board import Board, Choice
+from bot.models.board import Board, Choice, MatchBoard, Row
 from bot.texts import plain
 
 # The callback actions of a one-player game's choices that the page may press (the Core checks each as it would a
@@ -58,3 +58,26 @@ def names(data: str, game_id: int) -> bool:
     except cb.BadCallback:
         return False
     return pressed.action in BOARD_ACTIONS and pressed.game_id == game_id
+
+
+def versus(board: MatchBoard) -> dict[str, Any]:
+    """A versus game's board as the page would draw it: both sides' moves, what it asks, and its choices."""
+
+    def side(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
+        return [
+            {"guess": r.guess, "bulls": r.score.bulls, "cows": r.score.cows, "score": plain(r.score_text)} for r in rows
+        ]
+
+    prompt = board.prompt
+    said = (*(prompt.lines if prompt is not None else ()), *board.notices)
+    return {
+        "match": board.match_id,
+        "revision": board.revision,
+        "title": plain(board.title),
+        "yours": side(board.yours),
+        "mine": side(board.mine),
+        "pending": prompt.guess if prompt is not None else None,
+        "lines": [plain(line) for line in said],
+        "ending": None if board.ending is None else [plain(line) for line in board.ending.lines],
+        "buttons": [[choice_data(c) for c in row] for row in board.choices if row],
+    }

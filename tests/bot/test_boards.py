@@ -156,3 +156,27 @@ def test_a_referee_board_has_a_row_a_guess_and_is_cut_down_to_its_last_row_and_h
     assert page_board.rows(board)["turns"] == [
         {"guess": t.guess, "bulls": t.answer.bulls, "cows": t.answer.cows} for t in game.turns
     ]
+
+
+async def test_a_versus_board_has_both_sides_typed_and_the_page_can_draw_them(core):
+    started = await core.on_command(ME, "versus")
+    assert started.account.did == Did.MADE
+    moved = await core.on_text(ME, "0123")
+    assert moved.account.did == Did.MADE
+    board = moved.account.match_board
+    assert board is not None
+    assert [(r.number, r.guess) for r in board.yours] == [(1, "0123")]
+    assert board.prompt is not None  # the bot's guess, waiting for the player's answer
+    assert drawn(moved) == chat_board.text(board)
+    assert all(c.does in (Does.ANSWER, Does.UNDO, Does.CHANGE) for row in board.choices for c in row)
+    page = page_board.versus(board)
+    assert page["yours"][0]["guess"] == "0123"
+    assert page["pending"] == board.prompt.guess
+    answered = await core.on_text(ME, "0 1")
+    assert answered.account.did == Did.MADE
+    after = answered.account.match_board
+    assert after is not None
+    assert len(after.mine) == 1
+    assert after.mine[0].guess == board.prompt.guess
+    refused = await core.on_text(ME, "0 1")  # now the player's turn to guess: not an answer
+    assert refused.account.did == Did.REFUSED
