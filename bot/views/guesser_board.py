@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot import callback_data as cb
 from bot.models.board import Board, Choice, Choices, Does, Ending, Prompt, Row
 from bot.models.game import Game, Mode
@@ -108,7 +110,9 @@ def finished(language: str, game: Game) -> Board:
     return Board(game.id, game.revision, t("gue.board.title", language), rows, ending=Ending(game.status, game.secret))
 
 
+@lru_cache(maxsize=4096)
 def _row(language: str, number: int, turn: Turn) -> Row:
+    """One answered guess, kept: a board shows every earlier one again with each new one."""
     score = score_text(turn.answer, language)
     return Row(
         number, turn.guess, turn.answer, t("gue.board.line", language, n=number, guess=turn.guess, score=score), score

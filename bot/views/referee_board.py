@@ -128,8 +128,14 @@ def board(
 
 
 def _row(language: str, game: Game, number: int, turn: Turn) -> Row:
-    line = turn_line(language, game, number, turn)
-    return Row(number, turn.guess, turn.answer, line, score_text(turn.answer, language), game.attempt_limit)
+    return _kept_row(language, game.variant, game.attempt_limit, number, turn)
+
+
+@lru_cache(maxsize=8192)
+def _kept_row(language: str, variant: Variant, limit: int | None, number: int, turn: Turn) -> Row:
+    """A board's row, kept: a board shows every earlier guess again with each new one, and its rows never change."""
+    line = _turn_line(language, variant, limit, number, turn)
+    return Row(number, turn.guess, turn.answer, line, score_text(turn.answer, language), limit)
 
 
 @lru_cache(maxsize=256)
@@ -139,7 +145,8 @@ def _title(language: str, variant: Variant) -> Html:
 
 def tidy(language: str, game: Game) -> Html | None:
     """What a board showing `game` is cut down to once a newer one is sent: its last guess and the hint so far."""
-    return chat_board.tidy(board(language, game))
+    last = (_row(language, game, len(game.turns), game.turns[-1]),) if game.turns else ()
+    return chat_board.tidy(Board(game.id, game.revision, Html(""), last, _hints(language, game)))
 
 
 def _hints(language: str, game: Game) -> Hints | None:
