@@ -37,9 +37,15 @@ class Situation:
     async def read(cls, deps: Deps, who: Who) -> Situation:
         """The situation of an update from `who`: the chat's settings, and the language to answer in (a group that
         has none yet takes its first player's, and keeps it)."""
-        settings = await deps.store.settings.of_chat(who.chat_id)
+        if who.private:  # whether a match takes the person's messages comes with the settings, in one statement
+            settings, playing = await deps.store.settings.of_chat_playing(who.chat_id, who.user_id)
+        else:
+            settings, playing = await deps.store.settings.of_chat(who.chat_id), None
         language, settings = await languages.answering(deps, who, settings)
-        return cls(deps, who, language, settings)
+        found = cls(deps, who, language, settings)
+        if playing is not None:
+            found._read[("in_match",)] = playing
+        return found
 
     async def _once(self, key: tuple[object, ...], read: Callable[[], Awaitable[T]]) -> T:
         if key not in self._read:

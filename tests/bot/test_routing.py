@@ -81,11 +81,11 @@ async def test_a_match_command_in_a_group_with_no_match_says_so(app, recorded):
         assert reply.text == t("match.none"), text
 
 
-async def test_a_move_reads_the_chats_settings_its_game_and_whether_a_match_is_on_once_each(chat, app, monkeypatch):
+async def test_a_move_reads_the_chats_settings_with_whether_a_match_is_on_and_its_game_once(chat, app, monkeypatch):
     store = app.bot_data.runtime.store
     asked: list[str] = []
     for repository, names in (
-        (store.settings, ("of_chat",)),
+        (store.settings, ("of_chat", "of_chat_playing")),
         (store.games, ("active_game", "game", "latest_game")),
         (store.matches, ("any_active", "active_match", "match", "private_duel", "awaiting_secret")),
     ):
@@ -95,7 +95,8 @@ async def test_a_move_reads_the_chats_settings_its_game_and_whether_a_match_is_o
     asked.clear()
     [scored] = sent(await chat.send("0123"))  # past the private duel's and versus' routes, asked once for both
     assert "0123" in scored.text
-    assert sorted(asked) == ["active_game", "any_active", "of_chat"]
+    # the settings and whether a match is on come in one statement, the game in another
+    assert sorted(asked) == ["active_game", "of_chat_playing"]
 
 
 def _counted(function: Callable[..., Awaitable[object]], asked: list[str]) -> Callable[..., Awaitable[object]]:

@@ -1,6 +1,8 @@
+from bot.core import Who
 from bot.models.settings import DUEL_TIMERS, RACE_LIMITS, Setting, Settings
 from bot.services.settings import changed
 from engine.variant import PRESETS, Variant
+from tests.bot.fakes import runtime_on
 
 
 def test_a_preset_replaces_the_variant():
@@ -48,3 +50,17 @@ def test_a_groups_race_limit_and_duel_timer_cycle_through_their_choices_and_back
     assert Settings(race_seconds=300, duel_seconds=60).match_seconds("race") == 300
     assert Settings(race_seconds=300, duel_seconds=60).match_seconds("duel") == 60
     assert Settings(race_seconds=300).match_seconds("versus") is None
+
+
+async def test_the_settings_come_with_whether_a_match_is_on_in_the_chat_or_for_the_player(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        core, store = rt.core, rt.store
+        assert await store.settings.of_chat_playing(7, 7) == (Settings(), False)
+        await core.on_command(Who(7, 7), "versus")
+        settings, playing = await store.settings.of_chat_playing(7, 7)
+        assert (settings, playing) == (Settings(), True)
+        assert (await store.settings.of_chat_playing(8, 7))[1] is True  # the player's match, from another chat
+        assert (await store.settings.of_chat_playing(8, 8))[1] is False
+        async with store.transaction():
+            await store.settings.save(8, Settings(coaching=False), core.deps.clock())
+        assert await store.settings.of_chat_playing(8, 8) == (Settings(coaching=False), False)
