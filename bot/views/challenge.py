@@ -42,9 +42,10 @@ def started(language: str, day: str, game: Game) -> Outcome:
 
 def running(language: str, day: str, game: Game) -> Outcome:
     """The player's challenge of the day is still open: its board again, anew, with every guess so far."""
-    shown = referee_board.board(language, game, title=title(language, day), notices=(t("daily.running", language),))
+    said = t("daily.running", language)
+    shown = referee_board.board(language, game, title=title(language, day), notices=(said,))
     placed = Placement(game.id, in_place=False, tidy=referee_board.tidy(language, game))
-    return Outcome.say(chat_board.reply(shown, placed), account=Account(Did.SHOWN, boards=(shown,)))
+    return Outcome.say(chat_board.reply(shown, placed), account=Account(Did.SHOWN, notice=said, boards=(shown,)))
 
 
 def scored(language: str, day: str, result: Scored) -> Outcome:
@@ -174,11 +175,12 @@ def result(
     """The player's result of the day, ready to forward, with the time to the next one, the leaderboard and
     Share buttons."""
     buttons = ((leaderboard_button(language, day), share_button(language)),)
-    share = Reply(share_text(language, day, game, bot_username), buttons)
-    next_one = t("daily.next", language, wait=wait_text(wait, language))
-    if again:
-        return Outcome.say(Reply(t("daily.again", language, wait=wait_text(wait, language))), share)
-    return Outcome.say(share, Reply(next_one))
+    shared = share_text(language, day, game, bot_username)
+    share = Reply(shared, buttons)
+    if again:  # asked for again: nothing changed, and the notice says so with the result
+        said = t("daily.again", language, wait=wait_text(wait, language))
+        return Outcome.say(Reply(said), share, account=Account(notice=lines(said, shared)))
+    return Outcome.say(share, Reply(t("daily.next", language, wait=wait_text(wait, language))))
 
 
 def with_result(

@@ -228,3 +228,14 @@ async def test_a_versus_board_gets_no_board_button(web):
     boards = [c for c in calls if c.method == "sendMessage" and c.params.get("reply_markup")]
     assert boards
     assert not any(web_apps(c) for c in calls)
+
+
+async def test_todays_challenge_asked_for_again_from_the_page_says_so_and_changes_nothing(web):
+    status, started = await web.call("POST", "/api/move", {"key": "daily-key-1", "kind": "daily"})
+    assert status == 200, started
+    assert started["changed"] is True
+    status, again = await web.call("POST", "/api/move", {"key": "daily-key-2", "kind": "daily"})
+    assert status == 200, again
+    assert again["changed"] is False
+    assert again["notice"]  # the running challenge's own line, from the move's account
+    assert again["game"]["id"] == started["game"]["id"]
