@@ -98,24 +98,28 @@ class Core:
 
     async def on_command(self, who: Who, command: str, args: str = "") -> Outcome:
         """The reply to /command args."""
-        async with self.deps.transaction():
-            found = await self.arrived(who)
-            payload = args.strip()
-            if command == "start" and payload.lower() in DEEP_LINK_COMMANDS:  # a deep link is its command
-                command, args = payload.lower(), ""
-            elif command == "start" and not who.private and payload.lower() in GROUP_DEEP_LINKS:
-                command, args = GROUP_DEEP_LINKS[payload.lower()], ""
-            elif command == "start" and who.private and payload.lower().startswith(DUEL_ME_LINK):
-                return await self.features.duel.duel_me(found, payload)
-            elif command == "start" and who.private and payload.lower().startswith(DUEL_LINK):
-                return await self.features.duel.duel_link(found, payload)
-            return await self._ask(self._commands, found, command, lambda handler: handler(found, command, args))
+        if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
+            async with self.deps.transaction():
+                return await self.on_command(who, command, args)
+        found = await self.arrived(who)
+        payload = args.strip()
+        if command == "start" and payload.lower() in DEEP_LINK_COMMANDS:  # a deep link is its command
+            command, args = payload.lower(), ""
+        elif command == "start" and not who.private and payload.lower() in GROUP_DEEP_LINKS:
+            command, args = GROUP_DEEP_LINKS[payload.lower()], ""
+        elif command == "start" and who.private and payload.lower().startswith(DUEL_ME_LINK):
+            return await self.features.duel.duel_me(found, payload)
+        elif command == "start" and who.private and payload.lower().startswith(DUEL_LINK):
+            return await self.features.duel.duel_link(found, payload)
+        return await self._ask(self._commands, found, command, lambda handler: handler(found, command, args))
 
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
-        async with self.deps.transaction():
-            found = await self.arrived(who)
-            return await self._ask(self._texts, found, "", lambda handler: handler(found, text))
+        if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
+            async with self.deps.transaction():
+                return await self.on_text(who, text)
+        found = await self.arrived(who)
+        return await self._ask(self._texts, found, "", lambda handler: handler(found, text))
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""
@@ -125,13 +129,15 @@ class Core:
 
     async def on_button(self, who: Who, data: str) -> Outcome:
         """The reply to a button press; a toast when the button is stale."""
-        async with self.deps.transaction():
-            found = await self.arrived(who)
-            try:
-                pressed = cb.decode(data, self._declared)
-                return await self._ask(self._buttons, found, pressed.action, lambda handler: handler(found, pressed))
-            except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
-                return messages.stale(found.language)
+        if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
+            async with self.deps.transaction():
+                return await self.on_button(who, data)
+        found = await self.arrived(who)
+        try:
+            pressed = cb.decode(data, self._declared)
+            return await self._ask(self._buttons, found, pressed.action, lambda handler: handler(found, pressed))
+        except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
+            return messages.stale(found.language)
 
     async def _ask(
         self, routes: tuple[Route[H], ...], found: Situation, key: str, ask: Callable[[H], Awaitable[Outcome | None]]

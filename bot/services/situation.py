@@ -20,6 +20,7 @@ from bot.services import languages
 from bot.services.deps import Deps
 
 T = TypeVar("T")
+_UNREAD = object()  # a fact not read yet (None is an answer: no game)
 
 
 class Situation:
@@ -32,6 +33,9 @@ class Situation:
         self.language = language
         self.settings = settings  # the chat's
         self._read: dict[tuple[object, ...], Any] = {}
+        # asked on nearly every private update, twice (by the table, then by the handler): kept where reading is quick
+        self._game: Game | object | None = _UNREAD
+        self._playing: bool | None = None
 
     @classmethod
     async def read(cls, deps: Deps, who: Who) -> Situation:
@@ -43,8 +47,7 @@ class Situation:
             settings, playing = await deps.store.settings.of_chat(who.chat_id), None
         language, settings = await languages.answering(deps, who, settings)
         found = cls(deps, who, language, settings)
-        if playing is not None:
-            found._read[("in_match",)] = playing
+        found._playing = playing
         return found
 
     async def _once(self, key: tuple[object, ...], read: Callable[[], Awaitable[T]]) -> T:
@@ -57,7 +60,9 @@ class Situation:
         """The one-player game running in this chat (never in a group: those games are played in private)."""
         if not self.who.private:
             return None
-        return await self._once(("game",), lambda: self.deps.store.games.active_game(self.who.chat_id))
+        if self._game is _UNREAD:
+            self._game = await self.deps.store.games.active_game(self.who.chat_id)
+        return self._game  # type: ignore[return-value]  # read: a Game or None
 
     async def game_named(self, game_id: int) -> Game | None:
         """A game by its id (a button's, the page's), running or finished: the running one is not read twice."""
@@ -72,8 +77,9 @@ class Situation:
 
     async def in_match(self) -> bool:
         """Whether a match is on in this chat, or with this person among its players (one statement)."""
-        chat, user = self.who.chat_id, self.who.user_id
-        return await self._once(("in_match",), lambda: self.deps.store.matches.any_active(chat, user))
+        if self._playing is None:
+            self._playing = await self.deps.store.matches.any_active(self.who.chat_id, self.who.user_id)
+        return self._playing
 
     async def match_here(self, kind: Kind | None = None) -> Match | None:
         """The match on in this chat's forum topic (the chat itself, without one), of that `kind` when one is named."""
