@@ -24,14 +24,19 @@ from engine.variant import Indices, Variant
 # nothing new may be drawn in a row before the next one is taken from the codes that still fit.
 DRAWS = 20
 IDLE_GUESSES = 50
+# A clue that leaves one code alone (1122 → 0🐂 4🐄 in Mastermind) is a riddle, not a puzzle: its game is played again.
+MIN_CLUES = 2
 
 
 def make_puzzle(variant: Variant, rng: random.Random, *, seed: int | None = None) -> Puzzle:
     """A puzzle of the variant whose clues exactly one code fits, each clue needed; `seed` is recorded as given."""
-    secret = rng.randrange(variant.size)
-    clues = _game(variant, secret, rng)
-    masks = clue_masks(variant, clues)
-    kept = _minimal(masks, rng)
+    while True:
+        secret = rng.randrange(variant.size)
+        clues = _game(variant, secret, rng)
+        masks = clue_masks(variant, clues)
+        kept = _minimal(masks, rng)
+        if len(kept) >= MIN_CLUES:
+            break
     masks = ClueMasks(masks.fit[kept], masks.total[kept])
     return Puzzle(
         variant=variant,
