@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import numpy as np
 import pytest
@@ -54,10 +55,10 @@ def test_an_answer_is_read_as_the_variant_reads_codes() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(SMALL), st.integers(0, 2**32), st.randoms(use_true_random=False))
-def test_the_grade_agrees_with_the_brute_force(variant: Variant, seed: int, rng: object) -> None:
+def test_the_grade_agrees_with_the_brute_force(variant: Variant, seed: int, rng: random.Random) -> None:
     puzzle = puzzle_for_seed(variant, seed)
     texts = every_code(variant).texts
-    for answer in [puzzle.solution, *(texts[rng.randrange(len(texts))] for _ in range(20))]:  # type: ignore[attr-defined]
+    for answer in [puzzle.solution, *(texts[rng.randrange(len(texts))] for _ in range(20))]:
         verdict = grade(puzzle, answer)
         expected = [
             (i, clue.guess, tuple(clue.answer), score_pair(answer, clue.guess))
