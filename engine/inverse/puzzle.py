@@ -56,6 +56,14 @@ class Puzzle:
             },
         }
 
+    def as_public_dict(self) -> dict[str, Any]:
+        """What a player may be sent before solving (the Mini App, a share): the variant and the clues only. The
+        solution, of course, and the seed, which makes the same puzzle again, stay with the bot."""
+        return {
+            "variant": self.variant.name,
+            "clues": [[clue.guess, clue.answer.bulls, clue.answer.cows] for clue in self.clues],
+        }
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Puzzle:
         """The puzzle in `as_dict`'s data, checked: the variant, every code and score, and that the clues leave

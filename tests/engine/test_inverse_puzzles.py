@@ -86,6 +86,13 @@ def test_a_puzzle_reads_back_from_its_json() -> None:
     assert Puzzle.from_dict(data) == puzzle
 
 
+def test_what_a_player_is_sent_holds_neither_the_solution_nor_the_seed() -> None:
+    puzzle = puzzle_for_seed(CLASSIC, 11)
+    public = puzzle.as_public_dict()
+    assert public == {"variant": "classic", "clues": [list(row) for row in as_rows(puzzle)]}
+    assert puzzle.solution not in json.dumps(public)
+
+
 def _tampered(change: Any) -> dict[str, Any]:
     data = puzzle_for_seed(CLASSIC, 1).as_dict()
     change(data)
