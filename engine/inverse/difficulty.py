@@ -4,11 +4,13 @@ and how many cases the player must weigh."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from engine.inverse.masks import ClueMasks, left_without
+from engine.history import Turn
+from engine.inverse.masks import Mask, left_without, total_masks
 from engine.scoring import scorer_for
 from engine.variant import Variant
 
@@ -25,9 +27,8 @@ class Difficulty:
     estimate: float  # the combined estimate: the bits still unknown before each step of `path`, summed
 
 
-def difficulty_of(variant: Variant, masks: ClueMasks) -> Difficulty:
-    """The difficulty measures of clues that leave exactly one code, from their masks (engine.inverse.masks)."""
-    fit = masks.fit
+def difficulty_of(variant: Variant, clues: Sequence[Turn], fit: Mask) -> Difficulty:
+    """The difficulty measures of clues that leave exactly one code, given which codes fit each (`fit_masks`)."""
     size = variant.size
     alone = fit.sum(axis=1, dtype=np.int64)
     bits_alone = tuple(round(math.log2(size / int(n)), 4) for n in alone)
@@ -39,12 +40,12 @@ def difficulty_of(variant: Variant, masks: ClueMasks) -> Difficulty:
         bits_alone=bits_alone,
         left_without=left_without(fit),
         path=path,
-        cases=_cases(variant, masks),
+        cases=_cases(variant, clues),
         estimate=round(estimate, 4),
     )
 
 
-def _greedy_path(fit: np.ndarray) -> tuple[int, ...]:
+def _greedy_path(fit: Mask) -> tuple[int, ...]:
     """Codes left after each clue, taking at each step the unused clue that leaves the fewest."""
     alive = np.ones(fit.shape[1], dtype=np.bool_)
     unused = list(range(len(fit)))
@@ -57,7 +58,7 @@ def _greedy_path(fit: np.ndarray) -> tuple[int, ...]:
     return tuple(path)
 
 
-def _cases(variant: Variant, masks: ClueMasks) -> int:
+def _cases(variant: Variant, clues: Sequence[Turn]) -> int:
     """How many symbol sets (a symbol's count in the code included) fit every clue's bulls + cows total."""
-    together = np.logical_and.reduce(masks.total, axis=0)
+    together = np.logical_and.reduce(total_masks(variant, clues), axis=0)
     return len(np.unique(scorer_for(variant).counts[together]))

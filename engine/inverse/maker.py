@@ -15,7 +15,7 @@ import numpy as np
 
 from engine.history import Turn
 from engine.inverse.difficulty import difficulty_of
-from engine.inverse.masks import ClueMasks, breaks, clue_masks
+from engine.inverse.masks import Mask, breaks, fit_masks
 from engine.inverse.puzzle import Puzzle
 from engine.scoring import score, scorer_for
 from engine.variant import Indices, Variant
@@ -33,16 +33,16 @@ def make_puzzle(variant: Variant, rng: random.Random, *, seed: int | None = None
     while True:
         secret = rng.randrange(variant.size)
         clues = _game(variant, secret, rng)
-        masks = clue_masks(variant, clues)
-        kept = _minimal(masks, rng)
+        fit = fit_masks(variant, clues)
+        kept = _minimal(fit, rng)
         if len(kept) >= MIN_CLUES:
             break
-    masks = ClueMasks(masks.fit[kept], masks.total[kept])
+    puzzle_clues = tuple(clues[i] for i in kept)
     return Puzzle(
         variant=variant,
-        clues=tuple(clues[i] for i in kept),
+        clues=puzzle_clues,
         solution=variant.code(secret),
-        difficulty=difficulty_of(variant, masks),
+        difficulty=difficulty_of(variant, puzzle_clues, fit[kept]),
         seed=seed,
     )
 
@@ -97,14 +97,13 @@ def _draw(variant: Variant, among: Indices | None, guessed: set[int], rng: rando
 
 def _looks_played(variant: Variant, index: int) -> bool:
     """Whether a code looks like a player's guess: with repeats allowed, it uses at least half as many different
-    symbols as it has places (1122 does; 1111 and 1112 are probes no puzzle should be built on)."""
+    symbols as it has places (1122 and 1123 do; 1111, and 111222 of 6 places, are probes no puzzle is built on)."""
     return len(set(variant.codes[index].tolist())) >= math.ceil(variant.length / 2)
 
 
-def _minimal(masks: ClueMasks, rng: random.Random) -> list[int]:
+def _minimal(fit: Mask, rng: random.Random) -> list[int]:
     """The clues kept (indices, in order) once every clue that the others make needless is dropped, in a random
     order: the one code that fits them all still does, and no other code fits all but one of those kept."""
-    fit = masks.fit
     broken = breaks(fit)
     kept = set(range(len(fit)))
     order = list(range(len(fit)))

@@ -1,11 +1,10 @@
 """Which codes of a variant fit each clue of a puzzle: one row of booleans a clue, over every code, from which
-the generator, the difficulty and the checks all count."""
+the generator and the difficulty count."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -17,33 +16,36 @@ from engine.variant import Variant
 Mask = npt.NDArray[np.bool_]  # shape (clues, codes) or (codes,): whether each code fits
 
 
-class ClueMasks(NamedTuple):
-    """For every clue (row) and every code of the variant (column): `fit`, the code would have scored the clue's
-    answer; `total`, its bulls + cows would have been the answer's (the symbols are right, whatever their places)."""
-
-    fit: Mask
-    total: Mask
-
-
-def clue_masks(variant: Variant, clues: Sequence[Turn]) -> ClueMasks:
-    """The codes that fit each clue, and those whose bulls + cows fit it, as (clues, codes) boolean rows.
+def fit_masks(variant: Variant, clues: Sequence[Turn]) -> Mask:
+    """(clues, codes): whether each code of the variant would have scored each clue's answer.
 
     >>> from engine.scoring import Score
     >>> from engine.variant import Variant
-    >>> masks = clue_masks(Variant(3, 6), [Turn("012", Score(3, 0))])
-    >>> int(masks.fit.sum()), int(masks.total.sum())
-    (1, 6)
+    >>> int(fit_masks(Variant(3, 6), [Turn("012", Score(3, 0))]).sum())
+    1
     """
     scorer = scorer_for(variant)
-    length = variant.length
-    totals = _total_of_id(length)
     fit = np.empty((len(clues), variant.size), dtype=np.bool_)
-    total = np.empty_like(fit)
     for row, clue in enumerate(clues):
-        ids = scorer.against(clue.guess)
-        fit[row] = ids == clue.answer.id(length)
-        total[row] = totals[ids] == clue.answer.bulls + clue.answer.cows
-    return ClueMasks(fit, total)
+        fit[row] = scorer.against(clue.guess) == clue.answer.id(variant.length)
+    return fit
+
+
+def total_masks(variant: Variant, clues: Sequence[Turn]) -> Mask:
+    """(clues, codes): whether each code's bulls + cows would have been each clue's (its symbols are right, whatever
+    their places).
+
+    >>> from engine.scoring import Score
+    >>> from engine.variant import Variant
+    >>> int(total_masks(Variant(3, 6), [Turn("012", Score(3, 0))]).sum())
+    6
+    """
+    scorer = scorer_for(variant)
+    totals = _total_of_id(variant.length)
+    total = np.empty((len(clues), variant.size), dtype=np.bool_)
+    for row, clue in enumerate(clues):
+        total[row] = totals[scorer.against(clue.guess)] == clue.answer.bulls + clue.answer.cows
+    return total
 
 
 @lru_cache(maxsize=8)

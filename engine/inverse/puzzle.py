@@ -11,7 +11,7 @@ import numpy as np
 
 from engine.history import History, Turn, candidates
 from engine.inverse.difficulty import Difficulty, difficulty_of
-from engine.inverse.masks import clue_masks
+from engine.inverse.masks import fit_masks
 from engine.scoring import Score, is_possible
 from engine.variant import Code, Indices, InvalidCode, InvalidVariant, Variant, variant_named
 
@@ -108,8 +108,7 @@ def checked(variant: Variant, clues: Sequence[Turn], solution: Code, seed: int |
     fitting = solutions(variant, clues)
     if len(fitting) != 1 or variant.code(int(fitting[0])) != solution:
         raise InvalidPuzzle(f"{len(fitting)} codes fit the clues, and the solution must be the only one")
-    masks = clue_masks(variant, clues)
-    difficulty = difficulty_of(variant, masks)
+    difficulty = difficulty_of(variant, clues, fit_masks(variant, clues))
     if min(difficulty.left_without) < 2:
         raise InvalidPuzzle("a clue is not needed: the others leave the solution alone")
     return Puzzle(variant, clues, solution, difficulty, seed)
