@@ -1,9 +1,14 @@
 """Puzzle ratings: each attempt at a puzzle is a game between the player and the puzzle, which the player wins by
 solving it, and both are rated on it, as Lichess rates its puzzles. Pure: no I/O.
 
-- The model is the one rated matches use (`bot.rules.rating.MODEL`, OpenSkill's Plackett–Luce, default
-  parameters): between two sides it is the Bradley–Terry model, the logistic law of Elo, which is what a solve-or-not
-  game asks for. A player's puzzle rating is a rating of its own (a `Skill`), kept apart from their match ratings.
+- The model is OpenSkill's Weng–Lin Thurstone–Mosteller (full pairing, default parameters: μ 25, σ 25/3, β 25/6,
+  τ 25/300), not the Plackett–Luce of rated matches: its updates fit the ratings to the Gaussian law Φ((μ₁ − μ₂) / c)
+  by which the library predicts a game (`predict_win`, the same for every model), so the solve chance `pick` aims at
+  is the one the ratings are fitted to. Plackett–Luce, between two sides, fits them to the logistic law of the same
+  c, a flatter one: its ratings spread until that law matches the results, and the library's prediction then
+  overstates a favourite's chance (in bench/puzzle_bench.py's simulation, 0.549 solved for a 0.6 target, against
+  0.578; both rank the puzzles alike). A player's puzzle rating is a rating of its own (a `Skill`), apart from
+  their match ratings.
 - A new puzzle starts where its difficulty estimate (`engine.inverse.Difficulty.estimate`) puts it, with a σ half a
   new player's: near the right place before anyone has tried it, yet quick to move once people do.
 - Shown numbers: a player's is the one `/top rating` shows, 1500 + 20 × (μ − 3σ). A puzzle's is the number an
@@ -22,10 +27,12 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import NamedTuple
 
-from openskill.models import PlackettLuceRating
+from openskill.models import ThurstoneMostellerFull, ThurstoneMostellerFullRating
 
 from bot.models.rating import Z
-from bot.rules.rating import MODEL, Skill, shown
+from bot.rules.rating import Skill, shown
+
+MODEL = ThurstoneMostellerFull()
 
 # The start of a new puzzle: μ = 25 + MU_PER_BIT × (estimate − REFERENCE_ESTIMATE), so that the classic puzzle of
 # median estimate starts at a new player's μ, and the classic puzzles' 5th and 95th percentiles of estimate (15 and
@@ -36,8 +43,8 @@ MU_PER_BIT = 0.5
 START_SIGMA = MODEL.sigma / 2
 
 # The σ a player's rating settles at after many attempts (the model's τ adds to σ before each game what the game
-# takes off): the fixed point of a win and a loss in turn against an even, settled opponent (a test checks it).
-ESTABLISHED_SIGMA = 1.46
+# takes off): the fixed point of games against an even, settled opponent (a test finds it with the library).
+ESTABLISHED_SIGMA = 1.20
 
 TARGET_CHANCE = 0.6  # a run of puzzles the player solves a little more often than not
 WINDOW_CHANCES = (0.35, 0.85)  # the solve chances `window` spans, before widening
@@ -116,5 +123,5 @@ def pick(
     return nearest[rng.randrange(len(nearest))] if nearest else None
 
 
-def _rating(skill: Skill) -> PlackettLuceRating:
+def _rating(skill: Skill) -> ThurstoneMostellerFullRating:
     return MODEL.rating(mu=skill.mu, sigma=skill.sigma)

@@ -10,12 +10,12 @@ from statistics import NormalDist
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from openskill.models import PlackettLuce
+from openskill.models import ThurstoneMostellerFull
 
 from bot.rules import puzzle_rating as rules
 from bot.rules.rating import Skill, shown
 
-LIBRARY = PlackettLuce()  # a model of the library's own, with its defaults, to compare with
+LIBRARY = ThurstoneMostellerFull()  # a model of the library's own, with its defaults, to compare with
 mus = st.floats(0, 50)
 sigmas = st.floats(0.5, 25 / 3)
 
@@ -39,16 +39,37 @@ def test_an_attempt_moves_both_ratings_as_the_library_rates_the_game(
     assert (after.player.games, after.puzzle.games) == (4, 11)
 
 
-def test_a_new_player_solving_an_even_puzzle_moves_by_the_closed_form() -> None:
-    # Weng & Lin's update between two sides: the winner gains omega = var / (2c) when the sides are even
-    tau, beta = 25 / 300, 25 / 6
-    player, puzzle = Skill(), rules.puzzle_start(rules.REFERENCE_ESTIMATE)
-    var_p, var_q = player.sigma**2 + tau**2, puzzle.sigma**2 + tau**2
-    c = sqrt(var_p + var_q + 2 * beta**2)
-    after = rules.attempted(player, puzzle, solved=True)
-    assert after.player.mu == pytest.approx(25 + var_p / (2 * c), rel=1e-12)
-    assert after.puzzle.mu == pytest.approx(25 - var_q / (2 * c), rel=1e-12)
-    assert after.player.sigma == pytest.approx(sqrt(var_p) * sqrt(1 - var_p / c**2 * sqrt(var_p) / c / 4), rel=1e-12)
+def thurstone_mosteller(winner: Skill, loser: Skill) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Weng & Lin (2011), Algorithm 2 (Thurstone–Mosteller, full pairing) for two sides, written from the paper:
+    (mu, sigma) of the winner and the loser after their game. tau = 25/300 is added to sigma first, beta = 25/6, the
+    draw margin epsilon = 0.1, kappa = 1e-4, gamma = sigma_i / c; V(x, t) = phi(x - t) / Phi(x - t) and
+    W(x, t) = V (V + x - t)."""
+    normal, beta, tau, epsilon, kappa = NormalDist(), 25 / 6, 25 / 300, 0.1, 1e-4
+    var_w, var_l = winner.sigma**2 + tau**2, loser.sigma**2 + tau**2
+    c = sqrt(var_w + var_l + 2 * beta**2)
+    x, t = (winner.mu - loser.mu) / c, epsilon / c
+    v = normal.pdf(x - t) / normal.cdf(x - t)
+    w = v * (v + x - t)
+    after = []
+    for mu, var, sign in ((winner.mu, var_w, 1), (loser.mu, var_l, -1)):
+        delta = sqrt(var) / c * var / c**2 * w
+        after.append((mu + sign * var / c * v, sqrt(var) * sqrt(max(1 - delta, kappa))))
+    return after[0], after[1]
+
+
+@pytest.mark.parametrize(
+    ("player", "puzzle"),
+    [(Skill(), Skill(25, 25 / 6)), (Skill(31, 2.5, 40), Skill(24, 1.3, 300)), (Skill(20, 4, 9), Skill(29, 3, 12))],
+)
+def test_an_attempt_moves_both_ratings_by_the_papers_formula(player: Skill, puzzle: Skill) -> None:
+    solved = rules.attempted(player, puzzle, solved=True)
+    (p_mu, p_sigma), (q_mu, q_sigma) = thurstone_mosteller(player, puzzle)
+    assert (solved.player.mu, solved.player.sigma) == pytest.approx((p_mu, p_sigma), rel=1e-12)
+    assert (solved.puzzle.mu, solved.puzzle.sigma) == pytest.approx((q_mu, q_sigma), rel=1e-12)
+    failed = rules.attempted(player, puzzle, solved=False)
+    (q_mu, q_sigma), (p_mu, p_sigma) = thurstone_mosteller(puzzle, player)
+    assert (failed.player.mu, failed.player.sigma) == pytest.approx((p_mu, p_sigma), rel=1e-12)
+    assert (failed.puzzle.mu, failed.puzzle.sigma) == pytest.approx((q_mu, q_sigma), rel=1e-12)
 
 
 def test_solving_raises_the_player_and_lowers_the_puzzle_and_failing_the_reverse() -> None:
@@ -60,7 +81,7 @@ def test_solving_raises_the_player_and_lowers_the_puzzle_and_failing_the_reverse
     assert won.player.mu - player.mu > player.mu - lost.player.mu
 
 
-def test_the_solve_chance_is_the_libraries_prediction() -> None:
+def test_the_solve_chance_is_the_librarys_prediction() -> None:
     player, puzzle = Skill(28, 2, 40), Skill(25, 1.5, 90)
     teams = [[LIBRARY.rating(mu=28, sigma=2)], [LIBRARY.rating(mu=25, sigma=1.5)]]
     assert rules.solve_chance(player, puzzle) == LIBRARY.predict_win(teams)[0]
@@ -90,7 +111,7 @@ def test_shown_numbers() -> None:
     settled = Skill(27.3, rules.ESTABLISHED_SIGMA, 200)
     puzzle = Skill(27.3, 1.1, 500)
     assert rules.solve_chance(settled, puzzle) == pytest.approx(0.5)
-    assert rules.puzzle_shown(puzzle) == rules.player_shown(settled) == 1958
+    assert rules.puzzle_shown(puzzle) == rules.player_shown(settled) == 1974
 
 
 def test_the_window_holds_the_puzzles_of_the_chances_it_names() -> None:
