@@ -86,6 +86,30 @@ def test_a_puzzle_reads_back_from_its_json() -> None:
     assert Puzzle.from_dict(data) == puzzle
 
 
+def test_a_puzzle_the_bot_stored_reads_back_without_the_recheck() -> None:
+    puzzle = puzzle_for_seed(variant_named("6d10"), 4)
+    data = json.loads(json.dumps(puzzle.as_dict()))
+    assert Puzzle.from_dict(data, recheck=False) == puzzle
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["difficulty"].update(clues=99),
+        lambda d: d["difficulty"]["path"].pop(),
+        lambda d: d["difficulty"].update(cases="1"),
+        lambda d: d["difficulty"].update(left_without=[1.5, 2, 2, 2, 2]),
+        lambda d: d["difficulty"].pop("estimate"),
+        lambda d: d["difficulty"].update(estimate="hard"),
+        lambda d: d.update(difficulty=None),
+        lambda d: d["clues"].__setitem__(0, ["1038", 3, 1]),
+    ],
+)
+def test_stored_data_of_the_wrong_form_is_refused_even_without_the_recheck(change: Any) -> None:
+    with pytest.raises(InvalidPuzzle):
+        Puzzle.from_dict(_tampered(change), recheck=False)
+
+
 def test_what_a_player_is_sent_holds_neither_the_solution_nor_the_seed() -> None:
     puzzle = puzzle_for_seed(CLASSIC, 11)
     public = puzzle.as_public_dict()
