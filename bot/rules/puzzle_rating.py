@@ -35,9 +35,9 @@ from bot.rules.rating import Skill, shown
 MODEL = ThurstoneMostellerFull()
 
 # The start of a new puzzle: μ = 25 + MU_PER_BIT × (estimate − REFERENCE_ESTIMATE), so that the classic puzzle of
-# median estimate starts at a new player's μ, and the classic puzzles' 5th and 95th percentiles of estimate (15 and
-# 33 bits, bench/puzzle_bench.py) start about 4.5 μ either side, where the model gives an even player a 22% and a
-# 78% chance. Its σ: half a new player's.
+# median estimate (20.9, bench/puzzle_bench.py speed) starts at a new player's μ, and those of the 5th and 95th
+# percentiles (14.9 and 32.6) at 22.0 and 30.8, where the model gives a settled player of μ 25 a 66% and a 21% chance
+# (the estimates lean to the hard side). Its σ: half a new player's.
 REFERENCE_ESTIMATE = 21.0
 MU_PER_BIT = 0.5
 START_SIGMA = MODEL.sigma / 2
