@@ -64,15 +64,16 @@ def _game(variant: Variant, secret: int, rng: random.Random) -> list[Turn]:
     idle = 0
     while len(alive) > 1:
         from_alive = idle >= IDLE_GUESSES or rng.random() < consistent
-        guess = _draw(variant, alive if from_alive else None, guessed, rng)
-        guessed.add(guess)
-        answer = score(secret_code, variant.code(guess))
-        left = alive[scorer.against(variant.code(guess), alive) == answer.id(length)]
+        drawn = _draw(variant, alive if from_alive else None, guessed, rng)
+        guessed.add(drawn)
+        guess = variant.code(drawn)
+        answer = score(secret_code, guess)
+        left = alive[scorer.against(guess, alive) == answer.id(length)]
         if len(left) == len(alive):  # a guess that tells nothing new: a player would not keep it as a clue
             idle += 1
             continue
         idle = 0
-        clues.append(Turn(variant.code(guess), answer))
+        clues.append(Turn(guess, answer))
         alive = left
     return clues
 

@@ -71,6 +71,17 @@ def test_clues_look_like_a_game(variant: Variant, seed: int) -> None:
     assert all(len(set(guess)) * 2 >= variant.length for guess in guesses)
 
 
+@pytest.mark.parametrize("length", [3, 4, 5, 6])
+@pytest.mark.parametrize("repeats", [False, True])
+@pytest.mark.parametrize("leading_zero", [True, False])
+def test_every_length_with_or_without_repeats_and_a_leading_zero_makes_puzzles(
+    length: int, repeats: bool, leading_zero: bool
+) -> None:
+    variant = Variant(length, 6, repeats=repeats, leading_zero=leading_zero)
+    for seed in range(3):
+        brute_check(puzzle_for_seed(variant, seed))
+
+
 @pytest.mark.parametrize("name", ["5d10", "5r10z", "6d10"])
 def test_bigger_variants_make_puzzles_with_one_solution(name: str) -> None:
     variant = variant_named(name)
