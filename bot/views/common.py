@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot import callback_data as cb
 from bot.models.game import Game, Mode
 from bot.models.match import Kind, Match
+from bot.parsing.variants import suggestions
 from bot.replies import Button, Keyboard, Outcome
 from bot.services.matches import AlreadyOn, Crowded
 from bot.texts import Html, example, lines, t, variant_text
@@ -91,6 +92,11 @@ def cancelled(language: str, game: Game | None) -> Outcome:
 def message(key: str, language: str, **params: object) -> Outcome:
     """A single short message by key."""
     return Outcome.text(lines(t(key, language, **params)))
+
+
+def unknown_variant(language: str, name: str) -> Outcome:
+    """Words that name no variant: what they said, and the names the chat's language has for the named games."""
+    return message("variant.invalid", language, name=name, names=suggestions(language))
 
 
 def busy(language: str, refused: AlreadyOn | Crowded) -> Outcome:
