@@ -83,7 +83,11 @@ def review_lines(language: str, game: Game, coaching: Coaching) -> Html:
     engine would have played, how many more guesses the engine would need from here."""
     bits = decimal_text(coaching.bits, 1, language)
     guess = code_text(game.variant, coaching.guess)
-    parts = [t("ref.review.move", language, guess=guess, before=coaching.before, after=coaching.remaining, bits=bits)]
+    if coaching.remaining == coaching.before:  # "from 33 to 33" reads as a slip: say that it cut nothing
+        parts = [t("ref.review.nothing", language, guess=guess, n=coaching.remaining)]
+    else:
+        after = coaching.remaining
+        parts = [t("ref.review.move", language, guess=guess, before=coaching.before, after=after, bits=bits)]
     if coaching.engine_pick:
         more = decimal_text(coaching.bits_short, 1, language)
         parts.append(t("ref.review.pick", language, pick=code_text(game.variant, coaching.engine_pick), more=more))
