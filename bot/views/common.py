@@ -49,9 +49,12 @@ def rules(language: str, variant: Variant) -> Outcome:
 
 def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant | None) -> Outcome:
     """Ask before abandoning the running game for a new one."""
-    progress_key = "progress.referee" if running.mode == Mode.REFEREE else "progress.guesser"
-    number = len(running.turns) + (1 if running.mode == Mode.GUESSER else 0)
-    progress = t(progress_key, language, n=max(number, 1))
+    if running.mode == Mode.GUESSER:  # the guess of mine waiting for an answer
+        progress = t("progress.guesser", language, n=len(running.turns) + 1)
+    elif running.turns:  # the guesses made, not a guess to come
+        progress = t("progress.referee", language, n=len(running.turns))
+    else:
+        progress = t("progress.referee.none", language)
     new_mode = "g" if mode == Mode.GUESSER else "r"
     extra = (variant.name,) if variant else ()
     keyboard = (

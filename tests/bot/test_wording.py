@@ -36,3 +36,33 @@ async def test_the_coach_says_a_guess_that_cut_nothing_cut_nothing(app, recorded
     assert said.format(guess=second) in plain(review.text).split("\n")
     assert "360 to 360" not in review.text
     assert "с 360 до 360" not in review.text
+
+
+@pytest.mark.parametrize(
+    ("language", "none", "one", "two"),
+    [
+        ("en", "(no guesses yet)", "(1 guess so far)", "(2 guesses so far)"),
+        ("ru", "(ходов пока нет)", "(сделан 1 ход)", "(сделано 2 хода)"),
+    ],
+)
+async def test_the_game_in_progress_prompt_counts_the_guesses_made(app, recorded, language, none, one, two):
+    ann = player(app, recorded, language)
+    await ann.send("/play")
+    [asked] = sent(await ann.send("/play"))
+    assert none in asked.text
+    assert "#1" not in asked.text
+    assert "№1" not in asked.text
+    secret = await secret_of(app)
+    for code in ("0123", "4567", "8901", "2345"):
+        if code != secret:
+            await ann.send(code)
+            break
+    [asked] = sent(await ann.send("/think"))
+    assert one in asked.text
+    assert "попытк" not in asked.text  # a guess is a «ход»; «попытки» are only the limit
+    for code in ("6789", "1357"):
+        if code != secret:
+            await ann.send(code)
+            break
+    [asked] = sent(await ann.send("/play"))
+    assert two in asked.text
