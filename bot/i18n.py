@@ -38,6 +38,7 @@ COUNT_PARAMS: dict[str, str] = {
     "stats.bot": "games",
     "stats.bot.average": "games",
     "invalid.wrong_length": "expected",
+    "reveal.wrong_length": "expected",
     "ref.left": "remaining",
     "stats.daily": "current",
 }

@@ -116,7 +116,7 @@ class Solo(Feature):
         result = await guesser.reveal(self.deps, target, args)
         if isinstance(result, guesser.Revealed):
             return guesser_view.revealed(language, result)
-        return common_view.message(result.key, language, **result.params)
+        return guesser_view.reveal_refused(language, result, example(target.variant))
 
     # --- plain text -------------------------------------------------------------------------
 

@@ -119,7 +119,7 @@ async def test_reveal_after_a_contradiction_names_the_wrong_answers(chat):
     await chat.press_label("0🐂 0🐄")
     await chat.press_label("0🐂 0🐄")
     [reply] = sent(await chat.send("/reveal 8901"))
-    assert "these answers were wrong" in reply.text
+    assert "this answer was wrong" in reply.text  # one answer: the singular
     assert "#1" in reply.text
 
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from bot.texts import plain
+from bot.texts import plain, t
 from tests.bot.fakes import USER
 from tests.bot.members import Member, sent
 
@@ -66,3 +66,60 @@ async def test_the_game_in_progress_prompt_counts_the_guesses_made(app, recorded
             break
     [asked] = sent(await ann.send("/play"))
     assert two in asked.text
+
+
+async def think_with_wrong_answers(ann: Member, app, code: str, wrong: int) -> None:
+    """/think, then answer the bot's guesses: for another code (5613, so that they still fit one) until `wrong` of
+    them are wrong for `code`; with none wrong, one answer for `code`."""
+    from engine.scoring import score
+
+    await ann.send("/think")
+    games = app.bot_data.runtime.core.deps.games
+    slips = 0
+    while True:
+        guess = (await games.active_game(USER)).pending_guess
+        assert guess not in (None, "5613")
+        given = score("5613" if wrong else code, guess)
+        await ann.send(f"{given.bulls} {given.cows}")
+        slips += given != score(code, guess)
+        if slips == wrong:
+            return
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "many", "number"),
+    [
+        ("en", "For 2047 this answer was wrong:", "For 2047 these answers were wrong:", "#"),
+        ("ru", "Для 2047 неверен вот этот ответ:", "Для 2047 неверны вот эти ответы:", "№"),
+    ],
+)
+async def test_reveal_heads_one_wrong_answer_in_the_singular_and_numbers_as_the_language_does(
+    app, recorded, language, one, many, number
+):
+    ann = player(app, recorded, language)
+    await think_with_wrong_answers(ann, app, "2047", wrong=1)
+    [shown] = sent(await ann.send("/reveal 2047"))
+    heading, *wrong = plain(shown.text).split("\n")
+    assert (heading, len(wrong)) == (one, 1)
+    assert wrong[0].startswith(number)
+    await think_with_wrong_answers(ann, app, "2047", wrong=2)
+    [shown] = sent(await ann.send("/reveal 2047"))
+    heading, *wrong = plain(shown.text).split("\n")
+    assert (heading, len(wrong)) == (many, 2)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Your code has 4 digits, not 3: send it as /reveal 1234."),
+        ("ru", "В твоём коде 4 цифры, а не 3. Напиши его после команды: /reveal 1234."),
+    ],
+)
+async def test_reveal_refuses_a_short_code_in_its_own_words(app, recorded, language, said):
+    ann = player(app, recorded, language)
+    await think_with_wrong_answers(ann, app, "2047", wrong=0)
+    [refused] = sent(await ann.send("/reveal 204"))
+    assert plain(refused.text) == said
+    [refused] = sent(await ann.send("/reveal 2x47"))
+    assert plain(refused.text).split("\n")[1] == plain(t("reveal.usage", language, example="1234"))
+    assert (await app.bot_data.runtime.core.deps.games.active_game(USER)) is not None  # nothing changed
