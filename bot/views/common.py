@@ -88,7 +88,8 @@ def cancelled(language: str, game: Game | None) -> Outcome:
     if game is None:
         return Outcome.text(t("cancel.none", language))
     if game.mode == Mode.REFEREE and game.secret:
-        return Outcome.text(t("cancel.secret", language, secret=game.secret), again_buttons(language, game))
+        key = "cancel.secret.hard" if game.hard else "cancel.secret"  # hard mode never picked one: it only fits
+        return Outcome.text(t(key, language, secret=game.secret), again_buttons(language, game))
     return Outcome.text(t("cancel.done", language), again_buttons(language, game))
 
 

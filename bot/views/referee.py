@@ -188,6 +188,12 @@ def ending_text(language: str, ending: Finished) -> Html:
             if ending.engine_guesses is not None
             else None,
         )
+    if game.hard:  # hard mode never picked a code (a hint would have pinned one): the one shown only fits the answers
+        if game.status == Status.LOST:
+            return t("ref.lost.hard", language, secret=secret)
+        if game.status == Status.ABANDONED:
+            return t("cancel.secret.hard", language, secret=secret)
+        return t("ref.gave_up.hard", language, secret=secret, n=ending.guesses, duration=duration)
     if game.status == Status.LOST:
         return t("ref.lost", language, secret=secret)
     if game.status == Status.ABANDONED:

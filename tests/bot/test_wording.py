@@ -123,3 +123,34 @@ async def test_reveal_refuses_a_short_code_in_its_own_words(app, recorded, langu
     [refused] = sent(await ann.send("/reveal 2x47"))
     assert plain(refused.text).split("\n")[1] == plain(t("reveal.usage", language, example="1234"))
     assert (await app.bot_data.runtime.core.deps.games.active_game(USER)) is not None  # nothing changed
+
+
+@pytest.mark.parametrize(
+    ("language", "start", "never", "picked"),
+    [
+        ("en", "I don't pick my code in advance", "I never picked a code:", "The secret was"),
+        ("ru", "Я не загадываю код заранее", "Код я так и не загадал:", "Я загадал"),
+    ],
+)
+async def test_hard_mode_says_from_start_to_end_that_it_never_picked_a_code(
+    app, recorded, language, start, never, picked
+):
+    from bot import callback_data as cb
+    from bot.models.settings import Setting
+
+    ann = player(app, recorded, language)
+    await ann.send("/settings")
+    await ann.press(cb.encode(cb.SETTING, Setting.HARD))
+    for ending in ("/giveup", "/cancel"):
+        [started] = sent(await ann.send("/play"))
+        assert start in started.text
+        assert picked not in started.text
+        await ann.send("0123")
+        [ended] = sent(await ann.send(ending))
+        assert never in ended.text
+        assert picked not in ended.text
+    await ann.send("/play")
+    await ann.send("0123")
+    await ann.send("/hint")  # a hint pins a code: from then on there is one to show
+    [ended] = sent(await ann.send("/giveup"))
+    assert never not in ended.text
