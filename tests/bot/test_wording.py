@@ -154,3 +154,18 @@ async def test_hard_mode_says_from_start_to_end_that_it_never_picked_a_code(
     await ann.send("/hint")  # a hint pins a code: from then on there is one to show
     [ended] = sent(await ann.send("/giveup"))
     assert never not in ended.text
+
+
+@pytest.mark.parametrize(("language", "asked"), [("en", "My guess #{n}: "), ("ru", "Мой ход №{n}: ")])
+async def test_think_and_versus_number_the_bots_guess_alike(app, recorded, language, asked):
+    import re
+
+    ann = player(app, recorded, language)
+    [_, board] = sent(await ann.send("/think"))
+    think = [line for line in plain(board.text).split("\n") if re.search(r"\d{4} — ", line)]
+    assert think == [line for line in think if line.startswith(asked.format(n=1))] != []
+    await ann.send("/cancel")
+    await ann.send("/versus")
+    shown = plain("\n".join(call.text for call in sent(await ann.send("0123"))))
+    versus = [line for line in shown.split("\n") if re.search(r"\d{4} — ", line)]
+    assert versus == [line for line in versus if line.startswith(asked.format(n=1))] != []

@@ -16,7 +16,7 @@ from tests.e2e.conftest import UserFactory
 pytestmark = pytest.mark.e2e
 
 SECRET = "2047"
-ASKED = re.compile(r"#(?P<n>\d+): (?P<guess>\d{4})")  # the board's question, the same in every language
+ASKED = re.compile(r"[#№](?P<n>\d+): (?P<guess>\d{4})")  # the board's question: "#2: 0245" or «№2: 0245»
 MAX_TURNS = 12
 
 
