@@ -124,15 +124,9 @@ def date_text(day: str, language: str = SOURCE_LANGUAGE) -> Html:
 
 
 def variant_text(variant: Variant, language: str = SOURCE_LANGUAGE) -> Html:
-    """The variant in words: 'a 4-digit number with distinct digits'."""
-    top = variant.symbols - 1
-    if variant.repeats:
-        base = t("variant.repeats", language, length=variant.length, top=top)
-    elif variant.symbols == 10:
-        base = t("variant.distinct", language, length=variant.length)
-    else:
-        base = t("variant.distinct_range", language, length=variant.length, top=top)
-    return base if variant.leading_zero else t("variant.nozero", language, base=base)
+    """The variant as a message names it ('I've picked a secret: 4 digits, no repeats'): a variant has one name, the
+    same in every message as on every board and button (variant_name)."""
+    return variant_name(variant, language)
 
 
 # Mastermind's pegs: the symbol 0 is red, 1 yellow and so on; variants with repeats and at most this many symbols

@@ -169,3 +169,22 @@ async def test_think_and_versus_number_the_bots_guess_alike(app, recorded, langu
     shown = plain("\n".join(call.text for call in sent(await ann.send("0123"))))
     versus = [line for line in shown.split("\n") if re.search(r"\d{4} — ", line)]
     assert versus == [line for line in versus if line.startswith(asked.format(n=1))] != []
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_variant_has_one_name_in_its_messages_and_on_its_board(app, recorded, language):
+    from bot.texts import variant_name
+    from engine.variant import Variant
+
+    ann = player(app, recorded, language)
+    name = plain(variant_name(Variant(5), language))
+    [started] = sent(await ann.send("/play 5"))
+    [board] = sent(await ann.send("01234"))
+    assert name in plain(started.text)
+    assert name in plain(board.text)
+    await ann.send("/cancel")
+    intro, _ = sent(await ann.send("/think 5"))
+    assert name in plain(intro.text)
+    await ann.send("/cancel")
+    [rules] = sent(await ann.send("/rules"))
+    assert plain(variant_name(Variant(4), language)) in plain(rules.text)
