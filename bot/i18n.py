@@ -39,6 +39,7 @@ COUNT_PARAMS: dict[str, str] = {
     "stats.bot.average": "games",
     "invalid.wrong_length": "expected",
     "reveal.wrong_length": "expected",
+    "answer.impossible.placed": "bulls",
     "ref.left": "remaining",
     "stats.daily": "current",
 }

@@ -188,3 +188,33 @@ async def test_a_variant_has_one_name_in_its_messages_and_on_its_board(app, reco
     await ann.send("/cancel")
     [rules] = sent(await ann.send("/rules"))
     assert plain(variant_name(Variant(4), language)) in plain(rules.text)
+
+
+@pytest.mark.parametrize(
+    ("language", "why"),
+    [
+        ("en", "3🐂 1🐄 cannot happen: with 3 digits in their places, the last has no other place to be in"),
+        ("ru", "Ответа 3🐂 1🐄 не бывает: если 3 цифры стоят на своих местах, последней больше негде стоять"),
+    ],
+)
+async def test_three_bulls_and_one_cow_is_refused_saying_why(app, recorded, language, why):
+    ann = player(app, recorded, language)
+    await ann.send("/think")
+    [refused] = sent(await ann.send("3 1"))
+    assert plain(refused.text).startswith(why)
+
+
+async def test_full_width_and_other_digits_are_read_as_digits_in_codes_and_answers(app, recorded):
+    ann = player(app, recorded, "ru")
+    await ann.send("/play")
+    secret = await secret_of(app)
+    guess = "0123" if secret != "0123" else "4567"
+    [board] = sent(await ann.send(guess.translate(str.maketrans("0123456789", "０１２３４５６７８９"))))
+    assert f"#1 <code>{guess}</code> → " in board.text
+    await ann.send("/cancel")
+    await ann.send("/think")
+    [board] = sent(await ann.send("１ ２"))
+    assert "1. <code>" in board.text
+    assert "→ 1🐂 2🐄" in board.text
+    [checked] = sent(await ann.send("/reveal ٢٠٤٧"))  # Arabic-Indic digits: 2047
+    assert "2047" in checked.text
