@@ -93,7 +93,7 @@ def review_lines(language: str, game: Game, coaching: Coaching) -> Html:
         parts.append(t("ref.review.pick", language, pick=code_text(game.variant, coaching.engine_pick), more=more))
     elif coaching.compared:
         parts.append(t("ref.review.good", language))
-    if coaching.outlook is not None:
+    if coaching.outlook is not None and coaching.remaining > 1:  # one code left: the line above says it wins next
         parts.append(t("ref.review.outlook", language, average=decimal_text(coaching.outlook, 1, language)))
     if game.hinted:
         parts.append(t("ref.review.hinted", language))

@@ -152,9 +152,7 @@ async def test_a_player_resigns_with_resign_and_other_games_wait_while_the_duel_
     ann, bob = await playing(app, recorded)
     [held] = texts(await bob.send("/play"), BOB)
     assert held == "A duel is on: send your secret or your guess here, or /resign to give it up."
-    assert texts(await ann.send("/versus"), ANN) == [
-        "Идёт дуэль: присылай сюда свой код или догадку либо сдайся: /resign."
-    ]
+    assert texts(await ann.send("/versus"), ANN) == ["Идёт дуэль: присылай сюда свой код и ходы или сдайся: /resign."]
     calls = await bob.send("/resign")
     to_ann, bob_secret = texts(calls, ANN)
     to_bob, ann_secret = texts(calls, BOB)

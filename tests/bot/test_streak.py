@@ -71,7 +71,7 @@ async def test_in_a_group_it_shows_the_askers_streaks_in_the_groups_language(app
     assert reply.text.split("\n") == [
         "🔥 <b>Аня</b> · серии",
         "📅 Задача дня: 1 день подряд · рекорд 1",
-        "🎯 Чистые победы подряд, 4 цифры без повторов: 1 · рекорд 1",
+        "🎯 Победы без подсказок подряд (4 цифры без повторов): 1 · рекорд 1",
     ]
 
 

@@ -218,3 +218,35 @@ async def test_full_width_and_other_digits_are_read_as_digits_in_codes_and_answe
     assert "→ 1🐂 2🐄" in board.text
     [checked] = sent(await ann.send("/reveal ٢٠٤٧"))  # Arabic-Indic digits: 2047
     assert "2047" in checked.text
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_coach_gives_no_outlook_of_one_more_guess_when_one_code_is_left(app, recorded, language):
+    from engine.guesser import next_guess
+    from engine.history import Turn, candidates
+    from engine.scoring import score
+    from engine.variant import PRESETS
+
+    ann = player(app, recorded, language)
+    await ann.send("/play")
+    secret, classic = await secret_of(app), PRESETS["classic"]
+    turns: tuple[Turn, ...] = ()
+    while len(candidates(classic, turns)) > 1:  # the engine's guesses, until one code is left (never the secret)
+        guess = next_guess(classic, turns)
+        if guess == secret:
+            guess = next(classic.code(i) for i in candidates(classic, turns) if classic.code(i) != secret)
+        turns = (*turns, Turn(guess, score(secret, guess)))
+        [board] = sent(await ann.send(guess))
+    [label] = [label for label, _ in board.buttons if label.startswith("🔍")]
+    [review] = [c for c in await ann.press_label(label) if c.method == "editMessageText"]
+    assert plain(t("ref.left.one", language)) in plain(review.text)
+    outlook = plain(t("ref.review.outlook", language, average="X")).split("X")[0]  # "From here I'd need "
+    assert outlook not in plain(review.text)  # no "1.0 more guesses" with one code left
+
+
+def test_the_russian_reads_as_a_native_speaker_writes():
+    assert t("ref.review.good", "ru") == "Я бы и сам лучше не придумал."
+    assert "Чист" not in t("streak.wins.none", "ru", variant="4 цифры без повторов")
+    assert t("stats.streak", "ru", current=2, best=3) == "Побед без подсказок подряд: 2 · рекорд: 3"
+    for key in ("pduel.begin.you", "pduel.your_move", "pduel.running"):
+        assert "догадк" not in t(key, "ru", example="1234", turn="5 мин")
