@@ -56,7 +56,7 @@ def move_of(body: Any) -> Move:
     key, kind = body.get("key"), body.get("kind")
     if not isinstance(key, str) or not KEY.fullmatch(key):
         raise BadMove("no idempotency key")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:  # a list or an object is no kind (nor hashable)
         raise BadMove(f"unknown kind {str(kind)[:20]!r}")
     game_id, revision = body.get("game"), body.get("revision")
     for value in (game_id, revision):

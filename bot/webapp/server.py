@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.core import Core
 from bot.models.game import Game, Mode
@@ -262,10 +263,10 @@ async def _tidy(core: Core, records: WebAppRecords, every: float = 3600) -> None
 
 
 async def _json(request: web.Request) -> Any:
-    """The request's JSON body (None when it is not JSON)."""
+    """The request's JSON body (None when it is not JSON, or nested deeper than the reader goes)."""
     try:
         return json.loads(await request.read())
-    except ValueError:
+    except (ValueError, RecursionError):  # '[[[[…' under the size cap is deeper than Python's stack
         return None
 
 
@@ -283,12 +284,33 @@ def refuse(request: web.Request, status: int, why: str) -> web.Response:
     return response
 
 
+class HttpLog(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """aiohttp's server log, for the Mini App: a request its HTTP reader refuses (a header over its limit, a broken
+    request line) is a stranger's, and is one line without its contents, which may hold an initData's user; anything
+    else (a handler that failed) is logged as aiohttp logs it, with its traceback."""
+
+    def exception(self, msg: object, *args: object, exc_info: object = True, **kwargs: Any) -> None:
+        """Log a failure aiohttp met while serving a request."""
+        if isinstance(exc_info, HttpProcessingError):
+            remote = args[0] if args else "?"
+            why = f"{type(exc_info).__name__} ({exc_info.code})"
+            log.warning("webapp: refused a request from %s that HTTP could not read: %s", remote, why)
+            return
+        self.logger.exception(msg, *args, exc_info=exc_info, **kwargs)
+
+    def debug(self, msg: object, *args: object, **kwargs: Any) -> None:
+        """aiohttp's debug lines, without the exception a refused request carried (its contents)."""
+        kwargs.pop("exc_info", None)
+        self.logger.debug(msg, *args, **kwargs)
+
+
 class WebAppServer:
     """The Mini App's server on `listen:port` (127.0.0.1 unless told otherwise: a TLS proxy sits in front)."""
 
     def __init__(self, app: web.Application, listen: str, port: int) -> None:
         # lingering_time=0: a refused body is never read to keep its connection alive
-        self.runner = web.AppRunner(app, access_log=None, lingering_time=0, handle_signals=False)
+        http_log = HttpLog(logging.getLogger("aiohttp.server"))
+        self.runner = web.AppRunner(app, access_log=None, lingering_time=0, handle_signals=False, logger=http_log)
         self.listen, self.port = listen, port
 
     async def start(self) -> None:
