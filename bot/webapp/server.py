@@ -15,7 +15,6 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from aiohttp import web
@@ -28,7 +27,7 @@ from bot.services import daily, lifecycle, referee
 from bot.storage.webapp import WebAppRecords
 from bot.telegram_io.intake import FloodGuard
 from bot.texts import plain, t
-from bot.webapp import auth, moves, view
+from bot.webapp import auth, files, moves, view
 from bot.webapp.coach import coach_view, coached
 from bot.webapp.daily_tab import daily_data
 from bot.webapp.possibilities import possibilities
@@ -36,8 +35,6 @@ from bot.webapp.possibilities import possibilities
 log = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024  # bytes: a move or a notepad is a few hundred
-STATIC = ("index.html", "app.js", "app.css")
-CONTENT_TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 # The page runs only its own script and Telegram's; it talks only to this server.
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -67,12 +64,6 @@ class WebAppContext:
     guard: FloodGuard = field(default_factory=lambda: FloodGuard(burst=40, rate=4))
 
 
-def static_files() -> dict[str, bytes]:
-    """The page's files, read from the package once."""
-    folder = resources.files("bot.webapp") / "static"
-    return {name: (folder / name).read_bytes() for name in STATIC}
-
-
 def webapp_app(context: WebAppContext) -> web.Application:
     """The aiohttp application: the page at /, its API under /api/."""
     api = Api(context)
@@ -95,7 +86,7 @@ class Api:
     def __init__(self, context: WebAppContext) -> None:
         self.context = context
         self.core = context.core
-        self.files = static_files()
+        self.files = files.page_files()
         self.records = WebAppRecords(context.core.deps.store.conn)
         self.weighing = asyncio.Semaphore(WEIGHING)
 
@@ -126,13 +117,11 @@ class Api:
         return response
 
     async def page(self, request: web.Request) -> web.Response:
-        """GET / and the page's files."""
+        """GET / and the page's files (compressed, and cached by their tags: bot/webapp/files.py)."""
         name = request.match_info.get("name") or "index.html"
         if name not in self.files:
             raise web.HTTPNotFound()
-        kind = CONTENT_TYPES[name.rsplit(".", 1)[-1]]
-        headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache"}
-        return web.Response(body=self.files[name], content_type=kind, charset="utf-8", headers=headers)
+        return files.response(self.files[name], request, SECURITY_HEADERS)
 
     async def session(self, request: web.Request) -> web.Response:
         """GET /api/session: the player's language, the page's texts and what it shows."""
