@@ -119,7 +119,8 @@ async def _apply(core: Core, who: Who, language: str, move: Move, url: str | Non
         )
         if named is None or not owns(who, named):
             raise PermissionError("a game that is not the player's")
-        if move.kind != "replace" and (named is not running or named.revision != move.revision):
+        stale = named is not running or named.revision != move.revision
+        if stale and move.kind not in ("replace", "new", "daily"):  # a new game is no move of the game on show
             return Made(False, plain(t("app.stale", language)))
     outcome_of = _outcome_of(core, who, move, running)
     if outcome_of is None:
