@@ -7,13 +7,14 @@ from datetime import date
 from bot import callback_data as cb
 from bot.models.stats import ALL_CHATS
 from bot.models.who import Who
-from bot.parsing.commands import TopAsked, stats_variant, top_asked
+from bot.parsing.commands import TopAsked, stats_variant, top_asked, variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, ratings, stats
 from bot.services import settings as settings_service
 from bot.services.deps import Deps
 from bot.texts import Html, t
+from bot.views import common as common_view
 from bot.views import daily as daily_view
 from bot.views import rating as rating_view
 from bot.views import stats as stats_view
@@ -38,9 +39,9 @@ class Scoreboard(Feature):
         if command == "top":
             return await _top(deps, who, top_asked(args, language), language)
         if command == "stats":
-            variant = await _variant(deps, who.chat_id, stats_variant(args, language))
+            variant = await _variant(deps, who.chat_id, stats_variant(args, language), language)
             if variant is None:
-                return Outcome.text(t("variant.invalid", language, name=args.strip()))
+                return common_view.unknown_variant(language, args.strip())
             record = await stats.player_stats(deps, who.user_id, variant)
             line = await _rating_line(deps, who.user_id, variant, language)
             days = await daily.streak(deps, who.user_id)
@@ -86,14 +87,15 @@ class Scoreboard(Feature):
         return Outcome(toast=t("stale", language))
 
 
-async def _variant(deps: Deps, chat_id: int, named: str | None) -> str | None:
-    """The variant `named`, else the chat's; None if it names no variant."""
+async def _variant(deps: Deps, chat_id: int, named: str | None, language: str) -> str | None:
+    """The variant `named` (in the chat's words), else the chat's; None if the words name no variant."""
     if named is None:
         return (await settings_service.of_chat(deps, chat_id)).variant.name
     try:
-        return variant_named(named).name
+        found = variant_from_args(named, language)
     except InvalidVariant:
         return None
+    return found.name if found else None
 
 
 async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:
@@ -103,9 +105,9 @@ async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) ->
 async def _top(deps: Deps, who: Who, asked: TopAsked, language: str) -> Outcome:
     """/top [week|today|month] [global] [<variant>], or /top rating [digits|colours|<variant>] [global]: the
     results' board or the ratings', of the chat or of every chat."""
-    variant = await _variant(deps, who.chat_id, asked.variant)
+    variant = await _variant(deps, who.chat_id, asked.variant, language)
     if variant is None:
-        return Outcome.text(t("variant.invalid", language, name=asked.named))
+        return common_view.unknown_variant(language, asked.named)
     scope = ALL_CHATS if who.private or asked.everywhere else who.chat_id
     if asked.rating:
         rated = await ratings.leaderboard(deps, scope, variant, user_id=who.user_id)

@@ -51,9 +51,9 @@ class Solo(Feature):
                 return common_view.welcome(language, settings.variant)
             case "play" | "think":
                 try:
-                    variant = variant_from_args(args)
+                    variant = variant_from_args(args, language)
                 except InvalidVariant:
-                    return common_view.message("variant.invalid", language, name=args.strip())
+                    return common_view.unknown_variant(language, args.strip())
                 return await self.start(who, language, Mode.REFEREE if command == "play" else Mode.GUESSER, variant)
             case "cancel":
                 cancelled = await lifecycle.cancel(self.deps, who.chat_id)
@@ -116,7 +116,7 @@ class Solo(Feature):
         result = await guesser.reveal(self.deps, target, args)
         if isinstance(result, guesser.Revealed):
             return guesser_view.revealed(language, result)
-        return common_view.message(result.key, language, **result.params)
+        return guesser_view.reveal_refused(language, result, example(target.variant))
 
     # --- plain text -------------------------------------------------------------------------
 

@@ -22,9 +22,10 @@ class Streak(Feature):
     async def command(self, who: Who, language: str, command: str, args: str) -> Outcome | None:
         """/streak [variant]: days in a row solving the daily challenge, and clean wins in a row in the variant."""
         try:
-            variant = variant_from_args(args) or (await settings_service.of_chat(self.deps, who.chat_id)).variant
+            named = variant_from_args(args, language)
         except InvalidVariant:
-            return common_view.message("variant.invalid", language, name=args.strip())
+            return common_view.unknown_variant(language, args.strip())
+        variant = named or (await settings_service.of_chat(self.deps, who.chat_id)).variant
         days = await daily.streak(self.deps, who.user_id)
         wins = await stats.clean_streaks(self.deps, who.user_id, variant.name)
         return stats_view.streaks(language, who.user_id, who.name, variant.name, days, wins)

@@ -18,6 +18,7 @@ from telegram import Update
 from telegram.ext import CallbackQueryHandler, ChatMemberHandler, InlineQueryHandler, MessageHandler, filters
 
 from bot.core import Core, Who
+from bot.models.calls import MenuButton
 from bot.parsing.commands import split_command
 from bot.replies import Outcome
 from bot.runtime import Runtime
@@ -25,9 +26,10 @@ from bot.services import languages
 from bot.services.ports import AdminsUnknown
 from bot.telegram_io import identity
 from bot.telegram_io.admins import AdminRoster
+from bot.telegram_io.chat_menus import MenuLabels
 from bot.telegram_io.outgoing import answer, apply_once, inline_payload, post, shorten
 from bot.telegram_io.state import App, Context
-from bot.texts import t
+from bot.texts import plain, t
 from bot.webapp.buttons import with_board_button
 
 log = logging.getLogger(__name__)
@@ -63,7 +65,8 @@ async def respond(
     runtime, topic = runtime_of(context), identity.topic_of(update)
     url = context.bot_data.webapp_url
     if url is not None and chat_id > 0 and (who := who_of(update, context)) is not None and who.private:
-        outcome_of = _with_board_button(runtime.core, who, url, outcome_of)
+        labels = context.bot_data.menu_labels
+        outcome_of = _with_mini_app(runtime, labels, who, url, update.update_id, outcome_of)
     try:
         if await answer(runtime.store, runtime.core.deps.clock, update.update_id, chat_id, outcome_of, query, topic):
             context.bot_data.wake_sender()
@@ -74,12 +77,24 @@ async def respond(
         intake.park(update.update_id, chat_id)
 
 
-def _with_board_button(
-    core: Core, who: Who, url: str, outcome_of: Callable[[], Awaitable[Outcome]]
+def _with_mini_app(
+    runtime: Runtime,
+    labels: MenuLabels,
+    who: Who,
+    url: str,
+    update_id: int,
+    outcome_of: Callable[[], Awaitable[Outcome]],
 ) -> Callable[[], Awaitable[Outcome]]:
+    """The outcome with the Mini App's button on its boards; and the chat's menu button labelled in the chat's
+    language when it is not yet (queued with the replies: set once they are committed, never in the transaction)."""
+
     async def decorated() -> Outcome:
         outcome = await outcome_of()
-        return with_board_button(outcome, url, await core.language(who))
+        language = await runtime.core.language(who)
+        if labels.due(who.chat_id, language):
+            menu = MenuButton(plain(t("app.button", language)), url)
+            await runtime.store.outbox.add(who.chat_id, menu, runtime.core.deps.clock(), update_id)
+        return with_board_button(outcome, url, language)
 
     return decorated
 
@@ -191,6 +206,8 @@ async def on_error(update: object, context: Context) -> None:
         log.error("a job failed", exc_info=context.error)
         return
     chat = update.effective_chat
+    if chat is not None:
+        context.bot_data.menu_labels.forget(chat.id)  # a menu button it queued was rolled back with it
     kind = "button press" if update.callback_query else "inline query" if update.inline_query else "message"
     log.error("%s %s in chat %s failed", kind, update.update_id, chat.id if chat else None, exc_info=context.error)
     runtime = runtime_of(context)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot import callback_data as cb
 from bot.models.game import Game, Mode
 from bot.models.match import Kind, Match
+from bot.parsing.variants import suggestions
 from bot.replies import Button, Keyboard, Outcome
 from bot.services.matches import AlreadyOn, Crowded
 from bot.texts import Html, example, lines, t, variant_text
@@ -48,9 +49,12 @@ def rules(language: str, variant: Variant) -> Outcome:
 
 def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant | None) -> Outcome:
     """Ask before abandoning the running game for a new one."""
-    progress_key = "progress.referee" if running.mode == Mode.REFEREE else "progress.guesser"
-    number = len(running.turns) + (1 if running.mode == Mode.GUESSER else 0)
-    progress = t(progress_key, language, n=max(number, 1))
+    if running.mode == Mode.GUESSER:  # the guess of mine waiting for an answer
+        progress = t("progress.guesser", language, n=len(running.turns) + 1)
+    elif running.turns:  # the guesses made, not a guess to come
+        progress = t("progress.referee", language, n=len(running.turns))
+    else:
+        progress = t("progress.referee.none", language)
     new_mode = "g" if mode == Mode.GUESSER else "r"
     extra = (variant.name,) if variant else ()
     keyboard = (
@@ -84,13 +88,19 @@ def cancelled(language: str, game: Game | None) -> Outcome:
     if game is None:
         return Outcome.text(t("cancel.none", language))
     if game.mode == Mode.REFEREE and game.secret:
-        return Outcome.text(t("cancel.secret", language, secret=game.secret), again_buttons(language, game))
+        key = "cancel.secret.hard" if game.hard else "cancel.secret"  # hard mode never picked one: it only fits
+        return Outcome.text(t(key, language, secret=game.secret), again_buttons(language, game))
     return Outcome.text(t("cancel.done", language), again_buttons(language, game))
 
 
 def message(key: str, language: str, **params: object) -> Outcome:
     """A single short message by key."""
     return Outcome.text(lines(t(key, language, **params)))
+
+
+def unknown_variant(language: str, name: str) -> Outcome:
+    """Words that name no variant: what they said, and the names the chat's language has for the named games."""
+    return message("variant.invalid", language, name=name, names=suggestions(language))
 
 
 def busy(language: str, refused: AlreadyOn | Crowded) -> Outcome:

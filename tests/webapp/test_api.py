@@ -228,3 +228,26 @@ async def test_a_versus_board_gets_no_board_button(web):
     boards = [c for c in calls if c.method == "sendMessage" and c.params.get("reply_markup")]
     assert boards
     assert not any(web_apps(c) for c in calls)
+
+
+async def test_a_new_game_asked_for_under_a_finished_one_starts(web):
+    game = await start_referee(web)
+    secret = (await web.runtime.store.games.active_game(USER)).secret
+    status, won = await web.call(
+        "POST", "/api/move", {"key": "win-key-123", "kind": "guess", "game": game["id"], "revision": game["revision"],
+                              "code": secret},
+    )  # fmt: skip
+    assert status == 200
+    assert won["game"]["active"] is False
+    finished = won["game"]
+    move = {
+        "key": "again-key-12",
+        "kind": "new",
+        "mode": "think",
+        "game": finished["id"],
+        "revision": finished["revision"],
+    }
+    status, again = await web.call("POST", "/api/move", move)  # the page names the game it shows: the finished one
+    assert status == 200
+    assert again["changed"] is True, again["notice"]
+    assert (again["game"]["mode"], again["game"]["active"]) == ("guesser", True)
