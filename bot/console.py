@@ -42,6 +42,9 @@ class Console:
         if not text:
             return
         number = self._option(text)
+        if number is not None and not self.options[number - 1].data:
+            await self._follow(self.options[number - 1])
+            return
         if number is not None:
             outcome = await self.core.on_button(self.who, self.options[number - 1].data)
         elif text.startswith("/"):
@@ -75,8 +78,21 @@ class Console:
         """Whether the buttons on show answer a guess with bulls and cows (their labels read as scores)."""
         return any(parse_answer(button.label, self._language) is not None for button in self.options)
 
+    async def _follow(self, button: Button) -> None:
+        """A button that calls no handler, as the console can follow it: 📤 Share shows what it would send (the inline
+        result its query offers first); a link or the Mini App's button says where it leads."""
+        language = await self.core.language(self.who)
+        if button.share is not None:
+            offers = await self.core.on_inline(self.who, button.share)
+            shown = [plain(t("console.share", language)), *(plain(a.text) for a in offers.articles[:1])]
+        else:
+            shown = [plain(t("console.link", language, url=button.url or button.web_app or ""))]
+        self.out.write("\n".join(shown) + "\n\n")
+        self.out.flush()
+
     def show(self, outcome: Outcome) -> None:
-        """Print an outcome: toasts in parentheses, texts as plain text, buttons numbered."""
+        """Print an outcome: toasts in parentheses, texts as plain text, buttons numbered (only the newest outcome's
+        buttons: an older message's are not pressed by a number meant for the game)."""
         if outcome.toast:
             self.out.write(f"({outcome.toast})\n")
         numbered: list[Button] = []
@@ -89,8 +105,7 @@ class Console:
                     cells.append(f"[{len(numbered)}] {button.label}")
                 self.out.write("  " + "  ".join(cells) + "\n")
             self.out.write("\n")
-        if numbered:
-            self.options = numbered
+        self.options = numbered
         self.out.flush()
 
 

@@ -25,7 +25,8 @@ DOMAIN = "bullscows"
 SOURCE_LANGUAGE = "en"  # the catalogue the keys are written against, every other one's fallback, and the default
 LOCALES = Path(__file__).resolve().parent / "locales"
 WORDS = "words."  # the messages that list what players may type (bot/parsing/words.py), not what the bot says
-WORD_PHRASES = ("words.number.", "words.hint", "words.giveup")  # the ones whose words may be phrases ("ни одного")
+# the ones whose words may be phrases ("ни одного", "без нуля")
+WORD_PHRASES = ("words.number.", "words.hint", "words.giveup", "words.variant.")
 
 # The parameter whose value picks a plural message's form, where it is not `n`.
 COUNT_PARAMS: dict[str, str] = {
@@ -37,6 +38,8 @@ COUNT_PARAMS: dict[str, str] = {
     "stats.bot": "games",
     "stats.bot.average": "games",
     "invalid.wrong_length": "expected",
+    "reveal.wrong_length": "expected",
+    "answer.impossible.placed": "bulls",
     "ref.left": "remaining",
     "stats.daily": "current",
 }
@@ -242,10 +245,13 @@ def _word_notes(key: str) -> list[str]:
     if not key.startswith(WORDS):
         return []
     each = "a word or a phrase" if key.startswith(WORD_PHRASES) else "one word (no spaces)"
-    return [
+    notes = [
         f"What a player may type for this meaning: {each} each, separated by commas; case does not matter. Every "
         "language's words are understood in every chat (this language's first, then English): list this one's only."
     ]
+    if key.startswith("words.variant."):
+        notes.append("The first is the one suggested when a player names a game the bot does not know.")
+    return notes
 
 
 def update_catalogues(locales: Path = LOCALES) -> list[Path]:

@@ -7,18 +7,23 @@ from enum import StrEnum
 
 from bot.models.board import Board, Choice, MatchBoard
 from bot.models.refusal import Refusal
-from bot.texts import Html
+from bot.texts import Html, plain
 
 
 @dataclass(frozen=True)
 class Button:
-    """One inline button: the label shown and the callback data sent back (<= 64 bytes)."""
+    """One inline button: the label shown (plain text) and the callback data sent back (<= 64 bytes)."""
 
     label: str
     data: str = ""
     url: str | None = None  # a link button (deep links into a private chat) instead of a callback
     share: str | None = None  # a button that lets the user pick any chat and type '@bot <share>' there (inline mode)
     web_app: str | None = None  # a button that opens this HTTPS address as a Mini App (private chats only)
+
+    def __post_init__(self) -> None:
+        # Telegram shows a label as it is, never as HTML, and so do the console and the page; a label is made from
+        # the catalogues' texts, which are HTML ('Bulls &amp; Cows'): read here, once for every face, as what it says
+        object.__setattr__(self, "label", plain(self.label))
 
 
 Keyboard = tuple[tuple[Button, ...], ...]

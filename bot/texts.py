@@ -21,15 +21,40 @@ class Html(str):
 # The English templates by key (read from the source catalogue on first use), for code and tests that match texts.
 EN = SourceTexts()
 
+# The placeholders that quote what a player typed ('I don't know the game “…”'), by key: clipped here, for every face
+# (the chat, the console, the page), so that a reply quotes a few words of a bad argument, never a page of it
+ECHOES: dict[str, str] = {
+    "variant.invalid": "name",
+    "lang.unknown": "name",
+    "match.options": "word",
+    "duel.options": "word",
+    "vs.options": "word",
+    "duel.unknown_user": "username",
+}
+ECHO_LENGTH = 32  # characters of an echo, its "…" included
+
+
+def clipped(text: str, limit: int = ECHO_LENGTH) -> str:
+    r"""`text` on one line, cut to `limit` characters with "…" marking the cut.
+
+    >>> clipped("mastermind"), clipped("x" * 40, 8), clipped("two\nlines")
+    ('mastermind', 'xxxxxxx…', 'two lines')
+    """
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
 
 def t(key: str, language: str = SOURCE_LANGUAGE, /, **params: object) -> Html:
     """The text for `key` in `language` (plural form by its count) with its parameters HTML-escaped and filled in.
 
     Templates come from the gettext catalogues; a string a language lacks reads in English. Parameters that are
-    already Html are not escaped again.
+    already Html are not escaped again; one that quotes what a player typed (ECHOES) is clipped first.
     """
     count = params.get(count_param(key))
     template = CATALOGUES.message(key, language, count if isinstance(count, int) else None)
+    echoed = ECHOES.get(key)
+    if echoed in params:
+        params[echoed] = clipped(str(params[echoed]))
     safe = {
         name: value if isinstance(value, Html) else html.escape(str(value), quote=False)
         for name, value in params.items()
@@ -99,15 +124,9 @@ def date_text(day: str, language: str = SOURCE_LANGUAGE) -> Html:
 
 
 def variant_text(variant: Variant, language: str = SOURCE_LANGUAGE) -> Html:
-    """The variant in words: 'a 4-digit number with distinct digits'."""
-    top = variant.symbols - 1
-    if variant.repeats:
-        base = t("variant.repeats", language, length=variant.length, top=top)
-    elif variant.symbols == 10:
-        base = t("variant.distinct", language, length=variant.length)
-    else:
-        base = t("variant.distinct_range", language, length=variant.length, top=top)
-    return base if variant.leading_zero else t("variant.nozero", language, base=base)
+    """The variant as a message names it ('I've picked a secret: 4 digits, no repeats'): a variant has one name, the
+    same in every message as on every board and button (variant_name)."""
+    return variant_name(variant, language)
 
 
 # Mastermind's pegs: the symbol 0 is red, 1 yellow and so on; variants with repeats and at most this many symbols

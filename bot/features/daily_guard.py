@@ -42,7 +42,7 @@ class DailyGuard(Feature):
                 return challenge.confirm(language, question, game, cb.STOP_DAILY, "daily.btn.cancel")
             case "play" | "think":
                 try:
-                    variant = variant_from_args(args)
+                    variant = variant_from_args(args, language)
                 except InvalidVariant:
                     return None  # the game's own route says what is wrong with the name
                 mode: Mode = Mode.REFEREE if command == "play" else Mode.GUESSER

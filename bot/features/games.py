@@ -42,9 +42,9 @@ class Games(Feature):
                 return messages.welcome(language, s.settings.variant)
             case "play" | "think":
                 try:
-                    variant = variant_from_args(args)
+                    variant = variant_from_args(args, language)
                 except InvalidVariant:
-                    return messages.message("variant.invalid", language, name=args.strip())
+                    return messages.unknown_variant(language, args.strip())
                 return await self.start(s, Mode.REFEREE if command == "play" else Mode.GUESSER, variant)
             case "cancel":
                 cancelled = await lifecycle.cancel(self.deps, await s.game())

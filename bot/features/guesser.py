@@ -47,7 +47,7 @@ class Guesser(Feature):
         result = await guesser.reveal(self.deps, target, args)
         if isinstance(result, guesser.Revealed):
             return guesser_board.revealed(language, result)
-        return messages.message(result.key, language, **result.params)
+        return guesser_board.reveal_refused(language, result, example(target.variant))
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in the running guesser game: an answer to the bot's guess."""

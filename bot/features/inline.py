@@ -21,14 +21,17 @@ class Inline(Feature):
         """The results for `who`, those whose title contains the typed words first (all of them when none does)."""
         who, language = s.who, s.language
         bot = who.bot_username
-        if not bot:  # no link can be made without the bot's username (Telegram always gives it)
-            return Offers((), CACHE_SECONDS)
         found = await daily.today(self.deps, who.user_id)
         day = daily.day_of(self.deps.clock())
-        articles = [
+        played = (
             inline_results.daily_result(language, found.day, found.game, bot)
             if isinstance(found, daily.Done)
-            else inline_results.daily_invitation(language, day, bot),
+            else inline_results.daily_invitation(language, day, bot)
+        )
+        if not bot:  # no link without the bot's username (Telegram always gives it; the console has none): the daily,
+            return Offers((played,), CACHE_SECONDS)  # without its button, is all that needs none
+        articles = [
+            played,
             inline_results.race_me(language, who.name, inline_results.bot_link(bot, links.RACE_ME, group=True)),
             inline_results.duel_me(language, who.name, inline_results.bot_link(bot, self._duel_me(who))),
             await self._stats_card(who, language, inline_results.bot_link(bot, "play")),

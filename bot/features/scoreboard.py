@@ -7,7 +7,7 @@ from datetime import date
 from bot import callback_data as cb
 from bot.models.settings import Settings
 from bot.models.stats import ALL_CHATS
-from bot.parsing.commands import TopAsked, stats_variant, top_asked
+from bot.parsing.commands import TopAsked, stats_variant, top_asked, variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import daily, ratings, stats
@@ -37,9 +37,9 @@ class Scoreboard(Feature):
         if command == "top":
             return await _top(deps, s, top_asked(args, language))
         if command == "stats":
-            variant = _variant(s.settings, stats_variant(args, language))
+            variant = _variant(s.settings, stats_variant(args, language), language)
             if variant is None:
-                return Outcome.text(t("variant.invalid", language, name=args.strip()))
+                return messages.unknown_variant(language, args.strip())
             record = await stats.player_stats(deps, who.user_id, variant)
             line = await _rating_line(deps, who.user_id, variant, language)
             days = await daily.streak(deps, who.user_id)
@@ -86,14 +86,16 @@ class Scoreboard(Feature):
         return messages.stale(language)
 
 
-def _variant(settings: Settings, named: str | None) -> str | None:
-    """The variant `named`, else the chat's (its `settings`); None if it names no variant."""
+def _variant(settings: Settings, named: str | None, language: str) -> str | None:
+    """The variant `named` (in the chat's words), else the chat's (its `settings`); None if the words name no
+    variant."""
     if named is None:
         return settings.variant.name
     try:
-        return variant_named(named).name
+        found = variant_from_args(named, language)
     except InvalidVariant:
         return None
+    return found.name if found else None
 
 
 async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:
@@ -104,9 +106,9 @@ async def _top(deps: Deps, s: Situation, asked: TopAsked) -> Outcome:
     """/top [week|today|month] [global] [<variant>], or /top rating [digits|colours|<variant>] [global]: the
     results' board or the ratings', of the chat or of every chat."""
     who, language = s.who, s.language
-    variant = _variant(s.settings, asked.variant)
+    variant = _variant(s.settings, asked.variant, language)
     if variant is None:
-        return Outcome.text(t("variant.invalid", language, name=asked.named))
+        return messages.unknown_variant(language, asked.named)
     scope = ALL_CHATS if who.private or asked.everywhere else who.chat_id
     if asked.rating:
         rated = await ratings.leaderboard(deps, scope, variant, user_id=who.user_id)

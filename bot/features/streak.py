@@ -21,9 +21,10 @@ class Streak(Feature):
         """/streak [variant]: days in a row solving the daily challenge, and clean wins in a row in the variant."""
         who, language = s.who, s.language
         try:
-            variant = variant_from_args(args) or s.settings.variant
+            named = variant_from_args(args, language)
         except InvalidVariant:
-            return messages.message("variant.invalid", language, name=args.strip())
+            return messages.unknown_variant(language, args.strip())
+        variant = named or s.settings.variant
         days = await daily.streak(self.deps, who.user_id)
         wins = await stats.clean_streaks(self.deps, who.user_id, variant.name)
         return records.streaks(language, who.user_id, who.name, variant.name, days, wins)

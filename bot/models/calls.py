@@ -1,8 +1,9 @@
 """What the outbox holds: one Bot API call a row, typed, and its JSON as stored.
 
-A row's payload is a `Message` to send (or to edit in place), the `Acknowledgement` of a button press, or the
-`InlineResults` offered to an inline query. They are written as JSON objects whose "kind" says which (see
-bot/storage/outbox.py for the keys), and read back into these types; a key an older row lacks takes its default.
+A row's payload is a `Message` to send (or to edit in place), the `Acknowledgement` of a button press, the
+`InlineResults` offered to an inline query, or a `MenuButton` for a private chat. They are written as JSON objects
+whose "kind" says which (see bot/storage/outbox.py for the keys), and read back into these types; a key an older row
+lacks takes its default.
 """
 
 from __future__ import annotations
@@ -70,8 +71,21 @@ class InlineResults:
     personal: bool = True
 
 
-Call = Message | Acknowledgement | InlineResults
-KINDS: dict[type[Call], str] = {Message: "message", Acknowledgement: "answer", InlineResults: "inline"}
+@dataclass(frozen=True)
+class MenuButton:
+    """Put the Mini App at `url` behind the chat's menu button, labelled `label` (in the chat's language)."""
+
+    label: str
+    url: str
+
+
+Call = Message | Acknowledgement | InlineResults | MenuButton
+KINDS: dict[type[Call], str] = {
+    Message: "message",
+    Acknowledgement: "answer",
+    InlineResults: "inline",
+    MenuButton: "menu",
+}
 
 
 def as_json(call: Call) -> dict[str, Any]:
@@ -86,6 +100,8 @@ def from_json(data: dict[str, Any]) -> Call:
     kind = data.get("kind")
     if kind == "answer":
         return Acknowledgement(str(data["query"]), data.get("text"))
+    if kind == "menu":
+        return MenuButton(str(data["label"]), str(data["url"]))
     if kind == "inline":
         results = tuple(InlineResult(**result) for result in data.get("results", ()))
         cache_time, personal = int(data.get("cache_time", 0)), bool(data.get("personal", True))

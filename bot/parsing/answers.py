@@ -4,6 +4,7 @@ a typed code from chat, in the words of the chat's language (see bot.parsing.wor
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -28,9 +29,41 @@ class Unit(StrEnum):
 _SYMBOLS = {"🐂": Unit.BULLS, "🐄": Unit.COWS}  # the symbols a score is shown with, in every language
 
 
+def plain_digits(text: str) -> str:
+    """`text` with its full-width forms made plain and every decimal digit an ASCII one: what another keyboard types
+    is read as the digits it shows.
+
+    >>> plain_digits("１２３４"), plain_digits("٢٠٤٧"), plain_digits("１ｂ　２ｃ"), plain_digits("² ½ бык")
+    ('1234', '2047', '1b 2c', '² ½ бык')
+    """
+    return text.translate(_PLAIN) if not text.isascii() else text
+
+
+class _Plain(dict[int, str]):
+    """The translation plain_digits makes, worked out per character: a full-width form (U+FF01–U+FF5E, and the
+    ideographic space) as its ASCII one, a decimal digit of any script as its ASCII digit; a superscript or a
+    fraction is no decimal digit, and stays. Bounded: it keeps the characters it changes, a few hundred."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        if 0xFF01 <= code <= 0xFF5E:
+            plain = chr(code - 0xFEE0)
+        elif code == 0x3000:
+            plain = " "
+        elif char.isdecimal() and not char.isascii():
+            plain = str(unicodedata.decimal(char))
+        else:
+            return char  # not kept: only the few hundred characters that change are (any text may come in)
+        self[code] = plain
+        return plain
+
+
+_PLAIN = _Plain()
+
+
 def looks_like_code(text: str) -> bool:
-    """Whether a message is meant as a code: digits, perhaps with separators ("1234", "1 2 3 4")."""
-    return bool(_CODE_LIKE.fullmatch(text.strip()))
+    """Whether a message is meant as a code: digits, perhaps with separators ("1234", "1 2 3 4", "１２３４")."""
+    return bool(_CODE_LIKE.fullmatch(plain_digits(text).strip()))
 
 
 def parse_answer(text: str, language: str) -> Score | None:
@@ -42,7 +75,7 @@ def parse_answer(text: str, language: str) -> Score | None:
     >>> parse_answer("1b2c", "en"), parse_answer("12", "en"), parse_answer("2 быка", "ru")
     (Score(bulls=1, cows=2), Score(bulls=1, cows=2), Score(bulls=2, cows=0))
     """
-    cleaned = text.strip().lower()
+    cleaned = plain_digits(text).strip().lower()
     if not cleaned:
         return None
     bare = _BARE.fullmatch(cleaned)

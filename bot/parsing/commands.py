@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.parsing import variants
 from bot.parsing.words import meanings
 from bot.services.stats import Period
-from engine.variant import InvalidVariant, Variant, variant_named
+from engine.variant import InvalidVariant, Variant
 
 MAX_LIMIT_SECONDS = 24 * 3600
 _DURATION = re.compile(r"(\d{1,5})\s*([^\W\d_]+)")  # '10m', '90s', '2h', or in the chat's words ('10мин')
@@ -35,11 +36,10 @@ def command_word(text: str, language: str) -> str | None:
     return meanings(language, (("words.hint", "hint"), ("words.giveup", "giveup"))).get(said)
 
 
-def variant_from_args(args: str) -> Variant | None:
-    """The variant named in '/play 5' or '/play mastermind'; None when no name is given (InvalidVariant when the
-    name is no variant's)."""
-    name = args.strip().split(" ", 1)[0] if args.strip() else ""
-    return variant_named(name) if name else None
+def variant_from_args(args: str, language: str) -> Variant | None:
+    """The variant named in '/play 5', '/play mastermind' or '/play без нуля' (any name the bot shows, in the chat's
+    words: bot.parsing.variants); None when no name is given (InvalidVariant when the words name no variant)."""
+    return variants.leading(args, language)
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,9 @@ class BadOptions(ValueError):
 
 
 def parse_options(args: str, language: str) -> Options:
-    """'5 10m' → length-5 variant and 600 s; 'mastermind' → that variant; '' → nothing chosen."""
-    variant, seconds = None, None
+    """'5 10m' → length-5 variant and 600 s; 'mastermind' or 'без нуля 2мин' → that variant; '' → nothing chosen.
+    The words that are no time name the variant, together."""
+    seconds, named = None, []
     units = meanings(language, _TIME_UNITS)
     for word in args.split():
         duration = _DURATION.fullmatch(word)
@@ -65,13 +66,13 @@ def parse_options(args: str, language: str) -> Options:
             if not 10 <= seconds <= MAX_LIMIT_SECONDS:
                 raise BadOptions(word)
             continue
-        if variant is not None:
-            raise BadOptions(word)
-        try:
-            variant = variant_named(word)
-        except InvalidVariant as error:
-            raise BadOptions(word) from error
-    return Options(variant, seconds)
+        named.append(word)
+    if not named:
+        return Options(None, seconds)
+    try:
+        return Options(variants.named(" ".join(named), language), seconds)
+    except InvalidVariant as error:
+        raise BadOptions(" ".join(named)) from error
 
 
 class TopWord(StrEnum):
@@ -93,8 +94,8 @@ _FAMILIES = {TopWord.DIGITS: "classic", TopWord.COLOURS: "mastermind"}  # a rati
 @dataclass(frozen=True)
 class TopAsked:
     """What /top's words ask for: the rating board or the results' (for a period), this chat's or every chat's,
-    and the variant (`variant` the word that names it, None for the chat's; `named` the words to echo when it
-    names none)."""
+    and the variant (`variant` the words that name it, None for the chat's; `named` the words to echo when they
+    name none)."""
 
     rating: bool
     everywhere: bool
@@ -110,28 +111,26 @@ def top_asked(args: str, language: str) -> TopAsked:
     meant = _top_words(language)
     said = {meant[word] for word in words if word in meant}
     rating = TopWord.RATING in said
-    if rating:  # the rating's family by a variant of it: /top rating colours is mastermind's
-        words = [_family(word, meant) for word in words if meant.get(word) != TopWord.RATING]
+    if rating:
+        words = [word for word in words if meant.get(word) != TopWord.RATING]
     period = next((_PERIODS[meant[word]] for word in words if meant.get(word) in _PERIODS), Period.ALL)
     everywhere = TopWord.EVERYWHERE in said
-    return TopAsked(rating, everywhere, period, _variant_word(words, language), " ".join(words))
+    variant = _variant_words(words, language)
+    if rating and variant is not None and variant in meant:  # a rating family by a variant: colours is mastermind's
+        variant = _FAMILIES.get(meant[variant], variant)
+    return TopAsked(rating, everywhere, period, variant, " ".join(words))
 
 
 def stats_variant(args: str, language: str) -> str | None:
-    """The word that names the variant of /stats (the chat's when None): the first that is not /top's 'global' or
-    a period."""
-    return _variant_word(args.lower().split(), language)
+    """The words that name the variant of /stats (the chat's when None): those that are not /top's 'global' or a
+    period."""
+    return _variant_words(args.lower().split(), language)
 
 
-def _variant_word(words: list[str], language: str) -> str | None:
+def _variant_words(words: list[str], language: str) -> str | None:
     meant = _top_words(language)
     skipped = (TopWord.EVERYWHERE, *_PERIODS)
-    return next((word for word in words if meant.get(word) not in skipped), None)
-
-
-def _family(word: str, meant: Mapping[str, TopWord]) -> str:
-    """The preset a rating family's word stands for ('colours' → 'mastermind'); any other word as it is."""
-    return _FAMILIES.get(meant[word], word) if word in meant else word
+    return " ".join(word for word in words if meant.get(word) not in skipped) or None
 
 
 def _top_words(language: str) -> Mapping[str, TopWord]:

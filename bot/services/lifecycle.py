@@ -10,15 +10,16 @@ from bot.models.game import Game, Mode, Result
 from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.models.status import Status
+from bot.parsing.answers import plain_digits
 from bot.services.deps import Deps
 from engine.guesser import next_guess
 from engine.variant import Code, InvalidCode, Variant
 
 
 def parsed(variant: Variant, text: str) -> Code | Refusal:
-    """The code a user typed, or why it is not one of the variant's (a Refusal)."""
+    """The code a user typed (in any digits: '１２３４' is 1234), or why it is not one of the variant's (a Refusal)."""
     try:
-        return variant.parse(text)
+        return variant.parse(plain_digits(text))
     except InvalidCode as error:
         return Refusal(f"invalid.{error.key}", dict(error.params))
 

@@ -8,7 +8,8 @@ a match, whose board message it shows, resolved when it is sent; `edit` a messag
 board's predecessor is cut down to; `effect` a message effect for a private chat) and
 `{"kind": "answer", "query": id, "text": toast}` for a button press's answer, and
 `{"kind": "inline", "query": id, "results": [{"id", "title", "description", "text", "buttons"}], "cache_time",
-"personal"}` for an inline query's answer (queued under the asking user's id, which is their private chat's).
+"personal"}` for an inline query's answer (queued under the asking user's id, which is their private chat's), and
+`{"kind": "menu", "label", "url"}` for a private chat's menu button (the Mini App, labelled in the chat's language).
 
 Bounded: a message that shows a whole board, or replaces a whole message, supersedes an older one for the same
 board or message still unsent in its chat (`slot`); a chat holds at most MAX_PENDING unsent calls, and past that

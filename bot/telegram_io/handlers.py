@@ -18,6 +18,7 @@ from telegram import Update
 from telegram.ext import CallbackQueryHandler, ChatMemberHandler, InlineQueryHandler, MessageHandler, filters
 
 from bot.core import Core, Who
+from bot.models.calls import MenuButton
 from bot.outgoing import inline_payload, post, shorten, shows_game_board, with_board_button
 from bot.parsing.commands import split_command
 from bot.replies import Outcome
@@ -26,8 +27,9 @@ from bot.services import languages
 from bot.services.ports import AdminsUnknown
 from bot.telegram_io import identity
 from bot.telegram_io.admins import AdminRoster
+from bot.telegram_io.chat_menus import MenuLabels
 from bot.telegram_io.state import App, Context
-from bot.texts import t
+from bot.texts import plain, t
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +64,8 @@ async def respond(
     runtime, topic = runtime_of(context), identity.topic_of(update)
     url = context.bot_data.webapp_url
     if url is not None and chat_id > 0 and (who := who_of(update, context)) is not None and who.private:
-        outcome_of = _with_board_button(runtime.core, who, url, outcome_of)
+        labels = context.bot_data.menu_labels
+        outcome_of = _with_mini_app(runtime, labels, who, url, update.update_id, outcome_of)
 
     async def queue() -> None:
         outcome = await outcome_of()
@@ -77,14 +80,26 @@ async def respond(
         intake.park(update.update_id, chat_id)
 
 
-def _with_board_button(
-    core: Core, who: Who, url: str, outcome_of: Callable[[], Awaitable[Outcome]]
+def _with_mini_app(
+    runtime: Runtime,
+    labels: MenuLabels,
+    who: Who,
+    url: str,
+    update_id: int,
+    outcome_of: Callable[[], Awaitable[Outcome]],
 ) -> Callable[[], Awaitable[Outcome]]:
+    """The outcome with the Mini App's button on its boards; and the chat's menu button labelled in the chat's
+    language when it is not yet (queued with the replies: set once they are committed, never in the transaction)."""
+
     async def decorated() -> Outcome:
         outcome = await outcome_of()
+        language = await runtime.core.language(who)
+        if labels.due(who.chat_id, language):
+            menu = MenuButton(plain(t("app.button", language)), url)
+            await runtime.store.outbox.add(who.chat_id, menu, runtime.core.deps.clock(), update_id)
         if not shows_game_board(outcome):
             return outcome
-        return with_board_button(outcome, url, await core.language(who))
+        return with_board_button(outcome, url, language)
 
     return decorated
 
@@ -193,6 +208,8 @@ async def on_error(update: object, context: Context) -> None:
         log.error("a job failed", exc_info=context.error)
         return
     chat = update.effective_chat
+    if chat is not None:
+        context.bot_data.menu_labels.forget(chat.id)  # a menu button it queued was rolled back with it
     kind = "button press" if update.callback_query else "inline query" if update.inline_query else "message"
     log.error("%s %s in chat %s failed", kind, update.update_id, chat.id if chat else None, exc_info=context.error)
     runtime = runtime_of(context)

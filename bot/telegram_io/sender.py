@@ -26,12 +26,21 @@ from telegram import (
     InlineQueryResultArticle,
     InputTextMessageContent,
     LinkPreviewOptions,
+    MenuButtonWebApp,
     WebAppInfo,
 )
 from telegram.constants import FloodLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
-from bot.models.calls import Acknowledgement, InlineResult, InlineResults, Message, StoredButton, StoredKeyboard
+from bot.models.calls import (
+    Acknowledgement,
+    InlineResult,
+    InlineResults,
+    MenuButton,
+    Message,
+    StoredButton,
+    StoredKeyboard,
+)
 from bot.outgoing import MAX_TEXT, shorten
 from bot.replies import BoardOf
 from bot.services.ports import Clock
@@ -220,6 +229,9 @@ class Sender:
                     await self._settle(batch)
                 case InlineResults() as inline:
                     await self._inline(inline)
+                    await self._settle(batch)
+                case MenuButton() as menu:
+                    await self.bot.set_chat_menu_button(chat_id, MenuButtonWebApp(menu.label, WebAppInfo(menu.url)))
                     await self._settle(batch)
                 case Message() as message:
                     await self._message(chat_id, message, batch)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from telegram.ext import Application, CallbackContext, ExtBot, JobQueue
 
+from bot.telegram_io.chat_menus import MenuLabels
+
 if TYPE_CHECKING:
     from bot.runtime import Runtime
     from bot.telegram_io.intake import Intake
@@ -29,6 +31,7 @@ class BotState:
         self._intake: Intake | None = None
         self._sender: Sender | None = None
         self.webapp_url: str | None = None  # WEBAPP_URL, while the Mini App is on: boards in private get its button
+        self.menu_labels = MenuLabels()  # and each private chat's menu button is labelled in its language
 
     @property
     def runtime(self) -> Runtime:

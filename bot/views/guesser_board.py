@@ -185,6 +185,14 @@ def refused(language: str, refusal: Refusal) -> Outcome:
     return Outcome.refused(refusal, slips.answer_refused(language, refusal))
 
 
+def reveal_refused(language: str, refusal: Refusal, example: str) -> Outcome:
+    """Why the code given to /reveal is no code of the game (an `invalid.*` refusal), in the reveal's own words: how
+    to send it again, never a guess's 'it costs nothing'."""
+    if refusal.key == "invalid.wrong_length":
+        return Outcome.text(t("reveal.wrong_length", language, example=example, **refusal.params))
+    return Outcome.text(lines(t(refusal.key, language, **refusal.params), t("reveal.usage", language, example=example)))
+
+
 def revealed(language: str, result: Revealed) -> Outcome:
     """Which answers the real code shows to have been wrong."""
     if not result.wrong:
@@ -201,5 +209,6 @@ def revealed(language: str, result: Revealed) -> Outcome:
         for w in result.wrong
     ]
     return Outcome.text(
-        lines(t("reveal.wrong", language, secret=result.secret), *wrong), again_buttons(language, result.game)
+        lines(t("reveal.wrong.one" if len(wrong) == 1 else "reveal.wrong", language, secret=result.secret), *wrong),
+        again_buttons(language, result.game),
     )

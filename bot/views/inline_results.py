@@ -17,7 +17,7 @@ def bot_link(bot_username: str, payload: str, group: bool = False) -> str:
     return f"https://t.me/{bot_username}?{'startgroup' if group else 'start'}={payload}"
 
 
-def daily_result(language: str, day: str, game: Game, bot_username: str) -> Article:
+def daily_result(language: str, day: str, game: Game, bot_username: str | None) -> Article:
     """The player's finished daily as its spoiler-free grid, with a button to play the day's challenge."""
     text = share_text(language, day, game, bot_username)
     return Article(
@@ -29,7 +29,7 @@ def daily_result(language: str, day: str, game: Game, bot_username: str) -> Arti
     )
 
 
-def daily_invitation(language: str, day: str, bot_username: str) -> Article:
+def daily_invitation(language: str, day: str, bot_username: str | None) -> Article:
     """An invitation to today's daily, for a player who has not finished it."""
     return Article(
         id=f"invite:{day}",

@@ -9,6 +9,7 @@ from bot.models.board import Choice, Choices, Does
 from bot.models.game import Game, Mode
 from bot.models.match import Kind, Match
 from bot.models.refusal import Refusal
+from bot.parsing.variants import suggestions
 from bot.replies import Account, Button, Did, Keyboard, Outcome, Reply
 from bot.services.matches import AlreadyOn, Crowded
 from bot.texts import Html, example, lines, t, variant_text
@@ -63,9 +64,12 @@ def rules(language: str, variant: Variant) -> Outcome:
 
 def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant | None) -> Outcome:
     """Ask before abandoning the running game for a new one."""
-    progress_key = "progress.referee" if running.mode == Mode.REFEREE else "progress.guesser"
-    number = len(running.turns) + (1 if running.mode == Mode.GUESSER else 0)
-    progress = t(progress_key, language, n=max(number, 1))
+    if running.mode == Mode.GUESSER:  # the guess of mine waiting for an answer
+        progress = t("progress.guesser", language, n=len(running.turns) + 1)
+    elif running.turns:  # the guesses made, not a guess to come
+        progress = t("progress.referee", language, n=len(running.turns))
+    else:
+        progress = t("progress.referee.none", language)
     new_mode = "g" if mode == Mode.GUESSER else "r"
     extra = (variant.name,) if variant else ()
     data = cb.game_button(cb.CONFIRM, running.id, running.revision, new_mode, *extra)
@@ -102,7 +106,8 @@ def cancelled(language: str, game: Game | None) -> Outcome:
     if game is None:
         return Outcome.text(t("cancel.none", language))
     if game.mode == Mode.REFEREE and game.secret:
-        said = Outcome.text(t("cancel.secret", language, secret=game.secret), again_buttons(language, game))
+        key = "cancel.secret.hard" if game.hard else "cancel.secret"  # hard mode never picked one: it only fits
+        said = Outcome.text(t(key, language, secret=game.secret), again_buttons(language, game))
     else:
         said = Outcome.text(t("cancel.done", language), again_buttons(language, game))
     return replace(said, account=Account(Did.MADE, notice=said.account.notice))
@@ -116,6 +121,11 @@ def stale(language: str) -> Outcome:
 def message(key: str, language: str, **params: object) -> Outcome:
     """A single short message by key."""
     return Outcome.text(lines(t(key, language, **params)))
+
+
+def unknown_variant(language: str, name: str) -> Outcome:
+    """Words that name no variant: what they said, and the names the chat's language has for the named games."""
+    return message("variant.invalid", language, name=name, names=suggestions(language))
 
 
 def busy(language: str, refused: AlreadyOn | Crowded) -> Outcome:

@@ -85,13 +85,17 @@ def review_parts(language: str, game: Game, coaching: Coaching) -> tuple[Html, .
     what the engine would have played, how many more guesses the engine would need from here."""
     bits = decimal_text(coaching.bits, 1, language)
     guess = code_text(game.variant, coaching.guess)
-    parts = [t("ref.review.move", language, guess=guess, before=coaching.before, after=coaching.remaining, bits=bits)]
+    if coaching.remaining == coaching.before:  # "from 33 to 33" reads as a slip: say that it cut nothing
+        parts = [t("ref.review.nothing", language, guess=guess, n=coaching.remaining)]
+    else:
+        after = coaching.remaining
+        parts = [t("ref.review.move", language, guess=guess, before=coaching.before, after=after, bits=bits)]
     if coaching.engine_pick:
         more = decimal_text(coaching.bits_short, 1, language)
         parts.append(t("ref.review.pick", language, pick=code_text(game.variant, coaching.engine_pick), more=more))
     elif coaching.compared:
         parts.append(t("ref.review.good", language))
-    if coaching.outlook is not None:
+    if coaching.outlook is not None and coaching.remaining > 1:  # one code left: the line above says it wins next
         parts.append(t("ref.review.outlook", language, average=decimal_text(coaching.outlook, 1, language)))
     if game.hinted:
         parts.append(t("ref.review.hinted", language))
@@ -227,6 +231,12 @@ def ending_lines(language: str, ending: Finished) -> tuple[Html, ...]:
         hinted = t("ref.won.hinted", language, hints=len(game.hints)) if game.hinted else None
         won = t("ref.won", language, secret=secret, n=ending.guesses, duration=duration)
         return tuple(line for line in (won, hinted, engine) if line)
+    if game.hard:  # hard mode never picked a code (a hint would have pinned one): the one shown only fits the answers
+        if game.status == Status.LOST:
+            return (t("ref.lost.hard", language, secret=secret),)
+        if game.status == Status.ABANDONED:
+            return (t("cancel.secret.hard", language, secret=secret),)
+        return (t("ref.gave_up.hard", language, secret=secret, n=ending.guesses, duration=duration),)
     if game.status == Status.LOST:
         return (t("ref.lost", language, secret=secret),)
     if game.status == Status.ABANDONED:

@@ -36,6 +36,9 @@ def answer_refused(language: str, refusal: Refusal) -> Html:
     params = dict(refusal.params)
     if "bulls" in params and "cows" in params:
         params["score"] = score_text(Score(int(str(params["bulls"])), int(str(params["cows"]))), language)
+        placed = str(params["cows"]) == "1" and str(params["bulls"]) == str(int(str(params.get("length", 0))) - 1)
+        if refusal.key == "answer.impossible" and placed:  # '3 1': say why, the last digit has no other place
+            return t("answer.impossible.placed", language, **params)
     return t(refusal.key, language, **params)
 
 

@@ -54,7 +54,7 @@ def move_of(body: Any) -> Move:
     key, kind = body.get("key"), body.get("kind")
     if not isinstance(key, str) or not KEY.fullmatch(key):
         raise BadMove("no idempotency key")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:  # a list or an object is no kind (nor hashable)
         raise BadMove(f"unknown kind {str(kind)[:20]!r}")
     game_id, revision = body.get("game"), body.get("revision")
     for value in (game_id, revision):
@@ -115,7 +115,8 @@ async def _apply(core: Core, who: Who, language: str, move: Move, url: str | Non
         named = await found.game_named(move.game_id)
         if named is None or not owns(who, named):
             raise PermissionError("a game that is not the player's")
-        if move.kind != "replace" and (named is not running or named.revision != move.revision):
+        stale = named is not running or named.revision != move.revision
+        if stale and move.kind not in ("replace", "new", "daily"):  # a new game is no move of the game on show
             return Made(False, plain(t("app.stale", language)))
     outcome_of = _outcome_of(core, who, move, running)
     if outcome_of is None:

@@ -15,10 +15,10 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.core import Core
 from bot.flood import FloodGuard
@@ -26,7 +26,7 @@ from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.services import daily, page, referee
 from bot.texts import plain, t
-from bot.webapp import auth, moves, view
+from bot.webapp import auth, files, moves, view
 from bot.webapp.coach import coach_view, coached
 from bot.webapp.daily_tab import daily_data
 from bot.webapp.possibilities import possibilities
@@ -34,8 +34,6 @@ from bot.webapp.possibilities import possibilities
 log = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024  # bytes: a move or a notepad is a few hundred
-STATIC = ("index.html", "app.js", "app.css")
-CONTENT_TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 # The page runs only its own script and Telegram's; it talks only to this server.
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -65,12 +63,6 @@ class WebAppContext:
     guard: FloodGuard = field(default_factory=lambda: FloodGuard(burst=40, rate=4))
 
 
-def static_files() -> dict[str, bytes]:
-    """The page's files, read from the package once."""
-    folder = resources.files("bot.webapp") / "static"
-    return {name: (folder / name).read_bytes() for name in STATIC}
-
-
 def webapp_app(context: WebAppContext) -> web.Application:
     """The aiohttp application: the page at /, its API under /api/."""
     api = Api(context)
@@ -93,7 +85,7 @@ class Api:
     def __init__(self, context: WebAppContext) -> None:
         self.context = context
         self.core = context.core
-        self.files = static_files()
+        self.files = files.page_files()
         self.weighing = asyncio.Semaphore(WEIGHING)
 
     @web.middleware
@@ -123,13 +115,11 @@ class Api:
         return response
 
     async def page(self, request: web.Request) -> web.Response:
-        """GET / and the page's files."""
+        """GET / and the page's files (compressed, and cached by their tags: bot/webapp/files.py)."""
         name = request.match_info.get("name") or "index.html"
         if name not in self.files:
             raise web.HTTPNotFound()
-        kind = CONTENT_TYPES[name.rsplit(".", 1)[-1]]
-        headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache"}
-        return web.Response(body=self.files[name], content_type=kind, charset="utf-8", headers=headers)
+        return files.response(self.files[name], request, SECURITY_HEADERS)
 
     async def session(self, request: web.Request) -> web.Response:
         """GET /api/session: the player's language, the page's texts and what it shows."""
@@ -263,10 +253,10 @@ async def _tidy(core: Core, every: float = 3600) -> None:
 
 
 async def _json(request: web.Request) -> Any:
-    """The request's JSON body (None when it is not JSON)."""
+    """The request's JSON body (None when it is not JSON, or nested deeper than the reader goes)."""
     try:
         return json.loads(await request.read())
-    except ValueError:
+    except (ValueError, RecursionError):  # '[[[[…' under the size cap is deeper than Python's stack
         return None
 
 
@@ -284,12 +274,33 @@ def refuse(request: web.Request, status: int, why: str) -> web.Response:
     return response
 
 
+class HttpLog(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """aiohttp's server log, for the Mini App: a request its HTTP reader refuses (a header over its limit, a broken
+    request line) is a stranger's, and is one line without its contents, which may hold an initData's user; anything
+    else (a handler that failed) is logged as aiohttp logs it, with its traceback."""
+
+    def exception(self, msg: object, *args: object, exc_info: object = True, **kwargs: Any) -> None:
+        """Log a failure aiohttp met while serving a request."""
+        if isinstance(exc_info, HttpProcessingError):
+            remote = args[0] if args else "?"
+            why = f"{type(exc_info).__name__} ({exc_info.code})"
+            log.warning("webapp: refused a request from %s that HTTP could not read: %s", remote, why)
+            return
+        self.logger.exception(msg, *args, exc_info=exc_info, **kwargs)
+
+    def debug(self, msg: object, *args: object, **kwargs: Any) -> None:
+        """aiohttp's debug lines, without the exception a refused request carried (its contents)."""
+        kwargs.pop("exc_info", None)
+        self.logger.debug(msg, *args, **kwargs)
+
+
 class WebAppServer:
     """The Mini App's server on `listen:port` (127.0.0.1 unless told otherwise: a TLS proxy sits in front)."""
 
     def __init__(self, app: web.Application, listen: str, port: int) -> None:
         # lingering_time=0: a refused body is never read to keep its connection alive
-        self.runner = web.AppRunner(app, access_log=None, lingering_time=0, handle_signals=False)
+        http_log = HttpLog(logging.getLogger("aiohttp.server"))
+        self.runner = web.AppRunner(app, access_log=None, lingering_time=0, handle_signals=False, logger=http_log)
         self.listen, self.port = listen, port
 
     async def start(self) -> None:

@@ -6,15 +6,18 @@ from pathlib import Path
 import pytest
 from telegram.ext import Application
 
-from tests.bot.fakes import RecordingRequest, telegram_app
+from tests.bot.fakes import RecordingRequest, marked_up, telegram_app
 from tests.bot.members import Chat
 
 
 @pytest.fixture
 async def telegram(tmp_path: Path) -> AsyncIterator[tuple[Application, RecordingRequest]]:  # type: ignore[type-arg]
-    """The Application on a fresh SQLite file, with the request that records what it sends."""
+    """The Application on a fresh SQLite file, with the request that records what it sends; afterwards, every
+    button label it sent is checked for HTML (a label is plain text: Telegram would show a tag or entity as it is)."""
     async with telegram_app(tmp_path / "db.sqlite3") as pair:
         yield pair
+    sent = [label for call in pair[1].calls for label in call.labels]
+    assert marked_up(sent) == [], "button labels are plain text"
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -51,6 +52,25 @@ class Call:
     def buttons(self) -> list[tuple[str, str]]:
         """(label, callback_data) of every inline button, row after row ('' for a link or share button)."""
         return [(b["text"], b.get("callback_data", "")) for row in self.markup for b in row]
+
+    @property
+    def labels(self) -> list[str]:
+        """The label of every button the call sends: its keyboard's, and those of the inline results it offers."""
+        results = self.params.get("results") or []
+        if isinstance(results, str):
+            results = json.loads(results)
+        offered = [
+            b["text"] for r in results for row in (r.get("reply_markup") or {}).get("inline_keyboard", []) for b in row
+        ]
+        return [label for label, _ in self.buttons] + offered
+
+
+MARKUP = re.compile(r"</?[a-zA-Z][\w-]*[^>]*>|&(?:#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
+
+
+def marked_up(labels: list[str]) -> list[str]:
+    """The labels that hold an HTML tag or entity: Telegram would show it as it is, never as what it stands for."""
+    return [label for label in labels if MARKUP.search(label)]
 
 
 @dataclass

@@ -18,6 +18,7 @@ import pytest
 from bot.i18n import LOCALES, po_path, read_catalogue, update_catalogues
 from bot.parsing.answers import NUMBERS
 from bot.parsing.commands import TopWord
+from bot.parsing.variants import NAMED
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
 from bot.rules.rating import Family
 from bot.services.milestones import MilestoneKind
@@ -65,6 +66,7 @@ DYNAMIC: dict[str, set[tuple[str, ...]]] = {
     "top.btn.{}": {(period.value,) for period in Period} | {(family.value,) for family in Family},
     "words.number.{}": {(str(n),) for n in NUMBERS},
     "words.top.{}": {(word.value,) for word in TopWord},
+    "words.variant.{}": {(name,) for name in NAMED},
     "{}.help": {("top",), ("stats",), ("rating",)},  # the scoreboard's "?" buttons
 }
 

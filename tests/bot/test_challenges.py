@@ -33,7 +33,7 @@ async def test_a_known_username_is_challenged_with_the_options_that_follow_it_an
     await bob.send("hello all")  # the bot sees Bob, and learns his username
     [invite] = sent(await ann.send("/duel @bobthebuilder 5 1m"))  # any case, options still read
     assert invite.text.startswith('⚔️ <a href="tg://user?id=11">Ann</a> challenges <a href="tg://user?id=22">Bob</a>')
-    assert "a 5-digit number with distinct digits, 1m 0s per move" in invite.text
+    assert "5 digits, no repeats, 1m 0s per move" in invite.text
     assert toasts(await cat.press(accept_button(invite))) == ["This duel is for Bob."]
     assert toasts(await ann.press(accept_button(invite))) == ["You can't accept your own duel."]
     await bob.press(accept_button(invite))

@@ -22,7 +22,7 @@ async def session(tmp_path, lines: list[str], seed: int = 1) -> str:
 async def test_buttons_are_numbered_options_that_can_be_typed(tmp_path):
     output = await session(tmp_path, ["2"])  # [2] is "I guess yours" on the welcome message
     assert "[1] 🎯 You guess my code  [2] 🤖 I guess yours" in output
-    assert "Think of a code: a 4-digit number with distinct digits" in output
+    assert "Think of a code: 4 digits, no repeats" in output
     assert "[1] 0🐂 0🐄" in output
 
 

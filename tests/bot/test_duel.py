@@ -152,7 +152,7 @@ async def test_resigning_gives_the_other_the_win_and_keeps_secrets_out_of_the_gr
 async def test_an_open_duel_is_taken_by_anyone_and_only_its_challenger_can_withdraw_it(app, recorded):
     ann, bob, cat = (Member(app, recorded, uid, name) for uid, name in ((11, "Ann"), (22, "Bob"), (33, "Cat")))
     [invite] = sent(await ann.send("/duel 5 1m"))
-    assert "wants a duel: a 5-digit number with distinct digits, 1m 0s per move" in invite.text
+    assert "wants a duel: 5 digits, no repeats, 1m 0s per move" in invite.text
     decline = next(b["callback_data"] for b in keyboard(invite) if b["text"] == "✖️ Decline")
     assert toasts(await bob.press(decline)) == ["Only the two players can do that."]
     [withdrawn] = [c for c in await ann.press(decline) if c.method == "editMessageText"]

@@ -14,9 +14,9 @@ async def test_reveal_with_a_mistyped_code_says_what_is_wrong_and_keeps_the_game
     await chat.send("/think")
     await chat.press_label("0🐂 2🐄")
     for typed, expected in (
-        ("1123", t("invalid.repeated", digit="1")),
-        ("12", t("invalid.wrong_length", expected=4, got=2)),
-        ("abcd", t("invalid.not_digit", char="a")),
+        ("1123", t("invalid.repeated", digit="1") + "\n" + t("reveal.usage", example="1234")),
+        ("12", t("reveal.wrong_length", expected=4, got=2, example="1234")),  # its own words, not a guess's
+        ("abcd", t("invalid.not_digit", char="a") + "\n" + t("reveal.usage", example="1234")),
     ):
         [reply] = sent(await chat.send(f"/reveal {typed}"))
         assert reply.text == expected, typed

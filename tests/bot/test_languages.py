@@ -154,7 +154,7 @@ async def test_the_console_plays_in_the_terminal_language(tmp_path):
         who = Who(0, 0, language_code=environment_language({"LANG": "ru_RU.UTF-8"}))
         assert await run_console(runtime.core, who, io.StringIO("/play\n"), out) == 0
     assert plain(t("console.intro", "ru")) in out.getvalue()
-    assert "Я загадал 4-значное число из разных цифр. Твой ход!" in out.getvalue()
+    assert "Я загадал код: 4 цифры без повторов. Твой ход!" in out.getvalue()
 
 
 def test_the_terminal_language_is_read_as_gettext_reads_it():

@@ -76,7 +76,7 @@ async def playing(app, request):
 async def test_opening_the_link_asks_its_owner_who_keeps_her_chat_until_she_accepts(app, recorded):
     ann, _, calls = await asked(app, recorded)
     [to_bob] = texts(calls, BOB)
-    assert to_bob.startswith('⚔️ I\'ve asked <a href="tg://user?id=11">Ann</a> for a duel (a 4-digit number')
+    assert to_bob.startswith('⚔️ I\'ve asked <a href="tg://user?id=11">Ann</a> for a duel (4 digits, no repeats')
     [to_ann] = texts(calls, ANN)
     assert to_ann.startswith('⚔️ <a href="tg://user?id=22">Bob</a> открывает твою ссылку на дуэль')
     assert await duel_of(app, ANN) is None  # not in a game she did not choose
@@ -89,7 +89,7 @@ async def test_opening_the_link_asks_its_owner_who_keeps_her_chat_until_she_acce
 async def test_accepting_starts_the_duel_in_both_private_chats_each_in_its_own_language(app, recorded):
     _, _, calls = await opened(app, recorded)
     [to_bob] = texts(calls, BOB)
-    assert to_bob.startswith('⚔️ <a href="tg://user?id=11">Ann</a> accepted your challenge: a 4-digit number')
+    assert to_bob.startswith('⚔️ <a href="tg://user?id=11">Ann</a> accepted your challenge: 4 digits, no repeats')
     assert "5m 0s per move. Send me your secret here" in to_bob
     [to_ann] = [c.text for c in calls if c.method == "editMessageText" and int(c.params["chat_id"]) == ANN]
     assert to_ann.startswith('⚔️ Дуэль с соперником <a href="tg://user?id=22">Bob</a>')
@@ -152,9 +152,7 @@ async def test_a_player_resigns_with_resign_and_other_games_wait_while_the_duel_
     ann, bob = await playing(app, recorded)
     [held] = texts(await bob.send("/play"), BOB)
     assert held == "A duel is on: send your secret or your guess here, or /resign to give it up."
-    assert texts(await ann.send("/versus"), ANN) == [
-        "Идёт дуэль: присылай сюда свой код или догадку либо сдайся: /resign."
-    ]
+    assert texts(await ann.send("/versus"), ANN) == ["Идёт дуэль: присылай сюда свой код и ходы или сдайся: /resign."]
     calls = await bob.send("/resign")
     to_ann, bob_secret = texts(calls, ANN)
     to_bob, ann_secret = texts(calls, BOB)

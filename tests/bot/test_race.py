@@ -139,7 +139,7 @@ async def test_a_time_limit_ends_the_race_on_its_timer_and_reveals_the_secret(tm
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
         ann = Member(app, request, 11, "Ann")
         [started] = sent(await ann.send("/challenge 5 2m"))
-        assert "5-digit" in started.text
+        assert "5 digits, no repeats" in started.text
         assert "⏱ 2m 0s to find it." in started.text
         match, core = await the_race(app)
         assert [job.name for job in app.job_queue.jobs()] == [f"match-{match.id}"]

@@ -35,7 +35,7 @@ async def test_help_and_rules_in_a_group_answer_for_the_group(app, recorded):
     assert help_text.text == t("help.group", link=link)
     [rules] = sent(await ann.send("/rules"))
     assert rules.text.startswith("<b>Rules</b>")
-    assert "4-digit" in rules.text  # the group's variant
+    assert "4 digits, no repeats" in rules.text  # the group's variant
 
 
 async def _nothing(*_: object) -> None:

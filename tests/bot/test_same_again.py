@@ -19,7 +19,7 @@ async def test_after_giving_up_a_5_digit_game_the_play_button_starts_a_5_digit_g
     [ended] = sent(await chat.send("/giveup"))
     play = next(data for label, data in ended.buttons if label.startswith("🎯"))
     [started] = sent(await chat.press(play))
-    assert "5-digit" in started.text
+    assert "5 digits, no repeats" in started.text
     assert (await active(app)).variant.length == 5
 
 
@@ -32,7 +32,7 @@ async def test_same_again_replays_the_variant_and_the_settings_of_the_game(chat:
     [ended] = sent(await chat.send("/giveup"))
     assert next(label for label, _ in ended.buttons) == "🔁 Same again"
     [started] = sent(await chat.press_label("🔁 Same again"))
-    assert "5-digit" in started.text
+    assert "5 digits, no repeats" in started.text
     again = await active(app)
     assert (again.mode, again.variant, again.hard, again.attempt_limit, again.coaching) == (
         before.mode,
@@ -50,7 +50,7 @@ async def test_same_again_after_the_bot_guessed_asks_to_think_of_a_code_of_that_
     assert "Got it in 1 guess" in done.text
     assert next(label for label, _ in done.buttons) == "🔁 Same again"
     [intro, _] = sent(await chat.press_label("🔁 Same again"))
-    assert "Think of a code: a 3-digit number" in intro.text
+    assert "Think of a code: 3 digits, no repeats" in intro.text
 
 
 async def test_a_same_again_button_of_another_chat_or_an_unknown_game_is_stale(chat: Chat, app):

@@ -60,7 +60,7 @@ async def test_a_named_variant_is_counted_on_its_own_and_a_wrong_name_is_refused
     lines = await streak_lines(chat, "mastermind")
     assert lines[2].startswith("🎯 No clean win yet in Mastermind")
     [refused] = sent(await chat.send("/streak frobnicate"))
-    assert refused.text == t("variant.invalid", name="frobnicate")
+    assert refused.text == t("variant.invalid", name="frobnicate", names="classic, nozero, mastermind")
 
 
 async def test_in_a_group_it_shows_the_askers_streaks_in_the_groups_language(app, recorded):
@@ -71,7 +71,7 @@ async def test_in_a_group_it_shows_the_askers_streaks_in_the_groups_language(app
     assert reply.text.split("\n") == [
         "🔥 <b>Аня</b> · серии",
         "📅 Задача дня: 1 день подряд · рекорд 1",
-        "🎯 Чистые победы подряд, 4 цифры без повторов: 1 · рекорд 1",
+        "🎯 Победы без подсказок подряд (4 цифры без повторов): 1 · рекорд 1",
     ]
 
 

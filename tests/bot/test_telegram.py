@@ -71,7 +71,7 @@ async def test_a_referee_game_scores_guesses_and_ends_with_a_summary(chat, app):
 async def test_the_guesser_board_is_edited_in_place_and_offers_only_possible_answers(chat):
     calls = await chat.send("/think")
     intro, board = sent(calls)
-    assert "Think of a code: a 4-digit number with distinct digits" in intro.text
+    assert "Think of a code: 4 digits, no repeats" in intro.text
     labels = [label for label, _ in board.buttons]
     assert "1🐂 2🐄" in labels
     assert "3🐂 1🐄" not in labels
@@ -119,7 +119,7 @@ async def test_reveal_after_a_contradiction_names_the_wrong_answers(chat):
     await chat.press_label("0🐂 0🐄")
     await chat.press_label("0🐂 0🐄")
     [reply] = sent(await chat.send("/reveal 8901"))
-    assert "these answers were wrong" in reply.text
+    assert "this answer was wrong" in reply.text  # one answer: the singular
     assert "#1" in reply.text
 
 
@@ -134,7 +134,7 @@ async def test_settings_are_one_message_edited_in_place_and_not_modified_is_igno
     assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
     recorded.fail_edits_with = None
     [started] = sent(await chat.send("/play"))
-    assert "5-digit" in started.text
+    assert "5 digits, no repeats" in started.text
 
 
 async def test_starting_a_new_game_asks_before_abandoning_the_running_one(chat):
@@ -171,15 +171,16 @@ def test_the_recording_request_is_a_real_base_request():
 
 async def test_play_takes_a_variant_for_that_game_only(chat):
     [five] = sent(await chat.send("/play 5"))
-    assert "5-digit" in five.text
+    assert "5 digits, no repeats" in five.text
     await chat.send("/cancel")
     [mastermind] = sent(await chat.send("/play mastermind"))
-    assert "repeats allowed" in mastermind.text
+    assert "Mastermind 4×6 (colours)" in mastermind.text
+    assert "a colour may appear more than once" in mastermind.text
     await chat.send("/cancel")
     [unknown] = sent(await chat.send("/play bogus"))
     assert "don't know the game" in unknown.text
     [classic] = sent(await chat.send("/play"))
-    assert "4-digit number" in classic.text
+    assert "4 digits, no repeats" in classic.text
 
 
 async def test_hint_then_giveup_reveal_the_secret_only_in_the_private_chat(chat, app):

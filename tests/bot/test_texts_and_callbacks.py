@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from bot import callback_data as cb
-from bot.texts import EN, Html, duration_text, plain, t, variant_text
+from bot.texts import EN, Html, duration_text, plain, t, variant_name, variant_text
 from engine.consistency import InvalidAnswer, validate_answer
 from engine.scoring import Score
 from engine.variant import PRESETS, InvalidCode, Variant
@@ -45,10 +45,13 @@ def test_parameters_are_escaped_once_and_html_is_kept():
     assert t("ref.turn", n=1, guess="<b>", score=Html("1🐂 <i>x</i>")) == "#1 &lt;b&gt; → 1🐂 <i>x</i>"
 
 
-def test_variants_are_described_in_words():
-    assert variant_text(PRESETS["classic"]) == "a 4-digit number with distinct digits"
-    assert variant_text(PRESETS["nozero"]).endswith("not starting with 0")
-    assert variant_text(PRESETS["mastermind"]) == "a 4-digit code of digits 0–5, repeats allowed"
+def test_a_variant_has_one_name_in_messages_as_on_boards():
+    assert variant_text(PRESETS["classic"]) == "4 digits, no repeats"
+    assert variant_text(PRESETS["nozero"]) == "4 digits, no repeats, no 0 first"
+    assert variant_text(PRESETS["mastermind"]) == "Mastermind 4×6 (colours)"
+    for language in ("en", "ru"):
+        for variant in PRESETS.values():
+            assert variant_text(variant, language) == variant_name(variant, language)
 
 
 def test_durations_read_naturally():

@@ -41,7 +41,7 @@ async def test_two_races_in_two_topics_of_one_forum_are_each_scored_in_their_own
     assert topic_of(started) == 5
     [other] = sent(await bob.send("/challenge 5"))  # a second race, not "a race is on here"
     assert "Race!" in other.text
-    assert "5-digit" in other.text
+    assert "5 digits, no repeats" in other.text
     assert topic_of(other) == 7
     five, seven = await running(app, 5), await running(app, 7)
     assert five.id != seven.id

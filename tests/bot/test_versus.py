@@ -239,7 +239,7 @@ async def test_a_rematch_starts_the_same_variant_again(app, recorded):
     await ann.send("/versus 5")
     [ended] = sent(await ann.send("/resign"))
     [started] = sent(await ann.press(button(ended, "🔁 Rematch")))
-    assert "5-digit" in started.text
+    assert "5 digits, no repeats" in started.text
     assert (await versus_of(app, ann)).variant.length == 5
     bob = Member(app, recorded, 12, "Bob", chat_id=12)
     assert toasts(await bob.press(button(ended, "🔁 Rematch"))) == ["That button is out of date."]  # not his chat

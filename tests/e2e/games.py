@@ -48,7 +48,7 @@ TURN_LINES = (  # "#3 0123 → 1🐂 2🐄" or, with an attempt limit, "#3/10 01
     re.compile(text_pattern("ref.turn", n=NUMBER, guess=CODE, score=SCORE)),
     re.compile(text_pattern("ref.turn.limit", n=NUMBER, limit=LIMIT, guess=CODE, score=SCORE)),
 )
-ASK_LINE = re.compile(text_pattern("gue.board.ask", n=NUMBER, guess=CODE))  # "#3: 4567 — bulls and cows?"
+ASK_LINE = re.compile(text_pattern("gue.board.ask", n=NUMBER, guess=CODE))  # "My guess #3: 4567 — bulls and cows?"
 WON = re.compile(text_pattern("ref.won", secret=SECRET, n=NUMBER))  # "🎉 1234! You got it in 5 guesses"
 WON_IN = {language: re.compile(text_pattern("ref.won", language, secret=SECRET, n=NUMBER)) for language in FORMS}
 SOLVED = re.compile(text_pattern("gue.solved", n=NUMBER, secret=r"(?P<secret>\d+)"))  # "Got it in 5 guesses! ..."

@@ -98,7 +98,7 @@ def test_a_russian_player_plays_both_ways_in_russian_and_an_english_one_stays_en
     assert "Bulls and Cows" in bob.wait_new(has_buttons(plain(t("btn.play", "en")))).text
 
     anya.press(welcome, plain(t("btn.play", "ru")))
-    anya.wait_new("Я загадал 4-значное число")
+    anya.wait_new("Я загадал код: 4 цифры без повторов")
     won = play_referee(anya)
     assert "Отгадано за" in won.text
 

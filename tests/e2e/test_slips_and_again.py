@@ -16,7 +16,7 @@ from tests.e2e.conftest import UserFactory
 pytestmark = pytest.mark.e2e
 
 SECRET = "2047"
-ASKED = re.compile(r"#(?P<n>\d+): (?P<guess>\d{4})")  # the board's question, the same in every language
+ASKED = re.compile(r"[#№](?P<n>\d+): (?P<guess>\d{4})")  # the board's question: "#2: 0245" or «№2: 0245»
 MAX_TURNS = 12
 
 
@@ -77,7 +77,7 @@ def test_a_slip_at_two_is_caught_explained_and_its_true_fix_offered(make_user: U
 def test_same_again_replays_a_5_digit_game(make_user: UserFactory, language: str) -> None:
     user = make_user(language_code=language)
     user.send_command("/play 5")
-    five = plain(t("variant.distinct", language, length=5))  # "a 5-digit number with distinct digits"
+    five = plain(t("name.distinct", language, n=5))  # "5 digits, no repeats"
     started = user.wait_new(lambda m: five in m.text)
     user.send_command("/giveup")
     ended = user.wait_new(lambda m: bool(m.keyboard) and plain(t("btn.again", language)) in m.labels)

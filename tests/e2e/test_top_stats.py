@@ -41,7 +41,7 @@ def test_stats_and_leaderboards_after_two_games(
     stats = user.wait_new("Games 2")
     assert "won 2 · clean 2" in stats.text
     assert f"Best {counts[0]}" in stats.text
-    assert "Streak 2 · best streak 2" in stats.text
+    assert "Clean wins in a row 2 · best 2" in stats.text
     assert f"{counts[0]} ▇" in stats.text  # the distribution's bars
 
     user.send_command("/top")

@@ -89,7 +89,7 @@ def test_two_topics_of_one_forum_run_their_own_races(make_user: UserFactory, bot
     assert ann.wait_new(STARTED).topic == 5
     bob.send_command("/challenge 5")  # a second race beside it, not "a race is on here"
     second = ann.wait_new(STARTED)
-    assert (second.topic, "5-digit" in second.text) == (7, True)
+    assert (second.topic, "5 digits, no repeats" in second.text) == (7, True)
 
     first = wrong(bot, bob, "01234", "56789")
     bob.send_command(f"/g {first}")

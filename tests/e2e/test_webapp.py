@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.texts import plain, t
 from bot.webapp import auth
 from tests.e2e.client import Emulator, UserClient
 from tests.e2e.conftest import BotFactory
@@ -103,6 +104,9 @@ def test_the_page_and_the_chat_play_one_game(emulator: Emulator, webapp_bot: tup
     button = emulator.bot_call(bot.token, "getChatMenuButton").body
     assert button is not None
     assert button["result"].get("web_app", {}).get("url") == url
+    mine = emulator.bot_call(bot.token, "getChatMenuButton", chat_id=user.user_id).body  # labelled in their language
+    assert mine is not None
+    assert (mine["result"]["text"], mine["result"]["web_app"]["url"]) == (plain(t("app.button", "en")), url)
 
 
 def test_the_server_refuses_forged_expired_and_foreign_calls_and_big_bodies(

@@ -28,14 +28,22 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Telegram's two themes as its apps send them (themeParams): the light one's hint and link on its secondary background
+# are the colours a page must make readable itself (2.5:1 and 3.6:1 as they come)
 LIGHT = {
     "bg_color": "#ffffff",
     "text_color": "#000000",
-    "hint_color": "#707579",
+    "hint_color": "#999999",
     "link_color": "#2481cc",
     "button_color": "#2481cc",
     "button_text_color": "#ffffff",
-    "secondary_bg_color": "#efeff3",
+    "secondary_bg_color": "#efeff4",
+    "header_bg_color": "#f7f7f7",
+    "accent_text_color": "#2481cc",
+    "section_bg_color": "#ffffff",
+    "section_header_text_color": "#6d6d72",
+    "subtitle_text_color": "#999999",
+    "destructive_text_color": "#ff3b30",
 }
 DARK = {
     "bg_color": "#17212b",
@@ -45,6 +53,12 @@ DARK = {
     "button_color": "#5288c1",
     "button_text_color": "#ffffff",
     "secondary_bg_color": "#232e3c",
+    "header_bg_color": "#17212b",
+    "accent_text_color": "#6ab2f2",
+    "section_bg_color": "#17212b",
+    "section_header_text_color": "#6ab3f3",
+    "subtitle_text_color": "#708499",
+    "destructive_text_color": "#ec3942",
 }
 
 

@@ -12,13 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from aiohttp import web
 from telegram.ext import Application
 
 from bot.flood import FloodGuard
 from bot.runtime import Runtime
 from bot.webapp import auth
-from bot.webapp.server import WebAppContext, webapp_app
+from bot.webapp.server import WebAppContext, WebAppServer, webapp_app
 from tests.bot.fakes import TOKEN, USER, Clock, RecordingRequest, telegram_app
 from tests.bot.members import Chat
 from tests.e2e.processes import free_port
@@ -92,12 +91,11 @@ async def mini_app(
         context = WebAppContext(runtime.core, URL, auth.secret_key(TOKEN), "bullscows_test_bot", lambda: None)
         if guard is not None:
             context.guard = guard
-        runner = web.AppRunner(webapp_app(context), access_log=None)
-        await runner.setup()
         port = free_port()
-        await web.TCPSite(runner, "127.0.0.1", port).start()
+        server = WebAppServer(webapp_app(context), "127.0.0.1", port)  # as the bot serves it
+        await server.start()
         try:
             async with aiohttp.ClientSession() as http:
                 yield MiniApp(app, request, f"http://127.0.0.1:{port}", http)
         finally:
-            await runner.cleanup()
+            await server.stop()

@@ -239,3 +239,26 @@ async def test_todays_challenge_asked_for_again_from_the_page_says_so_and_change
     assert again["changed"] is False
     assert again["notice"]  # the running challenge's own line, from the move's account
     assert again["game"]["id"] == started["game"]["id"]
+
+
+async def test_a_new_game_asked_for_under_a_finished_one_starts(web):
+    game = await start_referee(web)
+    secret = (await web.runtime.store.games.active_game(USER)).secret
+    status, won = await web.call(
+        "POST", "/api/move", {"key": "win-key-123", "kind": "guess", "game": game["id"], "revision": game["revision"],
+                              "code": secret},
+    )  # fmt: skip
+    assert status == 200
+    assert won["game"]["active"] is False
+    finished = won["game"]
+    move = {
+        "key": "again-key-12",
+        "kind": "new",
+        "mode": "think",
+        "game": finished["id"],
+        "revision": finished["revision"],
+    }
+    status, again = await web.call("POST", "/api/move", move)  # the page names the game it shows: the finished one
+    assert status == 200
+    assert again["changed"] is True, again["notice"]
+    assert (again["game"]["mode"], again["game"]["active"]) == ("guesser", True)

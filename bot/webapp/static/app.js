@@ -397,6 +397,59 @@
     document.documentElement.classList.toggle("dark", dark);
     if (tg && tg.themeParams && tg.themeParams.bg_color) document.documentElement.dataset.themed = "";
     if (tg && tg.setHeaderColor && tg.themeParams && tg.themeParams.bg_color) tg.setHeaderColor(tg.themeParams.bg_color);
+    readable();
+  }
+
+  // Telegram's theme gives the colours, not their contrast: its light theme's hint on its secondary background is
+  // 2.5:1. Every colour a text is drawn in is worked out here against the background it is drawn on (--hint-on-bg,
+  // --link-on-second ...), moved toward the text's colour just far enough for WCAG AA (4.5:1); and a section the
+  // colour of the page (--section on --bg) is drawn on the secondary background instead (--box), so that it shows.
+  const AA = 4.6; // a little over 4.5: the browser's rounding of the mixed colour stays on the right side
+  const probe = document.createElement("i");
+  function rgb(css) {
+    probe.style.color = "";
+    probe.style.color = css;
+    document.documentElement.append(probe);
+    const [r, g, b] = getComputedStyle(probe).color.match(/[\d.]+/g).map(Number);
+    probe.remove();
+    return [r, g, b];
+  }
+  function luminance(colour) {
+    const [r, g, b] = colour.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  }
+  function ratio(a, b) {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light + 0.05) / (dark + 0.05);
+  }
+  function toward(from, to, part) {
+    return from.map((v, i) => Math.round(v + (to[i] - v) * part));
+  }
+  function legible(colour, ground, text) {
+    if (ratio(colour, ground) >= AA) return colour;
+    const far = ratio(text, ground) >= AA ? text : ratio([0, 0, 0], ground) > ratio([255, 255, 255], ground) ? [0, 0, 0] : [255, 255, 255];
+    let low = 0, high = 1;
+    for (let i = 0; i < 14; i++) {
+      const mid = (low + high) / 2;
+      if (ratio(toward(colour, far, mid), ground) >= AA) high = mid;
+      else low = mid;
+    }
+    return toward(colour, far, high);
+  }
+  function readable() {
+    const root = document.documentElement;
+    for (const name of [...root.style].filter((name) => /^--(box|\w+-on-\w+|button-label)$/.test(name))) root.style.removeProperty(name);
+    const style = getComputedStyle(root);
+    const colour = (name) => rgb(style.getPropertyValue(name).trim() || "#000");
+    const css = (c) => `rgb(${c.join(", ")})`;
+    const [text, bg, second, section] = ["--text", "--bg", "--second", "--section"].map(colour);
+    const box = ratio(section, bg) < 1.1 ? second : section;
+    root.style.setProperty("--box", css(box));
+    for (const [ground, on] of [["bg", bg], ["second", second], ["box", box]])
+      for (const name of ["hint", "link", "danger", "accent"])
+        root.style.setProperty(`--${name}-on-${ground}`, css(legible(colour("--" + name), on, text)));
+    const button = colour("--button");
+    root.style.setProperty("--button-label", css(legible(colour("--button-text"), button, colour("--button-text"))));
   }
 
   function switchTab(name) {

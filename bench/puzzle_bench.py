@@ -1,0 +1,332 @@
+"""Puzzles ("Which code is it?"): how fast the engine makes them, how hard they look, and how the ladder's ratings
+find their difficulty.
+
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py speed [--runs 5] [--variants classic,5d10,...]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py population [--puzzles 1000] [--players 500] [--per-puzzle 40]
+
+`speed`: for each variant, puzzles made per second (`engine.inverse.puzzle_for_seed`, consecutive seeds), the median
+of --runs runs (and by CPU time, steadier on a shared machine), after one puzzle made to build the variant's codes;
+with the clues' count and the difficulty estimate's percentiles over every puzzle made, and the load average.
+
+`population`: a simulated ladder. Players of known skill θ ~ N(25, 5) (the model's μ scale) attempt classic puzzles
+whose hidden true difficulty is their starting μ (`puzzle_start` of their estimate) plus noise N(0, --noise): the
+estimate is right on average, and wrong by --noise for a typical puzzle. A player solves a puzzle with the chance
+Φ((θ − d) / (√2 β)) (the library's prediction with no uncertainty; --truth logistic for the logistic law
+1 / (1 + exp(−(θ − d) / (√2 β))), the one Plackett–Luce assumes). Each attempt goes as the bot would make it: a
+random player, the puzzles in their `window` (widened while none is left) that they have not seen, the 50 nearest
+the window's centre (as a database query would fetch them), `pick`, then `attempted` rates both. Reported as
+attempts per puzzle grow: the rank correlation (Spearman) of the puzzles' μ with their true difficulty, the slope of
+ratings on the truth, the spread of the puzzles' shown ratings, and the players' solve rate; the same from a flat
+start (every puzzle at μ 25, as if no estimate were made) and with the Plackett–Luce model of rated matches for
+comparison (--matching random gives each player any puzzle they have not seen instead). Then new players join the
+settled ladder, and how fast their μ reaches where the ladder rates their skill is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+from openskill.models import PlackettLuce
+
+from bot.rules import puzzle_rating as rules
+from bot.rules.rating import Skill
+from engine.inverse import puzzle_for_seed
+from engine.variant import variant_named
+
+SPEED_VARIANTS = [
+    "classic", "nozero", "mastermind", "mastermind10",
+    "3d10", "3d10z", "3r10", "3r10z", "4r10z",
+    "5d10", "5d10z", "5r10", "5r10z", "6d10", "6d10z", "6r10", "6r10z",
+]  # fmt: skip
+FETCHED = 50  # candidates a database query would return from the window
+
+
+def load() -> float:
+    """The 1-minute load average."""
+    return round(os.getloadavg()[0], 2)
+
+
+def per_run(size: int) -> int:
+    """How many puzzles a timed run makes for a variant of this many codes (about a second or two of work)."""
+    return 200 if size <= 10_000 else 50 if size <= 40_000 else 10 if size <= 200_000 else 3
+
+
+def speed(variants: Sequence[str], runs: int) -> None:
+    """Print a JSON line a variant, then a Markdown table of them."""
+    rows = []
+    for name in variants:
+        variant = variant_named(name)
+        puzzle_for_seed(variant, 10**9)  # builds the variant's codes and scorer, as a bot process has them
+        count = per_run(variant.size)
+        before = load()
+        rates, cpu_rates, clues, estimates = [], [], [], []
+        for run in range(runs):
+            started, cpu = time.perf_counter(), time.process_time()
+            made = [puzzle_for_seed(variant, run * count + i) for i in range(count)]
+            rates.append(count / (time.perf_counter() - started))
+            cpu_rates.append(count / (time.process_time() - cpu))
+            clues += [p.difficulty.clues for p in made]
+            estimates += [p.difficulty.estimate for p in made]
+        row = {
+            "variant": variant.name,
+            "codes": variant.size,
+            "puzzles_per_run": count,
+            "runs": runs,
+            "puzzles_per_second": round(statistics.median(rates), 1),
+            "ms_per_puzzle": round(1000 / statistics.median(rates), 2),
+            "puzzles_per_cpu_second": round(statistics.median(cpu_rates), 1),
+            "cpu_ms_per_puzzle": round(1000 / statistics.median(cpu_rates), 2),
+            "clues_min_median_max": [min(clues), statistics.median(clues), max(clues)],
+            "estimate_p5_p50_p95": [round(float(x), 1) for x in np.percentile(estimates, [5, 50, 95])],
+            "load_before_after": [before, load()],
+        }
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    print(
+        "\n| variant | codes | puzzles/s | ms each | CPU ms each | clues (min, median, max) | estimate p5 / p50 / p95 |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for r in rows:
+        c, e = r["clues_min_median_max"], r["estimate_p5_p50_p95"]
+        print(
+            f"| {r['variant']} | {r['codes']} | {r['puzzles_per_second']} | {r['ms_per_puzzle']} | "
+            f"{r['cpu_ms_per_puzzle']} | {c[0]}, {c[1]}, {c[2]} | {e[0]} / {e[1]} / {e[2]} |"
+        )
+    loads = [x for r in rows for x in r["load_before_after"]]
+    print(f"\nload {min(loads)}–{max(loads)}")
+
+
+# --- the simulated ladder ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rater:
+    """How attempts are rated: the rules' own, or another OpenSkill model's for comparison."""
+
+    name: str
+    attempted: Callable[[Skill, Skill, bool], tuple[Skill, Skill]]
+
+
+def openskill_rater(name: str, model: PlackettLuce) -> Rater:
+    """An attempt rated by another model, with the rules' conventions (a solve is the player's win)."""
+
+    def attempted(player: Skill, puzzle: Skill, solved: bool) -> tuple[Skill, Skill]:
+        teams = [[model.rating(mu=player.mu, sigma=player.sigma)], [model.rating(mu=puzzle.mu, sigma=puzzle.sigma)]]
+        after = model.rate(teams, ranks=[1.0, 2.0] if solved else [2.0, 1.0])
+        return (
+            Skill(after[0][0].mu, after[0][0].sigma, player.games + 1),
+            Skill(after[1][0].mu, after[1][0].sigma, puzzle.games + 1),
+        )
+
+    return Rater(name, attempted)
+
+
+OURS = Rater("Thurstone–Mosteller (the rules')", rules.attempted)
+
+
+@dataclass
+class Ladder:
+    """Puzzles and players, their true strengths and their ratings as the simulation goes."""
+
+    truth: npt.NDArray[np.float64]  # each puzzle's true difficulty
+    puzzles: list[Skill]
+    skills: list[float]  # each player's true skill θ
+    players: list[Skill] = field(default_factory=list)
+    seen: list[set[int]] = field(default_factory=list)
+    solved: int = 0
+    attempts: int = 0
+
+    def offsets(self) -> npt.NDArray[np.float64]:
+        """Each puzzle's μ minus its true difficulty."""
+        return np.array([p.mu for p in self.puzzles]) - self.truth
+
+    def errors(self) -> npt.NDArray[np.float64]:
+        """Each puzzle's μ minus its true difficulty, less the median of those: the truth is known only up to a
+        shift (only θ − d matters), and a rating system may settle anywhere along it."""
+        offsets = self.offsets()
+        return offsets - np.median(offsets)
+
+    def join(self, skill: float) -> int:
+        """A new player of true skill θ; their index."""
+        self.skills.append(skill)
+        self.players.append(Skill())
+        self.seen.append(set())
+        return len(self.players) - 1
+
+
+def chance(theta: float, difficulty: float, truth: str) -> float:
+    """The true chance that a player of skill θ solves a puzzle of true difficulty d: Gaussian, Φ((θ − d) / (√2 β)),
+    the law Thurstone–Mosteller assumes; or logistic, 1 / (1 + exp(−(θ − d) / (√2 β))), the one Plackett–Luce does."""
+    scale = math.sqrt(2) * rules.MODEL.beta
+    if truth == "logistic":
+        return 1 / (1 + math.exp(-(theta - difficulty) / scale))
+    return statistics.NormalDist().cdf((theta - difficulty) / scale)
+
+
+def attempt(ladder: Ladder, who: int, rater: Rater, rng: random.Random, truth: str, matching: str = "near") -> None:
+    """One attempt, picked and rated as the bot would: window, the nearest FETCHED unseen, pick, rate (or, matching
+    "random", any puzzle the player has not seen)."""
+    player = ladder.players[who]
+    mus = np.array([p.mu for p in ladder.puzzles])
+    fresh = np.ones(len(mus), dtype=bool)
+    fresh[list(ladder.seen[who])] = False
+    if matching == "random":
+        unseen = np.flatnonzero(fresh)
+        chosen: rules.Candidate | None = rules.Candidate(int(unseen[rng.randrange(len(unseen))]), player)
+    else:
+        for widen in range(8):
+            low, high = rules.window(player, widen)
+            inside = np.flatnonzero(fresh & (mus >= low) & (mus <= high))
+            if len(inside):
+                break
+        else:
+            inside = np.flatnonzero(fresh)
+        centre = (low + high) / 2
+        nearest = inside[np.argsort(np.abs(mus[inside] - centre), kind="stable")[:FETCHED]]
+        candidates = [rules.Candidate(int(i), ladder.puzzles[i]) for i in nearest]
+        chosen = rules.pick(player, candidates, rng, seen=ladder.seen[who])
+    assert chosen is not None
+    q = chosen.puzzle_id
+    solved = rng.random() < chance(ladder.skills[who], float(ladder.truth[q]), truth)
+    ladder.players[who], ladder.puzzles[q] = rater.attempted(player, ladder.puzzles[q], solved)
+    ladder.seen[who].add(q)
+    ladder.solved += solved
+    ladder.attempts += 1
+
+
+def slope(found: Sequence[float] | npt.NDArray[np.float64], truth: Sequence[float] | npt.NDArray[np.float64]) -> float:
+    """The least-squares slope of ratings on the truth: 1 when the ratings keep the truth's scale."""
+    return float(np.polyfit(np.asarray(truth), np.asarray(found), 1)[0])
+
+
+def spearman(a: Sequence[float] | npt.NDArray[np.float64], b: Sequence[float] | npt.NDArray[np.float64]) -> float:
+    """Spearman's rank correlation (no ties among floats drawn at random)."""
+    ranks_a = np.argsort(np.argsort(np.asarray(a)))
+    ranks_b = np.argsort(np.argsort(np.asarray(b)))
+    return float(np.corrcoef(ranks_a, ranks_b)[0, 1])
+
+
+def population(args: argparse.Namespace) -> None:
+    """Run the simulated ladder for each start and model, printing a JSON line a checkpoint, then the tables."""
+    classic = variant_named("classic")
+    estimates = np.array([puzzle_for_seed(classic, seed).difficulty.estimate for seed in range(args.puzzles)])
+    noise = np.random.default_rng(args.seed).normal(0, args.noise, args.puzzles)
+    starts = [Skill(rules.puzzle_start(float(e)).mu, args.start_sigma, 0) for e in estimates]
+    truth = np.array([s.mu for s in starts]) + noise
+    skills = np.random.default_rng(args.seed + 1).normal(25, args.spread, args.players)
+    print(json.dumps({"initial_spearman_estimate_vs_truth": round(spearman([s.mu for s in starts], truth), 3)}))
+    other = openskill_rater("Plackett–Luce (rated matches')", PlackettLuce())
+    flat = Skill(rules.MODEL.mu, args.start_sigma, 0)
+    runs = [
+        ("estimate", OURS, starts),
+        ("flat", OURS, [flat] * args.puzzles),
+        ("estimate", other, starts),
+    ]
+    checkpoints = [n for n in (1, 2, 5, 10, 20, 40, 80) if n <= args.per_puzzle]
+    settled: Ladder | None = None
+    for start_name, rater, start in runs:
+        rng = random.Random(args.seed)
+        ladder = Ladder(truth, list(start), [])
+        for theta in skills:
+            ladder.join(float(theta))
+        for per in checkpoints:
+            while ladder.attempts < per * args.puzzles:
+                attempt(ladder, rng.randrange(args.players), rater, rng, args.truth, args.matching)
+            shown = [rules.puzzle_shown(p) for p in ladder.puzzles]
+            print(
+                json.dumps(
+                    {
+                        "start": start_name,
+                        "model": rater.name,
+                        "attempts_per_puzzle": per,
+                        "spearman_puzzles": round(spearman([p.mu for p in ladder.puzzles], truth), 3),
+                        "spearman_players": round(spearman([p.mu for p in ladder.players], ladder.skills), 3),
+                        "slope_puzzles": round(slope([p.mu for p in ladder.puzzles], truth), 2),
+                        "slope_players": round(slope([p.mu for p in ladder.players], ladder.skills), 2),
+                        "median_puzzle_mu_minus_truth": round(float(np.median(ladder.offsets())), 2),
+                        "median_abs_puzzle_error": round(float(np.median(np.abs(ladder.errors()))), 2),
+                        "puzzle_shown_p5_p50_p95": [int(x) for x in np.percentile(shown, [5, 50, 95])],
+                        "solve_rate_so_far": round(ladder.solved / ladder.attempts, 3),
+                        "load": load(),
+                    }
+                ),
+                flush=True,
+            )
+        if settled is None:
+            settled = ladder
+    if settled is not None and args.newcomers > 0:
+        newcomers(settled, args)
+
+
+def newcomers(ladder: Ladder, args: argparse.Namespace) -> None:
+    """New players join the settled ladder and play in turn: after each count of attempts, how far their μ is from
+    where the ladder rates a player of their skill (the line through its settled players' μ against θ: a ladder's
+    scale is its own, see `slope`), and how their shown number grows."""
+    settled = len(ladder.players)
+    fitted = np.polyfit(ladder.skills[:settled], [p.mu for p in ladder.players], 1)
+    rng = random.Random(args.seed + 2)
+    skills = np.random.default_rng(args.seed + 3).normal(25, args.spread, args.newcomers)
+    joined = [ladder.join(float(theta)) for theta in skills]
+    marks = [n for n in (0, 5, 10, 20, 40, 80) if n <= args.newcomer_attempts]
+    for played in range(args.newcomer_attempts + 1):
+        if played in marks:
+            errors = [abs(ladder.players[i].mu - np.polyval(fitted, ladder.skills[i])) for i in joined]
+            print(
+                json.dumps(
+                    {
+                        "newcomers": len(joined),
+                        "attempts": played,
+                        "median_abs_error": round(float(np.median(errors)), 2),
+                        "p90_abs_error": round(float(np.percentile(errors, 90)), 2),
+                        "median_sigma": round(statistics.median(ladder.players[i].sigma for i in joined), 2),
+                        "spearman_mu_theta": round(
+                            spearman([ladder.players[i].mu for i in joined], [ladder.skills[i] for i in joined]), 3
+                        ),
+                        "median_shown": int(statistics.median(rules.player_shown(ladder.players[i]) for i in joined)),
+                        "ladder_line": [round(float(x), 2) for x in fitted],
+                    }
+                ),
+                flush=True,
+            )
+        if played < args.newcomer_attempts:
+            for who in joined:
+                attempt(ladder, who, OURS, rng, args.truth)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    fast = commands.add_parser("speed")
+    fast.add_argument("--runs", type=int, default=5)
+    fast.add_argument("--variants", default=",".join(SPEED_VARIANTS))
+    sim = commands.add_parser("population")
+    sim.add_argument("--puzzles", type=int, default=1000)
+    sim.add_argument("--players", type=int, default=500)
+    sim.add_argument("--per-puzzle", type=int, default=40, help="attempts per puzzle, on average, at the end")
+    sim.add_argument("--noise", type=float, default=3.0, help="how far the estimate is off, in μ (a standard dev.)")
+    sim.add_argument("--spread", type=float, default=5.0, help="the players' true skills' standard deviation")
+    sim.add_argument("--start-sigma", type=float, default=rules.START_SIGMA, help="a new puzzle's σ")
+    sim.add_argument("--truth", choices=("gaussian", "logistic"), default="gaussian")
+    sim.add_argument("--matching", choices=("near", "random"), default="near", help="random: any unseen puzzle")
+    sim.add_argument("--newcomers", type=int, default=200)
+    sim.add_argument("--newcomer-attempts", type=int, default=80)
+    sim.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.command == "speed":
+        speed(args.variants.split(","), args.runs)
+    else:
+        population(args)
+
+
+if __name__ == "__main__":
+    main()

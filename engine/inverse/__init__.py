@@ -1,0 +1,26 @@
+"""The inverse problem, "Which code is it?": puzzles of a few clues (guess → score) that exactly one code fits.
+
+- `make_puzzle(variant, rng)` / `puzzle_for_seed(variant, seed)`: a new puzzle (maker.py);
+- `grade(puzzle, text)`: right, or the clues the answer breaks (grading.py);
+- `Puzzle`, its data (`as_dict`, `from_dict`, checked) and `checked(variant, clues, solution)` (puzzle.py);
+- `Difficulty`, the measures of a puzzle's clues and the estimate made of them (difficulty.py).
+"""
+
+from engine.inverse.difficulty import Difficulty
+from engine.inverse.grading import Broken, Grade, grade
+from engine.inverse.maker import make_puzzle, puzzle_for_seed
+from engine.inverse.puzzle import GENERATOR_VERSION, InvalidPuzzle, Puzzle, checked, solutions
+
+__all__ = [
+    "GENERATOR_VERSION",
+    "Broken",
+    "Difficulty",
+    "Grade",
+    "InvalidPuzzle",
+    "Puzzle",
+    "checked",
+    "grade",
+    "make_puzzle",
+    "puzzle_for_seed",
+    "solutions",
+]
