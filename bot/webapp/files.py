@@ -13,9 +13,7 @@ from importlib import resources
 
 from aiohttp import web
 
-STATIC = ("index.html", "app.js", "app.css")
 CONTENT_TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
-VERSIONED = ("app.js", "app.css")  # named by their tags in index.html
 KEPT = "public, max-age=31536000, immutable"  # a versioned file: its name changes with its contents
 CHECKED = "no-cache"  # the page, or a file asked for by another name: kept, but asked about every time
 
@@ -33,13 +31,26 @@ class PageFile:
 def page_files() -> dict[str, PageFile]:
     """The page's files from the package, index.html naming its script and style by their tags."""
     folder = resources.files("bot.webapp") / "static"
-    raw = {name: (folder / name).read_bytes() for name in STATIC}
-    for name in VERSIONED:
+    raw = {
+        item.name: item.read_bytes()
+        for item in folder.iterdir()
+        if item.is_file() and item.name.rsplit(".", 1)[-1] in CONTENT_TYPES
+    }
+    for name in versioned(raw):
         raw["index.html"] = raw["index.html"].replace(f'"{name}"'.encode(), f'"{name}?v={tag(raw[name])}"'.encode())
     return {
         name: PageFile(body, gzip.compress(body, 9, mtime=0), tag(body), CONTENT_TYPES[name.rsplit(".", 1)[-1]])
         for name, body in raw.items()
     }
+
+
+def versioned(names: Mapping[str, bytes]) -> list[str]:
+    """The page's scripts and styles: index.html names each by its tag (a tab's script of its own too).
+
+    >>> versioned({"index.html": b"", "app.js": b"", "review.js": b"", "app.css": b""})
+    ['app.css', 'app.js', 'review.js']
+    """
+    return sorted(name for name in names if name.endswith((".js", ".css")))
 
 
 def tag(body: bytes) -> str:

@@ -23,7 +23,7 @@ async def fetch(web, path: str, **headers: str):
 
 async def test_the_files_travel_gzipped_a_third_of_their_size(web):
     sent, plain = 0, 0
-    for name in files.STATIC:
+    for name in files.page_files():
         status, headers, body = await fetch(web, "/" + name, **{"Accept-Encoding": "gzip, deflate, br"})
         assert status == 200
         assert headers["Content-Encoding"] == "gzip"
@@ -44,7 +44,7 @@ async def test_a_client_that_takes_no_gzip_gets_the_files_as_they_are(web):
 
 async def test_the_script_and_style_are_named_by_their_tags_and_kept_for_a_year(web):
     _, _, index = await fetch(web, "/", **{"Accept-Encoding": "identity"})
-    for name in files.VERSIONED:
+    for name in files.versioned(files.page_files()):
         [version] = re.findall(rf'"{re.escape(name)}\?v=([0-9a-f]+)"'.encode(), index)
         assert version.decode() == files.page_files()[name].tag
         _, kept, _ = await fetch(web, f"/{name}?v={version.decode()}")

@@ -14,6 +14,11 @@
   let page = 0; // of the possibilities
   let notesTimer = null;
 
+  // Tabs with a script of their own (review.js, puzzle.js...) add themselves before the page starts:
+  // BullsCows.addTab({name, label: () => text, setup(panel, page), show(panel, page)}), `page` being what they may use.
+  const addedTabs = [];
+  window.BullsCows = { addTab: (spec) => addedTabs.push(spec) };
+
   const tx = (key) => texts[key] || key;
   const haptic = (kind, style) => {
     const h = tg && tg.HapticFeedback;
@@ -455,11 +460,32 @@
   function switchTab(name) {
     tab = name;
     for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
-    for (const panel of ["game", "possible", "daily"]) $(panel).hidden = name !== panel;
+    for (const panel of document.querySelectorAll("main > [role=tabpanel]")) panel.hidden = name !== panel.id;
     haptic("select");
     mainButton();
     if (name === "possible") loadPossible();
     if (name === "daily") loadDaily();
+    const added = addedTabs.find((spec) => spec.name === name);
+    if (added && added.show) added.show($(name), pageApi());
+  }
+
+  // What a tab of its own may use of the page: the API with initData, the texts, drawing, moves, the state.
+  function pageApi() {
+    return { api, tx, el, haptic, move, switchTab, state: () => state, game, newKey };
+  }
+
+  function addTabs() {
+    for (const spec of addedTabs) {
+      const button = el("button", { id: "tab-" + spec.name });
+      button.setAttribute("role", "tab");
+      button.dataset.tab = spec.name;
+      button.setAttribute("aria-selected", "false");
+      document.querySelector("nav").append(button);
+      const panel = el("section", { id: spec.name, hidden: true });
+      panel.setAttribute("role", "tabpanel");
+      document.querySelector("main").append(panel);
+      if (spec.setup) spec.setup(panel, pageApi());
+    }
   }
 
   function label() {
@@ -469,6 +495,7 @@
     $("tab-game").textContent = tx("app.tab.game");
     $("tab-possible").textContent = tx("app.tab.possible");
     $("tab-daily").textContent = tx("app.tab.daily");
+    for (const spec of addedTabs) $("tab-" + spec.name).textContent = spec.label ? spec.label(pageApi()) : spec.name;
     $("daily-play").textContent = tx("app.daily.play");
     $("daily-running").textContent = tx("app.daily.running");
     $("daily-share-button").textContent = tx("daily.btn.share");
@@ -495,6 +522,7 @@
       tg.onEvent("themeChanged", theme);
       tg.MainButton.onClick(guess);
     }
+    addTabs();
     for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => switchTab(b.dataset.tab));
     for (const [id, mode] of [["new-play", "play"], ["new-think", "think"], ["again-play", "play"], ["again-think", "think"]])
       $(id).addEventListener("click", () => startNew(mode));
@@ -529,5 +557,7 @@
     setTimeout(poll, POLL_MS);
   }
 
-  start();
+  // after every deferred script has run: the tabs of their own have added themselves by then
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();
