@@ -6,10 +6,10 @@ answered there (`/puzzle 1234`, or a reply to the bot's post: the bot sees those
 from __future__ import annotations
 
 from bot import callback_data as cb
+from bot.models.refusal import Refusal
 from bot.parsing.answers import plain_digits
 from bot.parsing.commands import variant_from_args
 from bot.parsing.words import meanings
-from bot.models.refusal import Refusal
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import puzzles
