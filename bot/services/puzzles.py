@@ -31,7 +31,8 @@ from bot.rules.rating import Skill, family_of
 from bot.services import daily
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed
-from bot.storage.puzzles import Current, DaySolver, GroupPost, Made, SqlitePuzzleRepository, StoredPuzzle
+from bot.storage.puzzles import Current as Current  # what a player solves now: the features and the page name it
+from bot.storage.puzzles import DaySolver, GroupPost, Made, SqlitePuzzleRepository, StoredPuzzle
 from engine.inverse import GENERATOR_VERSION, Grade, Puzzle, grade, puzzle_for_seed
 from engine.variant import PRESETS, Variant, variant_named
 
