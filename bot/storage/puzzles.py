@@ -194,16 +194,25 @@ class SqlitePuzzleRepository:
         self, user_id: int, variant: str, middle: float, low: float | None, high: float | None, limit: int
     ) -> list[StoredPuzzle]:
         """Up to `limit` puzzles of the variant the player has never been shown, rated within [low, high] (None: no
-        bound), nearest `middle` first."""
-        bounds = "" if low is None or high is None else " AND mu BETWEEN ? AND ?"
+        bound), nearest `middle` first. Read as two walks of the rating index outward from `middle`, each stopping
+        after `limit` unseen puzzles, so a shelf of any size costs what its nearest puzzles cost, not a sort of the
+        whole range."""
+        unseen = "NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ? AND a.puzzle_id = p.id)"
+        up_to = "" if high is None else " AND mu <= ?"
+        down_to = "" if low is None else " AND mu >= ?"
         rows = await scan(
             self.conn,
-            f"SELECT {_PUZZLE} FROM puzzles p WHERE kind = ? AND variant = ?{bounds}"
-            " AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ? AND a.puzzle_id = p.id)"
-            " ORDER BY abs(mu - ?), id LIMIT ?",
-            (INVERSE, variant, *(() if not bounds else (low, high)), user_id, middle, limit),
+            f"SELECT * FROM (SELECT {_PUZZLE} FROM puzzles p WHERE kind = ? AND variant = ? AND mu >= ?{up_to}"
+            f" AND {unseen} ORDER BY mu LIMIT ?)"
+            f" UNION ALL SELECT * FROM (SELECT {_PUZZLE} FROM puzzles p WHERE kind = ? AND variant = ? AND mu < ?"
+            f"{down_to} AND {unseen} ORDER BY mu DESC LIMIT ?)",
+            (
+                *(INVERSE, variant, middle, *(() if high is None else (high,)), user_id, limit),
+                *(INVERSE, variant, middle, *(() if low is None else (low,)), user_id, limit),
+            ),
         )
-        return [_puzzle(r) for r in rows]
+        found = sorted((_puzzle(r) for r in rows), key=lambda p: (abs(p.skill.mu - middle), p.id))
+        return found[:limit]
 
     # -- a player's attempts
 
