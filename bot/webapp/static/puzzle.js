@@ -33,8 +33,8 @@
           { className: clue.broken ? "broken" : "" },
           el("td", { textContent: "#" + clue.number }),
           el("td", { className: "code", textContent: clue.guess }),
-          el("td", { textContent: String(clue.bulls) }),
-          el("td", { textContent: String(clue.cows) }),
+          el("td", { textContent: clue.bulls + "🐂" }),
+          el("td", { textContent: clue.cows + "🐄" }),
         );
         if (clue.broken) row.append(el("td", { className: "muted", textContent: `≠ ${clue.would[0]}🐂 ${clue.would[1]}🐄` }));
         return row;
