@@ -50,6 +50,7 @@ PAGE_TEXTS = (
     "daily.btn.share",
     "btn.play",
     "btn.think",
+    "app.tab.puzzle",
 )
 ENDINGS = {
     Status.WON: "app.end.won",

@@ -557,7 +557,8 @@
     setTimeout(poll, POLL_MS);
   }
 
-  // after every deferred script has run: the tabs of their own have added themselves by then
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  // after every deferred script has run: the tabs of their own have added themselves by then. A deferred script runs
+  // while the document is already "interactive", before the scripts after it: only DOMContentLoaded comes after all.
+  if (document.readyState !== "complete") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
