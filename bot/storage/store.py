@@ -32,6 +32,7 @@ CHAT_TABLES = (
     "daily_plays",
     "rated_results",
     "rating_board",
+    "achievements",
 )
 
 
