@@ -166,6 +166,19 @@ async def test_a_daily_finished_after_its_day_closed_holds_the_best_when_it_ties
         assert earned.text.startswith("🏅 New achievement: <b>Best of the day</b>")
 
 
+async def test_stats_shows_every_achievement_with_how_rare_it_is_in_both_languages(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    bob = Member(app, recorded, 22, "Боб", chat_id=22, language_code="ru")
+    await win_in(ann, app, 3)
+    await win_in(bob, app, 6)
+    [stats] = sent(await ann.send("/stats"))
+    assert "🏅 <b>Achievements</b>: 1 of 6\n🏅 Classic in four · held by 50% of players\n▫️ Flawless: " in stats.text
+    assert "▫️ Race of six: a race won against five or more other players · held by no one yet" in stats.text
+    [stats] = sent(await bob.send("/stats"))
+    assert "🏅 <b>Достижения</b>: 0 из 6\n▫️ Классика за четыре хода: " in stats.text
+    assert "есть у 50% игроков" in stats.text
+
+
 async def test_the_services_hooks_for_reviews_and_puzzles_award_at_their_edges_once(app):
     deps = deps_of(app)
     async with deps.transaction():
