@@ -7,6 +7,7 @@ from bot.services import achievements
 from bot.storage.achievements import SqliteAchievementRepository
 from bot.storage.db import open_database
 from bot.storage.migrations import migrate
+from bot.telegram_io.day_close import close_days
 from engine.scoring import score
 from tests.bot.fakes import EPOCH, UPDATE_IDS, Clock, telegram_app
 from tests.bot.members import GROUP, Member, sent
@@ -265,3 +266,21 @@ async def test_the_migration_awards_what_was_played_before_it_as_the_rules_award
         await conn.close()
     assert [tuple(r) for r in again] == [tuple(r) for r in live]
     assert ({r[0]: r[1] for r in holders}, players[0][0]) == counts
+
+
+async def test_the_days_close_on_the_timer_is_queued_and_sent_to_the_holders_chat(tmp_path):
+    clock = Clock(EPOCH)
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        ann = Member(app, request, 11, "Ann", chat_id=11)
+        await daily_solved(ann, app, 6)
+        woken = []
+        runtime = app.bot_data.runtime
+        assert await close_days(runtime, lambda: woken.append(1)) == 0
+        clock.advance(12 * 3600 + 1)
+        assert await close_days(runtime, lambda: woken.append(1)) == 1
+        assert woken == [1]
+        start = len(request.calls)
+        await app.bot_data.sender.flush()
+        [told] = sent(request.calls[start:], 11)
+        assert told.text.startswith("🏅 New achievement: <b>Best of the day</b>")
+        assert await close_days(runtime, lambda: woken.append(1)) == 0
