@@ -61,10 +61,14 @@ def shelf_line(language: str, item: Shelved) -> Html:
     return t("ach.missing", language, name=name(language, item), how=how(language, item), rarity=rarity)
 
 
+def ordered(found: Shelf) -> list[Shelved]:
+    """The shelf's achievements as they are shown: the ones held first, each part in the catalogue's order."""
+    return sorted(found.items, key=lambda item: not item.held)
+
+
 def shelf(language: str, found: Shelf) -> Html:
-    """The shelf as /stats shows it: its title, then a line an achievement, the ones held first."""
-    ordered = sorted(found.items, key=lambda item: not item.held)  # stable: the catalogue's order within each
-    return lines(shelf_title(language, found), *(shelf_line(language, item) for item in ordered))
+    """The shelf as /stats shows it: its title, then a line an achievement (`ordered`)."""
+    return lines(shelf_title(language, found), *(shelf_line(language, item) for item in ordered(found)))
 
 
 def announcement(language: str, earned: Sequence[tuple[Award, Rarity]], names: dict[int, str] | None = None) -> Html:

@@ -42,7 +42,7 @@ async def daily_data(s: Situation) -> dict[str, Any]:
 
 def shelf_data(language: str, shelf: Shelf) -> dict[str, Any]:
     """The player's achievements as the page draws them (the shelf /stats shows): its title, and each one's name,
-    whether it is held, what earns it and how rare it is, in the catalogue's order."""
+    whether it is held, what earns it and how rare it is, in the order /stats lists them."""
     return {
         "title": plain(achievement_lines.shelf_title(language, shelf)),
         "items": [
@@ -52,6 +52,6 @@ def shelf_data(language: str, shelf: Shelf) -> dict[str, Any]:
                 "how": plain(achievement_lines.how(language, item)),
                 "rarity": plain(achievement_lines.rarity_text(language, item.rarity)),
             }
-            for item in shelf.items
+            for item in achievement_lines.ordered(shelf)
         ],
     }

@@ -3,7 +3,9 @@ often the page sends it), and the daily tab shows the shelf /stats shows, in the
 
 import pytest
 
-from tests.bot.fakes import USER
+from bot.rules.achievements import Achievement
+from bot.services import achievements
+from tests.bot.fakes import EPOCH, USER
 from tests.webapp.harness import MiniApp, mini_app
 
 
@@ -41,7 +43,7 @@ async def test_a_move_that_earns_an_achievement_says_so_on_the_page_and_in_the_c
     assert held[0][0] == 1
 
 
-async def test_the_daily_tab_shows_the_shelf_in_the_catalogues_order_with_how_rare_each_is(web):
+async def test_the_daily_tab_shows_the_shelf_held_first_with_how_rare_each_is(web):
     status, tab = await web.call("GET", "/api/daily")
     assert status == 200
     shelf = tab["achievements"]
@@ -52,6 +54,10 @@ async def test_the_daily_tab_shows_the_shelf_in_the_catalogues_order_with_how_ra
     _, tab = await web.call("GET", "/api/daily")
     first = tab["achievements"]["items"][0]
     assert (first["name"], first["held"], first["rarity"]) == ("Classic in four", True, "held by 100% of players")
+    deps = web.runtime.core.deps
+    async with deps.transaction():
+        await achievements.award(deps, USER, Achievement.RACE_OF_SIX, -5, EPOCH)
     _, tab = await web.call("GET", "/api/daily", language="ru")
-    assert tab["achievements"]["title"] == "🏅 Достижения: 1 из 6"
-    assert tab["achievements"]["items"][5]["name"] == "Гонка шестерых"
+    assert tab["achievements"]["title"] == "🏅 Достижения: 2 из 6"
+    shown = [(item["name"], item["held"]) for item in tab["achievements"]["items"]]
+    assert shown[:3] == [("Классика за четыре хода", True), ("Гонка шестерых", True), ("Без единой ошибки", False)]
