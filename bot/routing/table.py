@@ -27,6 +27,7 @@ from bot.features import (
     streak,
     versus,
 )
+from bot.features.achievements import Achievements
 from bot.features.daily_guard import DailyGuard
 from bot.features.duel import Duel
 from bot.features.fallback import Fallback
@@ -142,6 +143,7 @@ class Features:
         self.inline = Inline(deps)
         self.guide = Guide(deps)
         self.fallback = Fallback(deps)
+        self.achievements = Achievements(deps)  # asked by the Core after every answered update, not by a route
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:

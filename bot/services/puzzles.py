@@ -28,7 +28,7 @@ from bot.models.refusal import Refusal
 from bot.rules import puzzle_rating
 from bot.rules.puzzle_rating import Candidate
 from bot.rules.rating import Skill, family_of
-from bot.services import daily
+from bot.services import achievements, daily
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed
 from bot.storage.puzzles import Current as Current  # what a player solves now: the features and the page name it
@@ -291,6 +291,8 @@ async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) ->
         await _clear_current(deps, user_id, Current(puzzle_id, None))
     state = await _ladder_state(deps, user_id, puzzle_id, verdict, rated=not attempt.rated)
     assert state is not None
+    if state.change is not None:  # rated now: a puzzle rating of 1800 is earned here (answers are in private)
+        await achievements.of_puzzles(deps, user_id, user_id, rating=state.rating)
     return state
 
 
@@ -372,7 +374,10 @@ async def _answer_day(deps: Deps, user_id: int, day: str, text: str) -> Daily | 
     await repo.day_tried(day, user_id, now if verdict.solved else None)
     if verdict.solved:
         await _clear_current(deps, user_id, Current(None, day))
-    return await _day_state(deps, user_id, day, puzzle, verdict)
+    state = await _day_state(deps, user_id, day, puzzle, verdict)
+    if verdict.solved:  # the run of days that ends today: 7 earns the puzzle week
+        await achievements.of_puzzles(deps, user_id, user_id, streak_days=state.streak.current)
+    return state
 
 
 async def give_up_day(deps: Deps, user_id: int, day: str) -> Daily | Refusal:

@@ -33,6 +33,7 @@ CHAT_TABLES = (
     "rated_results",
     "rating_board",
     "puzzle_groups",
+    "achievements",
 )
 
 
