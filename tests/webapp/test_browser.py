@@ -159,9 +159,13 @@ async def test_a_think_game_meets_a_contradiction_and_a_fix_from_the_board(brows
         assert game is not None
         assert game.pending_guess is None  # stuck: the answers cannot all be true
         await web.flush()
-        shown = await page.text_content("#board-lines")
-        assert shown
-        assert shown in plain(web.request.calls[-1].text).replace("\n", "")  # the chat's own words
+        shown = await page.locator("#board-lines p").all_text_contents()
+        chat = plain(web.request.calls[-1].text)
+        assert all(line in chat for line in shown[:-1])  # the chat's own words: why the answers cannot all be true
+        assert "/reveal" in chat  # ... and what to do, the chat naming its command, the page its own check
+        assert "/reveal" not in shown[-1]
+        assert "🔍" in shown[-1]
+        assert await page.is_visible("#reveal summary")
         theme = "dark" if dark else "light"
         await screenshot(page, f"think-{language}-{theme}")
         fixes = page.locator(f"#board-buttons button[data-data^='{cb.FIX}:']")
@@ -194,4 +198,25 @@ async def test_a_move_typed_in_the_chat_shows_in_the_page(browser, tmp_path):
         await chat.send("3456")
         await turns_shown(page, 1)
         assert await page.text_content("#turns td.code") == "3456"
+        await page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_think_games_answers_are_checked_against_the_code_on_the_page(browser, tmp_path, language):
+    async with mini_app(tmp_path) as web:
+        page = await open_page(browser, web.url, init_data(language=language))
+        await page.wait_for_selector("#new-think", state="visible", timeout=WAIT)
+        await page.click("#new-think")
+        await page.wait_for_selector("#board-buttons button", timeout=WAIT)
+        for done in (1, 2):  # nothing matches, twice: the answers cannot all be true
+            await page.click("#board-buttons button >> nth=0")
+            await turns_shown(page, done)
+        await page.click("#reveal summary")
+        await page.fill("#reveal-code", "8901")  # the player's code: 0123 has two cows in it
+        await page.click("#reveal-check")
+        await expect(page.locator("#notice")).to_contain_text("8901", timeout=WAIT)
+        said = await page.text_content("#notice") or ""
+        assert "0123" in said  # the answer the code shows wrong
+        await page.wait_for_selector("#ending", state="visible", timeout=WAIT)  # the game ends, as /reveal ends it
+        assert await page.is_visible("#again-think")
         await page.context.close()
