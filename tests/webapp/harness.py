@@ -51,6 +51,7 @@ class MiniApp:
     url: str
     http: aiohttp.ClientSession
     server: WebAppServer
+    context: WebAppContext
 
     @property
     def runtime(self) -> Runtime:
@@ -103,6 +104,6 @@ async def mini_app(
         await server.start()
         try:
             async with aiohttp.ClientSession() as http:
-                yield MiniApp(app, request, f"http://127.0.0.1:{port}", http, server)
+                yield MiniApp(app, request, f"http://127.0.0.1:{port}", http, server, context)
         finally:
             await server.stop()
