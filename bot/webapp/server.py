@@ -25,7 +25,7 @@ from bot.flood import FloodGuard
 from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.services import daily, page, referee
-from bot.texts import plain, t
+from bot.texts import decimal_text, plain, t
 from bot.webapp import auth, files, moves, push, view
 from bot.webapp.coach import coach_view, coached
 from bot.webapp.daily_tab import daily_data
@@ -211,7 +211,7 @@ class Api:
                 "count": found.count,
                 "countText": plain(t("app.possible.count", language, n=found.count)),
                 "bits": found.bits,
-                "bitsText": plain(t("app.possible.bits", language, bits=f"{found.bits:.1f}")),
+                "bitsText": plain(t("app.possible.bits", language, bits=decimal_text(found.bits, 1, language))),
                 "page": found.page,
                 "pages": found.pages,
                 "pageText": plain(t("app.possible.page", language, page=found.page + 1, pages=found.pages)),

@@ -146,6 +146,9 @@ async def test_the_possibilities_count_is_the_engines(web):
     assert found["page"] == 1
     assert len(found["codes"]) == min(40, expected - 40)
     assert all(0 <= c["bits"] <= 4.0 for c in found["codes"])
+    assert f"{found['bits']:.1f}" in found["bitsText"]
+    _, russian = await web.call("GET", f"/api/possibilities?game={game['id']}", language="ru")
+    assert f"{found['bits']:.1f}".replace(".", ",") in russian["bitsText"]  # «Осталось узнать 6,2 бита»
 
 
 async def test_the_notepad_is_kept_per_game_and_must_have_the_games_shape(web):

@@ -94,6 +94,11 @@ async def test_a_referee_game_is_won_with_the_keypad(browser, tmp_path, language
         count = await page.text_content("#count")
         assert count is not None
         assert int(re.sub(r"\D", "", count)) == expected
+        # each code's bits as the player's language writes a number: 2.48 in English, 2,48 in Russian
+        mark = "," if language == "ru" else "."
+        bits = await page.text_content("#codes tr:first-child td:last-child") or ""
+        assert re.fullmatch(rf"\d{re.escape(mark)}\d\d", bits), bits
+        assert mark in (await page.text_content("#bits") or "")
         await screenshot(page, f"possible-{language}-{theme}")
 
         # the win

@@ -299,12 +299,16 @@
     $("count").textContent = found.countText;
     $("bits").textContent = found.bitsText;
     $("codes").replaceChildren(
-      ...found.codes.map((c) => el("tr", {}, codeCell(c.code), el("td", { textContent: c.bits.toFixed(2) }))),
+      ...found.codes.map((c) => el("tr", {}, codeCell(c.code), el("td", { textContent: decimal(c.bits, 2) }))),
     );
     $("page").textContent = found.pageText;
     $("prev").disabled = found.page === 0;
     $("next").disabled = found.page + 1 >= found.pages;
   }
+
+  // a number as the player's language writes it: 2.48 in English, 2,48 in Russian
+  const decimal = (value, places) =>
+    value.toLocaleString(document.documentElement.lang, { minimumFractionDigits: places, maximumFractionDigits: places });
 
   function drawCoach(coach) {
     $("coach").hidden = !coach;
