@@ -23,6 +23,8 @@ from bot.services.referee import Coaching, Finished, Hint, Scored, hint_pattern
 from bot.texts import (
     Html,
     code_text,
+    colourful,
+    colours_text,
     decimal_text,
     duration_text,
     example,
@@ -157,7 +159,10 @@ def _hints(language: str, game: Game) -> Hints | None:
     if not game.hinted or game.secret is None:
         return None
     pattern = hint_pattern(game)
-    return Hints(pattern, t("ref.board.hint", language, pattern=Html(f"<code>{pattern}</code>")))
+    shown = f"<code>{pattern}</code>"
+    if colourful(game.variant):  # the colours revealed, in their places: '1 _ _ _ 🟡⬜⬜⬜'
+        shown += " " + colours_text(pattern.replace(" ", ""))
+    return Hints(pattern, t("ref.board.hint", language, pattern=Html(shown)))
 
 
 def board_choices(language: str, game: Game, daily: bool = False) -> Choices:

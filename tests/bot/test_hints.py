@@ -84,6 +84,8 @@ async def test_a_hint_in_mastermind_shows_the_colour(app, recorded):
     place = int(game.hints)
     digit = game.secret[place]
     assert f"The {ORDINALS['en'][place]} digit is {digit} {PEGS[int(digit)]}." in plain(board.text)
+    pegs = "".join(PEGS[int(digit)] if p == place else "⬜" for p in range(4))
+    assert f"💡 Hint: {' '.join(digit if p == place else '_' for p in range(4))} {pegs}" in plain(board.text)
 
 
 async def test_the_codes_left_after_a_hint_count_only_codes_with_the_digit_in_place(app, recorded):
