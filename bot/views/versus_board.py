@@ -123,7 +123,17 @@ def model(
         tuple(notices),
         ended,
         choices,
+        _disputed(language, position),
     )
+
+
+def _disputed(language: str, position: versus.Position) -> Row | None:
+    """The answer to the bot's pending guess that ran into the contradiction shown, as given (not stored)."""
+    match, given = position.match, position.given
+    if given is None or not match.active or match.turn_user != BOT_ID or not match.pending_guess:
+        return None
+    turn = Turn(match.pending_guess, given)
+    return Row(len(position.bot_turns) + 1, turn.guess, given, _move(language, turn), score_text(given, language))
 
 
 def _side(language: str, turns: tuple[Turn, ...]) -> tuple[Row, ...]:
@@ -147,7 +157,11 @@ def _rounds(language: str, position: versus.Position) -> list[Html]:
     match, yours = position.match, position.user_turns
     mine = [_move(language, turn) for turn in position.bot_turns]
     if match.active and match.turn_user == BOT_ID and match.pending_guess:
-        mine.append(t("vs.board.asked", language, guess=match.pending_guess))
+        if position.given is not None:  # the answer that ran into the contradiction, as given (as /think shows it)
+            score = score_text(position.given, language)
+            mine.append(t("vs.board.given", language, guess=match.pending_guess, score=score))
+        else:
+            mine.append(t("vs.board.asked", language, guess=match.pending_guess))
     found = []
     for i in range(max(len(yours), len(mine))):
         you = _move(language, yours[i]) if i < len(yours) else t("vs.board.none", language)
