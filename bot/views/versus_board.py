@@ -11,7 +11,7 @@ from bot.models.status import Status
 from bot.replies import Account, Did, Outcome, Placement, Reply
 from bot.services import versus
 from bot.services.matches import Ended
-from bot.texts import Html, example, score_text, t, variant_text
+from bot.texts import Html, example, rematch_label, score_text, t, variant_text
 from bot.views import chat_board, slips
 from engine.consistency import Correction
 from engine.history import Turn
@@ -260,8 +260,10 @@ def _undo_row(language: str, position: versus.Position, change: bool = True) -> 
 
 
 def rematch_row(language: str, match: Match) -> Choices:
-    """'🔁 Rematch': a new game against the same opponent, in the same variant."""
-    return ((Choice(t("btn.rematch", language), cb.encode(cb.REMATCH, match.id), Does.AGAIN),),)
+    """A new game against the same opponent, in the same variant: '🔁 Rematch' after a loss, '🔁 Play again' after a
+    win or a draw."""
+    label = rematch_label(language, lost=match.status in (Status.LOST, Status.RESIGNED))
+    return ((Choice(label, cb.encode(cb.REMATCH, match.id), Does.AGAIN),),)
 
 
 def _data(match: Match, verb: str, *args: object) -> str:
