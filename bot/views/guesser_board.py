@@ -89,6 +89,7 @@ def board(
         fixes, hidden = slips.shown_fixes(found.corrections, every_fix)
         notices.extend(slips.conflict_lines(language, found, game.turns))
         notices.append(_fixes_text(language, bool(fixes), hidden))
+        notices.extend(filter(None, (slips.order_line(language, fixes),)))
         choices = (
             *slips.fix_rows(
                 language,

@@ -192,7 +192,8 @@ def _contradiction(language: str, position: versus.Position, every_fix: bool) ->
         tail = t("vs.no_fix", language)
     else:
         tail = t("vs.fixes.more", language, n=hidden) if hidden else t("vs.fixes", language)
-    return [*slips.conflict_lines(language, found, history), tail]
+    order = slips.order_line(language, fixes)
+    return [*slips.conflict_lines(language, found, history), tail, *((order,) if order else ())]
 
 
 def _contradiction_keyboard(language: str, position: versus.Position, every_fix: bool) -> Choices:
