@@ -20,10 +20,11 @@ from engine.variant import Code
 
 
 def started(language: str, result: versus.VersusStarted) -> Outcome:
-    """The game is on, the user guesses first: the intro is the game's first board."""
+    """The game is on, the user guesses first: the intro, a message of its own (the first board comes with the first
+    guess: the intro has no buttons for a newer board to take away, and an edit that changes nothing is refused)."""
     match = result.match
     text = t("vs.started", language, variant=variant_text(match.variant, language))
-    return Outcome.say(Reply(text, placement=_board_of(match, in_place=False)), account=Account(Did.MADE, notice=text))
+    return Outcome.say(Reply(text), account=Account(Did.MADE, notice=text))
 
 
 def reminder(language: str, match: Match) -> Outcome:

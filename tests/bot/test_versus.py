@@ -68,14 +68,18 @@ async def test_the_board_shows_both_sides_and_the_user_wins_after_the_bots_equal
     assert f"1. you <code>{wrong}</code> → {label(mark)} · me <code>0123</code> → ?" in board.text
     assert "My guess #1" in board.text
     assert label(score(MINE, "0123")) in [shown for shown, _ in board.buttons]
-    assert [c.method for c in calls if c.method == "editMessageReplyMarkup"] == ["editMessageReplyMarkup"]  # tidied
+    # the intro had no buttons: nothing to take away (an edit that changes nothing is refused by Telegram)
+    assert [c.method for c in calls if c.method.startswith("edit")] == []
 
     edited = await answer_truly(ann, board)
     assert f"me <code>0123</code> → {label(score(MINE, '0123'))}" in edited.text
     assert "Your turn" in edited.text
     assert [shown for shown, _ in edited.buttons] == ["↩️ Undo", "✏️ Change an answer"]
 
-    [last] = sent(await ann.send(secret))
+    calls = await ann.send(secret)
+    [last] = sent(calls)
+    [tidied] = [c for c in calls if c.method == "editMessageReplyMarkup"]  # the board before it loses its buttons
+    assert tidied.params["message_id"] == board.params["_sent_id"]
     assert f"2. you <code>{secret}</code> → 4🐂 0🐄" in last.text
     assert "You found it in 2! My last chance to draw, #2" in last.text
     ending = await answer_truly(ann, last)
