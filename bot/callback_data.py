@@ -84,6 +84,10 @@ def encode(action: str, *fields: object) -> str:
     return data
 
 
+# CONFIRM's <mode>: r a game of /play, g of /think, v a versus game
+CONFIRM_VERSUS = "v"
+
+
 def game_button(action: str, game_id: int, revision: int, *args: object) -> str:
     """Callback data for a button tied to one game at one revision."""
     return encode(action, game_id, revision, *args)

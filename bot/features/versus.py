@@ -12,7 +12,7 @@ from bot.services import matches, versus
 from bot.services.matches import AlreadyOn
 from bot.services.situation import Situation
 from bot.texts import t
-from bot.views import messages, versus_board
+from bot.views import challenge, messages, versus_board
 from engine.scoring import Score
 from engine.variant import Variant
 
@@ -83,8 +83,11 @@ class Versus(Feature):
 
     async def _start(self, s: Situation, variant: Variant) -> Outcome:
         who, language = s.who, s.language
-        if await s.game() is not None:
-            return messages.message("vs.busy", language)
+        running = await s.game()
+        if running is not None and running.daily is not None:  # today's challenge under way: its warning first
+            return challenge.confirm_leave_for_versus(language, running, variant)
+        if running is not None:  # asked as before any new game: abandon it (Yes) or keep playing (No)
+            return messages.confirm_abandon_for_versus(language, running, variant)
         started = await versus.start(self.deps, who.chat_id, who.user_id, who.name, variant)
         if isinstance(started, AlreadyOn):
             return versus_board.reminder(language, started.match)

@@ -127,6 +127,13 @@ def confirm_leave(language: str, game: Game, mode: Mode, variant: Variant | None
     return asked(leave_warning(language, game), (yes, _keep(language, game)))
 
 
+def confirm_leave_for_versus(language: str, game: Game, variant: Variant) -> Outcome:
+    """The warning before a versus game abandons today's challenge; 'yes' starts it as /versus's question does."""
+    data = cb.game_button(cb.CONFIRM, game.id, game.revision, cb.CONFIRM_VERSUS, variant.name)
+    yes = Choice(t("daily.btn.leave", language), data, Does.CONFIRM)
+    return asked(leave_warning(language, game), (yes, _keep(language, game)))
+
+
 _DOES = {cb.HINT: Does.HINT, cb.GIVE_UP: Does.GIVE_UP, cb.STOP_DAILY: Does.STOP}
 
 

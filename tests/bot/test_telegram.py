@@ -130,11 +130,13 @@ async def test_settings_are_one_message_edited_in_place_and_not_modified_is_igno
     assert "Game: 5 digits, no repeats" in edit.text
     assert edit.params["message_id"] == board.params["_sent_id"]
     recorded.fail_edits_with = "Bad Request: message is not modified: specified new message content is the same"
-    calls = await chat.press("s:l:5", board.params["_sent_id"])
+    calls = await chat.press("s:l:4", board.params["_sent_id"])
     assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
     recorded.fail_edits_with = None
+    calls = await chat.press("s:l:4", board.params["_sent_id"])  # the value already chosen: a toast, no edit
+    assert [c.method for c in calls] == ["answerCallbackQuery"]
     [started] = sent(await chat.send("/play"))
-    assert "5 digits, no repeats" in started.text
+    assert "4 digits, no repeats" in started.text
 
 
 async def test_starting_a_new_game_asks_before_abandoning_the_running_one(chat):

@@ -136,8 +136,8 @@ async def test_typed_moves_out_of_turn_impossible_and_contradictory_answers_are_
 async def test_versus_waits_for_a_running_solo_game_and_reminds_of_its_own(app, recorded):
     ann = Member(app, recorded, 11, "Ann", chat_id=11)
     await ann.send("/play")
-    [busy] = sent(await ann.send("/versus"))
-    assert "Finish or /cancel" in busy.text
+    [asked] = sent(await ann.send("/versus"))
+    assert "Abandon it" in asked.text
     await ann.send("/cancel")
     await ann.send("/versus mastermind")
     assert (await versus_of(app, ann)).variant.name == "mastermind"
