@@ -12,11 +12,11 @@ from bot.replies import Account, Did, Outcome, Placement, Reply
 from bot.services import versus
 from bot.services.matches import Ended
 from bot.texts import Html, example, rematch_label, score_text, t, variant_text
-from bot.views import chat_board, slips
+from bot.views import chat_board, messages, slips
 from engine.consistency import Correction
 from engine.history import Turn
 from engine.scoring import Score
-from engine.variant import Code
+from engine.variant import Code, Variant
 
 
 def started(language: str, result: versus.VersusStarted) -> Outcome:
@@ -294,6 +294,17 @@ def ending(language: str, ended: Ended, found: Code | None) -> Html:
     if match.status == Status.LOST:
         return t("vs.lost", language, code=found, n=bot.solved_in, secret=match.secret)
     return t("vs.resigned", language, secret=match.secret)
+
+
+def confirm_leave(language: str, match: Match, new_mode: str, variant: Variant | None) -> Outcome:
+    """Ask before resigning the running game for a one-player game of `new_mode` ('r' /play, 'g' /think), as a
+    one-player game asks before it is abandoned: Yes / No."""
+    extra = (variant.name,) if variant else ()
+    choices = (
+        Choice(t("btn.confirm", language), _data(match, cb.MATCH_LEAVE, new_mode, *extra), Does.CONFIRM),
+        Choice(t("btn.keep", language), _data(match, cb.MATCH_KEEP), Does.KEEP),
+    )
+    return messages.asked(t("vs.confirm.leave", language), choices)
 
 
 def resigned(language: str, ended: versus.Position | None) -> Outcome:

@@ -82,3 +82,32 @@ async def test_hint_while_the_bot_guesses_does_not_mention_giveup(app, recorded,
     assert reply.text == plain(t("gue.no_hint", language))
     [gave_up] = sent(await ann.send("/giveup"))
     assert gave_up.text == plain(t("ref.not_referee", language))
+
+
+@pytest.mark.parametrize(("command", "opening"), [("/play", "picked a secret"), ("/think", "Think of a code")])
+async def test_a_new_game_during_versus_asks_yes_or_no_and_yes_resigns_for_it(app, recorded, command, opening):
+    ann = player(app, recorded)
+    await ann.send("/versus")
+    [question] = sent(await ann.send(f"{command} 5"))
+    assert question.text == t("vs.confirm.leave", "en")
+    assert [label for label, _ in question.buttons] == [t("btn.confirm", "en"), t("btn.keep", "en")]
+    assert toasts(await ann.press(no(question))) == [t("kept", "en")]
+    game, match = await running(app)
+    assert game is None
+    assert match is not None
+    texts = [c.text for c in sent(await ann.press(yes(question)))]
+    resigned = next(i for i, text in enumerate(texts) if "You resign" in text)
+    assert any(opening in text for text in texts[resigned + 1 :])  # the final board first, then the new game
+    game, match = await running(app)
+    assert match is None
+    assert game is not None
+    assert game.variant.length == 5
+    assert toasts(await ann.press(yes(question))) == [t("match.stale", "en")]
+
+
+async def test_a_bad_variant_during_versus_says_so_and_asks_nothing(app, recorded):
+    ann = player(app, recorded)
+    await ann.send("/versus")
+    [reply] = sent(await ann.send("/play nonsense"))
+    assert "nonsense" in reply.text
+    assert not reply.buttons
