@@ -95,7 +95,7 @@ class Games(Feature):
         return Outcome(toast=t("kept", language))  # cb.KEEP
 
     async def _versus(self, s: Situation, running: Game, variant: Variant | None) -> Outcome:
-        """'Yes' to /versus's question: abandon the running game (its board loses its buttons), start versus."""
+        """'Yes' to /versus's question: abandon the running game as 'Yes' to /play's does, and start versus."""
         who, language = s.who, s.language
         abandoned = await lifecycle.cancel(self.deps, running)
         game = abandoned.game if abandoned else None
@@ -104,8 +104,7 @@ class Games(Feature):
             outcome = versus_board.reminder(language, started.match)
         else:
             outcome = versus_board.started(language, started)
-        boards = (*guesser_board.closed(language, game), *referee_board.closed(language, game))
-        return replace(outcome, replies=(*boards, *outcome.replies))
+        return replace(outcome, replies=(*guesser_board.closed(language, game), *outcome.replies))  # as start() does
 
     async def _again(self, s: Situation, game_id: int) -> Outcome:
         """'🔁 Same again' under a finished game of this chat: its mode and variant, and its settings (a daily's
