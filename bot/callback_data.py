@@ -38,7 +38,7 @@ MATCH_FIX = "f"  # m:<match>:<rev>:f:<turn>:<fixed bc>[:<given bc>]  versus: ans
 MATCH_UNDO = "u"  # m:<match>:<rev>:u            versus: take back the last answer to the bot's guesses
 MATCH_CHANGE = "c"  # m:<match>:<rev>:c[:<turn>[:<given bc>]]  versus: pick an answer to change; ask #turn again
 MATCH_MORE = "x"  # m:<match>:<rev>:x[:<given bc>]  versus: the contradiction with every fix
-MATCH_LEAVE = "l"  # m:<match>:<rev>:l:<r|g>[:<variant>]  versus: resign it and start a /play (r) or /think (g) game
+MATCH_LEAVE = "l"  # m:<match>:<rev>:l:<r|g|d>[:<variant>]  versus: resign it for a /play, /think or /daily game
 MATCH_KEEP = "k"  # m:<match>:<rev>:k            versus: keep playing it (the question's No)
 MATCH_VIEW = "v"  # m:<match>:<rev>:v[:<given bc>]  versus: the board again (back from changing an answer)
 REMATCH = "rm"  # rm:<match>                     a finished versus game or duel: the same again, same opponent
@@ -86,8 +86,9 @@ def encode(action: str, *fields: object) -> str:
     return data
 
 
-# CONFIRM's <mode>: r a game of /play, g of /think, v a versus game
+# CONFIRM's <mode>: r a game of /play, g of /think, v a versus game, d today's challenge
 CONFIRM_VERSUS = "v"
+CONFIRM_DAILY = "d"
 
 
 def game_button(action: str, game_id: int, revision: int, *args: object) -> str:

@@ -11,7 +11,7 @@ from bot.models.game import Game, Mode
 from bot.parsing.commands import variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import guesser, lifecycle, versus
+from bot.services import daily, guesser, lifecycle, versus
 from bot.services.lifecycle import NeedsConfirmation
 from bot.services.matches import AlreadyOn
 from bot.services.situation import Situation
@@ -87,6 +87,8 @@ class Games(Feature):
         game = lifecycle.at_revision(await s.game(), pressed.game_id, pressed.revision)
         if game is None:
             return messages.stale(language)
+        if pressed.action == cb.CONFIRM and pressed.args[:1] == (cb.CONFIRM_DAILY,):
+            return await self._daily(s, game)
         if pressed.action == cb.CONFIRM and pressed.args[:1] == (cb.CONFIRM_VERSUS,):
             return await self._versus(s, game, _variant(pressed.args[1:2]))
         if pressed.action == cb.CONFIRM:
@@ -105,6 +107,16 @@ class Games(Feature):
         else:
             outcome = versus_board.started(language, started)
         return replace(outcome, replies=(*guesser_board.closed(language, game), *outcome.replies))  # as start() does
+
+    async def _daily(self, s: Situation, running: Game) -> Outcome:
+        """'Yes' to /daily's question: abandon the running game as 'Yes' to /play's does, and start today's
+        challenge (or say where it stands)."""
+        who, language = s.who, s.language
+        abandoned = await lifecycle.cancel(self.deps, running)
+        game = abandoned.game if abandoned else None
+        found = await daily.challenge(self.deps, who.chat_id, who.user_id, None)
+        outcome = challenge.answered(language, found, who.bot_username, daily.until_next(self.deps.clock()))
+        return replace(outcome, replies=(*guesser_board.closed(language, game), *outcome.replies))
 
     async def _again(self, s: Situation, game_id: int) -> Outcome:
         """'🔁 Same again' under a finished game of this chat: its mode and variant, and its settings (a daily's

@@ -11,7 +11,7 @@ from bot.models.match import Kind, Match
 from bot.parsing.commands import BadOptions, parse_options, variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import guesser, lifecycle, matches, versus
+from bot.services import daily, guesser, lifecycle, matches, versus
 from bot.services.lifecycle import NeedsConfirmation
 from bot.services.matches import AlreadyOn
 from bot.services.situation import Situation
@@ -22,12 +22,11 @@ from engine.variant import InvalidVariant, Variant, variant_named
 
 COMMANDS = (Command("versus", Chats.PRIVATE),)
 # In private: /versus, and /resign (with no game: there is none); and what a versus game in progress answers first
-# (resigns it, undoes its last answer, or holds back).
+# (resigns it, undoes its last answer, or asks before resigning it for a new game: Yes / No).
 STARTING = frozenset({"versus", "resign"})
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
-HELD_BACK = frozenset({"play", "think", "daily"})
-NEW_GAMES = {"play": "r", "think": "g"}  # held back with a question (Yes resigns the game for it); /daily with a note
-RUNNING_COMMANDS = frozenset({"undo"}) | RESIGNING | HELD_BACK
+NEW_GAMES = {"play": "r", "think": "g", "daily": cb.CONFIRM_DAILY}  # the new game's mode on the Yes button
+RUNNING_COMMANDS = frozenset({"undo"}) | RESIGNING | frozenset(NEW_GAMES)
 ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # the board's buttons; '🔁 Rematch' under a finished game
 
 
@@ -60,11 +59,11 @@ class Versus(Feature):
             return versus_board.progressed(language, undone, in_place=False) if undone else None
         if command in NEW_GAMES:  # asked as a one-player game asks before it is abandoned: Yes / No
             try:
-                variant = variant_from_args(args, language)
+                variant = None if command == "daily" else variant_from_args(args, language)
             except InvalidVariant:
                 return messages.unknown_variant(language, args.strip())
             return versus_board.confirm_leave(language, running, NEW_GAMES[command], variant)
-        return messages.message("vs.running", language)
+        return None
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat while a versus game runs there: a guess or an answer (None otherwise)."""
@@ -92,6 +91,8 @@ class Versus(Feature):
         verb, args = (pressed.args[0] if pressed.args else ""), pressed.args[1:]
         if verb == cb.MATCH_KEEP and not args:
             return Outcome(toast=t("kept", language))
+        if verb == cb.MATCH_LEAVE and args == (cb.CONFIRM_DAILY,):
+            return await self._leave_for_daily(s, match)
         if verb == cb.MATCH_LEAVE and len(args) in (1, 2):
             return await self._leave(s, match, Mode.GUESSER if args[0] == "g" else Mode.REFEREE, _variant(args[1:]))
         return await self._board_button(language, match, verb, args)
@@ -121,6 +122,14 @@ class Versus(Feature):
             outcome = referee_board.started(language, started.game, started.settings)
         else:
             outcome = guesser_board.started(language, await guesser.asking(started.game, started.game.variant.size))
+        return replace(outcome, replies=(*resigned.replies, *outcome.replies))
+
+    async def _leave_for_daily(self, s: Situation, match: Match) -> Outcome:
+        """'Yes' to the question before /daily: resign the running game (its final board), then today's challenge."""
+        who, language = s.who, s.language
+        resigned = versus_board.resigned(language, await versus.resign(self.deps, match))
+        found = await daily.challenge(self.deps, who.chat_id, who.user_id, await s.game())
+        outcome = challenge.answered(language, found, who.bot_username, daily.until_next(self.deps.clock()))
         return replace(outcome, replies=(*resigned.replies, *outcome.replies))
 
     async def _board_button(self, language: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:

@@ -72,6 +72,11 @@ def confirm_abandon_for_versus(language: str, running: Game, variant: Variant) -
     return _confirm_abandon(language, running, cb.CONFIRM_VERSUS, variant)
 
 
+def confirm_abandon_for_daily(language: str, running: Game) -> Outcome:
+    """Ask before abandoning the running game for today's challenge, as before any new game (Yes / No)."""
+    return _confirm_abandon(language, running, cb.CONFIRM_DAILY, None)
+
+
 def _confirm_abandon(language: str, running: Game, new_mode: str, variant: Variant | None) -> Outcome:
     """The question before abandoning the running game; its Yes button starts `new_mode` ('r', 'g' or versus)."""
     if running.mode == Mode.GUESSER:  # the guess of mine waiting for an answer

@@ -1,6 +1,7 @@
-"""One behaviour for starting a game during a game: /versus during a game asks Yes / No as /play and /think do (and
-during today's challenge, warns as they do); /hint while the bot guesses says what the player can do there, without
-sending them to /giveup, which is for their own games."""
+"""One behaviour for starting a game during a game: /versus and /daily during a game ask Yes / No as /play and /think
+do (/versus during today's challenge warns as they do), and /play, /think and /daily during versus ask the same way
+(Yes resigns it); /hint while the bot guesses says what the player can do there, without sending them to /giveup,
+which is for their own games."""
 
 from __future__ import annotations
 
@@ -111,3 +112,32 @@ async def test_a_bad_variant_during_versus_says_so_and_asks_nothing(app, recorde
     [reply] = sent(await ann.send("/play nonsense"))
     assert "nonsense" in reply.text
     assert not reply.buttons
+
+
+@pytest.mark.parametrize("first", ["/play", "/think"])
+async def test_daily_during_a_game_asks_as_play_does_and_yes_starts_todays_challenge(app, recorded, first):
+    ann = player(app, recorded)
+    await ann.send(first)
+    [question] = sent(await ann.send("/daily"))
+    [asked_by_play] = sent(await ann.send("/play"))
+    assert question.text == asked_by_play.text
+    assert [label for label, _ in question.buttons] == [label for label, _ in asked_by_play.buttons]
+    assert toasts(await ann.press(no(question))) == [t("kept", "en")]
+    calls = await ann.press(yes(question))
+    assert any("Daily challenge" in c.text for c in sent(calls))
+    game, _ = await running(app)
+    assert game is not None
+    assert game.daily is not None
+
+
+async def test_daily_during_versus_asks_and_yes_resigns_for_todays_challenge(app, recorded):
+    ann = player(app, recorded)
+    await ann.send("/versus")
+    [question] = sent(await ann.send("/daily"))
+    assert question.text == t("vs.confirm.leave", "en")
+    texts = [c.text for c in sent(await ann.press(yes(question)))]
+    assert any("You resign" in text for text in texts)
+    game, match = await running(app)
+    assert match is None
+    assert game is not None
+    assert game.daily is not None
