@@ -38,6 +38,8 @@ MATCH_FIX = "f"  # m:<match>:<rev>:f:<turn>:<fixed bc>[:<given bc>]  versus: ans
 MATCH_UNDO = "u"  # m:<match>:<rev>:u            versus: take back the last answer to the bot's guesses
 MATCH_CHANGE = "c"  # m:<match>:<rev>:c[:<turn>[:<given bc>]]  versus: pick an answer to change; ask #turn again
 MATCH_MORE = "x"  # m:<match>:<rev>:x[:<given bc>]  versus: the contradiction with every fix
+MATCH_LEAVE = "l"  # m:<match>:<rev>:l:<r|g|d>[:<variant>]  versus: resign it for a /play, /think or /daily game
+MATCH_KEEP = "k"  # m:<match>:<rev>:k            versus: keep playing it (the question's No)
 MATCH_VIEW = "v"  # m:<match>:<rev>:v[:<given bc>]  versus: the board again (back from changing an answer)
 REMATCH = "rm"  # rm:<match>                     a finished versus game or duel: the same again, same opponent
 AGAIN = "ag"  # ag:<game>                        a finished one-player game: the same again (variant, settings)
@@ -82,6 +84,11 @@ def encode(action: str, *fields: object) -> str:
     if len(data.encode()) > MAX_BYTES or not data:
         raise ValueError(f"callback data too long: {len(data.encode())} bytes")
     return data
+
+
+# CONFIRM's <mode>: r a game of /play, g of /think, v a versus game, d today's challenge
+CONFIRM_VERSUS = "v"
+CONFIRM_DAILY = "d"
 
 
 def game_button(action: str, game_id: int, revision: int, *args: object) -> str:

@@ -42,6 +42,7 @@ COUNT_PARAMS: dict[str, str] = {
     "answer.impossible.placed": "bulls",
     "ref.left": "remaining",
     "stats.daily": "current",
+    "btn.fix.codes": "remaining",
 }
 
 

@@ -62,6 +62,12 @@ def t(key: str, language: str = SOURCE_LANGUAGE, /, **params: object) -> Html:
     return Html(template.format(**safe))
 
 
+def rematch_label(language: str, lost: bool) -> Html:
+    """The label of the button that plays a finished match again with the same opponent: '🔁 Rematch' for the one who
+    lost, '🔁 Play again' for a winner, a draw, or a message both players read."""
+    return t("btn.rematch" if lost else "btn.play_again", language)
+
+
 def lines(*parts: Html | None) -> Html:
     """Html parts joined by newlines, skipping the empty ones."""
     return Html("\n".join(part for part in parts if part))

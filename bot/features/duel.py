@@ -146,7 +146,16 @@ class Duel(Feature):
         return Outcome(toast=t("match.stale", language))
 
     async def _rematch(self, who: Who, language: str, match: Match) -> Outcome:
-        """A player's '🔁 Rematch': the same variant and time, the other player invited, in the same topic."""
+        """A player's '🔁 Rematch': the same variant and time, the other player invited, in the same topic (a private
+        duel's: asked in their private chat)."""
+        if match.private and who.private and match.player(who.user_id) is not None:
+            invited = await duel.rematch_private(self.deps, match, who.user_id, who.name)
+            if isinstance(invited, Refusal) and invited.key == "match.stale":
+                return Outcome(toast=t("match.stale", language))
+            if isinstance(invited, Refusal):
+                return private_duel.invited(language, invited, {})
+            players = await languages.of_players(self.deps, invited.match, who.user_id, language)
+            return private_duel.invited(language, invited, players)
         if match.active or match.chat_id != who.chat_id or match.private:
             return Outcome(toast=t("match.stale", language))
         other = match.opponent(who.user_id)

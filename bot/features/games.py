@@ -11,11 +11,12 @@ from bot.models.game import Game, Mode
 from bot.parsing.commands import variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import guesser, lifecycle
+from bot.services import daily, guesser, lifecycle, versus
 from bot.services.lifecycle import NeedsConfirmation
+from bot.services.matches import AlreadyOn
 from bot.services.situation import Situation
 from bot.texts import t
-from bot.views import challenge, guesser_board, messages, referee_board
+from bot.views import challenge, guesser_board, messages, referee_board, versus_board
 from engine.variant import InvalidVariant, Variant, variant_named
 
 COMMANDS = (
@@ -86,10 +87,36 @@ class Games(Feature):
         game = lifecycle.at_revision(await s.game(), pressed.game_id, pressed.revision)
         if game is None:
             return messages.stale(language)
+        if pressed.action == cb.CONFIRM and pressed.args[:1] == (cb.CONFIRM_DAILY,):
+            return await self._daily(s, game)
+        if pressed.action == cb.CONFIRM and pressed.args[:1] == (cb.CONFIRM_VERSUS,):
+            return await self._versus(s, game, _variant(pressed.args[1:2]))
         if pressed.action == cb.CONFIRM:
             mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
             return await self.start(s, mode, _variant(pressed.args[1:2]), replacing=game.id)
         return Outcome(toast=t("kept", language))  # cb.KEEP
+
+    async def _versus(self, s: Situation, running: Game, variant: Variant | None) -> Outcome:
+        """'Yes' to /versus's question: abandon the running game as 'Yes' to /play's does, and start versus."""
+        who, language = s.who, s.language
+        abandoned = await lifecycle.cancel(self.deps, running)
+        game = abandoned.game if abandoned else None
+        started = await versus.start(self.deps, who.chat_id, who.user_id, who.name, variant or s.settings.variant)
+        if isinstance(started, AlreadyOn):
+            outcome = versus_board.reminder(language, started.match)
+        else:
+            outcome = versus_board.started(language, started)
+        return replace(outcome, replies=(*guesser_board.closed(language, game), *outcome.replies))  # as start() does
+
+    async def _daily(self, s: Situation, running: Game) -> Outcome:
+        """'Yes' to /daily's question: abandon the running game as 'Yes' to /play's does, and start today's
+        challenge (or say where it stands)."""
+        who, language = s.who, s.language
+        abandoned = await lifecycle.cancel(self.deps, running)
+        game = abandoned.game if abandoned else None
+        found = await daily.challenge(self.deps, who.chat_id, who.user_id, None)
+        outcome = challenge.answered(language, found, who.bot_username, daily.until_next(self.deps.clock()))
+        return replace(outcome, replies=(*guesser_board.closed(language, game), *outcome.replies))
 
     async def _again(self, s: Situation, game_id: int) -> Outcome:
         """'🔁 Same again' under a finished game of this chat: its mode and variant, and its settings (a daily's
@@ -109,7 +136,9 @@ class Games(Feature):
         if command == "undo":
             return messages.message("undo.nothing", s.language)
         game = await s.game()
-        return messages.message("no_game" if game is None else "ref.not_referee", s.language)
+        if game is None:
+            return messages.message("no_game", s.language)
+        return messages.message("gue.no_hint" if command == "hint" else "ref.not_referee", s.language)
 
     async def no_game_text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat with no game running: how to start one."""

@@ -126,12 +126,4 @@ async def _top(deps: Deps, s: Situation, asked: TopAsked) -> Outcome:
 async def _daily(deps: Deps, s: Situation) -> Outcome:
     who, language = s.who, s.language
     found = await daily.challenge(deps, who.chat_id, who.user_id, await s.game())
-    match found:
-        case daily.DailyStarted(day, game):
-            return challenge.started(language, day, game)
-        case daily.Running(day, game):
-            return challenge.running(language, day, game)
-        case daily.Done(day, game):
-            wait = daily.until_next(deps.clock())
-            return challenge.result(language, day, game, who.bot_username, wait, again=True)
-    return challenge.busy(language)
+    return challenge.answered(language, found, who.bot_username, daily.until_next(deps.clock()))

@@ -40,8 +40,8 @@ class ChatSettings(Feature):
             if not await settings.may_change(self.deps, who.chat_id, who.user_id, who.private, who.as_chat):
                 return settings_panel.admins_only(language)
         redraw = settings_panel.panel if who.private else settings_panel.group_panel
-        if setting is None:  # no setting of ours: the panel as it is
-            return redraw(language, s.settings, edit=True)
+        if setting is None:  # no setting of ours: nothing changes, and the panel stays as it is
+            return messages.stale(language)
         if setting == Setting.DONE:
             shown = s.settings
             return settings_panel.closed(language, shown, group=not who.private)
@@ -50,4 +50,6 @@ class ChatSettings(Feature):
             assert chosen is not None
             return redraw(chosen.language, chosen, edit=True)
         value = pressed.args[1] if len(pressed.args) > 1 else ""
+        if settings.changed(s.settings, setting, value) == s.settings:  # the value already chosen: no edit to make
+            return settings_panel.unchanged(language)
         return redraw(language, await settings.change(self.deps, who.chat_id, setting, value), edit=True)

@@ -3,26 +3,30 @@ guesses of theirs in turns, on one board (answers, fixes and undo from its butto
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot import callback_data as cb
+from bot.models.game import Mode
 from bot.models.match import Kind, Match
-from bot.parsing.commands import BadOptions, parse_options
+from bot.parsing.commands import BadOptions, parse_options, variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import matches, versus
+from bot.services import daily, guesser, lifecycle, matches, versus
+from bot.services.lifecycle import NeedsConfirmation
 from bot.services.matches import AlreadyOn
 from bot.services.situation import Situation
 from bot.texts import t
-from bot.views import messages, versus_board
+from bot.views import challenge, guesser_board, messages, referee_board, versus_board
 from engine.scoring import Score
-from engine.variant import Variant
+from engine.variant import InvalidVariant, Variant, variant_named
 
 COMMANDS = (Command("versus", Chats.PRIVATE),)
 # In private: /versus, and /resign (with no game: there is none); and what a versus game in progress answers first
-# (resigns it, undoes its last answer, or holds back).
+# (resigns it, undoes its last answer, or asks before resigning it for a new game: Yes / No).
 STARTING = frozenset({"versus", "resign"})
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
-HELD_BACK = frozenset({"play", "think", "daily"})
-RUNNING_COMMANDS = frozenset({"undo"}) | RESIGNING | HELD_BACK
+NEW_GAMES = {"play": "r", "think": "g", "daily": cb.CONFIRM_DAILY}  # the new game's mode on the Yes button
+RUNNING_COMMANDS = frozenset({"undo"}) | RESIGNING | frozenset(NEW_GAMES)
 ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # the board's buttons; '🔁 Rematch' under a finished game
 
 
@@ -53,7 +57,13 @@ class Versus(Feature):
         if command == "undo":
             undone = await versus.undo(self.deps, running)
             return versus_board.progressed(language, undone, in_place=False) if undone else None
-        return messages.message("vs.running", language)
+        if command in NEW_GAMES:  # asked as a one-player game asks before it is abandoned: Yes / No
+            try:
+                variant = None if command == "daily" else variant_from_args(args, language)
+            except InvalidVariant:
+                return messages.unknown_variant(language, args.strip())
+            return versus_board.confirm_leave(language, running, NEW_GAMES[command], variant)
+        return None
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat while a versus game runs there: a guess or an answer (None otherwise)."""
@@ -78,17 +88,49 @@ class Versus(Feature):
             return await self._start(s, match.variant)
         if not match.active or (match.revision, match.chat_id) != (pressed.revision, who.chat_id):
             return Outcome(toast=t("match.stale", language))
-        verb = pressed.args[0] if pressed.args else ""
-        return await self._board_button(language, match, verb, pressed.args[1:])
+        verb, args = (pressed.args[0] if pressed.args else ""), pressed.args[1:]
+        if verb == cb.MATCH_KEEP and not args:
+            return Outcome(toast=t("kept", language))
+        if verb == cb.MATCH_LEAVE and args == (cb.CONFIRM_DAILY,):
+            return await self._leave_for_daily(s, match)
+        if verb == cb.MATCH_LEAVE and len(args) in (1, 2):
+            return await self._leave(s, match, Mode.GUESSER if args[0] == "g" else Mode.REFEREE, _variant(args[1:]))
+        return await self._board_button(language, match, verb, args)
 
     async def _start(self, s: Situation, variant: Variant) -> Outcome:
         who, language = s.who, s.language
-        if await s.game() is not None:
-            return messages.message("vs.busy", language)
+        running = await s.game()
+        if running is not None and running.daily is not None:  # today's challenge under way: its warning first
+            return challenge.confirm_leave_for_versus(language, running, variant)
+        if running is not None:  # asked as before any new game: abandon it (Yes) or keep playing (No)
+            return messages.confirm_abandon_for_versus(language, running, variant)
         started = await versus.start(self.deps, who.chat_id, who.user_id, who.name, variant)
         if isinstance(started, AlreadyOn):
             return versus_board.reminder(language, started.match)
         return versus_board.started(language, started)
+
+    async def _leave(self, s: Situation, match: Match, mode: Mode, variant: Variant | None) -> Outcome:
+        """'Yes' to the question before a new game: resign the running game (its final board), start the new one."""
+        who, language = s.who, s.language
+        resigned = versus_board.resigned(language, await versus.resign(self.deps, match))
+        started = await lifecycle.start_game(
+            self.deps, who.chat_id, who.user_id, mode, s.settings, await s.game(), variant
+        )
+        if isinstance(started, NeedsConfirmation):  # a one-player game as well: its own question next
+            outcome = messages.confirm_abandon(language, started.running, started.mode, started.variant)
+        elif mode == Mode.REFEREE:
+            outcome = referee_board.started(language, started.game, started.settings)
+        else:
+            outcome = guesser_board.started(language, await guesser.asking(started.game, started.game.variant.size))
+        return replace(outcome, replies=(*resigned.replies, *outcome.replies))
+
+    async def _leave_for_daily(self, s: Situation, match: Match) -> Outcome:
+        """'Yes' to the question before /daily: resign the running game (its final board), then today's challenge."""
+        who, language = s.who, s.language
+        resigned = versus_board.resigned(language, await versus.resign(self.deps, match))
+        found = await daily.challenge(self.deps, who.chat_id, who.user_id, await s.game())
+        outcome = challenge.answered(language, found, who.bot_username, daily.until_next(self.deps.clock()))
+        return replace(outcome, replies=(*resigned.replies, *outcome.replies))
 
     async def _board_button(self, language: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:
         """A versus board's button: an answer, a fix or change, undo, or another look at the board."""
@@ -120,6 +162,14 @@ class Versus(Feature):
             if index < limit:
                 return versus_board.shown(language, shown, changing=index)
         return Outcome(toast=t("match.stale", language))
+
+
+def _variant(args: tuple[str, ...]) -> Variant | None:
+    """The variant a button names, if it names one this bot knows."""
+    try:
+        return variant_named(args[0]) if args else None
+    except InvalidVariant:
+        return None
 
 
 def _given(args: tuple[str, ...], at: int) -> Score | None:

@@ -146,6 +146,8 @@ class MatchBoard:
     notices: tuple[Html, ...] = ()
     ending: Ending | None = None
     choices: Choices = ()
+    # the player's answer to the bot's pending guess that ran into the contradiction shown: as given, not stored
+    disputed: Row | None = None
 
     @property
     def lines(self) -> tuple[Html, ...]:

@@ -77,7 +77,7 @@ class Done:
 
 @dataclass(frozen=True)
 class Busy:
-    """Another game is running in the chat; it must be finished or cancelled first."""
+    """Another game is running in the chat: the player is asked before it is abandoned for the challenge."""
 
     game: Game
 

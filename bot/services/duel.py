@@ -30,9 +30,10 @@ DEFAULT_TURN_SECONDS = 5 * 60
 
 @dataclass(frozen=True)
 class Invited:
-    """A duel offered in a group (to one player, or to anyone)."""
+    """A duel offered in a group (to one player, or to anyone), or in private (`rematch`: after a private duel)."""
 
     match: Match
+    rematch: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,17 +118,21 @@ async def challenge(
     return Invited(match)
 
 
-async def invite_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) -> Invited | Refusal:
+async def invite_private(
+    deps: Deps, inviter_id: int, invitee: tuple[int, str], again: Match | None = None
+) -> Invited | Refusal:
     """The invitee opened the inviter's "duel me" link: the inviter is asked, in their private chat, to accept a duel
     with them (nobody's chat is put into a game they did not choose). It is kept under the invitee's chat (see
-    Match.private); if accepted, the inviter moves first, in their own variant."""
+    Match.private); if accepted, the inviter moves first, in their own variant. `again`: the private duel the invitee
+    asks to play again (its variant and time per move), from its ending's button."""
     if inviter_id == invitee[0]:
         return Refusal("pduel.own")
     known = await deps.store.stats.names([inviter_id])
     if inviter_id not in known:  # never talked to the bot: it could not write to them
         return Refusal("pduel.unknown")
     inviter = Player(inviter_id, 1, known[inviter_id])
-    variant = (await deps.store.settings.of_chat(inviter_id)).variant  # a private chat's id is its user's
+    # a private chat's id is its user's
+    variant = again.variant if again is not None else (await deps.store.settings.of_chat(inviter_id)).variant
     now = deps.clock()
     draft = Match(
         0,
@@ -138,18 +143,28 @@ async def invite_private(deps: Deps, inviter_id: int, invitee: tuple[int, str]) 
         now,
         phase=Phase.INVITED,
         deadline=now + timedelta(seconds=INVITE_SECONDS),
-        turn_seconds=DEFAULT_TURN_SECONDS,
+        turn_seconds=(again.turn_seconds if again is not None else None) or DEFAULT_TURN_SECONDS,
         invited_id=inviter_id,
         players=(inviter, Player(invitee[0], 2, invitee[1])),
     )
+    rematch = again is not None
     async with deps.transaction():
         if await deps.store.matches.in_play(invitee[0]) is not None:
-            return Refusal("pduel.busy")
+            return Refusal("pduel.busy.rematch" if rematch else "pduel.busy")
         if await deps.store.matches.in_play(inviter_id) is not None:
-            return Refusal("pduel.busy.other", {"name": inviter.name})
+            return Refusal("pduel.busy.other.rematch" if rematch else "pduel.busy.other", {"name": inviter.name})
         match = await deps.store.matches.create_match(draft)
     deps.timers.arm(match)
-    return Invited(match)
+    return Invited(match, rematch)
+
+
+async def rematch_private(deps: Deps, match: Match, user_id: int, name: str) -> Invited | Refusal:
+    """A player of a finished private duel asks the other for another, in its variant and time per move: the other is
+    asked to accept in their private chat, as when their "duel me" link is opened (and moves first)."""
+    other = match.opponent(user_id)
+    if match.active or not match.private or match.player(user_id) is None or other is None:
+        return Refusal("match.stale")
+    return await invite_private(deps, other.user_id, (user_id, name), again=match)
 
 
 async def accept_private(deps: Deps, match: Match, user_id: int) -> Accepted | Refusal:

@@ -16,7 +16,7 @@ from bot.services.lifecycle import finish, parsed
 from engine.adversary import adversary_answer, adversary_secret
 from engine.analysis import quick_review, review_move, tree_guesses
 from engine.guesser import next_guess
-from engine.history import History, Turn
+from engine.history import History, Turn, candidates, pinned
 from engine.play import play
 from engine.scoring import Score, score
 from engine.variant import PRESETS, Code, Variant
@@ -67,12 +67,13 @@ class Scored:
 
 @dataclass(frozen=True)
 class Hint:
-    """A digit revealed in its place."""
+    """A digit revealed in its place, and (with coaching, after a guess) how many codes still fit with it there."""
 
     game: Game
     position: int
     digit: str
     pinned: bool  # the hint fixed the secret of a hard-mode game
+    remaining: int | None = None
 
 
 async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Refusal:
@@ -211,7 +212,14 @@ async def hint(deps: Deps, game: Game) -> Hint | None:
     updated = game.bumped(secret=secret, hard=False, hints=game.hints + str(position))
     async with deps.transaction():
         await deps.store.games.save_game(updated)
-    return Hint(updated, position, secret[position], pinned)
+    # the coach's line stays on the board, recounted with the digit in place (a 6-digit game's codes: in a thread)
+    remaining = await asyncio.to_thread(left, updated) if updated.coaching and updated.turns else None
+    return Hint(updated, position, secret[position], pinned, remaining)
+
+
+def left(game: Game) -> int:
+    """How many codes fit every score of the game with the hinted digits in their places."""
+    return len(pinned(game.variant, candidates(game.variant, game.turns), pins(game)))
 
 
 def hint_pattern(game: Game) -> str:

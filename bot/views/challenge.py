@@ -11,11 +11,11 @@ from bot.models.board import Choice, Does
 from bot.models.game import Game, Mode
 from bot.models.status import Status
 from bot.replies import Account, Button, Did, Outcome, Placement, Reply
-from bot.services.daily import DailyLine, grid_row
+from bot.services.daily import Challenge, DailyLine, DailyStarted, Done, Running, grid_row
 from bot.services.referee import Finished, Hint, Scored
 from bot.texts import Html, date_text, duration_text, lines, t, variant_text, wait_text
 from bot.views import chat_board, referee_board
-from bot.views.messages import asked, mode_choices
+from bot.views.messages import asked, confirm_abandon_for_daily, mode_choices
 from bot.views.records import MEDALS, display_name
 from engine.variant import Variant
 
@@ -77,9 +77,17 @@ def _answered(asked: Html) -> Reply:
     return Reply(asked, (), edit_origin=True)
 
 
-def busy(language: str) -> Outcome:
-    """Another game is running in this chat."""
-    return Outcome.text(t("daily.busy", language))
+def answered(language: str, found: Challenge, bot_username: str | None, wait: timedelta) -> Outcome:
+    """/daily's answer: today's challenge begun, still on, or played (its result); with another game running, the
+    question before abandoning it, as before any new game."""
+    match found:
+        case DailyStarted(day, game):
+            return started(language, day, game)
+        case Running(day, game):
+            return running(language, day, game)
+        case Done(day, game):
+            return result(language, day, game, bot_username, wait, again=True)
+    return confirm_abandon_for_daily(language, found.game)
 
 
 def in_private(language: str, bot_username: str | None) -> Outcome:
@@ -123,6 +131,13 @@ def confirm_leave(language: str, game: Game, mode: Mode, variant: Variant | None
     """The warning before a new game abandons today's challenge; 'yes' starts it as the abandon prompt's does."""
     extra = (variant.name,) if variant else ()
     data = cb.game_button(cb.CONFIRM, game.id, game.revision, "g" if mode == Mode.GUESSER else "r", *extra)
+    yes = Choice(t("daily.btn.leave", language), data, Does.CONFIRM)
+    return asked(leave_warning(language, game), (yes, _keep(language, game)))
+
+
+def confirm_leave_for_versus(language: str, game: Game, variant: Variant) -> Outcome:
+    """The warning before a versus game abandons today's challenge; 'yes' starts it as /versus's question does."""
+    data = cb.game_button(cb.CONFIRM, game.id, game.revision, cb.CONFIRM_VERSUS, variant.name)
     yes = Choice(t("daily.btn.leave", language), data, Does.CONFIRM)
     return asked(leave_warning(language, game), (yes, _keep(language, game)))
 

@@ -15,7 +15,7 @@ from bot.models.status import Status
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
-from bot.texts import Html, duration_text, example, lines, mention, score_text, t, variant_text
+from bot.texts import Html, duration_text, example, lines, mention, rematch_label, score_text, t, variant_text
 from bot.views import rankings
 
 
@@ -202,9 +202,11 @@ def timed_out(language: str, result: duel.TimedOut, privately: Mapping[int, str]
     return Outcome.say(Reply(text, rematch(language, result.ended)), *revealed_secrets(language, match, privately))
 
 
-def rematch(language: str, ended: Ended) -> Keyboard:
-    """'🔁 Rematch' under a duel played out: either player's press invites the other to the same again."""
-    return ((Button(t("btn.rematch", language), cb.encode(cb.REMATCH, ended.match.id)),),)
+def rematch(language: str, ended: Ended, lost: bool | None = None) -> Keyboard:
+    """Under a duel played out: either player's press invites the other to the same again. Labelled for who reads it
+    (`lost`: '🔁 Rematch' for the loser, '🔁 Play again' for the winner); the group's message, which both read, says
+    '🔁 Play again'."""
+    return ((Button(rematch_label(language, bool(lost)), cb.encode(cb.REMATCH, ended.match.id)),),)
 
 
 def forfeit(language: str, ended: Ended, loser: Player) -> Html:

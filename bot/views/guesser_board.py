@@ -89,7 +89,7 @@ def board(
         found = progress.contradiction
         fixes, hidden = slips.shown_fixes(found.corrections, every_fix)
         notices.extend(slips.conflict_lines(language, found, game.turns))
-        advice = _advice(language, bool(fixes), hidden)
+        advice = _advice(language, bool(fixes), hidden, slips.order_line(language, fixes))
         choices = (
             *slips.fix_rows(
                 language,
@@ -120,13 +120,18 @@ def _row(language: str, number: int, turn: Turn) -> Row:
     )
 
 
-def _advice(language: str, any_fix: bool, hidden: int) -> Advice:
-    """What to do about the contradiction: in the chat /reveal checks the answers; on the page, its own check."""
+def _advice(language: str, any_fix: bool, hidden: int, order: Html | None) -> Advice:
+    """What to do about the contradiction: in the chat /reveal checks the answers; on the page, its own check; then
+    why the fixes come in their order, when there are two or more (`order`)."""
     if not any_fix:
-        return Advice(t("contra.no_fix", language), t("app.contra.no_fix", language))
-    if hidden:
-        return Advice(t("contra.fixes.more", language, n=hidden), t("app.contra.fixes.more", language, n=hidden))
-    return Advice(t("contra.fixes", language), t("app.contra.fixes", language))
+        advice = Advice(t("contra.no_fix", language), t("app.contra.no_fix", language))
+    elif hidden:
+        advice = Advice(t("contra.fixes.more", language, n=hidden), t("app.contra.fixes.more", language, n=hidden))
+    else:
+        advice = Advice(t("contra.fixes", language), t("app.contra.fixes", language))
+    if order is None:
+        return advice
+    return Advice(Html(f"{advice.chat}\n{order}"), Html(f"{advice.page}\n{order}"))
 
 
 def _change_rows(language: str, game: Game) -> Choices:

@@ -64,13 +64,27 @@ def rules(language: str, variant: Variant) -> Outcome:
 
 def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant | None) -> Outcome:
     """Ask before abandoning the running game for a new one."""
+    return _confirm_abandon(language, running, "g" if mode == Mode.GUESSER else "r", variant)
+
+
+def confirm_abandon_for_versus(language: str, running: Game, variant: Variant) -> Outcome:
+    """Ask before abandoning the running game for a versus game, as before any new game (Yes / No)."""
+    return _confirm_abandon(language, running, cb.CONFIRM_VERSUS, variant)
+
+
+def confirm_abandon_for_daily(language: str, running: Game) -> Outcome:
+    """Ask before abandoning the running game for today's challenge, as before any new game (Yes / No)."""
+    return _confirm_abandon(language, running, cb.CONFIRM_DAILY, None)
+
+
+def _confirm_abandon(language: str, running: Game, new_mode: str, variant: Variant | None) -> Outcome:
+    """The question before abandoning the running game; its Yes button starts `new_mode` ('r', 'g' or versus)."""
     if running.mode == Mode.GUESSER:  # the guess of mine waiting for an answer
         progress = t("progress.guesser", language, n=len(running.turns) + 1)
     elif running.turns:  # the guesses made, not a guess to come
         progress = t("progress.referee", language, n=len(running.turns))
     else:
         progress = t("progress.referee.none", language)
-    new_mode = "g" if mode == Mode.GUESSER else "r"
     extra = (variant.name,) if variant else ()
     data = cb.game_button(cb.CONFIRM, running.id, running.revision, new_mode, *extra)
     choices = (

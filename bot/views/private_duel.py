@@ -13,23 +13,42 @@ from bot import callback_data as cb
 from bot.i18n import SOURCE_LANGUAGE
 from bot.models.match import Match, Player
 from bot.models.refusal import Refusal
-from bot.replies import Button, Outcome, Reply
+from bot.models.status import Status
+from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, mention, score_text, t, variant_text
-from bot.views.group_duel import ending, forfeit, refused, resignation, revealed_secrets, turn_time
+from bot.views.group_duel import ending, forfeit, refused, rematch, resignation, revealed_secrets, turn_time
 
 Languages = Mapping[int, str]  # each player's private language, by user id
 
 
-def _to_both(match: Match, languages: Languages, render: Callable[[Player, str], Html | None]) -> list[Reply]:
-    """One reply per player, in seat order, rendered in that player's language and sent to their private chat."""
+def _to_both(
+    match: Match,
+    languages: Languages,
+    render: Callable[[Player, str], Html | None],
+    buttons: Callable[[Player, str], Keyboard] | None = None,
+) -> list[Reply]:
+    """One reply per player, in seat order, rendered in that player's language and sent to their private chat (with
+    that player's `buttons`, if any)."""
     replies = []
     for player in match.players:
-        text = render(player, languages.get(player.user_id, SOURCE_LANGUAGE))
+        own = languages.get(player.user_id, SOURCE_LANGUAGE)
+        text = render(player, own)
         if text:
-            replies.append(Reply(text, chat_id=player.user_id))
+            replies.append(Reply(text, buttons(player, own) if buttons else (), chat_id=player.user_id))
     return replies
+
+
+def _rematch(ended: Ended) -> Callable[[Player, str], Keyboard]:
+    """Each player's button under a private duel played out: another duel with the same opponent, labelled for that
+    player ('🔁 Rematch' for the loser, '🔁 Play again' for the winner, or after a draw)."""
+
+    def buttons(player: Player, own: str) -> Keyboard:
+        lost = ended.winner is not None and ended.winner.user_id != player.user_id
+        return rematch(own, ended, lost)
+
+    return buttons
 
 
 def _other(match: Match, player: Player) -> Player:
@@ -49,7 +68,7 @@ def invited(language: str, result: duel.Invited | Refusal, languages: Languages)
     assert opener is not None
     own = languages.get(owner.user_id, SOURCE_LANGUAGE)
     params = {"variant": variant_text(match.variant, own), "turn": turn_time(own, match)}
-    ask = t("pduel.invite", own, challenger=mention(opener), **params)
+    ask = t("pduel.invite.again" if result.rematch else "pduel.invite", own, challenger=mention(opener), **params)
     keyboard = (
         (
             Button(t("btn.accept", own), cb.game_button(cb.MATCH, match.id, match.revision, cb.DUEL_ACCEPT)),
@@ -147,8 +166,10 @@ def moved(language: str, result: duel.DuelMove | Refusal, languages: Languages) 
             head = lines(head, t("duel.last_chance", own, name=mover.name, n=mover.solved_in, other=nxt.name))
         return lines(head, t("pduel.your_move", own)) if player.user_id == nxt.user_id else head
 
-    shown = revealed_secrets(language, match, languages) if result.ended is not None else []
-    return Outcome.say(*_to_both(match, languages, render), *shown)
+    if result.ended is None:
+        return Outcome.say(*_to_both(match, languages, render))
+    shown = revealed_secrets(language, match, languages)
+    return Outcome.say(*_to_both(match, languages, render, _rematch(result.ended)), *shown)
 
 
 def resigned(language: str, result: Ended | Refusal | None, languages: Languages) -> Outcome:
@@ -162,7 +183,9 @@ def resigned(language: str, result: Ended | Refusal | None, languages: Languages
     def render(player: Player, own: str) -> Html:
         return resignation(own, result)
 
-    return Outcome.say(*_to_both(match, languages, render), *revealed_secrets(language, match, languages))
+    played = match.status == Status.RESIGNED  # before play it is only off: nothing to play again
+    replies = _to_both(match, languages, render, _rematch(result) if played else None)
+    return Outcome.say(*replies, *revealed_secrets(language, match, languages))
 
 
 def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
@@ -174,7 +197,8 @@ def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
             return t("duel.expired", own, a=mention(player), b=mention(_other(match, player)))
         return forfeit(own, result.ended, loser)
 
-    return Outcome.say(*_to_both(match, languages, render), *revealed_secrets(SOURCE_LANGUAGE, match, languages))
+    replies = _to_both(match, languages, render, _rematch(result.ended) if loser is not None else None)
+    return Outcome.say(*replies, *revealed_secrets(SOURCE_LANGUAGE, match, languages))
 
 
 def unreachable(ended: Ended, user_id: int, languages: Languages) -> Outcome:

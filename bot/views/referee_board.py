@@ -23,6 +23,8 @@ from bot.services.referee import Coaching, Finished, Hint, Scored, hint_pattern
 from bot.texts import (
     Html,
     code_text,
+    colourful,
+    colours_text,
     decimal_text,
     duration_text,
     example,
@@ -157,7 +159,10 @@ def _hints(language: str, game: Game) -> Hints | None:
     if not game.hinted or game.secret is None:
         return None
     pattern = hint_pattern(game)
-    return Hints(pattern, t("ref.board.hint", language, pattern=Html(f"<code>{pattern}</code>")))
+    shown = f"<code>{pattern}</code>"
+    if colourful(game.variant):  # the colours revealed, in their places: '1 _ _ _ 🟡⬜⬜⬜'
+        shown += " " + colours_text(pattern.replace(" ", ""))
+    return Hints(pattern, t("ref.board.hint", language, pattern=Html(shown)))
 
 
 def board_choices(language: str, game: Game, daily: bool = False) -> Choices:
@@ -259,11 +264,20 @@ def hinted(
     if hint is None:
         return Outcome.refused(Refusal("ref.hint.none"), t("ref.hint.none", language))
     game = hint.game
-    said = t("ref.hint", language, position=hint.position + 1, digit=hint.digit)
+    said = hint_line(language, game.variant, hint.position, hint.digit)
     pinned = t("ref.hint.pinned", language) if hint.pinned else None
-    shown = board(language, game, title=title, notices=(said, pinned), choices=board_choices(language, game, daily))
+    coach = (_left(language, hint.remaining),) if hint.remaining is not None else ()  # recounted with the digit
+    choices = board_choices(language, game, daily)
+    shown = board(language, game, title=title, coach=coach, notices=(said, pinned), choices=choices)
     placed = Placement(game.id, in_place=in_place, tidy=None if in_place else tidy(language, _unhinted(hint)))
     return made(shown, placed)
+
+
+def hint_line(language: str, variant: Variant, position: int, digit: str) -> Html:
+    """'The 2nd digit is 2.' (its colour too, in a colour variant): the place said as an ordinal, never a bare
+    number that could be read as the digit."""
+    place = t(f"hint.place.{position + 1}", language)
+    return t("ref.hint", language, place=place, digit=code_text(variant, digit, tag=False))
 
 
 def _unhinted(hint: Hint) -> Game:

@@ -105,3 +105,9 @@ def closed(language: str, settings: Settings, group: bool = False) -> Outcome:
     """The settings message without buttons once the user is done."""
     shown = (group_panel if group else panel)(language, settings).replies[0]
     return Outcome.say(Reply(shown.text, (), edit_origin=True), toast=t("set.closed", language))
+
+
+def unchanged(language: str) -> Outcome:
+    """A press on the value already chosen: a toast, and the panel left as it is (an edit that changes nothing is
+    refused by Telegram)."""
+    return Outcome(toast=t("set.same", language))

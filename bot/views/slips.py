@@ -139,17 +139,23 @@ def shown_fixes(fixes: Sequence[Correction], every: bool) -> tuple[tuple[Correct
 
 
 def fix_rows(language: str, fixes: Sequence[Correction], data: Callable[[Correction], str]) -> Choices:
-    """A choice per fix: '#2 → 1🐂 1🐄 (84 fit)'."""
+    """A choice per fix: '#2 → 1🐂 1🐄 (84 codes)'."""
     return tuple(
         (
             Choice(
-                t("btn.fix", language, n=f.turn + 1, score=score_text(f.answer, language), remaining=f.remaining),
+                t("btn.fix.codes", language, n=f.turn + 1, score=score_text(f.answer, language), remaining=f.remaining),
                 data(f),
                 Does.FIX,
             ),
         )
         for f in fixes
     )
+
+
+def order_line(language: str, fixes: Sequence[Correction]) -> Html | None:
+    """Why the fixes come in their order (likeliest first, which is not always the most codes first), when more than
+    one is shown."""
+    return t("fixes.order", language) if len(fixes) > 1 else None
 
 
 def more_row(language: str, hidden: int, data: str) -> Choices:

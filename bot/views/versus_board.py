@@ -11,19 +11,20 @@ from bot.models.status import Status
 from bot.replies import Account, Did, Outcome, Placement, Reply
 from bot.services import versus
 from bot.services.matches import Ended
-from bot.texts import Html, example, score_text, t, variant_text
-from bot.views import chat_board, slips
+from bot.texts import Html, example, rematch_label, score_text, t, variant_text
+from bot.views import chat_board, messages, slips
 from engine.consistency import Correction
 from engine.history import Turn
 from engine.scoring import Score
-from engine.variant import Code
+from engine.variant import Code, Variant
 
 
 def started(language: str, result: versus.VersusStarted) -> Outcome:
-    """The game is on, the user guesses first: the intro is the game's first board."""
+    """The game is on, the user guesses first: the intro, a message of its own (the first board comes with the first
+    guess: the intro has no buttons for a newer board to take away, and an edit that changes nothing is refused)."""
     match = result.match
     text = t("vs.started", language, variant=variant_text(match.variant, language))
-    return Outcome.say(Reply(text, placement=_board_of(match, in_place=False)), account=Account(Did.MADE, notice=text))
+    return Outcome.say(Reply(text), account=Account(Did.MADE, notice=text))
 
 
 def reminder(language: str, match: Match) -> Outcome:
@@ -123,7 +124,17 @@ def model(
         tuple(notices),
         ended,
         choices,
+        _disputed(language, position),
     )
+
+
+def _disputed(language: str, position: versus.Position) -> Row | None:
+    """The answer to the bot's pending guess that ran into the contradiction shown, as given (not stored)."""
+    match, given = position.match, position.given
+    if given is None or not match.active or match.turn_user != BOT_ID or not match.pending_guess:
+        return None
+    turn = Turn(match.pending_guess, given)
+    return Row(len(position.bot_turns) + 1, turn.guess, given, _move(language, turn), score_text(given, language))
 
 
 def _side(language: str, turns: tuple[Turn, ...]) -> tuple[Row, ...]:
@@ -147,7 +158,11 @@ def _rounds(language: str, position: versus.Position) -> list[Html]:
     match, yours = position.match, position.user_turns
     mine = [_move(language, turn) for turn in position.bot_turns]
     if match.active and match.turn_user == BOT_ID and match.pending_guess:
-        mine.append(t("vs.board.asked", language, guess=match.pending_guess))
+        if position.given is not None:  # the answer that ran into the contradiction, as given (as /think shows it)
+            score = score_text(position.given, language)
+            mine.append(t("vs.board.given", language, guess=match.pending_guess, score=score))
+        else:
+            mine.append(t("vs.board.asked", language, guess=match.pending_guess))
     found = []
     for i in range(max(len(yours), len(mine))):
         you = _move(language, yours[i]) if i < len(yours) else t("vs.board.none", language)
@@ -178,7 +193,8 @@ def _contradiction(language: str, position: versus.Position, every_fix: bool) ->
         tail = t("vs.no_fix", language)
     else:
         tail = t("vs.fixes.more", language, n=hidden) if hidden else t("vs.fixes", language)
-    return [*slips.conflict_lines(language, found, history), tail]
+    order = slips.order_line(language, fixes)
+    return [*slips.conflict_lines(language, found, history), tail, *((order,) if order else ())]
 
 
 def _contradiction_keyboard(language: str, position: versus.Position, every_fix: bool) -> Choices:
@@ -246,8 +262,10 @@ def _undo_row(language: str, position: versus.Position, change: bool = True) -> 
 
 
 def rematch_row(language: str, match: Match) -> Choices:
-    """'🔁 Rematch': a new game against the same opponent, in the same variant."""
-    return ((Choice(t("btn.rematch", language), cb.encode(cb.REMATCH, match.id), Does.AGAIN),),)
+    """A new game against the same opponent, in the same variant: '🔁 Rematch' after a loss, '🔁 Play again' after a
+    win or a draw."""
+    label = rematch_label(language, lost=match.status in (Status.LOST, Status.RESIGNED))
+    return ((Choice(label, cb.encode(cb.REMATCH, match.id), Does.AGAIN),),)
 
 
 def _data(match: Match, verb: str, *args: object) -> str:
@@ -276,6 +294,17 @@ def ending(language: str, ended: Ended, found: Code | None) -> Html:
     if match.status == Status.LOST:
         return t("vs.lost", language, code=found, n=bot.solved_in, secret=match.secret)
     return t("vs.resigned", language, secret=match.secret)
+
+
+def confirm_leave(language: str, match: Match, new_mode: str, variant: Variant | None) -> Outcome:
+    """Ask before resigning the running game for a one-player game of `new_mode` ('r' /play, 'g' /think), as a
+    one-player game asks before it is abandoned: Yes / No."""
+    extra = (variant.name,) if variant else ()
+    choices = (
+        Choice(t("btn.confirm", language), _data(match, cb.MATCH_LEAVE, new_mode, *extra), Does.CONFIRM),
+        Choice(t("btn.keep", language), _data(match, cb.MATCH_KEEP), Does.KEEP),
+    )
+    return messages.asked(t("vs.confirm.leave", language), choices)
 
 
 def resigned(language: str, ended: versus.Position | None) -> Outcome:

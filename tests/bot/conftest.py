@@ -13,11 +13,14 @@ from tests.bot.members import Chat
 @pytest.fixture
 async def telegram(tmp_path: Path) -> AsyncIterator[tuple[Application, RecordingRequest]]:  # type: ignore[type-arg]
     """The Application on a fresh SQLite file, with the request that records what it sends; afterwards, every
-    button label it sent is checked for HTML (a label is plain text: Telegram would show a tag or entity as it is)."""
+    button label it sent is checked for HTML (a label is plain text: Telegram would show a tag or entity as it is),
+    and every edit for one that changes nothing (Telegram refuses it: "400 message is not modified")."""
     async with telegram_app(tmp_path / "db.sqlite3") as pair:
         yield pair
     sent = [label for call in pair[1].calls for label in call.labels]
     assert marked_up(sent) == [], "button labels are plain text"
+    unchanged = [(call.method, call.params.get("chat_id"), call.text[:60]) for call in pair[1].unchanged_edits()]
+    assert unchanged == [], "an edit that changes nothing"
 
 
 @pytest.fixture

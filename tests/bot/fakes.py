@@ -109,18 +109,45 @@ class RecordingRequest(BaseRequest):
             answer: dict[str, Any] = {"ok": False, "error_code": status, "description": description}
             if retry_after is not None:
                 answer["parameters"] = {"retry_after": retry_after}
+            params["_refused"] = True
             return status, json.dumps(answer).encode()
         if name == "sendMessage" and int(params["chat_id"]) in self.unreachable:
             refused = "Forbidden: bot can't initiate conversation with a user"
             body = {"ok": False, "error_code": 403, "description": refused}
+            params["_refused"] = True
             return 403, json.dumps(body).encode()
         failure = self.fail_edits_with if name.startswith("edit") else None
         failure = self.fail_sends_with if name == "sendMessage" else failure
         failure = self.fail_answers_with if name == "answerCallbackQuery" else failure
         if failure:
             body = {"ok": False, "error_code": 400, "description": failure}
+            params["_refused"] = True
             return 400, json.dumps(body).encode()
         return 200, json.dumps({"ok": True, "result": self._result(name, params)}).encode()
+
+    def unchanged_edits(self) -> list[Call]:
+        """The edits that would change nothing of the message as the bot last sent or edited it: Telegram refuses
+        each with "400 message is not modified" (an edit of a message the bot never sent here is not judged)."""
+        shown: dict[tuple[int, int], tuple[str, list[list[dict[str, Any]]]]] = {}
+        unchanged = []
+        for call in self.calls:
+            if call.params.get("_refused") or "chat_id" not in call.params:
+                continue
+            chat = int(call.params["chat_id"])
+            if call.method == "sendMessage":
+                shown[chat, int(call.params["_sent_id"])] = (call.text, call.markup)
+                continue
+            if call.method not in ("editMessageText", "editMessageReplyMarkup"):
+                continue
+            key = (chat, int(call.params["message_id"]))
+            before = shown.get(key)
+            text = call.text if call.method == "editMessageText" else (before[0] if before else "")
+            after = (text, call.markup)
+            if before == after:
+                unchanged.append(call)
+            if before is not None:
+                shown[key] = after
+        return unchanged
 
     def _result(self, name: str, params: dict[str, Any]) -> Any:
         if name == "getMe":

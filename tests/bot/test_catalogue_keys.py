@@ -25,6 +25,7 @@ from bot.rules.rating import Family
 from bot.services.milestones import MilestoneKind
 from bot.services.settings import PRESET_CHOICES
 from bot.services.stats import Period
+from engine.variant import MAX_LENGTH
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH, RUSSIAN = read_catalogue(po_path("en")), read_catalogue(po_path("ru"))
@@ -63,6 +64,7 @@ DYNAMIC: dict[str, set[tuple[str, ...]]] = {
     "inline.{}.text": {("race",), ("duel",)},
     "inline.btn.{}": {("race",), ("duel",)},
     "join.{}": {("and",), ("or",), ("nor",)},  # bot/views/slips.py's joined()
+    "hint.place.{}": {(str(place),) for place in range(1, MAX_LENGTH + 1)},  # a hint's place in the code
     "rating.family.{}": {(family.value,) for family in Family},
     "set.preset.{}": {(name,) for name in PRESET_CHOICES},
     "top.{}": {(period.value,) for period in Period},

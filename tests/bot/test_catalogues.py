@@ -15,7 +15,7 @@ COUNTS = (0, 1, 2, 5, 11, 21, 22, 101)
 BUTTONS = ("btn.", "set.", "top.btn.", "daily.btn.", "inline.btn.")
 TOASTS = (
     "stale", "kept", "match.stale", "set.closed", "stats.foreign", "group.private_only", "flood", "error",
-    "lang.admins",
+    "lang.admins", "set.same",
 )  # fmt: skip
 NOT_BUTTONS = {"set.title", "set.unlimited", "set.on", "set.off", "set.closed"}
 

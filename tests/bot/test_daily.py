@@ -119,7 +119,7 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
         assert "Daily challenge · 2 January" in tomorrow.text
 
 
-async def test_daily_in_a_group_links_to_the_private_chat_and_a_running_game_must_end_first(app, recorded):
+async def test_daily_in_a_group_links_to_the_private_chat_and_a_running_game_is_asked_about_first(app, recorded):
     group = Chat(app, recorded, chat_id=-42, user_id=1001)
     [link] = sent(await group.send("/daily"))
     markup = link.params["reply_markup"]
@@ -128,8 +128,8 @@ async def test_daily_in_a_group_links_to_the_private_chat_and_a_running_game_mus
     assert button["url"] == "https://t.me/bullscows_test_bot?start=daily"
     chat = Chat(app, recorded)
     await chat.send("/play")
-    [busy] = sent(await chat.send("/start daily"))
-    assert "/cancel" in busy.text
+    [asked] = sent(await chat.send("/start daily"))
+    assert "Abandon it" in asked.text  # as /play asks: Yes / No
     await chat.send("/cancel")
     [started] = sent(await chat.send("/start daily"))
     assert "Daily challenge" in started.text

@@ -52,14 +52,14 @@ async def slip_at_two(chat: Chat, app, secret: str = "2047"):
 async def test_the_true_fix_of_a_slip_at_two_is_offered_with_every_fix_as_likely(chat: Chat, app):
     board = await slip_at_two(chat, app)
     fixes = [shown for shown, data in board.buttons if data.startswith("f:")]
-    assert "#2 → 1🐂 1🐄 (1 fit)" in fixes
+    assert "#2 → 1🐂 1🐄 (1 code)" in fixes
     assert len(fixes) == 4  # the three likeliest and the one tied with the third
     [more] = [(shown, data) for shown, data in board.buttons if data.startswith("x:")]
     assert more[0] == "➕ 2 more fixes"
     assert "➕ shows 2 more" in board.text
     [every] = [c for c in await chat.press(more[1]) if c.method == "editMessageText"]
     assert len([data for _, data in every.buttons if data.startswith("f:")]) == 6
-    [_, fixed] = await chat.press_label("#2 → 1🐂 1🐄 (1 fit)")
+    [_, fixed] = await chat.press_label("#2 → 1🐂 1🐄 (1 code)")
     assert "2. <code>1245</code> → 1🐂 1🐄" in fixed.text
     assert "🤔" not in fixed.text
 

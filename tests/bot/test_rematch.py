@@ -1,5 +1,6 @@
 """One tap to play a finished match again: a race's '🔁 Same again' (same variant and time limit), a group duel's
-'🔁 Rematch' (the same opponent invited, same variant and time per move)."""
+'🔁 Play again' (the same opponent invited, same variant and time per move: its label is 'Rematch' only for the
+loser, and the group's message both read is the winner's too)."""
 
 from tests.bot.members import GROUP, Member, sent, toasts
 from tests.bot.test_duel import keyboard, set_up
@@ -30,7 +31,8 @@ async def test_a_finished_race_offers_the_same_race_again_to_anyone_in_the_group
 async def test_a_played_out_duel_offers_a_rematch_that_invites_the_same_opponent(app, recorded):
     _, bob, _ = await set_up(app, recorded)
     [resigned] = sent(await bob.send("/resign"), GROUP)
-    rematch = button(resigned, "🔁 Rematch")
+    assert [b["text"] for b in keyboard(resigned)] == ["🔁 Play again"]  # the winner reads it too: no "rematch"
+    rematch = button(resigned, "🔁 Play again")
     cat = Member(app, recorded, 33, "Cat")
     assert toasts(await cat.press(rematch)) == ["Only the two players can do that."]
     [invite] = sent(await bob.press(rematch), GROUP)

@@ -108,7 +108,7 @@ async def test_a_contradiction_is_shown_at_once_and_fixed_with_the_correction_bu
     assert "can't all be true: #1 and #2" in board.text
     fixes = [(label, data) for label, data in board.buttons if data.startswith("f:")]
     assert fixes
-    assert "fit)" in fixes[0][0]
+    assert "codes)" in fixes[0][0] or "code)" in fixes[0][0]
     assert {"↩️ Undo", "🔄 Start over"} <= {label for label, _ in board.buttons}
     [_, fixed] = await chat.press(fixes[0][1])
     assert "bulls and cows?" in fixed.text
@@ -130,11 +130,13 @@ async def test_settings_are_one_message_edited_in_place_and_not_modified_is_igno
     assert "Game: 5 digits, no repeats" in edit.text
     assert edit.params["message_id"] == board.params["_sent_id"]
     recorded.fail_edits_with = "Bad Request: message is not modified: specified new message content is the same"
-    calls = await chat.press("s:l:5", board.params["_sent_id"])
+    calls = await chat.press("s:l:4", board.params["_sent_id"])
     assert [c.method for c in calls] == ["answerCallbackQuery", "editMessageText"]
     recorded.fail_edits_with = None
+    calls = await chat.press("s:l:4", board.params["_sent_id"])  # the value already chosen: a toast, no edit
+    assert [c.method for c in calls] == ["answerCallbackQuery"]
     [started] = sent(await chat.send("/play"))
-    assert "5 digits, no repeats" in started.text
+    assert "4 digits, no repeats" in started.text
 
 
 async def test_starting_a_new_game_asks_before_abandoning_the_running_one(chat):
@@ -188,7 +190,7 @@ async def test_hint_then_giveup_reveal_the_secret_only_in_the_private_chat(chat,
     secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
     [hint] = sent(await chat.send("/hint"))
     assert "Hint: <code>" in hint.text
-    assert "Digit " in hint.text
+    assert " digit is <b>" in hint.text
     [gave_up] = sent(await chat.send("/giveup"))
     assert f"The secret was <b>{secret}</b>" in gave_up.text
     assert "Hint: <code>" in gave_up.text  # the board, with the hint so far

@@ -106,6 +106,7 @@ class Call:
     applied: bool  # the call took effect (a message was sent, an edit made, updates handed out...)
     answered: bool  # the HTTP answer was written out (False: reset, or a slow answer the client gave up on)
     update_ids: tuple[int, ...] = ()  # getUpdates: the updates it returned
+    error: str | None = None  # why the emulator refused it, as Telegram would ("message is not modified"...)
 
     @classmethod
     def from_json(cls, item: Json) -> Call:
@@ -120,6 +121,7 @@ class Call:
             applied=bool(item.get("applied")),
             answered=bool(item.get("answered")),
             update_ids=tuple(int(i) for i in item.get("update_ids") or ()),
+            error=item.get("error"),
         )
 
 

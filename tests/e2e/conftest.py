@@ -76,6 +76,7 @@ def start_bot(emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
     token first (then bot.start_and_wait(), or bot.start() and bot.wait_exit()).
     """
     started: list[BotProcess] = []
+    real_bots: list[BotProcess] = []
 
     def start(
         argv: Sequence[str] | None = None, *, start: bool = True, webhook: bool = False, **extra_env: str
@@ -93,6 +94,8 @@ def start_bot(emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
         )
         request.node.stash.setdefault(_processes_key, []).append(process)
         started.append(process)
+        if argv is None:
+            real_bots.append(process)
         if not start:
             return process
         problem = None
@@ -118,8 +121,20 @@ def start_bot(emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
         if errors:
             shown = "\n  ".join(errors[:20])
             failures.append(f"{process.name} ({process.log_path.name}) logged {len(errors)} error line(s):\n  {shown}")
+        if process in real_bots:
+            failures.extend(unchanged_edits(emulator, process))
     if failures:
         pytest.fail("\n".join(failures), pytrace=False)
+
+
+def unchanged_edits(emulator: Emulator, process: BotProcess) -> list[str]:
+    """The real bot's edits that changed nothing, which Telegram refuses ("400 message is not modified"): the bot
+    must not make them (the emulator refuses them as Telegram does, and records why). A retry of an edit that took
+    effect but whose answer was lost (an injected fault) is refused so too, and rightly sent: it is not counted."""
+    calls = emulator.calls(process.token)
+    applied = [(c.method, c.params) for c in calls if c.applied]
+    refused = [c for c in calls if c.error and "not modified" in c.error and (c.method, c.params) not in applied]
+    return [f"{process.name} made an edit that changes nothing: {c.method} {c.params}" for c in refused[:5]]
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from tests.e2e.games import CONTRADICTION, MAX_TURNS, SCORE, SOLVED, GuesserGame
 
 pytestmark = pytest.mark.e2e
 
-FIX_LABEL = re.compile(text_pattern("btn.fix", n=r"(?P<n>\d+)", score=SCORE))  # "#1 → 1🐂 2🐄 (3 fit)"
+FIX_LABEL = re.compile(text_pattern("btn.fix.codes", n=r"(?P<n>\d+)", score=SCORE))  # "#1 → 1🐂 2🐄 (3 codes)"
 
 
 def fix_for(turn: int, answer: Score) -> Callable[[Button], bool]:

@@ -47,6 +47,10 @@ def test_an_edit_that_changes_nothing_is_refused_as_by_telegram(emulator: Emulat
     assert answer is not None
     assert answer.text is not None
     assert "message is not modified" in answer.text.lower()
+    [refused] = [c for c in emulator.calls(bot.token, "editMessageText") if c.error]
+    assert refused.status == 400
+    assert refused.error is not None
+    assert refused.error.startswith("message is not modified")
 
 
 def test_two_bots_do_not_see_each_others_users(emulator: Emulator, start_bot: BotFactory) -> None:

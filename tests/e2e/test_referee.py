@@ -14,7 +14,7 @@ from tests.e2e.games import RefereeGame, text_pattern
 
 pytestmark = pytest.mark.e2e
 
-HINT = re.compile(text_pattern("ref.hint", position=r"(?P<position>\d)", digit=r"(?P<digit>\d)"))
+HINT = re.compile(text_pattern("ref.hint", place=r"(?P<position>\d)(?:st|nd|rd|th)", digit=r"(?P<digit>\d)"))
 GAVE_UP = re.compile(text_pattern("ref.gave_up", secret=r"(?P<secret>\d+)", n=r"(?P<n>\d+)"))
 
 

@@ -57,7 +57,7 @@ def test_a_slip_at_two_is_caught_explained_and_its_true_fix_offered(make_user: U
         raise AssertionError("the slip was never caught")
     assert plain(t("contra.conflict", language, turns="")).rstrip(".") in shown.text
     assert len(shown.text.splitlines()) >= 2  # the reason, in a sentence, after the conflicting answers
-    fix = plain(t("btn.fix", language, n=2, score=score_text(Score(1, 1), language), remaining=1))
+    fix = plain(t("btn.fix.codes", language, n=2, score=score_text(Score(1, 1), language), remaining=1))
     assert fix in shown.labels, shown.describe()
     user.press(shown, fix)
     solved = user.wait_for(next_step(1))  # the board asking its next guess, or the code found

@@ -86,7 +86,8 @@ def test_a_versus_game_is_played_to_the_end_on_one_board(user: UserClient) -> No
         assert mine[-1].answer.bulls == 4
     if "I win" in ending.text:
         assert f"your code is {MINE}" in ending.text
-    user.press(ending, plain(t("btn.rematch")))  # the same again, one tap
+    again = t("btn.play_again") if "I win" not in ending.text else t("btn.rematch")  # "Rematch" is the loser's
+    user.press(ending, plain(again))  # the same again, one tap
     user.wait_new("You vs me")
 
 

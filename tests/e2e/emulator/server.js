@@ -88,7 +88,10 @@ const truthy = (v) => v === true || v === 1 || ['true', 'True', '1'].includes(v)
 const telegramError = (res, status, description, extra = {}) => res.status(status).json({ ok: false, error_code: status, description, ...extra });
 
 const parse = (v) => { if (typeof v !== 'string') return v; try { return JSON.parse(v); } catch { return v; } };
-const badRequest = (res, description) => res.status(400).json({ ok: false, error_code: 400, description: `Bad Request: ${description}` });
+const badRequest = (res, description) => {
+  if (res.locals.call) res.locals.call.error = description;   // the call's record says why it was refused
+  return res.status(400).json({ ok: false, error_code: 400, description: `Bad Request: ${description}` });
+};
 const commandsKey = (token, body) => `${token}|${JSON.stringify(parse(body.scope) || { type: 'default' })}|${body.language_code || ''}`;
 const findStored = (body) => server.storage.botMessages.find((s) => String(s.messageId) === String(body.message_id)
   && String(s.message.chat_id) === String(body.chat_id));
@@ -367,8 +370,9 @@ const recordedParams = (body) => {
   return out;
 };
 // Every call is recorded with its outcome: {seq, method, at, chat_id, params, fault, status, applied,
-// answered, update_ids (getUpdates)}. `applied`: the call took effect (2xx from the emulator's own
-// logic, whether or not the answer reached the bot); `answered`: the HTTP answer was written out.
+// answered, update_ids (getUpdates), error (why Telegram's checks refused it)}. `applied`: the call took
+// effect (2xx from the emulator's own logic, whether or not the answer reached the bot); `answered`: the HTTP
+// answer was written out.
 outer.all('/bot:token/:method', (req, res, next) => {
   const { token, method } = req.params;
   const state = botState(token);
@@ -382,7 +386,7 @@ outer.all('/bot:token/:method', (req, res, next) => {
     seq: callSeq++, method, at: (Date.now() - startedAt) / 1000,
     chat_id: params.chat_id === undefined ? null : params.chat_id,
     params: method === 'getUpdates' ? { offset: params.offset, limit: params.limit, timeout: params.timeout } : params,
-    fault: null, status: null, applied: false, answered: false,
+    fault: null, status: null, applied: false, answered: false, error: null,
   };
   pushCapped(state.calls, record);
   res.locals.call = record;
