@@ -58,15 +58,15 @@ def transcripts(text: str) -> list[Transcript]:
         transcript = Transcript(text[: marked.start()].count("\n") + 1)
         for option in filter(None, (part.strip() for part in marked["options"].split(","))):
             name, _, value = option.rpartition(" ")
-            if name == "seed":
+            if option.startswith("at "):  # a date and a time: two words
+                transcript.at = datetime.fromisoformat(option.removeprefix("at ")).replace(tzinfo=UTC)
+            elif name == "seed":
                 transcript.seed = int(value)
             elif name == "language":
                 transcript.language = value
-            elif name == "at":
-                transcript.at = datetime.fromisoformat(option.removeprefix("at ")).replace(tzinfo=UTC)
             elif name == "daily key":
                 transcript.daily_key = value
-            elif not option.startswith("at "):
+            else:
                 raise AssertionError(f"README line {transcript.line}: unknown transcript option {option!r}")
         transcript.steps = steps(textwrap.dedent(marked["body"]).split("\n"), transcript.line)
         found.append(transcript)
