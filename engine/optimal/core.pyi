@@ -20,7 +20,12 @@ class Table:
 
 class Game:
     """A game as the solver sees it: codes (guesses = secrets), the static bounds `bounds[parts, k]` and
-    the estimate that orders guesses (x64); `packed=False` tallies short codes as long ones are (tests)."""
+    the estimate that orders guesses (x64); `packed=False` tallies short codes as long ones are (tests);
+    `relabel_absent=True` also folds, at each node, the symbols none of its secrets holds, where they outnumber
+    the unguessed ones (the same costs, found with fewer guesses tried; a best guess may be another of equal cost);
+    `quick_bounds=True` first bounds a guess's parts from their own secrets (2c where none of a part's c secrets
+    tells the others apart), before scanning every guess for each (the same costs and guesses, found sooner). The
+    shipped trees were solved without either."""
 
     size: int
     def __init__(
@@ -32,6 +37,8 @@ class Game:
         bounds: npt.NDArray[np.int64],
         estimate: npt.NDArray[np.int64],
         packed: bool = True,
+        relabel_absent: bool = False,
+        quick_bounds: bool = False,
     ) -> None: ...
     def feedback(self, guess: int, secret: int) -> int: ...
     def feedbacks(self, guess: int, secrets: Indices, out: npt.NDArray[np.uint8]) -> None: ...

@@ -39,7 +39,13 @@ if TYPE_CHECKING:
 
 # The solver's work a position may take, in (guess, code) pairs scored: about a second of this machine's CPU
 # for the whole of a classic review at p95 (bench/review_bench.py).
-DEFAULT_BUDGET = 60_000_000
+DEFAULT_BUDGET = 250_000_000
+# The most codes a set may have for the solver to search it: bigger ones (those after the first guesses on a variant
+# without a table, or after guesses that told little) would spend the budget in vain.
+SEARCH_CODES = 250
+# The work a whole review (one Weigher) may take, in positions' budgets: where the first positions of a variant
+# without a table each spend theirs in vain, the rest of the review still ends soon.
+REVIEW_BUDGETS = 3
 # An estimate by a quick tree is built only for sets with at most this many (code, code) pairs to score at each
 # of its nodes (a 1,440-code classic set takes about 0.05 s); bigger sets get the smooth estimate.
 GREEDY_PAIRS = 5040 * 1500
@@ -121,7 +127,16 @@ def _core_game(variant: Variant) -> Game | None:
     inst = instance_for(variant)
     bounds = np.stack([lower_bounds(max(parts, 1), inst.size) for parts in range(inst.parts + 1)]).astype(np.int64)
     estimate = np.round(estimated_totals(inst.size) * 64).astype(np.int64)
-    return core.Game(inst.codes, variant.length, variant.symbols, inst.fixed, bounds, estimate)
+    return core.Game(
+        inst.codes,
+        variant.length,
+        variant.symbols,
+        inst.fixed,
+        bounds,
+        estimate,
+        relabel_absent=True,
+        quick_bounds=True,
+    )
 
 
 @dataclass
@@ -148,8 +163,8 @@ class Weigher:
         self.begin()
 
     def begin(self) -> None:
-        """Give the solver a new position's budget."""
-        self._stop = self.spent + self.budget
+        """Give the solver a new position's budget (what is left of the whole review's, if less)."""
+        self._stop = min(self.spent + self.budget, REVIEW_BUDGETS * self.budget)
 
     @property
     def spent(self) -> int:
@@ -178,7 +193,7 @@ class Weigher:
         if len(alive) == 3:
             return _three(self.variant, alive)
         game, left = self._game, self._stop - self.spent
-        if game is not None and left > 0:
+        if game is not None and left > 0 and len(alive) <= SEARCH_CODES:
             cost, guess = game.solve(self._tt, alive, fixed, _INFINITY, self._parts, 0, self._stats, left)
             if guess >= 0:
                 return Total(cost, True, guess)

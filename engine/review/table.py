@@ -6,7 +6,7 @@ some of those take the solver minutes; `bench/build_review_table.py` solves them
 `engine/data/review-NAME.txt.gz`: gzip'd text, a header line, then one line per class of positions,
 `KEY TOTAL GUESS...`, where KEY is the canonical history (`engine.review.symmetry.position_key`), TOTAL the least
 total guesses over the codes that fit it and the GUESSes (in the canonical history's labels) some of the guesses
-that reach it, best first. Example: `0123/0/0 1134 4567` (the 360 codes with none of 0, 1, 2, 3 need 1134 guesses in
+that reach it, best first. Example: `0123/0/0 1446 4567` (the 360 codes with none of 0, 1, 2, 3 need 1446 guesses in
 all; 4567 first does it).
 """
 

@@ -17,7 +17,7 @@ from engine.scoring import Score, score
 from engine.variant import PRESETS, Variant
 from tests.machine import needs_solver_core
 
-SHIPPED = [PRESETS["mastermind"]]
+SHIPPED = [PRESETS["classic"], PRESETS["mastermind"]]
 SPOT_CHECKS = 12
 SPOT_CODES = 60  # the sample's positions have at most this many codes (quick for the solver without the table)
 
