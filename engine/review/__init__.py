@@ -28,8 +28,9 @@ The API (every record is frozen plain data with `to_data()` / `from_data()`, for
   `grade_next_guess(variant, puzzle, guess) -> NextGuessGrade` (solved when the loss is under GOOD_BELOW).
 
 Errors: `NoCodeFits` (a ValueError) when the answers or pins leave no code, `InvalidCode` for a guess that is not a
-code of the variant. A review is CPU-bound (up to about a second on classic, `bench/review_bench.py`): run it in a
-thread, off the event loop. Figures that are estimates (`exact` False) are to be shown with "≈".
+code of the variant. A review is CPU-bound (0.43 s at p95 on classic, a few seconds at most; 2-3 s on nozero:
+`bench/review_bench.py`): run it in a thread, off the event loop. Figures that are estimates (`exact` False) are
+to be shown with "≈".
 
 Where the figures come from, and when they are exact: see `engine.review.measure` and docs/engine.md.
 """

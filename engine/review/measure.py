@@ -37,8 +37,8 @@ from engine.variant import Code, Indices, Variant
 if TYPE_CHECKING:
     from engine.optimal.core import Game
 
-# The solver's work a position may take, in (guess, code) pairs scored: about a second of this machine's CPU
-# for the whole of a classic review at p95 (bench/review_bench.py).
+# The solver's work a position may take, in (guess, code) pairs scored: with it a whole classic review takes 0.43 s
+# of this machine's CPU at p95, 2.2 s at most (bench/review_bench.py, docs/engine.md "Game review").
 DEFAULT_BUDGET = 250_000_000
 # The most codes a set may have for the solver to search it: bigger ones (those after the first guesses on a variant
 # without a table, or after guesses that told little) would spend the budget in vain.
