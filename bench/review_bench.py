@@ -11,6 +11,11 @@ the machine's load.
 
     .venv/bin/python bench/review_bench.py --variant classic --games 1000 --runs 3
     .venv/bin/python bench/review_bench.py --variant mastermind --games 1000 --runs 3
+
+--hint-after N reviews each game as if the player had taken a hint before guess N + 1 (0-based N: after N guesses):
+one digit of the secret, at a position drawn from the seed, known from that guess on (the games themselves are
+played without it, so their guesses ignore the digit and the accuracy falls; games not won, or over by then, are
+reviewed without a hint).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from collections import Counter
 
 import numpy as np
 
-from engine.history import Turn
+from engine.history import Pins, Turn
 from engine.review import DEFAULT_BUDGET, review_game
 from engine.review.players import human_game, some_player
 from engine.variant import Variant, variant_named
@@ -37,6 +42,15 @@ def games_of(variant: Variant, count: int, seed: int) -> list[list[Turn]]:
     return [human_game(variant, rng, some_player(rng)) for _ in range(count)]
 
 
+def hints_for(variant: Variant, turns: list[Turn], after: int | None, rng: random.Random) -> list[Pins] | None:
+    """The pins known at each guess when a hint of the secret (the won game's last guess) is taken after `after`
+    guesses (None: no hint, nor in a game not won or over before it)."""
+    if after is None or after >= len(turns) or turns[-1].answer.bulls != variant.length:
+        return None
+    secret, position = turns[-1].guess, rng.randrange(len(turns[-1].guess))
+    return [{} if index < after else {position: int(secret[position])} for index in range(len(turns))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="classic")
@@ -44,18 +58,21 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=29)
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="solver work per position, in pairs")
+    parser.add_argument("--hint-after", type=int, help="review as if a hint was taken after this many guesses")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     variant = variant_named(args.variant)
     games = games_of(variant, args.games, args.seed)
+    hints = random.Random(args.seed)
+    known = [hints_for(variant, turns, args.hint_after, hints) for turns in games]
     review_game(variant, games[0], budget=args.budget)  # loads the tables and the solver's core: no review pays it
     load_before = os.getloadavg()[0]
     runs = []
     for _ in range(args.runs):
         timings, exact, guesses, labels, accuracy = [], 0, 0, Counter[str](), []
-        for turns in games:
+        for turns, pins in zip(games, known, strict=True):
             started = time.process_time()
-            review = review_game(variant, turns, budget=args.budget)
+            review = review_game(variant, turns, pins, budget=args.budget)
             timings.append(time.process_time() - started)
             exact += sum(item.exact for item in review.guesses)
             guesses += len(review.guesses)
@@ -81,6 +98,7 @@ def main() -> None:
         "guesses": sum(len(g) for g in games),
         "runs": args.runs,
         "budget": args.budget,
+        "hint_after": args.hint_after,
         **{f"cpu_{key}_s": round(value, 4) for key, value in median.items()},
         "exact_share": min(run["exact_share"] for run in runs),
         "labels": runs[0]["labels"],
