@@ -45,6 +45,8 @@ static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 typedef struct {
     int64_t n, length, symbols, solved, feedbacks, parts, fixed;
     int packed; /* tally codes of up to 4 positions in packed lanes (else guess by guess, as longer codes) */
+    int relabel_absent; /* also relabel the symbols no secret of a node holds, where they outnumber the unguessed */
+    int quick_bounds;   /* before node_bound's scan of every guess, try a part's bound from its own secrets */
     uint8_t *codes;     /* n * length symbols */
     uint64_t *places;   /* n */
     uint64_t *counts;   /* n */
@@ -73,8 +75,11 @@ typedef struct {
     Table *table;
     int64_t *stats;
     int64_t width;
-    int failed; /* an allocation failed: unwind, and the caller raises MemoryError */
+    int failed; /* an allocation failed (FAILED_MEMORY: the caller raises MemoryError) or the work ran out */
+    int64_t limit; /* the pairs scored (stats' scan and bound work) at which a search stops; 0: never */
 } Search;
+
+enum { FAILED_MEMORY = 1, FAILED_LIMIT = 2 };
 
 static inline int64_t feedback(const Game *g, int64_t guess, int64_t secret) {
     return g->length * popcount64(g->places[guess] & g->places[secret]) +
@@ -536,6 +541,17 @@ static int signature_add(SignatureSet *set, int64_t value) { /* 1 if it was new 
     return 1;
 }
 
+/* The symbols a relabelling must keep at a node of these secrets: `fixed` (those guessed so far: the unguessed ones
+   are interchangeable), or, in a game that relabels absent symbols, the game's fixed symbols and those some secret
+   holds, whichever leaves more symbols free. Both are sound: no secret holds an absent symbol, so a guess scores
+   nothing on one and relabelling them maps the node, and every node below it, onto itself. */
+static int64_t node_fixed(const Game *g, const int64_t *secrets, int64_t n, int64_t fixed) {
+    if (!g->relabel_absent) return fixed;
+    uint64_t held = (uint64_t)g->fixed;
+    for (int64_t i = 0; i < n; i++) held |= g->masks[secrets[i]];
+    return popcount64(held) < popcount64((uint64_t)fixed) ? (int64_t)held : fixed;
+}
+
 /* The cost of a quick tree for a node (the guess of least estimate at every node): an upper bound. */
 static int64_t greedy_cost(Search *s, const int64_t *secrets, int64_t n, int64_t fixed, const int64_t *row) {
     if (n <= 2) return 2 * n - 1;
@@ -576,6 +592,7 @@ static int64_t node_bound(Search *s, const int64_t *secrets, int64_t n, int64_t 
     int64_t key = set_key(secrets, n, g->zobrist);
     int64_t found = table_get(s->table, key);
     if (found >= 0) return found >> GUESS_BITS;
+    fixed = node_fixed(g, secrets, n, fixed);
     const int64_t *row = bounds_row(g, parts);
     int64_t least;
     int64_t perfect = bound_scan(s, secrets, n, secrets, n, row, NULL);
@@ -603,6 +620,29 @@ static int64_t node_bound(Search *s, const int64_t *secrets, int64_t n, int64_t 
     }
     free(allowed);
     return result;
+}
+
+/* Whether the parts' bounds, each raised by one where no secret of the part tells the others apart (a part of c
+   secrets then needs 2c guesses, not 2c - 1), or read from the table, already reach `room` over their static
+   bounds: a test of n^2 pairs a part before node_bound's scan of every guess. */
+static int quick_fail(Search *s, const int64_t *buffer, const int64_t *starts, const int64_t *ends, int64_t count,
+                      const int64_t *row, int64_t room) {
+    const Game *g = s->game;
+    int64_t raised = 0;
+    for (int64_t p = 0; p < count && raised < room; p++) {
+        int64_t size = ends[p] - starts[p];
+        const int64_t *part = buffer + starts[p];
+        if (size < 4) continue;
+        int64_t found = table_get(s->table, set_key(part, size, g->zobrist));
+        if (found >= 0) {
+            raised += (found >> GUESS_BITS) - row[size];
+            continue;
+        }
+        if (row[size] >= 2 * size) continue;
+        s->stats[STAT_BOUND_WORK] += size * size;
+        if (bound_scan(s, part, size, part, size, NULL, NULL) < 0) raised += 2 * size - row[size];
+    }
+    return raised >= room;
 }
 
 typedef struct {
@@ -645,6 +685,12 @@ static int64_t solve(Search *s, const int64_t *secrets, int64_t n, int64_t fixed
             return cost;
         }
     }
+    /* out of work: unwind storing nothing (every entry stored so far was settled before, so the table stays
+       true and a later search with more work resumes from it) */
+    if (s->limit > 0 && s->stats[STAT_SCAN_WORK] + s->stats[STAT_BOUND_WORK] >= s->limit) {
+        s->failed = FAILED_LIMIT;
+        return beta;
+    }
     /* A candidate that splits the rest into singletons is optimal: 2n - 1 is the least possible. */
     int64_t perfect = bound_scan(s, secrets, n, secrets, n, NULL, NULL);
     if (s->failed) return beta;
@@ -653,6 +699,7 @@ static int64_t solve(Search *s, const int64_t *secrets, int64_t n, int64_t fixed
         return 2 * n - 1;
     }
     if (2 * n >= beta) return 2 * n;
+    fixed = node_fixed(g, secrets, n, fixed);
     s->stats[STAT_EXPANDED]++;
     int64_t m;
     int64_t *allowed = allowed_guesses(s, fixed, &m);
@@ -694,8 +741,8 @@ static int64_t solve(Search *s, const int64_t *secrets, int64_t n, int64_t fixed
         int64_t count = split(g, secrets, n, guess, buffer, starts, ends);
         int64_t child_fixed = fixed | (int64_t)g->masks[guess];
         int64_t total = n, remaining = bound - n; /* static bounds of the parts, replaced one by one */
-        int failed = 0;
-        for (int64_t p = 0; p < count; p++) {
+        int failed = g->quick_bounds && quick_fail(s, buffer, starts, ends, count, most_row, best - total - remaining);
+        for (int64_t p = 0; p < count && !failed; p++) {
             int64_t size = ends[p] - starts[p];
             remaining -= most_row[size];
             part_bounds[p] = node_bound(s, buffer + starts[p], size, child_fixed, most);
@@ -883,19 +930,22 @@ static int64_t most_answers(const Game *g) {
 }
 
 static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    static char *names[] = {"codes", "length", "symbols", "fixed", "bounds", "estimate", "packed", NULL};
+    static char *names[] = {"codes",  "length", "symbols",        "fixed",        "bounds",
+                            "estimate", "packed", "relabel_absent", "quick_bounds", NULL};
     Py_buffer codes, bounds, estimate;
     Py_ssize_t length, symbols;
     long long fixed;
-    int packed = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*nnLy*y*|p", names, &codes, &length, &symbols, &fixed, &bounds,
-                                     &estimate, &packed))
+    int packed = 1, relabel_absent = 0, quick_bounds = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*nnLy*y*|ppp", names, &codes, &length, &symbols, &fixed, &bounds,
+                                     &estimate, &packed, &relabel_absent, &quick_bounds))
         return NULL;
     GameObject *self = (GameObject *)type->tp_alloc(type, 0);
     Game *g = self ? &self->game : NULL;
     int ok = 0;
     if (!self || !game_codes(g, &codes, length, symbols, fixed)) goto release;
     g->packed = packed;
+    g->relabel_absent = relabel_absent;
+    g->quick_bounds = quick_bounds;
     if (bounds.len % ((g->n + 1) * 8) != 0 || bounds.len == 0) {
         PyErr_SetString(PyExc_ValueError, "bounds: rows of len(codes) + 1 int64");
         goto release;
@@ -999,6 +1049,10 @@ static int check_fixed(const Game *g, int64_t fixed) {
 }
 
 static PyObject *finish(Search *s, PyObject *result) {
+    if (s->failed == FAILED_LIMIT) { /* only solve() sets a limit: it answers (-1, -1) */
+        Py_XDECREF(result);
+        return Py_BuildValue("LL", -1LL, -1LL);
+    }
     if (s->failed) {
         Py_XDECREF(result);
         return PyErr_NoMemory();
@@ -1210,14 +1264,17 @@ static PyObject *Game_solve(GameObject *self, PyObject *args) {
     const Game *g = &self->game;
     TableObject *table;
     Py_buffer secrets, stats;
-    long long fixed, beta, parts, width;
-    if (!PyArg_ParseTuple(args, "O!y*LLLLw*", &TableType, &table, &secrets, &fixed, &beta, &parts, &width, &stats))
+    long long fixed, beta, parts, width, limit = 0;
+    if (!PyArg_ParseTuple(args, "O!y*LLLLw*|L", &TableType, &table, &secrets, &fixed, &beta, &parts, &width, &stats,
+                          &limit))
         return NULL;
     PyObject *result = NULL;
     int64_t n;
     const int64_t *items = indices(g, &secrets, &n, "secrets");
     if (items && n > 0 && check_fixed(g, fixed) && check_parts(g, parts) && stats_view(&stats) && claim(table)) {
-        Search s = {g, &table->table, stats.buf, width, 0};
+        const int64_t *counted = stats.buf;
+        int64_t stop = limit > 0 ? counted[STAT_SCAN_WORK] + counted[STAT_BOUND_WORK] + limit : 0;
+        Search s = {g, &table->table, stats.buf, width, 0, stop};
         int64_t cost, guess;
         Py_BEGIN_ALLOW_THREADS;
         cost = solve(&s, items, n, fixed, beta, parts, &guess);

@@ -20,7 +20,12 @@ class Table:
 
 class Game:
     """A game as the solver sees it: codes (guesses = secrets), the static bounds `bounds[parts, k]` and
-    the estimate that orders guesses (x64); `packed=False` tallies short codes as long ones are (tests)."""
+    the estimate that orders guesses (x64); `packed=False` tallies short codes as long ones are (tests);
+    `relabel_absent=True` also folds, at each node, the symbols none of its secrets holds, where they outnumber
+    the unguessed ones (the same costs, found with fewer guesses tried; a best guess may be another of equal cost);
+    `quick_bounds=True` first bounds a guess's parts from their own secrets (2c where none of a part's c secrets
+    tells the others apart), before scanning every guess for each (the same costs and guesses, found sooner). The
+    shipped trees were solved without either."""
 
     size: int
     def __init__(
@@ -32,6 +37,8 @@ class Game:
         bounds: npt.NDArray[np.int64],
         estimate: npt.NDArray[np.int64],
         packed: bool = True,
+        relabel_absent: bool = False,
+        quick_bounds: bool = False,
     ) -> None: ...
     def feedback(self, guess: int, secret: int) -> int: ...
     def feedbacks(self, guess: int, secrets: Indices, out: npt.NDArray[np.uint8]) -> None: ...
@@ -44,7 +51,17 @@ class Game:
     def split(self, secrets: Indices, guess: int, buffer: Indices, starts: Indices, ends: Indices) -> int: ...
     def signature(self, secrets: Indices, guess: int) -> int: ...
     def solve(
-        self, table: Table, secrets: Indices, fixed: int, beta: int, parts: int, width: int, stats: Indices
-    ) -> tuple[int, int]: ...
+        self,
+        table: Table,
+        secrets: Indices,
+        fixed: int,
+        beta: int,
+        parts: int,
+        width: int,
+        stats: Indices,
+        limit: int = 0,
+    ) -> tuple[int, int]:
+        """(cost, guess) if below `beta`, else (a lower bound >= beta, -1); (-1, -1) once the search has scored
+        `limit` more (guess, secret) pairs (stats' scan and bound work) without settling, the table left true."""
     def node_bound(self, table: Table, secrets: Indices, fixed: int, parts: int, stats: Indices) -> int: ...
     def greedy_cost(self, secrets: Indices, fixed: int, parts: int) -> int: ...

@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 
 from engine.optimal.tree import Node, tree_stats
+from engine.scoring import scorer_for
+from engine.totals import estimated_totals, lower_bounds
 from engine.variant import variant_named
 from tests.machine import NO_SOLVER_CORE
 
@@ -189,6 +191,63 @@ def test_a_transposition_table_keeps_exact_costs_and_the_best_bounds() -> None:
     table.store(game.key(secrets), 95, -1)
     assert game.solve(table, secrets, fixed, core.INFINITY, search.instance.parts, 0, stats) == (90, 7)
     assert len(table) == 1
+
+
+def test_a_search_out_of_work_stops_and_leaves_the_table_true() -> None:
+    variant = variant_named("3")
+    search = Solver(instance_for(variant))
+    game, parts, fixed = search._game, search.instance.parts, 0b111  # 012 was guessed
+    secrets = np.flatnonzero(np.isin(variant.codes, [0, 1, 2]).sum(axis=1) == 1).astype(np.int64)  # 012 scored 1
+    exact = game.solve(core.Table(), secrets, fixed, core.INFINITY, parts, 0, np.zeros(8, np.int64))
+    table, stats = core.Table(), np.zeros(8, np.int64)
+    assert game.solve(table, secrets, fixed, core.INFINITY, parts, 0, stats, 1000) == (-1, -1)
+    assert stats[3] + stats[4] >= 1000  # it stopped once it had scored that many pairs, or just after
+    again = np.zeros(8, np.int64)
+    assert game.solve(table, secrets, fixed, core.INFINITY, parts, 0, again) == exact  # what it stored was true
+    assert game.solve(table, secrets, fixed, core.INFINITY, parts, 0, again, 10**12) == exact
+
+
+@pytest.mark.parametrize("name", ["mastermind", "3", "4r7"])
+def test_relabelling_absent_symbols_and_quick_bounds_keep_every_cost(name: str) -> None:
+    """The review's searches (engine.review.measure) fold the symbols no secret holds and try quick bounds first: on
+    the codes that fit random two-guess histories, the same least totals as the plain search."""
+    variant = variant_named(name)
+    inst = instance_for(variant)
+    plain = Solver(inst)._game
+    rows = [lower_bounds(max(parts, 1), inst.size) for parts in range(inst.parts + 1)]
+    estimate = np.round(estimated_totals(inst.size) * 64).astype(np.int64)
+    lean = core.Game(
+        inst.codes,
+        variant.length,
+        variant.symbols,
+        inst.fixed,
+        np.stack(rows).astype(np.int64),
+        estimate,
+        relabel_absent=True,
+        quick_bounds=True,
+    )
+    rng = np.random.default_rng(3)
+    scorer = scorer_for(variant)
+    for _ in range(12):
+        secret, first, second = (int(i) for i in rng.integers(0, variant.size, 3))
+        alive = np.arange(variant.size)
+        fixed = inst.fixed
+        for guess in (first, second):
+            row = scorer.against(variant.code(guess), alive)
+            alive = alive[row == scorer.against(variant.code(guess), np.array([secret]))[0]]
+            fixed |= int(np.bitwise_or.reduce(np.left_shift(1, variant.codes[guess].astype(np.int64))))
+        secrets = alive.astype(np.int64)
+        stats = np.zeros(8, np.int64)
+        expected = plain.solve(core.Table(), secrets, fixed, core.INFINITY, inst.parts, 0, stats)
+        found = lean.solve(core.Table(), secrets, fixed, core.INFINITY, inst.parts, 0, stats)
+        assert found[0] == expected[0]
+        row = scorer.against(variant.code(found[1]), secrets)  # the guess it names reaches that total
+        total = len(secrets)
+        for feedback in set(row.tolist()) - {variant.solved}:
+            part = secrets[row == feedback]
+            child = fixed | int(np.bitwise_or.reduce(np.left_shift(1, variant.codes[found[1]].astype(np.int64))))
+            total += plain.solve(core.Table(), part, child, core.INFINITY, inst.parts, 0, stats)[0]
+        assert total == expected[0]
 
 
 def test_a_code_set_without_the_symmetries_the_search_assumes_is_refused() -> None:
