@@ -73,8 +73,11 @@ typedef struct {
     Table *table;
     int64_t *stats;
     int64_t width;
-    int failed; /* an allocation failed: unwind, and the caller raises MemoryError */
+    int failed; /* an allocation failed (FAILED_MEMORY: the caller raises MemoryError) or the work ran out */
+    int64_t limit; /* the pairs scored (stats' scan and bound work) at which a search stops; 0: never */
 } Search;
+
+enum { FAILED_MEMORY = 1, FAILED_LIMIT = 2 };
 
 static inline int64_t feedback(const Game *g, int64_t guess, int64_t secret) {
     return g->length * popcount64(g->places[guess] & g->places[secret]) +
@@ -645,6 +648,12 @@ static int64_t solve(Search *s, const int64_t *secrets, int64_t n, int64_t fixed
             return cost;
         }
     }
+    /* out of work: unwind storing nothing (every entry stored so far was settled before, so the table stays
+       true and a later search with more work resumes from it) */
+    if (s->limit > 0 && s->stats[STAT_SCAN_WORK] + s->stats[STAT_BOUND_WORK] >= s->limit) {
+        s->failed = FAILED_LIMIT;
+        return beta;
+    }
     /* A candidate that splits the rest into singletons is optimal: 2n - 1 is the least possible. */
     int64_t perfect = bound_scan(s, secrets, n, secrets, n, NULL, NULL);
     if (s->failed) return beta;
@@ -999,6 +1008,10 @@ static int check_fixed(const Game *g, int64_t fixed) {
 }
 
 static PyObject *finish(Search *s, PyObject *result) {
+    if (s->failed == FAILED_LIMIT) { /* only solve() sets a limit: it answers (-1, -1) */
+        Py_XDECREF(result);
+        return Py_BuildValue("LL", -1LL, -1LL);
+    }
     if (s->failed) {
         Py_XDECREF(result);
         return PyErr_NoMemory();
@@ -1210,14 +1223,17 @@ static PyObject *Game_solve(GameObject *self, PyObject *args) {
     const Game *g = &self->game;
     TableObject *table;
     Py_buffer secrets, stats;
-    long long fixed, beta, parts, width;
-    if (!PyArg_ParseTuple(args, "O!y*LLLLw*", &TableType, &table, &secrets, &fixed, &beta, &parts, &width, &stats))
+    long long fixed, beta, parts, width, limit = 0;
+    if (!PyArg_ParseTuple(args, "O!y*LLLLw*|L", &TableType, &table, &secrets, &fixed, &beta, &parts, &width, &stats,
+                          &limit))
         return NULL;
     PyObject *result = NULL;
     int64_t n;
     const int64_t *items = indices(g, &secrets, &n, "secrets");
     if (items && n > 0 && check_fixed(g, fixed) && check_parts(g, parts) && stats_view(&stats) && claim(table)) {
-        Search s = {g, &table->table, stats.buf, width, 0};
+        const int64_t *counted = stats.buf;
+        int64_t stop = limit > 0 ? counted[STAT_SCAN_WORK] + counted[STAT_BOUND_WORK] + limit : 0;
+        Search s = {g, &table->table, stats.buf, width, 0, stop};
         int64_t cost, guess;
         Py_BEGIN_ALLOW_THREADS;
         cost = solve(&s, items, n, fixed, beta, parts, &guess);

@@ -44,7 +44,17 @@ class Game:
     def split(self, secrets: Indices, guess: int, buffer: Indices, starts: Indices, ends: Indices) -> int: ...
     def signature(self, secrets: Indices, guess: int) -> int: ...
     def solve(
-        self, table: Table, secrets: Indices, fixed: int, beta: int, parts: int, width: int, stats: Indices
-    ) -> tuple[int, int]: ...
+        self,
+        table: Table,
+        secrets: Indices,
+        fixed: int,
+        beta: int,
+        parts: int,
+        width: int,
+        stats: Indices,
+        limit: int = 0,
+    ) -> tuple[int, int]:
+        """(cost, guess) if below `beta`, else (a lower bound >= beta, -1); (-1, -1) once the search has scored
+        `limit` more (guess, secret) pairs (stats' scan and bound work) without settling, the table left true."""
     def node_bound(self, table: Table, secrets: Indices, fixed: int, parts: int, stats: Indices) -> int: ...
     def greedy_cost(self, secrets: Indices, fixed: int, parts: int) -> int: ...

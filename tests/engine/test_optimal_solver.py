@@ -191,6 +191,20 @@ def test_a_transposition_table_keeps_exact_costs_and_the_best_bounds() -> None:
     assert len(table) == 1
 
 
+def test_a_search_out_of_work_stops_and_leaves_the_table_true() -> None:
+    variant = variant_named("3")
+    search = Solver(instance_for(variant))
+    game, parts, fixed = search._game, search.instance.parts, 0b111  # 012 was guessed
+    secrets = np.flatnonzero(np.isin(variant.codes, [0, 1, 2]).sum(axis=1) == 1).astype(np.int64)  # 012 scored 1
+    exact = game.solve(core.Table(), secrets, fixed, core.INFINITY, parts, 0, np.zeros(8, np.int64))
+    table, stats = core.Table(), np.zeros(8, np.int64)
+    assert game.solve(table, secrets, fixed, core.INFINITY, parts, 0, stats, 1000) == (-1, -1)
+    assert stats[3] + stats[4] >= 1000  # it stopped once it had scored that many pairs, or just after
+    again = np.zeros(8, np.int64)
+    assert game.solve(table, secrets, fixed, core.INFINITY, parts, 0, again) == exact  # what it stored was true
+    assert game.solve(table, secrets, fixed, core.INFINITY, parts, 0, again, 10**12) == exact
+
+
 def test_a_code_set_without_the_symmetries_the_search_assumes_is_refused() -> None:
     """The symmetry reduction assumes a code set closed under relabelling symbols and positions."""
     with pytest.raises(ValueError, match="not closed"):
