@@ -34,8 +34,8 @@ async def rows(conn, sql: str, *params) -> list[tuple]:
 async def test_the_consoles_earlier_games_are_its_own_again_and_nothing_else_of_0_moves(tmp_path):
     older = tmp_path / "older"
     older.mkdir()
-    for migration in migrations_in(MIGRATIONS_DIR):
-        if migration.name < BEFORE:
+    for migration in migrations_in(MIGRATIONS_DIR):  # all but 0013: today's code writes what later ones add
+        if migration.name != BEFORE:
             (older / f"{migration.name}.sql").write_text(migration.sql)
 
     old = await runtime(tmp_path, older)  # the console as it was: chat 0, user 0
