@@ -21,6 +21,7 @@ from bot.features import (
     language,
     race,
     referee,
+    review,
     scoreboard,
     settings,
     streak,
@@ -36,6 +37,7 @@ from bot.features.inline import Inline
 from bot.features.language import Language
 from bot.features.race import Race
 from bot.features.referee import Referee
+from bot.features.review import Review
 from bot.features.scoreboard import Scoreboard
 from bot.features.settings import ChatSettings
 from bot.features.streak import Streak
@@ -65,6 +67,7 @@ COMMANDS: tuple[Command, ...] = (
     *duel.COMMANDS,
     *scoreboard.COMMANDS,
     *streak.COMMANDS,
+    *review.COMMANDS,
     *language.COMMANDS,
     *guide.COMMANDS,
 )
@@ -84,6 +87,7 @@ PRIVATE_MENU = (
     "top",
     "stats",
     "streak",
+    "review",
     "rules",
     "help",
     "cancel",
@@ -114,6 +118,7 @@ DEEP_LINK_COMMANDS = frozenset({*games.DEEP_LINKS, *guide.DEEP_LINKS, *settings.
 GROUP_DEEP_LINKS = {links.RACE_ME: "challenge"}
 DUEL_LINK = links.DUEL_SECRET  # /start duel_<match> in a private chat: that duel's secret
 DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel with that user
+REVIEW_LINK = review.LINK  # /start review_<match> in a private chat: the review of one's guesses in that match
 
 
 class Features:
@@ -130,6 +135,7 @@ class Features:
         self.versus = Versus(deps)
         self.scoreboard = Scoreboard(deps)
         self.streak = Streak(deps)
+        self.review = Review(deps)
         self.language = Language(deps)
         self.inline = Inline(deps)
         self.guide = Guide(deps)
@@ -152,6 +158,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(Chats.PRIVATE, f.daily_guard.command, daily_guard.GUARDED),  # a daily: warn before it is spoiled
         Route(Chats.ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
+        Route(Chats.PRIVATE, f.review.command, names(review.COMMANDS)),  # /review: the last game, move by move
         Route(Chats.ANY, f.guide.command, names(guide.COMMANDS)),  # /help and /rules, a group's own help there
         Route(Chats.ANY, f.language.command, names(language.COMMANDS)),
         Route(Chats.ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
@@ -188,6 +195,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(Chats.ANY, f.language.button, language.ACTIONS),
         Route(Chats.ANY, f.settings.button, settings.ACTIONS),
         Route(Chats.PRIVATE, f.settings.button, settings.OPEN),
+        Route(Chats.PRIVATE, f.review.button, review.ACTIONS),  # 📊 Review under a finished game or match
         Route(Chats.ANY, f.versus.button, versus.ACTIONS),
         Route(Chats.ANY, f.duel.button, duel.ACTIONS),
         Route(Chats.ANY, f.race.button, race.ACTIONS),

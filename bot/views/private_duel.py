@@ -13,22 +13,30 @@ from bot import callback_data as cb
 from bot.i18n import SOURCE_LANGUAGE
 from bot.models.match import Match, Player
 from bot.models.refusal import Refusal
+from bot.models.status import Status
 from bot.replies import Button, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, mention, score_text, t, variant_text
+from bot.views import review_board
 from bot.views.group_duel import ending, forfeit, refused, resignation, revealed_secrets, turn_time
 
 Languages = Mapping[int, str]  # each player's private language, by user id
 
 
-def _to_both(match: Match, languages: Languages, render: Callable[[Player, str], Html | None]) -> list[Reply]:
-    """One reply per player, in seat order, rendered in that player's language and sent to their private chat."""
+def _to_both(
+    match: Match, languages: Languages, render: Callable[[Player, str], Html | None], over: bool = False
+) -> list[Reply]:
+    """One reply per player, in seat order, rendered in that player's language and sent to their private chat (`over`:
+    the duel's end, with a button to the review of the player's own guesses, when they made any)."""
     replies = []
     for player in match.players:
-        text = render(player, languages.get(player.user_id, SOURCE_LANGUAGE))
+        own = languages.get(player.user_id, SOURCE_LANGUAGE)
+        text = render(player, own)
+        review = over and player.guesses > 0
+        buttons = ((Button(t("btn.review", own), review_board.match_data(match.id)),),) if review else ()
         if text:
-            replies.append(Reply(text, chat_id=player.user_id))
+            replies.append(Reply(text, buttons, chat_id=player.user_id))
     return replies
 
 
@@ -148,7 +156,7 @@ def moved(language: str, result: duel.DuelMove | Refusal, languages: Languages) 
         return lines(head, t("pduel.your_move", own)) if player.user_id == nxt.user_id else head
 
     shown = revealed_secrets(language, match, languages) if result.ended is not None else []
-    return Outcome.say(*_to_both(match, languages, render), *shown)
+    return Outcome.say(*_to_both(match, languages, render, over=result.ended is not None), *shown)
 
 
 def resigned(language: str, result: Ended | Refusal | None, languages: Languages) -> Outcome:
@@ -162,7 +170,8 @@ def resigned(language: str, result: Ended | Refusal | None, languages: Languages
     def render(player: Player, own: str) -> Html:
         return resignation(own, result)
 
-    return Outcome.say(*_to_both(match, languages, render), *revealed_secrets(language, match, languages))
+    over = _to_both(match, languages, render, over=match.status == Status.RESIGNED)
+    return Outcome.say(*over, *revealed_secrets(language, match, languages))
 
 
 def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
@@ -174,7 +183,8 @@ def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
             return t("duel.expired", own, a=mention(player), b=mention(_other(match, player)))
         return forfeit(own, result.ended, loser)
 
-    return Outcome.say(*_to_both(match, languages, render), *revealed_secrets(SOURCE_LANGUAGE, match, languages))
+    over = _to_both(match, languages, render, over=loser is not None)
+    return Outcome.say(*over, *revealed_secrets(SOURCE_LANGUAGE, match, languages))
 
 
 def unreachable(ended: Ended, user_id: int, languages: Languages) -> Outcome:

@@ -26,7 +26,7 @@ from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.services import daily, page, referee
 from bot.texts import plain, t
-from bot.webapp import auth, files, moves, view
+from bot.webapp import auth, files, moves, review_tab, view
 from bot.webapp.coach import coach_view, coached
 from bot.webapp.daily_tab import daily_data
 from bot.webapp.possibilities import possibilities
@@ -76,6 +76,8 @@ def webapp_app(context: WebAppContext) -> web.Application:
     app.router.add_get("/api/possibilities", api.possible)
     app.router.add_put("/api/notes", api.notes)
     app.router.add_get("/api/daily", api.today)
+    app.router.add_get("/api/review", api.review)
+    app.router.add_get("/api/review/position", api.review_position)
     return app
 
 
@@ -195,6 +197,16 @@ class Api:
         who = _who(request, self.context.bot_username)
         async with self.core.reading(who) as found:
             return web.json_response(await daily_data(found))
+
+    async def review(self, request: web.Request) -> web.Response:
+        """GET /api/review: a finished game's review (the one named, or the player's last), or why there is none."""
+        who = _who(request, self.context.bot_username)
+        return web.json_response(await review_tab.review_data(self.core, who, request.query))
+
+    async def review_position(self, request: web.Request) -> web.Response:
+        """GET /api/review/position: the position at one guess of a reviewed game, a page of its codes."""
+        who = _who(request, self.context.bot_username)
+        return web.json_response(await review_tab.position_data(self.core, who, request.query))
 
     async def notes(self, request: web.Request) -> web.Response:
         """PUT /api/notes: the digit notepad of one of the player's games."""

@@ -50,6 +50,9 @@ PAGE_TEXTS = (
     "daily.btn.share",
     "btn.play",
     "btn.think",
+    "app.tab.review",
+    "app.review.none",
+    "app.review.wait",
 )
 ENDINGS = {
     Status.WON: "app.end.won",

@@ -81,7 +81,7 @@ async def test_the_board_shows_both_sides_and_the_user_wins_after_the_bots_equal
     ending = await answer_truly(ann, last)
     assert f"1. you <code>{wrong}</code>" in ending.text  # the whole game, to the end
     assert f"You win! You found <b>{secret}</b> in 2 guesses." in ending.text
-    assert [shown for shown, _ in ending.buttons] == ["🔁 Rematch"]
+    assert [shown for shown, _ in ending.buttons] == ["🔁 Rematch", "📊 Review"]  # the review of the user's half
     assert await results(app) == [(11, 2, "won")]
     assert await versus_of(app, ann) is None
 
