@@ -557,7 +557,8 @@
     setTimeout(poll, POLL_MS);
   }
 
-  // after every deferred script has run: the tabs of their own have added themselves by then
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  // after every deferred script has run: the tabs of their own have added themselves by then. A deferred script runs
+  // while the document is "interactive", before DOMContentLoaded: only a page already loaded starts at once
+  if (document.readyState !== "complete") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
