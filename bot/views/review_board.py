@@ -92,7 +92,11 @@ def board(language: str, subject: Subject, review: GameReview) -> ReviewBoard:
         if point.loss < GOOD_BELOW:  # the worst guess was still good: no turning point to speak of
             coach.append(t("review.close", language, turn=point.turn + 1, guess=guess, loss=loss, best=best))
         else:
-            could = t("review.turning.could", language, best=best, n=point.best_worst)
+            could = (  # the best guess was the one code left: it would have won, not "left at most 0 codes"
+                t("review.turning.won", language, best=best)
+                if point.best_worst == 0
+                else t("review.turning.could", language, best=best, n=point.best_worst)
+            )
             turn = point.turn + 1
             if review.guesses[point.turn].answer.bulls == variant.length:  # it found the code: luck, not a plan
                 coach.append(t("review.turning.lucky", language, turn=turn, could=could, guess=guess, loss=loss))
