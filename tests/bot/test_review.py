@@ -10,12 +10,16 @@ from bot.models.match import BOT_ID
 from bot.services import reviews
 from bot.texts import plain, t, wait_text
 from bot.views import review_board
-from engine.history import candidates, pinned
+from engine.history import Turn, candidates, pinned
 from engine.review import review_game
 from engine.scoring import score
 from engine.variant import PRESETS
 from tests.bot.fakes import USER, Clock, telegram_app
 from tests.bot.members import GROUP, Chat, Member, sent, toasts
+from tests.bot.test_duel import ANN_SECRET, BOB_SECRET
+from tests.bot.test_duel import set_up as duel_set_up
+from tests.bot.test_private_duel import button as private_button
+from tests.bot.test_private_duel import playing as private_duel
 
 CLASSIC = PRESETS["classic"]
 ROW = re.compile(
@@ -224,3 +228,44 @@ async def test_a_game_of_another_chat_or_a_forged_button_is_refused(chat, app):
     assert toasts(await other.press(review_board.game_data(game.id), message_id=1)) == [t("review.not_yours")]
     for forged in ("rv", "rv:q:1", "rv:g:x", "rv:g:1:2", "rv:g:99999999999999999999"):
         assert toasts(await chat.press(forged, message_id=1)) == [t("stale")], forged
+
+
+async def test_a_group_duel_ends_with_a_link_to_each_players_own_review_and_tells_the_group_nothing(app, recorded):
+    ann, bob, match_id = await duel_set_up(app, recorded)
+    [early] = sent(await bob.in_private().send(f"/start review_{match_id}"))
+    assert early.text == t("review.running")  # a duel still on: nothing of it
+    await ann.send("/g 0123")
+    await bob.send("/g 4321")
+    await ann.send(f"/g {BOB_SECRET}")
+    [end] = sent(await bob.send("/g 2134"), GROUP)
+    urls = [b.get("url") for row in end.markup for b in row]
+    assert f"https://t.me/bullscows_test_bot?start=review_{match_id}" in urls
+
+    group_before = len(sent(recorded.calls, GROUP))
+    ann_review = review_of(await ann.in_private().send(f"/start review_{match_id}"))
+    assert int(ann_review.params["chat_id"]) == 11
+    assert ann_review.text.startswith("📊 <b>Review of your guesses in the duel</b>")
+    assert [m["guess"] for m in rows(ann_review.text)] == ["0123", BOB_SECRET]
+    assert ANN_SECRET not in ann_review.text  # her own code is no guess of hers
+    bob_review = review_of(await bob.in_private().send(f"/start review_{match_id}"))
+    assert [m["guess"] for m in rows(bob_review.text)] == ["4321", "2134"]
+    assert [int(m["before"]) for m in rows(bob_review.text)] == [
+        5040,
+        len(candidates(CLASSIC, [Turn("4321", score(ANN_SECRET, "4321"))])),
+    ]
+    assert len(sent(recorded.calls, GROUP)) == group_before  # the group is told nothing
+
+
+async def test_a_private_duels_end_has_a_review_button_each_in_its_players_language(app, recorded):
+    ann, bob = await private_duel(app, recorded)  # Ann's app speaks Russian
+    await ann.send("0123")
+    await bob.send("4321")
+    await ann.send(BOB_SECRET)
+    calls = await bob.send("1357")
+    data, message_id = private_button(calls, 11, "📊 Разбор партии")
+    ann_review = review_of(await ann.press(data, message_id))
+    assert ann_review.text.startswith("📊 <b>Разбор твоих ходов в дуэли</b>")
+    assert [m["guess"] for m in rows(ann_review.text)] == ["0123", BOB_SECRET]
+    data, message_id = private_button(calls, 22, "📊 Review")
+    bob_review = review_of(await bob.press(data, message_id))
+    assert [m["guess"] for m in rows(bob_review.text)] == ["4321", "1357"]
