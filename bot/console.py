@@ -37,10 +37,14 @@ class Console:
         self.options: list[Button] = []
 
     async def handle(self, line: str) -> None:
-        """Act on one line of input and print what the bot says."""
+        """Act on one line of input and print what the bot says (first, what the close of a day that ended meanwhile
+        says to this chat: as the bot's timer would, at the first line after it)."""
         text = line.strip()
         if not text:
             return
+        for notice in await self.core.on_day_end():  # a day's challenge that ended meanwhile: its best, if ours
+            if notice.chat_id == self.who.chat_id:
+                self.show(notice.outcome)
         number = self._option(text)
         if number is not None and not self.options[number - 1].data:
             await self._follow(self.options[number - 1])

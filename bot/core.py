@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import TypeVar
 
 from bot import callback_data as cb
@@ -27,7 +28,7 @@ from bot.routing.table import (
     deadline_routes,
     text_routes,
 )
-from bot.services import matches, stats
+from bot.services import achievements, matches, stats
 from bot.services.deps import Deps
 from bot.services.situation import Situation
 from bot.views import messages
@@ -68,16 +69,25 @@ class Core:
             yield await Situation.read(self.deps, who)
 
     async def on_deadline(self, match_id: int) -> Notice | None:
-        """A match's timer went off: what to tell its chat (in the match's topic), or None if nothing is due."""
+        """A match's timer went off: what to tell its chat (in the match's topic), or None if nothing is due; what it
+        earned anyone is announced with it."""
         async with self.deps.transaction():
+            achievements.forget(self.deps)
             match = await matches.due(self.deps, match_id)
             if match is None:
                 return None
             for handler in self._deadlines:
                 notice = await handler(match)
                 if notice is not None:
-                    return notice
+                    language = await self.features.achievements.chat_language(notice.chat_id)
+                    told = await self.features.achievements.announced(notice.outcome, notice.chat_id, language)
+                    return replace(notice, outcome=told)
         return None
+
+    async def on_day_end(self) -> tuple[Notice, ...]:
+        """Close the daily challenges of the days that are over (each once): what to tell whom (the day's best)."""
+        async with self.deps.transaction():
+            return await self.features.achievements.day_end()
 
     async def on_unreachable(self, chat_id: int) -> Notice | None:
         """Telegram refused a message to a private chat: a private duel there that cannot go on is called off;
@@ -92,7 +102,9 @@ class Core:
     async def arrived(self, who: Who) -> Situation:
         """What every update from a person does first, whatever it is, inside its transaction: the player's display
         name (shown on leaderboards), app language (for private messages) and @username (for /duel @username) are
-        kept fresh; then the situation the update finds comes back (its language to answer in among it)."""
+        kept fresh; then the situation the update finds comes back (its language to answer in among it). Awards an
+        earlier update left unannounced belong to one that failed: its writes were undone, and they are forgotten."""
+        achievements.forget(self.deps)
         if who.name:
             await stats.seen(self.deps, who.user_id, who.name, who.language_code or "", who.username)
         return await Situation.read(self.deps, who)
@@ -155,6 +167,6 @@ class Core:
             if route.game is not None and ((game := await found.game()) is None or game.mode != route.game):
                 continue
             outcome = await ask(route.handler)
-            if outcome is not None:
-                return outcome
+            if outcome is not None:  # with what the update earned, whichever feature made the move
+                return await self.features.achievements.announced(outcome, found.who.chat_id, found.language)
         return Outcome()  # unreachable: every table ends with a route that always answers

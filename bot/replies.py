@@ -95,6 +95,7 @@ class Account:
     choices: tuple[Choice, ...] = ()
     boards: tuple[Board, ...] = ()
     match_board: MatchBoard | None = None  # a versus game's, after the move or shown another way
+    achieved: tuple[Html, ...] = ()  # the announcements of what the update earned, in its chat (achievements)
 
 
 @dataclass(frozen=True)

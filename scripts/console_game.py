@@ -19,7 +19,7 @@ import time
 
 SECRET = "4589"  # the code the player thinks of; the bot must find it
 WAIT = 120.0  # seconds for one reply at most: generous, for a slow, shared machine
-GUESS = re.compile(r"^#(\d+): (\d{4}) — bulls and cows\?")
+GUESS = re.compile(r"^(?:My guess )?#(\d+): (\d{4}) — bulls and cows\?")
 
 
 def score(secret: str, guess: str) -> tuple[int, int]:

@@ -23,6 +23,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "rerate": ("bot.cli.rerate", "recompute every player's rating from the stored rated results"),
     "bench": ("bot.cli.bench", "play every secret of a variant with the engine and report the figures"),
     "solve": ("bot.cli.solve", "search a variant's optimal strategy (least total guesses) and write its tree"),
+    "puzzles": (
+        "bot.cli.puzzles",
+        "make puzzles ahead for the /puzzle ladder: puzzles make --variant classic --count 5000",
+    ),
 }
 
 

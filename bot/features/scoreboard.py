@@ -10,11 +10,11 @@ from bot.models.stats import ALL_CHATS
 from bot.parsing.commands import TopAsked, stats_variant, top_asked, variant_from_args
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import daily, ratings, stats
+from bot.services import achievements, daily, ratings, stats
 from bot.services.deps import Deps
 from bot.services.situation import Situation
 from bot.texts import Html, t
-from bot.views import challenge, messages, rankings, records
+from bot.views import achievement_lines, challenge, messages, rankings, records
 from engine.variant import InvalidVariant, variant_named
 
 COMMANDS = (
@@ -43,7 +43,8 @@ class Scoreboard(Feature):
             record = await stats.player_stats(deps, who.user_id, variant)
             line = await _rating_line(deps, who.user_id, variant, language)
             days = await daily.streak(deps, who.user_id)
-            return records.stats(language, record, who.name, rating=line, days=days)
+            shelf = await _shelf(deps, who.user_id, language)
+            return records.stats(language, record, who.name, rating=line, days=days, achievements=shelf)
         if words[:1] == ["top"]:
             day = daily.day_of(deps.clock())
             return challenge.leaderboard(language, day, await daily.leaderboard(deps, day))
@@ -67,7 +68,8 @@ class Scoreboard(Feature):
                 record = await stats.player_stats(deps, who.user_id, variant_named(args[1]).name)
                 line = await _rating_line(deps, who.user_id, record.variant, language)
                 days = await daily.streak(deps, who.user_id)
-                return records.stats(language, record, who.name, edit=True, rating=line, days=days)
+                shelf = await _shelf(deps, who.user_id, language)
+                return records.stats(language, record, who.name, edit=True, rating=line, days=days, achievements=shelf)
             if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
                 scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
                 rated = await ratings.leaderboard(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
@@ -96,6 +98,10 @@ def _variant(settings: Settings, named: str | None, language: str) -> str | None
     except InvalidVariant:
         return None
     return found.name if found else None
+
+
+async def _shelf(deps: Deps, user_id: int, language: str) -> Html:
+    return achievement_lines.shelf(language, await achievements.shelf(deps, user_id))
 
 
 async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:

@@ -19,6 +19,7 @@ from bot.features import (
     guesser,
     guide,
     language,
+    puzzle,
     race,
     referee,
     review,
@@ -27,6 +28,7 @@ from bot.features import (
     streak,
     versus,
 )
+from bot.features.achievements import Achievements
 from bot.features.daily_guard import DailyGuard
 from bot.features.duel import Duel
 from bot.features.fallback import Fallback
@@ -35,6 +37,7 @@ from bot.features.guesser import Guesser
 from bot.features.guide import Guide
 from bot.features.inline import Inline
 from bot.features.language import Language
+from bot.features.puzzle import Puzzle
 from bot.features.race import Race
 from bot.features.referee import Referee
 from bot.features.review import Review
@@ -68,6 +71,7 @@ COMMANDS: tuple[Command, ...] = (
     *scoreboard.COMMANDS,
     *streak.COMMANDS,
     *review.COMMANDS,
+    *puzzle.COMMANDS,
     *language.COMMANDS,
     *guide.COMMANDS,
 )
@@ -78,6 +82,7 @@ PRIVATE_MENU = (
     "think",
     "versus",
     "daily",
+    "puzzle",
     "hint",
     "giveup",
     "undo",
@@ -100,6 +105,7 @@ GROUP_MENU = (
     "stop",
     "resign",
     "daily",
+    "puzzle",
     "top",
     "stats",
     "streak",
@@ -113,7 +119,9 @@ GROUP_MENU = (
 GROUP_ONLY = frozenset(c.name for c in COMMANDS if c.chats == Chats.GROUP)
 
 # /start PAYLOAD that stands for the command PAYLOAD, in every chat
-DEEP_LINK_COMMANDS = frozenset({*games.DEEP_LINKS, *guide.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS})
+DEEP_LINK_COMMANDS = frozenset(
+    {*games.DEEP_LINKS, *guide.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS, *puzzle.DEEP_LINKS}
+)
 # /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
 GROUP_DEEP_LINKS = {links.RACE_ME: "challenge"}
 DUEL_LINK = links.DUEL_SECRET  # /start duel_<match> in a private chat: that duel's secret
@@ -136,10 +144,12 @@ class Features:
         self.scoreboard = Scoreboard(deps)
         self.streak = Streak(deps)
         self.review = Review(deps)
+        self.puzzle = Puzzle(deps)
         self.language = Language(deps)
         self.inline = Inline(deps)
         self.guide = Guide(deps)
         self.fallback = Fallback(deps)
+        self.achievements = Achievements(deps)  # asked by the Core after every answered update, not by a route
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
@@ -159,6 +169,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(Chats.ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
         Route(Chats.PRIVATE, f.review.command, names(review.COMMANDS)),  # /review: the last game, move by move
+        Route(Chats.ANY, f.puzzle.command, names(puzzle.COMMANDS)),  # in private and in a group
         Route(Chats.ANY, f.guide.command, names(guide.COMMANDS)),  # /help and /rules, a group's own help there
         Route(Chats.ANY, f.language.command, names(language.COMMANDS)),
         Route(Chats.ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
@@ -183,7 +194,9 @@ def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
         Route(Chats.PRIVATE, f.daily_guard.text),  # a typed "hint" or "give up" in a daily: warn first
         Route(Chats.PRIVATE, f.referee.text, game=Mode.REFEREE),  # a guess
         Route(Chats.PRIVATE, f.guesser.text, game=Mode.GUESSER),  # an answer to the bot's guess
+        Route(Chats.PRIVATE, f.puzzle.text),  # no game: the answer to the puzzle being solved, if one is
         Route(Chats.PRIVATE, f.games.no_game_text),  # no game: how to start one
+        Route(Chats.GROUP, f.puzzle.group_text),  # an answer to the day's puzzle posted in the group today
         Route(Chats.GROUP, f.fallback.group_text),  # other group chatter: no reply
     )
 
@@ -192,6 +205,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
     """Who is asked about a button press, first to last."""
     return (
         Route(Chats.ANY, f.scoreboard.button, scoreboard.ACTIONS),
+        Route(Chats.ANY, f.puzzle.button, puzzle.ACTIONS),
         Route(Chats.ANY, f.language.button, language.ACTIONS),
         Route(Chats.ANY, f.settings.button, settings.ACTIONS),
         Route(Chats.PRIVATE, f.settings.button, settings.OPEN),

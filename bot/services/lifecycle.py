@@ -11,6 +11,7 @@ from bot.models.refusal import Refusal
 from bot.models.settings import Settings
 from bot.models.status import Status
 from bot.parsing.answers import plain_digits
+from bot.services import achievements
 from bot.services.deps import Deps
 from engine.guesser import next_guess
 from engine.variant import Code, InvalidCode, Variant
@@ -96,7 +97,8 @@ async def start_game(
 
 
 async def finish(deps: Deps, game: Game, status: Status, now: datetime, secret: str | None = None) -> Game:
-    """Store the game as finished with `status` and record the player's result (inside a transaction)."""
+    """Store the game as finished with `status`, record the player's result and award what it earned (inside a
+    transaction)."""
     done = game.bumped(status=status, finished_at=now, pending_guess=None, secret=secret or game.secret)
     await deps.store.games.save_game(done)
     await deps.store.games.record_result(
@@ -113,6 +115,7 @@ async def finish(deps: Deps, game: Game, status: Status, now: datetime, secret: 
             finished_at=now,
         )
     )
+    await achievements.of_game(deps, done, now)
     return done
 
 

@@ -11,7 +11,7 @@ from bot.models.rating import Placed
 from bot.models.settings import Settings
 from bot.models.status import Status
 from bot.parsing.commands import Options
-from bot.services import ratings
+from bot.services import achievements, ratings
 from bot.services.deps import Deps
 from engine.variant import Variant
 
@@ -90,8 +90,8 @@ ResultsOf = Callable[[Match], dict[int, Status]]  # each player's result, from t
 
 
 async def close(deps: Deps, match_id: int, status: Status, winner_id: int | None, statuses: ResultsOf) -> Ended | None:
-    """End a running match, record each player's result (`statuses` of the final match) and rate it, in one
-    transaction; None if it had ended already."""
+    """End a running match, record each player's result (`statuses` of the final match), rate it and award what it
+    earned, in one transaction; None if it had ended already."""
     async with deps.transaction():
         ended = await close_within(deps, match_id, status, winner_id, statuses, deps.clock())
     return ended
@@ -107,6 +107,7 @@ async def close_within(
     assert final is not None
     await deps.store.matches.record_results(final, statuses(final), now)
     rated = await ratings.rate_within(deps, final, now)  # same transaction as the close: rated exactly once
+    await achievements.of_match(deps, final, now)  # and awarded exactly once
     deps.timers.disarm(match_id)
     return Ended(final, final.player(winner_id) if winner_id is not None else None, rated)
 

@@ -32,6 +32,8 @@ CHAT_TABLES = (
     "daily_plays",
     "rated_results",
     "rating_board",
+    "puzzle_groups",
+    "achievements",
 )
 
 

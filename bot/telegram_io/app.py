@@ -29,6 +29,7 @@ from bot.storage.lock import claim
 from bot.storage.store import Store
 from bot.telegram_io.admins import AdminRoster, telegram_fetch
 from bot.telegram_io.deferred import review_delivery
+from bot.telegram_io.day_close import keep_closing
 from bot.telegram_io.group_io import JobQueueTimers, on_unreachable
 from bot.telegram_io.handlers import register
 from bot.telegram_io.intake import Intake
@@ -196,7 +197,10 @@ async def serve(
     fetching: asyncio.Task[None] | None = None
     server: WebhookServer | None = None
     webapp: WebAppServer | None = None
-    background: list[asyncio.Task[object]] = [asyncio.create_task(tidy(runtime.store, clock), name="tidying")]
+    background: list[asyncio.Task[object]] = [
+        asyncio.create_task(tidy(runtime.store, clock), name="tidying"),
+        asyncio.create_task(keep_closing(app, clock), name="closing days"),  # the daily challenge's best, each day
+    ]
 
     def receiving() -> bool:  # for /healthz: the polling loop runs, or the webhook server does
         if config.webhook is None:

@@ -147,9 +147,11 @@ def stats(
     edit: bool = False,
     rating: Html | None = None,
     days: DayStreak | None = None,
+    achievements: Html | None = None,
 ) -> Outcome:
     """A player's stats in one variant, with the distribution as text bars and buttons for other variants; the
-    `rating` line (bot/views/rankings.py) and the daily streak under them; "?" says what each word counts."""
+    `rating` line (bot/views/rankings.py), the daily streak and the `achievements` (bot/views/achievement_lines.py)
+    under them; "?" says what each word counts."""
     title = stats_title(language, record, name)
     if record.games == 0 and record.bot_games == 0:
         body = t("stats.none", language)
@@ -165,7 +167,7 @@ def stats(
             for v in (record.variants if record.variant in record.variants else (record.variant, *record.variants))
         ]
     )
-    text = lines(title, body, rating, daily_streak(language, days))
+    text = lines(title, body, rating, daily_streak(language, days), achievements)
     return Outcome.say(Reply(text, (*keyboard, (note_button("stats"),)), edit_origin=edit))
 
 

@@ -1,14 +1,15 @@
 """The daily tab: today's challenge (to start, under way, or done with its spoiler-free result to share), the daily
-streak and the player's record, in the words the chat uses."""
+streak, the player's record and their achievements, in the words the chat uses."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.services import daily, stats
+from bot.models.achievement import Shelf
+from bot.services import achievements, daily, stats
 from bot.services.situation import Situation
 from bot.texts import date_text, plain, t, wait_text
-from bot.views import challenge, records
+from bot.views import achievement_lines, challenge, records
 
 
 async def daily_data(s: Situation) -> dict[str, Any]:
@@ -35,4 +36,22 @@ async def daily_data(s: Situation) -> dict[str, Any]:
             "title": plain(t("app.stats.title", language, variant=records.variant_label(variant, language))),
             "lines": [plain(line) for line in records.summary_lines(language, record)] if record.games else [],
         },
+        "achievements": shelf_data(language, await achievements.shelf(deps, who.user_id)),
+    }
+
+
+def shelf_data(language: str, shelf: Shelf) -> dict[str, Any]:
+    """The player's achievements as the page draws them (the shelf /stats shows): its title, and each one's name,
+    whether it is held, what earns it and how rare it is, in the order /stats lists them."""
+    return {
+        "title": plain(achievement_lines.shelf_title(language, shelf)),
+        "items": [
+            {
+                "name": plain(achievement_lines.name(language, item)),
+                "held": item.held,
+                "how": plain(achievement_lines.how(language, item)),
+                "rarity": plain(achievement_lines.rarity_text(language, item.rarity)),
+            }
+            for item in achievement_lines.ordered(shelf)
+        ],
     }

@@ -125,7 +125,8 @@ async def _apply(core: Core, who: Who, language: str, move: Move, url: str | Non
     account = outcome.account
     if account.did == Did.MADE:
         await page.queue(deps, who.chat_id, outcome, url, language)
-        return Made(True, None)
+        earned = " ".join(plain(line) for line in account.achieved)  # a new achievement, told on the page too
+        return Made(True, earned or None)
     if account.did == Did.SHOWN and running is not None and running.mode == Mode.GUESSER:
         looked = next((board for board in account.boards if board.game_id == running.id), None)
         if looked is not None:  # the running /think board shown another way (every fix, an answer to change)

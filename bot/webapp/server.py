@@ -26,7 +26,7 @@ from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.services import daily, page, referee
 from bot.texts import plain, t
-from bot.webapp import auth, files, moves, review_tab, view
+from bot.webapp import auth, files, moves, page_puzzle, review_tab, view
 from bot.webapp.coach import coach_view, coached
 from bot.webapp.daily_tab import daily_data
 from bot.webapp.possibilities import possibilities
@@ -78,6 +78,7 @@ def webapp_app(context: WebAppContext) -> web.Application:
     app.router.add_get("/api/daily", api.today)
     app.router.add_get("/api/review", api.review)
     app.router.add_get("/api/review/position", api.review_position)
+    app.router.add_post("/api/puzzle", api.puzzle)
     return app
 
 
@@ -207,6 +208,18 @@ class Api:
         """GET /api/review/position: the position at one guess of a reviewed game, a page of its codes."""
         who = _who(request, self.context.bot_username)
         return web.json_response(await review_tab.position_data(self.core, who, request.query))
+
+    async def puzzle(self, request: web.Request) -> web.Response:
+        """POST /api/puzzle: the Puzzle tab's request (show, the day's, the ladder's next, an answer, give up, the
+        day's board), done in a transaction of its own, and what the tab shows now."""
+        who = _who(request, self.context.bot_username)
+        body = await _json(request)
+        try:
+            async with self.core.deps.transaction():
+                shown = await page_puzzle.act(await self.core.situation(who), body)
+        except page_puzzle.BadAct as error:
+            return refuse(request, 400, f"user {who.user_id}: {error}")
+        return web.json_response(shown)
 
     async def notes(self, request: web.Request) -> web.Response:
         """PUT /api/notes: the digit notepad of one of the player's games."""

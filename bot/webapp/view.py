@@ -53,6 +53,7 @@ PAGE_TEXTS = (
     "app.tab.review",
     "app.review.none",
     "app.review.wait",
+    "app.tab.puzzle",
 )
 ENDINGS = {
     Status.WON: "app.end.won",

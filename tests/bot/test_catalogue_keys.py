@@ -20,6 +20,7 @@ from bot.parsing.answers import NUMBERS
 from bot.parsing.commands import TopWord
 from bot.parsing.variants import NAMED
 from bot.routing.table import GROUP_MENU, PRIVATE_MENU
+from bot.rules.achievements import Achievement
 from bot.rules.rating import Family
 from bot.services.milestones import MilestoneKind
 from bot.services.settings import PRESET_CHOICES
@@ -51,6 +52,8 @@ def raised_keys(exception: str) -> set[str]:
 # Every key the code builds from parts, as its template ({} for a part) with the values the parts can take.
 DYNAMIC: dict[str, set[tuple[str, ...]]] = {
     "answer.{}": {(key,) for key in raised_keys("InvalidAnswer")},
+    "ach.{}": {(a.value,) for a in Achievement},  # bot/views/achievement_lines.py: each one's name and what earns it
+    "ach.{}.how": {(a.value,) for a in Achievement},
     "invalid.{}": {(key,) for key in raised_keys("InvalidCode")},
     "contra.{}": {("impossible_answer",), ("repeated_guess",), ("conflict",)},  # engine.consistency's kinds
     "celebrate.{}": {(kind.value,) for kind in MilestoneKind},

@@ -91,7 +91,8 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
         await chat.send(wrong)
         clock.advance(80)
         assert all(secret not in record.getMessage() for record in caplog.records)  # not logged before the end
-        won, share, next_one = sent(await chat.send(secret))
+        won, share, next_one, earned = sent(await chat.send(secret))
+        assert earned.text.startswith("🏅 New achievement: <b>Classic in four</b>")  # after the daily's replies
         assert "got it in 2 guesses" in won.text
         assert f"#1 <code>{wrong}</code>" in won.text  # the board: every guess
         assert "Your first win against me!" in won.text

@@ -91,8 +91,9 @@ async def test_a_duel_from_invitation_to_a_win_with_the_second_player_owed_an_eq
     [line] = sent(await ann.send(f"/g {BOB_SECRET}"))
     assert "Ann found it in 2! <a href" in line.text
     calls = await bob.send("/g 2134")
-    [end] = sent(calls, GROUP)
+    end, earned = sent(calls, GROUP)
     assert "Ann</a> wins the duel, finding Bob's secret in 2 guesses" in end.text
+    assert earned.text.startswith("🏅 Ann earns <b>Classic in four</b>: a classic game")  # told in the group
     assert [c.text for c in sent(calls, 22)] == [f"The duel is over. Ann's secret was <b>{ANN_SECRET}</b>."]
     assert await results(app) == [(11, 2, "won"), (22, 2, "lost")]
     assert not any(ANN_SECRET in text for text in group_texts(recorded))
@@ -104,8 +105,9 @@ async def test_a_duel_from_invitation_to_a_win_with_the_second_player_owed_an_eq
 async def test_both_solving_in_the_same_round_is_a_draw(app, recorded):
     ann, bob, _ = await set_up(app, recorded)
     await ann.send(f"/g {BOB_SECRET}")
-    [end] = sent(await bob.send(f"/g {ANN_SECRET}"))
+    end, earned = sent(await bob.send(f"/g {ANN_SECRET}"))
     assert "A draw" in end.text
+    assert earned.text.count("earns <b>Classic in four</b>") == 2  # both solved in 1, each told once
     assert "both found it in 1 guess." in end.text
     assert await results(app) == [(11, 1, "draw"), (22, 1, "draw")]
 
@@ -113,7 +115,7 @@ async def test_both_solving_in_the_same_round_is_a_draw(app, recorded):
 async def test_the_second_player_solving_first_wins_at_once(app, recorded):
     ann, bob, _ = await set_up(app, recorded)
     await ann.send("/g 0987")
-    [end] = sent(await bob.send(f"/g {ANN_SECRET}"), GROUP)
+    end, _earned = sent(await bob.send(f"/g {ANN_SECRET}"), GROUP)
     assert "Bob</a> wins the duel" in end.text
     assert await results(app) == [(11, 1, "lost"), (22, 1, "won")]
 
@@ -175,7 +177,7 @@ async def test_a_restarted_bot_carries_on_a_duel_with_its_timer(tmp_path):
         await ann.send("/g 0987")
     async with telegram_app(database) as (app, request):
         assert [job.name for job in app.job_queue.jobs()] == [f"match-{match_id}"]
-        [end] = sent(await Member(app, request, 22, "Bob").send(f"/g {ANN_SECRET}"), GROUP)
+        end, _earned = sent(await Member(app, request, 22, "Bob").send(f"/g {ANN_SECRET}"), GROUP)
         assert "Bob</a> wins the duel" in end.text
 
 

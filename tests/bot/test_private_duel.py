@@ -139,8 +139,9 @@ async def test_secrets_then_moves_go_to_both_players_and_the_end_reveals_the_oth
     calls = await ann.send(BOB_SECRET)
     assert "Ann found it in 2! Bob: one last guess to draw." in texts(calls, BOB)[0]
     calls = await bob.send("1357")
-    [ann_end] = texts(calls, ANN)
+    ann_end, ann_earned = texts(calls, ANN)  # Ann found Bob's code in 2: in her chat, in her language
     bob_end, reveal = texts(calls, BOB)
+    assert ann_earned.startswith("🏅 Новое достижение: <b>Классика за четыре хода</b>")
     assert "Ann</a> wins the duel, finding Bob's secret in 2 guesses." in bob_end
     assert "побеждает в дуэли" in ann_end
     assert reveal == f"The duel is over. Ann's secret was <b>{ANN_SECRET}</b>."

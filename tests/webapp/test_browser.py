@@ -195,3 +195,37 @@ async def test_a_move_typed_in_the_chat_shows_in_the_page(browser, tmp_path):
         await turns_shown(page, 1)
         assert await page.text_content("#turns td.code") == "3456"
         await page.context.close()
+
+
+@pytest.mark.parametrize(("language", "dark"), [("en", False), ("ru", True)])
+async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(browser, tmp_path, language, dark):
+    from bot.services import puzzles
+
+    async with mini_app(tmp_path) as web:
+        page = await open_page(browser, web.url, init_data(language=language), dark=dark)
+        await page.wait_for_selector("#new-play", state="visible", timeout=WAIT)
+        tab = page.locator("#tab-puzzle")
+        await expect(tab).to_have_text("Puzzle" if language == "en" else "Задачки", timeout=WAIT)
+        await tab.click()
+        await expect(page.locator("#puzzle-clues tr").first).to_be_visible(timeout=WAIT)
+        deps = web.runtime.core.deps
+        day = await puzzles.day_puzzle(deps, puzzles.daily.day_of(deps.clock()))
+        assert await page.locator("#puzzle-clues tr").count() == len(day.clues)
+        wrong = "0123" if day.solution != "0123" else "4567"
+        await page.fill("#puzzle-code", wrong)
+        await page.click("#puzzle-answer")
+        await expect(page.locator("#puzzle-clues tr.broken").first).to_be_visible(timeout=WAIT)
+        await page.fill("#puzzle-code", day.solution)
+        await page.press("#puzzle-code", "Enter")
+        await expect(page.locator("#puzzle-share")).to_be_visible(timeout=WAIT)
+        grid = await page.text_content("#puzzle-share") or ""
+        assert grid.endswith("🟥🟩")
+        assert day.solution not in grid  # spoiler-free
+        await screenshot(page, f"puzzle-{language}-{'dark' if dark else 'light'}")
+        await page.click("#puzzle-next")
+        await expect(page.locator("#puzzle-title h2")).to_contain_text("?", timeout=WAIT)  # Which code is it?
+        await expect(page.locator("#puzzle-give-up")).to_be_visible(timeout=WAIT)
+        await page.click("#puzzle-give-up")
+        await expect(page.locator("#puzzle-said")).to_contain_text("🏳️", timeout=WAIT)
+        await expect(page.locator("#puzzle-said")).to_contain_text("📈", timeout=WAIT)  # a loss, rated
+        await page.context.close()

@@ -32,7 +32,7 @@ async def test_the_files_travel_gzipped_a_third_of_their_size(web):
         sent += len(body)
         plain += len(files.page_files()[name].body)
     assert plain > 25_000
-    assert sent < plain / 3  # 12 KB of 40 with the Review tab's files
+    assert sent < plain / 3  # 10 KB of 33 today: the page grows with its tabs, the share is what gzip gives
 
 
 async def test_a_client_that_takes_no_gzip_gets_the_files_as_they_are(web):

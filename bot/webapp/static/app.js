@@ -302,6 +302,23 @@
     $("daily-streak").textContent = found.streak || "";
     $("stats-title").textContent = found.stats.title;
     $("stats-lines").replaceChildren(...found.stats.lines.map((line) => el("p", { textContent: line })));
+    drawAchievements(found.achievements);
+  }
+
+  // The player's achievements, as /stats shows them: the ones held marked, the others with what earns them.
+  function drawAchievements(shelf) {
+    $("achievements-title").textContent = shelf ? shelf.title : "";
+    $("achievements").replaceChildren(
+      ...(shelf ? shelf.items : []).map((item) =>
+        el(
+          "li",
+          { className: item.held ? "held" : "" },
+          el("span", { className: "name", textContent: (item.held ? "🏅 " : "▫️ ") + item.name }),
+          el("span", { className: "muted small", textContent: " · " + item.rarity }),
+          ...(item.held ? [] : [el("p", { className: "muted small", textContent: item.how })]),
+        ),
+      ),
+    );
   }
 
   function share() {
@@ -324,9 +341,10 @@
       const answer = await api("/api/move", { method: "POST", body: JSON.stringify(body) }, RETRIES);
       state = { game: answer.game, busy: answer.busy };
       showChoices(answer.choices || []);
+      $("notice").classList.toggle("good", !!answer.changed); // a move made tells only good news (an achievement)
       if (answer.notice) {
         $("notice").textContent = answer.notice;
-        haptic("notify", "warning");
+        haptic("notify", answer.changed ? "success" : "warning");
       } else if (state.game && state.game.ending) {
         haptic("notify", state.game.status === "won" || state.game.status === "solved" ? "success" : "warning");
       }
@@ -558,7 +576,7 @@
   }
 
   // after every deferred script has run: the tabs of their own have added themselves by then. A deferred script runs
-  // while the document is "interactive", before DOMContentLoaded: only a page already loaded starts at once
+  // while the document is already "interactive", before the scripts after it: only DOMContentLoaded comes after all.
   if (document.readyState !== "complete") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
