@@ -21,6 +21,7 @@ from bot.models.game import Game, Mode
 from bot.models.match import Kind, Match
 from bot.models.refusal import Refusal
 from bot.models.status import Status
+from bot.services import achievements
 from bot.services.daily import day_of, until_next
 from bot.services.deps import Deps
 from bot.services.situation import Situation
@@ -168,6 +169,14 @@ async def keep(deps: Deps, subject: Subject, review: GameReview) -> None:
     """Keep the subject's review (inside a transaction: the caller's, or one of its own)."""
     async with deps.transaction():
         await _repository(deps).keep(*key(subject), VERSION, review.to_data(), deps.clock())
+
+
+async def earned(deps: Deps, subject: Subject, review: GameReview, chat_id: int) -> None:
+    """A review shown to its player: a won game without a guess worse than good earns Flawless (once; announced
+    with the update's reply, in the caller's transaction)."""
+    won = bool(subject.turns) and subject.turns[-1].answer.bulls == subject.variant.length
+    labels = tuple(item.label.value for item in review.guesses)
+    await achievements.of_review(deps, subject.user_id, chat_id, won, labels)
 
 
 async def game_subject(s: Situation, game_id: int) -> Subject | Refusal:

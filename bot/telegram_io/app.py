@@ -28,8 +28,8 @@ from bot.services.stats import prune_periods
 from bot.storage.lock import claim
 from bot.storage.store import Store
 from bot.telegram_io.admins import AdminRoster, telegram_fetch
-from bot.telegram_io.deferred import review_delivery
 from bot.telegram_io.day_close import keep_closing
+from bot.telegram_io.deferred import review_delivery
 from bot.telegram_io.group_io import JobQueueTimers, on_unreachable
 from bot.telegram_io.handlers import register
 from bot.telegram_io.intake import Intake

@@ -269,3 +269,16 @@ async def test_a_private_duels_end_has_a_review_button_each_in_its_players_langu
     data, message_id = private_button(calls, 22, "📊 Review")
     bob_review = review_of(await bob.press(data, message_id))
     assert [m["guess"] for m in rows(bob_review.text)] == ["4321", "1357"]
+
+
+async def test_a_won_game_without_a_guess_worse_than_good_earns_flawless_once_its_review_is_shown(chat, app):
+    await chat.send("/play")
+    game = await running(app)
+    await chat.send(game.secret)  # found at once: a first guess of the classic game is best, whichever it is
+    calls = await chat.send("/review")
+    review = review_of(calls)
+    assert review.text.split("\n")[1].endswith("⭐")  # the one guess, best
+    earned = plain(t("ach.earned", name=t("ach.flawless"), how="", rarity="")).split(",")[0]
+    assert [c.text for c in sent(calls) if plain(c.text).startswith(earned)], [c.text for c in sent(calls)]
+    again = await chat.send("/review")
+    assert not [c.text for c in sent(again) if plain(c.text).startswith(earned)]  # announced once
