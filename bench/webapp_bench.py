@@ -3,7 +3,7 @@ and the API's time per move.
 
     PYTHONPATH=. python bench/webapp_bench.py [--moves 300] [--paints 15] [--players 1]
 
-- page weight: the bytes of index.html, app.js and app.css as served (and gzipped, as a proxy would send them);
+- page weight: the bytes of the page's files (index.html, its scripts, its style) as served, and gzipped;
   Telegram's own telegram-web-app.js is not counted (it loads from telegram.org, and is cached by the app);
 - first paint: Debian's /usr/bin/chromium, headless, through Playwright, each run in a fresh browser context (no
   cache), the page and its API on 127.0.0.1, Telegram's script replaced by the tests' stub (served at once):
@@ -46,7 +46,8 @@ USER = 1001
 def page_weight() -> dict[str, int]:
     """The bytes of the page's files, plain and gzipped."""
     folder = resources.files("bot.webapp") / "static"
-    plain = {name: len((folder / name).read_bytes()) for name in ("index.html", "app.js", "app.css")}
+    names = sorted(item.name for item in folder.iterdir() if item.name.endswith((".html", ".js", ".css")))
+    plain = {name: len((folder / name).read_bytes()) for name in names}
     zipped = sum(len(gzip.compress((folder / name).read_bytes(), 9)) for name in plain)
     return {**plain, "total": sum(plain.values()), "gzipped": zipped}
 

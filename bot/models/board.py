@@ -3,7 +3,8 @@
 The views build a board from the services' results; one renderer turns it into the chat's message (HTML and a
 keyboard: bot/views/chat_board.py), another into the Mini App's JSON (bot/webapp/page_board.py). Neither ever cuts
 rendered text apart: every line a face shows is a value here. A board is drawn top to bottom in the order of its
-fields: the title, the rows, the hints, the prompt, the coach, the notices, the ending; then its choices.
+fields: the title, the rows, the hints, the prompt, the coach, the notices (and the advice), the ending; then its
+choices.
 """
 
 from __future__ import annotations
@@ -91,6 +92,15 @@ class Ending:
 
 
 @dataclass(frozen=True)
+class Advice:
+    """What the player can do about answers that cannot all be true, worded for each face: the chat's names its
+    commands (/reveal), the page's its own buttons (the page sends no command); drawn after the notices."""
+
+    chat: Html
+    page: Html
+
+
+@dataclass(frozen=True)
 class Board:
     """What a player sees of one game (see the module's note): `game_id` and `revision` say which game, as it stands."""
 
@@ -104,6 +114,7 @@ class Board:
     notices: tuple[Html, ...] = ()  # what was said of the last move: a hint given, a contradiction, a question
     ending: Ending | None = None
     choices: Choices = ()
+    advice: Advice | None = None  # what to do about a contradiction, after the notices
 
     @property
     def lines(self) -> tuple[Html, ...]:
@@ -115,6 +126,7 @@ class Board:
             *(self.prompt.lines if self.prompt is not None else ()),
             *self.coach,
             *self.notices,
+            *((self.advice.chat,) if self.advice is not None else ()),
             *(self.ending.lines if self.ending is not None else ()),
         )
 

@@ -51,11 +51,12 @@ class Solved:
 
 @dataclass(frozen=True)
 class Revealed:
-    """The user's real code and the answers it shows were wrong."""
+    """The user's real code and the answers it shows were wrong; `ended`: the game was running, and ends here."""
 
     game: Game
     secret: Code
     wrong: list[WrongAnswer]
+    ended: bool = False
 
 
 Progress = Asking | Contradicted | Solved
@@ -117,10 +118,11 @@ async def reveal(deps: Deps, game: Game, text: str) -> Revealed | Refusal:
     if isinstance(secret, Refusal):
         return secret
     wrong = wrong_answers(game.variant, game.turns, secret)
-    if game.active:
-        async with deps.transaction():
-            game = await finish(deps, game, Status.REVEALED, deps.clock(), secret)
-    return Revealed(game, secret, wrong)
+    if not game.active:
+        return Revealed(game, secret, wrong)
+    async with deps.transaction():
+        game = await finish(deps, game, Status.REVEALED, deps.clock(), secret)
+    return Revealed(game, secret, wrong, ended=True)
 
 
 async def _settle(

@@ -1,10 +1,14 @@
 """What the Mini App's page keeps and asks for beside the Core's moves: each move's idempotency record, each game's
-digit notepad, and the chat's replies to a move made on the page, queued in the outbox as a chat move's are."""
+digit notepad, the chat's replies to a move made on the page, queued in the outbox as a chat move's are, the chat's
+latest versus game, and word of every chat the outbox is given something for (the page's push)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
+from bot.models.match import Match
 from bot.outgoing import post, with_board_button
 from bot.replies import Outcome
 from bot.services.deps import Deps
@@ -42,3 +46,15 @@ async def forget_old_moves(deps: Deps) -> int:
     """Forget the move records older than two days (a page retries within seconds); how many comes back."""
     async with deps.transaction():
         return await deps.store.webapp.prune(deps.clock())
+
+
+async def ended_versus(deps: Deps, chat_id: int, since: datetime | None) -> Match | None:
+    """The chat's most recent versus game to have ended, if it ended after `since` (None: at any time)."""
+    found = await deps.store.webapp.latest_versus(chat_id, since)
+    return None if found is None else await deps.store.matches.match(found)
+
+
+def watch_chats(deps: Deps, watcher: Callable[[int], None]) -> Callable[[], None]:
+    """Have `watcher` told the chat of every reply queued from now on, inside the transaction that queues it (a move
+    committed by the intake, the page or a timer); what comes back stops it."""
+    return deps.store.outbox.watch(watcher)

@@ -85,6 +85,12 @@ async def position(deps: Deps, match: Match, given: Score | None = None) -> Posi
     return base
 
 
+async def final(deps: Deps, match: Match) -> Position:
+    """Where a finished game stands, with how it ended (its winner as stored; no rating: versus is unrated)."""
+    winner = match.player(match.winner_id) if match.winner_id is not None else None
+    return replace(await position(deps, match), ended=Ended(match, winner))
+
+
 async def move(deps: Deps, match: Match, text: str, language: str) -> Position | Refusal:
     """A typed message: an answer when the bot waits for one (in the words of the chat's `language`), else a guess
     at the bot's code."""

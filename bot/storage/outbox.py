@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -86,6 +86,13 @@ class Outbox:
         self.conn = conn
         self.transaction = transactions
         self.reader = reader
+        self._watchers: list[Callable[[int], None]] = []
+
+    def watch(self, watcher: Callable[[int], None]) -> Callable[[], None]:
+        """Call `watcher` with the chat of every call queued from now on, as it is queued (inside the transaction
+        that queues it: a reader that waits for committed rows reads it once it commits); what comes back stops it."""
+        self._watchers.append(watcher)
+        return lambda: self._watchers.remove(watcher)
 
     async def add(self, chat_id: int, payload: Call, now: datetime, update_id: int | None = None) -> None:
         """Queue one call (inside the caller's transaction, so it commits with the move it answers), superseding
@@ -112,6 +119,8 @@ class Outbox:
         )
         if waiting > MAX_PENDING:
             await self._make_room(chat_id, waiting, now)
+        for watcher in self._watchers:
+            watcher(chat_id)
 
     async def _make_room(self, chat_id: int, waiting: int, now: datetime) -> None:
         """Give up on a full chat's oldest unsent calls (inside the caller's transaction)."""

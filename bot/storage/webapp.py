@@ -1,4 +1,5 @@
-"""The Mini App's tables: the idempotency record of each move it made, and each game's digit notepad."""
+"""The Mini App's tables: the idempotency record of each move it made, and each game's digit notepad; and the one
+query of its own it makes of the results (a chat's latest versus game to have ended)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,17 @@ class WebAppRecords:
             " ON CONFLICT (game_id) DO UPDATE SET marks = excluded.marks, updated_at = excluded.updated_at",
             (game_id, marks, iso(now)),
         )
+
+    async def latest_versus(self, chat_id: int, since: datetime | None) -> int | None:
+        """The id of the chat's most recent versus game to have ended, if it ended after `since` (the results by chat,
+        newest first: only those after `since` are read)."""
+        row = await one(
+            self.conn,
+            "SELECT game_id FROM game_results WHERE chat_id = ? AND finished_at > ? AND mode = 'versus'"
+            " ORDER BY finished_at DESC LIMIT 1",
+            (chat_id, "" if since is None else iso(since)),
+        )
+        return None if row is None else int(row["game_id"])
 
     async def prune(self, now: datetime) -> int:
         """Forget move records older than two days; how many were forgotten comes back."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from bot import callback_data as cb
-from bot.models.board import Board, Choice, Choices, Does, Ending, Prompt, Row
+from bot.models.board import Advice, Board, Choice, Choices, Does, Ending, Prompt, Row
 from bot.models.game import Game, Mode
 from bot.models.refusal import Refusal
 from bot.replies import Account, Did, Outcome, Placement, Reply
@@ -70,6 +70,7 @@ def board(
     prompt: Prompt | None = None
     notices: list[Html] = []
     choices: Choices = ()
+    advice: Advice | None = None
     if changing is not None:
         index, answers = changing
         notices.append(slips.change_prompt(language, index, game.turns[index]))
@@ -88,7 +89,7 @@ def board(
         found = progress.contradiction
         fixes, hidden = slips.shown_fixes(found.corrections, every_fix)
         notices.extend(slips.conflict_lines(language, found, game.turns))
-        notices.append(_fixes_text(language, bool(fixes), hidden))
+        advice = _advice(language, bool(fixes), hidden)
         choices = (
             *slips.fix_rows(
                 language,
@@ -101,7 +102,7 @@ def board(
         )
     ending = Ending(game.status, game.secret) if isinstance(progress, Solved) else None
     title = t("gue.board.title", language)
-    return Board(game.id, game.revision, title, rows, None, prompt, (), tuple(notices), ending, choices)
+    return Board(game.id, game.revision, title, rows, None, prompt, (), tuple(notices), ending, choices, advice)
 
 
 def finished(language: str, game: Game) -> Board:
@@ -119,10 +120,13 @@ def _row(language: str, number: int, turn: Turn) -> Row:
     )
 
 
-def _fixes_text(language: str, any_fix: bool, hidden: int) -> Html:
+def _advice(language: str, any_fix: bool, hidden: int) -> Advice:
+    """What to do about the contradiction: in the chat /reveal checks the answers; on the page, its own check."""
     if not any_fix:
-        return t("contra.no_fix", language)
-    return t("contra.fixes.more", language, n=hidden) if hidden else t("contra.fixes", language)
+        return Advice(t("contra.no_fix", language), t("app.contra.no_fix", language))
+    if hidden:
+        return Advice(t("contra.fixes.more", language, n=hidden), t("app.contra.fixes.more", language, n=hidden))
+    return Advice(t("contra.fixes", language), t("app.contra.fixes", language))
 
 
 def _change_rows(language: str, game: Game) -> Choices:
@@ -194,9 +198,11 @@ def reveal_refused(language: str, refusal: Refusal, example: str) -> Outcome:
 
 
 def revealed(language: str, result: Revealed) -> Outcome:
-    """Which answers the real code shows to have been wrong."""
+    """Which answers the real code shows to have been wrong (a move made, when it ended the running game)."""
+    did = Did.MADE if result.ended else Did.SHOWN
     if not result.wrong:
-        return Outcome.text(t("reveal.all_right", language, secret=result.secret), again_buttons(language, result.game))
+        said = t("reveal.all_right", language, secret=result.secret)
+        return Outcome.say(Reply(said, again_buttons(language, result.game)), account=Account(did, notice=said))
     wrong = [
         t(
             "reveal.line",
@@ -208,7 +214,5 @@ def revealed(language: str, result: Revealed) -> Outcome:
         )
         for w in result.wrong
     ]
-    return Outcome.text(
-        lines(t("reveal.wrong.one" if len(wrong) == 1 else "reveal.wrong", language, secret=result.secret), *wrong),
-        again_buttons(language, result.game),
-    )
+    said = lines(t("reveal.wrong.one" if len(wrong) == 1 else "reveal.wrong", language, secret=result.secret), *wrong)
+    return Outcome.say(Reply(said, again_buttons(language, result.game)), account=Account(did, notice=said))

@@ -29,14 +29,17 @@ def rows(board: Board) -> dict[str, Any]:
 
 def asking(board: Board) -> dict[str, Any]:
     """What a /think board asks, past its title and moves (the page draws those as its table): the prompt, the
-    notices, and the choices the page may press."""
+    notices and the advice in the page's words (its own check of the answers, where the chat names /reveal), and the
+    choices the page may press."""
     prompt = board.prompt
-    said = (*(prompt.lines if prompt is not None else ()), *board.notices)
+    advice = (board.advice.page,) if board.advice is not None else ()
+    said = (*(prompt.lines if prompt is not None else ()), *board.notices, *advice)
     buttons = [[choice_data(c) for c in row if pressable(c, board.game_id)] for row in board.choices]
     return {
         "pending": prompt.guess if prompt is not None else None,
         "lines": [plain(line) for line in said],
         "buttons": [row for row in buttons if row],
+        "reveal": board.advice is not None,  # the answers contradict: the page offers to check them against the code
     }
 
 
@@ -58,6 +61,16 @@ def names(data: str, game_id: int) -> bool:
     except cb.BadCallback:
         return False
     return pressed.action in BOARD_ACTIONS and pressed.game_id == game_id
+
+
+def names_match(data: str, match_id: int) -> bool:
+    """Whether callback data is a button of this versus game's board (any revision: a stale one is told so by the
+    Core, as in the chat)."""
+    try:
+        pressed = cb.decode(data)
+    except cb.BadCallback:
+        return False
+    return pressed.action == cb.MATCH and pressed.match_id == match_id
 
 
 def versus(board: MatchBoard) -> dict[str, Any]:

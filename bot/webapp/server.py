@@ -25,8 +25,8 @@ from bot.flood import FloodGuard
 from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.services import daily, page, referee
-from bot.texts import plain, t
-from bot.webapp import auth, files, moves, page_puzzle, review_tab, view
+from bot.texts import decimal_text, plain, t
+from bot.webapp import auth, files, moves, page_puzzle, push, review_tab, view
 from bot.webapp.coach import coach_view, coached
 from bot.webapp.daily_tab import daily_data
 from bot.webapp.possibilities import possibilities
@@ -47,6 +47,7 @@ NOTE_MARKS = frozenset(".xo")  # unknown, ruled out, certain
 WEIGHING = 2  # possibilities pages worked out at once (each is a thread's work): the rest wait their turn
 
 PLAYER = web.RequestKey("player", auth.PageUser)
+EVENTS = "/api/events"  # the push stream: an EventSource sends no header, so it shows a pass (push.py), not initData
 
 
 @dataclass
@@ -61,6 +62,7 @@ class WebAppContext:
     clock: Callable[[], float] = time.time  # seconds since the epoch, for initData's age
     # each player's allowance: a burst of calls, then a steady rate (a page polls every 3 s and moves by hand)
     guard: FloodGuard = field(default_factory=lambda: FloodGuard(burst=40, rate=4))
+    streams: push.Streams = field(default_factory=push.Streams)  # the pages' push streams, one a player
 
 
 def webapp_app(context: WebAppContext) -> web.Application:
@@ -68,10 +70,13 @@ def webapp_app(context: WebAppContext) -> web.Application:
     api = Api(context)
     app = web.Application(client_max_size=MAX_BODY, middlewares=[api.checked])
     app.cleanup_ctx.append(api.tidying)
+    app.cleanup_ctx.append(api.pushing)
+    app.on_shutdown.append(api.closing)
     app.router.add_get("/", api.page)
     app.router.add_get("/{name:[a-z]+\\.(?:html|js|css)}", api.page)
     app.router.add_get("/api/session", api.session)
     app.router.add_get("/api/state", api.current)
+    app.router.add_get(EVENTS, api.events)
     app.router.add_post("/api/move", api.move)
     app.router.add_get("/api/possibilities", api.possible)
     app.router.add_put("/api/notes", api.notes)
@@ -98,7 +103,7 @@ class Api:
         """Refuse what is too big, not signed by Telegram, or past the player's allowance; the player otherwise."""
         if request.content_length is not None and request.content_length > MAX_BODY:
             return refuse(request, 413, f"a body of {request.content_length} bytes")
-        if not request.path.startswith("/api/"):
+        if not request.path.startswith("/api/") or request.path == EVENTS:  # the stream checks its pass itself
             return await handler(request)
         header = request.headers.get("Authorization", "")
         try:
@@ -130,18 +135,40 @@ class Api:
         async with self.core.reading(who) as found:
             shown = await view.state(found)
         language = found.language
-        return web.json_response({"language": language, "texts": view.page_texts(language), **shown})
+        passed = push.pass_for(request[PLAYER], self.context.token_key, self.context.clock())
+        return web.json_response({"language": language, "texts": view.page_texts(language), "pass": passed, **shown})
 
     async def current(self, request: web.Request) -> web.Response:
-        """GET /api/state: what the page shows, or {"same": true} when the game it knows has not moved."""
+        """GET /api/state: what the page shows, or {"same": true} when what it knows (its key) has not moved."""
         who = _who(request, self.context.bot_username)
-        known = request.query.get("known", "")
+        _, shown = await self._changed(who, request.query.get("known", ""))
+        return web.json_response(shown if shown is not None else {"same": True})
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """GET /api/events?pass=…: the page's push stream (bot/webapp/push.py), opened with /api/session's pass."""
+        try:
+            player = push.holder(request.query.get("pass", ""), self.context.token_key, self.context.clock())
+        except auth.Unauthorized as error:
+            return refuse(request, 401, str(error))
+        if self.context.guard.check(player.user_id) != "ok":
+            return refuse(request, 429, f"user {player.user_id} calls too often")
+        streams = self.context.streams
+        listening = streams.open(player.user_id)
+        if listening is None:
+            return refuse(request, 503, f"{len(streams)} streams open" if not streams.closing else "stopping")
+        who = _viewer(player, self.context.bot_username)
+        try:
+            return await push.stream(request, listening, lambda known: self._changed(who, known))
+        finally:
+            streams.close(player.user_id, listening)
+
+    async def _changed(self, who: Who, known: str) -> tuple[str, dict[str, Any] | None]:
+        """The key of what the page shows now, and the state itself if the page knows another (`known`)."""
         async with self.core.reading(who) as found:
-            game = await view.shown_game(found)
-            if game is not None and known == f"{game.id}:{game.revision}":  # the page's poll: nothing new, cheaply
-                return web.json_response({"same": True})
-            shown = await view.state(found)
-        return web.json_response(shown)
+            shown = await view.shown(found)
+            if shown.key == known:  # nothing new, cheaply
+                return shown.key, None
+            return shown.key, await view.state(found, shown)
 
     async def move(self, request: web.Request) -> web.Response:
         """POST /api/move: a move of the chat's game (once, whatever the page retries), and what the page shows."""
@@ -156,9 +183,11 @@ class Api:
             self.context.wake()
         async with self.core.reading(who) as found:
             shown = await view.state(found)
-        game = shown["game"]
+        game, match = shown["game"], shown["match"]
         if made.board is not None and game is not None and game["board"] is not None:  # a look: as the Core drew it
             game["board"] = made.board
+        if made.match is not None and match is not None and match["id"] == made.match["match"]:  # a versus look
+            match.update(made.match)
         return web.json_response({**made.json(), "repeated": made.repeated, **shown})
 
     async def possible(self, request: web.Request) -> web.Response:
@@ -185,7 +214,7 @@ class Api:
                 "count": found.count,
                 "countText": plain(t("app.possible.count", language, n=found.count)),
                 "bits": found.bits,
-                "bitsText": plain(t("app.possible.bits", language, bits=f"{found.bits:.1f}")),
+                "bitsText": plain(t("app.possible.bits", language, bits=decimal_text(found.bits, 1, language))),
                 "page": found.page,
                 "pages": found.pages,
                 "pageText": plain(t("app.possible.page", language, page=found.page + 1, pages=found.pages)),
@@ -244,6 +273,16 @@ class Api:
         yield
         task.cancel()
 
+    async def pushing(self, app: web.Application) -> AsyncIterator[None]:
+        """While the server runs, every reply queued for a chat wakes that player's stream, if one is open."""
+        stop = page.watch_chats(self.core.deps, self.context.streams.changed)
+        yield
+        stop()
+
+    async def closing(self, app: web.Application) -> None:
+        """The server stops: the streams end first (the server then waits only for the calls under way)."""
+        self.context.streams.close_all()
+
     async def _own_game(self, request: web.Request, who: Who) -> Game | None:
         game_id = _number(request.query.get("game", ""), default=-1)
         async with self.core.reading(who) as found:
@@ -255,7 +294,11 @@ class Api:
 
 def _who(request: web.Request, bot_username: str | None) -> Who:
     """The checked player of an /api/ call, as the Core knows a person in their private chat."""
-    player = request[PLAYER]
+    return _viewer(request[PLAYER], bot_username)
+
+
+def _viewer(player: auth.PageUser, bot_username: str | None) -> Who:
+    """A checked player as the Core knows a person in their private chat."""
     return Who(
         chat_id=player.user_id,  # a private chat's id is its user's
         user_id=player.user_id,

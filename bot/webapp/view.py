@@ -8,18 +8,21 @@ page_board.py; texts come from the same catalogues as the chat's, as plain text 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.models.board import Board
 from bot.models.game import Game, Mode
+from bot.models.match import Kind, Match
 from bot.models.status import Status
 from bot.models.who import Who
-from bot.services import daily, guesser, page
+from bot.services import daily, guesser, page, versus
 from bot.services.deps import Deps
 from bot.services.situation import Situation
 from bot.texts import plain, t, variant_text
-from bot.views import guesser_board, referee_board
+from bot.views import guesser_board, referee_board, versus_board
 from bot.webapp import page_board
+from engine.variant import Variant
 
 # The catalogue texts the page shows as they are (no parameters), sent once when it opens.
 PAGE_TEXTS = (
@@ -54,6 +57,14 @@ PAGE_TEXTS = (
     "app.review.none",
     "app.review.wait",
     "app.tab.puzzle",
+    "app.reveal.open",
+    "app.reveal.code",
+    "app.reveal.check",
+    "app.vs.new",
+    "app.vs.yours",
+    "app.vs.mine",
+    "app.vs.resign",
+    "app.confirm.resign",
 )
 ENDINGS = {
     Status.WON: "app.end.won",
@@ -79,6 +90,38 @@ async def shown_game(s: Situation) -> Game | None:
     return max(latest, key=lambda game: game.id, default=None)
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What the page shows of the chat: its one-player game (running, else the latest), its versus game (on, or the
+    latest to have ended since that game began: its ending and rematch stay in view), and whether another match (a
+    duel) holds the chat."""
+
+    game: Game | None
+    match: Match | None
+    busy: bool
+
+    @property
+    def key(self) -> str:
+        """What the page shows, named: two equal keys, the same page (the page's poll, the stream's event ids).
+
+        >>> from datetime import UTC, datetime
+        >>> from engine.variant import PRESETS
+        >>> Shown(Game(7, 1, 1, Mode.REFEREE, PRESETS["classic"], datetime.now(UTC), revision=3), None, False).key
+        'g7.3-m-'
+        """
+        game = f"g{self.game.id}.{self.game.revision}" if self.game is not None else "g"
+        match = f"m{self.match.id}.{self.match.revision}" if self.match is not None else "m"
+        return f"{game}-{match}-{'b' if self.busy else ''}"
+
+
+async def shown(s: Situation) -> Shown:
+    """What the page shows of the chat now (see Shown)."""
+    game = await shown_game(s)
+    on = await s.match_here(Kind.VERSUS) if s.who.private else None
+    match = on or await page.ended_versus(s.deps, s.who.chat_id, game.started_at if game is not None else None)
+    return Shown(game, match, on is None and await s.in_match())
+
+
 def owns(who: Who, game: Game) -> bool:
     """Whether the game is the player's own, in their private chat with the bot."""
     return game.chat_id == who.chat_id and game.user_id == who.user_id
@@ -92,20 +135,22 @@ def possibilities_shown(game: Game, is_daily: bool) -> bool:
     return not is_daily and (game.mode == Mode.GUESSER or game.coaching)
 
 
-async def state(s: Situation) -> dict[str, Any]:
-    """Everything the page shows about the player's game (None: no game yet), and whether a match holds the chat."""
+async def state(s: Situation, found: Shown | None = None) -> dict[str, Any]:
+    """Everything the page shows about the player's game (None: no game yet) and versus game (None: none in view),
+    whether a match holds the chat, and the key that names it all (`found`: what the page shows, if read already)."""
     language = s.language
-    busy = await s.in_match()
-    game = await shown_game(s)
+    found = found or await shown(s)
+    game, match = found.game, found.match
     return {
+        "key": found.key,
         "game": None if game is None else await game_data(s.deps, game, language),
-        "busy": plain(t("app.busy", language)) if busy else None,
+        "match": None if match is None else await match_data(s.deps, match, s.who.user_id, language),
+        "busy": plain(t("app.busy", language)) if found.busy else None,
     }
 
 
 async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
     """One game as the page draws it: the game's facts, and its board (the chat's) as the page's JSON."""
-    variant = game.variant
     is_daily = daily.daily_of(game) is not None
     board = await board_of(game, language)
     return {
@@ -115,14 +160,7 @@ async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
         "status": game.status,
         "active": game.active,
         "daily": is_daily,
-        "variant": {
-            "name": variant.name,
-            "length": variant.length,
-            "symbols": variant.symbols,
-            "repeats": variant.repeats,
-            "leadingZero": variant.leading_zero,
-            "text": plain(variant_text(variant, language)),
-        },
+        "variant": variant_data(game.variant, language),
         "hard": game.hard,
         "limit": game.attempt_limit,
         **page_board.rows(board),
@@ -130,6 +168,35 @@ async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
         "notes": await page.notes(deps, game.id),
         "ending": None if game.active else _ending(game, language),
         "board": page_board.asking(board) if game.mode == Mode.GUESSER and game.active else None,
+    }
+
+
+def variant_data(variant: Variant, language: str) -> dict[str, Any]:
+    """A variant as the page's keypad and header need it."""
+    return {
+        "name": variant.name,
+        "length": variant.length,
+        "symbols": variant.symbols,
+        "repeats": variant.repeats,
+        "leadingZero": variant.leading_zero,
+        "text": plain(variant_text(variant, language)),
+    }
+
+
+async def match_data(deps: Deps, match: Match, user_id: int, language: str) -> dict[str, Any]:
+    """A versus game as the page draws it: both boards, what it asks and its choices (the chat board's own, from
+    MatchBoard), and whether the player may guess now (the keypad)."""
+    position = await versus.position(deps, match) if match.active else await versus.final(deps, match)
+    board = versus_board.model(language, position)
+    guessing = match.active and match.turn_user == user_id and position.contradiction is None
+    return {
+        "id": match.id,
+        "revision": match.revision,
+        "active": match.active,
+        "status": match.status,
+        "variant": variant_data(match.variant, language),
+        "guessing": guessing,
+        **page_board.versus(board),
     }
 
 

@@ -163,6 +163,11 @@ def sent(calls: list[Call], chat_id: int | None = None) -> list[Call]:
     return [c for c in calls if c.method == "sendMessage" and (chat_id is None or int(c.params["chat_id"]) == chat_id)]
 
 
+def without_awards(messages: list[Call]) -> list[Call]:
+    """The messages but the announcements of achievements ('🏅 …'), for tests of what else a move sends."""
+    return [m for m in messages if not str(m.params.get("text", "")).startswith("🏅")]
+
+
 def topic_of(call: Call) -> int | None:
     """The forum topic a message was sent to (None: none, which in a forum is its General topic)."""
     thread = call.params.get("message_thread_id")

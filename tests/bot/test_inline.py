@@ -8,7 +8,7 @@ from bot.features.inline import CACHE_SECONDS
 from bot.services.links import DUEL_ME, Opened
 from bot.texts import plain, t
 from tests.bot.fakes import UPDATE_IDS, Call, RecordingRequest, handle
-from tests.bot.members import Chat, Member, sent
+from tests.bot.members import Chat, Member, sent, without_awards
 from tests.bot.test_race import the_race, wrong_code
 
 BOT = "bullscows_test_bot"
@@ -80,7 +80,7 @@ async def test_after_the_daily_the_result_is_its_spoiler_free_grid_and_the_stats
     deps = app.bot_data.runtime.core.deps
     secret = (await deps.store.games.active_game(chat.chat_id)).secret
     await chat.send(next(c for c in ("0123", "4567", "8901") if c != secret))
-    [_, share, _] = sent(await chat.send(secret))
+    [_, share, _] = without_awards(sent(await chat.send(secret)))
     found = by_id(answer(await ask(app, recorded))["results"])
     daily = found["daily"]
     assert daily["id"] == "daily:2025-01-01"

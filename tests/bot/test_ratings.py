@@ -21,7 +21,7 @@ from bot.storage.store import Store
 from bot.views import rankings
 from engine.variant import variant_named
 from tests.bot.fakes import Clock, runtime_on, telegram_app
-from tests.bot.members import GROUP, Member, sent
+from tests.bot.members import GROUP, Member, sent, without_awards
 from tests.bot.test_duel import ANN_SECRET, BOB_SECRET, keyboard, set_up
 from tests.bot.test_race import the_race, wrong_code
 
@@ -261,7 +261,7 @@ async def race_won_by(app, request, winner: Member, *others: Member) -> str:
     match, _ = await the_race(app)
     for other in others:
         await other.send(f"/g {wrong_code(match.secret)}")
-    [won] = sent(await winner.send(f"/g {match.secret}"))
+    [won] = without_awards(sent(await winner.send(f"/g {match.secret}")))
     return won.text
 
 
@@ -305,7 +305,7 @@ async def test_a_race_with_one_player_or_stopped_is_not_rated(app, recorded):
 async def test_a_duel_win_and_a_draw_are_rated_in_the_ending(app, recorded):
     ann, bob, _ = await set_up(app, recorded)
     await ann.send(f"/g {BOB_SECRET}")
-    [draw] = sent(await bob.send(f"/g {ANN_SECRET}"), GROUP)
+    [draw] = without_awards(sent(await bob.send(f"/g {ANN_SECRET}"), GROUP))
     assert "A draw" in draw.text
     assert "📈 Rating: Ann 1516? (+16), Bob 1516? (+16)" in draw.text
     await set_up(app, recorded)

@@ -89,13 +89,18 @@ async def chromium() -> AsyncIterator[Any]:
             await browser.close()
 
 
-async def open_page(browser: Any, url: str, init_data: str, dark: bool = False) -> Any:
-    """A phone-sized page at `url` as Telegram would open it: the stub for Telegram's script, with this initData
-    and the light or dark theme."""
-    context = await browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+async def open_page(
+    browser: Any, url: str, init_data: str, dark: bool = False, width: int = 390, route: Any = None
+) -> Any:
+    """A phone-sized page at `url` (`width` CSS pixels wide) as Telegram would open it: the stub for Telegram's script,
+    with this initData and the light or dark theme; `route`, if given, answers every other request the page makes
+    (Playwright's route handler: a proxy in front of the server)."""
+    context = await browser.new_context(viewport={"width": width, "height": 844}, device_scale_factor=2)
     given = {"initData": init_data, "colorScheme": "dark" if dark else "light", "themeParams": DARK if dark else LIGHT}
     await context.add_init_script(f"window.__tg = {json.dumps(given)};")
     stub = STUB.read_text()
+    if route is not None:
+        await context.route("**/*", route)
     await context.route(TELEGRAM_SCRIPT, lambda route: route.fulfill(body=stub, content_type="text/javascript"))
     page = await context.new_page()
     await page.goto(url)

@@ -16,7 +16,7 @@ from telegram.ext import Application
 
 from bot.flood import FloodGuard
 from bot.runtime import Runtime
-from bot.webapp import auth
+from bot.webapp import auth, push
 from bot.webapp.server import WebAppContext, WebAppServer, webapp_app
 from tests.bot.fakes import TOKEN, USER, Clock, RecordingRequest, telegram_app
 from tests.bot.members import Chat
@@ -50,6 +50,8 @@ class MiniApp:
     request: RecordingRequest
     url: str
     http: aiohttp.ClientSession
+    server: WebAppServer
+    context: WebAppContext
 
     @property
     def runtime(self) -> Runtime:
@@ -81,21 +83,27 @@ class MiniApp:
 
 @asynccontextmanager
 async def mini_app(
-    tmp_path: Path, seed: int = 1, clock: Clock | None = None, guard: FloodGuard | None = None
+    tmp_path: Path,
+    seed: int = 1,
+    clock: Clock | None = None,
+    guard: FloodGuard | None = None,
+    streams: push.Streams | None = None,
 ) -> AsyncIterator[MiniApp]:
     """The bot on a fresh database with its Mini App served on 127.0.0.1 (`guard`: each player's allowance of
-    calls, if not the server's own)."""
+    calls, if not the server's own; `streams`: the push streams it may hold, if not the server's own)."""
     async with telegram_app(tmp_path / "db.sqlite3", seed=seed, clock=clock) as (app, request):
         runtime = app.bot_data.runtime
         app.bot_data.webapp_url = URL  # as serve() sets it: the chat's boards get the button
         context = WebAppContext(runtime.core, URL, auth.secret_key(TOKEN), "bullscows_test_bot", lambda: None)
         if guard is not None:
             context.guard = guard
+        if streams is not None:
+            context.streams = streams
         port = free_port()
         server = WebAppServer(webapp_app(context), "127.0.0.1", port)  # as the bot serves it
         await server.start()
         try:
             async with aiohttp.ClientSession() as http:
-                yield MiniApp(app, request, f"http://127.0.0.1:{port}", http)
+                yield MiniApp(app, request, f"http://127.0.0.1:{port}", http, server, context)
         finally:
             await server.stop()

@@ -24,7 +24,7 @@ async def start_referee(web: MiniApp) -> dict:
     status, answer = await web.call("POST", "/api/move", {"key": "start-key-1", "kind": "new", "mode": "play"})
     assert status == 200, answer
     assert answer["changed"] is True
-    return answer["game"]
+    return {**answer["game"], "key": answer["key"]}
 
 
 async def test_the_page_and_its_files_are_served_with_a_content_security_policy(web):
@@ -146,6 +146,9 @@ async def test_the_possibilities_count_is_the_engines(web):
     assert found["page"] == 1
     assert len(found["codes"]) == min(40, expected - 40)
     assert all(0 <= c["bits"] <= 4.0 for c in found["codes"])
+    assert f"{found['bits']:.1f}" in found["bitsText"]
+    _, russian = await web.call("GET", f"/api/possibilities?game={game['id']}", language="ru")
+    assert f"{found['bits']:.1f}".replace(".", ",") in russian["bitsText"]  # «Осталось узнать 6,2 бита»
 
 
 async def test_the_notepad_is_kept_per_game_and_must_have_the_games_shape(web):
@@ -173,11 +176,12 @@ async def test_a_body_over_the_limit_is_refused_before_it_is_read(web):
 
 async def test_a_chat_move_shows_in_the_state_the_page_polls(web):
     game = await start_referee(web)
-    _, same = await web.call("GET", f"/api/state?known={game['id']}:{game['revision']}")
+    _, same = await web.call("GET", f"/api/state?known={game['key']}")
     assert same == {"same": True}
     await web.chat().send("5678")
-    _, answer = await web.call("GET", f"/api/state?known={game['id']}:{game['revision']}")
+    _, answer = await web.call("GET", f"/api/state?known={game['key']}")
     assert [t["guess"] for t in answer["game"]["turns"]] == ["5678"]
+    assert answer["key"] != game["key"]
 
 
 async def test_malformed_moves_are_refused_with_400(web):

@@ -94,6 +94,11 @@ async def test_a_referee_game_is_won_with_the_keypad(browser, tmp_path, language
         count = await page.text_content("#count")
         assert count is not None
         assert int(re.sub(r"\D", "", count)) == expected
+        # each code's bits as the player's language writes a number: 2.48 in English, 2,48 in Russian
+        mark = "," if language == "ru" else "."
+        bits = await page.text_content("#codes tr:first-child td:last-child") or ""
+        assert re.fullmatch(rf"\d{re.escape(mark)}\d\d", bits), bits
+        assert mark in (await page.text_content("#bits") or "")
         await screenshot(page, f"possible-{language}-{theme}")
 
         # the win
@@ -159,9 +164,13 @@ async def test_a_think_game_meets_a_contradiction_and_a_fix_from_the_board(brows
         assert game is not None
         assert game.pending_guess is None  # stuck: the answers cannot all be true
         await web.flush()
-        shown = await page.text_content("#board-lines")
-        assert shown
-        assert shown in plain(web.request.calls[-1].text).replace("\n", "")  # the chat's own words
+        shown = await page.locator("#board-lines p").all_text_contents()
+        chat = plain(web.request.calls[-1].text)
+        assert all(line in chat for line in shown[:-1])  # the chat's own words: why the answers cannot all be true
+        assert "/reveal" in chat  # ... and what to do, the chat naming its command, the page its own check
+        assert "/reveal" not in shown[-1]
+        assert "🔍" in shown[-1]
+        assert await page.is_visible("#reveal summary")
         theme = "dark" if dark else "light"
         await screenshot(page, f"think-{language}-{theme}")
         fixes = page.locator(f"#board-buttons button[data-data^='{cb.FIX}:']")
@@ -228,4 +237,24 @@ async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(br
         await page.click("#puzzle-give-up")
         await expect(page.locator("#puzzle-said")).to_contain_text("🏳️", timeout=WAIT)
         await expect(page.locator("#puzzle-said")).to_contain_text("📈", timeout=WAIT)  # a loss, rated
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_think_games_answers_are_checked_against_the_code_on_the_page(browser, tmp_path, language):
+    async with mini_app(tmp_path) as web:
+        page = await open_page(browser, web.url, init_data(language=language))
+        await page.wait_for_selector("#new-think", state="visible", timeout=WAIT)
+        await page.click("#new-think")
+        await page.wait_for_selector("#board-buttons button", timeout=WAIT)
+        for done in (1, 2):  # nothing matches, twice: the answers cannot all be true
+            await page.click("#board-buttons button >> nth=0")
+            await turns_shown(page, done)
+        await page.click("#reveal summary")
+        await page.fill("#reveal-code", "8901")  # the player's code: 0123 has two cows in it
+        await page.click("#reveal-check")
+        await expect(page.locator("#notice")).to_contain_text("8901", timeout=WAIT)
+        said = await page.text_content("#notice") or ""
+        assert "0123" in said  # the answer the code shows wrong
+        await page.wait_for_selector("#ending", state="visible", timeout=WAIT)  # the game ends, as /reveal ends it
+        assert await page.is_visible("#again-think")
         await page.context.close()

@@ -3,7 +3,7 @@
 "use strict";
 (() => {
   const tg = window.Telegram && window.Telegram.WebApp;
-  const POLL_MS = 3000; // a move typed in the chat shows within this
+  const POLL_MS = 3000; // while no feed is live (push.js), a move typed in the chat shows within this
   const RETRIES = 3; // a move whose answer is lost is sent again with the same key: it counts once
   const $ = (id) => document.getElementById(id);
   let texts = {};
@@ -13,11 +13,21 @@
   let busy = false; // a move is on its way
   let page = 0; // of the possibilities
   let notesTimer = null;
+  let missed = false; // a state came while a move was on its way: asked for again after it
 
-  // Tabs with a script of their own (review.js, puzzle.js...) add themselves before the page starts:
-  // BullsCows.addTab({name, label: () => text, setup(panel, page), show(panel, page)}), `page` being what they may use.
+  // Scripts of their own add to the page before it starts, `page` being what they may use (pageApi):
+  // - a tab (review.js, puzzle.js...): BullsCows.addTab({name, label: () => text, setup(panel, page), show(panel, page)});
+  // - a board the game tab shows instead of the one-player game's (versus.js): BullsCows.addBoard({name,
+  //   shows(state), over(state), variant(state), keys(state) -> {id, variant, fields} or null, draw(section, page)});
+  // - a feed that brings the state sooner than the poll (push.js): BullsCows.addFeed({live(), start(page, session)}).
   const addedTabs = [];
-  window.BullsCows = { addTab: (spec) => addedTabs.push(spec) };
+  const boards = [];
+  const feeds = [];
+  window.BullsCows = {
+    addTab: (spec) => addedTabs.push(spec),
+    addBoard: (spec) => boards.push(spec),
+    addFeed: (spec) => feeds.push(spec),
+  };
 
   const tx = (key) => texts[key] || key;
   const haptic = (kind, style) => {
@@ -38,9 +48,11 @@
   };
 
   async function api(path, options = {}, attempts = 1) {
+    // relative to the page: behind a proxy it lives under a path of its own (WEBAPP_URL=https://host/app/)
+    const url = new URL(path.replace(/^\//, ""), document.baseURI);
     for (let attempt = 1; ; attempt++) {
       try {
-        const response = await fetch(path, {
+        const response = await fetch(url, {
           ...options,
           headers: { "Content-Type": "application/json", Authorization: "tma " + ((tg && tg.initData) || "") },
         });
@@ -65,7 +77,20 @@
   // --- drawing ---------------------------------------------------------------------------------------------
 
   const game = () => state && state.game;
-  const colours = () => game() && game().variant.repeats; // Mastermind's pegs
+  const shownBoard = () => (state ? boards.find((board) => board.shows(state)) : undefined);
+  // the variant on show, and the code the keypad keys in: the other board's (versus), else the /play game's
+  function shownVariant() {
+    const other = shownBoard();
+    return other ? other.variant(state) : game() && game().variant;
+  }
+  function keyed() {
+    const other = shownBoard();
+    if (other) return other.keys(state);
+    const g = game();
+    if (!g || !g.active || g.mode !== "referee" || state.busy) return null;
+    return { id: "g" + g.id, variant: g.variant, fields: {} };
+  }
+  const colours = () => shownVariant() && shownVariant().repeats; // Mastermind's pegs
 
   function symbol(digit) {
     if (!colours()) return document.createTextNode(digit);
@@ -79,11 +104,17 @@
   }
 
   function render() {
-    const g = game();
+    const other = shownBoard();
+    const g = other ? null : game(); // the one-player game, unless another board takes the tab
+    for (const board of boards) {
+      const section = $("board-" + board.name);
+      section.hidden = board !== other;
+      if (board === other) board.draw(section, pageApi());
+    }
     $("busy").hidden = !state.busy;
     $("busy").textContent = state.busy || "";
-    $("variant").textContent = g ? g.variant.text : "";
-    $("start").hidden = !!g;
+    $("variant").textContent = shownVariant() ? shownVariant().text : "";
+    $("start").hidden = !!g || !!other;
     $("table").hidden = !g || g.turns.length === 0;
     $("turns").replaceChildren(
       ...(g ? g.turns : []).map((turn, i) =>
@@ -102,12 +133,17 @@
     $("ending").hidden = !(g && g.ending);
     $("ending").textContent = g && g.ending ? g.ending.text : "";
     const playing = !!(g && g.active && !state.busy);
+    $("keys").hidden = !keyed();
     $("referee").hidden = !(playing && g.mode === "referee");
     $("guesser").hidden = !(playing && g.mode === "guesser");
-    $("again").hidden = !(g && !g.active);
+    $("again").hidden = !((g && !g.active) || (other && other.over(state)));
     $("notepad").hidden = !(g && g.mode === "referee");
     $("tab-possible").disabled = !g;
-    if (playing && g.mode === "referee") drawKeypad();
+    if (keyed()) drawKeypad();
+    if (playing && g.mode === "referee") {
+      $("hint").disabled = busy || g.daily;
+      $("giveup").disabled = busy;
+    }
     if (playing && g.mode === "guesser") drawBoard(g.board);
     drawNotes();
     mainButton();
@@ -116,8 +152,7 @@
   }
 
   function drawKeypad() {
-    const g = game();
-    const v = g.variant;
+    const v = keyed().variant;
     $("slots").replaceChildren(
       ...Array.from({ length: v.length }, (_, i) =>
         el("div", { className: "slot" + (i === entered.length ? " next" : "") }, entered[i] ? symbol(entered[i]) : ""),
@@ -141,14 +176,12 @@
     });
     keys.push(erase);
     $("keypad").replaceChildren(...keys);
-    $("hint").disabled = busy || g.daily;
-    $("giveup").disabled = busy;
   }
 
   // Only codes of the variant get through: its length, distinct digits unless repeats are allowed, no leading zero
   // where the variant forbids it.
   function allowed(digit) {
-    const v = game().variant;
+    const v = keyed().variant;
     if (busy || entered.length >= v.length) return false;
     if (!v.repeats && entered.includes(digit)) return false;
     if (!v.leadingZero && entered.length === 0 && digit === "0") return false;
@@ -165,6 +198,7 @@
 
   function drawBoard(board) {
     $("board-lines").replaceChildren(...board.lines.map((line) => el("p", { textContent: line })));
+    $("reveal").hidden = !board.reveal; // the answers contradict: check them against the player's code, here
     $("board-buttons").replaceChildren(
       ...board.buttons.map((row) =>
         el(
@@ -186,9 +220,9 @@
 
   function mainButton() {
     if (!tg || !tg.MainButton) return;
-    const g = game();
-    const show = tab === "game" && g && g.active && g.mode === "referee" && !state.busy;
-    const ready = show && entered.length === g.variant.length && !busy;
+    const k = state && keyed();
+    const show = tab === "game" && k;
+    const ready = show && entered.length === k.variant.length && !busy;
     tg.MainButton.setText(tx("app.guess"));
     if (!show) return tg.MainButton.hide();
     tg.MainButton.show();
@@ -265,12 +299,16 @@
     $("count").textContent = found.countText;
     $("bits").textContent = found.bitsText;
     $("codes").replaceChildren(
-      ...found.codes.map((c) => el("tr", {}, codeCell(c.code), el("td", { textContent: c.bits.toFixed(2) }))),
+      ...found.codes.map((c) => el("tr", {}, codeCell(c.code), el("td", { textContent: decimal(c.bits, 2) }))),
     );
     $("page").textContent = found.pageText;
     $("prev").disabled = found.page === 0;
     $("next").disabled = found.page + 1 >= found.pages;
   }
+
+  // a number as the player's language writes it: 2.48 in English, 2,48 in Russian
+  const decimal = (value, places) =>
+    value.toLocaleString(document.documentElement.lang, { minimumFractionDigits: places, maximumFractionDigits: places });
 
   function drawCoach(coach) {
     $("coach").hidden = !coach;
@@ -339,7 +377,7 @@
     const body = { key: newKey(), game: g ? g.id : null, revision: g ? g.revision : null, ...fields };
     try {
       const answer = await api("/api/move", { method: "POST", body: JSON.stringify(body) }, RETRIES);
-      state = { game: answer.game, busy: answer.busy };
+      state = { key: answer.key, game: answer.game, match: answer.match, busy: answer.busy };
       showChoices(answer.choices || []);
       $("notice").classList.toggle("good", !!answer.changed); // a move made tells only good news (an achievement)
       if (answer.notice) {
@@ -356,6 +394,10 @@
       busy = false;
       if (tg && tg.MainButton) tg.MainButton.hideProgress();
       render();
+      if (missed) {
+        missed = false;
+        refresh();
+      }
     }
   }
 
@@ -373,9 +415,14 @@
   }
 
   function guess() {
-    const g = game();
-    if (!g || entered.length !== g.variant.length || busy) return;
-    move({ kind: "guess", code: entered });
+    const k = state && keyed();
+    if (!k || entered.length !== k.variant.length || busy) return;
+    move({ kind: "guess", code: entered, ...k.fields });
+  }
+
+  function reveal() {
+    const code = $("reveal-code").value.trim();
+    if (code) move({ kind: "reveal", code });
   }
 
   function confirm(text, then) {
@@ -385,23 +432,30 @@
 
   function startNew(mode) {
     const g = game();
-    if (g && g.active) confirm(tx("app.confirm.new"), () => move({ kind: "replace", mode }));
+    if (g && g.active && mode !== "versus") confirm(tx("app.confirm.new"), () => move({ kind: "replace", mode }));
     else move({ kind: "new", mode });
   }
 
-  // --- polling: a move typed in the chat shows here --------------------------------------------------------------
+  // --- a move made in the chat shows here: pushed by a feed (push.js), else polled -----------------------------
+
+  // The state as the server sent it (a poll's answer, a pushed one): drawn unless it is the one shown.
+  function received(answer) {
+    if (answer.same || !state || answer.key === state.key) return;
+    if (busy) {
+      missed = true; // a move is on its way: its answer is drawn, then the state asked for again
+      return;
+    }
+    const target = () => (keyed() || {}).id;
+    const before = target();
+    state = { key: answer.key, game: answer.game, match: answer.match, busy: answer.busy };
+    if (target() !== before) entered = "";
+    render();
+  }
 
   async function refresh() {
     if (document.visibilityState === "visible" && !busy && state) {
-      const g = game();
       try {
-        const answer = await api("/api/state" + (g ? `?known=${g.id}:${g.revision}` : ""));
-        if (!answer.same && !busy) {
-          const before = g && g.id;
-          state = answer;
-          if (!game() || game().id !== before) entered = "";
-          render();
-        }
+        received(await api("/api/state?known=" + encodeURIComponent(state.key || "")));
       } catch (error) {
         // shown by api(); the next poll tries again
       }
@@ -409,7 +463,7 @@
   }
 
   async function poll() {
-    await refresh();
+    if (!feeds.some((feed) => feed.live())) await refresh();
     setTimeout(poll, POLL_MS);
   }
 
@@ -489,7 +543,7 @@
 
   // What a tab of its own may use of the page: the API with initData, the texts, drawing, moves, the state.
   function pageApi() {
-    return { api, tx, el, haptic, move, switchTab, state: () => state, game, newKey };
+    return { api, tx, el, haptic, move, switchTab, state: () => state, game, newKey, codeCell, confirm, received, refresh };
   }
 
   function addTabs() {
@@ -503,6 +557,10 @@
       panel.setAttribute("role", "tabpanel");
       document.querySelector("main").append(panel);
       if (spec.setup) spec.setup(panel, pageApi());
+    }
+    for (const board of boards) {
+      const section = el("section", { id: "board-" + board.name, hidden: true });
+      $("keys").before(section);
     }
   }
 
@@ -521,6 +579,10 @@
     $("no-game").textContent = tx("app.no_game");
     for (const id of ["new-play", "again-play"]) $(id).textContent = tx("btn.play");
     for (const id of ["new-think", "again-think"]) $(id).textContent = tx("btn.think");
+    for (const id of ["new-versus", "again-versus"]) $(id).textContent = tx("app.vs.new");
+    $("reveal-title").textContent = tx("app.reveal.open");
+    $("reveal-code").placeholder = tx("app.reveal.code");
+    $("reveal-check").textContent = tx("app.reveal.check");
     $("hint").textContent = tx("app.hint");
     $("giveup").textContent = tx("app.giveup");
     $("notepad-title").textContent = tx("app.notepad");
@@ -542,8 +604,10 @@
     }
     addTabs();
     for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => switchTab(b.dataset.tab));
-    for (const [id, mode] of [["new-play", "play"], ["new-think", "think"], ["again-play", "play"], ["again-think", "think"]])
-      $(id).addEventListener("click", () => startNew(mode));
+    for (const mode of ["play", "think", "versus"])
+      for (const id of ["new-" + mode, "again-" + mode]) $(id).addEventListener("click", () => startNew(mode));
+    $("reveal-check").addEventListener("click", reveal);
+    $("reveal-code").addEventListener("keydown", (event) => event.key === "Enter" && reveal());
     $("hint").addEventListener("click", () => move({ kind: "hint" }));
     $("daily-play").addEventListener("click", async () => {
       await move({ kind: "daily" });
@@ -555,15 +619,15 @@
     $("prev").addEventListener("click", () => { page = Math.max(0, page - 1); loadPossible(); });
     $("next").addEventListener("click", () => { page += 1; loadPossible(); });
     document.addEventListener("keydown", (event) => {
-      const g = game();
-      if (tab !== "game" || !g || !g.active || g.mode !== "referee") return;
+      if (tab !== "game" || !state || !keyed() || event.target.tagName === "INPUT") return;
       if (/^[0-9]$/.test(event.key)) press(event.key);
       else if (event.key === "Backspace") $("erase") && $("erase").click();
       else if (event.key === "Enter") guess();
     });
     document.addEventListener("visibilitychange", refresh); // back in view: catch up at once
+    let session;
     try {
-      const session = await api("/api/session", {}, RETRIES);
+      session = await api("/api/session", {}, RETRIES);
       texts = session.texts;
       state = session;
     } catch (error) {
@@ -572,11 +636,12 @@
     }
     label();
     render();
+    for (const feed of feeds) feed.start(pageApi(), session);
     setTimeout(poll, POLL_MS);
   }
 
-  // after every deferred script has run: the tabs of their own have added themselves by then. A deferred script runs
-  // while the document is already "interactive", before the scripts after it: only DOMContentLoaded comes after all.
-  if (document.readyState !== "complete") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  // after every deferred script has run, the tabs, boards and feeds of their own having added themselves by then: a
+  // deferred script runs while the document is "interactive" (not "loading"), before DOMContentLoaded
+  if (document.readyState === "complete") start();
+  else document.addEventListener("DOMContentLoaded", start);
 })();
