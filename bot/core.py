@@ -21,6 +21,7 @@ from bot.routing.table import (
     DUEL_LINK,
     DUEL_ME_LINK,
     GROUP_DEEP_LINKS,
+    REVIEW_LINK,
     Features,
     button_routes,
     command_routes,
@@ -123,6 +124,8 @@ class Core:
             return await self.features.duel.duel_me(found, payload)
         elif command == "start" and who.private and payload.lower().startswith(DUEL_LINK):
             return await self.features.duel.duel_link(found, payload)
+        elif command == "start" and who.private and payload.lower().startswith(REVIEW_LINK):
+            return await self.features.review.link(found, payload)
         return await self._ask(self._commands, found, command, lambda handler: handler(found, command, args))
 
     async def on_text(self, who: Who, text: str) -> Outcome:

@@ -57,7 +57,8 @@ class Duel(Feature):
             stopped = await duel.stop(self.deps, match, who.user_id, who.as_chat)
             return group_duel.stopped(language, stopped, await languages.of_players(self.deps, match))
         resigned = await duel.resign(self.deps, match, who.user_id)
-        return group_duel.resigned(language, resigned, await languages.of_players(self.deps, match))
+        players = await languages.of_players(self.deps, match)
+        return group_duel.resigned(language, resigned, players, who.bot_username)
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A code typed in a group while a duel runs in its topic: a move (None for chatter, or no duel)."""
@@ -117,7 +118,7 @@ class Duel(Feature):
         moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
         if isinstance(moved, Refusal) and not explicit:
             return Outcome()
-        return group_duel.moved(language, moved, await languages.of_players(self.deps, match))
+        return group_duel.moved(language, moved, await languages.of_players(self.deps, match), who.bot_username)
 
     # --- buttons ------------------------------------------------------------------------------
 

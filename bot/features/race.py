@@ -47,7 +47,7 @@ class Race(Feature):
             stopped = await race.stop(self.deps, match, who.user_id, who.as_chat)
             if isinstance(stopped, Refusal):
                 return messages.message(stopped.key, language)
-            return racing.ended(language, stopped) if stopped else Outcome()
+            return racing.ended(language, stopped, who.bot_username) if stopped else Outcome()
         return messages.message("race.no_resign", language)
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
@@ -103,4 +103,4 @@ class Race(Feature):
             return messages.message(result.key, language, **result.params) if explicit else Outcome()
         if isinstance(result, race.TooLate):
             return messages.message("race.too_late", language) if explicit else Outcome()
-        return racing.scored(language, result)
+        return racing.scored(language, result, who.bot_username)

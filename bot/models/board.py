@@ -36,6 +36,7 @@ class Does(StrEnum):
     NEW = "new"  # a new game
     CONFIRM = "confirm"  # yes: abandon the running game for a new one
     KEEP = "keep"  # no: keep playing
+    REVIEW = "review"  # the finished game's review
 
 
 @dataclass(frozen=True)

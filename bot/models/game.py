@@ -33,6 +33,9 @@ class Game:
     coaching: bool = True
     hard: bool = False
     hints: str = ""  # positions revealed by /hint, as digits: "02"
+    # the guesses made when each hint was taken, in the order of `hints` ((0, 3): before any guess, after three);
+    # None for a game stored before it was noted (when its hints came is not known)
+    hints_at: tuple[int, ...] | None = ()
     pending_guess: Code | None = None  # guesser mode: the guess waiting for an answer
     status: Status = Status.ACTIVE
     revision: int = 0

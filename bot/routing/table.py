@@ -22,6 +22,7 @@ from bot.features import (
     puzzle,
     race,
     referee,
+    review,
     scoreboard,
     settings,
     streak,
@@ -39,6 +40,7 @@ from bot.features.language import Language
 from bot.features.puzzle import Puzzle
 from bot.features.race import Race
 from bot.features.referee import Referee
+from bot.features.review import Review
 from bot.features.scoreboard import Scoreboard
 from bot.features.settings import ChatSettings
 from bot.features.streak import Streak
@@ -68,6 +70,7 @@ COMMANDS: tuple[Command, ...] = (
     *duel.COMMANDS,
     *scoreboard.COMMANDS,
     *streak.COMMANDS,
+    *review.COMMANDS,
     *puzzle.COMMANDS,
     *language.COMMANDS,
     *guide.COMMANDS,
@@ -89,6 +92,7 @@ PRIVATE_MENU = (
     "top",
     "stats",
     "streak",
+    "review",
     "rules",
     "help",
     "cancel",
@@ -122,6 +126,7 @@ DEEP_LINK_COMMANDS = frozenset(
 GROUP_DEEP_LINKS = {links.RACE_ME: "challenge"}
 DUEL_LINK = links.DUEL_SECRET  # /start duel_<match> in a private chat: that duel's secret
 DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel with that user
+REVIEW_LINK = review.LINK  # /start review_<match> in a private chat: the review of one's guesses in that match
 
 
 class Features:
@@ -138,6 +143,7 @@ class Features:
         self.versus = Versus(deps)
         self.scoreboard = Scoreboard(deps)
         self.streak = Streak(deps)
+        self.review = Review(deps)
         self.puzzle = Puzzle(deps)
         self.language = Language(deps)
         self.inline = Inline(deps)
@@ -162,6 +168,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(Chats.PRIVATE, f.daily_guard.command, daily_guard.GUARDED),  # a daily: warn before it is spoiled
         Route(Chats.ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
+        Route(Chats.PRIVATE, f.review.command, names(review.COMMANDS)),  # /review: the last game, move by move
         Route(Chats.ANY, f.puzzle.command, names(puzzle.COMMANDS)),  # in private and in a group
         Route(Chats.ANY, f.guide.command, names(guide.COMMANDS)),  # /help and /rules, a group's own help there
         Route(Chats.ANY, f.language.command, names(language.COMMANDS)),
@@ -202,6 +209,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(Chats.ANY, f.language.button, language.ACTIONS),
         Route(Chats.ANY, f.settings.button, settings.ACTIONS),
         Route(Chats.PRIVATE, f.settings.button, settings.OPEN),
+        Route(Chats.PRIVATE, f.review.button, review.ACTIONS),  # 📊 Review under a finished game or match
         Route(Chats.ANY, f.versus.button, versus.ACTIONS),
         Route(Chats.ANY, f.duel.button, duel.ACTIONS),
         Route(Chats.ANY, f.race.button, race.ACTIONS),

@@ -1,5 +1,5 @@
-"""The one bundle every service gets: the store, randomness, the clock, the daily key, the link signer and the two
-ports."""
+"""The one bundle every service gets: the store, randomness, the clock, the daily key, the link signer, the two
+ports, and the reviews being made."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from bot.config import Secret
 from bot.services.links import LinkSigner
 from bot.services.ports import Admins, Clock, Timers
+from bot.services.reviewer import Reviewer
 from bot.storage.store import Store
 
 
@@ -24,6 +25,7 @@ class Deps:
     timers: Timers
     daily_secret: Secret | None = field(repr=False)  # DAILY_SECRET; None: one stored in the db
     links: LinkSigner = field(default_factory=LinkSigner.random, repr=False)  # signs deep links (key kept in the db)
+    reviews: Reviewer = field(default_factory=Reviewer, repr=False)  # the game reviews being made in this process
 
     def transaction(self) -> AbstractAsyncContextManager[None]:
         """A block whose writes are committed together, or not at all (joined when nested)."""

@@ -209,7 +209,8 @@ async def hint(deps: Deps, game: Game) -> Hint | None:
     if secret is None:
         secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
     position = deps.rng.choice(hidden)
-    updated = game.bumped(secret=secret, hard=False, hints=game.hints + str(position))
+    noted = None if game.hints_at is None else (*game.hints_at, len(game.turns))  # what the review weighs by
+    updated = game.bumped(secret=secret, hard=False, hints=game.hints + str(position), hints_at=noted)
     async with deps.transaction():
         await deps.store.games.save_game(updated)
     # the coach's line stays on the board, recounted with the digit in place (a 6-digit game's codes: in a thread)

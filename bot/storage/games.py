@@ -71,6 +71,7 @@ class SqliteGameRepository:
             coaching=bool(row["coaching"]),
             hard=bool(row["hard"]),
             hints=row["hints"],
+            hints_at=_hints_at(row["hints_at"]),
             pending_guess=row["pending_guess"],
             status=Status(row["status"]),
             revision=row["revision"],
@@ -100,8 +101,8 @@ class SqliteGameRepository:
         """Insert a new game (its id is ignored) with its turns; the stored game comes back."""
         cursor = await self.conn.execute(
             "INSERT INTO games (chat_id, user_id, mode, variant, secret, attempt_limit, coaching, hard, hints,"
-            " pending_guess, status, revision, started_at, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " hints_at, pending_guess, status, revision, started_at, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game.chat_id, game.user_id, game.mode, game.variant.name, *self._mutable(game)[:-1]),
         )
         assert cursor.lastrowid is not None
@@ -117,6 +118,7 @@ class SqliteGameRepository:
             int(game.coaching),
             int(game.hard),
             game.hints,
+            None if game.hints_at is None else ",".join(map(str, game.hints_at)),
             game.pending_guess,
             game.status,
             game.revision,
@@ -130,8 +132,8 @@ class SqliteGameRepository:
         only the outbox's sender writes)."""
         await execute(
             self.conn,
-            "UPDATE games SET secret = ?, attempt_limit = ?, coaching = ?, hard = ?, hints = ?, pending_guess = ?,"
-            " status = ?, revision = ?, started_at = ?, finished_at = ? WHERE id = ?",
+            "UPDATE games SET secret = ?, attempt_limit = ?, coaching = ?, hard = ?, hints = ?, hints_at = ?,"
+            " pending_guess = ?, status = ?, revision = ?, started_at = ?, finished_at = ? WHERE id = ?",
             self._mutable(game),
         )
 
@@ -195,3 +197,10 @@ class SqliteGameRepository:
                 )
                 async for row in cursor
             ]
+
+
+def _hints_at(stored: str | None) -> tuple[int, ...] | None:
+    """When a game's hints were taken, as stored ('0,3'); None where it was not noted (an older game)."""
+    if stored is None:
+        return None
+    return tuple(int(count) for count in stored.split(",") if count)

@@ -29,6 +29,7 @@ from bot.storage.lock import claim
 from bot.storage.store import Store
 from bot.telegram_io.admins import AdminRoster, telegram_fetch
 from bot.telegram_io.day_close import keep_closing
+from bot.telegram_io.deferred import review_delivery
 from bot.telegram_io.group_io import JobQueueTimers, on_unreachable
 from bot.telegram_io.handlers import register
 from bot.telegram_io.intake import Intake
@@ -102,6 +103,7 @@ async def open_bot(
         sender.unreachable = lambda chat_id: on_unreachable(runtime, chat_id)
         intake = app.bot_data.intake = Intake(app, runtime.store, clock, sender.wake, admins.settled, telemetry)
         admins.on_known = intake.unpark_all
+        runtime.core.deps.reviews.deliver = review_delivery(app)  # a review made in the background is sent when kept
         rearmed = await runtime.core.rearm()  # the timers of matches still running
         backend = await asyncio.to_thread(warm_up)  # before the first update, not during it
         await asyncio.to_thread(settle_heap)
@@ -127,8 +129,10 @@ async def close_bot(app: App) -> None:
     runtime, intake, sender = state.parts()
     state.intake, state.sender = None, None
     admins = runtime.core.deps.admins if runtime is not None else None
+    reviews = runtime.core.deps.reviews if runtime is not None else None
     try:
         for step in (
+            reviews.stop if reviews is not None else None,
             intake.stop if intake is not None else None,
             sender.stop if sender is not None else None,
             admins.close if isinstance(admins, AdminRoster) else None,

@@ -14,7 +14,7 @@ from bot.replies import Account, Button, Did, Outcome, Placement, Reply
 from bot.services.daily import Challenge, DailyLine, DailyStarted, Done, Running, grid_row
 from bot.services.referee import Finished, Hint, Scored
 from bot.texts import Html, date_text, duration_text, lines, t, variant_text, wait_text
-from bot.views import chat_board, referee_board
+from bot.views import chat_board, referee_board, review_board
 from bot.views.messages import asked, confirm_abandon_for_daily, mode_choices
 from bot.views.records import MEDALS, display_name
 from engine.variant import Variant
@@ -65,9 +65,9 @@ def ended(language: str, day: str, today: str, ending: Finished, asked: Html, bo
     game = ending.game
     note = t("daily.secret", language) if day == today else None
     finished = referee_board.ending(language, ending, note)
-    shown = referee_board.board(
-        language, game, title=title(language, day), ending=finished, choices=mode_choices(language)
-    )
+    review = ((review_board.game_choice(language, game.id),),) if game.turns else ()
+    choices = (*review, *mode_choices(language))
+    shown = referee_board.board(language, game, title=title(language, day), ending=finished, choices=choices)
     placed = Placement(game.id, in_place=False, tidy=referee_board.tidy(language, game))
     return Outcome.say(_answered(asked), chat_board.reply(shown, placed), account=Account(Did.MADE, boards=(shown,)))
 

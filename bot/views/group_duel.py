@@ -16,7 +16,7 @@ from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import Html, duration_text, example, lines, mention, rematch_label, score_text, t, variant_text
-from bot.views import rankings
+from bot.views import rankings, review_board
 
 
 def turn_time(language: str, match: Match) -> Html:
@@ -100,8 +100,14 @@ def secret_set(language: str, result: duel.SecretSet | Refusal, group_language: 
     return Outcome.say(*replies)
 
 
-def moved(language: str, result: duel.DuelMove | Refusal, privately: Mapping[int, str] | None = None) -> Outcome:
-    """One short line per move; the ending when it is decided."""
+def moved(
+    language: str,
+    result: duel.DuelMove | Refusal,
+    privately: Mapping[int, str] | None = None,
+    bot_username: str | None = None,
+) -> Outcome:
+    """One short line per move; the ending when it is decided (with each player's review link, when the bot's username
+    is known)."""
     if isinstance(result, Refusal):
         return Outcome.text(refused(language, result))
     mover = result.mover
@@ -114,7 +120,8 @@ def moved(language: str, result: duel.DuelMove | Refusal, privately: Mapping[int
     if result.ended is not None:
         head = t("race.turn", language, name=mover.name, n=mover.guesses, guess=result.turn.guess, score=score)
         shown = revealed_secrets(language, result.ended.match, privately)
-        return Outcome.say(Reply(lines(head, ending(language, result.ended)), rematch(language, result.ended)), *shown)
+        buttons = rematch(language, result.ended, bot_username=bot_username)
+        return Outcome.say(Reply(lines(head, ending(language, result.ended)), buttons), *shown)
     if mover.solved and result.next is not None:
         head = lines(head, t("duel.last_chance", language, name=mover.name, n=mover.solved_in, other=nxt))
     return Outcome.text(head)
@@ -156,13 +163,18 @@ def revealed_secrets(language: str, match: Match, privately: Mapping[int, str] |
     return replies
 
 
-def resigned(language: str, result: Ended | Refusal | None, privately: Mapping[int, str] | None = None) -> Outcome:
+def resigned(
+    language: str,
+    result: Ended | Refusal | None,
+    privately: Mapping[int, str] | None = None,
+    bot_username: str | None = None,
+) -> Outcome:
     """The reply to /resign in a duel."""
     if isinstance(result, Refusal):
         return Outcome.text(refused(language, result))
     if result is None:
         return Outcome()
-    buttons = rematch(language, result) if result.match.status == Status.RESIGNED else ()
+    buttons = rematch(language, result, bot_username=bot_username) if result.match.status == Status.RESIGNED else ()
     return Outcome.say(
         Reply(resignation(language, result), buttons), *revealed_secrets(language, result.match, privately)
     )
@@ -202,11 +214,15 @@ def timed_out(language: str, result: duel.TimedOut, privately: Mapping[int, str]
     return Outcome.say(Reply(text, rematch(language, result.ended)), *revealed_secrets(language, match, privately))
 
 
-def rematch(language: str, ended: Ended, lost: bool | None = None) -> Keyboard:
-    """Under a duel played out: either player's press invites the other to the same again. Labelled for who reads it
-    (`lost`: '🔁 Rematch' for the loser, '🔁 Play again' for the winner); the group's message, which both read, says
-    '🔁 Play again'."""
-    return ((Button(rematch_label(language, bool(lost)), cb.encode(cb.REMATCH, ended.match.id)),),)
+def rematch(language: str, ended: Ended, lost: bool | None = None, bot_username: str | None = None) -> Keyboard:
+    """Under a duel played out: either player's press invites the other to the same again, labelled for who reads it
+    (`lost`: '🔁 Rematch' for the loser, '🔁 Play again' for the winner; the group's message, which both read, says
+    '🔁 Play again'); and a link to each player's own review, in private (when the bot's username is known)."""
+    review = review_board.link_button(language, ended.match.id, bot_username)
+    return (
+        (Button(rematch_label(language, bool(lost)), cb.encode(cb.REMATCH, ended.match.id)),),
+        *((review,) if review else ()),
+    )
 
 
 def forfeit(language: str, ended: Ended, loser: Player) -> Html:

@@ -18,6 +18,7 @@ from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, mention, score_text, t, variant_text
+from bot.views import review_board
 from bot.views.group_duel import ending, forfeit, refused, rematch, resignation, revealed_secrets, turn_time
 
 Languages = Mapping[int, str]  # each player's private language, by user id
@@ -28,15 +29,20 @@ def _to_both(
     languages: Languages,
     render: Callable[[Player, str], Html | None],
     buttons: Callable[[Player, str], Keyboard] | None = None,
+    over: bool = False,
 ) -> list[Reply]:
     """One reply per player, in seat order, rendered in that player's language and sent to their private chat (with
-    that player's `buttons`, if any)."""
+    that player's `buttons`, if any; `over`: the duel's end, with a button to the review of the player's own guesses,
+    when they made any)."""
     replies = []
     for player in match.players:
         own = languages.get(player.user_id, SOURCE_LANGUAGE)
         text = render(player, own)
+        keyboard = buttons(player, own) if buttons else ()
+        if over and player.guesses > 0:
+            keyboard = (*keyboard, (Button(t("btn.review", own), review_board.match_data(match.id)),))
         if text:
-            replies.append(Reply(text, buttons(player, own) if buttons else (), chat_id=player.user_id))
+            replies.append(Reply(text, keyboard, chat_id=player.user_id))
     return replies
 
 
@@ -169,7 +175,7 @@ def moved(language: str, result: duel.DuelMove | Refusal, languages: Languages) 
     if result.ended is None:
         return Outcome.say(*_to_both(match, languages, render))
     shown = revealed_secrets(language, match, languages)
-    return Outcome.say(*_to_both(match, languages, render, _rematch(result.ended)), *shown)
+    return Outcome.say(*_to_both(match, languages, render, _rematch(result.ended), over=True), *shown)
 
 
 def resigned(language: str, result: Ended | Refusal | None, languages: Languages) -> Outcome:
@@ -184,7 +190,7 @@ def resigned(language: str, result: Ended | Refusal | None, languages: Languages
         return resignation(own, result)
 
     played = match.status == Status.RESIGNED  # before play it is only off: nothing to play again
-    replies = _to_both(match, languages, render, _rematch(result) if played else None)
+    replies = _to_both(match, languages, render, _rematch(result) if played else None, over=played)
     return Outcome.say(*replies, *revealed_secrets(language, match, languages))
 
 
@@ -197,7 +203,8 @@ def timed_out(result: duel.TimedOut, languages: Languages) -> Outcome:
             return t("duel.expired", own, a=mention(player), b=mention(_other(match, player)))
         return forfeit(own, result.ended, loser)
 
-    replies = _to_both(match, languages, render, _rematch(result.ended) if loser is not None else None)
+    over = loser is not None
+    replies = _to_both(match, languages, render, _rematch(result.ended) if over else None, over=over)
     return Outcome.say(*replies, *revealed_secrets(SOURCE_LANGUAGE, match, languages))
 
 

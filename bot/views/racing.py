@@ -12,7 +12,7 @@ from bot.rules.referee import MAX_GUESSES
 from bot.services.matches import Ended, ranking
 from bot.services.race import RaceMove
 from bot.texts import Html, duration_text, example, lines, score_text, t, variant_text
-from bot.views import rankings
+from bot.views import rankings, review_board
 
 MAX_RANKED = 8  # lines of the final summary; the rest are counted, not listed
 
@@ -26,8 +26,9 @@ def started(language: str, match: Match) -> Outcome:
     return Outcome.text(lines(text, limit))
 
 
-def scored(language: str, result: RaceMove) -> Outcome:
-    """'Ann #3 1234 → 1🐂 2🐄', and the summary when it won."""
+def scored(language: str, result: RaceMove, bot_username: str | None = None) -> Outcome:
+    """'Ann #3 1234 → 1🐂 2🐄', and the summary when it won (with each player's review link, when the bot's username
+    is known)."""
     head = t(
         "race.turn",
         language,
@@ -41,7 +42,7 @@ def scored(language: str, result: RaceMove) -> Outcome:
             return Outcome.text(head)
         # said once, in the group: the player's later guesses are refused (a plain code silently)
         return Outcome.text(lines(head, t("race.last_guess", language, name=result.player.name, n=MAX_GUESSES)))
-    return Outcome.text(lines(head, summary(language, result.ended)), again(language, result.ended))
+    return Outcome.text(lines(head, summary(language, result.ended)), again(language, result.ended, bot_username))
 
 
 def summary(language: str, ended: Ended) -> Html:
@@ -70,11 +71,13 @@ def ranked(language: str, match: Match) -> Html:
     return lines(*rows)
 
 
-def ended(language: str, result: Ended) -> Outcome:
+def ended(language: str, result: Ended, bot_username: str | None = None) -> Outcome:
     """The end of a race by time or /stop."""
-    return Outcome.text(summary(language, result), again(language, result))
+    return Outcome.text(summary(language, result), again(language, result, bot_username))
 
 
-def again(language: str, ended: Ended) -> Keyboard:
-    """'🔁 Same again': a new race in the same variant, with the same time limit."""
-    return ((Button(t("btn.again", language), cb.encode(cb.REMATCH, ended.match.id)),),)
+def again(language: str, ended: Ended, bot_username: str | None = None) -> Keyboard:
+    """'🔁 Same again': a new race in the same variant, with the same time limit; and a link to each player's own
+    review, in private (when the bot's username is known)."""
+    review = review_board.link_button(language, ended.match.id, bot_username)
+    return ((Button(t("btn.again", language), cb.encode(cb.REMATCH, ended.match.id)),), *((review,) if review else ()))

@@ -35,7 +35,7 @@ from bot.texts import (
     variant_name,
     variant_text,
 )
-from bot.views import chat_board
+from bot.views import chat_board, review_board
 from bot.views.messages import again_choices
 from engine.history import Turn
 from engine.variant import Variant
@@ -200,11 +200,19 @@ def scored(
     previous = before if before is not None else _without_last(game)
     if result.ending is not None:
         shown = board(language, game, title=title, ending=ending(language, result.ending))
-        shown = replace(shown, choices=again_choices(language, game))
+        shown = replace(shown, choices=finished_choices(language, game))
     else:
         coach = (coach_line(language, result.coaching),) if result.coaching else ()
         shown = board(language, game, title=title, coach=coach, choices=board_choices(language, game, daily))
     return made(shown, Placement(game.id, in_place=False, tidy=tidy(language, previous)))
+
+
+def finished_choices(language: str, game: Game) -> Choices:
+    """Under a finished game: '🔁 Same again' and, where guesses were made, '📊 Review'; then both modes."""
+    again, *modes = again_choices(language, game)
+    if not game.turns:
+        return (again, *modes)
+    return ((*again, review_board.game_choice(language, game.id)), *modes)
 
 
 def _without_last(game: Game) -> Game:
@@ -252,7 +260,7 @@ def ending_lines(language: str, ending: Finished) -> tuple[Html, ...]:
 def gave_up(language: str, ending_: Finished, in_place: bool = False, daily: bool = False) -> Outcome:
     """The board with the code revealed after giving up (or cancelling)."""
     game = ending_.game
-    choices = () if daily else again_choices(language, game)
+    choices = () if daily else finished_choices(language, game)
     shown = board(language, game, ending=ending(language, ending_), choices=choices)
     return made(shown, Placement(game.id, in_place=in_place, tidy=tidy(language, game)))
 

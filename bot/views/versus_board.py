@@ -12,7 +12,7 @@ from bot.replies import Account, Did, Outcome, Placement, Reply
 from bot.services import versus
 from bot.services.matches import Ended
 from bot.texts import Html, example, rematch_label, score_text, t, variant_text
-from bot.views import chat_board, messages, slips
+from bot.views import chat_board, messages, review_board, slips
 from engine.consistency import Correction
 from engine.history import Turn
 from engine.scoring import Score
@@ -95,6 +95,8 @@ def model(
         said = ending(language, position.ended, history[-1].guess if history else None)
         ended = Ending(position.ended.match.status, position.ended.match.secret, (said,))
         choices = rematch_row(language, match)
+        if position.user_turns:  # the player's half, their guesses at my code, can be reviewed
+            choices = ((*choices[0], review_board.match_choice(language, match.id)),)
     elif changing is not None:
         pending = Turn(match.pending_guess or "", position.given or Score(0, 0))  # index len(history): the pending one
         turn = history[changing] if changing < len(history) else pending

@@ -26,7 +26,7 @@ from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.services import daily, page, referee
 from bot.texts import decimal_text, plain, t
-from bot.webapp import auth, files, moves, page_puzzle, push, view
+from bot.webapp import auth, files, moves, page_puzzle, push, review_tab, view
 from bot.webapp.coach import coach_view, coached
 from bot.webapp.daily_tab import daily_data
 from bot.webapp.possibilities import possibilities
@@ -81,6 +81,8 @@ def webapp_app(context: WebAppContext) -> web.Application:
     app.router.add_get("/api/possibilities", api.possible)
     app.router.add_put("/api/notes", api.notes)
     app.router.add_get("/api/daily", api.today)
+    app.router.add_get("/api/review", api.review)
+    app.router.add_get("/api/review/position", api.review_position)
     app.router.add_post("/api/puzzle", api.puzzle)
     return app
 
@@ -225,6 +227,16 @@ class Api:
         who = _who(request, self.context.bot_username)
         async with self.core.reading(who) as found:
             return web.json_response(await daily_data(found))
+
+    async def review(self, request: web.Request) -> web.Response:
+        """GET /api/review: a finished game's review (the one named, or the player's last), or why there is none."""
+        who = _who(request, self.context.bot_username)
+        return web.json_response(await review_tab.review_data(self.core, who, request.query))
+
+    async def review_position(self, request: web.Request) -> web.Response:
+        """GET /api/review/position: the position at one guess of a reviewed game, a page of its codes."""
+        who = _who(request, self.context.bot_username)
+        return web.json_response(await review_tab.position_data(self.core, who, request.query))
 
     async def puzzle(self, request: web.Request) -> web.Response:
         """POST /api/puzzle: the Puzzle tab's request (show, the day's, the ladder's next, an answer, give up, the

@@ -223,11 +223,16 @@ async def telegram_app(
 
 
 async def handle(app: Application, data: dict[str, Any]) -> None:  # type: ignore[type-arg]
-    """Deliver one update as Telegram would: recorded in the inbox, processed, its replies sent."""
+    """Deliver one update as Telegram would: recorded in the inbox, processed, its replies sent (and those that come
+    after it: a review it started)."""
     intake, sender = app.bot_data.intake, app.bot_data.sender
     await intake.record([data])
     await intake.drain()
     await sender.flush()
+    reviews = app.bot_data.runtime.core.deps.reviews
+    if reviews.busy:  # a review the update started in the background: delivered once made, as the bot would
+        await reviews.settle()
+        await sender.flush()
 
 
 @asynccontextmanager

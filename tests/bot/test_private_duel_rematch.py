@@ -13,7 +13,7 @@ def labels(calls, chat_id):
 async def test_a_resigned_private_duel_offers_each_player_another_and_the_other_is_asked(app, recorded):
     ann, bob = await playing(app, recorded)  # Ann's app is in Russian
     calls = await bob.send("/resign")
-    assert labels(calls, BOB) == ["🔁 Rematch"]  # Bob lost
+    assert labels(calls, BOB) == ["🔁 Rematch"]  # Bob lost, before any guess of his: nothing of his to review
     assert labels(calls, ANN) == ["🔁 Сыграть ещё"]  # Ann won: no "rematch" for her
     data, message_id = button(calls, BOB, "Rematch")
     calls = await bob.press(data, message_id)
@@ -37,8 +37,8 @@ async def test_a_private_duel_won_by_a_move_offers_another_in_its_variant(app, r
     await bob.send("4321")
     await ann.send(BOB_SECRET)
     calls = await bob.send("1357")  # Bob's last chance misses: Ann wins
-    assert labels(calls, BOB) == ["🔁 Rematch"]
-    assert labels(calls, ANN) == ["🔁 Сыграть ещё"]
+    assert labels(calls, BOB) == ["🔁 Rematch", "📊 Review"]
+    assert labels(calls, ANN) == ["🔁 Сыграть ещё", "📊 Разбор партии"]
     data, message_id = button(calls, ANN, "Сыграть ещё")
     calls = await ann.press(data, message_id)
     assert texts(calls, BOB)[0].startswith('⚔️ <a href="tg://user?id=11">Ann</a> asks for another duel')

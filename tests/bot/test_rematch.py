@@ -31,7 +31,10 @@ async def test_a_finished_race_offers_the_same_race_again_to_anyone_in_the_group
 async def test_a_played_out_duel_offers_a_rematch_that_invites_the_same_opponent(app, recorded):
     _, bob, _ = await set_up(app, recorded)
     [resigned] = sent(await bob.send("/resign"), GROUP)
-    assert [b["text"] for b in keyboard(resigned)] == ["🔁 Play again"]  # the winner reads it too: no "rematch"
+    assert [b["text"] for b in keyboard(resigned)] == [
+        "🔁 Play again",
+        "📊 My review (in private)",
+    ]  # the winner reads it too
     rematch = button(resigned, "🔁 Play again")
     cat = Member(app, recorded, 33, "Cat")
     assert toasts(await cat.press(rematch)) == ["Only the two players can do that."]

@@ -85,7 +85,10 @@ async def test_the_board_shows_both_sides_and_the_user_wins_after_the_bots_equal
     ending = await answer_truly(ann, last)
     assert f"1. you <code>{wrong}</code>" in ending.text  # the whole game, to the end
     assert f"You win! You found <b>{secret}</b> in 2 guesses." in ending.text
-    assert [shown for shown, _ in ending.buttons] == ["🔁 Play again"]  # the winner is not offered a "rematch"
+    assert [shown for shown, _ in ending.buttons] == [
+        "🔁 Play again",
+        "📊 Review",
+    ]  # not a "rematch"; the review of the user's half
     assert await results(app) == [(11, 2, "won")]
     assert await versus_of(app, ann) is None
 
@@ -103,7 +106,7 @@ async def test_the_bot_wins_when_it_finds_the_code_first(app, recorded):
             break
     assert f"I win: your code is <b>{MINE}</b>" in board.text
     assert f"Mine was <b>{secret}</b>" in board.text
-    assert [shown for shown, _ in board.buttons] == ["🔁 Rematch"]  # the loser's
+    assert [shown for shown, _ in board.buttons] == ["🔁 Rematch", "📊 Review"]  # the loser's
     [(user, guesses, outcome)] = await results(app)
     assert (user, outcome) == (11, "lost")
     assert guesses >= 1

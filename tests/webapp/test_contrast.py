@@ -1,7 +1,7 @@
 """Every text of the Mini App reads at WCAG AA (4.5:1 at least) in Telegram's light and dark themes, measured in a
 real browser from the computed styles of the page as it stands (a game under way with its notepad open, the
-possibilities, a won game and its coach, the daily, a /think board); and the notepad and the ending are boxes that
-show against the page."""
+possibilities, a won game and its coach, its review and a position of it, the daily, a /think board); and the
+notepad and the ending are boxes that show against the page."""
 
 from __future__ import annotations
 
@@ -131,6 +131,12 @@ async def test_every_text_reads_at_aa_and_the_boxes_show(browser, tmp_path, dark
         await expect(page.locator("#coach-moves li")).to_have_count(2, timeout=WAIT)
         problems += await unreadable(page, seen)
 
+        await page.click("#tab-review")  # the won game's review, and the position at its first guess
+        await expect(page.locator("#review-rows tr")).to_have_count(2, timeout=WAIT)
+        await page.click("#review-rows tr >> nth=1")
+        await page.wait_for_selector("#position-codes span", timeout=WAIT)
+        problems += await unreadable(page, seen)
+
         await page.click("#tab-daily")
         await page.wait_for_selector("#daily-title:not(:empty)", timeout=WAIT)
         problems += await unreadable(page, seen)
@@ -142,3 +148,4 @@ async def test_every_text_reads_at_aa_and_the_boxes_show(browser, tmp_path, dark
         await page.context.close()
     assert problems == []
     assert {"variant", "th-guess", "tab-possible", "hint", "notepad-help", "x", "count", "ending", "won"} <= seen
+    assert {"review-legend", "position-title", "position-least"} <= seen

@@ -1,0 +1,87 @@
+"""The Review tab: a finished game's review as a table (the view's ReviewBoard, as the chat's message has it) and the
+position at any of its guesses, one tap away (the codes that fit, a page at a time, and the best guesses there).
+
+The page names the game (`game=`) or the match (`match=`), or nothing for the player's last finished game, as /review
+takes it. The same checks as the chat's: the player's own guesses, a finished game, today's daily challenge only once
+the day is over. A review not made yet is made here (in the reviews' thread, once however often asked) and kept.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+from bot.core import Core
+from bot.models.refusal import Refusal
+from bot.models.who import Who
+from bot.services import reviews
+from bot.services.reviews import Subject
+from bot.services.situation import Situation
+from bot.texts import plain
+from bot.views import review_board
+from bot.webapp import page_review
+from engine.review import position_review
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 40  # codes of a position a page, as the possibilities tab shows them
+
+
+async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[str, Any]:
+    """The review the page asks for (`game`, `match` or neither), or why there is none."""
+    async with core.reading(who) as found:
+        language = found.language
+        subject = await _subject(found, query)
+        if isinstance(subject, Refusal):
+            return _none(language, subject)
+        review = await reviews.kept(core.deps, subject)
+    if review is None:
+        try:
+            review = await reviews.started(core.deps, subject)  # made in its thread, outside the reading
+        except Exception:
+            log.exception("could not review %s for the page", reviews.key(subject))
+            return _none(language, Refusal("review.failed"))
+    board = review_board.board(language, subject, review)
+    return {"status": "ready", "of": _of(subject), **page_review.review(board, subject.variant, language)}
+
+
+async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[str, Any]:
+    """The position guess `turn` (0 for the first) of the named game was made in, a page of its codes; or why not."""
+    async with core.reading(who) as found:
+        language = found.language
+        subject = await _subject(found, query)
+    if isinstance(subject, Refusal):
+        return _none(language, subject)
+    index = _number(query.get("turn", ""), default=-1)
+    if not 0 <= index < len(subject.turns):
+        return _none(language, Refusal("review.not_yours"))
+    page = _number(query.get("page", "0"))
+    pins = reviews.pins_at(subject, index)
+    work = partial(position_review, subject.variant, subject.turns[:index], pins, page, PAGE_SIZE)
+    found_position = await core.deps.reviews.run(work)
+    board = review_board.position(language, subject, index + 1, found_position)
+    return {"status": "ready", "of": _of(subject), **page_review.position(board)}
+
+
+async def _subject(found: Situation, query: Mapping[str, str]) -> Subject | Refusal:
+    if "game" in query:
+        return await reviews.game_subject(found, _number(query["game"], default=-1))
+    if "match" in query:
+        return await reviews.match_subject(found, _number(query["match"], default=-1))
+    return await reviews.latest(found)
+
+
+def _of(subject: Subject) -> dict[str, Any]:
+    """What the review is of, as the page names it again (for a position)."""
+    return {"game" if subject.of == reviews.Reviewed.GAME else "match": subject.owner_id}
+
+
+def _none(language: str, refusal: Refusal) -> dict[str, Any]:
+    return {"status": "none", "text": plain(review_board.refusal_text(language, refusal))}
+
+
+def _number(text: str, default: int = 0) -> int:
+    """A small non-negative number from a query parameter, or `default`."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else default

@@ -1,0 +1,73 @@
+"""The Review tab in a real browser (headless Chromium): a won game's review drawn as a table, a row a guess with its
+counts and label, the coach's words; a tap on a guess opens its position (the codes that fit, paged, and the best
+guesses), in English and Russian, light and dark. With SCREENSHOTS=DIR, a screenshot of each goes there."""
+
+from __future__ import annotations
+
+import pytest
+import pytest_asyncio
+
+try:
+    from playwright.async_api import expect
+except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
+    expect = None
+
+from engine.history import candidates
+from tests.bot.fakes import USER
+from tests.webapp.browser import chromium, needs_browser, open_page, screenshot
+from tests.webapp.harness import init_data, mini_app
+
+pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
+
+WAIT = 15_000
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def browser():
+    async with chromium() as running:
+        yield running
+
+
+@pytest.mark.parametrize(("language", "dark"), [("en", False), ("ru", True)])
+async def test_the_review_tab_draws_the_table_and_a_tap_opens_the_position(browser, tmp_path, language, dark):
+    async with mini_app(tmp_path) as web:
+        chat = web.chat()
+        await chat.send(f"/language {language}")
+        await chat.send("/play")
+        game = await web.runtime.store.games.active_game(USER)
+        for code in ("0123", "4567"):
+            if code != game.secret:
+                await chat.send(code)
+        await chat.send(game.secret)
+        done = await web.runtime.store.games.latest_game(USER, "referee")
+
+        page = await open_page(browser, web.url, init_data(language=language), dark=dark)
+        await page.wait_for_selector("#tab-review", timeout=WAIT)
+        assert await page.text_content("#tab-review") == ("📊 Review" if language == "en" else "📊 Разбор")
+        await page.click("#tab-review")
+        rows = page.locator("#review-rows tr")
+        await expect(rows).to_have_count(len(done.turns), timeout=WAIT)
+        for index, turn in enumerate(done.turns):
+            cells = await rows.nth(index).locator("td").all_text_contents()
+            assert cells[0] == str(index + 1)
+            assert cells[1] == turn.guess
+            before = len(candidates(done.variant, list(done.turns[:index])))
+            assert cells[4].startswith(f"{before} → ")
+        assert await page.locator("#review-coach p").count() >= 1
+        assert "⭐" in (await page.text_content("#review-legend") or "")
+        theme = "dark" if dark else "light"
+        await screenshot(page, f"review-{language}-{theme}")
+
+        await rows.nth(1).click()  # the position the second guess was made in
+        await page.wait_for_selector("#review-position:not([hidden])", timeout=WAIT)
+        fitted = candidates(done.variant, list(done.turns[:1]))
+        await expect(page.locator("#position-codes span")).to_have_count(min(40, len(fitted)), timeout=WAIT)
+        shown = await page.locator("#position-codes span").all_text_contents()
+        assert shown == [done.variant.code(int(i)) for i in fitted[:40]]
+        assert str(len(fitted)) in (await page.text_content("#position-title") or "")
+        assert await page.locator("#position-best li").count() >= 1
+        if len(fitted) > 40:
+            await page.click("#position-next")
+            await expect(page.locator("#position-page")).to_contain_text("2", timeout=WAIT)
+        await screenshot(page, f"review-position-{language}-{theme}")
+        await page.context.close()
