@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-import pytest_asyncio
 
 try:
     from playwright.async_api import expect
@@ -18,18 +17,12 @@ from bot import callback_data as cb
 from bot.texts import plain
 from engine.history import candidates
 from tests.bot.fakes import USER
-from tests.webapp.browser import chromium, needs_browser, open_page, screenshot
+from tests.webapp.browser import needs_browser, open_page, screenshot
 from tests.webapp.harness import init_data, mini_app
 
 pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
 
 WAIT = 15_000  # ms: generous on a busy machine; every wait ends as soon as the page is ready
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def browser():
-    async with chromium() as running:
-        yield running
 
 
 async def key_in(page, code: str) -> None:

@@ -9,7 +9,6 @@ import asyncio
 from urllib.parse import urlparse
 
 import pytest
-import pytest_asyncio
 
 try:
     from playwright.async_api import expect
@@ -19,18 +18,12 @@ except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
 from bot import callback_data as cb
 from bot.webapp import push
 from tests.bot.fakes import USER
-from tests.webapp.browser import chromium, needs_browser, open_page, screenshot
+from tests.webapp.browser import needs_browser, open_page, screenshot
 from tests.webapp.harness import MiniApp, init_data, mini_app
 
 pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
 
 WAIT = 15_000  # ms: generous on a busy machine; every wait ends as soon as the page is ready
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def browser():
-    async with chromium() as running:
-        yield running
 
 
 def paths(page) -> list[str]:

@@ -6,10 +6,9 @@ notepad and the ending are boxes that show against the page."""
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
 from tests.bot.fakes import USER
-from tests.webapp.browser import chromium, needs_browser, open_page
+from tests.webapp.browser import needs_browser, open_page
 from tests.webapp.harness import init_data, mini_app
 
 try:
@@ -84,12 +83,6 @@ async def unreadable(page, seen: set[str]) -> list[str]:
 async def background(page, selector: str) -> list[float]:
     css = await page.eval_on_selector(selector, "e => getComputedStyle(e).backgroundColor")
     return [float(v) for v in css[css.index("(") + 1 : css.index(")")].split(",")[:3]]
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def browser():
-    async with chromium() as running:
-        yield running
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])

@@ -5,7 +5,6 @@ guesses), in English and Russian, light and dark. With SCREENSHOTS=DIR, a screen
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
 try:
     from playwright.async_api import expect
@@ -14,18 +13,12 @@ except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
 
 from engine.history import candidates
 from tests.bot.fakes import USER
-from tests.webapp.browser import chromium, needs_browser, open_page, screenshot
+from tests.webapp.browser import needs_browser, open_page, screenshot
 from tests.webapp.harness import init_data, mini_app
 
 pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
 
 WAIT = 15_000
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def browser():
-    async with chromium() as running:
-        yield running
 
 
 @pytest.mark.parametrize(("language", "dark"), [("en", False), ("ru", True)])
