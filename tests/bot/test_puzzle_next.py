@@ -10,9 +10,11 @@ import asyncio
 from bot.rules import puzzle_rating
 from bot.services import puzzles
 from bot.storage.puzzles import NEXT, SqlitePuzzleRepository, StoredPuzzle
-from engine.review.labels import GOOD_BELOW
+from bot.views import puzzle_board
+from engine.review.game import GuessCost, GuessLoss
+from engine.review.labels import GOOD_BELOW, Label
 from engine.review.measure import position_at
-from engine.review.puzzle import NextGuessPuzzle, grade_next_guess
+from engine.review.puzzle import NextGuessGrade, NextGuessPuzzle, grade_next_guess
 from tests.bot.fakes import telegram_app
 from tests.bot.members import Chat, Member, sent
 
@@ -145,3 +147,31 @@ async def test_in_russian(app, recorded):
 
 def test_the_kinds_alternate_inverse_first():
     assert [puzzles.kinds_in_turn(seen)[0] for seen in range(4)] == ["inverse", NEXT, "inverse", NEXT]
+
+
+def test_a_good_guess_that_is_not_the_best_is_told_its_loss_and_solves_it_in_both_languages():
+    puzzle = NextGuessPuzzle.from_data(
+        {
+            "variant": "classic",
+            "turns": [["0135", 0, 0], ["6928", 3, 0]],
+            "count": 8,
+            "least": 2.25,
+            "best": ["0624", "0648", "0964"],
+            "fitting_loss": 0.375,
+            "entropy_pick": "0248",
+            "entropy_loss": 0.0,
+            "key": "k",
+        }
+    )
+    weighed = GuessLoss(GuessCost("0248", 2.375, 2, True), 2.25, 0.125, Label.GOOD, True, ())
+    state = puzzles.NextLadder(7, puzzle, CLASSIC, 1500, 1900, 1, solved=True, grade=NextGuessGrade(weighed, True))
+    english = puzzle_board.next_board("en", state)
+    assert english.verdict[0] == (
+        "✅ <code>0248</code>: 👍 good, only 0.12 guesses more than the best on average. Solved in 1 try."
+    )
+    assert english.solution == "0624"
+    assert english.prompt == ("8 codes still fit these clues.",)  # over: nothing more to name
+    russian = puzzle_board.next_board("ru", state)
+    assert russian.verdict[0] == (
+        "✅ <code>0248</code>: 👍 хороший, в среднем лишь на 0,12 хода больше, чем с лучшим. Решено за 1 попытку."
+    )
