@@ -91,7 +91,8 @@ def made(variant: Variant, seeds: Sequence[int]) -> list[Made]:
 def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[Made]:
     """The best-next-guess puzzles these seeds make in the variant, as rows to store (a seed whose games yield none,
     or one equal up to relabelling to a puzzle in `known`, adds nothing; `known` gains the new ones' keys), each
-    starting rated as a new player (CPU-bound, tens of milliseconds a seed: call it in a thread)."""
+    starting rated as the median classic "Which code is it?" puzzle (CPU-bound, tens of milliseconds a seed: call it
+    in a thread)."""
     rows = []
     start = puzzle_rating.puzzle_start(puzzle_rating.REFERENCE_ESTIMATE)
     for seed in seeds:
@@ -238,7 +239,9 @@ async def ladder(deps: Deps, user_id: int, variant: Variant, *, inverse_only: bo
     skill = await player_skill(deps, user_id, variant)
     chosen = None
     for kind in (INVERSE,) if inverse_only else kinds_in_turn(await repo.seen_count(user_id)):
-        chosen = chosen or await _pick(deps, user_id, variant, skill, kind)
+        chosen = await _pick(deps, user_id, variant, skill, kind)
+        if chosen is not None:
+            break
     made_now = 0
     if chosen is None:  # best-next-guess puzzles are too slow to make while the player waits: these are inverse
         made_now = await make_now(deps, variant, ON_THE_FLY_BIG if variant.size > BIG else ON_THE_FLY)
