@@ -3,6 +3,10 @@
 Each puzzle comes from an unguessable seed (the system's CSPRNG; the seed is stored, never shown), is checked by the
 engine as it is made (one solution, every clue needed), and starts rated where its difficulty estimate puts it. The
 puzzles are made in batches, each stored in a short transaction of its own, so the bot can keep serving meanwhile.
+
+`--kind next` makes "Best next guess" puzzles the same way: a seed plays simulated games until one reaches a position
+that makes a puzzle (a seed that does not is replaced, up to SEEDS_PER_NEXT seeds a puzzle asked for), and one equal
+up to relabelling to a stored puzzle is skipped. One takes 70 ms of CPU on classic, 200 ms on Mastermind.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from dataclasses import dataclass
 from bot.config import OperatorError
 
 ACTIONS = ("make",)
-KINDS = ("inverse",)  # "Which code is it?"
+KINDS = ("inverse", "next")  # "Which code is it?", "Best next guess"
 MAX_COUNT = 1_000_000
 BATCH = 250  # puzzles made, then stored in one transaction
+SEEDS_PER_NEXT = 20  # seeds drawn at most for each best-next-guess puzzle asked for, before the run gives up
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", nargs="?", default="", help="make: make puzzles ahead into the database")
     parser.add_argument("--variant", default="classic", help="a preset or spec: classic, nozero, mastermind, 5 ...")
     parser.add_argument("--count", default="1000", help="how many puzzles to make (1 to 1,000,000; default 1000)")
-    parser.add_argument("--kind", default="inverse", help="inverse: Which code is it? (the one kind made ahead)")
+    parser.add_argument("--kind", default="inverse", help="inverse: Which code is it? (default); next: Best next guess")
     parser.add_argument("--database", help="SQLite file (default: DATABASE_PATH or ./bullscows.sqlite3)")
 
 
@@ -67,17 +72,20 @@ def main(args: argparse.Namespace) -> int:
 
     name, count = checked(args)
     database = args.database or load_config().database_path
-    done = asyncio.run(make_ahead(database, name, count))
+    done = asyncio.run(make_ahead(database, name, count, args.kind))
+    noun = name if args.kind == "inverse" else f"{name} {args.kind}"
     print(
-        f"{database}: made {done.made} {name} puzzles in {done.seconds:.1f} s ({done.made / done.seconds:.0f} a second,"
-        f" {1000 * done.cpu / done.made:.2f} ms of CPU each); {done.new} new, {done.stored} {name} puzzles stored"
+        f"{database}: made {done.made} {noun} puzzles in {done.seconds:.1f} s ({done.made / done.seconds:.0f} a second,"
+        f" {1000 * done.cpu / max(done.made, 1):.2f} ms of CPU each); {done.new} new,"
+        f" {done.stored} {noun} puzzles stored"
     )
     return 0
 
 
-async def make_ahead(database: object, variant_name: str, count: int) -> MadeAhead:
-    """Make `count` puzzles of the variant into the database (migrated first), in batches, each in a thread and
-    stored in a transaction of its own."""
+async def make_ahead(database: object, variant_name: str, count: int, kind: str = "inverse") -> MadeAhead:
+    """Make `count` puzzles of the variant and kind into the database (migrated first), in batches, each in a thread
+    and stored in a transaction of its own (fewer best-next-guess ones if SEEDS_PER_NEXT seeds a puzzle do not make
+    them)."""
     import asyncio
     from datetime import UTC, datetime
 
@@ -92,19 +100,24 @@ async def make_ahead(database: object, variant_name: str, count: int) -> MadeAhe
     conn = await open_database(str(database))
     store = Store(conn)
     started, cpu = time.perf_counter(), time.process_time()
-    new = 0
+    new = done = seeds = 0
     try:
         await migrate(conn)
         repo = store.repository(SqlitePuzzleRepository)
-        for first in range(0, count, BATCH):
-            size = min(BATCH, count - first)
-            rows = await asyncio.to_thread(puzzles.made, variant, puzzles.new_seeds(size))
+        known = set(await repo.keys(variant.name, kind)) if kind == "next" else set()
+        while done < count and seeds < (count if kind == "inverse" else SEEDS_PER_NEXT * count):
+            size = min(BATCH, count - done)
+            seeds += size
+            if kind == "inverse":
+                rows = await asyncio.to_thread(puzzles.made, variant, puzzles.new_seeds(size))
+            else:
+                rows = await asyncio.to_thread(puzzles.made_next, variant, puzzles.new_seeds(size), known)
             async with store.transaction():
                 new += await repo.add(rows, datetime.now(UTC))
-            done = first + size
+            done += len(rows)
             elapsed = time.perf_counter() - started
             print(f"made {done}/{count} ({done / elapsed:.0f} a second)", file=sys.stderr, flush=True)
-        stored = await repo.count(variant.name)
+        stored = await repo.count(variant.name, kind)
     finally:
         await store.close()
-    return MadeAhead(count, new, stored, time.perf_counter() - started, time.process_time() - cpu)
+    return MadeAhead(done, new, stored, time.perf_counter() - started, time.process_time() - cpu)

@@ -1,7 +1,7 @@
-"""/puzzle: "Which code is it?" puzzles. In a private chat, the puzzle the player is solving, else today's puzzle
-of the day, else the ladder's next (`/puzzle daily` the day's, `/puzzle top` its board, `/puzzle mastermind` the
-ladder in a variant, `/puzzle 1234` an answer, as a typed code is); in a group, the day's puzzle posted there and
-answered there (`/puzzle 1234`, or a reply to the bot's post: the bot sees those in privacy mode)."""
+"""/puzzle: "Which code is it?" and "Best next guess" puzzles. In a private chat, the puzzle the player is solving,
+else today's puzzle of the day, else the ladder's next (`/puzzle daily` the day's, `/puzzle top` its board, `/puzzle
+mastermind` the ladder in a variant, `/puzzle 1234` an answer, as a typed code is); in a group, the day's puzzle
+posted there and answered there (`/puzzle 1234`, or a reply to the bot's post: the bot sees those in privacy mode)."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ class Puzzle(Feature):
         if solving is None:
             return None if typed else messages.message("puzzle.none", language)
         result = await puzzles.answer(deps, user, text, solving)
-        if isinstance(result, puzzles.Ladder | puzzles.Daily):
+        if isinstance(result, puzzles.Ladder | puzzles.Daily | puzzles.NextLadder):
             return view.answered(language, result)
         return view.refused(language, result)
 
@@ -109,7 +109,7 @@ class Puzzle(Feature):
             result = await puzzles.give_up_day(deps, user, day)
         else:
             result = await puzzles.give_up_ladder(deps, user, cb.decode_id(field))
-        if isinstance(result, puzzles.Ladder | puzzles.Daily):
+        if isinstance(result, puzzles.Ladder | puzzles.Daily | puzzles.NextLadder):
             return view.answered(language, result)
         return view.refused_button(language, result)
 

@@ -1,10 +1,18 @@
-"""Puzzles, "Which code is it?": the ladder (/puzzle), the puzzle of the day, and the day's puzzle posted in a group.
+"""Puzzles, "Which code is it?" and "Best next guess": the ladder (/puzzle), the puzzle of the day, and the day's
+puzzle posted in a group.
 
 - **The ladder.** Puzzles made ahead (`bullscows puzzles make`) wait in the database, each rated. The player gets one
   picked near their puzzle rating (`bot.rules.puzzle_rating`: `window`, the nearest unseen, `pick`), never one shown
   to them before: the attempt's row is written as it is shown. The first answer that is a code (or giving up before
   any) rates the player and the puzzle, in the update's transaction, once. A variant whose shelf has nothing left
   for the player gets a few puzzles made on the fly, in a thread, and the player is told the operator can make more.
+- **Two kinds on the ladder.** "Which code is it?" (INVERSE) and "Best next guess" (NEXT, made ahead only: one
+  takes 70 ms of CPU on classic, 200 on Mastermind, too long to make a dozen while a player waits). They alternate:
+  a player who has been shown an odd number of ladder puzzles gets a best-next-guess one next, where the shelf has
+  one for them, else the other kind. Both kinds share the player's puzzle rating; a best-next-guess puzzle starts
+  rated as the median classic "Which code is it?" one (it has no difficulty estimate of its own) and finds its level
+  from how people do. Its answer, any code of the variant, is graded in a thread (`grade_next_guess`): solved when
+  its loss is under the "good" threshold.
 - **The puzzle of the day**: the same for everyone, made from a seed that is an HMAC of the day under the daily key
   (as /daily's secret), never stored; a player's go at it is (tries, solved or given up), for the day's board and
   the streak.
@@ -18,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,9 +40,11 @@ from bot.rules.rating import Skill, family_of
 from bot.services import achievements, daily
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed
+from bot.storage.puzzles import INVERSE, DaySolver, GroupPost, Made, SqlitePuzzleRepository, StoredPuzzle
+from bot.storage.puzzles import NEXT as NEXT  # a kind: the page and the command name it
 from bot.storage.puzzles import Current as Current  # what a player solves now: the features and the page name it
-from bot.storage.puzzles import DaySolver, GroupPost, Made, SqlitePuzzleRepository, StoredPuzzle
 from engine.inverse import GENERATOR_VERSION, Grade, Puzzle, grade, puzzle_for_seed
+from engine.review.puzzle import NextGuessGrade, NextGuessPuzzle, grade_next_guess, next_guess_puzzles
 from engine.variant import PRESETS, Variant, variant_named
 
 DAILY_VARIANT = PRESETS["classic"]
@@ -45,6 +56,7 @@ BOARD_SIZE = 10  # the day's board shows this many solvers
 ON_THE_FLY = 12
 ON_THE_FLY_BIG = 3
 BIG = 200_000  # codes in a variant above which a puzzle takes tens of milliseconds to make
+NEXT_VERSION = 1  # the version of engine.review.puzzle's generator that made a best-next-guess puzzle
 
 
 def repository(deps: Deps) -> SqlitePuzzleRepository:
@@ -73,6 +85,23 @@ def made(variant: Variant, seeds: Sequence[int]) -> list[Made]:
                 variant.name, GENERATOR_VERSION, seed, puzzle.as_dict(), estimate, puzzle_rating.puzzle_start(estimate)
             )
         )
+    return rows
+
+
+def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[Made]:
+    """The best-next-guess puzzles these seeds make in the variant, as rows to store (a seed whose games yield none,
+    or one equal up to relabelling to a puzzle in `known`, adds nothing; `known` gains the new ones' keys), each
+    starting rated as the median classic "Which code is it?" puzzle (CPU-bound, tens of milliseconds a seed: call it
+    in a thread)."""
+    rows = []
+    start = puzzle_rating.puzzle_start(puzzle_rating.REFERENCE_ESTIMATE)
+    for seed in seeds:
+        for puzzle in next_guess_puzzles(variant, random.Random(seed), 1):
+            if puzzle.key in known:
+                continue
+            known.add(puzzle.key)
+            data = puzzle.to_data()
+            rows.append(Made(variant.name, NEXT_VERSION, seed, data, puzzle_rating.REFERENCE_ESTIMATE, start, NEXT))
     return rows
 
 
@@ -142,7 +171,29 @@ class Daily:
         return self.solved or self.gave_up
 
 
-Solving = Ladder | Daily
+@dataclass(frozen=True)
+class NextLadder:
+    """A best-next-guess ladder puzzle as it stands for the player after the update: as Ladder, with the engine's
+    puzzle, its variant, and the grade of this update's guess."""
+
+    puzzle_id: int
+    puzzle: NextGuessPuzzle
+    variant: Variant
+    rating: int
+    puzzle_rating: int
+    tries: int
+    solved: bool = False
+    gave_up: bool = False
+    grade: NextGuessGrade | None = None
+    change: Change | None = None
+
+    @property
+    def over(self) -> bool:
+        """Whether it is solved or given up."""
+        return self.solved or self.gave_up
+
+
+Solving = Ladder | Daily | NextLadder
 
 
 @dataclass(frozen=True)
@@ -175,9 +226,10 @@ async def player_skill(deps: Deps, user_id: int, variant: Variant) -> Skill:
     return await repository(deps).skill(user_id, family_of(variant).value) or Skill()
 
 
-async def ladder(deps: Deps, user_id: int, variant: Variant) -> Ladder:
-    """The player's ladder puzzle: the one they are solving, else a new one picked near their rating in the variant
-    (a few made on the fly when none is left for them), shown from now on."""
+async def ladder(deps: Deps, user_id: int, variant: Variant, *, inverse_only: bool = False) -> Ladder | NextLadder:
+    """The player's ladder puzzle: the one they are solving (of either kind), else a new one picked near their
+    rating in the variant, of the kind whose turn it is (`inverse_only`: "Which code is it?" only, as the Mini App
+    asks), a few made on the fly when none is left for them, shown from now on."""
     repo = repository(deps)
     current = await repo.current(user_id)
     if current is not None and current.puzzle_id is not None:
@@ -185,20 +237,44 @@ async def ladder(deps: Deps, user_id: int, variant: Variant) -> Ladder:
         if open_one is not None and not open_one.over:
             return open_one
     skill = await player_skill(deps, user_id, variant)
-    chosen = await _pick(deps, user_id, variant, skill)
+    chosen = None
+    for kind in (INVERSE,) if inverse_only else kinds_in_turn(await repo.seen_count(user_id)):
+        chosen = await _pick(deps, user_id, variant, skill, kind)
+        if chosen is not None:
+            break
     made_now = 0
-    if chosen is None:
+    if chosen is None:  # best-next-guess puzzles are too slow to make while the player waits: these are inverse
         made_now = await make_now(deps, variant, ON_THE_FLY_BIG if variant.size > BIG else ON_THE_FLY)
-        chosen = await _pick(deps, user_id, variant, skill)
+        chosen = await _pick(deps, user_id, variant, skill, INVERSE)
     assert chosen is not None, "puzzles made just now are unseen"
     now = deps.clock()
     await repo.show(user_id, chosen.id, now)
     await repo.set_current(user_id, Current(chosen.id, None), now)
     shown = puzzle_rating.player_shown(skill)
-    return Ladder(chosen.id, stored(chosen), shown, puzzle_rating.puzzle_shown(chosen.skill), 0, made_now=made_now)
+    rated = puzzle_rating.puzzle_shown(chosen.skill)
+    if chosen.kind == NEXT:
+        return NextLadder(chosen.id, stored_next(chosen), variant, shown, rated, 0)
+    return Ladder(chosen.id, stored(chosen), shown, rated, 0, made_now=made_now)
 
 
-async def _pick(deps: Deps, user_id: int, variant: Variant, skill: Skill) -> StoredPuzzle | None:
+def kinds_in_turn(seen: int) -> tuple[str, str]:
+    """The kinds of puzzle to look for, in order, for a player shown `seen` ladder puzzles: they alternate, "Which
+    code is it?" first."""
+    return (NEXT, INVERSE) if seen % 2 else (INVERSE, NEXT)
+
+
+async def kind_of(deps: Deps, puzzle_id: int) -> str | None:
+    """A ladder puzzle's kind (INVERSE or NEXT), None when there is no such puzzle."""
+    row = await repository(deps).puzzle(puzzle_id)
+    return row.kind if row is not None else None
+
+
+def stored_next(row: StoredPuzzle) -> NextGuessPuzzle:
+    """The engine's best-next-guess puzzle of a stored row (the bot wrote it)."""
+    return NextGuessPuzzle.from_data(row.data)
+
+
+async def _pick(deps: Deps, user_id: int, variant: Variant, skill: Skill, kind: str) -> StoredPuzzle | None:
     """An unseen puzzle of the variant for the player: from the window around their rating, widened step by step,
     then the nearest at any rating; None when they have seen every one."""
     repo = repository(deps)
@@ -209,7 +285,7 @@ async def _pick(deps: Deps, user_id: int, variant: Variant, skill: Skill) -> Sto
         else:
             low, high = puzzle_rating.window(skill, widen)
             middle = (low + high) / 2
-        rows = await repo.nearest_unseen(user_id, variant.name, middle, low, high, FETCH)
+        rows = await repo.nearest_unseen(user_id, variant.name, middle, low, high, FETCH, kind)
         by_id = {row.id: row for row in rows}
         chosen = puzzle_rating.pick(skill, [Candidate(row.id, row.skill) for row in rows], deps.rng)
         if chosen is not None:
@@ -218,19 +294,33 @@ async def _pick(deps: Deps, user_id: int, variant: Variant, skill: Skill) -> Sto
 
 
 async def _ladder_state(
-    deps: Deps, user_id: int, puzzle_id: int, answer: Grade | None = None, *, rated: bool = False
-) -> Ladder | None:
+    deps: Deps, user_id: int, puzzle_id: int, answer: Grade | NextGuessGrade | None = None, *, rated: bool = False
+) -> Ladder | NextLadder | None:
     """The ladder puzzle as it stands for the player (None: never shown to them, or no such puzzle); `rated`: this
     update rated the attempt, and the change is shown."""
     repo = repository(deps)
     row, attempt = await repo.puzzle(puzzle_id), await repo.attempt(user_id, puzzle_id)
     if row is None or attempt is None:
         return None
-    puzzle = stored(row)
-    skill = await player_skill(deps, user_id, puzzle.variant)
+    variant = variant_named(row.variant)
+    skill = await player_skill(deps, user_id, variant)
     change = None
     if rated and attempt.rating_before is not None and attempt.rating_after is not None:
         change = Change(attempt.rating_before, attempt.rating_after, puzzle_rating.puzzle_shown(row.skill))
+    if row.kind == NEXT:
+        return NextLadder(
+            puzzle_id,
+            stored_next(row),
+            variant,
+            puzzle_rating.player_shown(skill),
+            puzzle_rating.puzzle_shown(row.skill),
+            attempt.tries,
+            solved=attempt.ended and not attempt.gave_up,
+            gave_up=attempt.gave_up,
+            grade=answer if isinstance(answer, NextGuessGrade) else None,
+            change=change,
+        )
+    puzzle = stored(row)
     return Ladder(
         puzzle_id,
         puzzle,
@@ -239,7 +329,7 @@ async def _ladder_state(
         attempt.tries,
         solved=attempt.ended and not attempt.gave_up,
         gave_up=attempt.gave_up,
-        grade=answer,
+        grade=answer if isinstance(answer, Grade) else None,
         change=change,
     )
 
@@ -248,15 +338,14 @@ async def _rate(deps: Deps, user_id: int, row: StoredPuzzle, solved: bool) -> No
     """Rate the player's attempt at the puzzle (its first answer, or giving up before any), once: both ratings move
     as the rating library says, stored with the shown numbers before and after."""
     repo = repository(deps)
-    puzzle = stored(row)
-    family = family_of(puzzle.variant).value
+    family = family_of(variant_named(row.variant)).value
     before = await repo.skill(user_id, family) or Skill()
     after = puzzle_rating.attempted(before, row.skill, solved)
     shown = (puzzle_rating.player_shown(before), puzzle_rating.player_shown(after.player))
     await repo.rate(user_id, family, row.id, after.player, after.puzzle, solved, shown, deps.clock())
 
 
-async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | Refusal:
+async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | NextLadder | Refusal:
     """Give up a ladder puzzle: a loss when it was not rated yet; its code is shown. A Refusal when it is not the
     player's open puzzle (a stale button)."""
     repo = repository(deps)
@@ -273,16 +362,20 @@ async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | R
     return state
 
 
-async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) -> Ladder | Refusal:
+async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) -> Ladder | NextLadder | Refusal:
     repo = repository(deps)
     row, attempt = await repo.puzzle(puzzle_id), await repo.attempt(user_id, puzzle_id)
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
-    puzzle = stored(row)
-    code = parsed(puzzle.variant, text)
+    variant = variant_named(row.variant)
+    code = parsed(variant, text)
     if isinstance(code, Refusal):
         return code
-    verdict = grade(puzzle, code)
+    verdict: Grade | NextGuessGrade
+    if row.kind == NEXT:  # weighing a guess may search the position: in a thread, off the event loop
+        verdict = await asyncio.to_thread(grade_next_guess, variant, stored_next(row), code)
+    else:
+        verdict = grade(stored(row), code)
     await repo.tried(user_id, puzzle_id)
     if not attempt.rated:
         await _rate(deps, user_id, row, verdict.solved)

@@ -20,22 +20,25 @@ from bot.rules.rating import Skill
 from bot.storage.rows import every, iso, moment, one, scan
 
 INVERSE = "inverse"  # the kind of puzzle: "Which code is it?"
+NEXT = "next"  # the kind of puzzle: "Best next guess" (engine.review.puzzle.NextGuessPuzzle)
 
 
 @dataclass(frozen=True)
 class StoredPuzzle:
-    """A puzzle row: its id, variant, the engine's data (`Puzzle.as_dict()`), its rating and counts."""
+    """A puzzle row: its id, variant, the engine's data (`Puzzle.as_dict()`, or `NextGuessPuzzle.to_data()` for
+    the kind NEXT), its rating and counts, and its kind."""
 
     id: int
     variant: str
     data: dict[str, Any]
     skill: Skill
     solved: int = 0
+    kind: str = INVERSE
 
 
 @dataclass(frozen=True)
 class Made:
-    """A puzzle to store: its variant, generator version, seed, data and its rating's start."""
+    """A puzzle to store: its variant, generator version, seed, data, its rating's start and its kind."""
 
     variant: str
     version: int
@@ -43,6 +46,7 @@ class Made:
     data: dict[str, Any]
     estimate: float
     start: Skill
+    kind: str = INVERSE
 
 
 @dataclass(frozen=True)
@@ -111,10 +115,18 @@ class PuzzleRepository(Protocol):
     """What the puzzle services read and write (see SqlitePuzzleRepository)."""
 
     async def add(self, made: Sequence[Made], now: datetime) -> int: ...
-    async def count(self, variant: str) -> int: ...
+    async def count(self, variant: str, kind: str = INVERSE) -> int: ...
+    async def keys(self, variant: str, kind: str) -> list[str]: ...
     async def puzzle(self, puzzle_id: int) -> StoredPuzzle | None: ...
     async def nearest_unseen(
-        self, user_id: int, variant: str, middle: float, low: float | None, high: float | None, limit: int
+        self,
+        user_id: int,
+        variant: str,
+        middle: float,
+        low: float | None,
+        high: float | None,
+        limit: int,
+        kind: str = INVERSE,
     ) -> list[StoredPuzzle]: ...
     async def attempt(self, user_id: int, puzzle_id: int) -> AttemptRow | None: ...
     async def show(self, user_id: int, puzzle_id: int, now: datetime) -> None: ...
@@ -165,7 +177,7 @@ class SqlitePuzzleRepository:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
-                    INVERSE,
+                    m.kind,
                     m.variant,
                     m.version,
                     m.seed,
@@ -180,10 +192,21 @@ class SqlitePuzzleRepository:
         )
         return self.conn.total_changes - before
 
-    async def count(self, variant: str) -> int:
-        """How many puzzles of a variant are stored."""
-        row = await one(self.conn, "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ?", (INVERSE, variant))
+    async def count(self, variant: str, kind: str = INVERSE) -> int:
+        """How many puzzles of a variant and kind are stored."""
+        row = await one(self.conn, "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ?", (kind, variant))
         return int(row[0]) if row is not None else 0
+
+    async def keys(self, variant: str, kind: str) -> list[str]:
+        """The `key` of every stored puzzle of the variant and kind whose data has one (best-next-guess puzzles: the
+        position's canonical history, equal for puzzles equal up to relabelling)."""
+        rows = await every(
+            self.conn,
+            "SELECT json_extract(data, '$.key') AS key FROM puzzles WHERE kind = ? AND variant = ?"
+            " AND json_extract(data, '$.key') IS NOT NULL",
+            (kind, variant),
+        )
+        return [str(r["key"]) for r in rows]
 
     async def puzzle(self, puzzle_id: int) -> StoredPuzzle | None:
         """A stored puzzle by its id."""
@@ -191,12 +214,19 @@ class SqlitePuzzleRepository:
         return _puzzle(row) if row is not None else None
 
     async def nearest_unseen(
-        self, user_id: int, variant: str, middle: float, low: float | None, high: float | None, limit: int
+        self,
+        user_id: int,
+        variant: str,
+        middle: float,
+        low: float | None,
+        high: float | None,
+        limit: int,
+        kind: str = INVERSE,
     ) -> list[StoredPuzzle]:
-        """Up to `limit` puzzles of the variant the player has never been shown, rated within [low, high] (None: no
-        bound), nearest `middle` first. Read as two walks of the rating index outward from `middle`, each stopping
-        after `limit` unseen puzzles, so a shelf of any size costs what its nearest puzzles cost, not a sort of the
-        whole range."""
+        """Up to `limit` puzzles of the variant and kind the player has never been shown, rated within [low, high]
+        (None: no bound), nearest `middle` first. Read as two walks of the rating index outward from `middle`, each
+        stopping after `limit` unseen puzzles, so a shelf of any size costs what its nearest puzzles cost, not a sort
+        of the whole range."""
         unseen = "NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ? AND a.puzzle_id = p.id)"
         up_to = "" if high is None else " AND mu <= ?"
         down_to = "" if low is None else " AND mu >= ?"
@@ -207,8 +237,8 @@ class SqlitePuzzleRepository:
             f" UNION ALL SELECT * FROM (SELECT {_PUZZLE} FROM puzzles p WHERE kind = ? AND variant = ? AND mu < ?"
             f"{down_to} AND {unseen} ORDER BY mu DESC LIMIT ?)",
             (
-                *(INVERSE, variant, middle, *(() if high is None else (high,)), user_id, limit),
-                *(INVERSE, variant, middle, *(() if low is None else (low,)), user_id, limit),
+                *(kind, variant, middle, *(() if high is None else (high,)), user_id, limit),
+                *(kind, variant, middle, *(() if low is None else (low,)), user_id, limit),
             ),
         )
         found = sorted((_puzzle(r) for r in rows), key=lambda p: (abs(p.skill.mu - middle), p.id))
@@ -426,7 +456,7 @@ class SqlitePuzzleRepository:
         return cursor.rowcount == 1
 
 
-_PUZZLE = "id, variant, data, mu, sigma, attempts, solved"
+_PUZZLE = "id, variant, data, mu, sigma, attempts, solved, kind"
 
 
 def _puzzle(row: aiosqlite.Row) -> StoredPuzzle:
@@ -436,4 +466,5 @@ def _puzzle(row: aiosqlite.Row) -> StoredPuzzle:
         json.loads(row["data"]),
         Skill(row["mu"], row["sigma"], row["attempts"]),
         row["solved"],
+        row["kind"],
     )

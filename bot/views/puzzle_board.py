@@ -12,11 +12,26 @@ from bot.models.board import Choice, Choices, Does
 from bot.models.puzzle_board import Clue, PuzzleBoard, PuzzleKind
 from bot.models.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Reply
-from bot.services.puzzles import Board, Daily, GroupDaily, Ladder, Solving
-from bot.texts import Html, code_text, date_text, duration_text, example, lines, score_text, t, variant_name, wait_text
+from bot.services.puzzles import Board, Daily, GroupDaily, Ladder, NextLadder, Solving
+from bot.texts import (
+    Html,
+    code_text,
+    date_text,
+    decimal_text,
+    duration_text,
+    example,
+    lines,
+    score_text,
+    t,
+    variant_name,
+    wait_text,
+)
 from bot.views import chat_board
 from bot.views.records import MEDALS, display_name
+from bot.views.review_board import label_text
 from engine.inverse import Grade, Puzzle
+from engine.review.game import BEST_SHOWN
+from engine.review.labels import GOOD_BELOW, Label
 from engine.variant import Variant
 
 ACTION = "pz"  # the puzzles' buttons: pz:<verb>[:<field>]
@@ -127,6 +142,103 @@ def ladder_board(language: str, result: Ladder, *, busy: bool = False) -> Puzzle
     )
 
 
+def next_board(language: str, result: NextLadder, *, busy: bool = False) -> PuzzleBoard:
+    """A best-next-guess ladder puzzle's screen: its clues, how many codes fit them and its ratings; while open, what
+    to name and the give-up button; after a guess, its loss and label and the best guesses; once over, the rating's
+    change and the next."""
+    puzzle, variant = result.puzzle, result.variant
+    title = lines(
+        t("puzzle.title.next", language, variant=variant_name(variant, language)),
+        t("puzzle.rated", language, puzzle=result.puzzle_rating, rating=result.rating),
+    )
+    shown = tuple(
+        Clue(
+            number,
+            turn.guess,
+            turn.answer,
+            t(
+                "puzzle.clue",
+                language,
+                number=number,
+                guess=code_text(variant, turn.guess),
+                score=score_text(turn.answer, language),
+            ),
+        )
+        for number, turn in enumerate(puzzle.turns, start=1)
+    )
+    best = t(
+        "puzzle.next.best",
+        language,
+        best=Html(", ".join(code_text(variant, code) for code in puzzle.best[:BEST_SHOWN])),
+        least=decimal_text(puzzle.least, 2, language),
+    )
+    verdict: tuple[Html, ...] = ()
+    if result.grade is not None:
+        verdict = (*_next_verdict(language, result), best)
+    ending: list[Html] = []
+    if result.gave_up:
+        ending.append(best)
+    if result.change is not None:
+        change = result.change
+        ending.append(
+            t(
+                "puzzle.rating.change",
+                language,
+                after=change.after,
+                change=_signed(change.after - change.before),
+                puzzle=change.puzzle,
+            )
+        )
+    fit = t("puzzle.next.fit", language, n=puzzle.count)
+    if result.over:
+        choices: Choices = (
+            (
+                _choice("puzzle.btn.next", language, cb.encode(ACTION, NEXT), Does.NEW),
+                _choice("puzzle.btn.daily", language, cb.encode(ACTION, DAILY), Does.NEW),
+            ),
+        )
+        prompt: tuple[Html, ...] = (fit,)
+    else:
+        choices = (
+            (_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, result.puzzle_id), Does.GIVE_UP),),
+        )
+        key = "puzzle.next.prompt.busy" if busy else "puzzle.next.prompt"
+        prompt = (fit, t(key, language, example=example(variant)) if busy else t(key, language))
+    return PuzzleBoard(
+        PuzzleKind.LADDER,
+        str(result.puzzle_id),
+        variant.name,
+        title,
+        shown,
+        prompt=prompt,
+        verdict=verdict,
+        ending=tuple(ending),
+        over=result.over,
+        solved=result.solved,
+        solution=puzzle.best[0] if result.over else None,
+        tries=result.tries,
+        rating=result.rating,
+        puzzle_rating=result.puzzle_rating,
+        choices=choices,
+    )
+
+
+def _next_verdict(language: str, result: NextLadder) -> tuple[Html, ...]:
+    """What is said of a named guess: among the best, good enough (solved, in how many tries), or its loss and label
+    and what solves the puzzle."""
+    assert result.grade is not None
+    weighed = result.grade.weighed
+    guess = code_text(result.variant, weighed.played.guess)
+    label = label_text(language, weighed.label, weighed.exact)
+    loss = decimal_text(max(weighed.loss, 0.0), 2, language)
+    if result.grade.solved and weighed.label == Label.BEST:
+        return (t("puzzle.next.solved.best", language, guess=guess, n=result.tries),)
+    if result.grade.solved:
+        return (t("puzzle.next.solved", language, guess=guess, label=label, loss=loss, n=result.tries),)
+    good = decimal_text(GOOD_BELOW, 1, language)
+    return (t("puzzle.next.wrong", language, guess=guess, label=label, loss=loss, good=good),)
+
+
 def daily_board(language: str, result: Daily, *, busy: bool = False) -> PuzzleBoard:
     """The puzzle of the day's screen: its clues; while open, how to answer and the give-up button; once over, the
     code (given up: with the request to keep it quiet), the streak, the next one's time and the result to share."""
@@ -221,9 +333,11 @@ def reply(board: PuzzleBoard) -> Reply:
 
 
 def board_of(language: str, result: Solving, *, busy: bool = False) -> PuzzleBoard:
-    """The screen of a ladder puzzle or of the puzzle of the day."""
+    """The screen of a ladder puzzle (of either kind) or of the puzzle of the day."""
     if isinstance(result, Ladder):
         return ladder_board(language, result, busy=busy)
+    if isinstance(result, NextLadder):
+        return next_board(language, result, busy=busy)
     return daily_board(language, result, busy=busy)
 
 

@@ -3,10 +3,13 @@ page; the ladder's next, a wrong answer rated, giving up; someone else's puzzle 
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.services import puzzles
-from tests.webapp.harness import mini_app
+from bot.storage.puzzles import SqlitePuzzleRepository
+from tests.webapp.harness import USER, mini_app
 
 
 @pytest.fixture
@@ -81,3 +84,35 @@ async def test_another_players_puzzle_and_malformed_requests_are_refused(web):
     ):
         status, _ = await web.call("POST", "/api/puzzle", body)
         assert status == 400, body
+
+
+async def test_a_best_next_guess_puzzle_open_in_the_chat_is_said_to_be_answered_there_and_the_pages_ladder_skips_them(
+    web,
+):
+    deps = web.runtime.core.deps
+    repo = deps.store.repository(SqlitePuzzleRepository)
+    first = (await puzzle(web, do="next"))["board"]  # "Which code is it?" (made on the fly), given up
+    await puzzle(web, do="give_up", kind="ladder", key=first["key"])
+    rows = await asyncio.to_thread(puzzles.made_next, puzzles.DAILY_VARIANT, [0], set())
+    async with deps.transaction():
+        await repo.add(rows, deps.clock())
+    page = (await puzzle(web, do="next"))["board"]  # the chat's turn would be the stored best-next-guess one
+    assert page["title"][0].startswith("🧩 Which code is it?")
+    await puzzle(web, do="give_up", kind="ladder", key=page["key"])
+    async with deps.transaction():  # in the chat: "Which code is it?" given up, then the best-next-guess one shown
+        inverse = await puzzles.ladder(deps, USER, puzzles.DAILY_VARIANT)
+        assert isinstance(inverse, puzzles.Ladder)
+        await puzzles.give_up_ladder(deps, USER, inverse.puzzle_id)
+        shown = await puzzles.ladder(deps, USER, puzzles.DAILY_VARIANT)
+    assert isinstance(shown, puzzles.NextLadder)
+    said = "This puzzle, a best next guess, is answered in the chat: send /puzzle there."
+    for body in (
+        {"do": "show"},
+        {"do": "next"},
+        {"do": "answer", "kind": "ladder", "key": str(shown.puzzle_id), "code": shown.puzzle.best[0]},
+        {"do": "give_up", "kind": "ladder", "key": str(shown.puzzle_id)},
+    ):
+        answer = await puzzle(web, **body)
+        assert (answer["board"], answer["refused"]) == (None, said), body
+    attempt = await repo.attempt(USER, shown.puzzle_id)
+    assert (attempt.tries, attempt.rated, attempt.ended) == (0, False, False)  # the page changed nothing
