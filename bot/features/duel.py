@@ -5,21 +5,25 @@ whole duel in the two private chats. /resign and /stop end it; its timers end a 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bot import callback_data as cb
+from bot.models.game import Mode
 from bot.models.match import Kind, Match, Phase
 from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.parsing.answers import looks_like_code
-from bot.parsing.commands import BadOptions, parse_options
+from bot.parsing.commands import BadOptions, parse_options, variant_from_args
 from bot.replies import Notice, Outcome
 from bot.routing.routes import Chats, Command, Feature
-from bot.services import duel, languages, links, matches, stats
+from bot.services import daily, duel, guesser, languages, lifecycle, links, matches, stats, versus
+from bot.services.lifecycle import NeedsConfirmation
 from bot.services.links import LinkProblem, valid_for
 from bot.services.matches import AlreadyOn, Crowded
 from bot.services.situation import Situation
 from bot.texts import t
-from bot.views import group_duel, messages, private_duel
+from bot.views import challenge, group_duel, guesser_board, messages, private_duel, referee_board, versus_board
+from engine.variant import InvalidVariant, Variant, variant_named
 
 COMMANDS = (
     Command("duel", Chats.GROUP),
@@ -27,11 +31,12 @@ COMMANDS = (
 )
 # In a group: a duel is offered, and the duel running in the topic answers a guess, /stop and /resign.
 GROUP_COMMANDS = frozenset({"duel", "g", "guess", "stop", "resign"})
-# In private, while a private duel is on: the commands that resign it, and those held back (plain messages are its
-# moves).
+# In private, while a private duel is on: the commands that resign it, and those that ask first (Yes resigns it for
+# the new game, whose letter its button carries: a game of /play, of /think, today's challenge, a versus game); plain
+# messages are its moves.
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
-HELD_BACK = frozenset({"play", "think", "daily", "versus"})
-PRIVATE_COMMANDS = RESIGNING | HELD_BACK
+NEW_GAMES = {"play": "r", "think": "g", "daily": cb.CONFIRM_DAILY, "versus": cb.CONFIRM_VERSUS}
+PRIVATE_COMMANDS = RESIGNING | frozenset(NEW_GAMES)
 ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # an invitation's answer; '🔁 Rematch' under a finished group duel
 _USERNAME = re.compile(r"@[A-Za-z0-9_]{1,32}")  # /duel @username (Telegram's usernames: 5-32 of these)
 
@@ -131,6 +136,8 @@ class Duel(Feature):
             return None
         if pressed.action == cb.REMATCH:
             return await self._rematch(who, language, match)
+        if match.private and pressed.args[:1] in ((cb.MATCH_LEAVE,), (cb.MATCH_KEEP,)):
+            return await self._leave_or_keep(s, match, pressed)
         # a private duel's invitation is answered from its owner's chat, not the chat the duel is kept under
         asked_here = match.private and match.phase == Phase.INVITED
         chat = match.invited_id if asked_here else match.chat_id
@@ -209,17 +216,72 @@ class Duel(Feature):
         return private_duel.started(language, await duel.accept_private(self.deps, match, who.user_id), players)
 
     async def private_command(self, s: Situation, command: str, args: str) -> Outcome | None:
-        """While a private duel is on: /resign (or /cancel, /giveup) resigns it; /play, /think, /daily, /versus are
-        held back. None when no private duel is on."""
+        """While a private duel is on: /resign (or /cancel, /giveup) resigns it; /play, /think, /daily, /versus ask
+        first whether to resign it for that game (Yes / No), or say what in their words names no variant. None when
+        no private duel is on."""
         who, language = s.who, s.language
         match = await s.private_duel()
         if match is None:
             return None
         if command in RESIGNING:
-            resigned = await duel.resign(self.deps, match, who.user_id)
-            players = await languages.of_players(self.deps, match, who.user_id, language)
-            return private_duel.resigned(language, resigned, players)
-        return private_duel.running(language)
+            return await self._resign(s, match)
+        try:
+            variant = _variant_asked(command, args, language)
+        except InvalidVariant:  # as /play and /think answer it
+            return messages.unknown_variant(language, args.strip())
+        except BadOptions as error:  # as /versus answers it
+            return messages.message("vs.options", language, word=str(error))
+        return private_duel.confirm_leave(language, match, who.user_id, NEW_GAMES[command], variant)
+
+    async def _resign(self, s: Situation, match: Match) -> Outcome:
+        """/resign in a private duel: the other player wins (before play, the duel is off); both told, secrets shown."""
+        who, language = s.who, s.language
+        resigned = await duel.resign(self.deps, match, who.user_id)
+        players = await languages.of_players(self.deps, match, who.user_id, language)
+        return private_duel.resigned(language, resigned, players)
+
+    async def _leave_or_keep(self, s: Situation, match: Match, pressed: cb.Callback) -> Outcome:
+        """The question before a new game during a private duel answered: Yes resigns the duel as /resign does and
+        starts the game asked for; No keeps the duel. Stale unless the duel is the presser's own, in their private
+        chat, at the revision it was asked at."""
+        who, language = s.who, s.language
+        own = await s.private_duel()
+        if not who.private or own is None or (own.id, own.revision) != (match.id, pressed.revision):
+            return Outcome(toast=t("match.stale", language))
+        verb, args = pressed.args[0], pressed.args[1:]
+        if verb == cb.MATCH_KEEP and not args:
+            return Outcome(toast=t("kept", language))
+        if verb != cb.MATCH_LEAVE or len(args) not in (1, 2) or args[0] not in NEW_GAMES.values():
+            return Outcome(toast=t("match.stale", language))
+        resigned = await self._resign(s, own)
+        started = await self._start_asked(s, args[0], _variant_named(args[1:]))
+        return replace(started, replies=(*resigned.replies, *started.replies))
+
+    async def _start_asked(self, s: Situation, kind: str, variant: Variant | None) -> Outcome:
+        """The game of `kind` (NEW_GAMES' letters) started in `variant` (the chat's when None), as its command starts
+        it with no match on: or that command's question, when a one-player game of the player's is still running."""
+        who, language = s.who, s.language
+        running = await s.game()
+        if kind == cb.CONFIRM_DAILY:
+            found = await daily.challenge(self.deps, who.chat_id, who.user_id, running)
+            return challenge.answered(language, found, who.bot_username, daily.until_next(self.deps.clock()))
+        if kind == cb.CONFIRM_VERSUS:
+            chosen = variant or s.settings.variant
+            if running is not None and running.daily is not None:  # today's challenge under way: its warning first
+                return challenge.confirm_leave_for_versus(language, running, chosen)
+            if running is not None:
+                return messages.confirm_abandon_for_versus(language, running, chosen)
+            against_me = await versus.start(self.deps, who.chat_id, who.user_id, who.name, chosen)
+            if isinstance(against_me, AlreadyOn):
+                return versus_board.reminder(language, against_me.match)
+            return versus_board.started(language, against_me)
+        mode = Mode.GUESSER if kind == "g" else Mode.REFEREE
+        started = await lifecycle.start_game(self.deps, who.chat_id, who.user_id, mode, s.settings, running, variant)
+        if isinstance(started, NeedsConfirmation):
+            return messages.confirm_abandon(language, started.running, started.mode, started.variant)
+        if mode == Mode.REFEREE:
+            return referee_board.started(language, started.game, started.settings)
+        return guesser_board.started(language, await guesser.asking(started.game, started.game.variant.size))
 
     async def private_text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat: a private duel's secret or move, or a group duel's secret being waited
@@ -276,6 +338,24 @@ class Duel(Feature):
         match, ended = called_off
         players = await languages.of_players(self.deps, match)
         return Notice(match.chat_id, private_duel.unreachable(ended, user_id, players))
+
+
+def _variant_asked(command: str, args: str, language: str) -> Variant | None:
+    """The variant /play, /think or /versus names (None: none named, or /daily); InvalidVariant or BadOptions when
+    the words name none, as each command reads them."""
+    if command in ("play", "think"):
+        return variant_from_args(args, language)
+    if command == "versus":
+        return parse_options(args, language).variant
+    return None
+
+
+def _variant_named(args: tuple[str, ...]) -> Variant | None:
+    """The variant a button names, if it names one this bot knows."""
+    try:
+        return variant_named(args[0]) if args else None
+    except InvalidVariant:
+        return None
 
 
 def _not_self(who: Who, language: str, opponent: tuple[int, str], rest: str) -> tuple[tuple[int, str], str] | Outcome:

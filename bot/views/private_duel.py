@@ -11,15 +11,17 @@ from dataclasses import replace
 
 from bot import callback_data as cb
 from bot.i18n import SOURCE_LANGUAGE
-from bot.models.match import Match, Player
+from bot.models.board import Choice, Does
+from bot.models.match import Match, Phase, Player
 from bot.models.refusal import Refusal
 from bot.models.status import Status
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.services import duel
 from bot.services.matches import Ended
 from bot.texts import Html, example, lines, mention, score_text, t, variant_text
-from bot.views import review_board
+from bot.views import messages, review_board
 from bot.views.group_duel import ending, forfeit, refused, rematch, resignation, revealed_secrets, turn_time
+from engine.variant import Variant
 
 Languages = Mapping[int, str]  # each player's private language, by user id
 
@@ -220,6 +222,17 @@ def unreachable(ended: Ended, user_id: int, languages: Languages) -> Outcome:
     return Outcome.say(*_to_both(match, languages, render))
 
 
-def running(language: str) -> Outcome:
-    """A command held back while a private duel is on."""
-    return Outcome.text(t("pduel.running", language))
+def confirm_leave(language: str, match: Match, user_id: int, new_game: str, variant: Variant | None) -> Outcome:
+    """Ask before resigning the private duel (calling it off, before play) for a new game (its letter `new_game`:
+    features/duel.NEW_GAMES, and its variant if one was named), as a one-player game asks before it is abandoned:
+    Yes / No. The buttons carry the duel's id and revision, never a secret."""
+    other = match.opponent(user_id)
+    name = other.name if other else t("duel.opponent", language)
+    key = "pduel.confirm.leave" if match.phase == Phase.PLAYING else "pduel.confirm.leave.setup"
+    extra = (variant.name,) if variant else ()
+    leave = cb.game_button(cb.MATCH, match.id, match.revision, cb.MATCH_LEAVE, new_game, *extra)
+    choices = (
+        Choice(t("btn.confirm", language), leave, Does.CONFIRM),
+        Choice(t("btn.keep", language), cb.game_button(cb.MATCH, match.id, match.revision, cb.MATCH_KEEP), Does.KEEP),
+    )
+    return messages.asked(t(key, language, name=name), choices)

@@ -149,11 +149,12 @@ async def test_secrets_then_moves_go_to_both_players_and_the_end_reveals_the_oth
     assert await results(app) == [(ANN, BOB, 2, "won"), (BOB, BOB, 2, "lost")]
 
 
-async def test_a_player_resigns_with_resign_and_other_games_wait_while_the_duel_is_on(app, recorded):
+async def test_a_player_resigns_with_resign_and_other_games_ask_first_while_the_duel_is_on(app, recorded):
     ann, bob = await playing(app, recorded)
     [held] = texts(await bob.send("/play"), BOB)
-    assert held == "A duel is on: send your secret or your guess here, or /resign to give it up."
-    assert texts(await ann.send("/versus"), ANN) == ["Идёт дуэль: присылай сюда свой код и ходы или сдайся: /resign."]
+    assert held == "You're in a duel with Ann. Resign it and start a new game?"
+    asked = texts(await ann.send("/versus"), ANN)
+    assert asked == ["У тебя идёт дуэль с соперником Bob. Сдаться и начать новую игру?"]
     calls = await bob.send("/resign")
     to_ann, bob_secret = texts(calls, ANN)
     to_bob, ann_secret = texts(calls, BOB)

@@ -248,5 +248,5 @@ def test_the_russian_reads_as_a_native_speaker_writes():
     assert t("ref.review.good", "ru") == "Я бы и сам лучше не придумал."
     assert "Чист" not in t("streak.wins.none", "ru", variant="4 цифры без повторов")
     assert t("stats.streak", "ru", current=2, best=3) == "Побед без подсказок подряд: 2 · рекорд: 3"
-    for key in ("pduel.begin.you", "pduel.your_move", "pduel.running"):
+    for key in ("pduel.begin.you", "pduel.your_move"):
         assert "догадк" not in t(key, "ru", example="1234", turn="5 мин")
