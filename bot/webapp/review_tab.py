@@ -17,6 +17,7 @@ from bot.core import Core
 from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.services import reviews
+from bot.services.reviewer import Busy
 from bot.services.reviews import Subject
 from bot.services.situation import Situation
 from bot.texts import plain
@@ -40,6 +41,8 @@ async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[st
     if review is None:
         try:
             review = await reviews.started(core.deps, subject)  # made in its thread, outside the reading
+        except Busy:  # two of theirs under way already: the page asks again later
+            return _none(language, Refusal("review.busy"))
         except Exception:
             log.exception("could not review %s for the page", reviews.key(subject))
             return _none(language, Refusal("review.failed"))
@@ -60,7 +63,7 @@ async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[
     page = _number(query.get("page", "0"))
     pins = reviews.pins_at(subject, index)
     work = partial(position_review, subject.variant, subject.turns[:index], pins, page, PAGE_SIZE)
-    found_position = await core.deps.reviews.run(work)
+    found_position = await core.deps.reviews.run(work, who.user_id)
     board = review_board.position(language, subject, index + 1, found_position)
     return {"status": "ready", "of": _of(subject), **page_review.position(board)}
 

@@ -1,0 +1,90 @@
+"""A flood of review requests costs its sender only: each person has at most two reviews under way (a third is
+refused, in the chat and on the page, until they arrive), and a person's reviews and positions wait behind their own
+work, so another person's review is made next, whatever one person has queued."""
+
+import asyncio
+
+import pytest
+
+from bot import callback_data as cb
+from bot.features.review import Review
+from bot.models.who import Who
+from bot.services import reviews
+from bot.services.reviewer import Busy, Reviewer
+from bot.texts import plain, t
+from bot.webapp import review_tab
+from tests.bot.fakes import USER
+from tests.bot.test_review import play_and_win
+
+ANN, BOB = 1, 2
+
+
+async def held(order: list[str], name: str, release: asyncio.Event) -> str:
+    order.append(f"{name} waits")
+    await release.wait()
+    return name
+
+
+async def test_a_person_may_have_two_reviews_under_way_and_a_third_is_refused_until_one_is_made():
+    reviewer = Reviewer()
+    release = asyncio.Event()
+    order: list[str] = []
+    first = reviewer.start(("game", 1, ANN), lambda: held(order, "a1", release), ANN)
+    second = reviewer.start(("game", 2, ANN), lambda: held(order, "a2", release), ANN)
+    assert reviewer.start(("game", 1, ANN), lambda: held(order, "again", release), ANN) is first  # the same review
+    with pytest.raises(Busy):
+        reviewer.start(("game", 3, ANN), lambda: held(order, "a3", release), ANN)
+    bobs = reviewer.start(("game", 4, BOB), lambda: held(order, "b1", release), BOB)  # another person's is started
+    release.set()
+    assert await asyncio.gather(first, second, bobs) == ["a1", "a2", "b1"]
+    await reviewer.settle()
+    third = reviewer.start(("game", 3, ANN), lambda: held(order, "a3", release), ANN)  # once made, the next one
+    assert await third == "a3"
+
+
+async def test_one_persons_queued_work_does_not_go_before_anothers():
+    reviewer = Reviewer()
+    entered: list[str] = []
+
+    def work(name: str) -> str:
+        entered.append(name)
+        return name
+
+    await reviewer.gate.acquire()  # a review under way: everything asked now waits its turn
+    anns = [asyncio.create_task(reviewer.run(lambda n=n: work(n), ANN)) for n in ("a1", "a2", "a3")]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    bobs = asyncio.create_task(reviewer.run(lambda: work("b1"), BOB))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    reviewer.gate.release()
+    await asyncio.gather(*anns, bobs)
+    assert entered[:2] == ["a1", "b1"]  # Ann's second and third wait behind her first: Bob's goes next
+    assert sorted(entered) == ["a1", "a2", "a3", "b1"]
+
+
+async def test_a_third_review_asked_for_while_two_are_made_is_refused_in_the_chat_and_on_the_page(chat, app):
+    core = app.bot_data.runtime.core
+    deps = core.deps
+    games = []
+    for _ in range(3):
+        await play_and_win(chat, app, guesses=2)
+        games.append(await deps.store.games.latest_game(USER, "referee"))
+    release = asyncio.Event()
+    order: list[str] = []
+    for game in games[:2]:  # two of the player's reviews under way, held
+        deps.reviews.start(("game", game.id, USER), lambda: held(order, "held", release), USER)
+    who = Who(USER, USER, private=True, language_code="en")
+
+    async with deps.transaction():
+        s = await core.situation(who)
+        pressed = cb.decode(f"rv:g:{games[2].id}", frozenset({"rv"}))
+        outcome = await Review(deps).button(s, pressed)
+    assert outcome.toast == t("review.busy")
+    found = await review_tab.review_data(core, who, {"game": str(games[2].id)})
+    assert found == {"status": "none", "text": plain(t("review.busy"))}
+    assert t("review.busy", "ru") != t("review.busy")
+    assert await reviews.kept(deps, reviews.of_game(games[2], USER, deps.clock())) is None  # nothing was made
+
+    release.set()
+    await deps.reviews.settle()
