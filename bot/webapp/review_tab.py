@@ -8,6 +8,7 @@ the day is over. A review not made yet is made here (in the reviews' thread, onc
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from functools import partial
@@ -40,7 +41,10 @@ async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[st
         review = await reviews.kept(core.deps, subject)
     if review is None:
         try:
-            review = await reviews.started(core.deps, subject)  # made in its thread, outside the reading
+            # made in its thread, outside the reading; shielded: a call given up (a closed page, the server
+            # stopping) leaves the review to be made and kept, where cancelling it would free the gate while its
+            # thread still runs, and the next call would start another
+            review = await asyncio.shield(reviews.started(core.deps, subject))
         except Busy:  # two of theirs under way already: the page asks again later
             return _none(language, Refusal("review.busy"))
         except Exception:

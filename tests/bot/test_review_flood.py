@@ -88,3 +88,31 @@ async def test_a_third_review_asked_for_while_two_are_made_is_refused_in_the_cha
 
     release.set()
     await deps.reviews.settle()
+
+
+async def test_a_page_call_given_up_while_its_review_is_made_leaves_the_review_to_be_made_and_kept(
+    chat, app, monkeypatch
+):
+    core = app.bot_data.runtime.core
+    deps = core.deps
+    await play_and_win(chat, app, guesses=2)
+    game = await deps.store.games.latest_game(USER, "referee")
+    who = Who(USER, USER, private=True, language_code="en")
+    await deps.reviews.gate.acquire()  # another review under way: this one waits its turn
+    begun, start = asyncio.Event(), deps.reviews.start
+
+    def started(*args):
+        task = start(*args)
+        begun.set()
+        return task
+
+    monkeypatch.setattr(deps.reviews, "start", started)
+    call = asyncio.create_task(review_tab.review_data(core, who, {"game": str(game.id)}))
+    await begun.wait()
+    call.cancel()  # the page closed (or the server stops) while it waited
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    deps.reviews.gate.release()
+    await deps.reviews.settle()
+    assert await reviews.kept(deps, reviews.of_game(game, USER, deps.clock())) is not None
+    assert deps.reviews.made == 1
