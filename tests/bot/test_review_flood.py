@@ -1,6 +1,7 @@
 """A flood of review requests costs its sender only: each person has at most two reviews under way (a third is
 refused, in the chat and on the page, until they arrive), and a person's reviews and positions wait behind their own
-work, so another person's review is made next, whatever one person has queued."""
+work, so another person's review is made next, whatever one person has queued; a page call given up leaves its review
+to be made; and hand-made links and buttons for a running duel, another's or no match tell nothing."""
 
 import asyncio
 
@@ -14,6 +15,9 @@ from bot.services.reviewer import Busy, Reviewer
 from bot.texts import plain, t
 from bot.webapp import review_tab
 from tests.bot.fakes import USER
+from tests.bot.members import Member, sent, toasts
+from tests.bot.test_duel import BOB_SECRET
+from tests.bot.test_duel import set_up as duel_set_up
 from tests.bot.test_review import play_and_win
 
 ANN, BOB = 1, 2
@@ -116,3 +120,23 @@ async def test_a_page_call_given_up_while_its_review_is_made_leaves_the_review_t
     await deps.reviews.settle()
     assert await reviews.kept(deps, reviews.of_game(game, USER, deps.clock())) is not None
     assert deps.reviews.made == 1
+
+
+async def test_hand_made_review_links_and_buttons_for_a_running_duel_or_anothers_or_no_match_tell_nothing(
+    app, recorded
+):
+    ann, bob, match_id = await duel_set_up(app, recorded)
+    stranger = Member(app, recorded, 33, "Cy").in_private()
+    for payload in ("review_", "review_-1", "review_x", "review_99999999999999999999", "review_999999999"):
+        assert [c.text for c in sent(await stranger.send(f"/start {payload}"))] == [t("review.not_yours")], payload
+    running = toasts(await ann.in_private().press(f"rv:m:{match_id}", message_id=1))
+    assert running == [t("review.running")]  # the duel is on: its players' guesses are not reviewed yet
+    await ann.send("/g 0123")
+    await bob.send("/g 4321")
+    await ann.send(f"/g {BOB_SECRET}")
+    await bob.send("/g 2134")  # the duel is over
+    assert [c.text for c in sent(await stranger.send(f"/start review_{match_id}"))] == [t("review.not_yours")]
+    assert toasts(await stranger.press(f"rv:m:{match_id}", message_id=1)) == [t("review.not_yours")]
+    delivered = await stranger.press(f"rv:m:{match_id}:1", message_id=1)  # a delivery's data: answered by a message
+    assert [c.text for c in sent(delivered)] == [t("review.not_yours")]
+    assert app.bot_data.runtime.core.deps.reviews.made == 0  # nothing was reviewed for anyone
