@@ -16,6 +16,7 @@ from bot.parsing.words import meanings
 from bot.replies import Outcome
 from bot.routing.routes import Chats, Command, Feature
 from bot.services import reviews
+from bot.services.reviewer import Busy
 from bot.services.reviews import Subject
 from bot.services.situation import Situation
 from bot.views import messages, review_board
@@ -66,7 +67,11 @@ class Review(Feature):
             return review_board.refused(language, Refusal("review.failed"))
         runner = self.deps.reviews
         if runner.background:
-            runner.then_deliver(reviews.started(self.deps, found), s.who, review_board.data(found, after=True))
+            try:
+                making = reviews.started(self.deps, found)
+            except Busy:  # their other reviews come first: one person never queues many ahead of everyone
+                return review_board.refused(language, Refusal("review.busy"), pressed)
+            runner.then_deliver(making, s.who, review_board.data(found, after=True))
             return review_board.coming(language, pressed)
         try:
             review = await reviews.made_here(self.deps, found)

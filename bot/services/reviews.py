@@ -133,18 +133,19 @@ def make(subject: Subject) -> GameReview:
 async def made_here(deps: Deps, subject: Subject) -> GameReview:
     """The subject's review, made now in a thread and kept, in the caller's task (and transaction): where no
     transport delivers reviews later."""
-    review = await deps.reviews.run(partial(make, subject))
+    review = await deps.reviews.run(partial(make, subject), subject.user_id)
     await keep(deps, subject, review)
     return review
 
 
 def started(deps: Deps, subject: Subject) -> asyncio.Task[GameReview]:
-    """The subject's review being made in the background and kept (the one under way, if it is already)."""
-    return deps.reviews.start(key(subject), partial(_made_and_kept, deps, subject))
+    """The subject's review being made in the background and kept (the one under way, if it is already); Busy
+    (bot.services.reviewer) when its player already has as many under way as one may."""
+    return deps.reviews.start(key(subject), partial(_made_and_kept, deps, subject), subject.user_id)
 
 
 async def _made_and_kept(deps: Deps, subject: Subject) -> GameReview:
-    review = await deps.reviews.run(partial(make, subject))
+    review = await deps.reviews.run(partial(make, subject), subject.user_id)
     await keep(deps, subject, review)  # in a transaction of its own: this task is no update's
     return review
 

@@ -8,6 +8,7 @@ the day is over. A review not made yet is made here (in the reviews' thread, onc
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from functools import partial
@@ -17,6 +18,7 @@ from bot.core import Core
 from bot.models.refusal import Refusal
 from bot.models.who import Who
 from bot.services import reviews
+from bot.services.reviewer import Busy
 from bot.services.reviews import Subject
 from bot.services.situation import Situation
 from bot.texts import plain
@@ -39,7 +41,12 @@ async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[st
         review = await reviews.kept(core.deps, subject)
     if review is None:
         try:
-            review = await reviews.started(core.deps, subject)  # made in its thread, outside the reading
+            # made in its thread, outside the reading; shielded: a call given up (a closed page, the server
+            # stopping) leaves the review to be made and kept, where cancelling it would free the gate while its
+            # thread still runs, and the next call would start another
+            review = await asyncio.shield(reviews.started(core.deps, subject))
+        except Busy:  # two of theirs under way already: the page asks again later
+            return _none(language, Refusal("review.busy"))
         except Exception:
             log.exception("could not review %s for the page", reviews.key(subject))
             return _none(language, Refusal("review.failed"))
@@ -60,7 +67,7 @@ async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[
     page = _number(query.get("page", "0"))
     pins = reviews.pins_at(subject, index)
     work = partial(position_review, subject.variant, subject.turns[:index], pins, page, PAGE_SIZE)
-    found_position = await core.deps.reviews.run(work)
+    found_position = await core.deps.reviews.run(work, who.user_id)
     board = review_board.position(language, subject, index + 1, found_position)
     return {"status": "ready", "of": _of(subject), **page_review.position(board)}
 
