@@ -12,7 +12,7 @@ from bot.models.board import Choice, Choices, Does
 from bot.models.puzzle_board import Clue, PuzzleBoard, PuzzleKind
 from bot.models.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Reply
-from bot.services.puzzles import Board, Daily, GroupDaily, Ladder, NextLadder, Solving
+from bot.services.puzzles import Board, Change, Daily, GroupDaily, Ladder, NextLadder, Solving
 from bot.texts import (
     Html,
     code_text,
@@ -98,16 +98,7 @@ def ladder_board(language: str, result: Ladder, *, busy: bool = False) -> Puzzle
     if result.gave_up:
         ending.append(t("puzzle.gave_up", language, solution=code_text(variant, puzzle.solution)))
     if result.change is not None:
-        change = result.change
-        ending.append(
-            t(
-                "puzzle.rating.change",
-                language,
-                after=change.after,
-                change=_signed(change.after - change.before),
-                puzzle=change.puzzle,
-            )
-        )
+        ending.append(_rating_change(language, result.change))
     notices = (_made(language, variant, result.made_now),) if result.made_now else ()
     if result.over:
         choices: Choices = (
@@ -179,16 +170,7 @@ def next_board(language: str, result: NextLadder, *, busy: bool = False) -> Puzz
     if result.gave_up:
         ending.append(best)
     if result.change is not None:
-        change = result.change
-        ending.append(
-            t(
-                "puzzle.rating.change",
-                language,
-                after=change.after,
-                change=_signed(change.after - change.before),
-                puzzle=change.puzzle,
-            )
-        )
+        ending.append(_rating_change(language, result.change))
     fit = t("puzzle.next.fit", language, n=puzzle.count)
     if result.over:
         choices: Choices = (
@@ -318,6 +300,17 @@ def _prompt(language: str, variant: Variant, busy: bool) -> Html:
 
 def _made(language: str, variant: Variant, count: int) -> Html:
     return t("puzzle.made", language, variant=variant_name(variant, language), name=variant.name, count=count)
+
+
+def _rating_change(language: str, change: Change) -> Html:
+    """The line a rated answer ends with: the player's new puzzle rating, by how much it moved, and the puzzle's."""
+    return t(
+        "puzzle.rating.change",
+        language,
+        after=change.after,
+        change=_signed(change.after - change.before),
+        puzzle=change.puzzle,
+    )
 
 
 def _signed(change: int) -> str:
