@@ -229,14 +229,33 @@ def in_worker(conn: aiosqlite.Connection) -> AbstractContextManager[None]:
 
 async def checkpoint(conn: aiosqlite.Connection) -> None:
     """Copy what the write-ahead log holds into the database where no reader still needs it, without waiting for
-    readers or writers (a passive checkpoint: other connections go on writing meanwhile)."""
-    await conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    readers or writers (a passive checkpoint: other connections go on writing meanwhile).
+
+    Best effort: SQLite refuses it ("database table is locked") while a read on this same connection is still
+    open, and then the pages wait for the next checkpoint, which SQLite also makes on its own.
+    """
+    try:
+        await conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    except sqlite3.OperationalError as error:
+        log.debug("checkpoint put off: %s", error)
+
+
+async def _begin(conn: aiosqlite.Connection) -> None:
+    """BEGIN IMMEDIATE. Cancelling a task that waits for it does not stop the statement, which still runs on the
+    connection's thread: a ROLLBACK queued behind it closes what it opened before the cancellation goes on, or the
+    next BEGIN on this connection would fail ("cannot start a transaction within a transaction")."""
+    try:
+        await conn.execute("BEGIN IMMEDIATE")
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):  # BEGIN itself failed (a busy lock): nothing is open
+            await conn.execute("ROLLBACK")  # queued at once: even a second cancellation leaves it in place
+        raise
 
 
 @asynccontextmanager
 async def transaction(conn: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises."""
-    await conn.execute("BEGIN IMMEDIATE")
+    await _begin(conn)
     try:
         yield conn
     except BaseException:

@@ -183,10 +183,29 @@ async def test_the_hourly_tidy_prunes_past_periods_too(tmp_path):
             for _ in range(200):
                 if await period_keys(runtime.store.conn) == kept:
                     break
-                await asyncio.sleep(0.01)
+                await asyncio.sleep(0.01)  # reads between the tidy's chunks, as the bot's own reads may
             assert await period_keys(runtime.store.conn) == kept
         finally:
             tidying.cancel()
+
+
+async def test_pruning_goes_on_while_a_read_on_the_same_connection_is_open(tmp_path):
+    # SQLite refuses a checkpoint while a read of the same connection is open: the chunk's pages wait for the
+    # next one, and the pruning does not stop for an hour.
+    clock = Clock(datetime(2025, 1, 15, 12, 0, tzinfo=UTC))
+    async with runtime_on(tmp_path / "db.sqlite3", clock=clock) as runtime:
+        await record(runtime.core.deps, 1, 5, at=datetime(2024, 12, 31, 12, 0, tzinfo=UTC))
+        await record(runtime.core.deps, 2, 5, at=clock.now)
+        reading = await runtime.store.conn.execute("SELECT period FROM period_standings")
+        try:
+            assert await reading.fetchone() is not None
+            assert await stats.prune_periods(runtime.store, clock.now) > 0
+        finally:
+            await reading.close()
+        assert await period_keys(runtime.store.conn) == (
+            ["d2025-01-15", "m2025-01", "w2025-01-13"],
+            ["", "d2025-01-15", "m2025-01", "w2025-01-13"],
+        )
 
 
 async def test_stats_count_every_game_but_rank_only_clean_solves(tmp_path):
