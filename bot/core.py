@@ -28,10 +28,12 @@ from bot.routing.table import (
     deadline_routes,
     text_routes,
 )
-from bot.services import achievements, matches, stats
+from bot.services import achievements, matches, reviews, stats
 from bot.services.deps import Deps
+from bot.services.reviews import Subject
 from bot.services.situation import Situation
 from bot.views import messages
+from engine.review import GameReview
 
 __all__ = ["Core", "Who"]
 
@@ -135,6 +137,13 @@ class Core:
                 return await self.on_text(who, text)
         found = await self.arrived(who)
         return await self._ask(self._texts, found, "", lambda handler: handler(found, text))
+
+    async def on_review_shown(self, who: Who, language: str, subject: Subject, review: GameReview) -> Outcome:
+        """A review shown outside an update (the Mini App's Review tab): what it earned the player (Flawless, once),
+        announced as a message of this chat; nothing when it earned nothing. In the caller's transaction."""
+        achievements.forget(self.deps)
+        await reviews.earned(self.deps, subject, review, who.chat_id)
+        return await self.features.achievements.announced(Outcome(), who.chat_id, language)
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""

@@ -32,6 +32,7 @@ from bot.views.review_board import label_text
 from engine.inverse import Grade, Puzzle
 from engine.review.game import BEST_SHOWN
 from engine.review.labels import GOOD_BELOW, Label
+from engine.scoring import Score
 from engine.variant import Variant
 
 ACTION = "pz"  # the puzzles' buttons: pz:<verb>[:<field>]
@@ -43,21 +44,22 @@ def clues(language: str, puzzle: Puzzle, verdict: Grade | None = None) -> tuple[
     """The puzzle's clues as the screen lists them, each marked if the latest answer breaks it."""
     broken = {b.clue: b.would_score for b in verdict.broken} if verdict is not None else {}
     return tuple(
-        Clue(
-            number,
-            clue.guess,
-            clue.answer,
-            t(
-                "puzzle.clue",
-                language,
-                number=number,
-                guess=code_text(puzzle.variant, clue.guess),
-                score=score_text(clue.answer, language),
-            ),
-            broken.get(number - 1),
-        )
+        _clue(language, puzzle.variant, number, clue.guess, clue.answer, broken.get(number - 1))
         for number, clue in enumerate(puzzle.clues, start=1)
     )
+
+
+def _clue(language: str, variant: Variant, number: int, guess: str, answer: Score, would: Score | None = None) -> Clue:
+    """Clue `number` (from 1): a guess and its score, as the screen lists it; `would`: the score the latest answer
+    would have been given, where it breaks the clue."""
+    said = t(
+        "puzzle.clue",
+        language,
+        number=number,
+        guess=code_text(variant, guess),
+        score=score_text(answer, language),
+    )
+    return Clue(number, guess, answer, said, would)
 
 
 def _verdict(language: str, puzzle: Puzzle, verdict: Grade | None, tries: int) -> tuple[Html, ...]:
@@ -85,34 +87,39 @@ def _choice(label_key: str, language: str, data: str, does: Does) -> Choice:
     return Choice(t(label_key, language), data, does)
 
 
+def _ladder_title(key: str, language: str, variant: Variant, puzzle_rating: int, rating: int) -> Html:
+    """A ladder puzzle's heading: its kind and variant, then the puzzle's rating and the player's."""
+    return lines(
+        t(key, language, variant=variant_name(variant, language)),
+        t("puzzle.rated", language, puzzle=puzzle_rating, rating=rating),
+    )
+
+
+def _ladder_choices(language: str, over: bool, puzzle_id: int) -> Choices:
+    """A ladder puzzle's buttons: give up while it is open; once over, the next puzzle and the day's."""
+    if over:
+        return (
+            (
+                _choice("puzzle.btn.next", language, cb.encode(ACTION, NEXT), Does.NEW),
+                _choice("puzzle.btn.daily", language, cb.encode(ACTION, DAILY), Does.NEW),
+            ),
+        )
+    return ((_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, puzzle_id), Does.GIVE_UP),),)
+
+
 def ladder_board(language: str, result: Ladder, *, busy: bool = False) -> PuzzleBoard:
     """A ladder puzzle's screen: its clues and ratings; while open, how to answer (`busy`: a game takes what the
     player types) and the give-up button; once over, the code or the verdict, the rating's change and the next."""
     puzzle = result.puzzle
     variant = puzzle.variant
-    title = lines(
-        t("puzzle.title.ladder", language, variant=variant_name(variant, language)),
-        t("puzzle.rated", language, puzzle=result.puzzle_rating, rating=result.rating),
-    )
+    title = _ladder_title("puzzle.title.ladder", language, variant, result.puzzle_rating, result.rating)
     ending: list[Html] = []
     if result.gave_up:
         ending.append(t("puzzle.gave_up", language, solution=code_text(variant, puzzle.solution)))
     if result.change is not None:
         ending.append(_rating_change(language, result.change))
     notices = (_made(language, variant, result.made_now),) if result.made_now else ()
-    if result.over:
-        choices: Choices = (
-            (
-                _choice("puzzle.btn.next", language, cb.encode(ACTION, NEXT), Does.NEW),
-                _choice("puzzle.btn.daily", language, cb.encode(ACTION, DAILY), Does.NEW),
-            ),
-        )
-        prompt: tuple[Html, ...] = ()
-    else:
-        choices = (
-            (_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, result.puzzle_id), Does.GIVE_UP),),
-        )
-        prompt = (_prompt(language, variant, busy),)
+    prompt = () if result.over else (_prompt(language, variant, busy),)
     return PuzzleBoard(
         PuzzleKind.LADDER,
         str(result.puzzle_id),
@@ -129,7 +136,7 @@ def ladder_board(language: str, result: Ladder, *, busy: bool = False) -> Puzzle
         tries=result.tries,
         rating=result.rating,
         puzzle_rating=result.puzzle_rating,
-        choices=choices,
+        choices=_ladder_choices(language, result.over, result.puzzle_id),
     )
 
 
@@ -138,25 +145,7 @@ def next_board(language: str, result: NextLadder, *, busy: bool = False) -> Puzz
     to name and the give-up button; after a guess, its loss and label and the best guesses; once over, the rating's
     change and the next."""
     puzzle, variant = result.puzzle, result.variant
-    title = lines(
-        t("puzzle.title.next", language, variant=variant_name(variant, language)),
-        t("puzzle.rated", language, puzzle=result.puzzle_rating, rating=result.rating),
-    )
-    shown = tuple(
-        Clue(
-            number,
-            turn.guess,
-            turn.answer,
-            t(
-                "puzzle.clue",
-                language,
-                number=number,
-                guess=code_text(variant, turn.guess),
-                score=score_text(turn.answer, language),
-            ),
-        )
-        for number, turn in enumerate(puzzle.turns, start=1)
-    )
+    title = _ladder_title("puzzle.title.next", language, variant, result.puzzle_rating, result.rating)
     best = t(
         "puzzle.next.best",
         language,
@@ -172,26 +161,20 @@ def next_board(language: str, result: NextLadder, *, busy: bool = False) -> Puzz
     if result.change is not None:
         ending.append(_rating_change(language, result.change))
     fit = t("puzzle.next.fit", language, n=puzzle.count)
-    if result.over:
-        choices: Choices = (
-            (
-                _choice("puzzle.btn.next", language, cb.encode(ACTION, NEXT), Does.NEW),
-                _choice("puzzle.btn.daily", language, cb.encode(ACTION, DAILY), Does.NEW),
-            ),
+    prompt: tuple[Html, ...] = (fit,)
+    if not result.over:
+        asked = (
+            t("puzzle.next.prompt.busy", language, example=example(variant))
+            if busy
+            else t("puzzle.next.prompt", language)
         )
-        prompt: tuple[Html, ...] = (fit,)
-    else:
-        choices = (
-            (_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, result.puzzle_id), Does.GIVE_UP),),
-        )
-        key = "puzzle.next.prompt.busy" if busy else "puzzle.next.prompt"
-        prompt = (fit, t(key, language, example=example(variant)) if busy else t(key, language))
+        prompt = (fit, asked)
     return PuzzleBoard(
         PuzzleKind.LADDER,
         str(result.puzzle_id),
         variant.name,
         title,
-        shown,
+        tuple(_clue(language, variant, number, turn.guess, turn.answer) for number, turn in enumerate(puzzle.turns, 1)),
         prompt=prompt,
         verdict=verdict,
         ending=tuple(ending),
@@ -201,7 +184,7 @@ def next_board(language: str, result: NextLadder, *, busy: bool = False) -> Puzz
         tries=result.tries,
         rating=result.rating,
         puzzle_rating=result.puzzle_rating,
-        choices=choices,
+        choices=_ladder_choices(language, result.over, result.puzzle_id),
     )
 
 

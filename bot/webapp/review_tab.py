@@ -17,14 +17,14 @@ from typing import Any
 from bot.core import Core
 from bot.models.refusal import Refusal
 from bot.models.who import Who
-from bot.services import reviews
+from bot.services import page, reviews
 from bot.services.reviewer import Busy
 from bot.services.reviews import Subject
 from bot.services.situation import Situation
 from bot.texts import plain
 from bot.views import review_board
 from bot.webapp import page_review
-from engine.review import position_review
+from engine.review import GameReview, position_review
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,19 @@ async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[st
             log.exception("could not review %s for the page", reviews.key(subject))
             return _none(language, Refusal("review.failed"))
     board = review_board.board(language, subject, review)
-    return {"status": "ready", "of": _of(subject), **page_review.review(board, subject.variant, language)}
+    achieved = await _earned(core, who, language, subject, review)
+    shown = page_review.review(board, subject.variant, language)
+    return {"status": "ready", "of": _of(subject), **shown, "achieved": achieved}
+
+
+async def _earned(core: Core, who: Who, language: str, subject: Subject, review: GameReview) -> list[str]:
+    """What the review shown earned the player (Flawless), announced in their chat as the chat's /review would, in
+    one transaction with the award; its lines for the page to show under the coach's."""
+    async with core.deps.transaction():
+        told = await core.on_review_shown(who, language, subject, review)
+        if told.account.achieved:
+            await page.queue(core.deps, who.chat_id, told, None, language)
+    return [plain(line) for line in told.account.achieved]
 
 
 async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[str, Any]:

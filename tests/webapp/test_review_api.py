@@ -81,3 +81,22 @@ async def test_a_running_game_or_anothers_is_not_reviewed_and_tells_nothing(web)
     assert found == {"status": "none", "text": plain(t("review.not_yours"))}
     status, _ = await web.call("GET", "/api/review", data="forged")
     assert status == 401
+
+
+async def test_a_flawless_game_reviewed_on_the_page_earns_flawless_once_on_the_page_and_in_the_chat(web):
+    game = await won_game(web, guesses=())  # found at once: a first guess of the classic game is best
+    earned = plain(t("ach.earned", name=t("ach.flawless"), how="", rarity="")).split(",")[0]
+    await web.flush()
+    before = len(web.request.calls)
+    status, found = await web.call("GET", f"/api/review?game={game.id}")
+    assert status == 200
+    [told] = found["achieved"]
+    assert told.startswith(earned)
+    await web.flush()
+    [announced] = web.request.calls[before:]
+    assert plain(announced.text).startswith(earned)
+    status, again = await web.call("GET", f"/api/review?game={game.id}")
+    assert again["achieved"] == []
+    assert not [c.text for c in sent(await web.chat().send("/review")) if plain(c.text).startswith(earned)]
+    status, other = await web.call("GET", "/api/review")  # the page's other way to it: told once all the same
+    assert other["achieved"] == []

@@ -132,7 +132,11 @@
     $("review-table").hidden = false;
     $("review-tap").hidden = false;
     $("review-tap").textContent = texts["app.review.tap"];
-    $("review-coach").replaceChildren(...shown.coach.map((line) => el("p", { className: "banner", textContent: line })));
+    const earned = (shown.achieved || []).map((line) => el("p", { className: "banner", textContent: line }));
+    $("review-coach").replaceChildren(
+      ...shown.coach.map((line) => el("p", { className: "banner", textContent: line })),
+      ...earned, // an achievement the review just earned (Flawless), told once
+    );
     $("review-legend").textContent = shown.legend;
     $("position-prev").textContent = texts["app.prev"];
     $("position-next").textContent = texts["app.next"];
