@@ -20,21 +20,20 @@ from bot.storage.webapp import WebAppRecords
 
 R = TypeVar("R")
 
-# Every table with a chat_id column that belongs to the chat (the outbox moves only what is still to send).
-CHAT_TABLES = (
-    "chat_settings",
-    "games",
-    "matches",
-    "game_results",
-    "standings",
-    "period_standings",
-    "standing_counts",
-    "daily_plays",
-    "rated_results",
-    "rating_board",
-    "puzzle_groups",
-    "achievements",
-)
+# The tables with a chat_id column whose rows stay where they are when a chat moves: the updates received (kept by
+# update id), the outbox (Outbox.move_chat moves only what is still to send) and the rating board's sizes (its
+# triggers follow the board's rows). Every other table with a chat_id column belongs to the chat, a command's own
+# table among them, and moves with it without being named anywhere.
+STAYING = frozenset({"inbox", "outbox", "outbox_chats", "rating_board_size"})
+
+
+async def chat_tables(conn: aiosqlite.Connection) -> tuple[str, ...]:
+    """The tables whose rows belong to a chat, read from the schema: those with a chat_id column, but STAYING."""
+    async with conn.execute(
+        "SELECT m.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c"
+        " WHERE m.type = 'table' AND c.name = 'chat_id' ORDER BY m.name"
+    ) as cursor:
+        return tuple([row[0] async for row in cursor if row[0] not in STAYING])
 
 
 class Store:
@@ -68,7 +67,7 @@ class Store:
 
         Inside the caller's transaction. Rows the new chat already has are kept as they are.
         """
-        for table in CHAT_TABLES:
+        for table in await chat_tables(self.conn):
             await self.conn.execute(f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE chat_id = ?", (new, old))
         await self.outbox.move_chat(old, new)
 

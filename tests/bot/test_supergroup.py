@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.models.calls import Message
 from bot.models.settings import Settings
 from bot.services import settings
+from bot.storage.store import STAYING, chat_tables
 from engine.scoring import score
 from tests.bot.fakes import EPOCH, UPDATE_IDS, telegram_app
 from tests.bot.members import Member, sent
@@ -97,3 +98,20 @@ async def test_a_move_keeps_each_matchs_topic_and_what_is_queued_for_each_topic(
         assert [(m.id, m.chat_id, m.topic) for m in moved] == [(five.id, NEW, 5), (seven.id, NEW, 7)]
         [queued] = await store.outbox.pending(NEW)
         assert queued.payload.topic == 7
+
+
+async def test_every_table_with_a_chat_id_moves_but_those_that_stay_even_one_no_list_names(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, _request):
+        store = app.bot_data.runtime.store
+        await store.conn.execute(
+            "CREATE TABLE streak_marks (chat_id INTEGER NOT NULL, mark TEXT NOT NULL)"
+        )  # a new command's
+        moved = await chat_tables(store.conn)
+        assert "streak_marks" in moved
+        assert {"games", "matches", "chat_settings", "puzzle_groups", "achievements", "rating_board"} <= set(moved)
+        assert not STAYING & set(moved)
+        async with store.transaction():
+            await store.conn.execute("INSERT INTO streak_marks VALUES (?, 'x')", (OLD,))
+            await store.move_chat(OLD, NEW)
+        async with store.conn.execute("SELECT chat_id FROM streak_marks") as cursor:
+            assert [row[0] async for row in cursor] == [NEW]
