@@ -226,10 +226,10 @@ async def player_skill(deps: Deps, user_id: int, variant: Variant) -> Skill:
     return await repository(deps).skill(user_id, family_of(variant).value) or Skill()
 
 
-async def ladder(deps: Deps, user_id: int, variant: Variant, *, inverse_only: bool = False) -> Ladder | NextLadder:
+async def ladder(deps: Deps, user_id: int, variant: Variant) -> Ladder | NextLadder:
     """The player's ladder puzzle: the one they are solving (of either kind), else a new one picked near their
-    rating in the variant, of the kind whose turn it is (`inverse_only`: "Which code is it?" only, as the Mini App
-    asks), a few made on the fly when none is left for them, shown from now on."""
+    rating in the variant, of the kind whose turn it is, a few made on the fly when none is left for them, shown
+    from now on."""
     repo = repository(deps)
     current = await repo.current(user_id)
     if current is not None and current.puzzle_id is not None:
@@ -238,7 +238,7 @@ async def ladder(deps: Deps, user_id: int, variant: Variant, *, inverse_only: bo
             return open_one
     skill = await player_skill(deps, user_id, variant)
     chosen = None
-    for kind in (INVERSE,) if inverse_only else kinds_in_turn(await repo.seen_count(user_id)):
+    for kind in kinds_in_turn(await repo.seen_count(user_id)):
         chosen = await _pick(deps, user_id, variant, skill, kind)
         if chosen is not None:
             break

@@ -2,8 +2,8 @@
 for, done by the puzzles' services in the request's transaction: the puzzle being solved (else today's puzzle of the
 day, not begun until the player acts), the puzzle of the day, the ladder's next, an answer, giving up.
 
-The page draws "Which code is it?" puzzles only: its ladder picks those, and a best-next-guess puzzle the player has
-open in the chat is not drawn here; the page says plainly that it is answered in the chat."""
+Both kinds of ladder puzzle are drawn from the one model as the chat draws them: "Which code is it?" and the best
+next guess (its clues are the game so far, and its answer any code: graded by the review's measure)."""
 
 from __future__ import annotations
 
@@ -77,11 +77,9 @@ async def act(s: Situation, body: Any) -> dict[str, Any]:
         case "daily":
             done = await puzzles.today(deps, user)
         case "next":
-            done = await puzzles.ladder(deps, user, s.settings.variant, inverse_only=True)
+            done = await puzzles.ladder(deps, user, s.settings.variant)
         case "answer" | "give_up":
             solving = _named(body)
-            if solving.puzzle_id is not None and await puzzles.kind_of(deps, solving.puzzle_id) == puzzles.NEXT:
-                return {"board": None, "refused": plain(t("app.puzzle.in_chat", language)), "texts": texts}
             if solving.day is not None:  # the day's puzzle is begun by the first act on it, if not before
                 await puzzles.today(deps, user)
             if body["do"] == "give_up":
@@ -93,8 +91,6 @@ async def act(s: Situation, body: Any) -> dict[str, Any]:
                 done = await puzzles.answer(deps, user, code, solving)
     if isinstance(done, Refusal):
         return {"board": None, "refused": plain(t(done.key, language, **done.params)), "texts": texts}
-    if isinstance(done, puzzles.NextLadder):  # a best-next-guess puzzle, open in the chat
-        return {"board": None, "refused": plain(t("app.puzzle.in_chat", language)), "texts": texts}
     return {"board": board_data(view.board_of(language, done)), "refused": None, "texts": texts}
 
 

@@ -4,6 +4,7 @@ the light and the dark theme. With SCREENSHOTS=DIR, a screenshot of each tab goe
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -202,6 +203,8 @@ async def test_a_move_typed_in_the_chat_shows_in_the_page(browser, tmp_path):
 @pytest.mark.parametrize(("language", "dark"), [("en", False), ("ru", True)])
 async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(browser, tmp_path, language, dark):
     from bot.services import puzzles
+    from bot.storage.puzzles import SqlitePuzzleRepository
+    from engine.review.puzzle import NextGuessPuzzle
 
     async with mini_app(tmp_path) as web:
         page = await open_page(browser, web.url, init_data(language=language), dark=dark)
@@ -230,6 +233,17 @@ async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(br
         await page.click("#puzzle-give-up")
         await expect(page.locator("#puzzle-said")).to_contain_text("🏳️", timeout=WAIT)
         await expect(page.locator("#puzzle-said")).to_contain_text("📈", timeout=WAIT)  # a loss, rated
+        stocked = await asyncio.to_thread(puzzles.made_next, puzzles.DAILY_VARIANT, [0], set())
+        async with deps.transaction():
+            await deps.store.repository(SqlitePuzzleRepository).add(stocked, deps.clock())
+        best = NextGuessPuzzle.from_data(stocked[0].data).best[0]
+        await page.click("#puzzle-next")  # the other kind's turn: the best next guess
+        await expect(page.locator("#puzzle-title h2")).to_contain_text("🧠", timeout=WAIT)
+        await page.fill("#puzzle-code", best)
+        await page.press("#puzzle-code", "Enter")
+        await expect(page.locator("#puzzle-said")).to_contain_text(f"✅ {best}", timeout=WAIT)
+        await expect(page.locator("#puzzle-next")).to_be_visible(timeout=WAIT)
+        await screenshot(page, f"puzzle-next-{language}-{'dark' if dark else 'light'}")
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

@@ -168,3 +168,22 @@ async def test_the_page_works_behind_a_proxy_that_serves_it_under_a_path_of_its_
         assert await web.runtime.store.games.active_game(USER) is not None
         assert missed == []  # every call went through /app/
         await page.context.close()
+
+
+OUTSIDE = """() => { const bar = document.querySelector("nav").getBoundingClientRect();
+  return [...document.querySelectorAll("nav button")].filter((el) => el.offsetParent !== null).filter((el) => {
+    const box = el.getBoundingClientRect();
+    return box.left < bar.left - 0.5 || box.right > bar.right + 0.5 || el.scrollWidth > el.clientWidth + 0.5;
+  }).map((el) => el.textContent); }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("width", [360, 390])
+async def test_every_tab_shows_whole_on_one_line_inside_the_bar_at_a_phones_width(browser, tmp_path, language, width):
+    async with mini_app(tmp_path) as web:
+        page = await open_page(browser, web.url, init_data(language=language), width=width)
+        await page.wait_for_selector("#tab-puzzle", state="visible", timeout=WAIT)
+        assert await page.locator("nav button:visible").count() == 5
+        assert await page.evaluate(OUTSIDE) == []
+        assert await page.evaluate(WRAPPED, "nav button") == []
+        await page.context.close()

@@ -9,6 +9,7 @@ import pytest
 
 from bot.services import puzzles
 from bot.storage.puzzles import SqlitePuzzleRepository
+from tests.bot.test_puzzle_next import a_weak_guess
 from tests.webapp.harness import USER, mini_app
 
 
@@ -86,33 +87,32 @@ async def test_another_players_puzzle_and_malformed_requests_are_refused(web):
         assert status == 400, body
 
 
-async def test_a_best_next_guess_puzzle_open_in_the_chat_is_said_to_be_answered_there_and_the_pages_ladder_skips_them(
-    web,
-):
+async def test_a_best_next_guess_puzzle_is_played_on_the_page_as_in_the_chat_in_its_turn_on_the_ladder(web):
     deps = web.runtime.core.deps
     repo = deps.store.repository(SqlitePuzzleRepository)
-    first = (await puzzle(web, do="next"))["board"]  # "Which code is it?" (made on the fly), given up
+    first = (await puzzle(web, do="next"))["board"]  # "Which code is it?" first (made on the fly), given up
+    assert first["title"][0].startswith("🧩 Which code is it?")
     await puzzle(web, do="give_up", kind="ladder", key=first["key"])
     rows = await asyncio.to_thread(puzzles.made_next, puzzles.DAILY_VARIANT, [0], set())
     async with deps.transaction():
         await repo.add(rows, deps.clock())
-    page = (await puzzle(web, do="next"))["board"]  # the chat's turn would be the stored best-next-guess one
-    assert page["title"][0].startswith("🧩 Which code is it?")
-    await puzzle(web, do="give_up", kind="ladder", key=page["key"])
-    async with deps.transaction():  # in the chat: "Which code is it?" given up, then the best-next-guess one shown
-        inverse = await puzzles.ladder(deps, USER, puzzles.DAILY_VARIANT)
-        assert isinstance(inverse, puzzles.Ladder)
-        await puzzles.give_up_ladder(deps, USER, inverse.puzzle_id)
-        shown = await puzzles.ladder(deps, USER, puzzles.DAILY_VARIANT)
-    assert isinstance(shown, puzzles.NextLadder)
-    said = "This puzzle, a best next guess, is answered in the chat: send /puzzle there."
-    for body in (
-        {"do": "show"},
-        {"do": "next"},
-        {"do": "answer", "kind": "ladder", "key": str(shown.puzzle_id), "code": shown.puzzle.best[0]},
-        {"do": "give_up", "kind": "ladder", "key": str(shown.puzzle_id)},
-    ):
-        answer = await puzzle(web, **body)
-        assert (answer["board"], answer["refused"]) == (None, said), body
-    attempt = await repo.attempt(USER, shown.puzzle_id)
-    assert (attempt.tries, attempt.rated, attempt.ended) == (0, False, False)  # the page changed nothing
+    shown = (await puzzle(web, do="next"))["board"]  # its kind's turn: the stored best-next-guess one
+    assert shown["title"][0].startswith("🧠 Best next guess")
+    stored = await puzzles.state(deps, USER, puzzles.Current(int(shown["key"]), None))
+    assert isinstance(stored, puzzles.NextLadder)
+    next_puzzle = stored.puzzle
+    assert [c["guess"] for c in shown["clues"]] == [turn.guess for turn in next_puzzle.turns]
+    assert f"{next_puzzle.count} codes still fit these clues." in shown["prompt"]
+    assert (await puzzle(web, do="show"))["board"]["key"] == shown["key"]  # the tab opens on it again
+    weak, loss = a_weak_guess(next_puzzle)
+    graded = (await puzzle(web, do="answer", kind="ladder", key=shown["key"], code=weak))["board"]
+    assert graded["solved"] is False
+    assert graded["verdict"][0].startswith(f"❌ {weak}: ")
+    assert f"{loss:.2f} guesses more than the best on average" in graded["verdict"][0]
+    assert graded["rating"] < shown["rating"]  # the first answer is rated
+    solved = (await puzzle(web, do="answer", kind="ladder", key=shown["key"], code=next_puzzle.best[0]))["board"]
+    assert (solved["solved"], solved["over"], solved["tries"]) == (True, True, 2)
+    assert solved["verdict"][0].startswith(f"✅ {next_puzzle.best[0]} is one of the best!")
+    assert solved["rating"] == graded["rating"]  # rated once
+    attempt = await repo.attempt(USER, int(shown["key"]))
+    assert (attempt.tries, attempt.rated, attempt.ended) == (2, True, True)
