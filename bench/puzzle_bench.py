@@ -1,12 +1,17 @@
 """Puzzles ("Which code is it?"): how fast the engine makes them, how hard they look, and how the ladder's ratings
-find their difficulty.
+find their difficulty; and how long a best-next-guess puzzle's answer takes to grade.
 
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py speed [--runs 5] [--variants classic,5d10,...]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py grade [--puzzles 12] [--guesses 10]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py population [--puzzles 1000] [--players 500] [--per-puzzle 40]
 
 `speed`: for each variant, puzzles made per second (`engine.inverse.puzzle_for_seed`, consecutive seeds), the median
 of --runs runs (and by CPU time, steadier on a shared machine), after one puzzle made to build the variant's codes;
 with the clues' count and the difficulty estimate's percentiles over every puzzle made, and the load average.
+
+`grade`: best-next-guess puzzles made from seeds 0, 1, ... of classic and Mastermind, and for each, random codes of
+the variant and the best one named as answers: the CPU time of each grade (`grade_next_guess`, the work done while an
+answer's update holds the write lock), median, 95th percentile and most, with the load average.
 
 `population`: a simulated ladder. Players of known skill θ ~ N(25, 5) (the model's μ scale) attempt classic puzzles
 whose hidden true difficulty is their starting μ (`puzzle_start` of their estimate) plus noise N(0, --noise): the
@@ -41,6 +46,7 @@ from openskill.models import PlackettLuce
 from bot.rules import puzzle_rating as rules
 from bot.rules.rating import Skill
 from engine.inverse import puzzle_for_seed
+from engine.review.puzzle import grade_next_guess, next_guess_puzzles
 from engine.variant import variant_named
 
 SPEED_VARIANTS = [
@@ -303,12 +309,35 @@ def newcomers(ladder: Ladder, args: argparse.Namespace) -> None:
                 attempt(ladder, who, OURS, rng, args.truth)
 
 
+def grade(puzzles: int, guesses: int) -> None:
+    """The CPU time of grading answers to best-next-guess puzzles."""
+    for name in ("classic", "mastermind"):
+        variant = variant_named(name)
+        rng = random.Random(1)
+        made = [p for seed in range(puzzles) for p in next_guess_puzzles(variant, random.Random(seed), 1)]
+        times = []
+        for puzzle in made:
+            for code in [variant.code(rng.randrange(variant.size)) for _ in range(guesses)] + [puzzle.best[0]]:
+                begin = time.process_time()
+                grade_next_guess(variant, puzzle, code)
+                times.append(1000 * (time.process_time() - begin))
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(
+            f"{name}: {len(times)} answers to {len(made)} puzzles: median {statistics.median(times):.1f} ms, "
+            f"p95 {p95:.1f} ms, most {times[-1]:.1f} ms of CPU (load {load()})"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     fast = commands.add_parser("speed")
     fast.add_argument("--runs", type=int, default=5)
     fast.add_argument("--variants", default=",".join(SPEED_VARIANTS))
+    graded = commands.add_parser("grade")
+    graded.add_argument("--puzzles", type=int, default=12, help="seeds to make puzzles from, in each variant")
+    graded.add_argument("--guesses", type=int, default=10, help="random answers to each puzzle")
     sim = commands.add_parser("population")
     sim.add_argument("--puzzles", type=int, default=1000)
     sim.add_argument("--players", type=int, default=500)
@@ -324,6 +353,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.variants.split(","), args.runs)
+    elif args.command == "grade":
+        grade(args.puzzles, args.guesses)
     else:
         population(args)
 
