@@ -182,7 +182,10 @@ OUTSIDE = """() => { const bar = document.querySelector("nav").getBoundingClient
 async def test_every_tab_shows_whole_on_one_line_inside_the_bar_at_a_phones_width(browser, tmp_path, language, width):
     async with mini_app(tmp_path) as web:
         page = await open_page(browser, web.url, init_data(language=language), width=width)
-        await page.wait_for_selector("#tab-puzzle", state="visible", timeout=WAIT)
+        # every label is set once the page's session (its texts) has come: the last one's text says it has
+        await expect(page.locator("#tab-puzzle")).to_have_text(
+            "Puzzle" if language == "en" else "Задачки", timeout=WAIT
+        )
         assert await page.locator("nav button:visible").count() == 5
         assert await page.evaluate(OUTSIDE) == []
         assert await page.evaluate(WRAPPED, "nav button") == []

@@ -35,8 +35,10 @@ async def test_the_review_tab_draws_the_table_and_a_tap_opens_the_position(brows
         done = await web.runtime.store.games.latest_game(USER, "referee")
 
         page = await open_page(browser, web.url, init_data(language=language), dark=dark)
-        await page.wait_for_selector("#tab-review", timeout=WAIT)
-        assert await page.text_content("#tab-review") == ("📊 Review" if language == "en" else "📊 Разбор")
+        # labelled once the page's session (its texts) has come: wait for it, not only for the button
+        await expect(page.locator("#tab-review")).to_have_text(
+            "📊 Review" if language == "en" else "📊 Разбор", timeout=WAIT
+        )
         await page.click("#tab-review")
         rows = page.locator("#review-rows tr")
         await expect(rows).to_have_count(len(done.turns), timeout=WAIT)
