@@ -1,7 +1,7 @@
 """The package's files and its compiled extensions: the engine's play-time kernels (engine/kernels/native.c) and the
 optimal solver's core (engine/optimal/core.c); the rest of the metadata is in pyproject.toml. The extensions need
-a C compiler and the Python headers, and both are optional: without them the kernels run in numpy and only
-`bullscows solve` is missing."""
+a C compiler and the Python headers, and both are optional: without them the kernels run in numpy, game reviews
+estimate what their tables do not reach, and `bullscows solve` is missing."""
 
 import os
 import platform

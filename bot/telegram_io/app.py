@@ -52,8 +52,9 @@ __all__ = ["build_application", "close_bot", "open_bot", "run", "serve"]
 STEP_TIMEOUT = 8  # seconds each shutdown step may take: a service manager's stop timeout is usually 90
 RATE_LIMIT_RETRIES = 3  # 429s that AIORateLimiter sits out itself before the sender postpones the call
 NO_C_KERNELS = (
-    "the engine's C kernels were not built, so it runs on numpy: 5- and 6-digit games are slower; install a C compiler"
-    " and the Python headers (Debian: gcc, python3-dev), then install bullscows again"
+    "the engine's C kernels were not built, so it runs on numpy: 5- and 6-digit games are slower, and game reviews"
+    " estimate what their tables do not reach; install a C compiler and the Python headers (Debian: gcc, python3-dev),"
+    " then install bullscows again"
 )
 WEBHOOK_SECRET = "webhook"  # the name of the generated webhook secret among the stored ones
 
