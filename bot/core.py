@@ -28,16 +28,15 @@ from bot.routing.table import (
     deadline_routes,
     text_routes,
 )
-from bot.services import achievements, matches, reviews, stats
+from bot.services import achievements, matches, stats
 from bot.services.deps import Deps
-from bot.services.reviews import Subject
 from bot.services.situation import Situation
 from bot.views import messages
-from engine.review import GameReview
 
 __all__ = ["Core", "Who"]
 
 H = TypeVar("H")
+T = TypeVar("T")
 
 
 class Core:
@@ -138,12 +137,15 @@ class Core:
         found = await self.arrived(who)
         return await self._ask(self._texts, found, "", lambda handler: handler(found, text))
 
-    async def on_review_shown(self, who: Who, language: str, subject: Subject, review: GameReview) -> Outcome:
-        """A review shown outside an update (the Mini App's Review tab): what it earned the player (Flawless, once),
-        announced as a message of this chat; nothing when it earned nothing. In the caller's transaction."""
+    async def on_page(self, who: Who, act: Callable[[Situation], Awaitable[T]]) -> tuple[T, Outcome]:
+        """Something the Mini App does outside a chat update (a puzzle answered, a review shown), in the caller's
+        transaction: `act`'s result, and an Outcome announcing what it earned the player (an achievement), as a
+        message of this chat; an empty one when it earned nothing."""
         achievements.forget(self.deps)
-        await reviews.earned(self.deps, subject, review, who.chat_id)
-        return await self.features.achievements.announced(Outcome(), who.chat_id, language)
+        found = await Situation.read(self.deps, who)
+        result = await act(found)
+        told = await self.features.achievements.announced(Outcome(), who.chat_id, found.language)
+        return result, told
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""

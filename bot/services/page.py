@@ -31,6 +31,13 @@ async def queue(deps: Deps, chat_id: int, outcome: Outcome, url: str | None, lan
     await post(deps.store, chat_id, shown, deps.clock())
 
 
+async def announce(deps: Deps, chat_id: int, told: Outcome) -> None:
+    """Queue in the chat's outbox what something done on the page earned (`told`: its announcements, if any), inside
+    the transaction that awarded it."""
+    if told.replies:
+        await post(deps.store, chat_id, told, deps.clock())
+
+
 async def notes(deps: Deps, game_id: int) -> str | None:
     """The game's notepad marks, if any were made."""
     return await deps.store.webapp.notes(game_id)

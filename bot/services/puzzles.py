@@ -263,12 +263,6 @@ def kinds_in_turn(seen: int) -> tuple[str, str]:
     return (NEXT, INVERSE) if seen % 2 else (INVERSE, NEXT)
 
 
-async def kind_of(deps: Deps, puzzle_id: int) -> str | None:
-    """A ladder puzzle's kind (INVERSE or NEXT), None when there is no such puzzle."""
-    row = await repository(deps).puzzle(puzzle_id)
-    return row.kind if row is not None else None
-
-
 def stored_next(row: StoredPuzzle) -> NextGuessPuzzle:
     """The engine's best-next-guess puzzle of a stored row (the bot wrote it)."""
     return NextGuessPuzzle.from_data(row.data)

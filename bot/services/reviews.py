@@ -21,6 +21,7 @@ from bot.models.game import Game, Mode
 from bot.models.match import Kind, Match
 from bot.models.refusal import Refusal
 from bot.models.status import Status
+from bot.rules import achievements as achievement_rules
 from bot.services import achievements
 from bot.services.daily import day_of, until_next
 from bot.services.deps import Deps
@@ -172,11 +173,20 @@ async def keep(deps: Deps, subject: Subject, review: GameReview) -> None:
         await _repository(deps).keep(*key(subject), VERSION, review.to_data(), deps.clock())
 
 
+def _won_and_labels(subject: Subject, review: GameReview) -> tuple[bool, tuple[str, ...]]:
+    won = bool(subject.turns) and subject.turns[-1].answer.bulls == subject.variant.length
+    return won, tuple(item.label.value for item in review.guesses)
+
+
+def earns(subject: Subject, review: GameReview) -> bool:
+    """Whether showing this review earns its player Flawless (unless they hold it already)."""
+    return achievement_rules.flawless(*_won_and_labels(subject, review))
+
+
 async def earned(deps: Deps, subject: Subject, review: GameReview, chat_id: int) -> None:
     """A review shown to its player: a won game without a guess worse than good earns Flawless (once; announced
     with the update's reply, in the caller's transaction)."""
-    won = bool(subject.turns) and subject.turns[-1].answer.bulls == subject.variant.length
-    labels = tuple(item.label.value for item in review.guesses)
+    won, labels = _won_and_labels(subject, review)
     await achievements.of_review(deps, subject.user_id, chat_id, won, labels)
 
 

@@ -237,6 +237,8 @@ async def checkpoint(conn: aiosqlite.Connection) -> None:
     try:
         await conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
     except sqlite3.OperationalError as error:
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF not in (sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_BUSY):
+            raise  # a fault of the disk or the file: the caller says so
         log.debug("checkpoint put off: %s", error)
 
 

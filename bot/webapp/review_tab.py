@@ -17,13 +17,14 @@ from typing import Any
 from bot.core import Core
 from bot.models.refusal import Refusal
 from bot.models.who import Who
-from bot.services import page, reviews
+from bot.services import reviews
 from bot.services.reviewer import Busy
 from bot.services.reviews import Subject
 from bot.services.situation import Situation
 from bot.texts import plain
 from bot.views import review_board
 from bot.webapp import page_review
+from bot.webapp.awards import with_awards
 from engine.review import GameReview, position_review
 
 log = logging.getLogger(__name__)
@@ -51,19 +52,22 @@ async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[st
             log.exception("could not review %s for the page", reviews.key(subject))
             return _none(language, Refusal("review.failed"))
     board = review_board.board(language, subject, review)
-    achieved = await _earned(core, who, language, subject, review)
     shown = page_review.review(board, subject.variant, language)
-    return {"status": "ready", "of": _of(subject), **shown, "achieved": achieved}
+    return {"status": "ready", "of": _of(subject), **shown, "achieved": await _earned(core, who, subject, review)}
 
 
-async def _earned(core: Core, who: Who, language: str, subject: Subject, review: GameReview) -> list[str]:
-    """What the review shown earned the player (Flawless), announced in their chat as the chat's /review would, in
-    one transaction with the award; its lines for the page to show under the coach's."""
-    async with core.deps.transaction():
-        told = await core.on_review_shown(who, language, subject, review)
-        if told.account.achieved:
-            await page.queue(core.deps, who.chat_id, told, None, language)
-    return [plain(line) for line in told.account.achieved]
+async def _earned(core: Core, who: Who, subject: Subject, review: GameReview) -> list[str]:
+    """What the review shown earns the player (Flawless, once), announced in their chat as the chat's /review would;
+    its lines for the page to show under the coach's. A review that cannot earn it writes nothing; a failure to
+    write (a busy database) is logged and leaves the award to the next showing."""
+    if not reviews.earns(subject, review):
+        return []
+    try:
+        _, achieved = await with_awards(core, who, lambda s: reviews.earned(s.deps, subject, review, who.chat_id))
+    except Exception:
+        log.exception("could not award what the review of %s earned", reviews.key(subject))
+        return []
+    return achieved
 
 
 async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[str, Any]:

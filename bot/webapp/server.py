@@ -27,6 +27,7 @@ from bot.models.who import Who
 from bot.services import daily, page, referee
 from bot.texts import decimal_text, plain, t
 from bot.webapp import auth, files, moves, page_puzzle, push, review_tab, view
+from bot.webapp.awards import with_awards
 from bot.webapp.coach import coach_view, coached
 from bot.webapp.daily_tab import daily_data
 from bot.webapp.possibilities import possibilities
@@ -243,12 +244,11 @@ class Api:
         day's board), done in a transaction of its own, and what the tab shows now."""
         who = _who(request, self.context.bot_username)
         body = await _json(request)
-        try:
-            async with self.core.deps.transaction():
-                shown = await page_puzzle.act(await self.core.situation(who), body)
+        try:  # what an answer earns (the puzzle week, a rating of 1800) is announced in the chat and on the page
+            shown, achieved = await with_awards(self.core, who, lambda found: page_puzzle.act(found, body))
         except page_puzzle.BadAct as error:
             return refuse(request, 400, f"user {who.user_id}: {error}")
-        return web.json_response(shown)
+        return web.json_response({**shown, "achieved": achieved})
 
     async def notes(self, request: web.Request) -> web.Response:
         """PUT /api/notes: the digit notepad of one of the player's games."""

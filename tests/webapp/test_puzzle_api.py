@@ -116,3 +116,31 @@ async def test_a_best_next_guess_puzzle_is_played_on_the_page_as_in_the_chat_in_
     assert solved["rating"] == graded["rating"]  # rated once
     attempt = await repo.attempt(USER, int(shown["key"]))
     assert (attempt.tries, attempt.rated, attempt.ended) == (2, True, True)
+
+
+async def test_a_rated_answer_on_the_page_that_reaches_1800_is_announced_on_the_page_and_in_the_chat_once(web):
+    deps = web.runtime.core.deps
+    await deps.store.conn.execute(  # a strong solver already: 1500 + 20 × (40 − 3) shown
+        "INSERT INTO puzzle_ratings (user_id, family, mu, sigma, games, updated_at)"
+        f" VALUES ({USER}, 'digits', 40.0, 1.0, 50, '2026-01-01T00:00:00+00:00')"
+    )
+    await deps.store.conn.commit()
+    repo = deps.store.repository(SqlitePuzzleRepository)
+    await web.flush()
+    before = len(web.request.calls)
+    for round_ in range(2):
+        shown = await puzzle(web, do="next")
+        row = await repo.puzzle(int(shown["board"]["key"]))
+        solved = await puzzle(web, do="answer", kind="ladder", key=shown["board"]["key"], code=row.data["solution"])
+        assert solved["board"]["solved"] is True
+        if round_ == 0:  # earned now: told on the page, and in the chat as the chat's answer would
+            [told] = solved["achieved"]
+            assert told.startswith("🏅 New achievement: Puzzle rating 1800")
+            await web.flush()
+            [announced] = web.request.calls[before:]
+            assert "<b>Puzzle rating 1800</b>" in announced.text
+        else:  # held already: nothing more
+            assert solved["achieved"] == []
+    await web.flush()
+    assert len(web.request.calls) == before + 1
+    assert (await puzzle(web, do="show"))["achieved"] == []

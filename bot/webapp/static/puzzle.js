@@ -1,5 +1,6 @@
-// The Puzzle tab: "Which code is it?" puzzles, the puzzle of the day and the rated ladder, answered on the page.
-// Everything it shows comes from POST /api/puzzle, which answers with the puzzle's screen as the chat has it.
+// The Puzzle tab: the puzzle of the day and the rated ladder ("Which code is it?" and the best next guess), answered
+// on the page. Everything it shows comes from POST /api/puzzle, which answers with the puzzle's screen as the chat
+// has it, and with what the answer earned (an achievement), if anything.
 "use strict";
 (() => {
   let current = null; // the screen shown: {kind, key, over, ...}
@@ -40,7 +41,7 @@
         return row;
       }),
     );
-    const said = [...board.prompt, ...board.verdict, ...board.notices, ...board.ending];
+    const said = [...board.prompt, ...board.verdict, ...board.notices, ...board.ending, ...(found.achieved || [])];
     parts.said.replaceChildren(...said.map((line) => el("p", { textContent: line })));
     parts.share.textContent = board.share || "";
     parts.share.hidden = !board.share;
