@@ -210,7 +210,7 @@ async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(br
         page = await open_page(browser, web.url, init_data(language=language), dark=dark)
         await page.wait_for_selector("#new-play", state="visible", timeout=WAIT)
         tab = page.locator("#tab-puzzle")
-        await expect(tab).to_have_text("Puzzle" if language == "en" else "Задачки", timeout=WAIT)
+        await expect(tab).to_have_text("Puzzle" if language == "en" else "Головоломки", timeout=WAIT)
         await tab.click()
         await expect(page.locator("#puzzle-clues tr").first).to_be_visible(timeout=WAIT)
         deps = web.runtime.core.deps

@@ -120,7 +120,10 @@ WRAPPED = """(selector) => [...document.querySelectorAll(selector)].filter((el) 
     const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
     return [el.textContent, tops.size];
   }).filter(([, lines]) => lines > 1).map(([text]) => text)"""
-ROWS = "#start .row button, #again button, #referee .row button, .pager button, #board-versus .row button"
+ROWS = (
+    "#start .row button, #again button, #referee .row button, .pager button, #board-versus .row button,"
+    " #puzzle .row button"
+)
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -143,6 +146,11 @@ async def test_every_label_in_a_row_of_actions_keeps_to_one_line_at_a_phones_wid
         await page.click("#again-versus")
         await page.wait_for_selector("#vs-resign", state="visible", timeout=WAIT)
         assert await page.evaluate(WRAPPED, ROWS) == []  # resign
+        await page.click("#tab-puzzle")
+        await page.wait_for_selector("#puzzle-give-up", state="visible", timeout=WAIT)
+        await page.click("#puzzle-give-up")
+        await page.wait_for_selector("#puzzle-next", state="visible", timeout=WAIT)
+        assert await page.evaluate(WRAPPED, ROWS) == []  # the next puzzle, the day's board («Следующая головоломка»)
         await page.context.close()
 
 
@@ -184,7 +192,7 @@ async def test_every_tab_shows_whole_on_one_line_inside_the_bar_at_a_phones_widt
         page = await open_page(browser, web.url, init_data(language=language), width=width)
         # every label is set once the page's session (its texts) has come: the last one's text says it has
         await expect(page.locator("#tab-puzzle")).to_have_text(
-            "Puzzle" if language == "en" else "Задачки", timeout=WAIT
+            "Puzzle" if language == "en" else "Головоломки", timeout=WAIT
         )
         assert await page.locator("nav button:visible").count() == 5
         assert await page.evaluate(OUTSIDE) == []

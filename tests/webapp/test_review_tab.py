@@ -48,6 +48,8 @@ async def test_the_review_tab_draws_the_table_and_a_tap_opens_the_position(brows
             assert cells[1] == turn.guess
             before = len(candidates(done.variant, list(done.turns[:index])))
             assert cells[4].startswith(f"{before} → ")
+            if cells[5]:  # the bits told, written as the language writes numbers
+                assert ("," if language == "ru" else ".") in cells[5]
         assert await page.locator("#review-coach p").count() >= 1
         assert "⭐" in (await page.text_content("#review-legend") or "")
         theme = "dark" if dark else "light"

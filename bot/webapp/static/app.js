@@ -304,6 +304,7 @@
     $("page").textContent = found.pageText;
     $("prev").disabled = found.page === 0;
     $("next").disabled = found.page + 1 >= found.pages;
+    $("page").parentElement.hidden = found.pages <= 1; // one page: nothing to turn
   }
 
   // a number as the player's language writes it: 2.48 in English, 2,48 in Russian

@@ -92,6 +92,10 @@
     return cell;
   }
 
+  // a number with one decimal, as the player's language writes it (1,5 in Russian)
+  const oneDecimal = (value) =>
+    value.toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
   function draw() {
     const el = page.el;
     const texts = shown.texts;
@@ -118,7 +122,7 @@
           el("td", { textContent: String(row.bulls) }),
           el("td", { textContent: String(row.cows) }),
           el("td", { textContent: `${row.before} → ${row.bulls === shown.variant.length ? "🎉" : row.after}` }),
-          el("td", { textContent: row.bits === null ? "" : row.bits.toFixed(1) }),
+          el("td", { textContent: row.bits === null ? "" : oneDecimal(row.bits) }),
           move,
         );
         tr.dataset.turn = String(row.number);
@@ -162,6 +166,7 @@
     $("position-page").textContent = found.pageText;
     $("position-prev").disabled = found.page === 0;
     $("position-next").disabled = found.page + 1 >= found.pages;
+    $("position-page").parentElement.hidden = found.pages <= 1; // one page: nothing to turn
     $("review-position").hidden = false;
     $("review-position").scrollIntoView({ block: "nearest" });
   }
