@@ -19,7 +19,7 @@ def entropy_bits(counts: Counts) -> npt.NDArray[np.float64]:
     with np.errstate(divide="ignore", invalid="ignore"):
         p = np.where(counts > 0, counts / total, 0.0)
         logs = np.where(counts > 0, np.log2(np.where(counts > 0, p, 1.0)), 0.0)
-    return np.asarray(-(p * logs).sum(axis=-1))
+    return np.asarray(0.0 - (p * logs).sum(axis=-1))  # 0.0 - x, not -x: one part tells +0.0 bits, never -0.0
 
 
 def bits_gained(before: int, after: int) -> float:

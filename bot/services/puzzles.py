@@ -301,31 +301,15 @@ async def _ladder_state(
     change = None
     if rated and attempt.rating_before is not None and attempt.rating_after is not None:
         change = Change(attempt.rating_before, attempt.rating_after, puzzle_rating.puzzle_shown(row.skill))
+    player, puzzle = puzzle_rating.player_shown(skill), puzzle_rating.puzzle_shown(row.skill)  # the shown ratings
+    solved, gave_up = attempt.ended and not attempt.gave_up, attempt.gave_up
     if row.kind == NEXT:
+        graded_next = answer if isinstance(answer, NextGuessGrade) else None
         return NextLadder(
-            puzzle_id,
-            stored_next(row),
-            variant,
-            puzzle_rating.player_shown(skill),
-            puzzle_rating.puzzle_shown(row.skill),
-            attempt.tries,
-            solved=attempt.ended and not attempt.gave_up,
-            gave_up=attempt.gave_up,
-            grade=answer if isinstance(answer, NextGuessGrade) else None,
-            change=change,
+            puzzle_id, stored_next(row), variant, player, puzzle, attempt.tries, solved, gave_up, graded_next, change
         )
-    puzzle = stored(row)
-    return Ladder(
-        puzzle_id,
-        puzzle,
-        puzzle_rating.player_shown(skill),
-        puzzle_rating.puzzle_shown(row.skill),
-        attempt.tries,
-        solved=attempt.ended and not attempt.gave_up,
-        gave_up=attempt.gave_up,
-        grade=answer if isinstance(answer, Grade) else None,
-        change=change,
-    )
+    graded = answer if isinstance(answer, Grade) else None
+    return Ladder(puzzle_id, stored(row), player, puzzle, attempt.tries, solved, gave_up, graded, change)
 
 
 async def _rate(deps: Deps, user_id: int, row: StoredPuzzle, solved: bool) -> None:

@@ -28,7 +28,7 @@ def review(board: ReviewBoard, variant: Variant, language: str) -> dict[str, Any
                 "cows": row.score.cows,
                 "before": row.before,
                 "after": row.after,
-                "bits": None if row.bits is None else round(row.bits, 2) + 0.0,  # never -0.0
+                "bits": None if row.bits is None else round(row.bits, 2),
                 "label": row.label.value,
                 "labelText": plain(row.label_text),
                 "loss": round(row.loss, 4),

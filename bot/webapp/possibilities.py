@@ -47,6 +47,6 @@ def possibilities(
     for index in shown:
         code = variant.code(int(index))
         parts = np.bincount(scorer.against(code, alive), minlength=variant.feedback_count)
-        weighed.append((code, round(float(entropy_bits(parts)), 2) + 0.0))  # + 0.0: one part's -0.0 shows as 0
+        weighed.append((code, round(float(entropy_bits(parts)), 2)))
     bits = round(math.log2(count), 2) if count else 0.0
     return Possibilities(count, bits, page, pages, tuple(weighed))

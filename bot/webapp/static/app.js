@@ -544,7 +544,10 @@
 
   // What a tab of its own may use of the page: the API with initData, the texts, drawing, moves, the state.
   function pageApi() {
-    return { api, tx, el, haptic, move, switchTab, state: () => state, game, newKey, codeCell, confirm, received, refresh };
+    return {
+      api, tx, el, haptic, move, switchTab, state: () => state, game, newKey, codeCell, confirm, received, refresh,
+      decimal,
+    };
   }
 
   function addTabs() {

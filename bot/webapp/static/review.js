@@ -92,10 +92,6 @@
     return cell;
   }
 
-  // a number with one decimal, as the player's language writes it (1,5 in Russian)
-  const oneDecimal = (value) =>
-    value.toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
   function draw() {
     const el = page.el;
     const texts = shown.texts;
@@ -122,7 +118,7 @@
           el("td", { textContent: String(row.bulls) }),
           el("td", { textContent: String(row.cows) }),
           el("td", { textContent: `${row.before} → ${row.bulls === shown.variant.length ? "🎉" : row.after}` }),
-          el("td", { textContent: row.bits === null ? "" : oneDecimal(row.bits) }),
+          el("td", { textContent: row.bits === null ? "" : page.decimal(row.bits, 1) }),
           move,
         );
         tr.dataset.turn = String(row.number);
