@@ -127,7 +127,25 @@ def best_strategy(variant: Variant) -> Strategy:
     """The strategy next_guess uses by default: the variant's optimal tree, if one is shipped, and
     the heuristic wherever the game leaves it."""
     tree = optimal_moves(variant)
-    return TreeStrategy(tree, heuristic_strategy(variant), name="best") if tree else heuristic_strategy(variant)
+    chosen = TreeStrategy(tree, heuristic_strategy(variant), name="best") if tree else heuristic_strategy(variant)
+    _loaded[variant] = chosen
+    return chosen
+
+
+def known_guess(variant: Variant, history: History) -> Code | None:
+    """The next guess when finding it is a lookup: the variant's tree is loaded already and holds this history
+    (None: next_guess may search, or load the tree first). Example: after warm_up(), known_guess(classic, ()) is the
+    tree's first guess."""
+    strategy = _loaded.get(variant)
+    if not isinstance(strategy, TreeStrategy):
+        return None
+    guess = strategy.tree.get(history_key(history))
+    if guess is not None:
+        alive_or_raise(variant, history)
+    return guess
+
+
+_loaded: dict[Variant, Strategy] = {}  # the variants' best strategies (with their trees) loaded so far
 
 
 def next_guess(variant: Variant, history: History, strategy: Strategy | None = None) -> Code:

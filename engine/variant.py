@@ -8,7 +8,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations, product
 from types import MappingProxyType
 
 import numpy as np
@@ -103,6 +102,11 @@ class Variant:
             raise KeyError(code)
         return position
 
+    @property
+    def codes_built(self) -> bool:
+        """Whether `codes` is built already in this process (reading a code is then a lookup)."""
+        return self in _built
+
     def code(self, index: int) -> Code:
         """The code at a position of `codes`, as a string."""
         return "".join(map(str, self.codes[index].tolist()))
@@ -161,16 +165,33 @@ class Variant:
         return True
 
 
-@lru_cache(maxsize=32)
 def _all_codes(variant: Variant) -> CodeArray:
-    alphabet = range(variant.symbols)
-    length = variant.length
-    rows = product(alphabet, repeat=length) if variant.repeats else permutations(alphabet, length)
-    array = np.array(list(rows), dtype=np.uint8).reshape(-1, length)
+    built = _built.get(variant)
+    if built is not None:
+        return built
+    array = _counted(variant.symbols, variant.length)
+    if not variant.repeats:  # the rows with no symbol twice, in the same order: permutations' own
+        ordered = np.sort(array, axis=1)
+        array = array[(ordered[:, 1:] != ordered[:, :-1]).all(axis=1)]
     if not variant.leading_zero:
         array = array[array[:, 0] != 0]
     array.setflags(write=False)
+    while len(_built) >= KEPT_CODES:  # the oldest built goes first
+        _built.pop(next(iter(_built)))
+    _built[variant] = array
     return array
+
+
+def _counted(symbols: int, length: int) -> CodeArray:
+    """Every row of `length` symbols, in counting order (numpy's loops: no Python loop over a million codes, and the
+    GIL free for the event loop meanwhile). Example: _counted(2, 2) is [[0, 0], [0, 1], [1, 0], [1, 1]]."""
+    numbers = np.arange(symbols**length, dtype=np.int64)[:, None]
+    weights = symbols ** np.arange(length - 1, -1, -1, dtype=np.int64)
+    return ((numbers // weights) % symbols).astype(np.uint8)
+
+
+KEPT_CODES = 32  # variants whose codes are kept built
+_built: dict[Variant, CodeArray] = {}  # in the order they were built
 
 
 @lru_cache(maxsize=8)
