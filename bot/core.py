@@ -7,12 +7,12 @@ App's move): the situation it finds is read inside it, and everything it changes
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TypeVar
 
 from bot import callback_data as cb
+from bot.engine_work import EngineBusy, WorkPending
 from bot.models.who import Who
 from bot.replies import Notice, Offers, Outcome
 from bot.routing.routes import Route
@@ -56,45 +56,63 @@ class Core:
         """The language to answer `who` in (bot/services/languages.py says how it is chosen)."""
         return (await self.situation(who)).language
 
+    async def alone(self, owner: int, call: Callable[[], Awaitable[T]]) -> T:
+        """`call` in a transaction of its own, tried again once the engine work it waits for is done (the console's
+        updates, a timer's, a test's, the page's calls: bot/engine_work.py); `owner` is whom that work is for."""
+        engine = self.deps.engine
+        with engine.scope(object(), owner) as scope:
+            while True:
+                try:
+                    with engine.retry(scope):
+                        async with self.deps.transaction():
+                            return await call()
+                except WorkPending as pending:  # rolled back: nothing was kept
+                    await pending.wait()
+
+    async def read(self, who: Who, look: Callable[[Situation], Awaitable[T]]) -> T:
+        """What `look` makes of the situation of `who` (the Mini App's page): only committed rows are read, waiting
+        while another task has a transaction open; engine work it needs is done outside, then it looks again."""
+        engine = self.deps.engine
+        with engine.scope(object(), who.user_id) as scope:
+            while True:
+                try:
+                    with engine.retry(scope):
+                        async with self.deps.store.transaction.settled():
+                            return await look(await Situation.read(self.deps, who))
+                except WorkPending as pending:
+                    await pending.wait()
+
     async def situation(self, who: Who) -> Situation:
         """The situation an update from `who` finds (bot/services/situation.py), read in a transaction of its own
         unless the caller has one open."""
         async with self.deps.transaction():
             return await Situation.read(self.deps, who)
 
-    @asynccontextmanager
-    async def reading(self, who: Who) -> AsyncIterator[Situation]:
-        """The situation of `who`, to read what it shows (the Mini App's page): only committed rows are read, waiting
-        while another task has a transaction open."""
-        async with self.deps.store.transaction.settled():
-            yield await Situation.read(self.deps, who)
-
     async def on_deadline(self, match_id: int) -> Notice | None:
         """A match's timer went off: what to tell its chat (in the match's topic), or None if nothing is due; what it
         earned anyone is announced with it."""
-        async with self.deps.transaction():
-            achievements.forget(self.deps)
-            match = await matches.due(self.deps, match_id)
-            if match is None:
-                return None
-            for handler in self._deadlines:
-                notice = await handler(match)
-                if notice is not None:
-                    language = await self.features.achievements.chat_language(notice.chat_id)
-                    told = await self.features.achievements.announced(notice.outcome, notice.chat_id, language)
-                    return replace(notice, outcome=told)
+        if not self.deps.store.transaction.open:
+            return await self.alone(0, lambda: self.on_deadline(match_id))
+        achievements.forget(self.deps)
+        match = await matches.due(self.deps, match_id)
+        if match is None:
+            return None
+        for handler in self._deadlines:
+            notice = await handler(match)
+            if notice is not None:
+                language = await self.features.achievements.chat_language(notice.chat_id)
+                told = await self.features.achievements.announced(notice.outcome, notice.chat_id, language)
+                return replace(notice, outcome=told)
         return None
 
     async def on_day_end(self) -> tuple[Notice, ...]:
         """Close the daily challenges of the days that are over (each once): what to tell whom (the day's best)."""
-        async with self.deps.transaction():
-            return await self.features.achievements.day_end()
+        return await self.alone(0, self.features.achievements.day_end)
 
     async def on_unreachable(self, chat_id: int) -> Notice | None:
         """Telegram refused a message to a private chat: a private duel there that cannot go on is called off;
         what to tell whom comes back, or None."""
-        async with self.deps.transaction():
-            return await self.features.duel.on_unreachable(chat_id)
+        return await self.alone(chat_id, lambda: self.features.duel.on_unreachable(chat_id))
 
     async def rearm(self) -> int:
         """Arm the timers of every running match (after a restart); how many were armed comes back."""
@@ -113,8 +131,7 @@ class Core:
     async def on_command(self, who: Who, command: str, args: str = "") -> Outcome:
         """The reply to /command args."""
         if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
-            async with self.deps.transaction():
-                return await self.on_command(who, command, args)
+            return await self._alone_or_busy(who, lambda: self.on_command(who, command, args))
         found = await self.arrived(who)
         payload = args.strip()
         if command == "start" and payload.lower() in DEEP_LINK_COMMANDS:  # a deep link is its command
@@ -132,8 +149,7 @@ class Core:
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
         if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
-            async with self.deps.transaction():
-                return await self.on_text(who, text)
+            return await self._alone_or_busy(who, lambda: self.on_text(who, text))
         found = await self.arrived(who)
         return await self._ask(self._texts, found, "", lambda handler: handler(found, text))
 
@@ -149,15 +165,22 @@ class Core:
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""
-        async with self.deps.transaction():
-            found = await self.arrived(who)
-            return await self.features.inline.offers(found, query)
+        if not self.deps.store.transaction.open:
+            return await self.alone(who.user_id, lambda: self.on_inline(who, query))
+        found = await self.arrived(who)
+        return await self.features.inline.offers(found, query)
+
+    async def _alone_or_busy(self, who: Who, call: Callable[[], Awaitable[Outcome]]) -> Outcome:
+        """`call` alone (see `alone`), or, when the person has too much engine work waiting, the word that it waits."""
+        try:
+            return await self.alone(who.user_id, call)
+        except EngineBusy:
+            return messages.engine_busy(await self.language(who))
 
     async def on_button(self, who: Who, data: str) -> Outcome:
         """The reply to a button press; a toast when the button is stale."""
         if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
-            async with self.deps.transaction():
-                return await self.on_button(who, data)
+            return await self._alone_or_busy(who, lambda: self.on_button(who, data))
         found = await self.arrived(who)
         try:
             pressed = cb.decode(data, self._declared)

@@ -32,7 +32,8 @@ class Runtime:
     applied: list[str]
 
     async def close(self) -> None:
-        """Close the database (everything was committed update by update)."""
+        """Stop the engine's threads and close the database (everything was committed update by update)."""
+        self.core.deps.engine.close()
         await self.store.close()
 
 

@@ -281,7 +281,7 @@ class Duel(Feature):
             return messages.confirm_abandon(language, started.running, started.mode, started.variant)
         if mode == Mode.REFEREE:
             return referee_board.started(language, started.game, started.settings)
-        return guesser_board.started(language, await guesser.asking(started.game, started.game.variant.size))
+        return guesser_board.started(language, await guesser.asking(self.deps, started.game, started.game.variant.size))
 
     async def private_text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat: a private duel's secret or move, or a group duel's secret being waited

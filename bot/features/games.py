@@ -70,7 +70,9 @@ class Games(Feature):
         if mode == Mode.REFEREE:
             outcome = referee_board.started(language, started.game, started.settings)
         else:
-            outcome = guesser_board.started(language, await guesser.asking(started.game, started.game.variant.size))
+            outcome = guesser_board.started(
+                language, await guesser.asking(self.deps, started.game, started.game.variant.size)
+            )
         return replace(outcome, replies=(*guesser_board.closed(language, started.replaced), *outcome.replies))
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:

@@ -87,7 +87,7 @@ class Guesser(Feature):
 
     async def _look(self, language: str, game: Game, pressed: cb.Callback) -> Outcome:
         """The board again, unchanged: with every fix, picking an answer to change, or asking one again."""
-        progress = await guesser.progress_of(game)
+        progress = await guesser.progress_of(self.deps, game)
         if pressed.action == cb.MORE:
             return guesser_board.shown(language, progress, every_fix=True)
         if pressed.action == cb.VIEW or not game.turns:
@@ -97,7 +97,7 @@ class Guesser(Feature):
         index = cb.decode_id(pressed.args[0])
         if index >= len(game.turns):
             return messages.stale(language)
-        changing = (index, await answers.possible_answers(game.variant))
+        changing = (index, await answers.possible_answers(self.deps, game.variant))
         return guesser_board.shown(language, progress, changing=changing)
 
 

@@ -121,7 +121,9 @@ class Versus(Feature):
         elif mode == Mode.REFEREE:
             outcome = referee_board.started(language, started.game, started.settings)
         else:
-            outcome = guesser_board.started(language, await guesser.asking(started.game, started.game.variant.size))
+            outcome = guesser_board.started(
+                language, await guesser.asking(self.deps, started.game, started.game.variant.size)
+            )
         return replace(outcome, replies=(*resigned.replies, *outcome.replies))
 
     async def _leave_for_daily(self, s: Situation, match: Match) -> Outcome:

@@ -3,32 +3,49 @@ typed or pressed answer checked against the earlier ones (refused, with why, whe
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.models.refusal import Refusal
+from bot.services.deps import Deps
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, check_history, check_new_answer
+from engine.guesser import known_guess, next_guess
 from engine.history import Turn
 from engine.scoring import Score, possible_scores
-from engine.variant import Variant
+from engine.variant import Code, Variant
 
 
-async def possible_answers(variant: Variant) -> tuple[Score, ...]:
-    """Every answer possible in the variant, for the buttons (worked out in a thread: slow for huge variants)."""
-    return await asyncio.to_thread(possible_scores, variant)
+async def bot_guess(deps: Deps, variant: Variant, history: tuple[Turn, ...]) -> Code:
+    """The bot's next guess after `history`: a lookup where its tree has the position, else engine work."""
+    known = known_guess(variant, history)
+    if known is not None:
+        return known
+    return await deps.engine.need("next guess", next_guess, variant, history)
 
 
-async def checked(variant: Variant, history: tuple[Turn, ...], turn: Turn) -> Consistent | Contradiction | Refusal:
+async def possible_answers(deps: Deps, variant: Variant) -> tuple[Score, ...]:
+    """Every answer possible in the variant, for the buttons (engine work the first time: slow for huge variants)."""
+    if variant in _answers:
+        return _answers[variant]
+    found = await deps.engine.need("possible answers", possible_scores, variant)
+    _answers[variant] = found
+    return found
+
+
+_answers: dict[Variant, tuple[Score, ...]] = {}  # worked out once a process, a variant
+
+
+async def checked(
+    deps: Deps, variant: Variant, history: tuple[Turn, ...], turn: Turn
+) -> Consistent | Contradiction | Refusal:
     """What the answered `turn` makes of the answers before it: how many codes still fit, or the contradiction; an
     answer no code could give to that guess is refused (an `answer.*` key with its numbers and the code length)."""
     try:
-        return await asyncio.to_thread(check_new_answer, variant, history, turn)
+        return await deps.engine.need("answer check", check_new_answer, variant, history, turn)
     except InvalidAnswer as error:
         return refused(error, variant)
 
 
-async def rechecked(variant: Variant, history: tuple[Turn, ...]) -> Consistent | Contradiction:
-    """How many codes fit the answers, or why none does (in a thread)."""
-    return await asyncio.to_thread(check_history, variant, history)
+async def rechecked(deps: Deps, variant: Variant, history: tuple[Turn, ...]) -> Consistent | Contradiction:
+    """How many codes fit the answers, or why none does (engine work)."""
+    return await deps.engine.need("answers check", check_history, variant, history)
 
 
 def refused(error: InvalidAnswer, variant: Variant) -> Refusal:

@@ -1,5 +1,5 @@
 """The one bundle every service gets: the store, randomness, the clock, the daily key, the link signer, the two
-ports, and the reviews being made."""
+ports, the reviews being made, and the engine's threads."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 
 from bot.config import Secret
+from bot.engine_work import EngineWork
 from bot.services.links import LinkSigner
 from bot.services.ports import Admins, Clock, Timers
 from bot.services.reviewer import Reviewer
@@ -26,6 +27,11 @@ class Deps:
     daily_secret: Secret | None = field(repr=False)  # DAILY_SECRET; None: one stored in the db
     links: LinkSigner = field(default_factory=LinkSigner.random, repr=False)  # signs deep links (key kept in the db)
     reviews: Reviewer = field(default_factory=Reviewer, repr=False)  # the game reviews being made in this process
+    engine: EngineWork = field(default=None, repr=False)  # type: ignore[assignment]  # made in __post_init__
+
+    def __post_init__(self) -> None:
+        if self.engine is None:  # the engine's threads never work for a task that holds this store's transaction
+            self.engine = EngineWork(lambda: self.store.transaction.held)
 
     def transaction(self) -> AbstractAsyncContextManager[None]:
         """A block whose writes are committed together, or not at all (joined when nested)."""

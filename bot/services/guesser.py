@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 from bot.models.game import Game
 from bot.models.refusal import Refusal
 from bot.models.status import Status
 from bot.rules.guesser import Settled, settled
-from bot.services.answers import checked, possible_answers, rechecked, refused
+from bot.services.answers import bot_guess, checked, possible_answers, rechecked, refused
 from bot.services.deps import Deps
 from bot.services.lifecycle import finish, parsed
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, validate_answer, wrong_answers
 from engine.consistency import WrongAnswer as WrongAnswer
-from engine.guesser import next_guess
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import Code, Variant
@@ -29,9 +27,9 @@ class Asking:
     answers: tuple[Score, ...] = ()  # every answer possible in the variant, for the buttons
 
 
-async def asking(game: Game, remaining: int | None) -> Asking:
+async def asking(deps: Deps, game: Game, remaining: int | None) -> Asking:
     """Asking with the variant's possible answers (for the buttons)."""
-    return Asking(game, remaining, await possible_answers(game.variant))
+    return Asking(game, remaining, await possible_answers(deps, game.variant))
 
 
 @dataclass(frozen=True)
@@ -65,9 +63,9 @@ Progress = Asking | Contradicted | Solved
 async def answer(deps: Deps, game: Game, user_id: int, given: Score) -> Progress | Refusal:
     """Take the user's answer to the pending guess and move on: next guess, solved, or contradiction."""
     if game.pending_guess is None:
-        return await progress_of(game)
+        return await progress_of(deps, game)
     turn = Turn(game.pending_guess, given)
-    check = await checked(game.variant, game.turns, turn)
+    check = await checked(deps, game.variant, game.turns, turn)
     if isinstance(check, Refusal):
         return check
     return await _settle(deps, game, user_id, (*game.turns, turn), check)
@@ -79,12 +77,12 @@ async def undo(deps: Deps, game: Game, user_id: int) -> Progress | None:
         return None
     last = game.turns[-1]
     turns = game.turns[:-1]
-    remaining = await asyncio.to_thread(_remaining, game.variant, turns)
+    remaining = await deps.engine.need("codes left", _remaining, game.variant, turns)
     updated = game.bumped(turns=turns, pending_guess=last.guess)
     async with deps.transaction():
         await deps.store.games.set_turns(updated, user_id, deps.clock())
         await deps.store.games.save_game(updated)
-    return await asking(updated, remaining)
+    return await asking(deps, updated, remaining)
 
 
 async def correct(deps: Deps, game: Game, user_id: int, index: int, fixed: Score) -> Progress | Refusal:
@@ -97,18 +95,18 @@ async def correct(deps: Deps, game: Game, user_id: int, index: int, fixed: Score
         return refused(error, game.variant)
     turns = list(game.turns)
     turns[index] = Turn(turns[index].guess, fixed)
-    check = await rechecked(game.variant, tuple(turns))
+    check = await rechecked(deps, game.variant, tuple(turns))
     return await _settle(deps, game, user_id, tuple(turns), check)
 
 
 async def start_over(deps: Deps, game: Game, user_id: int) -> Asking:
     """Forget every answer and ask the first guess again."""
-    first = await asyncio.to_thread(next_guess, game.variant, ())
+    first = await bot_guess(deps, game.variant, ())
     updated = game.bumped(turns=(), pending_guess=first)
     async with deps.transaction():
         await deps.store.games.set_turns(updated, user_id, deps.clock())
         await deps.store.games.save_game(updated)
-    return await asking(updated, game.variant.size)
+    return await asking(deps, updated, game.variant.size)
 
 
 async def reveal(deps: Deps, game: Game, text: str) -> Revealed | Refusal:
@@ -132,7 +130,7 @@ async def _settle(
     decided = settled(game.variant, turns, check)
     pending = None
     if decided is Settled.ASKING:
-        pending = await asyncio.to_thread(next_guess, game.variant, turns)
+        pending = await bot_guess(deps, game.variant, turns)
     updated = game.bumped(turns=turns, pending_guess=pending)
     async with deps.transaction():
         await deps.store.games.set_turns(updated, user_id, deps.clock())
@@ -144,15 +142,15 @@ async def _settle(
         return Solved(updated)
     if isinstance(check, Contradiction):
         return Contradicted(updated, check)
-    return await asking(updated, check.remaining)
+    return await asking(deps, updated, check.remaining)
 
 
-async def progress_of(game: Game) -> Contradicted | Asking:
+async def progress_of(deps: Deps, game: Game) -> Contradicted | Asking:
     """Where the stored game stands: its contradiction, or the pending guess with how many codes fit."""
-    check = await rechecked(game.variant, game.turns)
+    check = await rechecked(deps, game.variant, game.turns)
     if isinstance(check, Contradiction):
         return Contradicted(game, check)
-    return await asking(game, check.remaining)
+    return await asking(deps, game, check.remaining)
 
 
 def _remaining(variant: Variant, turns: tuple[Turn, ...]) -> int:

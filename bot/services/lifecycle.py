@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -12,8 +11,9 @@ from bot.models.settings import Settings
 from bot.models.status import Status
 from bot.parsing.answers import plain_digits
 from bot.services import achievements
+from bot.services.answers import bot_guess
 from bot.services.deps import Deps
-from engine.guesser import next_guess
+from engine.history import Turn
 from engine.variant import Code, InvalidCode, Variant
 
 
@@ -44,9 +44,21 @@ class GameStarted:
 
 
 async def random_secret(deps: Deps, variant: Variant) -> Code:
-    """A secret of the variant drawn with the deps' randomness; its code table is built in a thread."""
+    """A secret of the variant drawn with the deps' randomness; its code table is built as engine work the first
+    time (a 6-digit variant's takes a while), then reading it is a lookup."""
     index = deps.rng.randrange(variant.size)  # the size is counted, not built
-    return await asyncio.to_thread(variant.code, index)
+    if variant.codes_built:
+        return variant.code(index)
+    return await deps.engine.need("secret", variant.code, index, same=("secret", variant.name))
+
+
+async def hard_secret(deps: Deps, variant: Variant, turns: tuple[Turn, ...]) -> Code:
+    """A secret that fits every answer of a hard-mode game, which fixed none (engine work: it weighs the codes)."""
+    from engine.adversary import adversary_secret
+
+    return await deps.engine.need(
+        "hard secret", adversary_secret, variant, turns, deps.rng, same=("hard secret", variant.name, turns)
+    )
 
 
 async def start_game(
@@ -71,7 +83,7 @@ async def start_game(
     secret = None
     pending = None
     if mode == Mode.GUESSER:
-        pending = await asyncio.to_thread(next_guess, chosen, ())
+        pending = await bot_guess(deps, chosen, ())
     elif not settings.hard:
         secret = await random_secret(deps, chosen)
     now = deps.clock()
@@ -128,13 +140,11 @@ class Cancelled:
 
 async def cancel(deps: Deps, game: Game | None) -> Cancelled | None:
     """Abandon the chat's running game (as the update read it); None if there was none."""
-    from engine.adversary import adversary_secret
-
     if game is None:
         return None
     secret = game.secret
     if game.mode != Mode.GUESSER and secret is None:
-        secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
+        secret = await hard_secret(deps, game.variant, game.turns)
     async with deps.transaction():
         done = await finish(deps, game, Status.ABANDONED, deps.clock(), secret)
     return Cancelled(done)

@@ -23,7 +23,6 @@ Every function runs inside the update's transaction (the Core's, or the Mini App
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import random
@@ -31,7 +30,6 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import lru_cache
 
 from bot.models.refusal import Refusal
 from bot.rules import puzzle_rating
@@ -105,9 +103,13 @@ def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[M
     return rows
 
 
+def _made_afresh(variant: Variant, count: int) -> list[Made]:
+    return made(variant, new_seeds(count))
+
+
 async def make_now(deps: Deps, variant: Variant, count: int) -> int:
-    """Make `count` puzzles of the variant in a thread and store them; how many were new."""
-    rows = await asyncio.to_thread(made, variant, new_seeds(count))
+    """Make `count` puzzles of the variant (engine work, off the write lock) and store them; how many were new."""
+    rows = await deps.engine.need("puzzles", _made_afresh, variant, count)
     return await repository(deps).add(rows, deps.clock())
 
 
@@ -350,8 +352,10 @@ async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) ->
     if isinstance(code, Refusal):
         return code
     verdict: Grade | NextGuessGrade
-    if row.kind == NEXT:  # weighing a guess may search the position: in a thread, off the event loop
-        verdict = await asyncio.to_thread(grade_next_guess, variant, stored_next(row), code)
+    if row.kind == NEXT:  # weighing a guess may search the position: engine work, off the write lock
+        verdict = await deps.engine.need(
+            "next-guess grade", grade_next_guess, variant, stored_next(row), code, same=("grade", row.id, code)
+        )
     else:
         verdict = grade(stored(row), code)
     await repo.tried(user_id, puzzle_id)
@@ -384,16 +388,25 @@ def day_seed(key: bytes, day: str, variant: Variant = DAILY_VARIANT) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-@lru_cache(maxsize=4)
 def _day_puzzle(key: bytes, day: str, variant_name: str) -> Puzzle:
     variant = variant_named(variant_name)
     return puzzle_for_seed(variant, day_seed(key, day, variant))
 
 
 async def day_puzzle(deps: Deps, day: str) -> Puzzle:
-    """The puzzle of a day (made in a thread the first time a day is asked for, then kept)."""
-    key = await daily.daily_key(deps)
-    return await asyncio.to_thread(_day_puzzle, key, day, DAILY_VARIANT.name)
+    """The puzzle of a day (engine work the first time a day is asked for, then kept)."""
+    made = (await daily.daily_key(deps), day, DAILY_VARIANT.name)
+    if made in _days:
+        return _days[made]
+    puzzle = await deps.engine.need("day puzzle", _day_puzzle, *made, same=("day puzzle", day))
+    _days[made] = puzzle
+    while len(_days) > DAYS_KEPT:
+        _days.pop(next(iter(_days)))
+    return puzzle
+
+
+DAYS_KEPT = 4  # days whose puzzle is kept made (today's, and yesterday's for a while)
+_days: dict[tuple[bytes, str, str], Puzzle] = {}
 
 
 async def today(deps: Deps, user_id: int, start: bool = True) -> Daily:

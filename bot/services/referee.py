@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 from dataclasses import dataclass, replace
 from datetime import timedelta
@@ -12,8 +11,8 @@ from bot.models.refusal import Refusal
 from bot.models.status import Status
 from bot.rules.referee import judged, tried_before
 from bot.services.deps import Deps
-from bot.services.lifecycle import finish, parsed
-from engine.adversary import adversary_answer, adversary_secret
+from bot.services.lifecycle import finish, hard_secret, parsed
+from engine.adversary import adversary_answer
 from engine.analysis import quick_review, review_move, tree_guesses
 from engine.guesser import next_guess
 from engine.history import History, Turn, candidates, pinned
@@ -84,16 +83,18 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
     if (again := tried_before(game.turns, code)) is not None:
         return again
     if game.secret is None:  # hard mode: the adversary weighs its candidates, in a thread
-        answer, coaching = await asyncio.to_thread(_judge, game, code, deps)
+        answer, coaching = await deps.engine.need(
+            "hard answer", _judge, game, code, deps, same=("hard answer", game.id, game.revision, code)
+        )
     else:
         answer = score(game.secret, code)
-        coaching = await _coach(game, Turn(code, answer)) if game.coaching else None
+        coaching = await _coach(deps, game, Turn(code, answer)) if game.coaching else None
     turn = Turn(code, answer)
     now = deps.clock()
     decided = judged(game, turn)
     turns, secret = decided.turns, decided.secret
     if decided.ending is not None and secret is None:  # a hard-mode loss: pick a secret that fits
-        secret = await asyncio.to_thread(adversary_secret, game.variant, turns, deps.rng)
+        secret = await hard_secret(deps, game.variant, turns)
     async with deps.transaction():
         updated = game.bumped(turns=turns)
         # `game` was read in the update's transaction: its turns are the stored moves, not read back
@@ -105,7 +106,7 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
     ending = None
     if decided.ending is not None:
         assert secret is not None
-        engine = await engine_guesses(game.variant, secret, turns[0]) if decided.ending == Status.WON else None
+        engine = await engine_guesses(deps, game.variant, secret, turns[0]) if decided.ending == Status.WON else None
         ending = Finished(updated, secret, len(turns), now - game.started_at, engine)
     return Scored(updated, turn, coaching, ending)
 
@@ -152,15 +153,17 @@ def pins(game: Game) -> dict[int, int]:
     return {int(position): int(game.secret[int(position)]) for position in game.hints}
 
 
-async def _coach(game: Game, turn: Turn) -> Coaching:
+async def _coach(deps: Deps, game: Game, turn: Turn) -> Coaching:
     """What the turn taught: reviewed right here when the engine knows that is quick (a lookup in its tree,
-    a handful of candidates), else in a thread, so the event loop is never held long by a review that searches.
-    After a hint the engine's tree no longer applies: a thread."""
+    a handful of candidates), else as engine work, so neither the event loop nor the write lock is held by a review
+    that searches. After a hint the engine's tree no longer applies: engine work."""
     history = (*game.turns, turn)
     known = pins(game)
     if not known and quick_review(game.variant, history):
-        return _review(game.variant, history)  # no thread hop: that costs more than such a review
-    return await asyncio.to_thread(_review, game.variant, history, known)
+        return _review(game.variant, history)  # a lookup: no thread hop, that costs more than such a review
+    return await deps.engine.need(
+        "coach", _review, game.variant, history, known, same=("coach", game.variant.name, history, tuple(known.items()))
+    )
 
 
 def _review(variant: Variant, history: History, known: dict[int, int] | None = None) -> Coaching:
@@ -177,10 +180,10 @@ async def review(deps: Deps, game: Game) -> Coaching | None:
     """The coach's full review of the game's latest guess, knowing its hints (None before the first guess)."""
     if not game.turns:
         return None
-    return await _coach(replace(game, turns=game.turns[:-1]), game.turns[-1])
+    return await _coach(deps, replace(game, turns=game.turns[:-1]), game.turns[-1])
 
 
-async def engine_guesses(variant: Variant, secret: Code, first: Turn) -> int | None:
+async def engine_guesses(deps: Deps, variant: Variant, secret: Code, first: Turn) -> int | None:
     """How many guesses the engine needs for `secret` starting from the player's first guess."""
     if variant.size > ENGINE_REPLAY_MAX_CODES:
         return None
@@ -188,11 +191,8 @@ async def engine_guesses(variant: Variant, secret: Code, first: Turn) -> int | N
         return 1
     if (walked := tree_guesses(variant, secret, (first,))) is not None:
         return walked  # the engine's optimal tree from the first guess on: a few lookups, no thread needed
-    try:
-        # on timeout the thread finishes in the background; the loop is never blocked
-        return await asyncio.wait_for(asyncio.to_thread(_replay, variant, secret, (first,)), ENGINE_REPLAY_TIMEOUT)
-    except TimeoutError:
-        return None
+    # not done in time: the game ends without the figure (the work finishes on its thread, unawaited)
+    return await deps.engine.need_within(ENGINE_REPLAY_TIMEOUT, "replay", _replay, variant, secret, (first,))
 
 
 def _replay(variant: Variant, secret: Code, history: History) -> int:
@@ -207,14 +207,16 @@ async def hint(deps: Deps, game: Game) -> Hint | None:
     secret = game.secret
     pinned = secret is None
     if secret is None:
-        secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
-    position = deps.rng.choice(hidden)
+        secret = await hard_secret(deps, game.variant, game.turns)
+    position = deps.engine.remember("hint", lambda: deps.rng.choice(hidden))
     noted = None if game.hints_at is None else (*game.hints_at, len(game.turns))  # what the review weighs by
     updated = game.bumped(secret=secret, hard=False, hints=game.hints + str(position), hints_at=noted)
     async with deps.transaction():
         await deps.store.games.save_game(updated)
     # the coach's line stays on the board, recounted with the digit in place (a 6-digit game's codes: in a thread)
-    remaining = await asyncio.to_thread(left, updated) if updated.coaching and updated.turns else None
+    remaining = None
+    if updated.coaching and updated.turns:
+        remaining = await deps.engine.need("codes left", left, updated, same=("codes left", updated.id, updated.hints))
     return Hint(updated, position, secret[position], pinned, remaining)
 
 
@@ -242,7 +244,7 @@ async def stop(deps: Deps, game: Game) -> Finished:
 async def _end(deps: Deps, game: Game, status: Status) -> Finished:
     secret = game.secret
     if secret is None:
-        secret = await asyncio.to_thread(adversary_secret, game.variant, game.turns, deps.rng)
+        secret = await hard_secret(deps, game.variant, game.turns)
     now = deps.clock()
     async with deps.transaction():
         done = await finish(deps, game, status, now, secret)

@@ -4,7 +4,6 @@ its equal turn (and the other way round no extra turn is owed)."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -13,12 +12,11 @@ from bot.models.refusal import Refusal
 from bot.models.status import Status
 from bot.parsing.answers import looks_like_code, parse_answer
 from bot.rules.referee import tried_before
-from bot.services.answers import checked, possible_answers, rechecked
+from bot.services.answers import bot_guess, checked, possible_answers, rechecked
 from bot.services.deps import Deps
 from bot.services.lifecycle import parsed, random_secret
 from bot.services.matches import AlreadyOn, Ended, close, close_within
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, validate_answer
-from engine.guesser import next_guess
 from engine.history import Turn
 from engine.scoring import Score, score
 from engine.variant import Code, Variant
@@ -65,7 +63,7 @@ async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Vari
 async def position(deps: Deps, match: Match, given: Score | None = None) -> Position:
     """Where the stored game stands (with `given` as the answer to the bot's pending guess, when shown again): both
     players' moves, the answers possible, and the contradiction the answers run into, if they do."""
-    answers = await possible_answers(match.variant)
+    answers = await possible_answers(deps, match.variant)
     user = match.seated(1)
     user_turns = await deps.store.matches.turns(match.id, user.user_id) if user is not None else ()
     history = await deps.store.matches.turns(match.id, BOT_ID)
@@ -74,10 +72,10 @@ async def position(deps: Deps, match: Match, given: Score | None = None) -> Posi
     check: Consistent | Contradiction | Refusal | None = None
     try:
         if given is not None and waiting and match.pending_guess is not None:
-            check = await checked(match.variant, history, Turn(match.pending_guess, given))
+            check = await checked(deps, match.variant, history, Turn(match.pending_guess, given))
         elif history:
             given = None
-            check = await rechecked(match.variant, history)
+            check = await rechecked(deps, match.variant, history)
     except InvalidAnswer:
         return base
     if isinstance(check, Contradiction):  # a refused `given` (no code could give it) shows no contradiction
@@ -121,7 +119,7 @@ async def guess(deps: Deps, match: Match, text: str) -> Position | Refusal:
         return Refusal("vs.settle_first")
     turn = Turn(code, score(match.secret, code))
     solved = turn.answer.bulls == match.variant.length
-    pending = await asyncio.to_thread(next_guess, match.variant, now.bot_turns)
+    pending = await bot_guess(deps, match.variant, now.bot_turns)
     async with deps.transaction():
         if (
             await deps.store.matches.add_move(match.id, user.user_id, user.name, turn, solved, deps.clock(), turns=True)
@@ -140,7 +138,7 @@ async def answer(deps: Deps, match: Match, given: Score) -> Position | Refusal:
         return Refusal("vs.guess_first")
     history = await deps.store.matches.turns(match.id, BOT_ID)
     turn = Turn(match.pending_guess, given)
-    check = await checked(match.variant, history, turn)
+    check = await checked(deps, match.variant, history, turn)
     if isinstance(check, Refusal):
         return check
     if isinstance(check, Contradiction):
@@ -168,7 +166,7 @@ async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Scor
     changed = list(history)
     changed[index] = Turn(history[index].guess, fixed)
     if given is not None and waiting and match.pending_guess is not None:
-        check = await checked(match.variant, tuple(changed), Turn(match.pending_guess, given))
+        check = await checked(deps, match.variant, tuple(changed), Turn(match.pending_guess, given))
         if isinstance(check, Refusal):
             return check
         if not isinstance(check, Contradiction):
@@ -207,7 +205,7 @@ async def _store_answer(
     user = match.seated(1)
     assert user is not None
     behind = not solved and user.guesses > len(history)  # an undo left the bot behind: it asks its next guess
-    pending = await asyncio.to_thread(next_guess, match.variant, history) if behind else None
+    pending = await bot_guess(deps, match.variant, history) if behind else None
     async with deps.transaction():
         if (
             await deps.store.matches.add_move(match.id, BOT_ID, BOT_NAME, turn, solved, deps.clock(), turns=True)

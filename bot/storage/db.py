@@ -280,12 +280,29 @@ class Transactions:
         self._lock = asyncio.Lock()
         self._depth = 0  # savepoints open inside the current transaction
         self._owner: ContextVar[asyncio.Task[Any] | None] = ContextVar(f"transaction_owner_{id(self)}", default=None)
+        self._reader: ContextVar[asyncio.Task[Any] | None] = ContextVar(f"settled_reader_{id(self)}", default=None)
+        self._after: list[list[Callable[[], None]]] = []  # what to do once committed: one list a savepoint deep
 
     @property
     def open(self) -> bool:
         """Whether the calling task is inside a transaction of this connection."""
         owner = self._owner.get()
         return owner is not None and owner is asyncio.current_task()
+
+    @property
+    def held(self) -> bool:
+        """Whether the calling task holds the write lock: inside a transaction, or a `settled()` read (either way,
+        every other writer waits for it)."""
+        reader = self._reader.get()
+        return self.open or (reader is not None and reader is asyncio.current_task())
+
+    def after_commit(self, done: Callable[[], None]) -> None:
+        """Call `done` once the calling task's transaction has committed (never if it, or the savepoint it was
+        asked in, rolls back): for what the process keeps in memory about rows it wrote. At once outside one."""
+        if not self.open or not self._after:
+            done()
+            return
+        self._after[-1].append(done)
 
     @asynccontextmanager
     async def __call__(self) -> AsyncIterator[None]:
@@ -294,11 +311,16 @@ class Transactions:
             return
         async with self._lock:
             marker = self._owner.set(asyncio.current_task())
+            self._after = [[]]
             try:
                 async with transaction(self.conn):
                     yield
+                committed = self._after[0]
             finally:
+                self._after = []
                 self._owner.reset(marker)
+        for done in committed:
+            done()
 
     @asynccontextmanager
     async def savepoint(self) -> AsyncIterator[None]:
@@ -313,9 +335,11 @@ class Transactions:
         self._depth += 1
         name = f"update_{self._depth}"
         await execute(self.conn, f"SAVEPOINT {name}")
+        self._after.append([])
         try:
             yield
         except BaseException:
+            self._after.pop()  # undone: nothing of it is to be remembered
             if self.conn.in_transaction:
                 await self.conn.execute(f"ROLLBACK TO {name}")
                 await self.conn.execute(f"RELEASE {name}")
@@ -323,13 +347,19 @@ class Transactions:
         finally:
             self._depth -= 1
         await execute(self.conn, f"RELEASE {name}")
+        kept = self._after.pop()
+        self._after[-1].extend(kept)
 
     @asynccontextmanager
     async def settled(self) -> AsyncIterator[None]:
         """Reads of committed rows only: waits while another task has a transaction open (on this one
         connection its uncommitted rows would show), without beginning one; inside our own, reads at once."""
-        if self.open:
+        if self.held:
             yield
             return
         async with self._lock:
-            yield
+            marker = self._reader.set(asyncio.current_task())
+            try:
+                yield
+            finally:
+                self._reader.reset(marker)

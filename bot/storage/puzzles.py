@@ -197,6 +197,18 @@ class SqlitePuzzleRepository:
         row = await one(self.conn, "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ?", (kind, variant))
         return int(row[0]) if row is not None else 0
 
+    async def fresh(self, variant: str, kind: str) -> int:
+        """How many puzzles of a variant and kind nobody has answered yet."""
+        row = await one(
+            self.conn, "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ? AND attempts = 0", (kind, variant)
+        )
+        return int(row[0]) if row is not None else 0
+
+    async def variants(self) -> list[str]:
+        """The variants some puzzle is stored for (those players have asked the ladder for, or were made ahead)."""
+        rows = await every(self.conn, "SELECT DISTINCT variant FROM puzzles ORDER BY variant", ())
+        return [str(r["variant"]) for r in rows]
+
     async def keys(self, variant: str, kind: str) -> list[str]:
         """The `key` of every stored puzzle of the variant and kind whose data has one (best-next-guess puzzles: the
         position's canonical history, equal for puzzles equal up to relabelling)."""

@@ -14,7 +14,7 @@ import aiosqlite
 
 from bot.models.stats import DailyEntry, DailyPlay, Place, ResultCount, Standing, WinRecord
 from bot.models.status import Status
-from bot.storage.db import execute
+from bot.storage.db import Transactions, execute
 from bot.storage.rows import iso, one, placeholders, scan, scan_one
 
 RANKED_MODES = ("referee", "race", "duel", "versus", "daily")  # modes where the player is the one guessing
@@ -63,8 +63,9 @@ SEEN_KEPT = 10_000  # players remembered as stored lately, at most
 class SqliteStatsRepository:
     """The StatsRepository on the Store's connection, sharing its transactions."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, transactions: Transactions | None = None) -> None:
         self.conn = conn
+        self.transactions = transactions
         # what was last stored for each player lately, least recent first: entries older than SEEN_REFRESH say
         # nothing (they are dropped), and at most SEEN_KEPT are kept (one forgotten costs one more write)
         self._written: OrderedDict[int, tuple[str, str, str | None, datetime]] = OrderedDict()
@@ -94,8 +95,15 @@ class SqliteStatsRepository:
             " language = excluded.language, username = excluded.username",
             (user_id, name, iso(now), language, username or None),
         )
+        if self.transactions is None:
+            self._remember(user_id, (name, language, username, now))
+        else:  # remembered once committed: a write rolled back (a failed update, one waiting for the engine) is none
+            self.transactions.after_commit(lambda: self._remember(user_id, (name, language, username, now)))
+
+    def _remember(self, user_id: int, written: tuple[str, str, str | None, datetime]) -> None:
+        now = written[3]
         self._written.pop(user_id, None)
-        self._written[user_id] = (name, language, username, now)
+        self._written[user_id] = written
         while self._written and (
             len(self._written) > SEEN_KEPT or now - next(iter(self._written.values()))[3] >= SEEN_REFRESH
         ):

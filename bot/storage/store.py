@@ -47,7 +47,7 @@ class Store:
         self.settings = SqliteSettingsRepository(conn)
         self.games = SqliteGameRepository(conn)
         self.matches = SqliteMatchRepository(conn)
-        self.stats = SqliteStatsRepository(conn)
+        self.stats = SqliteStatsRepository(conn, self.transaction)
         self.ratings = SqliteRatingRepository(conn)
         self.webapp = WebAppRecords(conn)
         self.inbox = Inbox(conn, self.transaction)

@@ -23,6 +23,7 @@ from telegram.request import BaseRequest
 from bot.config import Config, Webhook
 from bot.runtime import Runtime, open_runtime
 from bot.services.ports import Clock, utc_now
+from bot.services.puzzle_stock import keep_stocked
 from bot.services.referee import settle_heap, warm_up
 from bot.services.stats import prune_periods
 from bot.storage.lock import claim
@@ -102,8 +103,14 @@ async def open_bot(
         telemetry = Telemetry()
         sender = app.bot_data.sender = Sender(app.bot, runtime.store, clock, telemetry=telemetry)
         sender.unreachable = lambda chat_id: on_unreachable(runtime, chat_id)
-        intake = app.bot_data.intake = Intake(app, runtime.store, clock, sender.wake, admins.settled, telemetry)
+        engine = runtime.core.deps.engine
+
+        async def settled() -> None:  # what parked updates wait for: a group's admins, the engine's work
+            await asyncio.gather(admins.settled(), engine.settled())
+
+        intake = app.bot_data.intake = Intake(app, runtime.store, clock, sender.wake, settled, telemetry)
         admins.on_known = intake.unpark_all
+        engine.on_done.append(intake.unpark_all)  # an update waiting for engine work runs again once it is done
         runtime.core.deps.reviews.deliver = review_delivery(app)  # a review made in the background is sent when kept
         rearmed = await runtime.core.rearm()  # the timers of matches still running
         backend = await asyncio.to_thread(warm_up)  # before the first update, not during it
@@ -202,6 +209,8 @@ async def serve(
         asyncio.create_task(tidy(runtime.store, clock), name="tidying"),
         asyncio.create_task(keep_closing(app, clock), name="closing days"),  # the daily challenge's best, each day
     ]
+    if config.puzzle_stock:  # puzzles made ahead, so that no player waits for the engine to make one
+        background.append(asyncio.create_task(keep_stocked(runtime.core.deps), name="puzzle stock"))
 
     def receiving() -> bool:  # for /healthz: the polling loop runs, or the webhook server does
         if config.webhook is None:

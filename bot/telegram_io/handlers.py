@@ -11,13 +11,16 @@ after the commit.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from telegram import Update
 from telegram.ext import CallbackQueryHandler, ChatMemberHandler, InlineQueryHandler, MessageHandler, filters
 
 from bot.core import Core, Who
+from bot.engine_work import EngineBusy, WorkPending
 from bot.models.calls import MenuButton
 from bot.outgoing import inline_payload, post, shorten, shows_game_board, with_board_button
 from bot.parsing.commands import split_command
@@ -30,6 +33,7 @@ from bot.telegram_io.admins import AdminRoster
 from bot.telegram_io.chat_menus import MenuLabels
 from bot.telegram_io.state import App, Context
 from bot.texts import plain, t
+from bot.views import messages
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +64,8 @@ async def respond(
 ) -> None:
     """Run the Core and queue its replies, in the update's forum topic if it has one, in one savepoint: if either
     fails, neither is kept (and the error handler says sorry). In a private chat, with the Mini App on, its boards get
-    the "🧮 Board" button."""
+    the "🧮 Board" button. An update that waits (for engine work, or for a group's admins) changed nothing: its chat is
+    parked, and it runs again once what it waits for has come."""
     runtime, topic = runtime_of(context), identity.topic_of(update)
     url = context.bot_data.webapp_url
     if url is not None and chat_id > 0 and (who := who_of(update, context)) is not None and who.private:
@@ -71,13 +76,59 @@ async def respond(
         outcome = await outcome_of()
         await post(runtime.store, chat_id, outcome, runtime.core.deps.clock(), update.update_id, query, topic)
 
-    try:
-        await once(update, context, queue)
-    except AdminsUnknown:  # its savepoint was rolled back: it waits, with its chat's later updates, for the list
-        _runtime, intake, _sender = context.bot_data.parts()
-        if intake is None:
-            raise
-        intake.park(update.update_id, chat_id)
+    user = update.effective_user
+    engine = runtime.core.deps.engine
+    with engine.scope(update.update_id, user.id if user is not None else chat_id) as scope:
+        while True:
+            try:
+                with engine.retry(scope):
+                    await once(update, context, queue)
+                return
+            except (
+                AdminsUnknown
+            ):  # its savepoint was rolled back: it waits, with its chat's later updates, for the list
+                _runtime, intake, _sender = context.bot_data.parts()
+                if intake is None:
+                    raise
+                context.bot_data.menu_labels.forget(chat_id)  # a menu button it queued was rolled back with it
+                intake.park(update.update_id, chat_id)
+                return
+            except WorkPending as pending:  # rolled back too: it waits for the engine, and every other chat goes on
+                _runtime, intake, _sender = context.bot_data.parts()
+                if intake is None:  # no intake to park it with (a test's direct call): wait here
+                    await pending.wait()
+                    continue
+                context.bot_data.menu_labels.forget(chat_id)
+                intake.park(update.update_id, chat_id)
+                if pending.job.done.is_set():  # done while its savepoint rolled back: it runs again at once
+                    intake.unpark_all()
+                elif pending.deadline is not None:  # work it can do without: it goes on at the deadline, done or not
+                    asyncio.get_running_loop().call_at(_loop_time(pending.deadline), intake.unpark_all)
+                return
+            except EngineBusy:  # the person's earlier requests keep the engine busy: refused, costing nothing
+                await _refuse_busy(update, context, chat_id, query, topic)
+                return
+
+
+async def _refuse_busy(
+    update: Update, context: Context, chat_id: int, query: tuple[str, int | None] | None, topic: int | None
+) -> None:
+    """Tell the person the engine is still busy with what they asked before (a button's toast, else a message)."""
+    runtime, who = runtime_of(context), who_of(update, context)
+    language = await runtime.core.language(who) if who is not None else languages.supported(None)
+    busy = messages.engine_busy(language)
+    outcome = Outcome(toast=t("engine.busy", language), account=busy.account) if query is not None else busy
+
+    async def queue() -> None:
+        await post(runtime.store, chat_id, outcome, runtime.core.deps.clock(), update.update_id, query, topic)
+
+    await once(update, context, queue)
+
+
+def _loop_time(deadline: float) -> float:
+    """A time.monotonic() moment on the event loop's clock."""
+    loop = asyncio.get_running_loop()
+    return loop.time() + max(0.0, deadline - time.monotonic())
 
 
 def _with_mini_app(

@@ -117,6 +117,7 @@ class Intake:
         self._parked_now: set[int] = set()  # updates parked by the update being processed
         self._failed_now: set[int] = set()  # updates whose handler failed (the error handler said so)
         self._finished: list[int] = []  # updates of the batch under way marked done (not parked), for the metrics
+        self._admitted: set[int] = set()  # parked updates the flood guard let in: not counted again when they run
 
     def park(self, update_id: int, chat_id: int) -> None:
         """Leave this update, and every later one of its chat, pending until `unpark_all` (it changed nothing)."""
@@ -186,7 +187,8 @@ class Intake:
     async def drain(self) -> int:
         """Process everything pending, parked updates too once what they wait for has arrived (tests, tools)."""
         done = await self.process_pending()
-        while self._parked and self.settle is not None:
+        # parked, or unparked already (what it waited for came while it was being parked): either way still pending
+        while self.settle is not None and (self._parked or await self.store.inbox.pending(limit=1)):
             await self.settle()
             self.unpark_all()
             done += await self.process_pending()
@@ -233,7 +235,11 @@ class Intake:
             await self._mark(update_id, "failed")
             return
         sender = sender_id(update)  # a chat posting as itself counts as one sender, whatever service user it shows
-        verdict = self.guard.check(sender) if sender is not None else "ok"
+        if update_id in self._admitted:  # let in before it was parked
+            self._admitted.discard(update_id)
+            verdict = "ok"
+        else:
+            verdict = self.guard.check(sender) if sender is not None else "ok"
         self._parked_now.clear()
         self._failed_now.clear()
         if verdict == "ok":
@@ -242,6 +248,7 @@ class Intake:
             await self._refuse(update, politely=verdict == "warn")
         if update_id in self._parked_now:  # it waits, as if never begun: parking is no failure
             await self.store.inbox.unbegin([update_id])
+            self._admitted.add(update_id)
             return
         # done (an update no handler took, and a refused one, too), or failed: with its effects, in its savepoint
         await self._mark(update_id, "failed" if update_id in self._failed_now else "done", forget=verdict != "ok")

@@ -132,6 +132,11 @@ def stale(language: str) -> Outcome:
     return Outcome.refused(Refusal("stale"), t("stale", language), toast=True)
 
 
+def engine_busy(language: str) -> Outcome:
+    """The person's earlier requests still keep the engine busy: this one changed nothing, and may come again."""
+    return Outcome.refused(Refusal("engine.busy"), t("engine.busy", language))
+
+
 def message(key: str, language: str, **params: object) -> Outcome:
     """A single short message by key."""
     return Outcome.text(lines(t(key, language, **params)))

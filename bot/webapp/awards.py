@@ -8,6 +8,7 @@ from typing import TypeVar
 
 from bot.core import Core
 from bot.models.who import Who
+from bot.replies import Outcome
 from bot.services import page
 from bot.services.situation import Situation
 from bot.texts import plain
@@ -18,7 +19,11 @@ T = TypeVar("T")
 async def with_awards(core: Core, who: Who, act: Callable[[Situation], Awaitable[T]]) -> tuple[T, list[str]]:
     """`act` in a transaction of its own, what it earned queued in the chat with it: its result, and the
     announcements as plain lines for the page (none when it earned nothing)."""
-    async with core.deps.transaction():
+
+    async def once() -> tuple[T, Outcome]:
         result, told = await core.on_page(who, act)
         await page.announce(core.deps, who.chat_id, told)
+        return result, told
+
+    result, told = await core.alone(who.user_id, once)  # again once the engine work it waits for is done
     return result, [plain(line) for line in told.account.achieved]

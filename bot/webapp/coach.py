@@ -41,7 +41,7 @@ async def coach_view(deps: Deps, game: Game, language: str) -> dict[str, Any]:
             moves.append({"n": number, "guess": coaching.guess, "bits": round(coaching.bits, 2), "lines": lines})
     needed = None
     if game.status == Status.WON and game.secret:
-        engine = await referee.engine_guesses(game.variant, game.secret, game.turns[0])
+        engine = await referee.engine_guesses(deps, game.variant, game.secret, game.turns[0])
         if engine is not None:
             first = code_text(game.variant, game.turns[0].guess, tag=False)
             needed = plain(t("ref.engine", language, first=first, engine=engine))

@@ -106,7 +106,8 @@ async def make(core: Core, who: Who, language: str, move: Move, url: str | None 
     """Make the move in one transaction with its replies and its record; a key seen before changes nothing. The
     chat's boards get the Mini App's button (at `url`), as those of moves made in the chat do."""
     deps = core.deps
-    async with deps.transaction():
+
+    async def once() -> Made:
         earlier = await page.answered(deps, who.user_id, move.key)
         if earlier is not None:
             choices = tuple(earlier.get("choices") or ())
@@ -114,7 +115,9 @@ async def make(core: Core, who: Who, language: str, move: Move, url: str | None 
             return Made(changed, notice, choices, board, repeated=True, match=earlier.get("matchBoard"))
         made = await _apply(core, who, language, move, url)
         await page.remember(deps, who.user_id, move.key, move.game_id, made.json())
-    return made
+        return made
+
+    return await core.alone(who.user_id, once)  # again once the engine work it waits for is done
 
 
 async def _apply(core: Core, who: Who, language: str, move: Move, url: str | None) -> Made:

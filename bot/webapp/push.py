@@ -6,7 +6,7 @@ hands it out), and opens a stream for PASS_SECONDS only; it lets its holder read
 and nothing else. The stream sends the page's state whenever it differs from the one the page has (its `key`, given
 back by the browser as Last-Event-ID when it reconnects), and is woken when anything is queued for the player's chat
 in the outbox: a move committed by the intake, by the page or by a timer. Its read waits for that transaction to
-commit (Core.reading), so it sends what was committed, and only if the page's key changed.
+commit (Core.read), so it sends what was committed, and only if the page's key changed.
 
 Bounded: one stream a player (a newer one ends the older, which is told so and polls instead), MAX_STREAMS in all
 (503 past that: the page polls), a heartbeat every HEARTBEAT seconds (a proxy keeps the connection, a gone browser is

@@ -34,12 +34,15 @@ PAGE_SIZE = 40  # codes of a position a page, as the possibilities tab shows the
 
 async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[str, Any]:
     """The review the page asks for (`game`, `match` or neither), or why there is none."""
-    async with core.reading(who) as found:
-        language = found.language
+
+    async def look(found: Situation) -> tuple[str, Subject | Refusal, GameReview | None]:
         subject = await _subject(found, query)
-        if isinstance(subject, Refusal):
-            return _none(language, subject)
-        review = await reviews.kept(core.deps, subject)
+        kept = None if isinstance(subject, Refusal) else await reviews.kept(core.deps, subject)
+        return found.language, subject, kept
+
+    language, subject, review = await core.read(who, look)
+    if isinstance(subject, Refusal):
+        return _none(language, subject)
     if review is None:
         try:
             # made in its thread, outside the reading; shielded: a call given up (a closed page, the server
@@ -72,9 +75,11 @@ async def _earned(core: Core, who: Who, subject: Subject, review: GameReview) ->
 
 async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[str, Any]:
     """The position guess `turn` (0 for the first) of the named game was made in, a page of its codes; or why not."""
-    async with core.reading(who) as found:
-        language = found.language
-        subject = await _subject(found, query)
+
+    async def look(found: Situation) -> tuple[str, Subject | Refusal]:
+        return found.language, await _subject(found, query)
+
+    language, subject = await core.read(who, look)
     if isinstance(subject, Refusal):
         return _none(language, subject)
     index = _number(query.get("turn", ""), default=-1)

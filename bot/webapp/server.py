@@ -21,10 +21,12 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.core import Core
+from bot.engine_work import EngineBusy
 from bot.flood import FloodGuard
 from bot.models.game import Game, Mode
 from bot.models.who import Who
 from bot.services import daily, page, referee
+from bot.services.situation import Situation
 from bot.texts import decimal_text, plain, t
 from bot.webapp import auth, files, moves, page_puzzle, push, review_tab, view
 from bot.webapp.awards import with_awards
@@ -118,6 +120,8 @@ class Api:
             response = await handler(request)
         except PermissionError as error:
             return refuse(request, 401, f"user {player.user_id}: {error}")
+        except EngineBusy:  # their earlier calls still keep the engine busy: this one changed nothing
+            return refuse(request, 429, f"user {player.user_id}: engine work waiting")
         except web.HTTPRequestEntityTooLarge:
             return refuse(request, 413, "a body over the limit")
         response.headers["Cache-Control"] = "no-store"
@@ -133,9 +137,11 @@ class Api:
     async def session(self, request: web.Request) -> web.Response:
         """GET /api/session: the player's language, the page's texts and what it shows."""
         who = _who(request, self.context.bot_username)
-        async with self.core.reading(who) as found:
-            shown = await view.state(found)
-        language = found.language
+
+        async def look(found: Situation) -> tuple[str, dict[str, Any]]:
+            return found.language, await view.state(found)
+
+        language, shown = await self.core.read(who, look)
         passed = push.pass_for(request[PLAYER], self.context.token_key, self.context.clock())
         return web.json_response({"language": language, "texts": view.page_texts(language), "pass": passed, **shown})
 
@@ -165,11 +171,14 @@ class Api:
 
     async def _changed(self, who: Who, known: str) -> tuple[str, dict[str, Any] | None]:
         """The key of what the page shows now, and the state itself if the page knows another (`known`)."""
-        async with self.core.reading(who) as found:
+
+        async def look(found: Situation) -> tuple[str, dict[str, Any] | None]:
             shown = await view.shown(found)
             if shown.key == known:  # nothing new, cheaply
                 return shown.key, None
             return shown.key, await view.state(found, shown)
+
+        return await self.core.read(who, look)
 
     async def move(self, request: web.Request) -> web.Response:
         """POST /api/move: a move of the chat's game (once, whatever the page retries), and what the page shows."""
@@ -182,8 +191,7 @@ class Api:
             return refuse(request, 400, f"user {who.user_id}: {error}")
         if made.changed and not made.repeated:
             self.context.wake()
-        async with self.core.reading(who) as found:
-            shown = await view.state(found)
+        shown = await self.core.read(who, view.state)
         game, match = shown["game"], shown["match"]
         if made.board is not None and game is not None and game["board"] is not None:  # a look: as the Core drew it
             game["board"] = made.board
@@ -226,8 +234,7 @@ class Api:
     async def today(self, request: web.Request) -> web.Response:
         """GET /api/daily: today's challenge and the player's streak."""
         who = _who(request, self.context.bot_username)
-        async with self.core.reading(who) as found:
-            return web.json_response(await daily_data(found))
+        return web.json_response(await self.core.read(who, daily_data))
 
     async def review(self, request: web.Request) -> web.Response:
         """GET /api/review: a finished game's review (the one named, or the player's last), or why there is none."""
@@ -258,8 +265,7 @@ class Api:
         if not isinstance(game_id, int) or not isinstance(marks, str):
             return refuse(request, 400, f"user {who.user_id}: not a notepad")
         deps = self.core.deps
-        async with self.core.reading(who) as found:
-            game = await found.game_named(game_id)
+        game = await self.core.read(who, lambda found: found.game_named(game_id))
         if game is None or not view.owns(who, game):
             raise PermissionError("a notepad of a game that is not the player's")
         if len(marks) != game.variant.length * game.variant.symbols or not set(marks) <= NOTE_MARKS:
@@ -285,8 +291,7 @@ class Api:
 
     async def _own_game(self, request: web.Request, who: Who) -> Game | None:
         game_id = _number(request.query.get("game", ""), default=-1)
-        async with self.core.reading(who) as found:
-            game = await found.game_named(game_id) if game_id >= 0 else None
+        game = await self.core.read(who, lambda found: found.game_named(game_id)) if game_id >= 0 else None
         if game is not None and not view.owns(who, game):
             raise PermissionError("a game that is not the player's")
         return game

@@ -152,7 +152,7 @@ async def state(s: Situation, found: Shown | None = None) -> dict[str, Any]:
 async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
     """One game as the page draws it: the game's facts, and its board (the chat's) as the page's JSON."""
     is_daily = daily.daily_of(game) is not None
-    board = await board_of(game, language)
+    board = await board_of(deps, game, language)
     return {
         "id": game.id,
         "revision": game.revision,
@@ -200,13 +200,13 @@ async def match_data(deps: Deps, match: Match, user_id: int, language: str) -> d
     }
 
 
-async def board_of(game: Game, language: str) -> Board:
+async def board_of(deps: Deps, game: Game, language: str) -> Board:
     """The game's board as the chat would show it now (a running /think game's with what it asks)."""
     if game.mode == Mode.REFEREE:
         return referee_board.board(language, game)
     if not game.active:
         return guesser_board.finished(language, game)
-    return guesser_board.board(language, await guesser.progress_of(game))
+    return guesser_board.board(language, await guesser.progress_of(deps, game))
 
 
 def _ending(game: Game, language: str) -> dict[str, Any]:

@@ -24,7 +24,15 @@ def table_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
         return wrapper
 
-    monkeypatch.setattr(variant_module, "_all_codes", recorded(variant_module._all_codes))
+    building = variant_module._all_codes
+
+    def codes(variant):  # type: ignore[no-untyped-def]
+        if variant not in variant_module._built:  # built now, not read from what was built
+            threads.append(threading.current_thread().name)
+        return building(variant)
+
+    monkeypatch.setattr(variant_module, "_built", {})
+    monkeypatch.setattr(variant_module, "_all_codes", codes)
     monkeypatch.setattr(variant_module, "_positions", recorded(variant_module._positions))
     return threads
 

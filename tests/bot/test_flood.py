@@ -117,8 +117,10 @@ async def test_the_names_stored_lately_are_remembered_for_an_hour_and_for_a_boun
         async with app.bot_data.runtime.store.transaction():
             for user_id in range(SEEN_KEPT + 100):
                 await stats.see_player(user_id, "P", EPOCH)
-            assert stats.seen_recently(SEEN_KEPT + 99, "P", EPOCH)
-            assert not stats.seen_recently(0, "P", EPOCH)  # forgotten: it is stored again, once
-            assert len(stats._written) == SEEN_KEPT
+            assert not stats.seen_recently(SEEN_KEPT + 99, "P", EPOCH)  # remembered once committed, not before
+        assert stats.seen_recently(SEEN_KEPT + 99, "P", EPOCH)
+        assert not stats.seen_recently(0, "P", EPOCH)  # forgotten: it is stored again, once
+        assert len(stats._written) == SEEN_KEPT
+        async with app.bot_data.runtime.store.transaction():
             await stats.see_player(1, "P", EPOCH + SEEN_REFRESH)
-            assert len(stats._written) == 1  # the others are an hour old: stored again when next seen anyway
+        assert len(stats._written) == 1  # the others are an hour old: stored again when next seen anyway

@@ -57,6 +57,7 @@ def test_the_inbox_marks_an_update_in_one_place_the_intakes():
 # replies, texts, callback data, the shared flood guard); never storage, Telegram's transport, features or routing.
 MINI_APP_REACHES = (
     "bot.core",
+    "bot.engine_work",
     "bot.services",
     "bot.views",
     "bot.models",

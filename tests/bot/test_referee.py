@@ -213,9 +213,9 @@ async def test_a_game_without_an_attempt_limit_still_ends_after_max_guesses(tmp_
         assert await deps.store.games.active_game(USER) is None
 
 
-async def test_a_coached_move_is_reviewed_on_the_loop_in_the_engines_tree_and_in_a_thread_off_it(tmp_path, monkeypatch):
-    import asyncio
-
+async def test_a_coached_move_is_reviewed_on_the_loop_in_the_engines_tree_and_as_engine_work_off_it(
+    tmp_path, monkeypatch
+):
     from engine.analysis import review_move
     from engine.guesser import next_guess
     from engine.history import Turn, candidates
@@ -223,25 +223,25 @@ async def test_a_coached_move_is_reviewed_on_the_loop_in_the_engines_tree_and_in
     classic = PRESETS["classic"]
     review_move(classic, [Turn("0123", score("4567", "0123"))])  # as the bot's warm-up does before any update
     handed: list[str] = []
-    real = asyncio.to_thread
-
-    async def recording(fn, *args, **kwargs):
-        handed.append(fn.__name__)
-        return await real(fn, *args, **kwargs)
-
-    monkeypatch.setattr(asyncio, "to_thread", recording)
     async with runtime_on(tmp_path / "db.sqlite3") as rt:
         deps = rt.core.deps
+        queue = deps.engine._queue
+
+        def recording(owner, name, work):
+            handed.append(name)
+            return queue(owner, name, work)
+
+        monkeypatch.setattr(deps.engine, "_queue", recording)
         game = await started(deps, coaching=True)
         tree_move = next_guess(classic, ())
         if score(game.secret, tree_move).bulls < 4:  # the engine's own first guess: its review is a tree lookup
             result = await referee.guess(deps, game, USER, tree_move)
             assert isinstance(result, referee.Scored)
             assert result.coaching is not None
-            assert "_review" not in handed
+            assert "coach" not in handed
             await cancel(deps, await deps.store.games.active_game(USER))
             game = await started(deps, coaching=True)
-        # off the tree with hundreds of codes still fitting: the engine's pick is a search, so it goes to a thread
+        # off the tree with hundreds of codes still fitting: the engine's pick is a search, so it is engine work
         first = next(
             c
             for c in ("5678", "4567", "6789", "3456", "2345")
@@ -253,7 +253,7 @@ async def test_a_coached_move_is_reviewed_on_the_loop_in_the_engines_tree_and_in
         result = await referee.guess(deps, played.game, USER, second)
         assert isinstance(result, referee.Scored)
         assert result.coaching is not None
-        assert "_review" in handed
+        assert "coach" in handed
 
 
 async def test_moves_written_without_a_read_back_match_the_stored_ones(tmp_path):
