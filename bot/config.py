@@ -38,6 +38,7 @@ KNOWN_KEYS = (
     "TELEGRAM_TIMEOUT",
     "LOG_LEVEL",
     "LOG_FORMAT",
+    "PUZZLE_STOCK",
     "WEBHOOK_URL",
     "WEBHOOK_LISTEN",
     "WEBHOOK_PORT",
@@ -135,6 +136,7 @@ class Config:
     log_format: LogFormat = LogFormat.TEXT
     metrics: Metrics | None = None
     webapp: WebApp | None = None  # the Mini App (off unless WEBAPP_URL is set)
+    puzzle_stock: bool = True  # PUZZLE_STOCK: puzzles made ahead in the background (off: `bullscows puzzles make`)
 
     @property
     def mode(self) -> str:
@@ -222,6 +224,9 @@ def config_from(values: Mapping[str, str]) -> Config:
         for key, taken in (("WEBHOOK_PORT", webhook), ("METRICS_PORT", metrics)):
             if taken is not None and taken.port == webapp.port:
                 raise ConfigError(f"WEBAPP_PORT and {key} are both {webapp.port}: give each its own port")
+    stock = (get("PUZZLE_STOCK") or "on").lower()
+    if stock not in ("on", "off"):
+        raise ConfigError(f"PUZZLE_STOCK must be on or off, not {stock!r}")
     return Config(
         token=Secret(token) if token else None,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -234,6 +239,7 @@ def config_from(values: Mapping[str, str]) -> Config:
         log_format=LogFormat(log_format),
         metrics=metrics,
         webapp=webapp,
+        puzzle_stock=stock == "on",
     )
 
 

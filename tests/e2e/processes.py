@@ -217,7 +217,9 @@ class EmulatorProcess(Process):
 
 # Settings a developer's shell or .env might hold that would point the bot elsewhere.
 _ERROR_LINE = re.compile(r"^Traceback |\b(ERROR|CRITICAL)\b")
-_BOT_SETTINGS_PREFIXES = ("BOT_", "TELEGRAM_", "WEBHOOK_", "DATABASE_", "LOG_", "METRICS_", "DAILY_", "WEBAPP_")
+_BOT_SETTINGS_PREFIXES = (
+    "BOT_", "TELEGRAM_", "WEBHOOK_", "DATABASE_", "LOG_", "METRICS_", "DAILY_", "WEBAPP_", "PUZZLE_",
+)  # fmt: skip
 
 
 _RIGHT_SECRET = object()  # post_webhook's default: the secret the bot was started with
@@ -249,6 +251,8 @@ class BotProcess(Process):
                 "LOG_LEVEL": "INFO",
                 "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
                 "PYTHONUNBUFFERED": "1",
+                # the stock made ahead would take the engine's time from the test's players; its own test turns it on
+                "PUZZLE_STOCK": "off",
             }
         )
         self.webhook_url: str | None = None
