@@ -110,8 +110,11 @@ class Chat:
 
     async def poll(self) -> None:
         response = await self.http.post("/getUpdates", json={"token": self.token, "chatId": self.chat_id})
+        self._record(response.json()["result"])
+
+    def _record(self, items: list[dict[str, Any]]) -> None:
         now = time.time()
-        for item in response.json()["result"]:
+        for item in items:
             message = item["message"]
             text = plain_text(str(message.get("text", "")), message.get("parse_mode"))
             message_id = int(item["messageId"])
