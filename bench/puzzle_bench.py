@@ -4,6 +4,7 @@ find their difficulty; and how long a best-next-guess puzzle's answer takes to g
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py speed [--runs 5] [--variants classic,5d10,...]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py grade [--puzzles 12] [--guesses 10]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py population [--puzzles 1000] [--players 500] [--per-puzzle 40]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py why [--repeats 2000]
 
 `speed`: for each variant, puzzles made per second (`engine.inverse.puzzle_for_seed`, consecutive seeds), the median
 of --runs runs (and by CPU time, steadier on a shared machine), after one puzzle made to build the variant's codes;
@@ -12,6 +13,10 @@ with the clues' count and the difficulty estimate's percentiles over every puzzl
 `grade`: best-next-guess puzzles made from seeds 0, 1, ... of classic and Mastermind, and for each, random codes of
 the variant and the best one named as answers: the CPU time of each grade (`grade_next_guess`, the work done while an
 answer's update holds the write lock), median, 95th percentile and most, with the load average.
+
+`why`: the CPU time of explaining a guess (`engine.partition`): one guess's partition and a comparison of two at the
+classic start (5,040 codes) and at a best-next-guess puzzle's position, and 100 guesses' partitions at once at the
+start; medians of --repeats calls, in microseconds, with the load average.
 
 `population`: a simulated ladder. Players of known skill θ ~ N(25, 5) (the model's μ scale) attempt classic puzzles
 whose hidden true difficulty is their starting μ (`puzzle_start` of their estimate) plus noise N(0, --noise): the
@@ -30,6 +35,7 @@ settled ladder, and how fast their μ reaches where the ladder rates their skill
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -45,7 +51,9 @@ from openskill.models import PlackettLuce
 
 from bot.rules import puzzle_rating as rules
 from bot.rules.rating import Skill
+from engine.history import candidates
 from engine.inverse import puzzle_for_seed
+from engine.partition import compared, partition, partitions
 from engine.review.puzzle import grade_next_guess, next_guess_puzzles
 from engine.variant import variant_named
 
@@ -329,6 +337,32 @@ def grade(puzzles: int, guesses: int) -> None:
         )
 
 
+def why(repeats: int) -> None:
+    """The CPU time of `partition`, `partitions` and `compared`, at the classic start and at a puzzle's position."""
+    classic = variant_named("classic")
+    puzzle = next_guess_puzzles(classic, random.Random(0), 1)[0]
+    places = {"start": candidates(classic, []), "puzzle": candidates(classic, list(puzzle.turns))}
+    hundred = [classic.code(i) for i in range(0, classic.size, classic.size // 100)][:100]
+    before = load()
+    for name, alive in places.items():
+        fitting = classic.code(int(alive[0]))
+        calls: dict[str, Callable[[], object]] = {
+            "partition": functools.partial(partition, classic, alive, fitting),
+            "compared": functools.partial(compared, classic, alive, fitting, puzzle.best[0]),
+        }
+        if name == "start":
+            calls["partitions of 100 guesses"] = functools.partial(partitions, classic, alive, hundred)
+        for call, run in calls.items():
+            run()
+            times = []
+            for _ in range(repeats):
+                begin = time.process_time_ns()
+                run()
+                times.append((time.process_time_ns() - begin) / 1000)
+            print(f"{name} ({len(alive)} codes), {call}: median {statistics.median(times):.0f} µs of CPU")
+    print(f"load {before}–{load()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -338,6 +372,8 @@ def main() -> None:
     graded = commands.add_parser("grade")
     graded.add_argument("--puzzles", type=int, default=12, help="seeds to make puzzles from, in each variant")
     graded.add_argument("--guesses", type=int, default=10, help="random answers to each puzzle")
+    explained = commands.add_parser("why")
+    explained.add_argument("--repeats", type=int, default=2000)
     sim = commands.add_parser("population")
     sim.add_argument("--puzzles", type=int, default=1000)
     sim.add_argument("--players", type=int, default=500)
@@ -355,6 +391,8 @@ def main() -> None:
         speed(args.variants.split(","), args.runs)
     elif args.command == "grade":
         grade(args.puzzles, args.guesses)
+    elif args.command == "why":
+        why(args.repeats)
     else:
         population(args)
 
