@@ -5,6 +5,7 @@ find their difficulty; and how long a best-next-guess puzzle's answer takes to g
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py grade [--puzzles 12] [--guesses 10]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py population [--puzzles 1000] [--players 500] [--per-puzzle 40]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py why [--repeats 2000]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py storm [--puzzles 5000] [--length 30]
 
 `speed`: for each variant, puzzles made per second (`engine.inverse.puzzle_for_seed`, consecutive seeds), the median
 of --runs runs (and by CPU time, steadier on a shared machine), after one puzzle made to build the variant's codes;
@@ -17,6 +18,9 @@ answer's update holds the write lock), median, 95th percentile and most, with th
 `why`: the CPU time of explaining a guess (`engine.partition`): one guess's partition and a comparison of two at the
 classic start (5,040 codes) and at a best-next-guess puzzle's position, and 100 guesses' partitions at once at the
 start; medians of --repeats calls, in microseconds, with the load average.
+
+`storm`: Puzzle Storm's stock from --puzzles classic puzzles: the share Storm-ready (`engine.inverse.storm_ready`),
+each tier's estimates and clues, and the CPU time of cutting the tiers and drawing a run of --length.
 
 `population`: a simulated ladder. Players of known skill θ ~ N(25, 5) (the model's μ scale) attempt classic puzzles
 whose hidden true difficulty is their starting μ (`puzzle_start` of their estimate) plus noise N(0, --noise): the
@@ -53,6 +57,7 @@ from bot.rules import puzzle_rating as rules
 from bot.rules.rating import Skill
 from engine.history import candidates
 from engine.inverse import puzzle_for_seed
+from engine.inverse.storm import STORM_MAX_CLUES, storm_ready, storm_sequence, storm_tiers
 from engine.partition import compared, partition, partitions
 from engine.review.puzzle import grade_next_guess, next_guess_puzzles
 from engine.variant import variant_named
@@ -363,6 +368,36 @@ def why(repeats: int) -> None:
     print(f"load {before}–{load()}")
 
 
+def storm(puzzles: int, length: int, runs: int) -> None:
+    """Puzzle Storm's stock from classic puzzles of seeds 0, 1, ...: the share Storm-ready, each tier's estimates and
+    clues, and the CPU time of cutting the tiers and drawing a run."""
+    classic = variant_named("classic")
+    made = [puzzle_for_seed(classic, seed) for seed in range(puzzles)]
+    stock = [(p, p.difficulty.estimate) for p in made if storm_ready(p.difficulty)]
+    before = load()
+    begin = time.process_time()
+    tiers = storm_tiers(stock)
+    cut = time.process_time() - begin
+    rng = random.Random(1)
+    times = []
+    for _ in range(runs):
+        begin = time.process_time()
+        run = storm_sequence(tiers, rng, length)
+        times.append(time.process_time() - begin)
+    share = f"{len(stock) / puzzles:.0%}: at most {STORM_MAX_CLUES} clues"
+    print(f"{len(stock)} of {puzzles} classic puzzles Storm-ready ({share})")
+    for number, tier in enumerate(tiers):
+        estimates = [p.difficulty.estimate for p in tier]
+        clues = statistics.median(p.difficulty.clues for p in tier)
+        spread = f"{min(estimates):.1f}–{max(estimates):.1f}"
+        print(f"tier {number}: {len(tier)} puzzles, estimate {spread}, clues median {clues}")
+    print(f"a run of {length}: estimates {' '.join(f'{p.difficulty.estimate:.0f}' for p in run)}")
+    print(
+        f"tiers cut in {cut * 1000:.1f} ms, a run drawn in {statistics.median(times) * 1e6:.0f} µs of CPU (median of"
+        f" {runs}; load {before}–{load()})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -374,6 +409,10 @@ def main() -> None:
     graded.add_argument("--guesses", type=int, default=10, help="random answers to each puzzle")
     explained = commands.add_parser("why")
     explained.add_argument("--repeats", type=int, default=2000)
+    stormy = commands.add_parser("storm")
+    stormy.add_argument("--puzzles", type=int, default=5000, help="classic puzzles in stock")
+    stormy.add_argument("--length", type=int, default=30, help="puzzles a run")
+    stormy.add_argument("--runs", type=int, default=200)
     sim = commands.add_parser("population")
     sim.add_argument("--puzzles", type=int, default=1000)
     sim.add_argument("--players", type=int, default=500)
@@ -393,6 +432,8 @@ def main() -> None:
         grade(args.puzzles, args.guesses)
     elif args.command == "why":
         why(args.repeats)
+    elif args.command == "storm":
+        storm(args.puzzles, args.length, args.runs)
     else:
         population(args)
 
