@@ -23,17 +23,22 @@ start; medians of --repeats calls, in microseconds, with the load average.
 each tier's estimates and clues, and the CPU time of cutting the tiers and drawing a run of --length.
 
 `population`: a simulated ladder. Players of known skill θ ~ N(25, 5) (the model's μ scale) attempt classic puzzles
-whose hidden true difficulty is their starting μ (`puzzle_start` of their estimate) plus noise N(0, --noise): the
-estimate is right on average, and wrong by --noise for a typical puzzle. A player solves a puzzle with the chance
-Φ((θ − d) / (√2 β)) (the library's prediction with no uncertainty; --truth logistic for the logistic law
-1 / (1 + exp(−(θ − d) / (√2 β))), the one Plackett–Luce assumes). Each attempt goes as the bot would make it: a
+whose hidden true difficulty is 25 + 0.5 × (estimate − 21) (the scale the estimate was first set on) plus noise
+N(0, --noise): the estimate is right on average, and wrong by --noise for a typical puzzle. A puzzle starts where
+--start puts it: the bot's `puzzle_start` ("rules"), or the engine's `start_mu` ("engine"). A player solves a puzzle
+with the chance Φ((θ − d) / (√2 β)) (the library's prediction with no uncertainty; --truth logistic for the logistic
+law 1 / (1 + exp(−(θ − d) / (√2 β))), the one Plackett–Luce assumes). Each attempt goes as the bot would make it: a
 random player, the puzzles in their `window` (widened while none is left) that they have not seen, the 50 nearest
 the window's centre (as a database query would fetch them), `pick`, then `attempted` rates both. Reported as
 attempts per puzzle grow: the rank correlation (Spearman) of the puzzles' μ with their true difficulty, the slope of
 ratings on the truth, the spread of the puzzles' shown ratings, and the players' solve rate; the same from a flat
 start (every puzzle at μ 25, as if no estimate were made) and with the Plackett–Luce model of rated matches for
-comparison (--matching random gives each player any puzzle they have not seen instead). Then new players join the
-settled ladder, and how fast their μ reaches where the ladder rates their skill is reported.
+comparison (--matching random gives each player any puzzle they have not seen instead; --only-estimate skips both).
+On the settled ladder, `settled_fit`: the line of its puzzles' μ on their estimate (where a new puzzle should start),
+and how far each mapping starts --new-puzzles puzzles of the next seeds from where the ladder rates puzzles of their
+true difficulty. Then new players join the settled ladder: how fast their μ reaches where the ladder rates their
+skill, their shown number today and as 1500 + 20 × (μ − 25) (`even_shown`), and the shown ratings and solve rate of
+their first FIRST_PUZZLES puzzles.
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ from bot.rules import puzzle_rating as rules
 from bot.rules.rating import Skill
 from engine.history import candidates
 from engine.inverse import puzzle_for_seed
+from engine.inverse.difficulty import start_mu
 from engine.inverse.storm import STORM_MAX_CLUES, storm_ready, storm_sequence, storm_tiers
 from engine.partition import compared, partition, partitions
 from engine.review.puzzle import grade_next_guess, next_guess_puzzles
@@ -68,6 +74,10 @@ SPEED_VARIANTS = [
     "5d10", "5d10z", "5r10", "5r10z", "6d10", "6d10z", "6r10", "6r10z",
 ]  # fmt: skip
 FETCHED = 50  # candidates a database query would return from the window
+# The population study's truth: a puzzle's true difficulty is 25 + TRUTH_MU_PER_BIT × (estimate − TRUTH_REFERENCE),
+# the scale its estimate was first set on, plus noise; fixed, so that start mappings are compared on one truth.
+TRUTH_REFERENCE, TRUTH_MU_PER_BIT = 21.0, 0.5
+FIRST_PUZZLES = 10  # a newcomer's first puzzles, whose shown ratings and solve rate are reported
 
 
 def load() -> float:
@@ -192,9 +202,12 @@ def chance(theta: float, difficulty: float, truth: str) -> float:
     return statistics.NormalDist().cdf((theta - difficulty) / scale)
 
 
-def attempt(ladder: Ladder, who: int, rater: Rater, rng: random.Random, truth: str, matching: str = "near") -> None:
+def attempt(
+    ladder: Ladder, who: int, rater: Rater, rng: random.Random, truth: str, matching: str = "near"
+) -> tuple[Skill, bool]:
     """One attempt, picked and rated as the bot would: window, the nearest FETCHED unseen, pick, rate (or, matching
-    "random", any puzzle the player has not seen)."""
+    "random", any puzzle the player has not seen); the puzzle's rating when it was picked, and whether it was
+    solved."""
     player = ladder.players[who]
     mus = np.array([p.mu for p in ladder.puzzles])
     fresh = np.ones(len(mus), dtype=bool)
@@ -216,11 +229,13 @@ def attempt(ladder: Ladder, who: int, rater: Rater, rng: random.Random, truth: s
         chosen = rules.pick(player, candidates, rng, seen=ladder.seen[who])
     assert chosen is not None
     q = chosen.puzzle_id
+    before = ladder.puzzles[q]
     solved = rng.random() < chance(ladder.skills[who], float(ladder.truth[q]), truth)
-    ladder.players[who], ladder.puzzles[q] = rater.attempted(player, ladder.puzzles[q], solved)
+    ladder.players[who], ladder.puzzles[q] = rater.attempted(player, before, solved)
     ladder.seen[who].add(q)
     ladder.solved += solved
     ladder.attempts += 1
+    return before, solved
 
 
 def slope(found: Sequence[float] | npt.NDArray[np.float64], truth: Sequence[float] | npt.NDArray[np.float64]) -> float:
@@ -235,13 +250,29 @@ def spearman(a: Sequence[float] | npt.NDArray[np.float64], b: Sequence[float] | 
     return float(np.corrcoef(ranks_a, ranks_b)[0, 1])
 
 
+def truth_mu(estimate: float) -> float:
+    """A puzzle's true difficulty before noise, on the scale the estimate was first set on (TRUTH_MU_PER_BIT)."""
+    return rules.MODEL.mu + TRUTH_MU_PER_BIT * (estimate - TRUTH_REFERENCE)
+
+
+def start_for(estimate: float, mapping: str) -> float:
+    """A new puzzle's starting μ by the bot's rules (`puzzle_start`) or the engine's proposal (`start_mu`)."""
+    return rules.puzzle_start(estimate).mu if mapping == "rules" else start_mu(estimate)
+
+
+def even_shown(mu: float) -> int:
+    """A rating shown as 1500 + 20 × (μ − 25): the same number for a player and a puzzle the model gives even odds,
+    whatever the player's σ (the proposal for the puzzle ladder's numbers)."""
+    return round(1500 + 20 * (mu - rules.MODEL.mu))
+
+
 def population(args: argparse.Namespace) -> None:
     """Run the simulated ladder for each start and model, printing a JSON line a checkpoint, then the tables."""
     classic = variant_named("classic")
     estimates = np.array([puzzle_for_seed(classic, seed).difficulty.estimate for seed in range(args.puzzles)])
     noise = np.random.default_rng(args.seed).normal(0, args.noise, args.puzzles)
-    starts = [Skill(rules.puzzle_start(float(e)).mu, args.start_sigma, 0) for e in estimates]
-    truth = np.array([s.mu for s in starts]) + noise
+    starts = [Skill(start_for(float(e), args.start), args.start_sigma, 0) for e in estimates]
+    truth = np.array([truth_mu(float(e)) for e in estimates]) + noise
     skills = np.random.default_rng(args.seed + 1).normal(25, args.spread, args.players)
     print(json.dumps({"initial_spearman_estimate_vs_truth": round(spearman([s.mu for s in starts], truth), 3)}))
     other = openskill_rater("Plackett–Luce (rated matches')", PlackettLuce())
@@ -250,7 +281,7 @@ def population(args: argparse.Namespace) -> None:
         ("estimate", OURS, starts),
         ("flat", OURS, [flat] * args.puzzles),
         ("estimate", other, starts),
-    ]
+    ][: 1 if args.only_estimate else 3]
     checkpoints = [n for n in (1, 2, 5, 10, 20, 40, 80) if n <= args.per_puzzle]
     settled: Ladder | None = None
     for start_name, rater, start in runs:
@@ -283,8 +314,51 @@ def population(args: argparse.Namespace) -> None:
             )
         if settled is None:
             settled = ladder
+            settled_fit(ladder, estimates, args)
     if settled is not None and args.newcomers > 0:
         newcomers(settled, args)
+
+
+def settled_fit(ladder: Ladder, estimates: npt.NDArray[np.float64], args: argparse.Namespace) -> None:
+    """Where the settled ladder rates puzzles of each estimate (the line of their μ on the estimate: where a new
+    puzzle should start), and how far each mapping starts --new-puzzles puzzles (seeds after the ladder's) from where
+    the ladder rates puzzles of their true difficulty (the line of its puzzles' μ on the truth): the median distance,
+    and the mean (start minus where the ladder would rate it) over the easiest and the hardest fifth by estimate."""
+    mus = np.array([p.mu for p in ladder.puzzles])
+    per_bit, at_zero = np.polyfit(estimates, mus, 1)
+    on_truth = np.polyfit(ladder.truth, mus, 1)
+    classic = variant_named("classic")
+    fresh = [puzzle_for_seed(classic, args.puzzles + i).difficulty.estimate for i in range(args.new_puzzles)]
+    noise = np.random.default_rng(args.seed + 4).normal(0, args.noise, len(fresh))
+    target = np.polyval(on_truth, np.array([truth_mu(e) for e in fresh]) + noise)
+    mappings: dict[str, Callable[[float], float]] = {
+        "rules": lambda e: rules.puzzle_start(e).mu,
+        "engine": start_mu,
+        "this fit": lambda e: float(at_zero + per_bit * e),
+    }
+    errors, tails = {}, {}
+    easiest, hardest = np.percentile(fresh, [20, 80])
+    for name, mapping in mappings.items():
+        off = np.array([mapping(e) for e in fresh]) - target
+        errors[name] = round(float(np.median(np.abs(off))), 2)
+        tails[name] = [
+            round(float(np.mean(off[np.array(fresh) <= easiest])), 2),
+            round(float(np.mean(off[np.array(fresh) >= hardest])), 2),
+        ]
+    print(
+        json.dumps(
+            {
+                "settled_fit_mu_per_bit": round(float(per_bit), 3),
+                "settled_fit_mu_at_reference": round(float(at_zero + per_bit * TRUTH_REFERENCE), 2),
+                "settled_mu_on_truth": [round(float(x), 3) for x in on_truth],
+                "settled_puzzles_mu_p5_p50_p95": [round(float(x), 2) for x in np.percentile(mus, [5, 50, 95])],
+                "new_puzzles_median_abs_start_error": errors,
+                "new_puzzles_mean_start_error_easiest_hardest_fifth": tails,
+                "load": load(),
+            }
+        ),
+        flush=True,
+    )
 
 
 def newcomers(ladder: Ladder, args: argparse.Namespace) -> None:
@@ -297,6 +371,7 @@ def newcomers(ladder: Ladder, args: argparse.Namespace) -> None:
     skills = np.random.default_rng(args.seed + 3).normal(25, args.spread, args.newcomers)
     joined = [ladder.join(float(theta)) for theta in skills]
     marks = [n for n in (0, 5, 10, 20, 40, 80) if n <= args.newcomer_attempts]
+    first: list[tuple[Skill, bool]] = []  # the puzzles of their first FIRST_PUZZLES attempts, and whether solved
     for played in range(args.newcomer_attempts + 1):
         if played in marks:
             errors = [abs(ladder.players[i].mu - np.polyval(fitted, ladder.skills[i])) for i in joined]
@@ -312,14 +387,34 @@ def newcomers(ladder: Ladder, args: argparse.Namespace) -> None:
                             spearman([ladder.players[i].mu for i in joined], [ladder.skills[i] for i in joined]), 3
                         ),
                         "median_shown": int(statistics.median(rules.player_shown(ladder.players[i]) for i in joined)),
+                        "median_shown_even": int(statistics.median(even_shown(ladder.players[i].mu) for i in joined)),
                         "ladder_line": [round(float(x), 2) for x in fitted],
+                    }
+                ),
+                flush=True,
+            )
+        if played == FIRST_PUZZLES:
+            met = [puzzle for puzzle, _ in first]
+            print(
+                json.dumps(
+                    {
+                        "newcomers_first_puzzles": FIRST_PUZZLES,
+                        "puzzle_shown_p10_p50_p90": [
+                            int(x) for x in np.percentile([rules.puzzle_shown(p) for p in met], [10, 50, 90])
+                        ],
+                        "puzzle_shown_even_p10_p50_p90": [
+                            int(x) for x in np.percentile([even_shown(p.mu) for p in met], [10, 50, 90])
+                        ],
+                        "solve_rate": round(sum(solved for _, solved in first) / len(first), 3),
                     }
                 ),
                 flush=True,
             )
         if played < args.newcomer_attempts:
             for who in joined:
-                attempt(ladder, who, OURS, rng, args.truth)
+                met_now = attempt(ladder, who, OURS, rng, args.truth)
+                if played < FIRST_PUZZLES:
+                    first.append(met_now)
 
 
 def grade(puzzles: int, guesses: int) -> None:
@@ -425,6 +520,9 @@ def main() -> None:
     sim.add_argument("--newcomers", type=int, default=200)
     sim.add_argument("--newcomer-attempts", type=int, default=80)
     sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--start", choices=("rules", "engine"), default="rules", help="engine: engine.inverse.start_mu")
+    sim.add_argument("--only-estimate", action="store_true", help="skip the flat start and Plackett–Luce runs")
+    sim.add_argument("--new-puzzles", type=int, default=200, help="puzzles the settled fit's starts are tried on")
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.variants.split(","), args.runs)
