@@ -4,8 +4,10 @@ find their difficulty; and how long a best-next-guess puzzle's answer takes to g
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py speed [--runs 5] [--variants classic,5d10,...]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py grade [--puzzles 12] [--guesses 10]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py population [--puzzles 1000] [--players 500] [--per-puzzle 40]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py next-make [--seeds 100]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py why [--repeats 2000]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py storm [--puzzles 5000] [--length 30]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py next-population [--variants classic,mastermind] [--seeds 1000]
 
 `speed`: for each variant, puzzles made per second (`engine.inverse.puzzle_for_seed`, consecutive seeds), the median
 of --runs runs (and by CPU time, steadier on a shared machine), after one puzzle made to build the variant's codes;
@@ -21,6 +23,9 @@ start; medians of --repeats calls, in microseconds, with the load average.
 
 `storm`: Puzzle Storm's stock from --puzzles classic puzzles: the share Storm-ready (`engine.inverse.storm_ready`),
 each tier's estimates and clues, and the CPU time of cutting the tiers and drawing a run of --length.
+
+`next-make`: the CPU time of making best-next-guess puzzles of classic and Mastermind (seeds 0, 1, ...), and the
+part of it spent counting the good guesses (`Weigher.count_below`, which their estimate needs).
 
 `population`: a simulated ladder. Players of known skill θ ~ N(25, 5) (the model's μ scale) attempt classic puzzles
 whose hidden true difficulty is 25 + 0.5 × (estimate − 21) (the scale the estimate was first set on) plus noise
@@ -39,6 +44,17 @@ and how far each mapping starts --new-puzzles puzzles of the next seeds from whe
 true difficulty. Then new players join the settled ladder: how fast their μ reaches where the ladder rates their
 skill, their shown number today and as 1500 + 20 × (μ − 25) (`even_shown`), and the shown ratings and solve rate of
 their first FIRST_PUZZLES puzzles.
+
+`next-population`: best-next-guess puzzles (--seeds seeds from --from-seed, of each of --variants, none twice) tried
+by simulated solvers (`Solver`: the codes that fit and a few random codes, more the more skilled, the textbook guess
+now and then, each judged by its true loss plus noise, less the more skilled; --players of skill θ ~ N(25, --spread)
+a puzzle). Every code's loss is computed exactly, so whether a guess solves is known. Reported: the rank correlation
+(Spearman) of `NextGuessPuzzle.estimate` with the share of players who failed, the same for each of its measures
+alone, whether the count of good guesses matches the exact losses, how often the textbook guess solves, and a fit
+to recalibrate with: each puzzle's difficulty on the truth scale of `population` (the μ at which the simulated
+players' solve rate is the one seen, under the ladder's law), fitted on half the puzzles as a line of the measures,
+its rank correlation on the other half and its weights in the estimate's bits (`SEARCH_WEIGHT`, `COUNT_WEIGHT`,
+`FITTING_WEIGHT`), with the measures' medians.
 """
 
 from __future__ import annotations
@@ -65,8 +81,11 @@ from engine.inverse import puzzle_for_seed
 from engine.inverse.difficulty import start_mu
 from engine.inverse.storm import STORM_MAX_CLUES, storm_ready, storm_sequence, storm_tiers
 from engine.partition import compared, partition, partitions
-from engine.review.puzzle import grade_next_guess, next_guess_puzzles
-from engine.variant import variant_named
+from engine.review.labels import GOOD_BELOW
+from engine.review.measure import Position, Weigher, position_at
+from engine.review.puzzle import NextGuessPuzzle, grade_next_guess, next_guess_puzzles
+from engine.splits import splitter_for
+from engine.variant import Variant, variant_named
 
 SPEED_VARIANTS = [
     "classic", "nozero", "mastermind", "mastermind10",
@@ -437,6 +456,35 @@ def grade(puzzles: int, guesses: int) -> None:
         )
 
 
+def next_make(seeds: int) -> None:
+    """The CPU time of making best-next-guess puzzles (a seed's games until one puzzle), and the part of it spent
+    counting the good guesses (`Weigher.count_below`, timed by wrapping it)."""
+    counting = [0.0]
+    count_below = Weigher.count_below
+
+    def timed(self: Weigher, position: Position, limit: int) -> int | None:
+        begin = time.process_time()
+        try:
+            return count_below(self, position, limit)
+        finally:
+            counting[0] += time.process_time() - begin
+
+    Weigher.count_below = timed  # type: ignore[method-assign]
+    try:
+        for name in ("classic", "mastermind"):
+            variant = variant_named(name)
+            before, counting[0] = load(), 0.0
+            begin = time.process_time()
+            made = [p for seed in range(seeds) for p in next_guess_puzzles(variant, random.Random(seed), 1)]
+            spent = time.process_time() - begin
+            print(
+                f"{name}: {len(made)} puzzles from {seeds} seeds, {1000 * spent / len(made):.0f} ms of CPU a puzzle, "
+                f"{1000 * counting[0] / len(made):.0f} ms of it counting the good guesses (load {before}–{load()})"
+            )
+    finally:
+        Weigher.count_below = count_below  # type: ignore[method-assign]
+
+
 def why(repeats: int) -> None:
     """The CPU time of `partition`, `partitions` and `compared`, at the classic start and at a puzzle's position."""
     classic = variant_named("classic")
@@ -461,6 +509,124 @@ def why(repeats: int) -> None:
                 times.append((time.process_time_ns() - begin) / 1000)
             print(f"{name} ({len(alive)} codes), {call}: median {statistics.median(times):.0f} µs of CPU")
     print(f"load {before}–{load()}")
+
+
+# --- best-next-guess puzzles: simulated solvers ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Solver:
+    """How a simulated player of skill θ looks for a next guess: the codes that fit (the obvious moves) and
+    2^((θ − draws_at) / 5) codes drawn at random (fractions by chance), the textbook max-entropy guess too with the
+    chance Φ((θ − 30) / 5); each judged by its true loss plus noise of standard deviation noise × 2^(−(θ − 25) / 10),
+    and the best-looking played."""
+
+    draws_at: float
+    noise: float
+
+    def solves(
+        self,
+        theta: float,
+        losses: npt.NDArray[np.float64],
+        fitting: npt.NDArray[np.intp],
+        textbook: int,
+        rng: np.random.Generator,
+    ) -> bool:
+        """Whether this player's guess is good (a loss under GOOD_BELOW)."""
+        draws = 2 ** ((theta - self.draws_at) / 5)
+        drawn = rng.integers(0, len(losses), int(draws) + int(rng.random() < draws - int(draws)))
+        looked = [fitting, drawn]
+        if rng.random() < statistics.NormalDist().cdf((theta - 30) / 5):
+            looked.append(np.array([textbook]))
+        seen = np.concatenate(looked)
+        judged = losses[seen] + rng.normal(0, self.noise * 2 ** (-(theta - 25) / 10), len(seen))
+        return bool(losses[seen[int(np.argmin(judged))]] < GOOD_BELOW)
+
+
+def exact_losses(variant: Variant, puzzle: NextGuessPuzzle) -> npt.NDArray[np.float64] | None:
+    """The loss of every code of the variant at the puzzle's position (each way to split the codes weighed once);
+    None if a figure is not exact."""
+    weigher = Weigher(variant)
+    position = position_at(variant, puzzle.turns)
+    n, least = position.size, round(puzzle.least * position.size)
+    block = splitter_for(variant).feedback(np.arange(variant.size, dtype=np.intp), position.alive)
+    totals: dict[bytes, float] = {}
+    out = np.empty(variant.size)
+    for guess, row in enumerate(block):
+        first: dict[int, int] = {}
+        key = bytes(255 if f == variant.solved else first.setdefault(f, len(first)) for f in row.tolist())
+        if key not in totals:
+            weigher.begin()
+            total = weigher.guess_total(position, guess)
+            if not total.exact:
+                return None
+            totals[key] = total.value
+        out[guess] = (totals[key] - least) / n
+    return out
+
+
+def next_population(args: argparse.Namespace) -> None:
+    """Best-next-guess puzzles tried by simulated solvers: how well the estimate ranks their solve rates, and a fit
+    to recalibrate its weights with."""
+    solver = Solver(args.draws_at, args.solver_noise)
+    scale = math.sqrt(2 * rules.MODEL.beta**2 + args.spread**2)
+    for name in args.variants.split(","):
+        variant = variant_named(name)
+        rng = np.random.default_rng(args.seed)
+        puzzles: dict[str, NextGuessPuzzle] = {}
+        for seed in range(args.from_seed, args.from_seed + args.seeds):
+            for puzzle in next_guess_puzzles(variant, random.Random(seed), 1):
+                puzzles.setdefault(puzzle.key, puzzle)
+        rows = []
+        for puzzle in puzzles.values():
+            losses = exact_losses(variant, puzzle)
+            if losses is None:
+                continue
+            fitting = candidates(variant, list(puzzle.turns))
+            textbook = variant.index(puzzle.entropy_pick)
+            thetas = rng.normal(25, args.spread, args.players)
+            rate = float(np.mean([solver.solves(t, losses, fitting, textbook, rng) for t in thetas]))
+            good = int(np.count_nonzero(losses < GOOD_BELOW))
+            rows.append((puzzle, rate, good, -math.log2(good / variant.size)))
+        rate = np.array([r for _, r, _, _ in rows])
+        hard = 1 - rate
+        features = {
+            "search": np.array([s for _, _, _, s in rows]),
+            "log2_count": np.log2([p.count for p, _, _, _ in rows]),
+            "fitting_loss": np.array([p.fitting_loss for p, _, _, _ in rows]),
+        }
+        # the μ at which the simulated population's solve rate is the one seen, under the ladder's law
+        truth = np.array(
+            [rules.MODEL.mu - scale * statistics.NormalDist().inv_cdf(min(max(r, 0.005), 0.995)) for r in rate]
+        )
+        design = np.column_stack([np.ones(len(rows)), *features.values()])
+        train = np.arange(len(rows)) % 2 == 0
+        weights = np.linalg.lstsq(design[train], truth[train], rcond=None)[0]
+        print(
+            json.dumps(
+                {
+                    "variant": variant.name,
+                    "puzzles": len(rows),
+                    "made_from_seeds": [args.from_seed, args.from_seed + args.seeds - 1],
+                    "good_counted_right": sum(p.good == g for p, _, g, _ in rows),
+                    "textbook_solves": round(float(np.mean([p.entropy_loss < GOOD_BELOW for p, _, _, _ in rows])), 3),
+                    "solve_rate_p5_p50_p95": [round(float(x), 3) for x in np.percentile(rate, [5, 50, 95])],
+                    "estimate_p5_p50_p95": [
+                        round(float(x), 1) for x in np.percentile([p.estimate for p, _, _, _ in rows], [5, 50, 95])
+                    ],
+                    "spearman_estimate_vs_unsolved": round(spearman([p.estimate for p, _, _, _ in rows], hard), 3),
+                    "spearman_alone": {k: round(spearman(v, hard), 3) for k, v in features.items()},
+                    "spearman_count": round(spearman([p.count for p, _, _, _ in rows], hard), 3),
+                    "fit_held_out_spearman": round(spearman((design @ weights)[~train], hard[~train]), 3),
+                    "fit_bits_per": {
+                        k: round(float(w) / TRUTH_MU_PER_BIT, 2) for k, w in zip(features, weights[1:], strict=True)
+                    },
+                    "medians": {k: round(float(np.median(v)), 3) for k, v in features.items()},
+                    "load": load(),
+                }
+            ),
+            flush=True,
+        )
 
 
 def storm(puzzles: int, length: int, runs: int) -> None:
@@ -502,12 +668,23 @@ def main() -> None:
     graded = commands.add_parser("grade")
     graded.add_argument("--puzzles", type=int, default=12, help="seeds to make puzzles from, in each variant")
     graded.add_argument("--guesses", type=int, default=10, help="random answers to each puzzle")
+    making = commands.add_parser("next-make")
+    making.add_argument("--seeds", type=int, default=100)
     explained = commands.add_parser("why")
     explained.add_argument("--repeats", type=int, default=2000)
     stormy = commands.add_parser("storm")
     stormy.add_argument("--puzzles", type=int, default=5000, help="classic puzzles in stock")
     stormy.add_argument("--length", type=int, default=30, help="puzzles a run")
     stormy.add_argument("--runs", type=int, default=200)
+    nexts = commands.add_parser("next-population")
+    nexts.add_argument("--variants", default="classic,mastermind")
+    nexts.add_argument("--seeds", type=int, default=1000, help="seeds to make puzzles from (none kept twice)")
+    nexts.add_argument("--from-seed", type=int, default=0, help="the first of them")
+    nexts.add_argument("--players", type=int, default=300, help="simulated players a puzzle")
+    nexts.add_argument("--spread", type=float, default=5.0, help="the players' true skills' standard deviation")
+    nexts.add_argument("--draws-at", type=float, default=15.0, help="the skill at which a player draws one code")
+    nexts.add_argument("--solver-noise", type=float, default=0.2, help="how far a player of skill 25 misjudges a loss")
+    nexts.add_argument("--seed", type=int, default=1)
     sim = commands.add_parser("population")
     sim.add_argument("--puzzles", type=int, default=1000)
     sim.add_argument("--players", type=int, default=500)
@@ -530,8 +707,12 @@ def main() -> None:
         grade(args.puzzles, args.guesses)
     elif args.command == "why":
         why(args.repeats)
+    elif args.command == "next-make":
+        next_make(args.seeds)
     elif args.command == "storm":
         storm(args.puzzles, args.length, args.runs)
+    elif args.command == "next-population":
+        next_population(args)
     else:
         population(args)
 
