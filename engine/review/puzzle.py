@@ -40,8 +40,8 @@ from engine.variant import Code, Variant, variant_named
 MIN_CODES, MAX_CODES = 4, 40  # a puzzle's codes that fit: enough to think about, few enough to list
 GAMES_PER_PUZZLE = 60  # the generator gives up after this many games per puzzle asked for
 
-# The difficulty estimate, in the bits of the "Which code is it?" puzzles' estimate: REFERENCE_ESTIMATE (where a new
-# puzzle of either kind starts even with a new player) at the median classic puzzle of the calibration
+# The difficulty estimate, in the bits of the "Which code is it?" puzzles' estimate: REFERENCE_ESTIMATE (that of a
+# median classic "Which code is it?" puzzle) at the medians of the calibration's classic puzzles' measures
 # (bench/puzzle_bench.py next-population), plus SEARCH_WEIGHT for each bit of search a good guess takes (log2 of the
 # variant's codes over the codes that solve it), COUNT_WEIGHT for each doubling of the codes that fit, less
 # FITTING_WEIGHT for each guess the best of those loses (a trap that costs more is easier to see through).
@@ -69,7 +69,7 @@ class NextGuessPuzzle:
     @property
     def estimate(self) -> float:
         """How hard the puzzle looks, on the scale of the "Which code is it?" puzzles' estimate (bits)."""
-        share = None if self.good is None else self.good / variant_named(self.variant).size
+        share = self.good / variant_named(self.variant).size if self.good else None  # none counted: the median
         return next_guess_estimate(self.count, self.fitting_loss, share)
 
     def to_data(self) -> dict[str, Any]:
