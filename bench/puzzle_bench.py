@@ -4,6 +4,10 @@ find their difficulty; and how long a best-next-guess puzzle's answer takes to g
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py speed [--runs 5] [--variants classic,5d10,...]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py grade [--puzzles 12] [--guesses 10]
     PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py population [--puzzles 1000] [--players 500] [--per-puzzle 40]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py next-make [--seeds 100]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py why [--repeats 2000]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py storm [--puzzles 5000] [--length 30]
+    PYTHONPATH=. .venv/bin/python bench/puzzle_bench.py next-population [--variants classic,mastermind] [--seeds 1000]
 
 `speed`: for each variant, puzzles made per second (`engine.inverse.puzzle_for_seed`, consecutive seeds), the median
 of --runs runs (and by CPU time, steadier on a shared machine), after one puzzle made to build the variant's codes;
@@ -13,23 +17,50 @@ with the clues' count and the difficulty estimate's percentiles over every puzzl
 the variant and the best one named as answers: the CPU time of each grade (`grade_next_guess`, the work done while an
 answer's update holds the write lock), median, 95th percentile and most, with the load average.
 
+`why`: the CPU time of explaining a guess (`engine.partition`): one guess's partition and a comparison of two at the
+classic start (5,040 codes) and at a best-next-guess puzzle's position, and 100 guesses' partitions at once at the
+start; medians of --repeats calls, in microseconds, with the load average.
+
+`storm`: Puzzle Storm's stock from --puzzles classic puzzles: the share Storm-ready (`engine.inverse.storm_ready`),
+each tier's estimates and clues, and the CPU time of cutting the tiers and drawing a run of --length.
+
+`next-make`: the CPU time of making best-next-guess puzzles of classic and Mastermind (seeds 0, 1, ...), and the
+part of it spent counting the good guesses (`Weigher.count_below`, which their estimate needs).
+
 `population`: a simulated ladder. Players of known skill θ ~ N(25, 5) (the model's μ scale) attempt classic puzzles
-whose hidden true difficulty is their starting μ (`puzzle_start` of their estimate) plus noise N(0, --noise): the
-estimate is right on average, and wrong by --noise for a typical puzzle. A player solves a puzzle with the chance
-Φ((θ − d) / (√2 β)) (the library's prediction with no uncertainty; --truth logistic for the logistic law
-1 / (1 + exp(−(θ − d) / (√2 β))), the one Plackett–Luce assumes). Each attempt goes as the bot would make it: a
+whose hidden true difficulty is 25 + 0.5 × (estimate − 21) (the scale the estimate was first set on) plus noise
+N(0, --noise): the estimate is right on average, and wrong by --noise for a typical puzzle. A puzzle starts where
+--start puts it: the bot's `puzzle_start` ("rules"), or the engine's `start_mu` ("engine"). A player solves a puzzle
+with the chance Φ((θ − d) / (√2 β)) (the library's prediction with no uncertainty; --truth logistic for the logistic
+law 1 / (1 + exp(−(θ − d) / (√2 β))), the one Plackett–Luce assumes). Each attempt goes as the bot would make it: a
 random player, the puzzles in their `window` (widened while none is left) that they have not seen, the 50 nearest
 the window's centre (as a database query would fetch them), `pick`, then `attempted` rates both. Reported as
 attempts per puzzle grow: the rank correlation (Spearman) of the puzzles' μ with their true difficulty, the slope of
 ratings on the truth, the spread of the puzzles' shown ratings, and the players' solve rate; the same from a flat
 start (every puzzle at μ 25, as if no estimate were made) and with the Plackett–Luce model of rated matches for
-comparison (--matching random gives each player any puzzle they have not seen instead). Then new players join the
-settled ladder, and how fast their μ reaches where the ladder rates their skill is reported.
+comparison (--matching random gives each player any puzzle they have not seen instead; --only-estimate skips both).
+On the settled ladder, `settled_fit`: the line of its puzzles' μ on their estimate (where a new puzzle should start),
+and how far each mapping starts --new-puzzles puzzles of the next seeds from where the ladder rates puzzles of their
+true difficulty. Then new players join the settled ladder: how fast their μ reaches where the ladder rates their
+skill, their shown number today and as 1500 + 20 × (μ − 25) (`even_shown`), and the shown ratings and solve rate of
+their first FIRST_PUZZLES puzzles.
+
+`next-population`: best-next-guess puzzles (--seeds seeds from --from-seed, of each of --variants, none twice) tried
+by simulated solvers (`Solver`: the codes that fit and a few random codes, more the more skilled, the textbook guess
+now and then, each judged by its true loss plus noise, less the more skilled; --players of skill θ ~ N(25, --spread)
+a puzzle). Every code's loss is computed exactly, so whether a guess solves is known. Reported: the rank correlation
+(Spearman) of `NextGuessPuzzle.estimate` with the share of players who failed, the same for each of its measures
+alone, whether the count of good guesses matches the exact losses, how often the textbook guess solves, and a fit
+to recalibrate with: each puzzle's difficulty on the truth scale of `population` (the μ at which the simulated
+players' solve rate is the one seen, under the ladder's law), fitted on half the puzzles as a line of the measures,
+its rank correlation on the other half and its weights in the estimate's bits (`SEARCH_WEIGHT`, `COUNT_WEIGHT`,
+`FITTING_WEIGHT`), with the measures' medians.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -45,9 +76,16 @@ from openskill.models import PlackettLuce
 
 from bot.rules import puzzle_rating as rules
 from bot.rules.rating import Skill
+from engine.history import candidates
 from engine.inverse import puzzle_for_seed
-from engine.review.puzzle import grade_next_guess, next_guess_puzzles
-from engine.variant import variant_named
+from engine.inverse.difficulty import start_mu
+from engine.inverse.storm import STORM_MAX_CLUES, storm_ready, storm_sequence, storm_tiers
+from engine.partition import compared, partition, partitions
+from engine.review.labels import GOOD_BELOW
+from engine.review.measure import Position, Weigher, position_at
+from engine.review.puzzle import NextGuessPuzzle, grade_next_guess, next_guess_puzzles
+from engine.splits import splitter_for
+from engine.variant import Variant, variant_named
 
 SPEED_VARIANTS = [
     "classic", "nozero", "mastermind", "mastermind10",
@@ -55,6 +93,10 @@ SPEED_VARIANTS = [
     "5d10", "5d10z", "5r10", "5r10z", "6d10", "6d10z", "6r10", "6r10z",
 ]  # fmt: skip
 FETCHED = 50  # candidates a database query would return from the window
+# The population study's truth: a puzzle's true difficulty is 25 + TRUTH_MU_PER_BIT × (estimate − TRUTH_REFERENCE),
+# the scale its estimate was first set on, plus noise; fixed, so that start mappings are compared on one truth.
+TRUTH_REFERENCE, TRUTH_MU_PER_BIT = 21.0, 0.5
+FIRST_PUZZLES = 10  # a newcomer's first puzzles, whose shown ratings and solve rate are reported
 
 
 def load() -> float:
@@ -179,9 +221,12 @@ def chance(theta: float, difficulty: float, truth: str) -> float:
     return statistics.NormalDist().cdf((theta - difficulty) / scale)
 
 
-def attempt(ladder: Ladder, who: int, rater: Rater, rng: random.Random, truth: str, matching: str = "near") -> None:
+def attempt(
+    ladder: Ladder, who: int, rater: Rater, rng: random.Random, truth: str, matching: str = "near"
+) -> tuple[Skill, bool]:
     """One attempt, picked and rated as the bot would: window, the nearest FETCHED unseen, pick, rate (or, matching
-    "random", any puzzle the player has not seen)."""
+    "random", any puzzle the player has not seen); the puzzle's rating when it was picked, and whether it was
+    solved."""
     player = ladder.players[who]
     mus = np.array([p.mu for p in ladder.puzzles])
     fresh = np.ones(len(mus), dtype=bool)
@@ -203,11 +248,13 @@ def attempt(ladder: Ladder, who: int, rater: Rater, rng: random.Random, truth: s
         chosen = rules.pick(player, candidates, rng, seen=ladder.seen[who])
     assert chosen is not None
     q = chosen.puzzle_id
+    before = ladder.puzzles[q]
     solved = rng.random() < chance(ladder.skills[who], float(ladder.truth[q]), truth)
-    ladder.players[who], ladder.puzzles[q] = rater.attempted(player, ladder.puzzles[q], solved)
+    ladder.players[who], ladder.puzzles[q] = rater.attempted(player, before, solved)
     ladder.seen[who].add(q)
     ladder.solved += solved
     ladder.attempts += 1
+    return before, solved
 
 
 def slope(found: Sequence[float] | npt.NDArray[np.float64], truth: Sequence[float] | npt.NDArray[np.float64]) -> float:
@@ -222,13 +269,29 @@ def spearman(a: Sequence[float] | npt.NDArray[np.float64], b: Sequence[float] | 
     return float(np.corrcoef(ranks_a, ranks_b)[0, 1])
 
 
+def truth_mu(estimate: float) -> float:
+    """A puzzle's true difficulty before noise, on the scale the estimate was first set on (TRUTH_MU_PER_BIT)."""
+    return rules.MODEL.mu + TRUTH_MU_PER_BIT * (estimate - TRUTH_REFERENCE)
+
+
+def start_for(estimate: float, mapping: str) -> float:
+    """A new puzzle's starting μ by the bot's rules (`puzzle_start`) or the engine's proposal (`start_mu`)."""
+    return rules.puzzle_start(estimate).mu if mapping == "rules" else start_mu(estimate)
+
+
+def even_shown(mu: float) -> int:
+    """A rating shown as 1500 + 20 × (μ − 25): the same number for a player and a puzzle the model gives even odds,
+    whatever the player's σ (the proposal for the puzzle ladder's numbers)."""
+    return round(1500 + 20 * (mu - rules.MODEL.mu))
+
+
 def population(args: argparse.Namespace) -> None:
     """Run the simulated ladder for each start and model, printing a JSON line a checkpoint, then the tables."""
     classic = variant_named("classic")
     estimates = np.array([puzzle_for_seed(classic, seed).difficulty.estimate for seed in range(args.puzzles)])
     noise = np.random.default_rng(args.seed).normal(0, args.noise, args.puzzles)
-    starts = [Skill(rules.puzzle_start(float(e)).mu, args.start_sigma, 0) for e in estimates]
-    truth = np.array([s.mu for s in starts]) + noise
+    starts = [Skill(start_for(float(e), args.start), args.start_sigma, 0) for e in estimates]
+    truth = np.array([truth_mu(float(e)) for e in estimates]) + noise
     skills = np.random.default_rng(args.seed + 1).normal(25, args.spread, args.players)
     print(json.dumps({"initial_spearman_estimate_vs_truth": round(spearman([s.mu for s in starts], truth), 3)}))
     other = openskill_rater("Plackett–Luce (rated matches')", PlackettLuce())
@@ -237,7 +300,7 @@ def population(args: argparse.Namespace) -> None:
         ("estimate", OURS, starts),
         ("flat", OURS, [flat] * args.puzzles),
         ("estimate", other, starts),
-    ]
+    ][: 1 if args.only_estimate else 3]
     checkpoints = [n for n in (1, 2, 5, 10, 20, 40, 80) if n <= args.per_puzzle]
     settled: Ladder | None = None
     for start_name, rater, start in runs:
@@ -270,8 +333,51 @@ def population(args: argparse.Namespace) -> None:
             )
         if settled is None:
             settled = ladder
+            settled_fit(ladder, estimates, args)
     if settled is not None and args.newcomers > 0:
         newcomers(settled, args)
+
+
+def settled_fit(ladder: Ladder, estimates: npt.NDArray[np.float64], args: argparse.Namespace) -> None:
+    """Where the settled ladder rates puzzles of each estimate (the line of their μ on the estimate: where a new
+    puzzle should start), and how far each mapping starts --new-puzzles puzzles (seeds after the ladder's) from where
+    the ladder rates puzzles of their true difficulty (the line of its puzzles' μ on the truth): the median distance,
+    and the mean (start minus where the ladder would rate it) over the easiest and the hardest fifth by estimate."""
+    mus = np.array([p.mu for p in ladder.puzzles])
+    per_bit, at_zero = np.polyfit(estimates, mus, 1)
+    on_truth = np.polyfit(ladder.truth, mus, 1)
+    classic = variant_named("classic")
+    fresh = [puzzle_for_seed(classic, args.puzzles + i).difficulty.estimate for i in range(args.new_puzzles)]
+    noise = np.random.default_rng(args.seed + 4).normal(0, args.noise, len(fresh))
+    target = np.polyval(on_truth, np.array([truth_mu(e) for e in fresh]) + noise)
+    mappings: dict[str, Callable[[float], float]] = {
+        "rules": lambda e: rules.puzzle_start(e).mu,
+        "engine": start_mu,
+        "this fit": lambda e: float(at_zero + per_bit * e),
+    }
+    errors, tails = {}, {}
+    easiest, hardest = np.percentile(fresh, [20, 80])
+    for name, mapping in mappings.items():
+        off = np.array([mapping(e) for e in fresh]) - target
+        errors[name] = round(float(np.median(np.abs(off))), 2)
+        tails[name] = [
+            round(float(np.mean(off[np.array(fresh) <= easiest])), 2),
+            round(float(np.mean(off[np.array(fresh) >= hardest])), 2),
+        ]
+    print(
+        json.dumps(
+            {
+                "settled_fit_mu_per_bit": round(float(per_bit), 3),
+                "settled_fit_mu_at_reference": round(float(at_zero + per_bit * TRUTH_REFERENCE), 2),
+                "settled_mu_on_truth": [round(float(x), 3) for x in on_truth],
+                "settled_puzzles_mu_p5_p50_p95": [round(float(x), 2) for x in np.percentile(mus, [5, 50, 95])],
+                "new_puzzles_median_abs_start_error": errors,
+                "new_puzzles_mean_start_error_easiest_hardest_fifth": tails,
+                "load": load(),
+            }
+        ),
+        flush=True,
+    )
 
 
 def newcomers(ladder: Ladder, args: argparse.Namespace) -> None:
@@ -284,6 +390,7 @@ def newcomers(ladder: Ladder, args: argparse.Namespace) -> None:
     skills = np.random.default_rng(args.seed + 3).normal(25, args.spread, args.newcomers)
     joined = [ladder.join(float(theta)) for theta in skills]
     marks = [n for n in (0, 5, 10, 20, 40, 80) if n <= args.newcomer_attempts]
+    first: list[tuple[Skill, bool]] = []  # the puzzles of their first FIRST_PUZZLES attempts, and whether solved
     for played in range(args.newcomer_attempts + 1):
         if played in marks:
             errors = [abs(ladder.players[i].mu - np.polyval(fitted, ladder.skills[i])) for i in joined]
@@ -299,14 +406,34 @@ def newcomers(ladder: Ladder, args: argparse.Namespace) -> None:
                             spearman([ladder.players[i].mu for i in joined], [ladder.skills[i] for i in joined]), 3
                         ),
                         "median_shown": int(statistics.median(rules.player_shown(ladder.players[i]) for i in joined)),
+                        "median_shown_even": int(statistics.median(even_shown(ladder.players[i].mu) for i in joined)),
                         "ladder_line": [round(float(x), 2) for x in fitted],
+                    }
+                ),
+                flush=True,
+            )
+        if played == FIRST_PUZZLES:
+            met = [puzzle for puzzle, _ in first]
+            print(
+                json.dumps(
+                    {
+                        "newcomers_first_puzzles": FIRST_PUZZLES,
+                        "puzzle_shown_p10_p50_p90": [
+                            int(x) for x in np.percentile([rules.puzzle_shown(p) for p in met], [10, 50, 90])
+                        ],
+                        "puzzle_shown_even_p10_p50_p90": [
+                            int(x) for x in np.percentile([even_shown(p.mu) for p in met], [10, 50, 90])
+                        ],
+                        "solve_rate": round(sum(solved for _, solved in first) / len(first), 3),
                     }
                 ),
                 flush=True,
             )
         if played < args.newcomer_attempts:
             for who in joined:
-                attempt(ladder, who, OURS, rng, args.truth)
+                met_now = attempt(ladder, who, OURS, rng, args.truth)
+                if played < FIRST_PUZZLES:
+                    first.append(met_now)
 
 
 def grade(puzzles: int, guesses: int) -> None:
@@ -329,6 +456,209 @@ def grade(puzzles: int, guesses: int) -> None:
         )
 
 
+def next_make(seeds: int) -> None:
+    """The CPU time of making best-next-guess puzzles (a seed's games until one puzzle), and the part of it spent
+    counting the good guesses (`Weigher.count_below`, timed by wrapping it)."""
+    counting = [0.0]
+    count_below = Weigher.count_below
+
+    def timed(self: Weigher, position: Position, limit: int) -> int | None:
+        begin = time.process_time()
+        try:
+            return count_below(self, position, limit)
+        finally:
+            counting[0] += time.process_time() - begin
+
+    Weigher.count_below = timed  # type: ignore[method-assign]
+    try:
+        for name in ("classic", "mastermind"):
+            variant = variant_named(name)
+            before, counting[0] = load(), 0.0
+            begin = time.process_time()
+            made = [p for seed in range(seeds) for p in next_guess_puzzles(variant, random.Random(seed), 1)]
+            spent = time.process_time() - begin
+            print(
+                f"{name}: {len(made)} puzzles from {seeds} seeds, {1000 * spent / len(made):.0f} ms of CPU a puzzle, "
+                f"{1000 * counting[0] / len(made):.0f} ms of it counting the good guesses (load {before}–{load()})"
+            )
+    finally:
+        Weigher.count_below = count_below  # type: ignore[method-assign]
+
+
+def why(repeats: int) -> None:
+    """The CPU time of `partition`, `partitions` and `compared`, at the classic start and at a puzzle's position."""
+    classic = variant_named("classic")
+    puzzle = next_guess_puzzles(classic, random.Random(0), 1)[0]
+    places = {"start": candidates(classic, []), "puzzle": candidates(classic, list(puzzle.turns))}
+    hundred = [classic.code(i) for i in range(0, classic.size, classic.size // 100)][:100]
+    before = load()
+    for name, alive in places.items():
+        fitting = classic.code(int(alive[0]))
+        calls: dict[str, Callable[[], object]] = {
+            "partition": functools.partial(partition, classic, alive, fitting),
+            "compared": functools.partial(compared, classic, alive, fitting, puzzle.best[0]),
+        }
+        if name == "start":
+            calls["partitions of 100 guesses"] = functools.partial(partitions, classic, alive, hundred)
+        for call, run in calls.items():
+            run()
+            times = []
+            for _ in range(repeats):
+                begin = time.process_time_ns()
+                run()
+                times.append((time.process_time_ns() - begin) / 1000)
+            print(f"{name} ({len(alive)} codes), {call}: median {statistics.median(times):.0f} µs of CPU")
+    print(f"load {before}–{load()}")
+
+
+# --- best-next-guess puzzles: simulated solvers ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Solver:
+    """How a simulated player of skill θ looks for a next guess: the codes that fit (the obvious moves) and
+    2^((θ − draws_at) / 5) codes drawn at random (fractions by chance), the textbook max-entropy guess too with the
+    chance Φ((θ − 30) / 5); each judged by its true loss plus noise of standard deviation noise × 2^(−(θ − 25) / 10),
+    and the best-looking played."""
+
+    draws_at: float
+    noise: float
+
+    def solves(
+        self,
+        theta: float,
+        losses: npt.NDArray[np.float64],
+        fitting: npt.NDArray[np.intp],
+        textbook: int,
+        rng: np.random.Generator,
+    ) -> bool:
+        """Whether this player's guess is good (a loss under GOOD_BELOW)."""
+        draws = 2 ** ((theta - self.draws_at) / 5)
+        drawn = rng.integers(0, len(losses), int(draws) + int(rng.random() < draws - int(draws)))
+        looked = [fitting, drawn]
+        if rng.random() < statistics.NormalDist().cdf((theta - 30) / 5):
+            looked.append(np.array([textbook]))
+        seen = np.concatenate(looked)
+        judged = losses[seen] + rng.normal(0, self.noise * 2 ** (-(theta - 25) / 10), len(seen))
+        return bool(losses[seen[int(np.argmin(judged))]] < GOOD_BELOW)
+
+
+def exact_losses(variant: Variant, puzzle: NextGuessPuzzle) -> npt.NDArray[np.float64] | None:
+    """The loss of every code of the variant at the puzzle's position (each way to split the codes weighed once);
+    None if a figure is not exact."""
+    weigher = Weigher(variant)
+    position = position_at(variant, puzzle.turns)
+    n, least = position.size, round(puzzle.least * position.size)
+    block = splitter_for(variant).feedback(np.arange(variant.size, dtype=np.intp), position.alive)
+    totals: dict[bytes, float] = {}
+    out = np.empty(variant.size)
+    for guess, row in enumerate(block):
+        first: dict[int, int] = {}
+        key = bytes(255 if f == variant.solved else first.setdefault(f, len(first)) for f in row.tolist())
+        if key not in totals:
+            weigher.begin()
+            total = weigher.guess_total(position, guess)
+            if not total.exact:
+                return None
+            totals[key] = total.value
+        out[guess] = (totals[key] - least) / n
+    return out
+
+
+def next_population(args: argparse.Namespace) -> None:
+    """Best-next-guess puzzles tried by simulated solvers: how well the estimate ranks their solve rates, and a fit
+    to recalibrate its weights with."""
+    solver = Solver(args.draws_at, args.solver_noise)
+    scale = math.sqrt(2 * rules.MODEL.beta**2 + args.spread**2)
+    for name in args.variants.split(","):
+        variant = variant_named(name)
+        rng = np.random.default_rng(args.seed)
+        puzzles: dict[str, NextGuessPuzzle] = {}
+        for seed in range(args.from_seed, args.from_seed + args.seeds):
+            for puzzle in next_guess_puzzles(variant, random.Random(seed), 1):
+                puzzles.setdefault(puzzle.key, puzzle)
+        rows = []
+        for puzzle in puzzles.values():
+            losses = exact_losses(variant, puzzle)
+            if losses is None:
+                continue
+            fitting = candidates(variant, list(puzzle.turns))
+            textbook = variant.index(puzzle.entropy_pick)
+            thetas = rng.normal(25, args.spread, args.players)
+            rate = float(np.mean([solver.solves(t, losses, fitting, textbook, rng) for t in thetas]))
+            good = int(np.count_nonzero(losses < GOOD_BELOW))
+            rows.append((puzzle, rate, good, -math.log2(good / variant.size)))
+        rate = np.array([r for _, r, _, _ in rows])
+        hard = 1 - rate
+        features = {
+            "search": np.array([s for _, _, _, s in rows]),
+            "log2_count": np.log2([p.count for p, _, _, _ in rows]),
+            "fitting_loss": np.array([p.fitting_loss for p, _, _, _ in rows]),
+        }
+        # the μ at which the simulated population's solve rate is the one seen, under the ladder's law
+        truth = np.array(
+            [rules.MODEL.mu - scale * statistics.NormalDist().inv_cdf(min(max(r, 0.005), 0.995)) for r in rate]
+        )
+        design = np.column_stack([np.ones(len(rows)), *features.values()])
+        train = np.arange(len(rows)) % 2 == 0
+        weights = np.linalg.lstsq(design[train], truth[train], rcond=None)[0]
+        print(
+            json.dumps(
+                {
+                    "variant": variant.name,
+                    "puzzles": len(rows),
+                    "made_from_seeds": [args.from_seed, args.from_seed + args.seeds - 1],
+                    "good_counted_right": sum(p.good == g for p, _, g, _ in rows),
+                    "textbook_solves": round(float(np.mean([p.entropy_loss < GOOD_BELOW for p, _, _, _ in rows])), 3),
+                    "solve_rate_p5_p50_p95": [round(float(x), 3) for x in np.percentile(rate, [5, 50, 95])],
+                    "estimate_p5_p50_p95": [
+                        round(float(x), 1) for x in np.percentile([p.estimate for p, _, _, _ in rows], [5, 50, 95])
+                    ],
+                    "spearman_estimate_vs_unsolved": round(spearman([p.estimate for p, _, _, _ in rows], hard), 3),
+                    "spearman_alone": {k: round(spearman(v, hard), 3) for k, v in features.items()},
+                    "spearman_count": round(spearman([p.count for p, _, _, _ in rows], hard), 3),
+                    "fit_held_out_spearman": round(spearman((design @ weights)[~train], hard[~train]), 3),
+                    "fit_bits_per": {
+                        k: round(float(w) / TRUTH_MU_PER_BIT, 2) for k, w in zip(features, weights[1:], strict=True)
+                    },
+                    "medians": {k: round(float(np.median(v)), 3) for k, v in features.items()},
+                    "load": load(),
+                }
+            ),
+            flush=True,
+        )
+
+
+def storm(puzzles: int, length: int, runs: int) -> None:
+    """Puzzle Storm's stock from classic puzzles of seeds 0, 1, ...: the share Storm-ready, each tier's estimates and
+    clues, and the CPU time of cutting the tiers and drawing a run."""
+    classic = variant_named("classic")
+    made = [puzzle_for_seed(classic, seed) for seed in range(puzzles)]
+    stock = [(p, p.difficulty.estimate) for p in made if storm_ready(p.difficulty)]
+    before = load()
+    begin = time.process_time()
+    tiers = storm_tiers(stock)
+    cut = time.process_time() - begin
+    rng = random.Random(1)
+    times = []
+    for _ in range(runs):
+        begin = time.process_time()
+        run = storm_sequence(tiers, rng, length)
+        times.append(time.process_time() - begin)
+    share = f"{len(stock) / puzzles:.0%}: at most {STORM_MAX_CLUES} clues"
+    print(f"{len(stock)} of {puzzles} classic puzzles Storm-ready ({share})")
+    for number, tier in enumerate(tiers):
+        estimates = [p.difficulty.estimate for p in tier]
+        clues = statistics.median(p.difficulty.clues for p in tier)
+        spread = f"{min(estimates):.1f}–{max(estimates):.1f}"
+        print(f"tier {number}: {len(tier)} puzzles, estimate {spread}, clues median {clues}")
+    print(f"a run of {length}: estimates {' '.join(f'{p.difficulty.estimate:.0f}' for p in run)}")
+    print(
+        f"tiers cut in {cut * 1000:.1f} ms, a run drawn in {statistics.median(times) * 1e6:.0f} µs of CPU (median of"
+        f" {runs}; load {before}–{load()})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -338,6 +668,23 @@ def main() -> None:
     graded = commands.add_parser("grade")
     graded.add_argument("--puzzles", type=int, default=12, help="seeds to make puzzles from, in each variant")
     graded.add_argument("--guesses", type=int, default=10, help="random answers to each puzzle")
+    making = commands.add_parser("next-make")
+    making.add_argument("--seeds", type=int, default=100)
+    explained = commands.add_parser("why")
+    explained.add_argument("--repeats", type=int, default=2000)
+    stormy = commands.add_parser("storm")
+    stormy.add_argument("--puzzles", type=int, default=5000, help="classic puzzles in stock")
+    stormy.add_argument("--length", type=int, default=30, help="puzzles a run")
+    stormy.add_argument("--runs", type=int, default=200)
+    nexts = commands.add_parser("next-population")
+    nexts.add_argument("--variants", default="classic,mastermind")
+    nexts.add_argument("--seeds", type=int, default=1000, help="seeds to make puzzles from (none kept twice)")
+    nexts.add_argument("--from-seed", type=int, default=0, help="the first of them")
+    nexts.add_argument("--players", type=int, default=300, help="simulated players a puzzle")
+    nexts.add_argument("--spread", type=float, default=5.0, help="the players' true skills' standard deviation")
+    nexts.add_argument("--draws-at", type=float, default=15.0, help="the skill at which a player draws one code")
+    nexts.add_argument("--solver-noise", type=float, default=0.2, help="how far a player of skill 25 misjudges a loss")
+    nexts.add_argument("--seed", type=int, default=1)
     sim = commands.add_parser("population")
     sim.add_argument("--puzzles", type=int, default=1000)
     sim.add_argument("--players", type=int, default=500)
@@ -350,11 +697,22 @@ def main() -> None:
     sim.add_argument("--newcomers", type=int, default=200)
     sim.add_argument("--newcomer-attempts", type=int, default=80)
     sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--start", choices=("rules", "engine"), default="rules", help="engine: engine.inverse.start_mu")
+    sim.add_argument("--only-estimate", action="store_true", help="skip the flat start and Plackett–Luce runs")
+    sim.add_argument("--new-puzzles", type=int, default=200, help="puzzles the settled fit's starts are tried on")
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.variants.split(","), args.runs)
     elif args.command == "grade":
         grade(args.puzzles, args.guesses)
+    elif args.command == "why":
+        why(args.repeats)
+    elif args.command == "next-make":
+        next_make(args.seeds)
+    elif args.command == "storm":
+        storm(args.puzzles, args.length, args.runs)
+    elif args.command == "next-population":
+        next_population(args)
     else:
         population(args)
 

@@ -14,6 +14,15 @@ from engine.inverse.masks import Mask, left_without, total_masks
 from engine.scoring import scorer_for
 from engine.variant import Variant
 
+# Where a new puzzle's rating starts, from its estimate: μ on the puzzle ratings' scale (OpenSkill's, where a new
+# player starts at 25), START_MU_AT_REFERENCE at REFERENCE_ESTIMATE bits and START_MU_PER_BIT more for each bit. Fitted
+# on where a settled simulated ladder rates puzzles of each estimate (bench/puzzle_bench.py population, its
+# "settled_fit"): a ladder spreads its ratings wider than the skills behind them, so a puzzle made today starts among
+# the puzzles of its estimate that people's attempts have rated, not nearer the middle.
+REFERENCE_ESTIMATE = 21.0
+START_MU_AT_REFERENCE = 25.3
+START_MU_PER_BIT = 0.8
+
 
 @dataclass(frozen=True)
 class Difficulty:
@@ -62,3 +71,12 @@ def _cases(variant: Variant, clues: Sequence[Turn]) -> int:
     """How many symbol sets (a symbol's count in the code included) fit every clue's bulls + cows total."""
     together = np.logical_and.reduce(total_masks(variant, clues), axis=0)
     return len(np.unique(scorer_for(variant).counts[together]))
+
+
+def start_mu(estimate: float) -> float:
+    """Where a new puzzle's rating (μ) starts, from its difficulty estimate (bits, of either kind of puzzle).
+
+    >>> start_mu(REFERENCE_ESTIMATE) == START_MU_AT_REFERENCE
+    True
+    """
+    return START_MU_AT_REFERENCE + START_MU_PER_BIT * (estimate - REFERENCE_ESTIMATE)

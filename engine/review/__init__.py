@@ -25,7 +25,9 @@ The API (every record is frozen plain data with `to_data()` / `from_data()`, for
   of them, the least cost and some of the best guesses: the Mini App's "position one tap away".
 - `guess_loss(variant, turns, pins, guess) -> GuessLoss`: one guess weighed at one position.
 - Best-next-guess puzzles (`engine.review.puzzle`): `next_guess_puzzles(variant, rng, count)` and
-  `grade_next_guess(variant, puzzle, guess) -> NextGuessGrade` (solved when the loss is under GOOD_BELOW).
+  `grade_next_guess(variant, puzzle, guess) -> NextGuessGrade` (solved when the loss is under GOOD_BELOW); a puzzle's
+  `good` (the codes of the variant that solve it) and `estimate` (how hard it looks, on the scale of the "Which code
+  is it?" puzzles' estimate: `next_guess_estimate`).
 
 Errors: `NoCodeFits` (a ValueError) when the answers or pins leave no code, `InvalidCode` for a guess that is not a
 code of the variant. A review is CPU-bound (0.43 s at p95 on classic, a few seconds at most; 2-3 s on nozero:
@@ -50,7 +52,13 @@ from engine.review.game import (
 )
 from engine.review.labels import Label, accuracy, label_for
 from engine.review.measure import DEFAULT_BUDGET, NoCodeFits
-from engine.review.puzzle import NextGuessGrade, NextGuessPuzzle, grade_next_guess, next_guess_puzzles
+from engine.review.puzzle import (
+    NextGuessGrade,
+    NextGuessPuzzle,
+    grade_next_guess,
+    next_guess_estimate,
+    next_guess_puzzles,
+)
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -68,6 +76,7 @@ __all__ = [
     "grade_next_guess",
     "guess_loss",
     "label_for",
+    "next_guess_estimate",
     "next_guess_puzzles",
     "position_review",
     "review_game",

@@ -264,9 +264,35 @@ class Weigher:
                 found.append(guess)
         return found
 
+    def count_below(self, position: Position, limit: int) -> int | None:
+        """How many codes of the variant, played at the position (then the best guesses), total fewer than `limit`
+        guesses: each way to split the codes weighed once, by bounded searches; None where the core is missing or the
+        budget runs out first."""
+        if self._game is None:
+            return None
+        guesses = np.arange(self.variant.size, dtype=np.int64)
+        info = np.empty((len(guesses), 5), dtype=np.int64)
+        self._game.scan(position.alive, guesses, self._parts, info)
+        verdicts: dict[int, bool] = {}
+        count = 0
+        for guess in np.flatnonzero((info[:, 0] >= 0) & (info[:, 0] < limit)).tolist():
+            signature = self._game.signature(position.alive, guess)
+            verdict = verdicts.get(signature)
+            if verdict is None:
+                below = self._below(position, guess, limit)
+                if below is None:
+                    return None
+                verdict = verdicts[signature] = below
+            count += verdict
+        return count
+
     def _reaches(self, position: Position, guess: int, least: int) -> bool:
-        """Whether `guess` reaches the least total: each part solved only while the parts' lower bounds leave room,
-        within the budget (False when it runs out first)."""
+        """Whether `guess` reaches the least total, within the budget (False when it runs out first)."""
+        return self._below(position, guess, least + 1) is True
+
+    def _below(self, position: Position, guess: int, limit: int) -> bool | None:
+        """Whether `guess` totals fewer than `limit` guesses: each part solved only while the parts' lower bounds leave
+        room; None when the budget runs out first."""
         assert self._game is not None
         parts = [part for f, part in split(self.variant, position.alive, guess).items() if f != self.variant.solved]
         parts.sort(key=len, reverse=True)
@@ -275,17 +301,19 @@ class Weigher:
         value, remaining = position.size, sum(int(bounds[len(part)]) for part in parts)
         for part in parts:
             remaining -= int(bounds[len(part)])
-            beta = least + 1 - value - remaining
+            beta = limit - value - remaining
             if beta <= 0:
                 return False
             left = self._stop - self.spent
             if left <= 0:
-                return False
+                return None
             cost, settled = self._game.solve(self._tt, part, child_fixed, beta, self._parts, 0, self._stats, left)
-            if cost < 0 or settled < 0:  # out of budget, or no cost below beta
+            if cost < 0:  # out of budget
+                return None
+            if settled < 0:  # no cost below beta
                 return False
             value += cost
-        return value == least
+        return value < limit
 
     def _ranked(self, position: Position, least: int) -> list[int]:
         """The canonical guesses whose static bound does not exceed `least`, in the solver's order (estimate, then

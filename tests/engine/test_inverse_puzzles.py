@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from engine.history import Turn
 from engine.inverse import InvalidPuzzle, Puzzle, checked, make_puzzle, puzzle_for_seed, solutions
+from engine.inverse.difficulty import REFERENCE_ESTIMATE, START_MU_AT_REFERENCE, START_MU_PER_BIT, start_mu
 from engine.scoring import Score
 from engine.variant import Variant, variant_named
 from tests.engine.brute import every_code, fit_rows
@@ -168,3 +169,10 @@ def test_checked_refuses_clues_that_leave_another_code() -> None:
         checked(Variant(3, 6), clues[:1], "142")
     with pytest.raises(InvalidPuzzle):
         checked(Variant(3, 6), clues, "412")
+
+
+def test_a_new_puzzle_starts_higher_the_more_bits_it_hides() -> None:
+    assert start_mu(REFERENCE_ESTIMATE) == START_MU_AT_REFERENCE
+    assert start_mu(REFERENCE_ESTIMATE + 10) == pytest.approx(START_MU_AT_REFERENCE + 10 * START_MU_PER_BIT)
+    easy, middle, hard = (start_mu(e) for e in (14.9, 20.9, 32.6))  # classic's 5th, 50th, 95th percentiles
+    assert easy < 25 - 3 < middle < 25 + 1 < hard - 8  # the easiest well below a new player's μ, the hardest far above
