@@ -27,7 +27,7 @@ setup(
     package_data={
         "engine": ["data/*"],
         "bot": ["locales/*.pot", "locales/*/LC_MESSAGES/*.po"],
-        "bot.webapp": ["static/*.html", "static/*.js", "static/*.css"],
+        "bot.page": ["static/*.html", "static/*.js", "static/*.css"],
         "bot.migrations": ["*.sql"],
     },
     ext_modules=[

@@ -28,11 +28,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.config import Config
-from bot.models.who import Who
+from bot.ports import ManualTimers, NoAdmins
 from bot.runtime import Runtime, open_runtime
-from bot.services.ports import ManualTimers, NoAdmins
-from bot.storage.db import on_loop
-from bot.storage.rows import iso
+from bot.store.db import on_loop
+from bot.store.rows import iso
+from bot.who import Who
 from engine.scoring import score
 
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)

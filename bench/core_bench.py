@@ -33,14 +33,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from bot.config import Config
-from bot.models.who import Who
 from bot.outgoing import post
+from bot.play.service import settle_heap, warm_up
+from bot.ports import ManualTimers, NoAdmins
 from bot.replies import Outcome
 from bot.runtime import open_runtime
-from bot.services.ports import ManualTimers, NoAdmins
-from bot.services.referee import settle_heap, warm_up
-from bot.storage.inbox import Recorded
+from bot.store.inbox import Recorded
 from bot.telegram_io.intake import MAX_BATCH, apply_batch
+from bot.who import Who
 from engine.guesser import next_guess
 from engine.history import Turn, candidates
 from engine.scoring import score

@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.config import Config, Secret
-from bot.models.who import Mention, Who
+from bot.links import LinkSigner
+from bot.ports import ManualTimers
 from bot.runtime import open_runtime
-from bot.services.links import LinkSigner
-from bot.services.ports import ManualTimers
+from bot.who import Mention, Who
 from engine.scoring import score
 
 START = datetime(2026, 3, 14, 9, 26, 53, tzinfo=UTC)

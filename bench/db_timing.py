@@ -16,8 +16,8 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.db import Transactions, open_database
-from bot.storage.migrations import migrate
+from bot.store.db import Transactions, open_database
+from bot.store.migrations import migrate
 
 Call = Callable[[], Awaitable[object]]
 

@@ -25,7 +25,7 @@ def main() -> None:
     started = time.perf_counter()
     warmed = warm_up()
     total = time.perf_counter() - started
-    # as the bot does after warming up (bot.services.referee.settle_heap): else a full collection of whatever
+    # as the bot does after warming up (bot.play.service.settle_heap): else a full collection of whatever
     # is loaded lands on some variant's first move, a different one as what is loaded changes
     gc.collect()
     gc.freeze()

@@ -25,14 +25,14 @@ import time
 from pathlib import Path
 from statistics import NormalDist
 
-from bot.cli.puzzles import make_ahead
 from bot.config import Config
-from bot.rules import puzzle_rating
-from bot.rules.rating import Skill
+from bot.ports import ManualTimers, NoAdmins
+from bot.puzzles import rating as puzzle_rating
+from bot.puzzles import service as puzzles
+from bot.puzzles.cli import make_ahead
+from bot.puzzles.store import Current
+from bot.records.rating import Skill
 from bot.runtime import open_runtime
-from bot.services import puzzles
-from bot.services.ports import ManualTimers, NoAdmins
-from bot.storage.puzzles import Current
 
 USER = 7
 

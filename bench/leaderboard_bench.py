@@ -31,12 +31,13 @@ import aiosqlite
 import numpy as np
 
 from bench.db_timing import Call, LockProbe, TimedTransactions, prepare, report, spread
-from bot.models.stats import ALL_CHATS
-from bot.services import daily, stats
-from bot.services.deps import Deps
-from bot.services.ports import ManualTimers, NoAdmins
-from bot.storage.db import open_database
-from bot.storage.store import Store
+from bot.daily import service as daily
+from bot.deps import Deps
+from bot.ports import ManualTimers, NoAdmins
+from bot.records import stats
+from bot.records.model import ALL_CHATS
+from bot.store.db import open_database
+from bot.store.store import Store
 
 NOW = datetime(2026, 11, 29, 22, 0, tzinfo=UTC)  # a Sunday evening: the week and the month nearly over
 DAYS = 730

@@ -28,7 +28,7 @@ from urllib.parse import urlparse
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from bot.webapp import push  # noqa: E402
+from bot.page import push  # noqa: E402
 from tests.bot.fakes import UPDATE_IDS, USER  # noqa: E402
 from tests.bot.members import Chat  # noqa: E402
 from tests.webapp.browser import chromium, open_page, why_no_browser  # noqa: E402

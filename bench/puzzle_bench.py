@@ -74,8 +74,8 @@ import numpy as np
 import numpy.typing as npt
 from openskill.models import PlackettLuce
 
-from bot.rules import puzzle_rating as rules
-from bot.rules.rating import Skill
+from bot.puzzles import rating as rules
+from bot.records.rating import Skill
 from engine.history import candidates
 from engine.inverse import puzzle_for_seed
 from engine.inverse.difficulty import start_mu

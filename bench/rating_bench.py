@@ -28,12 +28,12 @@ from pathlib import Path
 import numpy as np
 
 from bench.db_timing import Call, LockProbe, TimedTransactions, prepare, report, spread
-from bot.models.stats import ALL_CHATS
-from bot.services import ratings, replay
-from bot.services.deps import Deps
-from bot.services.ports import ManualTimers, NoAdmins
-from bot.storage.db import open_database
-from bot.storage.store import Store
+from bot.deps import Deps
+from bot.ports import ManualTimers, NoAdmins
+from bot.records import ratings, replay
+from bot.records.model import ALL_CHATS
+from bot.store.db import open_database
+from bot.store.store import Store
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 DAYS = 730

@@ -45,7 +45,7 @@ USER = 1001
 
 def page_weight() -> dict[str, int]:
     """The bytes of the page's files, plain and gzipped."""
-    folder = resources.files("bot.webapp") / "static"
+    folder = resources.files("bot.page") / "static"
     names = sorted(item.name for item in folder.iterdir() if item.name.endswith((".html", ".js", ".css")))
     plain = {name: len((folder / name).read_bytes()) for name in names}
     zipped = sum(len(gzip.compress((folder / name).read_bytes(), 9)) for name in plain)

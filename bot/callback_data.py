@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.models.settings import Setting
+from bot.chats.settings import Setting
 from engine.scoring import Score
 
 MAX_BYTES = 64
@@ -50,7 +50,7 @@ DAILY = "dy"  # dy:<t|r>:<yyyymmdd>, dy:p        the day's daily leaderboard: t 
 LANGUAGE = "lg"  # lg:<language>:<user>            choose the chat's language (the user who asked, or an admin)
 NOTE = "hp"  # hp:<top|stats>                  what a board counts and ranks (its "?" button)
 SCOREBOARD_ACTIONS = {TOP, STATS, DAILY, RATING, NOTE}  # work in groups too; no game, no revision
-# the referee's board (bot/features/referee.py), and the daily's warnings before it is spoiled or ended
+# the referee's board (bot/play/routes.py), and the daily's warnings before it is spoiled or ended
 COACH = "cv"  # cv:<game>:<rev>                 the coach's full review of the latest guess
 HINT = "hn"  # hn:<game>:<rev>                  reveal a digit (in a daily: after its warning)
 GIVE_UP = "gu"  # gu:<game>:<rev>               give up and see the code (in a daily: after its warning)

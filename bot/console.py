@@ -8,8 +8,8 @@ from typing import TextIO
 
 from bot.core import Core, Who
 from bot.i18n import SOURCE_LANGUAGE
-from bot.parsing.answers import parse_answer
 from bot.parsing.commands import split_command
+from bot.parsing.scores import parse_answer
 from bot.replies import Button, Outcome
 from bot.texts import plain, t
 

@@ -1,6 +1,6 @@
 """The transport-independent bot: commands, text and button presses in, Outcomes out.
 
-Telegram's handlers, the console and the Mini App all call this; the routing table (bot/routing/table.py) says which
+Telegram's handlers, the console and the Mini App all call this; the routing table (bot/register.py) says which
 feature answers. Each update is one transaction (joined when the caller has one open: the intake's batch, the Mini
 App's move): the situation it finds is read inside it, and everything it changes is written inside it.
 """
@@ -12,11 +12,13 @@ from dataclasses import replace
 from typing import TypeVar
 
 from bot import callback_data as cb
+from bot import messages
+from bot.achievements import service as achievements
+from bot.deps import Deps
 from bot.engine_work import EngineBusy, WorkPending
-from bot.models.who import Who
-from bot.replies import Notice, Offers, Outcome
-from bot.routing.routes import Route
-from bot.routing.table import (
+from bot.matches import service as matches
+from bot.records import stats
+from bot.register import (
     DEEP_LINK_COMMANDS,
     DUEL_LINK,
     DUEL_ME_LINK,
@@ -28,10 +30,10 @@ from bot.routing.table import (
     deadline_routes,
     text_routes,
 )
-from bot.services import achievements, matches, stats
-from bot.services.deps import Deps
-from bot.services.situation import Situation
-from bot.views import messages
+from bot.replies import Notice, Offers, Outcome
+from bot.routes import Route
+from bot.situation import Situation
+from bot.who import Who
 
 __all__ = ["Core", "Who"]
 
@@ -53,7 +55,7 @@ class Core:
         self._declared = frozenset().union(*(r.only for r in self._buttons if r.only is not None)) - cb.NAMED_ACTIONS
 
     async def language(self, who: Who) -> str:
-        """The language to answer `who` in (bot/services/languages.py says how it is chosen)."""
+        """The language to answer `who` in (bot/chats/languages.py says how it is chosen)."""
         return (await self.situation(who)).language
 
     async def alone(self, owner: int, call: Callable[[], Awaitable[T]]) -> T:
@@ -83,7 +85,7 @@ class Core:
                     await pending.wait()
 
     async def situation(self, who: Who) -> Situation:
-        """The situation an update from `who` finds (bot/services/situation.py), read in a transaction of its own
+        """The situation an update from `who` finds (bot/situation.py), read in a transaction of its own
         unless the caller has one open."""
         async with self.deps.transaction():
             return await Situation.read(self.deps, who)

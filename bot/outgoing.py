@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from bot.models.calls import Acknowledgement, InlineResult, InlineResults, Message, StoredButton
 from bot.replies import BoardOf, Button, Notice, Offers, Outcome, Reply
-from bot.storage.store import Store
+from bot.store.calls import Acknowledgement, InlineResult, InlineResults, Message, StoredButton
+from bot.store.store import Store
 from bot.texts import plain, t
 
 MAX_TEXT = 4096  # Telegram's limit on a message's text (after entities are parsed)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from bot.models.board import Board, Choice, MatchBoard
-from bot.models.refusal import Refusal
+from bot.boards.model import Board, Choice, MatchBoard
+from bot.refusal import Refusal
 from bot.texts import Html, plain
 
 

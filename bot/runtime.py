@@ -9,16 +9,16 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot import links
 from bot.config import Config, Secret
 from bot.core import Core
-from bot.services import links
-from bot.services.deps import Deps
-from bot.services.links import LinkSigner
-from bot.services.ports import Admins, Clock, Timers, utc_now
-from bot.storage.backup import before_migrating
-from bot.storage.db import DatabaseProblem, open_database, open_reader
-from bot.storage.migrations import MIGRATIONS_DIR, migrate
-from bot.storage.store import Store
+from bot.deps import Deps
+from bot.links import LinkSigner
+from bot.ports import Admins, Clock, Timers, utc_now
+from bot.store.backup import before_migrating
+from bot.store.db import DatabaseProblem, open_database, open_reader
+from bot.store.migrations import MIGRATIONS_DIR, migrate
+from bot.store.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ CREATE TABLE outbox (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,     -- sending order within a chat
     chat_id     INTEGER NOT NULL,                      -- where it goes
     update_id   INTEGER,                               -- the update it answers (NULL: a timer, a notice)
-    payload     TEXT    NOT NULL,                      -- what to send (JSON, see bot/storage/outbox.py)
+    payload     TEXT    NOT NULL,                      -- what to send (JSON, see bot/store/outbox.py)
     status      TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
     attempts    INTEGER NOT NULL DEFAULT 0,
     not_before  TEXT    NOT NULL,                      -- retry no earlier than this (429 retry_after, backoff)

@@ -1,4 +1,4 @@
--- Ratings against people (OpenSkill, per family: 'digits' or 'colours'; rules in bot/rules/rating.py).
+-- Ratings against people (OpenSkill, per family: 'digits' or 'colours'; rules in bot/records/rating.py).
 --
 -- rated_results is the history: one row per player of each rated race or duel, in the order the ratings
 -- were applied (seq). `bullscows rerate` replays it to rebuild `ratings` and `rating_board` exactly.

@@ -8,7 +8,7 @@ ALTER TABLE chat_settings ADD COLUMN duel_seconds INTEGER;
 -- this month (since the 1st). Aggregating this month's results at every /top took 30-70 ms for all chats at a
 -- million games (bench/leaderboard_bench.py), so each period's ranked-solve aggregates are kept like `standings`,
 -- per period key: 'd2026-11-23' (a day), 'w2026-11-23' (the week starting that Monday), 'm2026-11' (a month).
--- bot/services/stats.py period_key() computes the same keys.
+-- bot/records/stats.py period_key() computes the same keys.
 CREATE TABLE period_standings (
     period        TEXT    NOT NULL,
     chat_id       INTEGER NOT NULL,  -- 0: every chat together, as in standings

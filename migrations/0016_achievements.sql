@@ -1,12 +1,12 @@
 -- Achievements (issue 29): who holds which since when, how many hold each, and of how many players.
 --
 -- An achievement is awarded once: the primary key refuses a second row, and the service inserts OR IGNOREs it in
--- the transaction of the move that earned it (bot/services/achievements.py; the rules in bot/rules/achievements.py).
+-- the transaction of the move that earned it (bot/achievements/service.py; the rules in bot/achievements/rules.py).
 -- Rarity ("held by 3% of players") is read from two counts kept by triggers, never counted at /stats.
 
 CREATE TABLE achievements (
     user_id     INTEGER NOT NULL,
-    achievement TEXT    NOT NULL,                      -- bot/rules/achievements.py's Achievement
+    achievement TEXT    NOT NULL,                      -- bot/achievements/rules.py's Achievement
     earned_at   TEXT    NOT NULL,
     chat_id     INTEGER NOT NULL,                      -- where it was earned and announced (a group, or private)
     PRIMARY KEY (user_id, achievement)
@@ -29,7 +29,7 @@ CREATE TABLE rarity_count (
 );
 INSERT INTO rarity_count (id, players) VALUES (1, 0);
 
--- The daily challenges whose day is over and whose fewest guesses were awarded (bot/services/achievements.py
+-- The daily challenges whose day is over and whose fewest guesses were awarded (bot/achievements/service.py
 -- closes each day once, after 00:00 UTC); `fewest` is the day's fewest clean guesses so far (NULL: none solved it),
 -- which a game of that day finished after the close can still equal or beat.
 CREATE TABLE daily_closes (
@@ -57,7 +57,7 @@ BEGIN
 END;
 
 -- What was played before this version: its players counted, its feats awarded (silently: nobody is told of an
--- award made here), by the same rules as bot/rules/achievements.py.
+-- award made here), by the same rules as bot/achievements/rules.py.
 INSERT OR IGNORE INTO rarity_players (user_id)
 SELECT DISTINCT user_id FROM game_results WHERE mode IN ('referee', 'race', 'duel', 'versus', 'daily');
 

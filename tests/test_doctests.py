@@ -45,7 +45,7 @@ EXAMPLES = examples()
 
 def test_examples_are_found_in_both_packages() -> None:
     names = {test.name for test in EXAMPLES}
-    assert "bot.parsing.answers.parse_answer" in names
+    assert "bot.parsing.scores.parse_answer" in names
     assert "engine.scoring.score" in names
     assert len({test.name.split(".")[0] for test in EXAMPLES}) == len(PACKAGES)
 

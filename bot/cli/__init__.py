@@ -20,11 +20,11 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "migrate": ("bot.cli.migrate", "apply pending database migrations and exit"),
     "backup": ("bot.cli.backup", "copy the database while the bot serves (checked, readable by its owner only)"),
     "health": ("bot.cli.health", "ask the running bot's /healthz (METRICS_PORT); exit 0 when it is healthy"),
-    "rerate": ("bot.cli.rerate", "recompute every player's rating from the stored rated results"),
+    "rerate": ("bot.records.cli", "recompute every player's rating from the stored rated results"),
     "bench": ("bot.cli.bench", "play every secret of a variant with the engine and report the figures"),
     "solve": ("bot.cli.solve", "search a variant's optimal strategy (least total guesses) and write its tree"),
     "puzzles": (
-        "bot.cli.puzzles",
+        "bot.puzzles.cli",
         "make puzzles ahead for the /puzzle ladder: puzzles make --variant classic --count 5000",
     ),
 }

@@ -21,8 +21,8 @@ def main(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from bot.config import load_config
-    from bot.services.ports import utc_now
-    from bot.storage.backup import backup
+    from bot.ports import utc_now
+    from bot.store.backup import backup
 
     database = Path(args.database or load_config().database_path)
     print(backup(database, Path(args.path), utc_now()).describe(database))

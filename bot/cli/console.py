@@ -39,12 +39,12 @@ def main(args: argparse.Namespace) -> int:
     from dataclasses import replace
     from pathlib import Path
 
+    from bot.chats import languages
     from bot.config import load_config
     from bot.console import console_who, run_console
     from bot.i18n import SOURCE_LANGUAGE, environment_language
+    from bot.ports import ManualTimers, NoAdmins
     from bot.runtime import open_runtime
-    from bot.services import languages
-    from bot.services.ports import ManualTimers, NoAdmins
 
     config = load_config()
     if args.database:

@@ -17,10 +17,10 @@ def main(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from bot.config import load_config
-    from bot.services.ports import utc_now
-    from bot.storage.backup import before_migrating
-    from bot.storage.db import open_database
-    from bot.storage.migrations import migrate
+    from bot.ports import utc_now
+    from bot.store.backup import before_migrating
+    from bot.store.db import open_database
+    from bot.store.migrations import migrate
 
     database = Path(args.database or load_config().database_path)
 

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from bot.parsing import variants
 from bot.parsing.words import meanings
-from bot.services.stats import Period
+from bot.records.stats import Period
 from engine.variant import InvalidVariant, Variant
 
 MAX_LIMIT_SECONDS = 24 * 3600

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from bot import i18n
 from bot.parsing.words import listed, understood
-from bot.services.settings import PRESET_CHOICES
+from bot.settings.service import PRESET_CHOICES
 from bot.texts import plain, variant_name, variant_text
 from engine.variant import (
     MAX_LENGTH,

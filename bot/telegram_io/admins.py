@@ -23,7 +23,7 @@ from telegram import Bot
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
-from bot.services.ports import AdminsUnknown
+from bot.ports import AdminsUnknown
 
 log = logging.getLogger(__name__)
 

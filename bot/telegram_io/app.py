@@ -21,16 +21,17 @@ from telegram.ext import ApplicationBuilder, ContextTypes
 from telegram.request import BaseRequest
 
 from bot.config import Config, Webhook
+from bot.daily.close import keep_closing
+from bot.page.server import WebAppServer
+from bot.play.service import settle_heap, warm_up
+from bot.ports import Clock, utc_now
+from bot.puzzles.stock import keep_stocked
+from bot.records.stats import prune_periods
+from bot.review.delivery import review_delivery
 from bot.runtime import Runtime, open_runtime
-from bot.services.ports import Clock, utc_now
-from bot.services.puzzle_stock import keep_stocked
-from bot.services.referee import settle_heap, warm_up
-from bot.services.stats import prune_periods
-from bot.storage.lock import claim
-from bot.storage.store import Store
+from bot.store.lock import claim
+from bot.store.store import Store
 from bot.telegram_io.admins import AdminRoster, telegram_fetch
-from bot.telegram_io.day_close import keep_closing
-from bot.telegram_io.deferred import review_delivery
 from bot.telegram_io.group_io import JobQueueTimers, on_unreachable
 from bot.telegram_io.handlers import register
 from bot.telegram_io.intake import Intake
@@ -44,7 +45,6 @@ from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
 from bot.telegram_io.state import App, BotState
 from bot.telegram_io.telemetry import Telemetry
 from bot.telegram_io.webhook import WebhookServer, webhook_app
-from bot.webapp.server import WebAppServer
 
 log = logging.getLogger("bot")
 

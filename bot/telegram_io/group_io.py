@@ -7,10 +7,10 @@ from typing import Any
 
 from telegram.ext import CallbackContext
 
-from bot.models.match import Match
+from bot.matches.model import Match
 from bot.outgoing import tell
+from bot.ports import Clock
 from bot.runtime import Runtime
-from bot.services.ports import Clock
 from bot.telegram_io.state import App
 
 log = logging.getLogger(__name__)

@@ -19,21 +19,21 @@ from collections.abc import Awaitable, Callable
 from telegram import Update
 from telegram.ext import CallbackQueryHandler, ChatMemberHandler, InlineQueryHandler, MessageHandler, filters
 
+from bot import messages
+from bot.chats import languages
 from bot.core import Core, Who
 from bot.engine_work import EngineBusy, WorkPending
-from bot.models.calls import MenuButton
 from bot.outgoing import inline_payload, post, shorten, shows_game_board, with_board_button
 from bot.parsing.commands import split_command
+from bot.ports import AdminsUnknown
 from bot.replies import Outcome
 from bot.runtime import Runtime
-from bot.services import languages
-from bot.services.ports import AdminsUnknown
+from bot.store.calls import MenuButton
 from bot.telegram_io import identity
 from bot.telegram_io.admins import AdminRoster
 from bot.telegram_io.chat_menus import MenuLabels
 from bot.telegram_io.state import App, Context
 from bot.texts import plain, t
-from bot.views import messages
 
 log = logging.getLogger(__name__)
 

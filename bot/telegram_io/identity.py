@@ -14,7 +14,7 @@ from __future__ import annotations
 from telegram import Message, Update
 from telegram.constants import ChatType, MessageEntityType
 
-from bot.models.who import Mention, Who
+from bot.who import Mention, Who
 
 
 def sender_id(update: Update) -> int | None:

@@ -19,14 +19,14 @@ from typing import Any
 
 from telegram import Update
 
+from bot.chats import languages
 from bot.flood import FloodGuard
 from bot.outgoing import post
+from bot.ports import Clock
 from bot.replies import Outcome
-from bot.services import languages
-from bot.services.ports import Clock
-from bot.storage.db import on_loop
-from bot.storage.inbox import MAX_ATTEMPTS, Recorded
-from bot.storage.store import Store
+from bot.store.db import on_loop
+from bot.store.inbox import MAX_ATTEMPTS, Recorded
+from bot.store.store import Store
 from bot.telegram_io.identity import sender_id, topic_of
 from bot.telegram_io.state import App
 from bot.telegram_io.telemetry import Telemetry

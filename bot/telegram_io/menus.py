@@ -17,9 +17,9 @@ from functools import partial
 from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 from telegram.error import BadRequest, Conflict, Forbidden, InvalidToken, RetryAfter, TelegramError
 
+from bot.chats import languages
 from bot.i18n import SOURCE_LANGUAGE
-from bot.routing.table import GROUP_MENU, PRIVATE_MENU
-from bot.services import languages
+from bot.register import GROUP_MENU, PRIVATE_MENU
 from bot.telegram_io.startup import retry_delay
 from bot.texts import plain, t
 

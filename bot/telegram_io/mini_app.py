@@ -10,9 +10,9 @@ from telegram import Bot, MenuButtonWebApp, WebAppInfo
 from bot.config import Secret, WebApp
 from bot.core import Core
 from bot.i18n import SOURCE_LANGUAGE
+from bot.page import auth
+from bot.page.server import WebAppContext, WebAppServer, webapp_app
 from bot.texts import plain, t
-from bot.webapp import auth
-from bot.webapp.server import WebAppContext, WebAppServer, webapp_app
 
 log = logging.getLogger(__name__)
 

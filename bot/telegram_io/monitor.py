@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot.config import Config, Metrics
-from bot.services.ports import Clock
-from bot.storage.gauges import read_gauges
-from bot.storage.store import Store
+from bot.ports import Clock
+from bot.store.gauges import read_gauges
+from bot.store.store import Store
 from bot.telegram_io.intake import Intake
 from bot.telegram_io.startup import LONG_POLL
 from bot.telegram_io.startup import MAX_DELAY as POLL_MAX_DELAY

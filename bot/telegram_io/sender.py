@@ -32,7 +32,10 @@ from telegram import (
 from telegram.constants import FloodLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
-from bot.models.calls import (
+from bot.outgoing import MAX_TEXT, shorten
+from bot.ports import Clock
+from bot.replies import BoardOf
+from bot.store.calls import (
     Acknowledgement,
     InlineResult,
     InlineResults,
@@ -41,11 +44,8 @@ from bot.models.calls import (
     StoredButton,
     StoredKeyboard,
 )
-from bot.outgoing import MAX_TEXT, shorten
-from bot.replies import BoardOf
-from bot.services.ports import Clock
-from bot.storage.outbox import Outgoing
-from bot.storage.store import Store
+from bot.store.outbox import Outgoing
+from bot.store.store import Store
 from bot.telegram_io.telemetry import SendOutcome, Telemetry
 from bot.texts import plain
 

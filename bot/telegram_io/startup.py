@@ -17,7 +17,7 @@ from telegram.error import Conflict, EndPointNotFound, InvalidToken, NetworkErro
 from telegram.warnings import PTBUserWarning
 
 from bot.config import OperatorError
-from bot.storage.store import Store
+from bot.store.store import Store
 from bot.telegram_io.intake import Intake
 
 log = logging.getLogger(__name__)

@@ -89,9 +89,16 @@ def _draw(variant: Variant, among: Indices | None, guessed: set[int], rng: rando
         pick = index
         if _looks_played(variant, index):
             return index
-    if pick is not None:
-        return pick
     pool = among if among is not None else np.arange(variant.size, dtype=np.intp)
+    if pick is not None:  # DRAWS draws found only probes: one that looks played, from the pool, else from every code
+        played = [int(i) for i in pool if int(i) not in guessed and _looks_played(variant, int(i))]
+        if played:
+            return played[rng.randrange(len(played))]
+        for _ in range(DRAWS * DRAWS if among is not None else 0):  # the codes left are all probes (333, 444...)
+            index = rng.randrange(variant.size)
+            if index not in guessed and _looks_played(variant, index):
+                return index
+        return pick
     fresh = [int(i) for i in pool if int(i) not in guessed]
     return fresh[rng.randrange(len(fresh))]
 

@@ -17,8 +17,8 @@ from telegram.ext import Application
 from telegram.request import BaseRequest, RequestData
 
 from bot.config import Config, Secret
+from bot.ports import ManualTimers, NoAdmins
 from bot.runtime import Runtime, open_runtime
-from bot.services.ports import ManualTimers, NoAdmins
 from bot.telegram_io.app import build_application, close_bot, open_bot
 
 BOT_USER = {"id": 777, "is_bot": True, "first_name": "Bulls and Cows", "username": "bullscows_test_bot"}

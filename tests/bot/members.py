@@ -183,7 +183,7 @@ def secret_link(app: Application, match_id: int) -> str:  # type: ignore[type-ar
     """The payload of a duel's signed "set my secret" link, as the bot makes it (valid for a day)."""
     from datetime import timedelta
 
-    from bot.services.links import DUEL_SECRET
+    from bot.links import DUEL_SECRET
 
     deps = app.bot_data.runtime.core.deps
     return str(deps.links.payload(DUEL_SECRET, match_id, deps.clock() + timedelta(days=1)))

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.core import Who
-from bot.storage.backup import backup, backup_name
-from bot.storage.db import DatabaseProblem
-from bot.storage.migrations import MIGRATIONS_DIR, migrations_in
+from bot.store.backup import backup, backup_name
+from bot.store.db import DatabaseProblem
+from bot.store.migrations import MIGRATIONS_DIR, migrations_in
 from tests.bot.fakes import runtime_on
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,8 +136,8 @@ async def test_a_database_with_tables_is_backed_up_before_a_migration_changes_it
     assert sorted(p.name for p in tmp_path.glob("*-before-*")) == []
     database.unlink()
     from bot.config import Config
+    from bot.ports import ManualTimers, NoAdmins
     from bot.runtime import open_runtime
-    from bot.services.ports import ManualTimers, NoAdmins
     from tests.bot.fakes import Clock
 
     config = Config(database_path=database)

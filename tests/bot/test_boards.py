@@ -10,13 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot import callback_data as cb
+from bot.boards import chat as chat_board
+from bot.boards import page as page_board
+from bot.boards.model import Does
 from bot.core import Core, Who
-from bot.models.board import Does
-from bot.models.game import Game, Mode
+from bot.games.model import Game, Mode
+from bot.play import board as referee_board
 from bot.replies import Did, Outcome
 from bot.texts import plain
-from bot.views import chat_board, referee_board
-from bot.webapp import page_board
 from engine.history import Turn
 from engine.scoring import score
 from engine.variant import PRESETS

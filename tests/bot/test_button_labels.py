@@ -8,7 +8,7 @@ from bot.replies import Button
 from bot.texts import t
 from tests.bot.fakes import marked_up
 from tests.bot.test_catalogues import BUTTONS, ENGLISH, LANGUAGES, NOT_BUTTONS, fields
-from tests.bot.test_inline import answer, ask, by_id
+from tests.inline.test_inline import answer, ask, by_id
 
 LABELS = [*sorted(key for key in ENGLISH if key.startswith(BUTTONS) and key not in NOT_BUTTONS), "app.button"]
 

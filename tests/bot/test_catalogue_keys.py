@@ -15,23 +15,23 @@ from pathlib import Path
 
 import pytest
 
+from bot.achievements.rules import Achievement
 from bot.i18n import LOCALES, po_path, read_catalogue, update_catalogues
-from bot.parsing.answers import NUMBERS
 from bot.parsing.commands import TopWord
+from bot.parsing.scores import NUMBERS
 from bot.parsing.variants import NAMED
-from bot.routing.table import GROUP_MENU, PRIVATE_MENU
-from bot.rules.achievements import Achievement
-from bot.rules.rating import Family
-from bot.services.milestones import MilestoneKind
-from bot.services.settings import PRESET_CHOICES
-from bot.services.stats import Period
+from bot.play.milestones import MilestoneKind
+from bot.records.rating import Family
+from bot.records.stats import Period
+from bot.register import GROUP_MENU, PRIVATE_MENU
+from bot.settings.service import PRESET_CHOICES
 from engine.variant import MAX_LENGTH
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH, RUSSIAN = read_catalogue(po_path("en")), read_catalogue(po_path("ru"))
 NAMESPACES = {key.split(".")[0] for key in ENGLISH}
 KEY_LIKE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
-NOT_KEYS = re.compile(r".*\.(css|js|py|po|pot|mo)|bot\.(cli|migrations|webapp)(\..*)?")  # files, modules
+NOT_KEYS = re.compile(r".*\.(css|js|py|po|pot|mo)|bot\.[a-z_]+(\.[a-z_]+)?")  # files, modules
 
 
 def sources(folder: str) -> Iterator[ast.AST]:
@@ -53,17 +53,17 @@ def raised_keys(exception: str) -> set[str]:
 # Every key the code builds from parts, as its template ({} for a part) with the values the parts can take.
 DYNAMIC: dict[str, set[tuple[str, ...]]] = {
     "answer.{}": {(key,) for key in raised_keys("InvalidAnswer")},
-    "ach.{}": {(a.value,) for a in Achievement},  # bot/views/achievement_lines.py: each one's name and what earns it
+    "ach.{}": {(a.value,) for a in Achievement},  # bot/achievements/lines.py: each one's name and what earns it
     "ach.{}.how": {(a.value,) for a in Achievement},
     "invalid.{}": {(key,) for key in raised_keys("InvalidCode")},
     "contra.{}": {("impossible_answer",), ("repeated_guess",), ("conflict",)},  # engine.consistency's kinds
     "celebrate.{}": {(kind.value,) for kind in MilestoneKind},
     "cmd.{}": {(name,) for name in (*PRIVATE_MENU, *GROUP_MENU)},
-    "inline.{}.title": {("race",), ("duel",)},  # bot/views/inline_results.py's invitations
+    "inline.{}.title": {("race",), ("duel",)},  # bot/inline/results.py's invitations
     "inline.{}.description": {("race",), ("duel",)},
     "inline.{}.text": {("race",), ("duel",)},
     "inline.btn.{}": {("race",), ("duel",)},
-    "join.{}": {("and",), ("or",), ("nor",)},  # bot/views/slips.py's joined()
+    "join.{}": {("and",), ("or",), ("nor",)},  # bot/think/slips.py's joined()
     "hint.place.{}": {(str(place),) for place in range(1, MAX_LENGTH + 1)},  # a hint's place in the code
     "rating.family.{}": {(family.value,) for family in Family},
     "set.preset.{}": {(name,) for name in PRESET_CHOICES},

@@ -64,7 +64,7 @@ def test_the_console_and_telegram_share_one_daily_key_from_the_same_settings(tmp
 
     from bot.cli import console
     from bot.config import Config, Secret
-    from bot.services.daily import daily_key
+    from bot.daily.service import daily_key
     from tests.bot.fakes import TOKEN, telegram_app
 
     database = tmp_path / "db.sqlite3"
@@ -115,7 +115,7 @@ async def test_the_console_plays_versus_in_its_own_chat_which_is_not_the_bots_id
 
 
 async def test_a_console_solve_counts_once_on_the_board(tmp_path):
-    from bot.models.stats import ALL_CHATS
+    from bot.records.model import ALL_CHATS
     from tests.bot.fakes import runtime_on as fresh
 
     async with fresh(tmp_path / "db.sqlite3", seed=5) as rt:

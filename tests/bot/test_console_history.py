@@ -5,9 +5,9 @@ all-chats rows of the standings)."""
 from bot.config import Config
 from bot.console import console_who
 from bot.core import Who
+from bot.ports import ManualTimers, NoAdmins
 from bot.runtime import open_runtime
-from bot.services.ports import ManualTimers, NoAdmins
-from bot.storage.migrations import MIGRATIONS_DIR, migrations_in
+from bot.store.migrations import MIGRATIONS_DIR, migrations_in
 from bot.texts import plain
 from tests.bot.fakes import Clock
 

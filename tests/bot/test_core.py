@@ -57,7 +57,7 @@ async def test_buttons_of_another_chat_are_stale_here(core):
 
 
 async def test_a_repository_the_store_names_no_attribute_for_is_made_once_and_shares_its_transactions(core):
-    from bot.storage.games import SqliteGameRepository
+    from bot.games.store import SqliteGameRepository
 
     store = core.deps.store
     games = store.repository(SqliteGameRepository)

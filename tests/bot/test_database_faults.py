@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.db import open_database
-from bot.storage.migrations import migrate
+from bot.store.db import open_database
+from bot.store.migrations import migrate
 from bot.telegram_io.startup import TokenRejected
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,10 +7,10 @@ from typing import cast
 
 import pytest
 
+from bot.chats.settings import ATTEMPT_LIMITS
 from bot.cli import SUBCOMMANDS
-from bot.models.settings import ATTEMPT_LIMITS
-from bot.routing.table import COMMANDS, GROUP_MENU, PRIVATE_MENU, Features, command_routes
-from bot.services.deps import Deps
+from bot.deps import Deps
+from bot.register import COMMANDS, GROUP_MENU, PRIVATE_MENU, Features, command_routes
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()

@@ -9,8 +9,8 @@ import threading
 import pytest
 
 from bot.engine_work import PER_OWNER, EngineBusy, EngineWork, WorkPending
-from bot.services import puzzles
-from bot.storage.puzzles import SqlitePuzzleRepository
+from bot.puzzles import service as puzzles
+from bot.puzzles.store import SqlitePuzzleRepository
 from tests.bot.fakes import telegram_app
 from tests.bot.members import Chat, Member, sent
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bot.flood import FloodGuard
-from bot.storage.stats import SEEN_KEPT, SEEN_REFRESH
+from bot.records.store import SEEN_KEPT, SEEN_REFRESH
 from bot.texts import t
 from tests.bot.fakes import EPOCH, UPDATE_IDS, telegram_app
 from tests.bot.members import Member, sent

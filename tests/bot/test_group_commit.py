@@ -10,9 +10,9 @@ import asyncio
 import threading
 from typing import Any
 
-from bot.models.calls import Message
-from bot.storage.inbox import MAX_ATTEMPTS, Recorded
-from bot.storage.store import Store
+from bot.store.calls import Message
+from bot.store.inbox import MAX_ATTEMPTS, Recorded
+from bot.store.store import Store
 from bot.telegram_io import handlers
 from bot.telegram_io.intake import apply_batch, batch_of
 from bot.texts import plain, t

@@ -8,11 +8,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.models.calls import Acknowledgement, InlineResult, InlineResults, Message, as_json, from_json
 from bot.replies import BoardOf
-from bot.storage.db import open_database
-from bot.storage.migrations import MIGRATIONS_DIR, migrate
-from bot.storage.outbox import DROP_OLDEST, MAX_PENDING
+from bot.store.calls import Acknowledgement, InlineResult, InlineResults, Message, as_json, from_json
+from bot.store.db import open_database
+from bot.store.migrations import MIGRATIONS_DIR, migrate
+from bot.store.outbox import DROP_OLDEST, MAX_PENDING
 from bot.telegram_io.sender import STALE_IN_GROUP
 from tests.bot.fakes import EPOCH, Clock, runtime_on, telegram_app
 

@@ -7,14 +7,14 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+import bot.chats.languages
 import bot.i18n
-import bot.services.languages
 import bot.texts
 from bot.i18n import DOMAIN, WORDS, Catalogues, po_path
-from bot.parsing.answers import parse_answer
 from bot.parsing.commands import command_word, top_asked
+from bot.parsing.scores import parse_answer
 from bot.parsing.words import listed
-from bot.services.stats import Period
+from bot.records.stats import Period
 from engine.scoring import Score
 from tests.bot.fakes import telegram_app
 from tests.bot.members import Member
@@ -61,7 +61,7 @@ def locales(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     write_catalogue(folder, SPEAKER, messages)
     write_catalogue(folder, "uk", dict(UKRAINIAN_WORDS))
     catalogues = Catalogues(folder)
-    for module in (bot.i18n, bot.texts, bot.services.languages):
+    for module in (bot.i18n, bot.texts, bot.chats.languages):
         monkeypatch.setattr(module, "CATALOGUES", catalogues)
     return folder
 

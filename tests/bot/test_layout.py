@@ -33,7 +33,7 @@ def test_features_and_the_mini_app_read_and_write_through_services_never_a_repos
 def test_features_import_no_storage_no_transport_and_no_other_feature():
     for path in FEATURES:
         for module in imports(path):
-            assert not module.startswith(("bot.storage", "bot.telegram_io", "bot.webapp", "aiosqlite", "telegram")), (
+            assert not module.startswith(("bot.store", "bot.telegram_io", "bot.page", "aiosqlite", "telegram")), (
                 path.name,
                 module,
             )
@@ -65,7 +65,7 @@ MINI_APP_REACHES = (
     "bot.texts",
     "bot.callback_data",
     "bot.flood",
-    "bot.webapp",
+    "bot.page",
 )
 
 

@@ -4,7 +4,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 from bot.config import Secret
-from bot.services.links import LinkProblem, LinkSigner, Opened
+from bot.links import LinkProblem, LinkSigner, Opened
 
 NOW = datetime(2026, 11, 25, 12, tzinfo=UTC)
 SIGNER = LinkSigner(Secret("k" * 64))

@@ -7,16 +7,17 @@ import random
 import sqlite3
 from collections.abc import Callable
 
-from bot.models.match import Match
-from bot.models.who import Who
-from bot.rules.referee import MAX_GUESSES
-from bot.services import duel, race
-from bot.services.deps import Deps
-from bot.storage.db import on_loop
+from bot.deps import Deps
+from bot.duel import service as duel
+from bot.matches.model import Match
+from bot.play.rules import MAX_GUESSES
+from bot.race import service as race
+from bot.store.db import on_loop
+from bot.who import Who
 from engine.variant import Variant
 from tests.bot.members import GROUP, Member, sent
-from tests.bot.test_duel import ANN_SECRET, BOB_SECRET, results, set_up
-from tests.bot.test_race import the_race
+from tests.duel.test_duel import ANN_SECRET, BOB_SECRET, results, set_up
+from tests.race.test_race import the_race
 
 
 def codes(variant: Variant, avoid: set[str], seed: int) -> list[str]:

@@ -5,10 +5,10 @@ import sqlite3
 
 import pytest
 
-from bot.models.match import Player, to_move, verdict
+from bot.matches.model import Player, to_move, verdict
 from bot.parsing.commands import BadOptions, parse_options
-from bot.storage.db import open_database
-from bot.storage.migrations import MIGRATIONS_DIR, migrate
+from bot.store.db import open_database
+from bot.store.migrations import MIGRATIONS_DIR, migrate
 from engine.variant import PRESETS
 
 

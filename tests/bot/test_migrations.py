@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.db import DatabaseProblem, open_database
-from bot.storage.matches import SqliteMatchRepository
-from bot.storage.migrations import MIGRATIONS_DIR, migrate, migrations_in, statements
+from bot.matches.store import SqliteMatchRepository
+from bot.store.db import DatabaseProblem, open_database
+from bot.store.migrations import MIGRATIONS_DIR, migrate, migrations_in, statements
 
 
 async def tables(conn) -> set[str]:

@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.parsing.answers import looks_like_code, parse_answer
 from bot.parsing.commands import split_command
+from bot.parsing.scores import looks_like_code, parse_answer
 from engine.scoring import Score
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.parsing.answers import parse_answer
 from bot.parsing.commands import command_word
+from bot.parsing.scores import parse_answer
 from engine.scoring import Score
 
 

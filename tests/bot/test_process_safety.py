@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.core import Who
-from bot.storage.lock import DatabaseInUse, claim, lock_path
+from bot.store.lock import DatabaseInUse, claim, lock_path
 from tests.bot.fakes import Clock, runtime_on
 from tests.bot.test_database_faults import ROOT, TOKEN, refusing_server, run_cli
 
@@ -57,7 +57,7 @@ def test_a_second_claim_on_a_database_names_the_holder_and_a_released_one_can_be
 def test_a_killed_holder_leaves_no_lock_behind(tmp_path):
     database = tmp_path / "db.sqlite3"
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from bot.storage.lock import claim; "
+        [sys.executable, "-c", "import sys, time; from bot.store.lock import claim; "
          "from pathlib import Path\nwith claim(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(60)",
          str(database)],
         cwd=ROOT, stdout=subprocess.PIPE, text=True,
@@ -111,8 +111,8 @@ def test_a_world_readable_env_file_draws_a_warning(tmp_path):
 
 async def test_secrets_come_from_the_operating_system_unless_a_test_seeds_them(tmp_path):
     from bot.config import Config
+    from bot.ports import ManualTimers, NoAdmins
     from bot.runtime import open_runtime
-    from bot.services.ports import ManualTimers, NoAdmins
 
     runtime = await open_runtime(
         Config(database_path=tmp_path / "db.sqlite3"), clock=Clock(), admins=NoAdmins(), timers=ManualTimers()

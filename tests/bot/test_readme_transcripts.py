@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.chats import languages
 from bot.console import CONSOLE_CHAT, Console, console_who
-from bot.services import languages
 from tests.bot.fakes import Clock, runtime_on
 
 README = Path(__file__).resolve().parents[2] / "README.md"

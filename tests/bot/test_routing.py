@@ -3,10 +3,10 @@
 from collections.abc import Awaitable, Callable
 
 from bot.i18n import CATALOGUES
-from bot.models.who import Who
-from bot.routing.routes import Chats, Route
-from bot.routing.table import COMMANDS, GROUP_MENU, PRIVATE_MENU
+from bot.register import COMMANDS, GROUP_MENU, PRIVATE_MENU
+from bot.routes import Chats, Route
 from bot.texts import t
+from bot.who import Who
 from tests.bot.members import Member, sent
 
 

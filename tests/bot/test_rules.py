@@ -2,12 +2,12 @@
 
 from datetime import UTC, datetime
 
-from bot.models.game import Game, Mode
-from bot.models.match import Kind, Match, Phase, Player
-from bot.models.refusal import Refusal
-from bot.rules import duel
-from bot.rules.guesser import Settled, settled
-from bot.rules.referee import judged
+from bot.duel import rules as duel
+from bot.games.model import Game, Mode
+from bot.matches.model import Kind, Match, Phase, Player
+from bot.play.rules import judged
+from bot.refusal import Refusal
+from bot.think.rules import Settled, settled
 from engine.consistency import check_history
 from engine.history import Turn
 from engine.scoring import Score

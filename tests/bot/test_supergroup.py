@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.models.calls import Message
-from bot.models.settings import Settings
-from bot.services import settings
-from bot.storage.store import chat_tables
+from bot.chats.settings import Settings
+from bot.settings import service as settings
+from bot.store.calls import Message
+from bot.store.store import chat_tables
 from engine.scoring import score
 from tests.bot.fakes import EPOCH, UPDATE_IDS, telegram_app
 from tests.bot.members import Member, sent

@@ -8,19 +8,19 @@ from typing import Any
 
 from telegram import Update
 
-from bot.models.calls import Acknowledgement, Message
-from bot.models.who import Who
-from bot.services.matches import MAX_MATCHES_PER_CHAT
-from bot.storage.outbox import Outgoing
+from bot.matches.service import MAX_MATCHES_PER_CHAT
+from bot.store.calls import Acknowledgement, Message
+from bot.store.outbox import Outgoing
 from bot.telegram_io.identity import topic_of as topic_of_update
 from bot.telegram_io.identity import who_of
 from bot.telegram_io.sender import _batch
 from bot.texts import t
+from bot.who import Who
 from engine.scoring import score
 from tests.bot.fakes import EPOCH, Clock, telegram_app
 from tests.bot.members import GROUP, Member, secret_link, sent, topic_of
-from tests.bot.test_duel import ANN_SECRET, BOB_SECRET, keyboard
-from tests.bot.test_race import wrong_code
+from tests.duel.test_duel import ANN_SECRET, BOB_SECRET, keyboard
+from tests.race.test_race import wrong_code
 
 
 async def running(app: Any, topic: int | None) -> Any:

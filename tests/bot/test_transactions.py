@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.storage.db import Transactions, open_database
+from bot.store.db import Transactions, open_database
 
 
 @pytest.mark.parametrize("statement", ["BEGIN", "body"])

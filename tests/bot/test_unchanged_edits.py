@@ -6,7 +6,7 @@ RecordingRequest.unchanged_edits), and every end-to-end test the real bot's call
 import pytest
 
 from bot import callback_data as cb
-from bot.models.settings import Setting
+from bot.chats.settings import Setting
 from tests.bot.fakes import USER, RecordingRequest, telegram_app
 from tests.bot.members import Chat, Member, sent, toasts
 

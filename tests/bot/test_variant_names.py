@@ -6,7 +6,7 @@ import pytest
 
 from bot.parsing.commands import parse_options, stats_variant, top_asked, variant_from_args
 from bot.parsing.variants import every_variant, named, phrase
-from bot.services.settings import PRESET_CHOICES
+from bot.settings.service import PRESET_CHOICES
 from bot.texts import plain, t, variant_name, variant_text
 from engine.variant import PRESETS, InvalidVariant, Variant
 from tests.bot.fakes import USER

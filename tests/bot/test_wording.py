@@ -136,7 +136,7 @@ async def test_hard_mode_says_from_start_to_end_that_it_never_picked_a_code(
     app, recorded, language, start, never, picked
 ):
     from bot import callback_data as cb
-    from bot.models.settings import Setting
+    from bot.chats.settings import Setting
 
     ann = player(app, recorded, language)
     await ann.send("/settings")

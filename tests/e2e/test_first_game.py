@@ -11,8 +11,8 @@ from itertools import permutations
 
 import pytest
 
+from bot.play.celebrations import CONFETTI
 from bot.texts import plain, t, variant_name, variant_text
-from bot.views.celebrations import CONFETTI
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import PRESETS

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from bot.features.inline import CACHE_SECONDS
-from bot.services.links import DUEL_ME
+from bot.inline.routes import CACHE_SECONDS
+from bot.links import DUEL_ME
 from bot.texts import plain, t
 from engine.variant import PRESETS
 from tests.e2e.client import Json, UserClient

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.links import DUEL_ME
+from bot.links import DUEL_ME
 from tests.e2e.client import UserClient
 from tests.e2e.conftest import UserFactory
 from tests.e2e.processes import BotProcess

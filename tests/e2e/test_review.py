@@ -14,8 +14,8 @@ import re
 
 import pytest
 
+from bot.review.screens import MARKS
 from bot.texts import decimal_text, plain, t
-from bot.views.review_board import MARKS
 from engine.guesser import next_guess
 from engine.history import Turn, candidates
 from engine.review import Label, review_game

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.db import open_database
-from bot.storage.migrations import migrate
-from bot.storage.rows import iso
+from bot.store.db import open_database
+from bot.store.migrations import migrate
+from bot.store.rows import iso
 from bot.texts import plain, t
 from engine.variant import PRESETS
 from tests.e2e.client import Emulator, UserClient

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from bot.page import auth
 from bot.texts import plain, t
-from bot.webapp import auth
 from tests.e2e.client import Emulator, UserClient
 from tests.e2e.conftest import BotFactory
 from tests.e2e.processes import BotProcess, free_port

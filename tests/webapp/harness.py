@@ -15,9 +15,9 @@ import aiohttp
 from telegram.ext import Application
 
 from bot.flood import FloodGuard
+from bot.page import auth, push
+from bot.page.server import WebAppContext, WebAppServer, webapp_app
 from bot.runtime import Runtime
-from bot.webapp import auth, push
-from bot.webapp.server import WebAppContext, WebAppServer, webapp_app
 from tests.bot.fakes import TOKEN, USER, Clock, RecordingRequest, telegram_app
 from tests.bot.members import Chat
 from tests.e2e.processes import free_port

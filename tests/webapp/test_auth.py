@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 import pytest
 
-from bot.webapp.auth import MAX_AGE, Unauthorized, player, secret_key, signed
+from bot.page.auth import MAX_AGE, Unauthorized, player, secret_key, signed
 
 TOKEN = "123456:TEST-token"
 NOW = 1_700_000_000

@@ -202,8 +202,8 @@ async def test_a_move_typed_in_the_chat_shows_in_the_page(browser, tmp_path):
 
 @pytest.mark.parametrize(("language", "dark"), [("en", False), ("ru", True)])
 async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(browser, tmp_path, language, dark):
-    from bot.services import puzzles
-    from bot.storage.puzzles import SqlitePuzzleRepository
+    from bot.puzzles import service as puzzles
+    from bot.puzzles.store import SqlitePuzzleRepository
     from engine.review.puzzle import NextGuessPuzzle
 
     async with mini_app(tmp_path) as web:

@@ -16,7 +16,7 @@ except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
     expect = None
 
 from bot import callback_data as cb
-from bot.webapp import push
+from bot.page import push
 from tests.bot.fakes import USER
 from tests.webapp.browser import needs_browser, open_page, screenshot
 from tests.webapp.harness import MiniApp, init_data, mini_app

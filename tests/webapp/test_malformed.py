@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.webapp import moves
+from bot.page import moves
 from tests.webapp.harness import init_data, mini_app
 
 JSON = st.recursive(

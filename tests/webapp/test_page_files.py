@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.webapp import files
+from bot.page import files
 from tests.webapp.harness import mini_app
 
 
@@ -32,7 +32,7 @@ async def test_the_files_travel_gzipped_a_third_of_their_size(web):
         sent += len(body)
         plain += len(files.page_files()[name].body)
     assert plain > 25_000
-    assert sent < 0.4 * plain  # 13 KB of 42 today (gzip -9c bot/webapp/static/* | wc -c): new tabs add files
+    assert sent < 0.4 * plain  # 13 KB of 42 today (gzip -9c bot/page/static/* | wc -c): new tabs add files
 
 
 async def test_a_client_that_takes_no_gzip_gets_the_files_as_they_are(web):

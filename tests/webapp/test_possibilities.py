@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from bot.webapp.possibilities import possibilities
+from bot.games.possibilities import possibilities
 from engine.history import Turn
 from engine.scoring import score
 from engine.variant import variant_named

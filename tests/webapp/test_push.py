@@ -15,9 +15,9 @@ import aiohttp
 import pytest
 
 from bot.outgoing import tell
+from bot.page import auth, push
+from bot.page.server import WebAppContext, WebAppServer, webapp_app
 from bot.replies import Notice, Outcome
-from bot.webapp import auth, push
-from bot.webapp.server import WebAppContext, WebAppServer, webapp_app
 from tests.bot.fakes import TOKEN, USER
 from tests.e2e.processes import free_port
 from tests.webapp.harness import MiniApp, mini_app

@@ -1,0 +1,1 @@
+"""Achievements: each awarded once when its feat can be known, announced under the reply that earned it."""

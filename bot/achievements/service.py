@@ -1,0 +1,126 @@
+"""Achievements: each awarded once, at the moment its feat can be known, inside the transaction of the move (or the
+day's close) that earned it; what a player holds, and how rare each one is.
+
+Where each is asked: a one-player game's end (`of_game`, from lifecycle.finish), a match's end (`of_match`, from
+matches.close_within), the close of a day's challenge (`close_days`, after 00:00 UTC), a review computed
+(`of_review`), a puzzle answered (`of_puzzles`). The Core announces what an update earned under its reply
+(`taken`), so none of those callers has to.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.achievements import rules
+from bot.achievements.model import Award, Rarity, Shelf, Shelved
+from bot.achievements.rules import Achievement
+from bot.achievements.store import SqliteAchievementRepository
+from bot.daily.service import day_of
+from bot.deps import Deps
+from bot.games.model import Game
+from bot.games.status import Status
+from bot.matches.model import Match
+
+
+def _repository(deps: Deps) -> SqliteAchievementRepository:
+    return deps.store.repository(SqliteAchievementRepository)
+
+
+async def award(deps: Deps, user_id: int, achievement: Achievement, chat_id: int, now: datetime) -> Award | None:
+    """Award the achievement unless the player holds it (inside the caller's transaction); the new award, or None."""
+    made = Award(user_id, achievement, now, chat_id)
+    return made if await _repository(deps).award(made) else None
+
+
+async def _awarded(
+    deps: Deps, user_id: int, earned: frozenset[Achievement], chat_id: int, now: datetime
+) -> list[Award]:
+    found = [await award(deps, user_id, a, chat_id, now) for a in Achievement if a in earned]
+    return [a for a in found if a is not None]
+
+
+async def of_game(deps: Deps, game: Game, now: datetime) -> tuple[Award, ...]:
+    """What a one-player game, just finished (`game` as stored), earned its player; and, for a daily challenge of a
+    day already closed, the day's best when it equals or beats the day's fewest."""
+    found = await _awarded(deps, game.user_id, rules.of_game(game), game.chat_id, now)
+    if game.daily is not None and game.status == Status.WON and not game.hinted:
+        repository = _repository(deps)
+        closed, fewest = await repository.closed_fewest(game.daily)
+        if closed and rules.day_best(len(game.turns), fewest):
+            await repository.lower_fewest(game.daily, len(game.turns))
+            found += await _awarded(deps, game.user_id, frozenset({Achievement.DAY_BEST}), game.chat_id, now)
+    return tuple(found)
+
+
+async def of_match(deps: Deps, match: Match, now: datetime) -> tuple[Award, ...]:
+    """What a match, just closed (`match` as stored), earned its players (inside the close's transaction): announced
+    in the group it was played in, or each player's private chat (versus, a duel in private)."""
+    found: list[Award] = []
+    for user_id, earned in rules.of_match(match).items():
+        chat_id = match.chat_id if match.chat_id < 0 else user_id  # a private duel is kept under one player's chat
+        found += await _awarded(deps, user_id, earned, chat_id, now)
+    return tuple(found)
+
+
+async def close_days(deps: Deps) -> tuple[Award, ...]:
+    """Close every day's challenge that is over and not closed yet, oldest first: its clean solvers in the day's
+    fewest guesses (every tie) get the day's best, each in the chat they played it in. The awards come back."""
+    now = deps.clock()
+    found: list[Award] = []
+    async with deps.transaction():
+        repository = _repository(deps)
+        for day in await repository.days_played(await repository.last_closed_day(), day_of(now)):
+            solves = await repository.day_solves(day)
+            fewest = solves[0].guesses if solves else None
+            if not await repository.close_day(day, fewest, now):
+                continue
+            for solve in solves:
+                if rules.day_best(solve.guesses, fewest):
+                    best = frozenset({Achievement.DAY_BEST})
+                    found += await _awarded(deps, solve.user_id, best, solve.chat_id, now)
+    return tuple(found)
+
+
+async def of_review(deps: Deps, user_id: int, chat_id: int, won: bool, labels: tuple[str, ...]) -> Award | None:
+    """The flawless game, when a review just computed for a player's game finds no guess worse than good (the
+    review's labels, in order; `won`: whether the player solved the game); awarded in the caller's transaction."""
+    if not rules.flawless(won, labels):
+        return None
+    return await award(deps, user_id, Achievement.FLAWLESS, chat_id, deps.clock())
+
+
+async def of_puzzles(
+    deps: Deps, user_id: int, chat_id: int, streak_days: int | None = None, rating: int | None = None
+) -> tuple[Award, ...]:
+    """What a player's puzzle answer earned: the puzzle of the day solved 7 days running (`streak_days`, the run
+    after the answer), a puzzle rating of 1800 (`rating`, the shown number after it); in the caller's transaction."""
+    earned = rules.of_puzzles(streak_days, rating)
+    return tuple(await _awarded(deps, user_id, earned, chat_id, deps.clock()))
+
+
+def taken(deps: Deps) -> tuple[Award, ...]:
+    """What the update under way was awarded (by any service), each once: then nothing until the next award."""
+    return _repository(deps).taken()
+
+
+def forget(deps: Deps) -> None:
+    """An update begins: awards remembered from one that failed (its writes undone) are not announced."""
+    _repository(deps).forget()
+
+
+async def rarities(deps: Deps) -> dict[Achievement, Rarity]:
+    """How rare each achievement is: its holders, of the players counted (README: Achievements)."""
+    holders, players = await _repository(deps).rarities()
+    return {a: Rarity(holders.get(a, 0), players) for a in Achievement}
+
+
+async def shelf(deps: Deps, user_id: int) -> Shelf:
+    """The player's shelf: every achievement in the catalogue's order, since when they hold it, and how rare."""
+    held = await _repository(deps).held(user_id)
+    rare = await rarities(deps)
+    return Shelf(user_id, tuple(Shelved(a, held.get(a), rare[a]) for a in Achievement))
+
+
+async def names(deps: Deps, user_ids: list[int]) -> dict[int, str]:
+    """The display names of these players, as last seen (for an announcement in a group)."""
+    return await deps.store.stats.names(user_ids)

@@ -1,0 +1,1 @@
+"""Chats: the settings and the language every update reads."""

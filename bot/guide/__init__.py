@@ -1,0 +1,1 @@
+"""/help and /rules, and the answer to whatever no other feature answered."""

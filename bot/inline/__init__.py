@@ -1,0 +1,1 @@
+"""Inline mode: what typing @bot in any chat offers (the daily, an invitation to race, a stats card)."""

@@ -1,0 +1,1 @@
+"""/language: the language the bot speaks in a chat."""

@@ -1,0 +1,1 @@
+"""Matches: what races, duels and versus games share (players, moves, turns, timers, endings)."""

@@ -1,0 +1,221 @@
+"""What the page is shown: the player's game as plain data (JSON), and the texts the page needs.
+
+Nothing here can reveal a secret: a referee game's code is included only once the game is over (as the chat shows
+it then), and a /think game's buttons are the chat board's own (game id, revision, answer: no secret in them).
+The game's moves and what it asks are its board, the chat's own (bot/boards/model.py), drawn as JSON by
+page_board.py; texts come from the same catalogues as the chat's, as plain text (the page sets them as text).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.boards import page as page_board
+from bot.boards.model import Board
+from bot.daily import service as daily
+from bot.deps import Deps
+from bot.games.model import Game, Mode
+from bot.games.status import Status
+from bot.matches.model import Kind, Match
+from bot.page import service as page
+from bot.play import board as referee_board
+from bot.situation import Situation
+from bot.texts import plain, t, variant_text
+from bot.think import board as guesser_board
+from bot.think import service as guesser
+from bot.versus import board as versus_board
+from bot.versus import service as versus
+from bot.who import Who
+from engine.variant import Variant
+
+# The catalogue texts the page shows as they are (no parameters), sent once when it opens.
+PAGE_TEXTS = (
+    "app.title",
+    "app.tab.game",
+    "app.tab.possible",
+    "app.guess",
+    "app.hint",
+    "app.giveup",
+    "app.no_game",
+    "app.table.guess",
+    "app.notepad",
+    "app.notepad.help",
+    "app.possible.hidden",
+    "app.possible.code",
+    "app.possible.gain",
+    "app.possible.gain.help",
+    "app.prev",
+    "app.next",
+    "app.confirm.new",
+    "app.confirm.giveup",
+    "app.offline",
+    "app.error",
+    "app.busy",
+    "app.tab.daily",
+    "app.daily.play",
+    "app.daily.running",
+    "daily.btn.share",
+    "btn.play",
+    "btn.think",
+    "app.tab.review",
+    "app.review.none",
+    "app.review.wait",
+    "app.tab.puzzle",
+    "app.reveal.open",
+    "app.reveal.code",
+    "app.reveal.check",
+    "app.vs.new",
+    "app.vs.yours",
+    "app.vs.mine",
+    "app.vs.resign",
+    "app.confirm.resign",
+)
+ENDINGS = {
+    Status.WON: "app.end.won",
+    Status.LOST: "app.end.lost",
+    Status.GAVE_UP: "app.end.gave_up",
+    Status.ABANDONED: "app.end.abandoned",
+    Status.SOLVED: "app.end.solved",
+    Status.REVEALED: "app.end.revealed",
+}
+
+
+def page_texts(language: str) -> dict[str, str]:
+    """The page's fixed texts in `language`, as plain text."""
+    return {key: plain(t(key, language)) for key in PAGE_TEXTS}
+
+
+async def shown_game(s: Situation) -> Game | None:
+    """The game the page opens on: the chat's running game, else its latest one (finished)."""
+    running = await s.game()
+    if running is not None:
+        return running
+    latest = [g for mode in (Mode.REFEREE, Mode.GUESSER) if (g := await s.latest_game(mode)) is not None]
+    return max(latest, key=lambda game: game.id, default=None)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the page shows of the chat: its one-player game (running, else the latest), its versus game (on, or the
+    latest to have ended since that game began: its ending and rematch stay in view), and whether another match (a
+    duel) holds the chat."""
+
+    game: Game | None
+    match: Match | None
+    busy: bool
+
+    @property
+    def key(self) -> str:
+        """What the page shows, named: two equal keys, the same page (the page's poll, the stream's event ids).
+
+        >>> from datetime import UTC, datetime
+        >>> from engine.variant import PRESETS
+        >>> Shown(Game(7, 1, 1, Mode.REFEREE, PRESETS["classic"], datetime.now(UTC), revision=3), None, False).key
+        'g7.3-m-'
+        """
+        game = f"g{self.game.id}.{self.game.revision}" if self.game is not None else "g"
+        match = f"m{self.match.id}.{self.match.revision}" if self.match is not None else "m"
+        return f"{game}-{match}-{'b' if self.busy else ''}"
+
+
+async def shown(s: Situation) -> Shown:
+    """What the page shows of the chat now (see Shown)."""
+    game = await shown_game(s)
+    on = await s.match_here(Kind.VERSUS) if s.who.private else None
+    match = on or await page.ended_versus(s.deps, s.who.chat_id, game.started_at if game is not None else None)
+    return Shown(game, match, on is None and await s.in_match())
+
+
+def owns(who: Who, game: Game) -> bool:
+    """Whether the game is the player's own, in their private chat with the bot."""
+    return game.chat_id == who.chat_id and game.user_id == who.user_id
+
+
+def possibilities_shown(game: Game, is_daily: bool) -> bool:
+    """Whether the page may list the codes that still fit: as the chat counts them (coaching on, or the bot guessing
+    your code), or once the game is over; never during the day's challenge, which everyone plays bare."""
+    if not game.active:
+        return True
+    return not is_daily and (game.mode == Mode.GUESSER or game.coaching)
+
+
+async def state(s: Situation, found: Shown | None = None) -> dict[str, Any]:
+    """Everything the page shows about the player's game (None: no game yet) and versus game (None: none in view),
+    whether a match holds the chat, and the key that names it all (`found`: what the page shows, if read already)."""
+    language = s.language
+    found = found or await shown(s)
+    game, match = found.game, found.match
+    return {
+        "key": found.key,
+        "game": None if game is None else await game_data(s.deps, game, language),
+        "match": None if match is None else await match_data(s.deps, match, s.who.user_id, language),
+        "busy": plain(t("app.busy", language)) if found.busy else None,
+    }
+
+
+async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
+    """One game as the page draws it: the game's facts, and its board (the chat's) as the page's JSON."""
+    is_daily = daily.daily_of(game) is not None
+    board = await board_of(deps, game, language)
+    return {
+        "id": game.id,
+        "revision": game.revision,
+        "mode": game.mode,
+        "status": game.status,
+        "active": game.active,
+        "daily": is_daily,
+        "variant": variant_data(game.variant, language),
+        "hard": game.hard,
+        "limit": game.attempt_limit,
+        **page_board.rows(board),
+        "possible": possibilities_shown(game, is_daily),
+        "notes": await page.notes(deps, game.id),
+        "ending": None if game.active else _ending(game, language),
+        "board": page_board.asking(board) if game.mode == Mode.GUESSER and game.active else None,
+    }
+
+
+def variant_data(variant: Variant, language: str) -> dict[str, Any]:
+    """A variant as the page's keypad and header need it."""
+    return {
+        "name": variant.name,
+        "length": variant.length,
+        "symbols": variant.symbols,
+        "repeats": variant.repeats,
+        "leadingZero": variant.leading_zero,
+        "text": plain(variant_text(variant, language)),
+    }
+
+
+async def match_data(deps: Deps, match: Match, user_id: int, language: str) -> dict[str, Any]:
+    """A versus game as the page draws it: both boards, what it asks and its choices (the chat board's own, from
+    MatchBoard), and whether the player may guess now (the keypad)."""
+    position = await versus.position(deps, match) if match.active else await versus.final(deps, match)
+    board = versus_board.model(language, position)
+    guessing = match.active and match.turn_user == user_id and position.contradiction is None
+    return {
+        "id": match.id,
+        "revision": match.revision,
+        "active": match.active,
+        "status": match.status,
+        "variant": variant_data(match.variant, language),
+        "guessing": guessing,
+        **page_board.versus(board),
+    }
+
+
+async def board_of(deps: Deps, game: Game, language: str) -> Board:
+    """The game's board as the chat would show it now (a running /think game's with what it asks)."""
+    if game.mode == Mode.REFEREE:
+        return referee_board.board(language, game)
+    if not game.active:
+        return guesser_board.finished(language, game)
+    return guesser_board.board(language, await guesser.progress_of(deps, game))
+
+
+def _ending(game: Game, language: str) -> dict[str, Any]:
+    """How the game ended, and its code (every ending shows it in the chat too)."""
+    key = ENDINGS.get(game.status, "app.end.abandoned")
+    secret = game.secret or ""
+    return {"text": plain(t(key, language, n=len(game.turns), secret=secret)), "secret": secret or None}

@@ -1,0 +1,66 @@
+"""What the services ask of the world outside the database: the time, the chat admins, the match timers.
+
+Telegram supplies the real ones (bot/telegram_io/admins.py, group_io.py); the console and the tests pass these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Protocol
+
+from bot.matches.model import Match
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    """The current time in UTC (the production clock)."""
+    return datetime.now(UTC)
+
+
+class AdminsUnknown(Exception):
+    """The chat's admins are not known yet: the update is set aside until they are (it changed nothing)."""
+
+    def __init__(self, chat_id: int) -> None:
+        super().__init__(f"the admins of chat {chat_id} are being looked up")
+        self.chat_id = chat_id
+
+
+class Admins(Protocol):
+    """Whether a user may administer a chat: from a cache in Telegram (bot/telegram_io/admins.py), which raises
+    AdminsUnknown while it looks the chat up; a fake in tests."""
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool: ...
+
+
+class Timers(Protocol):
+    """Something that calls back when a match's deadline passes (the JobQueue in Telegram)."""
+
+    def arm(self, match: Match) -> None: ...
+    def disarm(self, match_id: int) -> None: ...
+
+
+class NoAdmins:
+    """Nobody is an admin: only the player who started a match may stop it."""
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        """Always False."""
+        return False
+
+
+@dataclass
+class ManualTimers:
+    """Timers that only record what is armed; tests fire them by calling the deadline handler."""
+
+    armed: dict[int, datetime] = field(default_factory=dict)
+
+    def arm(self, match: Match) -> None:
+        """Remember the match's deadline."""
+        if match.deadline is not None:
+            self.armed[match.id] = match.deadline
+
+    def disarm(self, match_id: int) -> None:
+        """Forget the match's deadline."""
+        self.armed.pop(match_id, None)

@@ -1,0 +1,127 @@
+"""Puzzle ratings: each attempt at a puzzle is a game between the player and the puzzle, which the player wins by
+solving it, and both are rated on it, as Lichess rates its puzzles. Pure: no I/O.
+
+- The model is OpenSkill's Weng–Lin Thurstone–Mosteller (full pairing, default parameters: μ 25, σ 25/3, β 25/6,
+  τ 25/300), not the Plackett–Luce of rated matches: its updates fit the ratings to the Gaussian law Φ((μ₁ − μ₂) / c)
+  by which the library predicts a game (`predict_win`, the same for every model), so the solve chance `pick` aims at
+  is the one the ratings are fitted to. Plackett–Luce, between two sides, fits them to the logistic law of the same
+  c, a flatter one: its ratings spread until that law matches the results, and the library's prediction then
+  overstates a favourite's chance (in bench/puzzle_bench.py's simulation, 0.549 solved for a 0.6 target, against
+  0.578; both rank the puzzles alike). A player's puzzle rating is a rating of its own (a `Skill`), apart from
+  their match ratings.
+- A new puzzle starts where its difficulty estimate (`engine.inverse.Difficulty.estimate`) puts it, with a σ half a
+  new player's: near the right place before anyone has tried it, yet quick to move once people do.
+- Shown numbers: a player's is the one `/top rating` shows, 1500 + 20 × (μ − 3σ). A puzzle's is the number an
+  established player (σ = ESTABLISHED_SIGMA) shows when the model gives them even odds on it, 1500 + 20 × (μ − 3 ×
+  ESTABLISHED_SIGMA): a player and a puzzle showing the same number are an even match once the player's rating has
+  settled.
+- Picking: of the puzzles the bot fetched near the player (`window`), the ones whose solve chance is nearest
+  TARGET_CHANCE, one of them at random (`pick`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+from typing import NamedTuple
+
+from openskill.models import ThurstoneMostellerFull, ThurstoneMostellerFullRating
+
+from bot.records.rating import Skill, shown
+from bot.records.rating_model import Z
+
+MODEL = ThurstoneMostellerFull()
+
+# The start of a new puzzle: μ = 25 + MU_PER_BIT × (estimate − REFERENCE_ESTIMATE), so that the classic puzzle of
+# median estimate (20.9, bench/puzzle_bench.py speed) starts at a new player's μ, and those of the 5th and 95th
+# percentiles (14.9 and 32.6) at 22.0 and 30.8, where the model gives a settled player of μ 25 a 66% and a 21% chance
+# (the estimates lean to the hard side). Its σ: half a new player's.
+REFERENCE_ESTIMATE = 21.0
+MU_PER_BIT = 0.5
+START_SIGMA = MODEL.sigma / 2
+
+# The σ a player's rating settles at after many attempts (the model's τ adds to σ before each game what the game
+# takes off): the fixed point of games against an even, settled opponent (a test finds it with the library).
+ESTABLISHED_SIGMA = 1.20
+
+TARGET_CHANCE = 0.6  # a run of puzzles the player solves a little more often than not
+WINDOW_CHANCES = (0.35, 0.85)  # the solve chances `window` spans, before widening
+NEAREST = 5  # `pick` draws from this many candidates nearest the target
+
+
+class Attempt(NamedTuple):
+    """The player's and the puzzle's ratings after an attempt."""
+
+    player: Skill
+    puzzle: Skill
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A puzzle the bot could show next: its id and its rating."""
+
+    puzzle_id: int
+    skill: Skill
+
+
+def puzzle_start(estimate: float) -> Skill:
+    """A new puzzle's rating, from its difficulty estimate (bits; engine.inverse.Difficulty.estimate)."""
+    return Skill(MODEL.mu + MU_PER_BIT * (estimate - REFERENCE_ESTIMATE), START_SIGMA, 0)
+
+
+def solve_chance(player: Skill, puzzle: Skill) -> float:
+    """The model's chance that the player solves the puzzle."""
+    return float(MODEL.predict_win([[_rating(player)], [_rating(puzzle)]])[0])
+
+
+def attempted(player: Skill, puzzle: Skill, solved: bool) -> Attempt:
+    """Both ratings after the player's attempt at the puzzle: solved, the player won; else the puzzle did."""
+    ranks = [1.0, 2.0] if solved else [2.0, 1.0]
+    after = MODEL.rate([[_rating(player)], [_rating(puzzle)]], ranks=ranks)
+    return Attempt(
+        Skill(after[0][0].mu, after[0][0].sigma, player.games + 1),
+        Skill(after[1][0].mu, after[1][0].sigma, puzzle.games + 1),
+    )
+
+
+def player_shown(player: Skill) -> int:
+    """A player's puzzle rating as shown, on the scale of /top rating: 1500 + 20 × (μ − 3σ)."""
+    return shown(player.conservative)
+
+
+def puzzle_shown(puzzle: Skill) -> int:
+    """A puzzle's rating as shown: the number of a settled player the model gives even odds on it."""
+    return shown(puzzle.mu - Z * ESTABLISHED_SIGMA)
+
+
+def window(player: Skill, widen: int = 0) -> tuple[float, float]:
+    """The puzzle μ range to fetch candidates from: where the player's solve chance is within WINDOW_CHANCES for a
+    puzzle of START_SIGMA, each widening doubling its reach either side of TARGET_CHANCE's μ."""
+    spread = (2 * MODEL.beta**2 + player.sigma**2 + START_SIGMA**2) ** 0.5
+    normal = NormalDist()
+    centre = player.mu - spread * normal.inv_cdf(TARGET_CHANCE)
+    low, high = (player.mu - spread * normal.inv_cdf(chance) for chance in reversed(WINDOW_CHANCES))
+    factor = 2**widen
+    return centre - (centre - low) * factor, centre + (high - centre) * factor
+
+
+def pick(
+    player: Skill,
+    candidates: Sequence[Candidate],
+    rng: random.Random,
+    *,
+    seen: Collection[int] = (),
+    target: float = TARGET_CHANCE,
+) -> Candidate | None:
+    """A puzzle for the player, none of `seen`: one of the NEAREST candidates whose solve chance is nearest `target`,
+    drawn with `rng`; None when no candidate is left."""
+    fresh = [c for c in candidates if c.puzzle_id not in seen]
+    fresh.sort(key=lambda c: (abs(solve_chance(player, c.skill) - target), c.puzzle_id))
+    nearest = fresh[:NEAREST]
+    return nearest[rng.randrange(len(nearest))] if nearest else None
+
+
+def _rating(skill: Skill) -> ThurstoneMostellerFullRating:
+    return MODEL.rating(mu=skill.mu, sigma=skill.sigma)

@@ -1,0 +1,112 @@
+"""The puzzles' stock: puzzles made ahead in the background, so the ladder has both kinds from a fresh install on and
+no player waits for the engine to make one.
+
+Every few minutes the stock is looked at: each variant kept in stock (the day's classic and Mastermind, and every
+variant players have asked the ladder for) that has fewer unused puzzles of a kind than its mark gets a small batch,
+made as engine work (the bot's own turn among the players', never while a write transaction is open) and stored in a
+short transaction of its own. A shelf a player has emptied anyway is filled on the fly for them (bot/puzzles/
+service.py), as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+from bot.deps import Deps
+from bot.puzzles import service as puzzles
+from bot.puzzles.store import INVERSE, NEXT, Made, SqlitePuzzleRepository
+from engine.variant import Variant, variant_named
+
+log = logging.getLogger(__name__)
+
+STOCK_OWNER = 0  # the engine work of the stock is the bot's own: it takes its turn among the players'
+ALWAYS = ("classic", "mastermind")  # kept in stock whether asked for or not (the day's, and the other family's)
+NEXT_VARIANTS = frozenset({"classic", "nozero", "mastermind"})  # best-next-guess puzzles are made for these only
+MARK = {INVERSE: 200, NEXT: 40}  # puzzles of a kind nobody has answered that a variant keeps at least
+BATCH = {INVERSE: 25, NEXT: 2}  # made at a time: one batch is well under a second of the engine's time
+SEEDS_PER_NEXT = 5  # seeds tried at most for each best-next-guess puzzle of a batch
+EVERY = 600.0  # seconds between two looks at the stock
+FIRST = 20.0  # seconds after the start before the first look (the first players come first)
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """A variant's stock of one kind: how many puzzles nobody has answered yet."""
+
+    variant: str
+    kind: str
+    fresh: int
+
+    @property
+    def short(self) -> int:
+        """How many puzzles it lacks to reach its mark."""
+        return max(0, MARK[self.kind] - self.fresh)
+
+
+async def shelves(deps: Deps) -> list[Shelf]:
+    """Every shelf the stock keeps, with what it holds (committed rows, read without a write)."""
+    repo = deps.store.repository(SqlitePuzzleRepository)
+    async with deps.store.transaction.settled():
+        asked = await repo.variants()
+        names = sorted(set(ALWAYS) | set(asked))
+        found = []
+        for name in names:
+            for kind in (INVERSE, NEXT):
+                if kind == NEXT and name not in NEXT_VARIANTS:
+                    continue
+                found.append(Shelf(name, kind, await repo.fresh(name, kind)))
+    return found
+
+
+async def restock(deps: Deps, rounds: int = 1_000) -> int:
+    """Fill every shelf below its mark, batch by batch (each made as engine work, then stored on its own); how many
+    new puzzles were stored."""
+    stored = 0
+    for shelf in await shelves(deps):
+        variant = variant_named(shelf.variant)
+        missing = shelf.short
+        while missing > 0 and rounds > 0:
+            rounds -= 1
+            rows = await _batch(deps, variant, shelf.kind, min(BATCH[shelf.kind], missing))
+            if not rows:  # the engine found none in these seeds (rare for best-next-guess): try at the next look
+                break
+            async with deps.transaction():
+                stored += await deps.store.repository(SqlitePuzzleRepository).add(rows, deps.clock())
+            missing -= len(rows)
+    return stored
+
+
+async def _batch(deps: Deps, variant: Variant, kind: str, count: int) -> list[Made]:
+    """`count` new puzzles of a kind (fewer, or none, for a best-next-guess kind the seeds do not yield)."""
+    with deps.engine.scope(("stock", variant.name, kind), STOCK_OWNER):
+        if kind == INVERSE:
+            return await deps.engine.need("stock", puzzles.made, variant, puzzles.new_seeds(count))
+        async with deps.store.transaction.settled():
+            known = set(await deps.store.repository(SqlitePuzzleRepository).keys(variant.name, NEXT))
+        return await deps.engine.need("stock", _made_next, variant, count, known)
+
+
+def _made_next(variant: Variant, count: int, known: set[str]) -> list[Made]:
+    """Up to `count` new best-next-guess puzzles, a seed at a time (a seed's games do not always yield one), at most
+    SEEDS_PER_NEXT seeds a puzzle."""
+    rows: list[Made] = []
+    for _ in range(SEEDS_PER_NEXT * count):
+        if len(rows) >= count:
+            break
+        rows += puzzles.made_next(variant, puzzles.new_seeds(1), known)
+    return rows
+
+
+async def keep_stocked(deps: Deps, every: float = EVERY, first: float = FIRST) -> None:
+    """Look at the stock after `first` seconds, then every `every` seconds, until cancelled."""
+    await asyncio.sleep(first)
+    while True:
+        try:
+            made = await restock(deps)
+            if made:
+                log.info("made %d puzzles ahead", made)
+        except Exception as error:  # a busy disk, a failed batch: the next look will do
+            log.warning("could not make puzzles ahead: %s", error)
+        await asyncio.sleep(every)

@@ -1,0 +1,1 @@
+"""/challenge: a group race, everyone guessing the bot's one code, the first to find it winning."""

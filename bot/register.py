@@ -1,0 +1,218 @@
+"""The routing table: which feature is asked first about a command, a plain message, a button press or a match's
+timer, and the order of the command menus.
+
+Order matters. For each update the Core walks the matching table top to bottom and takes the first answer; a handler
+that answers None passes the update on, and the last route of every table (features/fallback.py) always answers. A
+route may be asked only while the person plays a match (`in_match`), or while a one-player game of one mode runs in
+the chat (`game`): the situation the update found (bot/situation.py) says, read once. Deep links
+(t.me/<bot>?start=PAYLOAD) are turned into their commands, or handled, before any command route is asked.
+"""
+
+from __future__ import annotations
+
+from bot import callback_data as cb
+from bot import links
+from bot.achievements.routes import Achievements
+from bot.daily import guard as daily_guard
+from bot.daily.guard import DailyGuard
+from bot.deps import Deps
+from bot.duel import routes as duel
+from bot.duel.routes import Duel
+from bot.games.model import Mode
+from bot.guide import fallback
+from bot.guide import routes as guide
+from bot.guide.fallback import Fallback
+from bot.guide.routes import Guide
+from bot.inline.routes import Inline
+from bot.language import routes as language
+from bot.language.routes import Language
+from bot.play import routes as referee
+from bot.play import start as games
+from bot.play.routes import Referee
+from bot.play.start import Games
+from bot.puzzles import routes as puzzle
+from bot.puzzles.routes import Puzzle
+from bot.race import routes as race
+from bot.race.routes import Race
+from bot.records import routes as scoreboard
+from bot.records import streak
+from bot.records.routes import Scoreboard
+from bot.records.streak import Streak
+from bot.review import routes as review
+from bot.review.routes import Review
+from bot.routes import ButtonHandler, Chats, Command, CommandHandler, DeadlineHandler, Route, TextHandler, names
+from bot.settings import routes as settings
+from bot.settings.routes import ChatSettings
+from bot.think import routes as guesser
+from bot.think.routes import Guesser
+from bot.versus import routes as versus
+from bot.versus.routes import Versus
+
+# Every command, for the README and the chats each works in: each feature lists its own.
+COMMANDS: tuple[Command, ...] = (
+    *games.COMMANDS,
+    *referee.COMMANDS,
+    *guesser.COMMANDS,
+    *settings.COMMANDS,
+    *versus.COMMANDS,
+    *race.COMMANDS,
+    *duel.COMMANDS,
+    *scoreboard.COMMANDS,
+    *streak.COMMANDS,
+    *review.COMMANDS,
+    *puzzle.COMMANDS,
+    *language.COMMANDS,
+    *guide.COMMANDS,
+)
+# The command menus (setMyCommands), in their order: games first, then help. A command not listed is still answered.
+PRIVATE_MENU = (
+    "start",
+    "play",
+    "think",
+    "versus",
+    "daily",
+    "puzzle",
+    "hint",
+    "giveup",
+    "undo",
+    "reveal",
+    "resign",
+    "settings",
+    "top",
+    "stats",
+    "streak",
+    "review",
+    "rules",
+    "help",
+    "cancel",
+    "language",
+)
+GROUP_MENU = (
+    "challenge",
+    "g",
+    "duel",
+    "stop",
+    "resign",
+    "daily",
+    "puzzle",
+    "top",
+    "stats",
+    "streak",
+    "start",
+    "help",
+    "rules",
+    "language",
+    "settings",
+)
+# Commands that work in groups only: in a private chat they are told where they work.
+GROUP_ONLY = frozenset(c.name for c in COMMANDS if c.chats == Chats.GROUP)
+
+# /start PAYLOAD that stands for the command PAYLOAD, in every chat
+DEEP_LINK_COMMANDS = frozenset(
+    {*games.DEEP_LINKS, *guide.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS, *puzzle.DEEP_LINKS}
+)
+# /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
+GROUP_DEEP_LINKS = {links.RACE_ME: "challenge"}
+DUEL_LINK = links.DUEL_SECRET  # /start duel_<match> in a private chat: that duel's secret
+DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel with that user
+REVIEW_LINK = review.LINK  # /start review_<match> in a private chat: the review of one's guesses in that match
+
+
+class Features:
+    """Each feature bound to the services' dependencies (a feature holds nothing else: one of each will do)."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.games = Games(deps)
+        self.referee = Referee(deps)
+        self.guesser = Guesser(deps)
+        self.daily_guard = DailyGuard(deps)
+        self.settings = ChatSettings(deps)
+        self.race = Race(deps)
+        self.duel = Duel(deps)
+        self.versus = Versus(deps)
+        self.scoreboard = Scoreboard(deps)
+        self.streak = Streak(deps)
+        self.review = Review(deps)
+        self.puzzle = Puzzle(deps)
+        self.language = Language(deps)
+        self.inline = Inline(deps)
+        self.guide = Guide(deps)
+        self.fallback = Fallback(deps)
+        self.achievements = Achievements(deps)  # asked by the Core after every answered update, not by a route
+
+
+def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
+    """Who is asked about a command, first to last."""
+    referee_game, guesser_game = Mode.REFEREE, Mode.GUESSER
+    return (
+        # a private duel answers /resign, /cancel, /giveup and holds /play, /think, /daily, /versus back
+        Route(Chats.PRIVATE, f.duel.private_command, duel.PRIVATE_COMMANDS, in_match=True),
+        Route(Chats.PRIVATE, f.versus.command, versus.STARTING),  # /versus; /resign, with a versus game or none
+        # a versus game in progress answers /cancel, /giveup, /undo and holds /play, /think back
+        Route(Chats.PRIVATE, f.versus.running_command, versus.RUNNING_COMMANDS, in_match=True),
+        # /challenge, /duel, /g, /stop in private: where they work
+        Route(Chats.PRIVATE, f.fallback.group_only, GROUP_ONLY),
+        Route(Chats.GROUP, f.race.command, race.GROUP_COMMANDS),  # /challenge; the race running in the topic
+        Route(Chats.GROUP, f.duel.command, duel.GROUP_COMMANDS),  # /duel; the duel running in the topic
+        Route(Chats.PRIVATE, f.daily_guard.command, daily_guard.GUARDED),  # a daily: warn before it is spoiled
+        Route(Chats.ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
+        Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
+        Route(Chats.PRIVATE, f.review.command, names(review.COMMANDS)),  # /review: the last game, move by move
+        Route(Chats.ANY, f.puzzle.command, names(puzzle.COMMANDS)),  # in private and in a group
+        Route(Chats.ANY, f.guide.command, names(guide.COMMANDS)),  # /help and /rules, a group's own help there
+        Route(Chats.ANY, f.language.command, names(language.COMMANDS)),
+        Route(Chats.ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
+        Route(Chats.PRIVATE, f.games.command, names(games.COMMANDS)),  # /start, /play, /think, /cancel
+        Route(Chats.PRIVATE, f.referee.command, names(referee.COMMANDS), game=referee_game),  # /hint, /giveup
+        Route(Chats.PRIVATE, f.guesser.undo, frozenset({"undo"}), game=guesser_game),
+        Route(Chats.PRIVATE, f.guesser.reveal, frozenset({"reveal"})),  # the running game's, or the latest
+        Route(Chats.PRIVATE, f.games.no_game, frozenset({"hint", "giveup", "undo"})),  # no such game runs here
+        Route(Chats.GROUP, f.fallback.group_command),  # any other command in a group: one-player games are private
+        Route(Chats.PRIVATE, f.fallback.private_command),  # an unknown command: /help
+    )
+
+
+def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
+    """Who is asked about a plain message, first to last."""
+    return (
+        # a private duel's move, a group duel's secret being waited for
+        Route(Chats.PRIVATE, f.duel.private_text, in_match=True),
+        Route(Chats.PRIVATE, f.versus.text, in_match=True),  # a versus move
+        Route(Chats.GROUP, f.race.text),  # a guess in the topic's race
+        Route(Chats.GROUP, f.duel.text),  # a move in the topic's duel
+        Route(Chats.PRIVATE, f.daily_guard.text),  # a typed "hint" or "give up" in a daily: warn first
+        Route(Chats.PRIVATE, f.referee.text, game=Mode.REFEREE),  # a guess
+        Route(Chats.PRIVATE, f.guesser.text, game=Mode.GUESSER),  # an answer to the bot's guess
+        Route(Chats.PRIVATE, f.puzzle.text),  # no game: the answer to the puzzle being solved, if one is
+        Route(Chats.PRIVATE, f.games.no_game_text),  # no game: how to start one
+        Route(Chats.GROUP, f.puzzle.group_text),  # an answer to the day's puzzle posted in the group today
+        Route(Chats.GROUP, f.fallback.group_text),  # other group chatter: no reply
+    )
+
+
+def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
+    """Who is asked about a button press, first to last."""
+    return (
+        Route(Chats.ANY, f.scoreboard.button, scoreboard.ACTIONS),
+        Route(Chats.ANY, f.puzzle.button, puzzle.ACTIONS),
+        Route(Chats.ANY, f.language.button, language.ACTIONS),
+        Route(Chats.ANY, f.settings.button, settings.ACTIONS),
+        Route(Chats.PRIVATE, f.settings.button, settings.OPEN),
+        Route(Chats.PRIVATE, f.review.button, review.ACTIONS),  # 📊 Review under a finished game or match
+        Route(Chats.ANY, f.versus.button, versus.ACTIONS),
+        Route(Chats.ANY, f.duel.button, duel.ACTIONS),
+        Route(Chats.ANY, f.race.button, race.ACTIONS),
+        Route(Chats.ANY, f.fallback.match_button, fallback.MATCH_ACTIONS),  # its match gone, or not what it says
+        Route(Chats.PRIVATE, f.daily_guard.confirmed, daily_guard.ACTIONS),  # yes to a daily's warning
+        Route(Chats.PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board
+        Route(Chats.PRIVATE, f.daily_guard.new_game, frozenset({cb.NEW})),  # a daily under way: warn before leaving
+        Route(Chats.PRIVATE, f.games.button, games.ACTIONS),  # a new game, the same again, abandon or keep, rules
+        Route(Chats.PRIVATE, f.guesser.button, guesser.ACTIONS),  # the guesser's board
+        Route(Chats.GROUP, f.fallback.group_button),  # one-player buttons are private
+        Route(Chats.PRIVATE, f.fallback.private_button),  # an older board's
+    )
+
+
+def deadline_routes(f: Features) -> tuple[DeadlineHandler, ...]:
+    """Who is asked about a match whose timer went off, first to last (each answers for its kind of match)."""
+    return (f.race.on_deadline, f.duel.on_deadline)

@@ -1,0 +1,88 @@
+"""The game review in a private chat: /review (the player's last finished game with guesses of their own; /review daily,
+their last daily challenge), the 📊 Review buttons under finished games and versus games (and a private duel's end),
+and the link a group's race or duel ends with (t.me/<bot>?start=review_<match>), which opens the player's own review
+in private: a group never sees one.
+
+A review kept is shown at once. One not made yet is started in the background, where a transport delivers it (the
+reply says it is coming, and the review follows as if asked for again); elsewhere it is made here, in a thread."""
+
+from __future__ import annotations
+
+import logging
+
+from bot import callback_data as cb
+from bot import messages
+from bot.parsing.words import meanings
+from bot.refusal import Refusal
+from bot.replies import Outcome
+from bot.review import screens as review_board
+from bot.review import service as reviews
+from bot.review.reviewer import Busy
+from bot.review.service import Subject
+from bot.routes import Chats, Command, Feature
+from bot.situation import Situation
+
+log = logging.getLogger(__name__)
+
+COMMANDS = (Command("review", Chats.PRIVATE),)
+ACTIONS = frozenset({review_board.REVIEW})  # 📊 Review: rv:g:<game>[:1], rv:m:<match>[:1]
+LINK = review_board.LINK  # /start review_<match>, from a group's race or duel
+
+
+class Review(Feature):
+    """Finds what a review is of, and shows it: kept, made here, or started and delivered when made."""
+
+    async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
+        """/review: the player's last finished game of their own guesses; /review daily: their last daily challenge."""
+        daily = any(word in _daily_words(s.language) for word in args.lower().split())
+        return await self._answer(s, await reviews.latest(s, daily), after=False, pressed=False)
+
+    async def link(self, s: Situation, payload: str) -> Outcome:
+        """/start review_<match> in a private chat: the opener's guesses in that race or duel, reviewed."""
+        match_id = cb.id_field(payload[len(LINK) :])
+        if match_id is None:
+            return review_board.refused(s.language, Refusal("review.not_yours"))
+        return await self._answer(s, await reviews.match_subject(s, match_id), after=False, pressed=False)
+
+    async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
+        """📊 Review under a finished game or match (or its delivery, once made: a last field '1')."""
+        args = pressed.args
+        owner = cb.id_field(args[1]) if len(args) in (2, 3) else None
+        if owner is None or args[0] not in ("g", "m") or args[2:] not in ((), (review_board.AFTER,)):
+            return messages.stale(s.language)
+        found = await (reviews.game_subject(s, owner) if args[0] == "g" else reviews.match_subject(s, owner))
+        after = len(args) == 3
+        return await self._answer(s, found, after=after, pressed=not after)
+
+    async def _answer(self, s: Situation, found: Subject | Refusal, *, after: bool, pressed: bool) -> Outcome:
+        """The review of `found`, or why there is none; `after`: delivered once made (if it is still not kept, it
+        failed); `pressed`: asked by a button (short answers as its toast)."""
+        language = s.language
+        if isinstance(found, Refusal):
+            return review_board.refused(language, found, pressed)
+        review = await reviews.kept(self.deps, found)
+        if review is not None:
+            await reviews.earned(self.deps, found, review, s.who.chat_id)
+            return review_board.shown(language, found, review)
+        if after:
+            return review_board.refused(language, Refusal("review.failed"))
+        runner = self.deps.reviews
+        if runner.background:
+            try:
+                making = reviews.started(self.deps, found)
+            except Busy:  # their other reviews come first: one person never queues many ahead of everyone
+                return review_board.refused(language, Refusal("review.busy"), pressed)
+            runner.then_deliver(making, s.who, review_board.data(found, after=True))
+            return review_board.coming(language, pressed)
+        try:
+            review = await reviews.made_here(self.deps, found)
+        except ValueError:  # answers no code fits, a guess no code of the variant: stored so, it cannot be reviewed
+            log.exception("could not review %s", reviews.key(found))
+            return review_board.refused(language, Refusal("review.failed"), pressed)
+        await reviews.earned(self.deps, found, review, s.who.chat_id)
+        return review_board.shown(language, found, review)
+
+
+def _daily_words(language: str) -> frozenset[str]:
+    """The words that ask /review for the daily challenge ('daily', 'задача')."""
+    return frozenset(meanings(language, (("words.review.daily", True),)))

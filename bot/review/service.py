@@ -1,0 +1,243 @@
+"""The game review's service: which games can be reviewed (and why another cannot), what the player knew at each guess,
+and the review itself, made by the engine (`engine.review`) once and kept with its game.
+
+A review is of a player's own guesses: a finished /play game (the digits hints revealed counted from the guess after
+each was taken), the daily challenge once the day is over for everyone (before that it would give the code away), the
+player's half of a versus game (their guesses at the bot's code), and each player's guesses in a race or a duel, once
+it is over. A /think game has no guesses of the player's. Making a review takes up to about a second of CPU: the
+Reviewer (bot/review/reviewer.py) makes it in a thread, once however often it is asked for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+from functools import partial
+
+from bot.achievements import rules as achievement_rules
+from bot.achievements import service as achievements
+from bot.daily.service import day_of, until_next
+from bot.deps import Deps
+from bot.games.model import Game, Mode
+from bot.games.status import Status
+from bot.matches.model import Kind, Match
+from bot.refusal import Refusal
+from bot.review.store import SqliteReviewRepository
+from bot.situation import Situation
+from engine.history import Pins, Turn
+from engine.review import GameReview, review_game
+from engine.variant import Variant
+
+# The review's version: a review kept at an older one is made again when next asked for (a better engine, a fix).
+VERSION = 1
+
+
+class Reviewed(StrEnum):
+    """What a review is of: a one-player game, or one player's guesses in a match of a kind (the stored words)."""
+
+    GAME = "game"
+    RACE = "race"
+    DUEL = "duel"
+    VERSUS = "versus"
+
+
+class Hinted(StrEnum):
+    """What the review knows of the hints: none taken; taken and noted when (the guesses after each are weighed
+    knowing its digit); or taken in a game older than that note (every guess is weighed by the answers alone)."""
+
+    NONE = "none"
+    NOTED = "noted"
+    UNNOTED = "unnoted"
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a review is of: whose guesses in which game or match, the variant, the turns and, for each guess, the
+    digits the player knew in their places; and how it ended for the player (a game's status; a match's, for it)."""
+
+    of: Reviewed
+    owner_id: int  # the game's id, or the match's
+    user_id: int
+    variant: Variant
+    turns: tuple[Turn, ...]
+    known: tuple[Pins, ...] | None  # per guess; None: nothing was known but the answers
+    hinted: Hinted = Hinted.NONE
+    status: Status = Status.ACTIVE
+    daily: str | None = None  # the day of the daily challenge the game played
+
+
+@dataclass(frozen=True)
+class Made:
+    """A review, and what it is of."""
+
+    subject: Subject
+    review: GameReview
+
+
+MATCH_KINDS = {Kind.RACE: Reviewed.RACE, Kind.DUEL: Reviewed.DUEL, Kind.VERSUS: Reviewed.VERSUS}
+
+
+def of_game(game: Game, user_id: int, now: datetime) -> Subject | Refusal:
+    """What the review of a one-player game is of, or why there is none: not the player's, a /think game, still on,
+    today's daily challenge (until the day is over for everyone), or no guess made."""
+    if game.user_id != user_id:
+        return Refusal("review.not_yours")
+    if game.mode == Mode.GUESSER:
+        return Refusal("review.think")
+    if game.active:
+        return Refusal("review.running")
+    if game.daily is not None and day_of(now) <= game.daily:
+        return Refusal("review.daily.wait", {"wait": until_next(now)})
+    if not game.turns:
+        return Refusal("review.empty")
+    known, hinted = known_pins(game)
+    return Subject(Reviewed.GAME, game.id, user_id, game.variant, game.turns, known, hinted, game.status, game.daily)
+
+
+def of_match(match: Match, turns: tuple[Turn, ...], user_id: int) -> Subject | Refusal:
+    """What the review of one player's guesses in a match is of (`turns`: theirs), or why there is none: still on,
+    not one of its players, or no guess of theirs."""
+    if match.active:  # said to anyone: it tells nothing of the match
+        return Refusal("review.running")
+    if match.player(user_id) is None or user_id == 0:
+        return Refusal("review.not_yours")
+    if not turns:
+        return Refusal("review.empty")
+    return Subject(MATCH_KINDS[match.kind], match.id, user_id, match.variant, turns, None, Hinted.NONE, match.status)
+
+
+def known_pins(game: Game) -> tuple[tuple[Pins, ...] | None, Hinted]:
+    """The digits the player knew in their places at each guess (a hint's digit from the guess after it was taken
+    on), and what the review knows of the hints."""
+    if not game.hints or game.secret is None:
+        return None, Hinted.NONE
+    if game.hints_at is None or len(game.hints_at) != len(game.hints):
+        return None, Hinted.UNNOTED  # an older game: when its hints came is not known
+    secret = game.secret
+    known = tuple(
+        {int(p): int(secret[int(p)]) for p, at in zip(game.hints, game.hints_at, strict=True) if at <= index}
+        for index in range(len(game.turns))
+    )
+    if not any(known):  # every hint came after the last guess: nothing it revealed was known at a guess
+        return None, Hinted.NONE
+    return known, Hinted.NOTED
+
+
+def make(subject: Subject) -> GameReview:
+    """The engine's review of the subject's guesses (CPU-bound: run it in a thread)."""
+    return review_game(subject.variant, subject.turns, subject.known)
+
+
+async def made_here(deps: Deps, subject: Subject) -> GameReview:
+    """The subject's review, made now in a thread and kept, in the caller's task (and transaction): where no
+    transport delivers reviews later."""
+    review = await deps.reviews.run(partial(make, subject), subject.user_id)
+    await keep(deps, subject, review)
+    return review
+
+
+def started(deps: Deps, subject: Subject) -> asyncio.Task[GameReview]:
+    """The subject's review being made in the background and kept (the one under way, if it is already); Busy
+    (bot.review.reviewer) when its player already has as many under way as one may."""
+    return deps.reviews.start(key(subject), partial(_made_and_kept, deps, subject), subject.user_id)
+
+
+async def _made_and_kept(deps: Deps, subject: Subject) -> GameReview:
+    review = await deps.reviews.run(partial(make, subject), subject.user_id)
+    await keep(deps, subject, review)  # in a transaction of its own: this task is no update's
+    return review
+
+
+def key(subject: Subject) -> tuple[str, int, int]:
+    """What tells one review from another: what it is of, and whose guesses."""
+    return subject.of.value, subject.owner_id, subject.user_id
+
+
+async def kept(deps: Deps, subject: Subject) -> GameReview | None:
+    """The review kept for the subject, if one was made at this version."""
+    found = await _repository(deps).review(subject.of, subject.owner_id, subject.user_id)
+    if found is None or found[0] != VERSION:
+        return None
+    try:
+        return GameReview.from_data(found[1])
+    except (KeyError, TypeError, ValueError):  # a review kept in a shape this version does not read: made again
+        return None
+
+
+async def keep(deps: Deps, subject: Subject, review: GameReview) -> None:
+    """Keep the subject's review (inside a transaction: the caller's, or one of its own)."""
+    async with deps.transaction():
+        await _repository(deps).keep(*key(subject), VERSION, review.to_data(), deps.clock())
+
+
+def _won_and_labels(subject: Subject, review: GameReview) -> tuple[bool, tuple[str, ...]]:
+    won = bool(subject.turns) and subject.turns[-1].answer.bulls == subject.variant.length
+    return won, tuple(item.label.value for item in review.guesses)
+
+
+def earns(subject: Subject, review: GameReview) -> bool:
+    """Whether showing this review earns its player Flawless (unless they hold it already)."""
+    return achievement_rules.flawless(*_won_and_labels(subject, review))
+
+
+async def earned(deps: Deps, subject: Subject, review: GameReview, chat_id: int) -> None:
+    """A review shown to its player: a won game without a guess worse than good earns Flawless (once; announced
+    with the update's reply, in the caller's transaction)."""
+    won, labels = _won_and_labels(subject, review)
+    await achievements.of_review(deps, subject.user_id, chat_id, won, labels)
+
+
+async def game_subject(s: Situation, game_id: int) -> Subject | Refusal:
+    """The subject of the review of a game by its id (a button's, the page's): one of this chat's player's; a Refusal
+    when there is none."""
+    game = await s.game_named(game_id)
+    if game is None or game.chat_id != s.who.chat_id:
+        return Refusal("review.not_yours")
+    return of_game(game, s.who.user_id, s.deps.clock())
+
+
+async def match_subject(s: Situation, match_id: int) -> Subject | Refusal:
+    """The subject of the review of the person's guesses in a match by its id (a button's, a link's, the page's); a
+    Refusal when there is none."""
+    match = await s.match_named(match_id)
+    if match is None:
+        return Refusal("review.not_yours")
+    return of_match(match, await s.deps.store.matches.turns(match.id, s.who.user_id), s.who.user_id)
+
+
+async def latest(s: Situation, daily: bool = False) -> Subject | Refusal:
+    """The subject of /review: the player's last finished game with guesses of their own (`daily`: their last daily
+    challenge); why there is none, when there is none (their last games were all /think games: that says so)."""
+    deps, who = s.deps, s.who
+    repository = _repository(deps)
+    if daily:
+        today = day_of(deps.clock())
+        game_id = await repository.latest_daily(who.user_id, today) or await repository.daily_on(who.user_id, today)
+        return Refusal("review.none.daily") if game_id is None else await game_subject(s, game_id)
+    recent = await repository.latest(who.user_id)
+    for mode, owner_id in recent:
+        if mode in ("referee", "daily"):
+            return await game_subject(s, owner_id)
+        if mode in MATCH_KINDS.values():
+            return await match_subject(s, owner_id)
+    return Refusal("review.think" if recent else "review.none")
+
+
+def waits(refusal: Refusal) -> timedelta | None:
+    """How long until a refused review can be made (today's daily challenge), if that is why it was refused."""
+    wait = refusal.params.get("wait")
+    return wait if isinstance(wait, timedelta) else None
+
+
+def _repository(deps: Deps) -> SqliteReviewRepository:
+    return deps.store.repository(SqliteReviewRepository)
+
+
+def pins_at(subject: Subject, index: int) -> Mapping[int, int] | None:
+    """The digits the player knew in their places at guess `index` (0 for the first), if any."""
+    if subject.known is None or not 0 <= index < len(subject.known):
+        return None
+    return subject.known[index] or None

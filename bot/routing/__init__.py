@@ -1,1 +1,0 @@
-"""Which feature answers an update: the declarations' shape (routes.py) and the ordered table (table.py)."""

@@ -1,0 +1,1 @@
+"""/settings: a chat's settings panel, one message whose buttons change a setting each."""

@@ -1,0 +1,1 @@
+"""/versus: the player and the bot each think of a code and take turns guessing the other's."""

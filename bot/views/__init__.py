@@ -1,1 +1,0 @@
-"""Presenters: service results turned into replies, using texts and keyboards. No I/O."""

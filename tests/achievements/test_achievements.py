@@ -1,0 +1,336 @@
+"""Achievements through the whole Application: each awarded at its edge and not below it, exactly once (a second feat,
+a redelivered update), announced once where it belongs and in the player's language, and shown in /stats with how
+rare it is."""
+
+from bot.achievements import service as achievements
+from bot.achievements.rules import Achievement
+from bot.achievements.store import SqliteAchievementRepository
+from bot.daily.close import close_days
+from bot.store.db import open_database
+from bot.store.migrations import migrate
+from engine.scoring import score
+from tests.bot.fakes import EPOCH, UPDATE_IDS, Clock, telegram_app
+from tests.bot.members import GROUP, Member, sent
+from tests.versus.test_versus import MINE, answer_truly, asked, button, label, versus_of, wrong_codes
+
+WRONG = ("0123", "4567", "8901", "2345", "6789", "1357", "2468")
+
+
+def deps_of(app):
+    return app.bot_data.runtime.core.deps
+
+
+async def win_in(member: Member, app, guesses: int, command: str = "/play"):
+    """Start a game with `command` in the member's private chat and win it on guess number `guesses`; the messages of
+    the winning guess come back."""
+    await member.send(command)
+    secret = (await deps_of(app).store.games.active_game(member.chat_id)).secret
+    for code in [c for c in WRONG if c != secret][: guesses - 1]:
+        await member.send(code)
+    return sent(await member.send(secret), member.chat_id)
+
+
+async def held(app, user_id: int) -> set[Achievement]:
+    return set(await deps_of(app).store.repository(SqliteAchievementRepository).held(user_id))
+
+
+async def counted(app) -> tuple[dict[str, int], int]:
+    """The holders and players as the tables say, counted the slow way (the kept counts must agree)."""
+    conn = deps_of(app).store.conn
+    rows = await conn.execute_fetchall("SELECT achievement, count(*) FROM achievements GROUP BY achievement")
+    players = await conn.execute_fetchall(
+        "SELECT count(*) FROM (SELECT user_id FROM game_results WHERE mode IN"
+        " ('referee', 'race', 'duel', 'versus', 'daily') UNION SELECT user_id FROM achievements)"
+    )
+    return {r[0]: r[1] for r in rows}, players[0][0]
+
+
+async def test_a_classic_solved_in_four_is_announced_once_and_in_five_is_not(app, recorded):
+    four = Member(app, recorded, 11, "Ann", chat_id=11)
+    five = Member(app, recorded, 22, "Bob", chat_id=22)
+    *_, earned = await win_in(four, app, 4)
+    assert earned.text == (
+        "🏅 New achievement: <b>Classic in four</b>, a classic game (4 digits, no repeats) solved in 4 guesses or"
+        " fewer, without a hint. It is held by 100% of players."
+    )
+    replies = await win_in(five, app, 5)
+    assert not any("achievement" in r.text for r in replies)
+    assert await held(app, 11) == {Achievement.CLASSIC_IN_FOUR}
+    assert await held(app, 22) == set()
+    again = await win_in(four, app, 2)  # a second feat: held already, nothing to announce
+    assert not any("achievement" in r.text for r in again)
+    assert await counted(app) == ({"classic_in_four": 1}, 2)
+
+
+async def test_a_hinted_classic_in_four_earns_nothing_nor_does_another_variant(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    await ann.send("/play")
+    await ann.send("/hint")
+    secret = (await deps_of(app).store.games.active_game(11)).secret
+    replies = sent(await ann.send(secret))
+    assert not any("achievement" in r.text for r in replies)
+    replies = await win_in(ann, app, 2, "/play nozero")
+    assert not any("achievement" in r.text for r in replies)
+    assert await held(app, 11) == set()
+
+
+async def test_a_redelivered_winning_update_awards_and_announces_once(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    await ann.send("/play")
+    secret = (await deps_of(app).store.games.active_game(11)).secret
+    update = {"update_id": next(UPDATE_IDS), "message": ann.message(secret)}
+    first = sent(await ann.process(update))
+    second = sent(await ann.process(update))  # Telegram sends it again (our answer was lost)
+    assert [r.text.startswith("🏅 New achievement") for r in first] == [False, True]
+    assert second == []
+    assert await counted(app) == ({"classic_in_four": 1}, 1)
+
+
+async def race_won(app, recorded, players: int) -> list:
+    """A race in the group: `players` − 1 others guess wrong once, then the first player finds the code; the
+    group's messages of the winning guess come back."""
+    members = [Member(app, recorded, 100 + i, f"P{i}") for i in range(players)]
+    await members[0].send("/challenge 5")
+    match = await deps_of(app).store.matches.active_match(GROUP)
+    wrong = "01234" if match.secret != "01234" else "56789"
+    for other in members[1:]:
+        await other.send(f"/g {wrong}")
+    return sent(await members[0].send(f"/g {match.secret}"), GROUP)
+
+
+async def test_a_race_won_against_five_is_announced_in_the_group(app, recorded):
+    won, earned = await race_won(app, recorded, 6)
+    assert "P0 found" in won.text
+    assert earned.text == (
+        "🏅 P0 earns <b>Race of six</b>: a race won against five or more other players. It is held by 17% of players."
+    )
+    assert await held(app, 100) == {Achievement.RACE_OF_SIX}  # a 5-digit race: no classic in four
+
+
+async def test_a_race_won_against_four_earns_nothing(app, recorded):
+    replies = await race_won(app, recorded, 5)
+    assert [("earns" in r.text) for r in replies] == [False]
+    assert await held(app, 100) == set()
+
+
+async def test_a_classic_race_won_in_one_guess_is_no_classic_in_four(app, recorded):
+    ann, bob = Member(app, recorded, 11, "Ann"), Member(app, recorded, 22, "Bob")
+    await ann.send("/challenge")
+    secret = (await deps_of(app).store.matches.active_match(GROUP)).secret
+    await bob.send(f"/g {'0123' if secret != '0123' else '4567'}")
+    replies = sent(await ann.send(f"/g {secret}"), GROUP)
+    assert len(replies) == 1  # the race's clues are everyone's: no achievement
+    assert await held(app, 11) == set()
+
+
+async def daily_solved(member: Member, app, guesses: int) -> None:
+    """The member plays today's challenge and solves it on guess number `guesses`."""
+    await win_in(member, app, guesses, "/daily")
+
+
+async def test_the_days_fewest_hold_the_days_best_when_the_day_closes_and_are_told_in_their_language(tmp_path):
+    clock = Clock(EPOCH)
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        core = app.bot_data.runtime.core
+        ann = Member(app, request, 11, "Ann", chat_id=11)
+        boris = Member(app, request, 22, "Борис", chat_id=22, language_code="ru")
+        cat = Member(app, request, 33, "Cat", chat_id=33)
+        await daily_solved(ann, app, 5)
+        await daily_solved(boris, app, 5)
+        await daily_solved(cat, app, 6)
+        assert await core.on_day_end() == ()  # the day is not over: nobody knows yet who did best
+        clock.advance(12 * 3600)  # 00:00 UTC
+        told = await core.on_day_end()
+        assert {n.chat_id for n in told} == {11, 22}  # the tie holds it too
+        said = {n.chat_id: n.outcome.replies[0].text for n in told}
+        assert said[11].startswith("🏅 New achievement: <b>Best of the day</b>")
+        assert said[22].startswith("🏅 Новое достижение: <b>Лучший за день</b>")
+        assert "held by 67% of players" in said[11]
+        assert await core.on_day_end() == ()  # closed once
+        assert await held(app, 33) == set()
+
+
+async def test_a_daily_finished_after_its_day_closed_holds_the_best_when_it_ties_it(tmp_path):
+    clock = Clock(EPOCH)
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        core = app.bot_data.runtime.core
+        ann = Member(app, request, 11, "Ann", chat_id=11)
+        bob = Member(app, request, 22, "Bob", chat_id=22)
+        await daily_solved(ann, app, 5)
+        await bob.send("/daily")  # still playing at midnight
+        secret = (await deps_of(app).store.games.active_game(22)).secret
+        for code in [c for c in WRONG if c != secret][:4]:
+            await bob.send(code)
+        clock.advance(12 * 3600)
+        assert [n.chat_id for n in await core.on_day_end()] == [11]
+        *_, earned = sent(await bob.send(secret), 22)  # yesterday's game, solved in 5 as well
+        assert earned.text.startswith("🏅 New achievement: <b>Best of the day</b>")
+
+
+async def test_stats_shows_every_achievement_with_how_rare_it_is_in_both_languages(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    bob = Member(app, recorded, 22, "Боб", chat_id=22, language_code="ru")
+    await win_in(ann, app, 3)
+    await win_in(bob, app, 6)
+    [stats] = sent(await ann.send("/stats"))
+    assert "🏅 <b>Achievements</b>: 1 of 6\n🏅 Classic in four · held by 50% of players\n▫️ Flawless: " in stats.text
+    assert "▫️ Race of six: a race won against five or more other players · held by no one yet" in stats.text
+    [stats] = sent(await bob.send("/stats"))
+    assert "🏅 <b>Достижения</b>: 0 из 6\n▫️ Классика за четыре хода: " in stats.text
+    assert "есть у 50% игроков" in stats.text
+
+
+async def test_the_services_hooks_for_reviews_and_puzzles_award_at_their_edges_once(app):
+    deps = deps_of(app)
+    async with deps.transaction():
+        assert await achievements.of_review(deps, 11, 11, True, ("best", "good", "inaccuracy")) is None
+        assert await achievements.of_review(deps, 11, 11, False, ("best", "good")) is None
+        flawless = await achievements.of_review(deps, 11, 11, True, ("best", "excellent", "good"))
+        assert flawless is not None
+        assert flawless.achievement == Achievement.FLAWLESS
+        assert await achievements.of_review(deps, 11, 11, True, ("best",)) is None  # held already
+        assert await achievements.of_puzzles(deps, 11, 11, streak_days=6, rating=1799) == ()
+        earned = await achievements.of_puzzles(deps, 11, 11, streak_days=7, rating=1800)
+        assert {a.achievement for a in earned} == {Achievement.PUZZLE_WEEK, Achievement.PUZZLE_1800}
+        assert await achievements.of_puzzles(deps, 11, 11, streak_days=8, rating=1900) == ()
+        assert [a.achievement for a in achievements.taken(deps)] == [
+            Achievement.FLAWLESS,
+            Achievement.PUZZLE_WEEK,
+            Achievement.PUZZLE_1800,
+        ]
+        assert achievements.taken(deps) == ()  # each announced once
+    rare = await achievements.rarities(deps)
+    assert (rare[Achievement.FLAWLESS].holders, rare[Achievement.FLAWLESS].players) == (1, 1)
+
+
+async def test_awards_of_an_update_that_failed_are_forgotten_not_announced_by_the_next(app, recorded):
+    deps = deps_of(app)
+    try:
+        async with deps.transaction():
+            await achievements.award(deps, 11, Achievement.FLAWLESS, 11, EPOCH)
+            raise RuntimeError("the update failed after the award")
+    except RuntimeError:
+        pass
+    [reply] = sent(await Member(app, recorded, 11, "Ann", chat_id=11).send("/help"))
+    assert "achievement" not in reply.text.lower()
+    assert await held(app, 11) == set()
+
+
+async def test_a_versus_game_solved_in_four_is_announced_in_private_once_the_game_is_over(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    await ann.send("/versus")
+    secret = (await versus_of(app, ann)).secret
+    [board] = sent(await ann.send(next(wrong_codes(secret))))
+    await answer_truly(ann, board)
+    [last] = sent(await ann.send(secret))
+    assert not any("achievement" in r.text for r in sent(recorded.calls[-3:]))  # the bot's equal turn is owed
+    calls = await ann.press(button(last, label(score(MINE, asked(last)))))
+    [earned] = sent(calls, 11)
+    assert earned.text.startswith("🏅 New achievement: <b>Classic in four</b>")
+
+
+async def test_the_migration_awards_what_was_played_before_it_as_the_rules_award_it_live(tmp_path):
+    clock = Clock(EPOCH)
+    database = tmp_path / "db.sqlite3"
+    async with telegram_app(database, clock=clock) as (app, request):
+        ann, bob = Member(app, request, 11, "Ann", chat_id=11), Member(app, request, 22, "Bob", chat_id=22)
+        cat = Member(app, request, 33, "Cat", chat_id=33)
+        await win_in(ann, app, 3)
+        await win_in(bob, app, 5)
+        await cat.send("/play")
+        await cat.send("/hint")
+        await cat.send((await deps_of(app).store.games.active_game(33)).secret)
+        await race_won(app, request, 6)
+        await daily_solved(bob, app, 4)
+        await daily_solved(cat, app, 4)
+        await daily_solved(ann, app, 6)
+        clock.advance(12 * 3600)
+        await app.bot_data.runtime.core.on_day_end()
+        conn = deps_of(app).store.conn
+        live = await conn.execute_fetchall("SELECT user_id, achievement, chat_id FROM achievements ORDER BY 1, 2")
+        counts = await counted(app)
+    assert len(live) == 6  # Ann's classic in 3, the race's winner, and Bob's and Cat's daily in 4: classic and best
+
+    conn = await open_database(database)
+    try:
+        await conn.executescript(
+            "DROP TRIGGER game_results_rarity_player; DROP TABLE achievements; DROP TABLE achievement_holders;"
+            " DROP TABLE rarity_players; DROP TABLE rarity_count; DROP TABLE daily_closes;"
+            " DELETE FROM schema_migrations WHERE version = 16;"
+        )
+        assert await migrate(conn) == ["0016_achievements"]
+        again = await conn.execute_fetchall("SELECT user_id, achievement, chat_id FROM achievements ORDER BY 1, 2")
+        holders = await conn.execute_fetchall("SELECT achievement, holders FROM achievement_holders")
+        players = await conn.execute_fetchall("SELECT players FROM rarity_count")
+    finally:
+        await conn.close()
+    assert [tuple(r) for r in again] == [tuple(r) for r in live]
+    assert ({r[0]: r[1] for r in holders}, players[0][0]) == counts
+
+
+async def test_the_days_close_on_the_timer_is_queued_and_sent_to_the_holders_chat(tmp_path):
+    clock = Clock(EPOCH)
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        ann = Member(app, request, 11, "Ann", chat_id=11)
+        await daily_solved(ann, app, 6)
+        woken = []
+        runtime = app.bot_data.runtime
+        assert await close_days(runtime, lambda: woken.append(1)) == 0
+        clock.advance(12 * 3600 + 1)
+        assert await close_days(runtime, lambda: woken.append(1)) == 1
+        assert woken == [1]
+        start = len(request.calls)
+        await app.bot_data.sender.flush()
+        [told] = sent(request.calls[start:], 11)
+        assert told.text.startswith("🏅 New achievement: <b>Best of the day</b>")
+        assert await close_days(runtime, lambda: woken.append(1)) == 0
+
+
+async def test_the_puzzle_of_the_day_solved_seven_days_running_earns_the_puzzle_week_on_the_seventh(app, recorded):
+    from tests.puzzles.test_puzzle import today_solution
+
+    clock = deps_of(app).clock
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    for day in range(1, 8):
+        await ann.send("/puzzle daily")
+        replies = sent(await ann.send(await today_solution(app)), 11)
+        announced = [r.text for r in replies if "achievement" in r.text]
+        if day < 7:
+            assert announced == [], day
+            assert await held(app, 11) == set()
+        clock.advance(24 * 3600)
+    assert announced == [
+        "🏅 New achievement: <b>Puzzle week</b>, the puzzle of the day solved 7 days in a row. It is held by 100% of"
+        " players."
+    ]
+    assert await held(app, 11) == {Achievement.PUZZLE_WEEK}
+
+
+async def test_a_rated_puzzle_answer_that_leaves_a_rating_of_1800_earns_it_once_and_a_new_players_does_not(
+    app, recorded
+):
+    from tests.puzzles.test_puzzle import repo_of
+
+    ann, bob = Member(app, recorded, 11, "Ann", chat_id=11), Member(app, recorded, 22, "Bob", chat_id=22)
+    conn = deps_of(app).store.conn
+    await conn.execute(  # Ann is a strong solver already: 1500 + 20 × (40 − 3) shown
+        "INSERT INTO puzzle_ratings (user_id, family, mu, sigma, games, updated_at)"
+        " VALUES (11, 'digits', 40.0, 1.0, 50, '2026-01-01T00:00:00+00:00')"
+    )
+    await conn.commit()
+    repo = repo_of(app)
+    for member in (ann, bob):
+        await member.press("pz:n")
+        row = await repo.puzzle((await repo.current(member.user_id)).puzzle_id)
+        replies = sent(await member.send(row.data["solution"]), member.chat_id)
+        announced = [r.text for r in replies if "achievement" in r.text]
+        if member is ann:
+            assert len(announced) == 1
+            assert "<b>Puzzle rating 1800</b>" in announced[0]
+        else:
+            assert announced == []
+    assert await held(app, 11) == {Achievement.PUZZLE_1800}
+    assert await held(app, 22) == set()
+    await ann.press("pz:n")  # the next rated solve: held already, nothing announced
+    row = await repo.puzzle((await repo.current(11)).puzzle_id)
+    assert not any("achievement" in r.text for r in sent(await ann.send(row.data["solution"]), 11))
