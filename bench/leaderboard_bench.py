@@ -32,10 +32,12 @@ import numpy as np
 
 from bench.db_timing import Call, LockProbe, TimedTransactions, prepare, report, spread
 from bot.daily import service as daily
+from bot.days import day_of
 from bot.deps import Deps
 from bot.ports import ManualTimers, NoAdmins
 from bot.records import stats
 from bot.records.model import ALL_CHATS
+from bot.records.store import SqliteStatsRepository
 from bot.store.db import open_database
 from bot.store.store import Store
 
@@ -185,7 +187,7 @@ async def board_views(deps: Deps, conn: aiosqlite.Connection, big_chat: int) -> 
                 return stats.leaderboard(deps, scope, "classic", period, user_id=user)
 
             def place(scope: int = scope, key: str | None = key, user: int = user) -> Awaitable[object]:
-                return deps.store.stats.place(scope, "classic", user, key)
+                return deps.store.repository(SqliteStatsRepository).place(scope, "classic", user, key)
 
             views.append(BoardView(f"/top {where} {period}", shown, place))
     return views
@@ -213,7 +215,7 @@ async def bench(path: Path, runs: int) -> None:
             ) as cursor:
                 sizes.append(f"{period} {(await cursor.fetchone() or (0,))[0] or 0:,}")
         print(f"players on the {where} classic boards: " + ", ".join(sizes))
-    day = daily.day_of(NOW - timedelta(days=1))
+    day = day_of(NOW - timedelta(days=1))
     calls: dict[str, Call] = {}
     for view in await board_views(deps, conn, big_chat):
         calls[f"{view.label} + #N"] = view.shown

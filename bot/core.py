@@ -13,11 +13,12 @@ from typing import TypeVar
 
 from bot import callback_data as cb
 from bot import messages
-from bot.achievements import service as achievements
+from bot.chats.languages import spoken_in
 from bot.deps import Deps
 from bot.engine_work import EngineBusy, WorkPending
+from bot.events import DaysClosing, Events, Journal
 from bot.matches import service as matches
-from bot.records import stats
+from bot.players import Seen, keep_fresh
 from bot.register import (
     DEEP_LINK_COMMANDS,
     DUEL_LINK,
@@ -28,6 +29,7 @@ from bot.register import (
     button_routes,
     command_routes,
     deadline_routes,
+    listen,
     text_routes,
 )
 from bot.replies import Notice, Offers, Outcome
@@ -47,6 +49,7 @@ class Core:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
         self.features = Features(deps)
+        listen(deps.events, self.features)  # who answers what the kernel and the features publish
         self._commands = command_routes(self.features)
         self._texts = text_routes(self.features)
         self._buttons = button_routes(self.features)
@@ -95,21 +98,27 @@ class Core:
         earned anyone is announced with it."""
         if not self.deps.store.transaction.open:
             return await self.alone(0, lambda: self.on_deadline(match_id))
-        achievements.forget(self.deps)
-        match = await matches.due(self.deps, match_id)
-        if match is None:
-            return None
-        for handler in self._deadlines:
-            notice = await handler(match)
-            if notice is not None:
-                language = await self.features.achievements.chat_language(notice.chat_id)
-                told = await self.features.achievements.announced(notice.outcome, notice.chat_id, language)
-                return replace(notice, outcome=told)
+        with Events.journal() as journal:
+            match = await matches.due(self.deps, match_id)
+            if match is None:
+                return None
+            for handler in self._deadlines:
+                notice = await handler(match)
+                if notice is not None:
+                    language = await spoken_in(self.deps, notice.chat_id)
+                    told = await self.features.announced(notice.outcome, journal, notice.chat_id, language)
+                    return replace(notice, outcome=told)
         return None
 
     async def on_day_end(self) -> tuple[Notice, ...]:
         """Close the daily challenges of the days that are over (each once): what to tell whom (the day's best)."""
-        return await self.alone(0, self.features.achievements.day_end)
+
+        async def close() -> tuple[Notice, ...]:
+            with Events.journal() as journal:
+                await self.deps.events.publish(self.deps, DaysClosing(self.deps.clock()))
+                return tuple(journal.made(Notice))
+
+        return await self.alone(0, close)
 
     async def on_unreachable(self, chat_id: int) -> Notice | None:
         """Telegram refused a message to a private chat: a private duel there that cannot go on is called off;
@@ -123,18 +132,21 @@ class Core:
     async def arrived(self, who: Who) -> Situation:
         """What every update from a person does first, whatever it is, inside its transaction: the player's display
         name (shown on leaderboards), app language (for private messages) and @username (for /duel @username) are
-        kept fresh; then the situation the update finds comes back (its language to answer in among it). Awards an
-        earlier update left unannounced belong to one that failed: its writes were undone, and they are forgotten."""
-        achievements.forget(self.deps)
+        kept fresh; then the situation the update finds comes back (its language to answer in among it)."""
         if who.name:
-            await stats.seen(self.deps, who.user_id, who.name, who.language_code or "", who.username)
+            seen = Seen(who.name, who.language_code or "", who.username)
+            await keep_fresh(self.deps.store.players, self.deps.store.transaction, who.user_id, seen, self.deps.clock())
         return await Situation.read(self.deps, who)
 
     async def on_command(self, who: Who, command: str, args: str = "") -> Outcome:
         """The reply to /command args."""
         if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
             return await self._alone_or_busy(who, lambda: self.on_command(who, command, args))
-        found = await self.arrived(who)
+        with Events.journal() as journal:
+            return await self._command(await self.arrived(who), journal, command, args)
+
+    async def _command(self, found: Situation, journal: Journal, command: str, args: str) -> Outcome:
+        who = found.who
         payload = args.strip()
         if command == "start" and payload.lower() in DEEP_LINK_COMMANDS:  # a deep link is its command
             command, args = payload.lower(), ""
@@ -146,23 +158,24 @@ class Core:
             return await self.features.duel.duel_link(found, payload)
         elif command == "start" and who.private and payload.lower().startswith(REVIEW_LINK):
             return await self.features.review.link(found, payload)
-        return await self._ask(self._commands, found, command, lambda handler: handler(found, command, args))
+        return await self._ask(self._commands, found, journal, command, lambda handler: handler(found, command, args))
 
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
         if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
             return await self._alone_or_busy(who, lambda: self.on_text(who, text))
-        found = await self.arrived(who)
-        return await self._ask(self._texts, found, "", lambda handler: handler(found, text))
+        with Events.journal() as journal:
+            found = await self.arrived(who)
+            return await self._ask(self._texts, found, journal, "", lambda handler: handler(found, text))
 
     async def on_page(self, who: Who, act: Callable[[Situation], Awaitable[T]]) -> tuple[T, Outcome]:
         """Something the Mini App does outside a chat update (a puzzle answered, a review shown), in the caller's
         transaction: `act`'s result, and an Outcome announcing what it earned the player (an achievement), as a
         message of this chat; an empty one when it earned nothing."""
-        achievements.forget(self.deps)
-        found = await Situation.read(self.deps, who)
-        result = await act(found)
-        told = await self.features.achievements.announced(Outcome(), who.chat_id, found.language)
+        with Events.journal() as journal:
+            found = await Situation.read(self.deps, who)
+            result = await act(found)
+            told = await self.features.announced(Outcome(), journal, who.chat_id, found.language)
         return result, told
 
     async def on_inline(self, who: Who, query: str) -> Offers:
@@ -183,15 +196,22 @@ class Core:
         """The reply to a button press; a toast when the button is stale."""
         if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
             return await self._alone_or_busy(who, lambda: self.on_button(who, data))
-        found = await self.arrived(who)
-        try:
-            pressed = cb.decode(data, self._declared)
-            return await self._ask(self._buttons, found, pressed.action, lambda handler: handler(found, pressed))
-        except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
-            return messages.stale(found.language)
+        with Events.journal() as journal:
+            found = await self.arrived(who)
+            try:
+                pressed = cb.decode(data, self._declared)
+                ask = self._buttons
+                return await self._ask(ask, found, journal, pressed.action, lambda handler: handler(found, pressed))
+            except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
+                return messages.stale(found.language)
 
     async def _ask(
-        self, routes: tuple[Route[H], ...], found: Situation, key: str, ask: Callable[[H], Awaitable[Outcome | None]]
+        self,
+        routes: tuple[Route[H], ...],
+        found: Situation,
+        journal: Journal,
+        key: str,
+        ask: Callable[[H], Awaitable[Outcome | None]],
     ) -> Outcome:
         """The first answer of the routes asked about `key` from this chat, in the table's order; whether the person
         is in a match is asked once (the situation keeps it), and only if a route asked is for matches alone."""
@@ -204,5 +224,5 @@ class Core:
                 continue
             outcome = await ask(route.handler)
             if outcome is not None:  # with what the update earned, whichever feature made the move
-                return await self.features.achievements.announced(outcome, found.who.chat_id, found.language)
+                return await self.features.announced(outcome, journal, found.who.chat_id, found.language)
         return Outcome()  # unreachable: every table ends with a route that always answers

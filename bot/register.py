@@ -12,12 +12,23 @@ from __future__ import annotations
 
 from bot import callback_data as cb
 from bot import links
+from bot.achievements import service as achievement_service
 from bot.achievements.routes import Achievements
 from bot.daily import guard as daily_guard
 from bot.daily.guard import DailyGuard
 from bot.deps import Deps
 from bot.duel import routes as duel
 from bot.duel.routes import Duel
+from bot.events import (
+    DayPuzzleSolved,
+    DaysClosing,
+    Events,
+    GameFinished,
+    Journal,
+    MatchClosed,
+    PuzzleRated,
+    ReviewShown,
+)
 from bot.games.model import Mode
 from bot.guide import fallback
 from bot.guide import routes as guide
@@ -34,10 +45,11 @@ from bot.puzzles import routes as puzzle
 from bot.puzzles.routes import Puzzle
 from bot.race import routes as race
 from bot.race.routes import Race
+from bot.records import ratings, streak
 from bot.records import routes as scoreboard
-from bot.records import streak
 from bot.records.routes import Scoreboard
 from bot.records.streak import Streak
+from bot.replies import Outcome
 from bot.review import routes as review
 from bot.review.routes import Review
 from bot.routes import ButtonHandler, Chats, Command, CommandHandler, DeadlineHandler, Route, TextHandler, names
@@ -139,6 +151,21 @@ class Features:
         self.guide = Guide(deps)
         self.fallback = Fallback(deps)
         self.achievements = Achievements(deps)  # asked by the Core after every answered update, not by a route
+
+    async def announced(self, outcome: Outcome, journal: Journal, chat_id: int, language: str) -> Outcome:
+        """The update's outcome with what its journal says it earned announced (achievements)."""
+        return await self.achievements.announced(outcome, journal, chat_id, language)
+
+
+def listen(events: Events, f: Features) -> None:
+    """Who answers each event, in order: a closed match is rated, then awarded."""
+    events.on(MatchClosed, ratings.on_match_closed)
+    events.on(GameFinished, achievement_service.on_game_finished)
+    events.on(MatchClosed, achievement_service.on_match_closed)
+    events.on(DaysClosing, f.achievements.day_end)
+    events.on(PuzzleRated, achievement_service.on_puzzle_rated)
+    events.on(DayPuzzleSolved, achievement_service.on_day_puzzle_solved)
+    events.on(ReviewShown, achievement_service.on_review_shown)
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:

@@ -71,7 +71,7 @@ async def open_runtime(
     store = Store(conn, reader)
     try:
         async with store.transaction():
-            link_key = await store.stats.stored_secret(links.KEY_NAME, secrets.token_hex(32))
+            link_key = await store.stored_secret(links.KEY_NAME, secrets.token_hex(32))
     except BaseException:
         await store.close()
         raise

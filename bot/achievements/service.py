@@ -1,10 +1,10 @@
 """Achievements: each awarded once, at the moment its feat can be known, inside the transaction of the move (or the
 day's close) that earned it; what a player holds, and how rare each one is.
 
-Where each is asked: a one-player game's end (`of_game`, from lifecycle.finish), a match's end (`of_match`, from
-matches.close_within), the close of a day's challenge (`close_days`, after 00:00 UTC), a review computed
-(`of_review`), a puzzle answered (`of_puzzles`). The Core announces what an update earned under its reply
-(`taken`), so none of those callers has to.
+Each is asked by an event (bot/events.py, its handlers registered in bot/register.py): a one-player game finished
+(`of_game`), a match closed (`of_match`), a review shown (`of_review`), a puzzle rated or the puzzle of the day
+solved (`of_puzzles`); and the days closing (`close_days`, after 00:00 UTC: the feature tells the holders). What a
+handler awards is its result: the update's journal keeps it, and the Core announces it under the update's reply.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from bot.achievements import rules
 from bot.achievements.model import Award, Rarity, Shelf, Shelved
 from bot.achievements.rules import Achievement
 from bot.achievements.store import SqliteAchievementRepository
-from bot.daily.service import day_of
+from bot.days import day_of
 from bot.deps import Deps
+from bot.events import DayPuzzleSolved, GameFinished, MatchClosed, PuzzleRated, ReviewShown
 from bot.games.model import Game
 from bot.games.status import Status
 from bot.matches.model import Match
@@ -98,16 +99,6 @@ async def of_puzzles(
     return tuple(await _awarded(deps, user_id, earned, chat_id, deps.clock()))
 
 
-def taken(deps: Deps) -> tuple[Award, ...]:
-    """What the update under way was awarded (by any service), each once: then nothing until the next award."""
-    return _repository(deps).taken()
-
-
-def forget(deps: Deps) -> None:
-    """An update begins: awards remembered from one that failed (its writes undone) are not announced."""
-    _repository(deps).forget()
-
-
 async def rarities(deps: Deps) -> dict[Achievement, Rarity]:
     """How rare each achievement is: its holders, of the players counted (README: Achievements)."""
     holders, players = await _repository(deps).rarities()
@@ -121,6 +112,31 @@ async def shelf(deps: Deps, user_id: int) -> Shelf:
     return Shelf(user_id, tuple(Shelved(a, held.get(a), rare[a]) for a in Achievement))
 
 
-async def names(deps: Deps, user_ids: list[int]) -> dict[int, str]:
-    """The display names of these players, as last seen (for an announcement in a group)."""
-    return await deps.store.stats.names(user_ids)
+# -- the events that may earn an achievement (registered in bot/register.py)
+
+
+async def on_game_finished(deps: Deps, event: GameFinished) -> tuple[Award, ...]:
+    """A one-player game finished: what it earned its player."""
+    return await of_game(deps, event.game, event.at)
+
+
+async def on_match_closed(deps: Deps, event: MatchClosed) -> tuple[Award, ...]:
+    """A match closed: what it earned its players."""
+    return await of_match(deps, event.match, event.at)
+
+
+async def on_puzzle_rated(deps: Deps, event: PuzzleRated) -> tuple[Award, ...]:
+    """A ladder puzzle was rated: a puzzle rating of 1800, once established."""
+    rating = event.rating if event.established else None
+    return await of_puzzles(deps, event.user_id, event.user_id, rating=rating)
+
+
+async def on_day_puzzle_solved(deps: Deps, event: DayPuzzleSolved) -> tuple[Award, ...]:
+    """The puzzle of the day was solved: its run of days."""
+    return await of_puzzles(deps, event.user_id, event.user_id, streak_days=event.streak)
+
+
+async def on_review_shown(deps: Deps, event: ReviewShown) -> tuple[Award, ...]:
+    """A review was shown to its player: Flawless, when it earns it."""
+    made = await of_review(deps, event.user_id, event.chat_id, event.won, event.labels)
+    return () if made is None else (made,)

@@ -49,28 +49,15 @@ class SqliteAchievementRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        self._made: list[Award] = []  # awarded since last taken: the update under way's
 
     async def award(self, award: Award) -> bool:
-        """Store the award unless the player holds it already; whether it is new comes back (a new one is
-        remembered until `taken`)."""
+        """Store the award unless the player holds it already; whether it is new comes back."""
         added = await execute(
             self.conn,
             "INSERT OR IGNORE INTO achievements (user_id, achievement, earned_at, chat_id) VALUES (?, ?, ?, ?)",
             (award.user_id, award.achievement.value, iso(award.earned_at), award.chat_id),
         )
-        if added:
-            self._made.append(award)
         return bool(added)
-
-    def taken(self) -> tuple[Award, ...]:
-        """The awards made since last taken (or forgotten), in the order they were made; then none."""
-        made, self._made = tuple(self._made), []
-        return made
-
-    def forget(self) -> None:
-        """Drop the awards remembered (an update begins: any left belong to one that failed and was undone)."""
-        self._made.clear()
 
     async def held(self, user_id: int) -> dict[Achievement, datetime]:
         """The achievements the player holds, each since when."""

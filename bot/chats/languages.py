@@ -31,7 +31,14 @@ async def private_language(deps: Deps, user_id: int) -> str:
     """The language of a player's private chat when the message is not an answer to them: the one they chose,
     else their Telegram app's as last seen."""
     chosen = (await deps.store.settings.of_chat(user_id)).language  # a private chat's id is its user's
-    return supported(chosen or await deps.store.stats.player_language(user_id))
+    return supported(chosen or await deps.store.players.player_language(user_id))
+
+
+async def spoken_in(deps: Deps, chat_id: int) -> str:
+    """The language a chat is spoken to in, unprompted: a private chat its player's, a group its own."""
+    if chat_id > 0:  # a private chat's id is its user's
+        return await private_language(deps, chat_id)
+    return await chat_language(deps, chat_id)
 
 
 async def of_players(deps: Deps, match: Match, asker: int | None = None, language: str = "") -> dict[int, str]:

@@ -8,7 +8,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from bot.daily.service import until_next
+from bot.days import until_next
 from bot.outgoing import tell
 from bot.ports import Clock
 from bot.runtime import Runtime

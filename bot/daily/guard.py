@@ -8,11 +8,12 @@ from bot import callback_data as cb
 from bot import messages
 from bot.daily import board as challenge
 from bot.daily import service as daily
+from bot.daily.model import DailyPlay
+from bot.days import day_of, until_next
 from bot.games import lifecycle
 from bot.games.model import Game, Mode
 from bot.parsing.commands import command_word, variant_from_args
 from bot.play import service as referee
-from bot.records.model import DailyPlay
 from bot.replies import Outcome
 from bot.routes import Feature
 from bot.situation import Situation
@@ -33,7 +34,7 @@ class DailyGuard(Feature):
             return None
         game, _play = found
         language = s.language
-        wait = daily.until_next(self.deps.clock())
+        wait = until_next(self.deps.clock())
         match command:
             case "hint" if sum(str(i) not in game.hints for i in range(game.variant.length)) > 1:
                 return challenge.confirm(language, challenge.hint_warning(language), game, cb.HINT, "daily.btn.hint")
@@ -78,7 +79,7 @@ class DailyGuard(Feature):
         if game is None or play is None:
             return None
         now = self.deps.clock()
-        wait = daily.until_next(now)
+        wait = until_next(now)
         match pressed.action:
             case cb.HINT:
                 hint = await referee.hint(self.deps, game)
@@ -91,7 +92,7 @@ class DailyGuard(Feature):
                 asked = challenge.stop_warning(language, wait)
             case _:
                 return messages.stale(language)
-        today = daily.day_of(now)
+        today = day_of(now)
         shown = challenge.ended(language, play.day, today, ending, asked, who.bot_username)
         return challenge.with_result(shown, language, play.day, ending.game, who.bot_username, wait)
 

@@ -10,6 +10,7 @@ from bot.achievements import service as achievements
 from bot.achievements.model import Shelf
 from bot.daily import board as challenge
 from bot.daily import service as daily
+from bot.days import day_of, until_next
 from bot.records import board as records
 from bot.records import stats
 from bot.situation import Situation
@@ -21,7 +22,7 @@ async def daily_data(s: Situation) -> dict[str, Any]:
     deps, who, language = s.deps, s.who, s.language
     now = deps.clock()
     found = await daily.today(deps, who.user_id)
-    day = found.day if found is not None else daily.day_of(now)
+    day = found.day if found is not None else day_of(now)
     status = "none" if found is None else "running" if isinstance(found, daily.Running) else "done"
     share = None
     if isinstance(found, daily.Done):
@@ -34,7 +35,7 @@ async def daily_data(s: Situation) -> dict[str, Any]:
         "status": status,
         "share": share,
         "shareQuery": challenge.SHARE_QUERY,
-        "next": plain(t("daily.next", language, wait=wait_text(daily.until_next(now), language))),
+        "next": plain(t("daily.next", language, wait=wait_text(until_next(now), language))),
         "streak": plain(streak) if streak else None,
         "stats": {
             "title": plain(t("app.stats.title", language, variant=records.variant_label(variant, language))),

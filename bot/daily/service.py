@@ -11,29 +11,19 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import date
 
+from bot.daily.model import DailyEntry, DailyPlay
+from bot.daily.store import DailyStore
+from bot.days import DayStreak, day_of, day_streak
 from bot.deps import Deps
 from bot.games.model import Game, Mode
-from bot.records.model import DailyEntry, DailyPlay
 from engine.scoring import Score
 from engine.variant import PRESETS, Code, Variant
 
 DAILY_VARIANT = PRESETS["classic"]
 KEY_NAME = "daily"
 LEADERBOARD_SIZE = 10
-
-
-def day_of(moment: datetime) -> str:
-    """The UTC day of a moment, 'YYYY-MM-DD'."""
-    return moment.astimezone(UTC).date().isoformat()
-
-
-def until_next(moment: datetime) -> timedelta:
-    """How long until the next day's challenge: until the coming 00:00 UTC."""
-    now = moment.astimezone(UTC)
-    midnight = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), UTC)
-    return midnight - now
 
 
 def daily_secret(key: bytes, day: str, variant: Variant = DAILY_VARIANT) -> Code:
@@ -48,7 +38,7 @@ async def daily_key(deps: Deps) -> bytes:
     if deps.daily_secret:
         return deps.daily_secret.reveal().encode()
     async with deps.transaction():
-        return (await deps.store.stats.stored_secret(KEY_NAME, secrets.token_hex(32))).encode()
+        return (await deps.store.stored_secret(KEY_NAME, secrets.token_hex(32))).encode()
 
 
 @dataclass(frozen=True)
@@ -88,7 +78,7 @@ Challenge = DailyStarted | Running | Done | Busy
 async def challenge(deps: Deps, chat_id: int, user_id: int, running: Game | None) -> Challenge:
     """Start today's challenge for the player, or say where theirs stands (one attempt per UTC day); `running` is
     the chat's running game, as the update read it."""
-    repo = deps.store.stats
+    repo = deps.store.repository(DailyStore)
     now = deps.clock()
     day = day_of(now)
     played = await repo.daily_play(day, user_id)
@@ -119,7 +109,7 @@ async def challenge(deps: Deps, chat_id: int, user_id: int, running: Game | None
 async def today(deps: Deps, user_id: int) -> Running | Done | None:
     """Where the player's challenge of today stands, without starting one; None if they have not begun it."""
     day = day_of(deps.clock())
-    played = await deps.store.stats.daily_play(day, user_id)
+    played = await deps.store.repository(DailyStore).daily_play(day, user_id)
     game = await deps.store.games.game(played.game_id) if played is not None else None
     if game is None:
         return None
@@ -144,9 +134,8 @@ class DailyLine:
 
 async def leaderboard(deps: Deps, day: str, limit: int = LEADERBOARD_SIZE) -> tuple[DailyLine, ...]:
     """The day's clean solvers: fewest guesses, then least time."""
-    repo = deps.store.stats
-    entries = await repo.daily_board(day, limit)
-    names = await repo.names(e.user_id for e in entries)
+    entries = await deps.store.repository(DailyStore).daily_board(day, limit)
+    names = await deps.store.players.names(e.user_id for e in entries)
     return tuple(DailyLine(place, names.get(e.user_id), e) for place, e in enumerate(entries, start=1))
 
 
@@ -156,33 +145,8 @@ def grid_row(answer: Score, length: int) -> str:
     return "🐂" * answer.bulls + "🐄" * answer.cows + "⬜" * misses
 
 
-@dataclass(frozen=True)
-class DayStreak:
-    """Days in a row on which the player solved the daily challenge: the run that is still alive (it ends today or
-    yesterday, so a day not yet played breaks nothing), and the longest."""
-
-    current: int
-    best: int
-
-
-def day_streak(solved: list[str], today: str) -> DayStreak:
-    """The streaks in the days ('YYYY-MM-DD') the player solved the daily, as of `today`.
-
-    >>> day_streak(["2026-11-20", "2026-11-22", "2026-11-23"], "2026-11-24")
-    DayStreak(current=2, best=2)
-    >>> day_streak(["2026-11-20", "2026-11-21"], "2026-11-24")
-    DayStreak(current=0, best=2)
-    """
-    days = sorted({date.fromisoformat(day) for day in solved})
-    best = run = 0
-    previous: date | None = None
-    for day in days:
-        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
-        best, previous = max(best, run), day
-    alive = previous is not None and date.fromisoformat(today) - previous <= timedelta(days=1)
-    return DayStreak(run if alive else 0, best)
-
-
 async def streak(deps: Deps, user_id: int) -> DayStreak:
     """The player's daily streak as of today (UTC)."""
-    return day_streak(await deps.store.stats.daily_solved_days(user_id, DAILY_VARIANT.name), day_of(deps.clock()))
+    return day_streak(
+        await deps.store.repository(DailyStore).daily_solved_days(user_id, DAILY_VARIANT.name), day_of(deps.clock())
+    )

@@ -12,6 +12,7 @@ from bot import links, messages
 from bot.chats import languages
 from bot.daily import board as challenge
 from bot.daily import service as daily
+from bot.days import until_next
 from bot.duel import group_board as group_duel
 from bot.duel import private_board as private_duel
 from bot.duel import service as duel
@@ -25,7 +26,6 @@ from bot.matches.service import AlreadyOn, Crowded
 from bot.parsing.commands import BadOptions, parse_options, variant_from_args
 from bot.parsing.scores import looks_like_code
 from bot.play import board as referee_board
-from bot.records import stats
 from bot.refusal import Refusal
 from bot.replies import Notice, Outcome
 from bot.routes import Chats, Command, Feature
@@ -126,7 +126,7 @@ class Duel(Feature):
         rest = " ".join(words)
         if who.bot_username and handle[1:].lower() == who.bot_username.lower():
             return messages.message("duel.bot", language)
-        known = await stats.known_player(self.deps, handle[1:])
+        known = await self.deps.store.players.by_username(handle[1:])
         if known is None:
             return messages.message("duel.unknown_user", language, username=handle)
         return _not_self(who, language, known, rest)
@@ -277,7 +277,7 @@ class Duel(Feature):
         running = await s.game()
         if kind == cb.CONFIRM_DAILY:
             found = await daily.challenge(self.deps, who.chat_id, who.user_id, running)
-            return challenge.answered(language, found, who.bot_username, daily.until_next(self.deps.clock()))
+            return challenge.answered(language, found, who.bot_username, until_next(self.deps.clock()))
         if kind == cb.CONFIRM_VERSUS:
             chosen = variant or s.settings.variant
             if running is not None and running.daily is not None:  # today's challenge under way: its warning first

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.games.rules import MAX_GUESSES
 from bot.games.status import Status
 from bot.matches.model import Match, Phase, Player, Verdict, to_move, verdict
-from bot.play.rules import MAX_GUESSES
 from bot.refusal import Refusal
 
 

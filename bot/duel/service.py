@@ -14,10 +14,10 @@ from datetime import timedelta
 from bot.deps import Deps
 from bot.duel.rules import Decided, after_move, begins, may_accept, may_guess, resigned, timed_out
 from bot.games.lifecycle import parsed
+from bot.games.rules import tried_before
 from bot.games.status import Status
 from bot.matches.model import Kind, Match, Phase, Player
 from bot.matches.service import AlreadyOn, Crowded, Ended, ResultsOf, busy, close, close_within, may_stop
-from bot.play.rules import tried_before
 from bot.refusal import Refusal
 from engine.history import Turn
 from engine.scoring import score
@@ -127,7 +127,7 @@ async def invite_private(
     asks to play again (its variant and time per move), from its ending's button."""
     if inviter_id == invitee[0]:
         return Refusal("pduel.own")
-    known = await deps.store.stats.names([inviter_id])
+    known = await deps.store.players.names([inviter_id])
     if inviter_id not in known:  # never talked to the bot: it could not write to them
         return Refusal("pduel.unknown")
     inviter = Player(inviter_id, 1, known[inviter_id])

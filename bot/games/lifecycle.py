@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from bot.achievements import service as achievements
 from bot.chats.settings import Settings
 from bot.deps import Deps
+from bot.events import GameFinished
+from bot.games.guessing import bot_guess
 from bot.games.model import Game, Mode, Result
 from bot.games.status import Status
 from bot.parsing.scores import plain_digits
 from bot.refusal import Refusal
-from bot.think.answers import bot_guess
 from engine.history import Turn
 from engine.variant import Code, InvalidCode, Variant
 
@@ -46,7 +46,8 @@ class GameStarted:
 async def random_secret(deps: Deps, variant: Variant) -> Code:
     """A secret of the variant drawn with the deps' randomness; its code table is built as engine work the first
     time (a 6-digit variant's takes a while), then reading it is a lookup."""
-    index = deps.rng.randrange(variant.size)  # the size is counted, not built
+    # drawn once whatever the tries (the size is counted, not built): a seeded game is the same game
+    index = deps.engine.remember("secret", lambda: deps.rng.randrange(variant.size))
     if variant.codes_built:
         return variant.code(index)
     return await deps.engine.need("secret", variant.code, index, same=("secret", variant.name))
@@ -127,7 +128,7 @@ async def finish(deps: Deps, game: Game, status: Status, now: datetime, secret: 
             finished_at=now,
         )
     )
-    await achievements.of_game(deps, done, now)
+    await deps.events.publish(deps, GameFinished(done, now))  # rated, awarded... by whoever listens
     return done
 
 

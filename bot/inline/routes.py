@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot import links
 from bot.daily import service as daily
+from bot.days import day_of
 from bot.inline import results as inline_results
 from bot.links import valid_for
 from bot.records import rankings, ratings, stats
@@ -24,7 +25,7 @@ class Inline(Feature):
         who, language = s.who, s.language
         bot = who.bot_username
         found = await daily.today(self.deps, who.user_id)
-        day = daily.day_of(self.deps.clock())
+        day = day_of(self.deps.clock())
         played = (
             inline_results.daily_result(language, found.day, found.game, bot)
             if isinstance(found, daily.Done)

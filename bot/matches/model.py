@@ -134,3 +134,16 @@ def verdict(first: Player, second: Player) -> Verdict | None:
 def to_move(first: Player, second: Player) -> Player:
     """Whose turn it is when moves alternate and `first` began."""
     return first if first.guesses <= second.guesses else second
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One player's rated result in a match: their place (1 best) and their rating after it."""
+
+    user_id: int
+    rank: int
+    mu: float
+    sigma: float
+    games: int
+    established: bool
+    change: float  # of the conservative estimate, in this match

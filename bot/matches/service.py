@@ -6,14 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.achievements import service as achievements
 from bot.chats.settings import Settings
 from bot.deps import Deps
+from bot.events import MatchClosed
 from bot.games.status import Status
-from bot.matches.model import Kind, Match, Player
+from bot.matches.model import Kind, Match, Placed, Player
 from bot.parsing.commands import Options
-from bot.records import ratings
-from bot.records.rating_model import Placed
 from engine.variant import Variant
 
 # Matches running at once in one group, across its forum topics (one a topic): a group of many topics is bounded like
@@ -107,8 +105,9 @@ async def close_within(
     final = await deps.store.matches.match(match_id)
     assert final is not None
     await deps.store.matches.record_results(final, statuses(final), now)
-    rated = await ratings.rate_within(deps, final, now)  # same transaction as the close: rated exactly once
-    await achievements.of_match(deps, final, now)  # and awarded exactly once
+    # rated and awarded by whoever listens, in the same transaction as the close: exactly once
+    heard = await deps.events.publish(deps, MatchClosed(final, now))
+    rated = tuple(item for result in heard if isinstance(result, tuple) for item in result if isinstance(item, Placed))
     deps.timers.disarm(match_id)
     return Ended(final, final.player(winner_id) if winner_id is not None else None, rated)
 

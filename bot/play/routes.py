@@ -9,6 +9,7 @@ from bot import callback_data as cb
 from bot import messages
 from bot.daily import board as challenge
 from bot.daily import service as daily
+from bot.days import until_next
 from bot.games import lifecycle
 from bot.games.model import Mode
 from bot.parsing.commands import command_word
@@ -66,7 +67,7 @@ class Referee(Feature):
         outcome = celebrations.celebrated(language, outcome, reached, who.private)
         if play is None:
             return outcome
-        wait = daily.until_next(self.deps.clock())
+        wait = until_next(self.deps.clock())
         return challenge.with_result(outcome, language, play.day, game, who.bot_username, wait)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:

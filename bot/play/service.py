@@ -9,8 +9,9 @@ from datetime import timedelta
 from bot.deps import Deps
 from bot.games.lifecycle import finish, hard_secret, parsed
 from bot.games.model import Game
+from bot.games.rules import tried_before
 from bot.games.status import Status
-from bot.play.rules import judged, tried_before
+from bot.play.rules import judged
 from bot.refusal import Refusal
 from engine.adversary import adversary_answer
 from engine.analysis import quick_review, review_move, tree_guesses

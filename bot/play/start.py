@@ -10,6 +10,7 @@ from bot import callback_data as cb
 from bot import messages
 from bot.daily import board as challenge
 from bot.daily import service as daily
+from bot.days import until_next
 from bot.games import lifecycle
 from bot.games.lifecycle import NeedsConfirmation
 from bot.games.model import Game, Mode
@@ -124,7 +125,7 @@ class Games(Feature):
         abandoned = await lifecycle.cancel(self.deps, running)
         game = abandoned.game if abandoned else None
         found = await daily.challenge(self.deps, who.chat_id, who.user_id, None)
-        outcome = challenge.answered(language, found, who.bot_username, daily.until_next(self.deps.clock()))
+        outcome = challenge.answered(language, found, who.bot_username, until_next(self.deps.clock()))
         return replace(outcome, replies=(*guesser_board.closed(language, game), *outcome.replies))
 
     async def _again(self, s: Situation, game_id: int) -> Outcome:

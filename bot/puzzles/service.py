@@ -31,9 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from bot.achievements import service as achievements
 from bot.daily import service as daily
+from bot.days import DayStreak, day_of, day_streak, until_next
 from bot.deps import Deps
+from bot.events import DayPuzzleSolved, PuzzleRated
 from bot.games.lifecycle import parsed
 from bot.puzzles import rating as puzzle_rating
 from bot.puzzles.rating import Candidate
@@ -164,7 +165,7 @@ class Daily:
     tries: int
     solved: bool
     gave_up: bool
-    streak: daily.DayStreak
+    streak: DayStreak
     next_in: timedelta
     grade: Grade | None = None
 
@@ -367,8 +368,8 @@ async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) ->
         await _clear_current(deps, user_id, Current(puzzle_id, None))
     state = await _ladder_state(deps, user_id, puzzle_id, verdict, rated=not attempt.rated)
     assert state is not None
-    if state.change is not None:  # rated now: a puzzle rating of 1800 is earned here (answers are in private)
-        await achievements.of_puzzles(deps, user_id, user_id, rating=state.rating)
+    if state.change is not None:  # rated now: a puzzle rating of 1800 may be earned here (answers are in private)
+        await deps.events.publish(deps, PuzzleRated(user_id, state.rating, True, deps.clock()))
     return state
 
 
@@ -415,7 +416,7 @@ async def today(deps: Deps, user_id: int, start: bool = True) -> Daily:
     not over."""
     repo = repository(deps)
     now = deps.clock()
-    day = daily.day_of(now)
+    day = day_of(now)
     puzzle = await day_puzzle(deps, day)
     if start and await repo.day_row(day, user_id) is None:
         await repo.start_day(day, user_id, GENERATOR_VERSION, now)
@@ -429,7 +430,7 @@ async def _day_state(deps: Deps, user_id: int, day: str, puzzle: Puzzle, answer:
     repo = repository(deps)
     row = await repo.day_row(day, user_id)
     now = deps.clock()
-    streak = daily.day_streak(await repo.solved_days(user_id), daily.day_of(now))
+    streak = day_streak(await repo.solved_days(user_id), day_of(now))
     return Daily(
         day,
         puzzle,
@@ -437,7 +438,7 @@ async def _day_state(deps: Deps, user_id: int, day: str, puzzle: Puzzle, answer:
         row is not None and row.solved_at is not None,
         row is not None and row.gave_up,
         streak,
-        daily.until_next(now),
+        until_next(now),
         answer,
     )
 
@@ -445,7 +446,7 @@ async def _day_state(deps: Deps, user_id: int, day: str, puzzle: Puzzle, answer:
 async def _answer_day(deps: Deps, user_id: int, day: str, text: str) -> Daily | Refusal:
     repo = repository(deps)
     now = deps.clock()
-    if day != daily.day_of(now):  # the day turned while it was open: that puzzle is gone
+    if day != day_of(now):  # the day turned while it was open: that puzzle is gone
         await _clear_current(deps, user_id, Current(None, day))
         return Refusal("puzzle.daily.gone")
     row = await repo.day_row(day, user_id)
@@ -461,7 +462,7 @@ async def _answer_day(deps: Deps, user_id: int, day: str, text: str) -> Daily | 
         await _clear_current(deps, user_id, Current(None, day))
     state = await _day_state(deps, user_id, day, puzzle, verdict)
     if verdict.solved:  # the run of days that ends today: 7 earns the puzzle week
-        await achievements.of_puzzles(deps, user_id, user_id, streak_days=state.streak.current)
+        await deps.events.publish(deps, DayPuzzleSolved(user_id, state.streak.current, deps.clock()))
     return state
 
 
@@ -469,7 +470,7 @@ async def give_up_day(deps: Deps, user_id: int, day: str) -> Daily | Refusal:
     """Give up the puzzle of the day: its code is shown (with the daily's request to keep it quiet)."""
     repo = repository(deps)
     row = await repo.day_row(day, user_id)
-    if row is None or row.over or day != daily.day_of(deps.clock()):
+    if row is None or row.over or day != day_of(deps.clock()):
         return Refusal("puzzle.stale")
     await repo.day_gave_up(day, user_id)
     await _clear_current(deps, user_id, Current(None, day))
@@ -478,17 +479,17 @@ async def give_up_day(deps: Deps, user_id: int, day: str) -> Daily | Refusal:
 
 async def board(deps: Deps, day: str | None = None) -> Board:
     """The day's board (today's by default): the solvers by tries, then time."""
-    day = day or daily.day_of(deps.clock())
+    day = day or day_of(deps.clock())
     repo = repository(deps)
     solvers = await repo.day_board(day, BOARD_SIZE)
-    names = await deps.store.stats.names(s.user_id for s in solvers)
+    names = await deps.store.players.names(s.user_id for s in solvers)
     return Board(day, tuple((s, names.get(s.user_id)) for s in solvers), await repo.day_solvers(day))
 
 
-async def streak(deps: Deps, user_id: int) -> daily.DayStreak:
+async def streak(deps: Deps, user_id: int) -> DayStreak:
     """The player's streak of days solving the puzzle of the day."""
     solved = await repository(deps).solved_days(user_id)
-    return daily.day_streak(solved, daily.day_of(deps.clock()))
+    return day_streak(solved, day_of(deps.clock()))
 
 
 # -- answering what the player is solving
@@ -521,7 +522,7 @@ async def state(deps: Deps, user_id: int, solving: Current) -> Solving | None:
     if solving.puzzle_id is not None:
         return await _ladder_state(deps, user_id, solving.puzzle_id)
     assert solving.day is not None
-    if solving.day != daily.day_of(deps.clock()):
+    if solving.day != day_of(deps.clock()):
         return None
     return await _day_state(deps, user_id, solving.day, await day_puzzle(deps, solving.day))
 
@@ -533,11 +534,11 @@ async def post_in_group(deps: Deps, chat_id: int) -> GroupDaily:
     """The day's puzzle posted in the group (again, with who solved it, when it was)."""
     repo = repository(deps)
     now = deps.clock()
-    day = daily.day_of(now)
+    day = day_of(now)
     await repo.post_in_group(chat_id, day, now)
     post = await repo.group_post(chat_id, day)
     assert post is not None
-    return GroupDaily(day, await day_puzzle(deps, day), post, next_in=daily.until_next(now))
+    return GroupDaily(day, await day_puzzle(deps, day), post, next_in=until_next(now))
 
 
 async def answer_in_group(
@@ -548,7 +549,7 @@ async def answer_in_group(
     the text is no code of its variant, which is chatter; a Refusal for a /puzzle argument that is no code."""
     repo = repository(deps)
     now = deps.clock()
-    day = daily.day_of(now)
+    day = day_of(now)
     post = await repo.group_post(chat_id, day)
     if post is None:
         return None
@@ -561,4 +562,4 @@ async def answer_in_group(
     first = verdict.solved and await repo.first_solver(chat_id, day, user_id, name, now)
     post = await repo.group_post(chat_id, day)
     assert post is not None
-    return GroupDaily(day, puzzle, post, verdict, first, daily.until_next(now))
+    return GroupDaily(day, puzzle, post, verdict, first, until_next(now))

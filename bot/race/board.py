@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import callback_data as cb
+from bot.games.rules import MAX_GUESSES
 from bot.games.status import Status
 from bot.matches.model import Match
 from bot.matches.service import Ended, ranking
-from bot.play.rules import MAX_GUESSES
 from bot.race.service import RaceMove
 from bot.records import rankings
 from bot.replies import Button, Keyboard, Outcome

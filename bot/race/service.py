@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from bot.deps import Deps
 from bot.games.lifecycle import parsed, random_secret
+from bot.games.rules import MAX_GUESSES, tried_before
 from bot.games.status import Status
 from bot.matches.model import Kind, Match, Player
 from bot.matches.service import AlreadyOn, Crowded, Ended, ResultsOf, busy, close, close_within, later, may_stop
-from bot.play.rules import MAX_GUESSES, tried_before
 from bot.refusal import Refusal
 from engine.history import Turn
 from engine.scoring import score

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot import callback_data as cb
-from bot.daily.service import DayStreak
+from bot.days import DayStreak
 from bot.i18n import SOURCE_LANGUAGE
 from bot.records.model import Place
 from bot.records.stats import Leaderboard, Period, PlayerStats, Ranked, Streaks

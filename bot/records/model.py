@@ -41,25 +41,6 @@ class ResultCount:
 
 
 @dataclass(frozen=True)
-class DailyPlay:
-    """A player's daily challenge of one day: the game it is played in."""
-
-    day: str
-    user_id: int
-    game_id: int
-    chat_id: int
-
-
-@dataclass(frozen=True)
-class DailyEntry:
-    """A line of a day's daily leaderboard: a clean solve, its guesses and the seconds it took."""
-
-    user_id: int
-    guesses: int
-    seconds: float
-
-
-@dataclass(frozen=True)
 class WinRecord:
     """What a win is measured against, read just after it was recorded: the player's wins against the bot (counted
     up to 2, enough to tell a first one), their best clean win in the variant before this game (None: none), and

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot.matches.model import Match
+from bot.matches.model import Match, Placed
 from bot.records.board import MEDALS, display_name, marked, note_button, scope_buttons, where_you_stand
 from bot.records.rating import Family, shown, shown_change
-from bot.records.rating_model import PROVISIONAL_GAMES, Placed, Z
+from bot.records.rating_model import PROVISIONAL_GAMES, Z
 from bot.records.ratings import PlayerRating, RatingLeaderboard
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.texts import Html, lines, t

@@ -32,19 +32,6 @@ class LeaderboardLine:
 
 
 @dataclass(frozen=True)
-class Placed:
-    """One player's rated result in a match: their place (1 best) and their rating after it."""
-
-    user_id: int
-    rank: int
-    mu: float
-    sigma: float
-    games: int
-    established: bool
-    change: float  # of the conservative estimate, in this match
-
-
-@dataclass(frozen=True)
 class RatedRow:
     """A stored rated result, as `rerate` replays it."""
 

@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.deps import Deps
-from bot.matches.model import Match
+from bot.events import MatchClosed
+from bot.matches.model import Match, Placed
 from bot.records.model import ALL_CHATS
 from bot.records.rating import Family, Skill, family_of, family_of_name, placings, rated
-from bot.records.rating_model import LeaderboardLine, Placed, Rating
+from bot.records.rating_model import LeaderboardLine, Rating
+from bot.records.ratings_store import SqliteRatingRepository
 
 LEADERBOARD_SIZE = 10
 
@@ -24,13 +26,18 @@ async def rate_within(deps: Deps, match: Match, now: datetime) -> tuple[Placed, 
     if places is None:
         return ()
     family = family_of(match.variant)
-    stored = await deps.store.ratings.ratings(family, places)
+    stored = await deps.store.repository(SqliteRatingRepository).ratings(family, places)
     before = {user: Skill.of(stored.get(user)) for user in places}
     placed = _placed(before, places, rated(before, places))
     # a private duel (from a "duel me" link) has no chat that could show a board: it counts on the global one only
     board_chat = ALL_CHATS if match.private else match.chat_id
-    await deps.store.ratings.record(match.id, family, board_chat, now, placed)
+    await deps.store.repository(SqliteRatingRepository).record(match.id, family, board_chat, now, placed)
     return placed
+
+
+async def on_match_closed(deps: Deps, event: MatchClosed) -> tuple[Placed, ...]:
+    """A match closed: it is rated (its players' places and new ratings come back; none when it does not count)."""
+    return await rate_within(deps, event.match, event.at)
 
 
 def _placed(before: dict[int, Skill], places: dict[int, int], after: dict[int, Skill]) -> tuple[Placed, ...]:
@@ -76,12 +83,14 @@ async def leaderboard(
     """The rating board of a chat (or ALL_CHATS) in the family of `variant`, with where `user_id` stands when the
     shown lines leave them out."""
     family = family_of_name(variant)
-    rows = await deps.store.ratings.leaderboard(chat_id, family, limit)
-    names = await deps.store.stats.names(row.user_id for row in rows)
+    rows = await deps.store.repository(SqliteRatingRepository).leaderboard(chat_id, family, limit)
+    names = await deps.store.players.names(row.user_id for row in rows)
     you = None
     if user_id is not None and all(row.user_id != user_id for row in rows):
-        where = await deps.store.ratings.place(chat_id, family, user_id)
-        stored = await deps.store.ratings.rating(family, user_id) if where is not None else None
+        where = await deps.store.repository(SqliteRatingRepository).place(chat_id, family, user_id)
+        stored = (
+            await deps.store.repository(SqliteRatingRepository).rating(family, user_id) if where is not None else None
+        )
         if where is not None and stored is not None:
             you = (*where, stored)
     return RatingLeaderboard(chat_id, family, variant, tuple((row, names.get(row.user_id)) for row in rows), you)
@@ -89,7 +98,7 @@ async def leaderboard(
 
 async def place(deps: Deps, chat_id: int, family: Family, user_id: int) -> tuple[int, int] | None:
     """A player's place on a rating board (a chat, or ALL_CHATS) and how many players are on it; None if not on it."""
-    return await deps.store.ratings.place(chat_id, family, user_id)
+    return await deps.store.repository(SqliteRatingRepository).place(chat_id, family, user_id)
 
 
 @dataclass(frozen=True)
@@ -105,8 +114,8 @@ class PlayerRating:
 async def player_rating(deps: Deps, user_id: int, variant: str) -> PlayerRating | None:
     """The player's rating in the family of `variant` with their global place; None if never rated there."""
     family = family_of_name(variant)
-    stored = await deps.store.ratings.rating(family, user_id)
-    where = await deps.store.ratings.place(ALL_CHATS, family, user_id)
+    stored = await deps.store.repository(SqliteRatingRepository).rating(family, user_id)
+    where = await deps.store.repository(SqliteRatingRepository).place(ALL_CHATS, family, user_id)
     if stored is None or where is None:
         return None
     return PlayerRating(family, stored, *where)

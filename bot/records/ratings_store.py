@@ -11,8 +11,9 @@ from datetime import datetime
 
 import aiosqlite
 
+from bot.matches.model import Placed
 from bot.records.model import ALL_CHATS
-from bot.records.rating_model import LeaderboardLine, Placed, RatedRow, Rating, Z
+from bot.records.rating_model import LeaderboardLine, RatedRow, Rating, Z
 from bot.store.rows import every, iso, placeholders, scan, scan_one
 
 BoardKey = tuple[int, str, int]  # a place on a rating board: (chat_id, family, user_id)

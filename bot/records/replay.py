@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from bot.records.rating import Skill, rated
 from bot.records.rating_model import PROVISIONAL_GAMES, RatedRow, Rating
-from bot.records.ratings_store import BoardKey
+from bot.records.ratings_store import BoardKey, SqliteRatingRepository
 from bot.store.db import checkpoint
 from bot.store.store import Store
 
@@ -96,7 +96,7 @@ class Rerate:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.repo = store.ratings
+        self.repo = store.repository(SqliteRatingRepository)
         self.replay = Replay()
 
     async def run(self) -> Replayed:

@@ -11,6 +11,7 @@ from bot.achievements import service as achievements
 from bot.chats.settings import Settings
 from bot.daily import board as challenge
 from bot.daily import service as daily
+from bot.days import day_of, until_next
 from bot.deps import Deps
 from bot.parsing.commands import TopAsked, stats_variant, top_asked, variant_from_args
 from bot.records import board as records
@@ -51,7 +52,7 @@ class Scoreboard(Feature):
             shelf = await _shelf(deps, who.user_id, language)
             return records.stats(language, record, who.name, rating=line, days=days, achievements=shelf)
         if words[:1] == ["top"]:
-            day = daily.day_of(deps.clock())
+            day = day_of(deps.clock())
             return challenge.leaderboard(language, day, await daily.leaderboard(deps, day))
         if not who.private:
             return challenge.in_private(language, who.bot_username)
@@ -131,4 +132,4 @@ async def _top(deps: Deps, s: Situation, asked: TopAsked) -> Outcome:
 async def _daily(deps: Deps, s: Situation) -> Outcome:
     who, language = s.who, s.language
     found = await daily.challenge(deps, who.chat_id, who.user_id, await s.game())
-    return challenge.answered(language, found, who.bot_username, daily.until_next(deps.clock()))
+    return challenge.answered(language, found, who.bot_username, until_next(deps.clock()))

@@ -28,7 +28,7 @@ from bot.deps import Deps
 from bot.games.model import Mode
 from bot.games.status import Status
 from bot.records.model import ALL_CHATS, Place, ResultCount, Standing
-from bot.records.store import RANKED_MODES
+from bot.records.store import RANKED_MODES, SqliteStatsRepository
 from bot.store.db import checkpoint
 from bot.store.store import Store
 
@@ -84,7 +84,7 @@ async def prune_periods(store: Store, now: datetime, chunk: int = PRUNE_CHUNK) -
     while True:
         begin = time.perf_counter()
         async with store.transaction():
-            deleted = await store.stats.drop_periods(past, chunk)
+            deleted = await store.repository(SqliteStatsRepository).drop_periods(past, chunk)
         if not deleted:
             return total
         total += deleted
@@ -124,10 +124,10 @@ async def leaderboard(
 ) -> Leaderboard:
     """The leaderboard of a chat (or ALL_CHATS) for a variant in a period, with `user_id`'s place when that
     player is on the board but below the lines shown."""
-    repo = deps.store.stats
+    repo = deps.store.repository(SqliteStatsRepository)
     key = period_key(period, deps.clock())
     rows = await repo.standings(chat_id, variant, limit, key)
-    names = await repo.names(row.user_id for row in rows)
+    names = await deps.store.players.names(row.user_id for row in rows)
     lines = tuple(Ranked(place, names.get(row.user_id), row) for place, row in enumerate(rows, start=1))
     variants = tuple(await repo.ranked_variants(chat_id))
     below = user_id is not None and len(rows) == limit and all(row.user_id != user_id for row in rows)
@@ -156,7 +156,7 @@ def streaks(flags: str) -> Streaks:
 async def clean_streaks(deps: Deps, user_id: int, variant: str) -> Streaks:
     """A player's clean wins in a row in a variant (all chats, every mode where they guess): the run still going,
     and the longest."""
-    return streaks(await deps.store.stats.clean_solve_flags(user_id, variant))
+    return streaks(await deps.store.repository(SqliteStatsRepository).clean_solve_flags(user_id, variant))
 
 
 @dataclass(frozen=True)
@@ -192,7 +192,7 @@ def _clean(row: ResultCount) -> bool:
 
 async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
     """A player's games, wins, best, average, streaks and distribution in a variant (all chats)."""
-    repo = deps.store.stats
+    repo = deps.store.repository(SqliteStatsRepository)
     counts = await repo.result_counts(user_id, variant)
     mine = [row for row in counts if row.mode in RANKED_MODES]
     bots = [row for row in counts if row.mode == Mode.GUESSER]
@@ -216,24 +216,7 @@ async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
     )
 
 
-async def seen(deps: Deps, user_id: int, name: str, language: str = "", username: str | None = None) -> None:
-    """Remember the player's display name, app language and @username (names change; the user id is who they
-    are)."""
-    name = " ".join(name.split())[:64]
-    language = language[:16]
-    username = username[:32] if username else None  # Telegram's usernames are 5-32 characters
-    now = deps.clock()
-    if name and not deps.store.stats.seen_recently(user_id, name, now, language, username):
-        async with deps.transaction():
-            await deps.store.stats.see_player(user_id, name, now, language, username)
-
-
 async def usual_variant(deps: Deps, user_id: int) -> str:
     """The variant a player plays most, else their private chat's (a private chat's id is its user's)."""
-    played = await deps.store.stats.played_variants(user_id)
+    played = await deps.store.repository(SqliteStatsRepository).played_variants(user_id)
     return played[0][0] if played else (await deps.store.settings.of_chat(user_id)).variant.name
-
-
-async def known_player(deps: Deps, username: str) -> tuple[int, str] | None:
-    """The player (id, display name) with this @username (without the @), if they have talked to the bot."""
-    return await deps.store.stats.by_username(username)

@@ -1,51 +1,24 @@
-"""Storage behind leaderboards, player stats and the daily challenge: a Protocol and its SQLite implementation.
+"""Storage behind leaderboards and player stats: standings, places, results by variant, the record a win is
+measured against.
 
 Writes happen inside the Store's `transaction()` (same connection, same lock).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 import aiosqlite
 
 from bot.games.status import Status
-from bot.records.model import DailyEntry, DailyPlay, Place, ResultCount, Standing, WinRecord
-from bot.store.db import Transactions, execute
-from bot.store.rows import iso, one, placeholders, scan, scan_one
+from bot.records.model import Place, ResultCount, Standing, WinRecord
+from bot.store.db import execute
+from bot.store.rows import one, placeholders, scan, scan_one
 
 RANKED_MODES = ("referee", "race", "duel", "versus", "daily")  # modes where the player is the one guessing
 # Spelled exactly as in migrations/0003_stats_daily.sql so that SQLite picks the partial indexes.
 RANKED = "outcome = 'won' AND hinted = 0 AND mode IN ('referee', 'race', 'duel', 'versus', 'daily')"
-
-
-class StatsRepository(Protocol):
-    """Queries for leaderboards, stats and the daily challenge."""
-
-    def seen_recently(
-        self, user_id: int, name: str, now: datetime, language: str = "", username: str | None = None
-    ) -> bool: ...
-    async def see_player(
-        self, user_id: int, name: str, now: datetime, language: str = "", username: str | None = None
-    ) -> None: ...
-    async def player_language(self, user_id: int) -> str: ...
-    async def by_username(self, username: str) -> tuple[int, str] | None: ...
-    async def names(self, user_ids: Iterable[int]) -> dict[int, str]: ...
-    async def standings(self, chat_id: int, variant: str, limit: int, period: str | None = None) -> list[Standing]: ...
-    async def place(self, chat_id: int, variant: str, user_id: int, period: str | None = None) -> Place | None: ...
-    async def ranked_variants(self, chat_id: int) -> list[str]: ...
-    async def result_counts(self, user_id: int, variant: str) -> list[ResultCount]: ...
-    async def clean_solve_flags(self, user_id: int, variant: str) -> str: ...
-    async def played_variants(self, user_id: int) -> list[tuple[str, int]]: ...
-    async def daily_play(self, day: str, user_id: int) -> DailyPlay | None: ...
-    async def add_daily_play(self, play: DailyPlay) -> None: ...
-    async def daily_board(self, day: str, limit: int) -> list[DailyEntry]: ...
-    async def daily_solved_days(self, user_id: int, variant: str) -> list[str]: ...
-    async def win_record(self, user_id: int, variant: str, game_id: int, recent: int) -> WinRecord: ...
-    async def stored_secret(self, name: str, fresh: str) -> str: ...
 
 
 def _board(chat_id: int, variant: str, period: str | None) -> tuple[str, str, tuple[Any, ...]]:
@@ -55,84 +28,11 @@ def _board(chat_id: int, variant: str, period: str | None) -> tuple[str, str, tu
     return "period_standings", "period = ? AND chat_id = ? AND variant = ?", (period, chat_id, variant)
 
 
-# A player's name is written when it changes, and otherwise at most this often (to move last_seen on).
-SEEN_REFRESH = timedelta(hours=1)
-SEEN_KEPT = 10_000  # players remembered as stored lately, at most
-
-
 class SqliteStatsRepository:
-    """The StatsRepository on the Store's connection, sharing its transactions."""
+    """The standings, places and results behind /top and /stats, on the Store's connection (its transactions)."""
 
-    def __init__(self, conn: aiosqlite.Connection, transactions: Transactions | None = None) -> None:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        self.transactions = transactions
-        # what was last stored for each player lately, least recent first: entries older than SEEN_REFRESH say
-        # nothing (they are dropped), and at most SEEN_KEPT are kept (one forgotten costs one more write)
-        self._written: OrderedDict[int, tuple[str, str, str | None, datetime]] = OrderedDict()
-
-    def seen_recently(
-        self, user_id: int, name: str, now: datetime, language: str = "", username: str | None = None
-    ) -> bool:
-        """Whether this name, language and username were stored for the player lately (so storing them again is
-        no news)."""
-        last = self._written.get(user_id)
-        return last is not None and last[:3] == (name, language, username) and now - last[3] < SEEN_REFRESH
-
-    async def see_player(
-        self, user_id: int, name: str, now: datetime, language: str = "", username: str | None = None
-    ) -> None:
-        """Store the player's display name, their Telegram app's language, @username (None: they have none) and
-        when they were seen."""
-        if username:  # a username is one account's at a time: whoever had it before has let it go
-            await self.conn.execute(
-                "UPDATE players SET username = NULL WHERE lower(username) = lower(?) AND username IS NOT NULL"
-                " AND user_id != ?",
-                (username, user_id),
-            )
-        await self.conn.execute(
-            "INSERT INTO players (user_id, name, last_seen, language, username) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen,"
-            " language = excluded.language, username = excluded.username",
-            (user_id, name, iso(now), language, username or None),
-        )
-        if self.transactions is None:
-            self._remember(user_id, (name, language, username, now))
-        else:  # remembered once committed: a write rolled back (a failed update, one waiting for the engine) is none
-            self.transactions.after_commit(lambda: self._remember(user_id, (name, language, username, now)))
-
-    def _remember(self, user_id: int, written: tuple[str, str, str | None, datetime]) -> None:
-        now = written[3]
-        self._written.pop(user_id, None)
-        self._written[user_id] = written
-        while self._written and (
-            len(self._written) > SEEN_KEPT or now - next(iter(self._written.values()))[3] >= SEEN_REFRESH
-        ):
-            self._written.popitem(last=False)
-
-    async def by_username(self, username: str) -> tuple[int, str] | None:
-        """The player (user id, display name) last seen with this @username (any case), if any."""
-        row = await one(
-            self.conn,
-            "SELECT user_id, name FROM players WHERE lower(username) = lower(?) AND username IS NOT NULL"
-            " ORDER BY last_seen DESC LIMIT 1",
-            (username,),
-        )
-        return (int(row["user_id"]), str(row["name"])) if row is not None else None
-
-    async def player_language(self, user_id: int) -> str:
-        """The language code of the player's Telegram app when last seen ('' if not known)."""
-        row = await one(self.conn, "SELECT language FROM players WHERE user_id = ?", (user_id,))
-        return str(row["language"]) if row is not None else ""
-
-    async def names(self, user_ids: Iterable[int]) -> dict[int, str]:
-        """The display names known for these players."""
-        ids = list(dict.fromkeys(user_ids))
-        if not ids:
-            return {}
-        rows = await scan(
-            self.conn, f"SELECT user_id, name FROM players WHERE user_id IN ({placeholders(ids)})", tuple(ids)
-        )
-        return {row["user_id"]: row["name"] for row in rows}
 
     async def standings(self, chat_id: int, variant: str, limit: int, period: str | None = None) -> list[Standing]:
         """The leaderboard of a chat (or ALL_CHATS) for a variant, best first: all time, or one period (a key of
@@ -236,42 +136,6 @@ class SqliteStatsRepository:
         )
         return [(row["variant"], row["n"]) for row in rows]
 
-    async def daily_play(self, day: str, user_id: int) -> DailyPlay | None:
-        """The player's daily challenge of that day, if they started it."""
-        row = await one(self.conn, "SELECT * FROM daily_plays WHERE day = ? AND user_id = ?", (day, user_id))
-        return None if row is None else DailyPlay(row["day"], row["user_id"], row["game_id"], row["chat_id"])
-
-    async def add_daily_play(self, play: DailyPlay) -> None:
-        """Record that a player started the day's challenge (inside a transaction)."""
-        await self.conn.execute(
-            "INSERT INTO daily_plays (day, user_id, game_id, chat_id) VALUES (?, ?, ?, ?)",
-            (play.day, play.user_id, play.game_id, play.chat_id),
-        )
-
-    async def daily_board(self, day: str, limit: int) -> list[DailyEntry]:
-        """The day's clean solvers: fewest guesses, then least time."""
-        rows = await scan(
-            self.conn,
-            "SELECT r.user_id, r.guesses, (julianday(r.finished_at) - julianday(r.started_at)) * 86400.0 AS seconds"
-            " FROM daily_plays AS d JOIN game_results AS r"
-            " ON r.mode = 'daily' AND r.game_id = d.game_id AND r.user_id = d.user_id"
-            " WHERE d.day = ? AND r.outcome = 'won' AND r.hinted = 0 ORDER BY r.guesses, seconds, r.finished_at"
-            " LIMIT ?",
-            (day, limit),
-        )
-        return [DailyEntry(r["user_id"], r["guesses"], r["seconds"]) for r in rows]
-
-    async def daily_solved_days(self, user_id: int, variant: str) -> list[str]:
-        """The UTC days ('YYYY-MM-DD') on which the player solved the daily challenge (played in `variant`), oldest
-        first: a daily game starts on its day; the player's results are read along game_results_by_player."""
-        rows = await scan(
-            self.conn,
-            "SELECT DISTINCT substr(started_at, 1, 10) AS day FROM game_results"
-            " WHERE user_id = ? AND variant = ? AND mode = 'daily' AND outcome = 'won' ORDER BY day",
-            (user_id, variant),
-        )
-        return [row["day"] for row in rows]
-
     async def win_record(self, user_id: int, variant: str, game_id: int, recent: int) -> WinRecord:
         """What the win of `game_id` (recorded) is measured against, in one statement: wins against the bot up to
         2, the best clean win of the variant before it, and the latest `recent` results of the variant as clean
@@ -292,10 +156,3 @@ class SqliteStatsRepository:
         )
         assert row is not None
         return WinRecord(int(row["wins"]), row["best"], row["recent"] or "")
-
-    async def stored_secret(self, name: str, fresh: str) -> str:
-        """The secret stored under `name`, storing `fresh` first if there is none (inside a transaction)."""
-        await self.conn.execute("INSERT OR IGNORE INTO bot_secrets (name, value) VALUES (?, ?)", (name, fresh))
-        row = await one(self.conn, "SELECT value FROM bot_secrets WHERE name = ?", (name,))
-        assert row is not None
-        return str(row["value"])

@@ -62,7 +62,7 @@ class Review(Feature):
             return review_board.refused(language, found, pressed)
         review = await reviews.kept(self.deps, found)
         if review is not None:
-            await reviews.earned(self.deps, found, review, s.who.chat_id)
+            await reviews.mark_shown(self.deps, found, review, s.who.chat_id)
             return review_board.shown(language, found, review)
         if after:
             return review_board.refused(language, Refusal("review.failed"))
@@ -79,7 +79,7 @@ class Review(Feature):
         except ValueError:  # answers no code fits, a guess no code of the variant: stored so, it cannot be reviewed
             log.exception("could not review %s", reviews.key(found))
             return review_board.refused(language, Refusal("review.failed"), pressed)
-        await reviews.earned(self.deps, found, review, s.who.chat_id)
+        await reviews.mark_shown(self.deps, found, review, s.who.chat_id)
         return review_board.shown(language, found, review)
 
 

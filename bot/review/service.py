@@ -17,10 +17,9 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import partial
 
-from bot.achievements import rules as achievement_rules
-from bot.achievements import service as achievements
-from bot.daily.service import day_of, until_next
+from bot.days import day_of, until_next
 from bot.deps import Deps
+from bot.events import ReviewShown
 from bot.games.model import Game, Mode
 from bot.games.status import Status
 from bot.matches.model import Kind, Match
@@ -178,16 +177,19 @@ def _won_and_labels(subject: Subject, review: GameReview) -> tuple[bool, tuple[s
     return won, tuple(item.label.value for item in review.guesses)
 
 
-def earns(subject: Subject, review: GameReview) -> bool:
-    """Whether showing this review earns its player Flawless (unless they hold it already)."""
-    return achievement_rules.flawless(*_won_and_labels(subject, review))
+def may_earn(subject: Subject, review: GameReview) -> bool:
+    """Whether showing this review could earn its player anything: only a won game's review can (so the page opens
+    a write for no other)."""
+    return _won_and_labels(subject, review)[0]
 
 
-async def earned(deps: Deps, subject: Subject, review: GameReview, chat_id: int) -> None:
-    """A review shown to its player: a won game without a guess worse than good earns Flawless (once; announced
-    with the update's reply, in the caller's transaction)."""
+async def mark_shown(deps: Deps, subject: Subject, review: GameReview, chat_id: int) -> None:
+    """A review was shown to its player, in the caller's transaction: whoever listens (achievements) hears it, and
+    what they make of it is announced with the update's reply."""
     won, labels = _won_and_labels(subject, review)
-    await achievements.of_review(deps, subject.user_id, chat_id, won, labels)
+    hinted = subject.hinted != Hinted.NONE
+    event = ReviewShown(subject.user_id, chat_id, won, hinted, subject.variant.size, labels, deps.clock())
+    await deps.events.publish(deps, event)
 
 
 async def game_subject(s: Situation, game_id: int) -> Subject | Refusal:

@@ -63,10 +63,10 @@ async def _earned(core: Core, who: Who, subject: Subject, review: GameReview) ->
     """What the review shown earns the player (Flawless, once), announced in their chat as the chat's /review would;
     its lines for the page to show under the coach's. A review that cannot earn it writes nothing; a failure to
     write (a busy database) is logged and leaves the award to the next showing."""
-    if not reviews.earns(subject, review):
+    if not reviews.may_earn(subject, review):
         return []
     try:
-        _, achieved = await with_awards(core, who, lambda s: reviews.earned(s.deps, subject, review, who.chat_id))
+        _, achieved = await with_awards(core, who, lambda s: reviews.mark_shown(s.deps, subject, review, who.chat_id))
     except Exception:
         log.exception("could not award what the review of %s earned", reviews.key(subject))
         return []

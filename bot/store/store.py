@@ -12,11 +12,11 @@ from bot.chats.store import SqliteSettingsRepository
 from bot.games.store import SqliteGameRepository
 from bot.matches.store import SqliteMatchRepository
 from bot.page.records import WebAppRecords
-from bot.records.ratings_store import SqliteRatingRepository
-from bot.records.store import SqliteStatsRepository
+from bot.players import Players
 from bot.store.db import Transactions
 from bot.store.inbox import Inbox
 from bot.store.outbox import Outbox
+from bot.store.rows import one
 
 R = TypeVar("R")
 
@@ -37,8 +37,8 @@ async def chat_tables(conn: aiosqlite.Connection) -> tuple[str, ...]:
 
 
 class Store:
-    """The connection and the repositories sharing its transactions: settings, games, matches, stats, ratings, the Mini
-    App's records, inbox, outbox."""
+    """The connection and the kernel's repositories sharing its transactions: chat settings, games, matches, players,
+    the Mini App's records, inbox, outbox; a feature's own come from `repository`."""
 
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self.conn = conn
@@ -47,8 +47,7 @@ class Store:
         self.settings = SqliteSettingsRepository(conn)
         self.games = SqliteGameRepository(conn)
         self.matches = SqliteMatchRepository(conn)
-        self.stats = SqliteStatsRepository(conn, self.transaction)
-        self.ratings = SqliteRatingRepository(conn)
+        self.players = Players(conn, self.transaction)
         self.webapp = WebAppRecords(conn)
         self.inbox = Inbox(conn, self.transaction)
         self.outbox = Outbox(conn, self.transaction, reader)
@@ -61,6 +60,13 @@ class Store:
             self._more[kind] = kind(self.conn)
         found: R = self._more[kind]
         return found
+
+    async def stored_secret(self, name: str, fresh: str) -> str:
+        """The secret stored under `name`, storing `fresh` first if there is none (inside a transaction)."""
+        await self.conn.execute("INSERT OR IGNORE INTO bot_secrets (name, value) VALUES (?, ?)", (name, fresh))
+        row = await one(self.conn, "SELECT value FROM bot_secrets WHERE name = ?", (name,))
+        assert row is not None
+        return str(row["value"])
 
     async def move_chat(self, old: int, new: int) -> None:
         """Everything kept under chat `old` now belongs to `new` (a group upgraded to a supergroup).

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot import callback_data as cb
 from bot import messages
+from bot.games import guessing as answers
 from bot.games import lifecycle
 from bot.games.model import Game, Mode
 from bot.parsing.scores import parse_answer
@@ -15,7 +16,6 @@ from bot.replies import Outcome
 from bot.routes import Chats, Command, Feature
 from bot.situation import Situation
 from bot.texts import example
-from bot.think import answers
 from bot.think import board as guesser_board
 from bot.think import service as guesser
 from engine.scoring import Score

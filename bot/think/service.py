@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.deps import Deps
+from bot.games.guessing import bot_guess, checked, possible_answers, rechecked, refused
 from bot.games.lifecycle import finish, parsed
 from bot.games.model import Game
 from bot.games.status import Status
 from bot.refusal import Refusal
-from bot.think.answers import bot_guess, checked, possible_answers, rechecked, refused
 from bot.think.rules import Settled, settled
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, validate_answer, wrong_answers
 from engine.consistency import WrongAnswer as WrongAnswer

@@ -9,6 +9,7 @@ from bot import callback_data as cb
 from bot import messages
 from bot.daily import board as challenge
 from bot.daily import service as daily
+from bot.days import until_next
 from bot.games import lifecycle
 from bot.games.lifecycle import NeedsConfirmation
 from bot.games.model import Mode
@@ -139,7 +140,7 @@ class Versus(Feature):
         who, language = s.who, s.language
         resigned = versus_board.resigned(language, await versus.resign(self.deps, match))
         found = await daily.challenge(self.deps, who.chat_id, who.user_id, await s.game())
-        outcome = challenge.answered(language, found, who.bot_username, daily.until_next(self.deps.clock()))
+        outcome = challenge.answered(language, found, who.bot_username, until_next(self.deps.clock()))
         return replace(outcome, replies=(*resigned.replies, *outcome.replies))
 
     async def _board_button(self, language: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:

@@ -8,14 +8,14 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.deps import Deps
+from bot.games.guessing import bot_guess, checked, possible_answers, rechecked
 from bot.games.lifecycle import parsed, random_secret
+from bot.games.rules import tried_before
 from bot.games.status import Status
 from bot.matches.model import BOT_ID, Kind, Match, Player, Verdict, to_move, verdict
 from bot.matches.service import AlreadyOn, Ended, close, close_within
 from bot.parsing.scores import looks_like_code, parse_answer
-from bot.play.rules import tried_before
 from bot.refusal import Refusal
-from bot.think.answers import bot_guess, checked, possible_answers, rechecked
 from engine.consistency import Consistent, Contradiction, InvalidAnswer, validate_answer
 from engine.history import Turn
 from engine.scoring import Score, score

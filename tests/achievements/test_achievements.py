@@ -3,9 +3,11 @@ a redelivered update), announced once where it belongs and in the player's langu
 rare it is."""
 
 from bot.achievements import service as achievements
+from bot.achievements.model import Award
 from bot.achievements.rules import Achievement
 from bot.achievements.store import SqliteAchievementRepository
 from bot.daily.close import close_days
+from bot.events import DayPuzzleSolved, Events
 from bot.store.db import open_database
 from bot.store.migrations import migrate
 from engine.scoring import score
@@ -193,14 +195,21 @@ async def test_the_services_hooks_for_reviews_and_puzzles_award_at_their_edges_o
         earned = await achievements.of_puzzles(deps, 11, 11, streak_days=7, rating=1800)
         assert {a.achievement for a in earned} == {Achievement.PUZZLE_WEEK, Achievement.PUZZLE_1800}
         assert await achievements.of_puzzles(deps, 11, 11, streak_days=8, rating=1900) == ()
-        assert [a.achievement for a in achievements.taken(deps)] == [
-            Achievement.FLAWLESS,
-            Achievement.PUZZLE_WEEK,
-            Achievement.PUZZLE_1800,
-        ]
-        assert achievements.taken(deps) == ()  # each announced once
     rare = await achievements.rarities(deps)
     assert (rare[Achievement.FLAWLESS].holders, rare[Achievement.FLAWLESS].players) == (1, 1)
+
+
+async def test_what_an_event_earns_comes_back_in_the_updates_journal_once(app):
+    deps = deps_of(app)
+    now = deps.clock()
+    async with deps.transaction():
+        with Events.journal() as journal:
+            await deps.events.publish(deps, DayPuzzleSolved(11, 7, now))
+            await deps.events.publish(deps, DayPuzzleSolved(11, 8, now))  # held already: nothing more
+        assert [a.achievement for a in journal.made(Award)] == [Achievement.PUZZLE_WEEK]
+        with Events.journal() as later:
+            await deps.events.publish(deps, DayPuzzleSolved(11, 9, now))
+        assert later.made(Award) == []
 
 
 async def test_awards_of_an_update_that_failed_are_forgotten_not_announced_by_the_next(app, recorded):

@@ -24,8 +24,8 @@ ME = Who(5, 5)
 
 async def test_every_kind_of_update_keeps_the_players_name_and_username_fresh(core):
     async def known() -> tuple[str, tuple[int, str] | None]:
-        names = await core.deps.store.stats.names([5])
-        return names[5], await core.deps.store.stats.by_username("ann_b")
+        names = await core.deps.store.players.names([5])
+        return names[5], await core.deps.store.players.by_username("ann_b")
 
     await core.on_command(Who(5, 5, name="Ann"), "start")
     assert (await known())[0] == "Ann"

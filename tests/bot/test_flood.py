@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bot.flood import FloodGuard
-from bot.records.store import SEEN_KEPT, SEEN_REFRESH
+from bot.players import SEEN_KEPT, SEEN_REFRESH
 from bot.texts import t
 from tests.bot.fakes import EPOCH, UPDATE_IDS, telegram_app
 from tests.bot.members import Member, sent
@@ -113,7 +113,7 @@ def test_the_guard_forgets_calm_senders_and_remembers_at_most_its_limit():
 
 async def test_the_names_stored_lately_are_remembered_for_an_hour_and_for_a_bounded_number_of_players(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, _):
-        stats = app.bot_data.runtime.store.stats
+        stats = app.bot_data.runtime.store.players
         async with app.bot_data.runtime.store.transaction():
             for user_id in range(SEEN_KEPT + 100):
                 await stats.see_player(user_id, "P", EPOCH)

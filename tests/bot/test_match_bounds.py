@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from bot.deps import Deps
 from bot.duel import service as duel
+from bot.games.rules import MAX_GUESSES
 from bot.matches.model import Match
-from bot.play.rules import MAX_GUESSES
 from bot.race import service as race
 from bot.store.db import on_loop
 from bot.who import Who

@@ -98,8 +98,8 @@ async def test_a_username_that_changed_hands_belongs_to_whoever_was_seen_with_it
     await Member(app, recorded, 44, "Dan", username="bobthebuilder").send("it's mine now")
     [invite] = sent(await ann.send("/duel @BobTheBuilder"))
     assert 'challenges <a href="tg://user?id=44">Dan</a>' in invite.text
-    stats = app.bot_data.runtime.core.deps.store.stats
-    assert await stats.by_username("BOBTHEBUILDER") == (44, "Dan")
+    known = app.bot_data.runtime.core.deps.store.players
+    assert await known.by_username("BOBTHEBUILDER") == (44, "Dan")
 
 
 async def test_options_are_still_checked_next_to_a_username(app, recorded):

@@ -197,7 +197,7 @@ async def test_a_repeated_guess_is_answered_with_the_earlier_score_in_the_chat(c
 
 
 async def test_a_game_without_an_attempt_limit_still_ends_after_max_guesses(tmp_path):
-    from bot.play.rules import MAX_GUESSES
+    from bot.games.rules import MAX_GUESSES
     from engine.variant import PRESETS
 
     classic = PRESETS["classic"]

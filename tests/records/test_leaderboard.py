@@ -5,9 +5,11 @@ import asyncio
 import itertools
 from datetime import UTC, datetime, timedelta
 
+from bot.players import Seen, keep_fresh
 from bot.records import board as records
 from bot.records import stats
 from bot.records.model import ALL_CHATS
+from bot.records.store import SqliteStatsRepository
 from bot.store.db import open_database
 from bot.store.migrations import MIGRATIONS_DIR, migrate
 from bot.store.rows import iso
@@ -112,7 +114,9 @@ async def every_board(deps):
     for scope, variant, period in itertools.product((GROUP, -999, ALL_CHATS), ("classic", "mastermind"), stats.Period):
         board = await stats.leaderboard(deps, scope, variant, period)
         key = stats.period_key(period, deps.clock())
-        places = [await deps.store.stats.place(scope, variant, user, key) for user in range(1, 12)]
+        places = [
+            await deps.store.repository(SqliteStatsRepository).place(scope, variant, user, key) for user in range(1, 12)
+        ]
         shown[scope, variant, period] = ([(line.place, line.standing) for line in board.lines], places)
     return shown
 
@@ -144,7 +148,7 @@ async def test_the_boards_of_past_periods_are_pruned_in_chunks_and_the_boards_sh
             (rows,) = await cursor.fetchone()
 
         chunks, moves = [], []
-        drop = store.stats.drop_periods
+        drop = store.repository(SqliteStatsRepository).drop_periods
 
         async def counted(past, limit):
             assert store.conn.in_transaction
@@ -153,7 +157,7 @@ async def test_the_boards_of_past_periods_are_pruned_in_chunks_and_the_boards_sh
                 moves.append(asyncio.create_task(record(deps, 8, 5, chat=-777, variant="5d10", at=wednesday)))
             return chunks[-1]
 
-        store.stats.drop_periods = counted
+        store.repository(SqliteStatsRepository).drop_periods = counted
         pruned = await stats.prune_periods(store, wednesday, chunk=3)
         assert moves[0].done()  # it took the lock between two chunks
         await moves[0]
@@ -378,7 +382,7 @@ async def test_display_names_are_escaped_on_the_board(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as runtime:
         deps = runtime.core.deps
         await record(deps, 1, 5)
-        await stats.seen(deps, 1, "<b>Evil</b> & Co")
+        await keep_fresh(deps.store.players, deps.store.transaction, 1, Seen("<b>Evil</b> & Co"), deps.clock())
         outcome = records.leaderboard("en", await stats.leaderboard(deps, GROUP, "classic", "all"))
         assert "&lt;b&gt;Evil&lt;/b&gt; &amp; Co" in outcome.replies[0].text
 
@@ -428,9 +432,9 @@ async def test_a_players_place_follows_the_boards_order_to_the_last_tie(tmp_path
         for period in stats.Period:
             key = stats.period_key(period, deps.clock())
             for place, user in enumerate(order(board), start=1):
-                found = await deps.store.stats.place(GROUP, "classic", user, key)
+                found = await deps.store.repository(SqliteStatsRepository).place(GROUP, "classic", user, key)
                 assert (found.place, found.total) == (place, 5), (period, user)
-            assert await deps.store.stats.place(GROUP, "classic", 99, key) is None
+            assert await deps.store.repository(SqliteStatsRepository).place(GROUP, "classic", 99, key) is None
         later = await stats.leaderboard(deps, ALL_CHATS, "classic", "month", limit=2, user_id=1)
         assert later.you is not None
         assert (later.you.place, later.you.total, later.you.standing.best) == (4, 5, 5)

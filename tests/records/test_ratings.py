@@ -11,11 +11,11 @@ from math import exp, sqrt
 import pytest
 
 from bot.cli import main as cli
-from bot.matches.model import Kind, Match, Player
+from bot.matches.model import Kind, Match, Placed, Player
 from bot.records import rankings, ratings, replay
 from bot.records import rating as rules
 from bot.records.model import ALL_CHATS
-from bot.records.rating_model import Placed
+from bot.records.ratings_store import SqliteRatingRepository
 from bot.store.db import Transactions, open_database
 from bot.store.store import Store
 from engine.variant import variant_named
@@ -182,7 +182,7 @@ async def matches_stored(deps, *ids):
 
 async def test_provisional_players_come_after_established_ones_and_places_count_them_all(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as runtime:
-        repo, deps = runtime.store.ratings, runtime.core.deps
+        repo, deps = runtime.store.repository(SqliteRatingRepository), runtime.core.deps
         await matches_stored(deps, 1, 2, 3)
         async with deps.transaction():
             await repo.record(1, "digits", GROUP, MOMENT, [placed(1, 30.0, 2), placed(2, 10.0, 7), placed(3, 12.0, 5)])
@@ -210,7 +210,7 @@ async def test_provisional_players_come_after_established_ones_and_places_count_
 
 async def test_a_player_below_the_rating_board_s_rows_is_told_where_they_stand(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as runtime:
-        repo, deps = runtime.store.ratings, runtime.core.deps
+        repo, deps = runtime.store.repository(SqliteRatingRepository), runtime.core.deps
         await matches_stored(deps, 1)
         async with deps.transaction():
             await repo.record(1, "digits", GROUP, MOMENT, [placed(1, 30.0, 2), placed(2, 10.0, 7), placed(3, 12.0, 5)])
@@ -231,7 +231,7 @@ async def test_a_player_below_the_rating_board_s_rows_is_told_where_they_stand(t
 
 async def test_the_rating_board_queries_use_their_index(tmp_path):
     async with runtime_on(tmp_path / "db.sqlite3") as runtime:
-        repo, conn = runtime.store.ratings, runtime.store.conn
+        repo, conn = runtime.store.repository(SqliteRatingRepository), runtime.store.conn
         await matches_stored(runtime.core.deps, 1)
         async with runtime.core.deps.transaction():
             await repo.record(1, "digits", GROUP, MOMENT, [placed(1, 3.0, 2), placed(2, 1.0, 7)])
@@ -547,7 +547,7 @@ def test_the_rerate_command_prints_players_and_matches(tmp_path, capsys):
         async with runtime_on(tmp_path / "db.sqlite3") as runtime:
             await matches_stored(runtime.core.deps, 1)
             async with runtime.core.deps.transaction():
-                await runtime.store.ratings.record(
+                await runtime.store.repository(SqliteRatingRepository).record(
                     1, "digits", GROUP, MOMENT, [placed(1, 3.0, 1), placed(2, 1.0, 1, 2)]
                 )
 

@@ -4,8 +4,8 @@ from the same board. Where no transport delivers reviews later (the console), an
 
 import random
 
+from bot.games.rules import MAX_GUESSES
 from bot.games.status import Status
-from bot.play.rules import MAX_GUESSES
 from bot.review import chat as chat_review
 from bot.review import page as page_review
 from bot.review import screens as review_board

@@ -1,4 +1,4 @@
-"""The bot's guess waiting for the player's answer, in /think and in versus: the answers its buttons offer, and a
+"""The bot guessing a code, in /think and in versus: its next guess, the answers its buttons offer, and a
 typed or pressed answer checked against the earlier ones (refused, with why, when no code could give it)."""
 
 from __future__ import annotations

@@ -1,0 +1,138 @@
+"""What happened, told to whoever cares: the kernel and the features publish events (a game finished, a match
+closed, a puzzle solved, a review shown), and the features that answer them registered their handlers in the one
+list that registers features (bot/register.py). So the kernel needs to know no feature: a game's end is rated and
+awarded by whoever listens.
+
+Handlers run at once, inside the transaction of whatever published the event (what they write commits with it, or
+not at all), and what each returns is kept in the update's journal: the Core reads the awards an update earned from
+there and puts them in its Account. A journal lives as long as one try of one update; a try undone (a failure, a
+wait for engine work) takes its journal with it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import defaultdict
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, TypeVar
+
+from bot.games.model import Game
+from bot.matches.model import Match
+
+E = TypeVar("E", bound="Event")
+T = TypeVar("T")
+
+
+class Event:
+    """Something that happened (the base of every event)."""
+
+
+@dataclass(frozen=True)
+class GameFinished(Event):
+    """A one-player game ended (won, lost, given up, abandoned, solved, revealed), as stored."""
+
+    game: Game
+    at: datetime
+
+
+@dataclass(frozen=True)
+class MatchClosed(Event):
+    """A race, duel or versus game ended, its players' results recorded, as stored."""
+
+    match: Match
+    at: datetime
+
+
+@dataclass(frozen=True)
+class DaysClosing(Event):
+    """The days whose daily challenge is over are closed now (just after 00:00 UTC, or at start-up)."""
+
+    at: datetime
+
+
+@dataclass(frozen=True)
+class PuzzleRated(Event):
+    """A player's ladder puzzle was rated: their shown puzzle rating after it, and whether it is established."""
+
+    user_id: int
+    rating: int
+    established: bool
+    at: datetime
+
+
+@dataclass(frozen=True)
+class DayPuzzleSolved(Event):
+    """A player solved the puzzle of the day: their run of days solved, this one included."""
+
+    user_id: int
+    streak: int
+    at: datetime
+
+
+@dataclass(frozen=True)
+class ReviewShown(Event):
+    """A finished game's review was shown to its player: whether they won it, unhelped (no hint), in a variant at
+    least as big as classic, and each guess's label in order."""
+
+    user_id: int
+    chat_id: int
+    won: bool
+    hinted: bool
+    codes: int
+    labels: tuple[str, ...]
+    at: datetime
+
+
+Handler = Callable[[Any, Any], Awaitable[Any]]  # (deps, event) -> what it made of it (awards, a rating change...)
+
+
+@dataclass
+class Journal:
+    """What one try of one update published, and what each handler made of it, in order."""
+
+    entries: list[tuple[Event, Any]] = field(default_factory=list)
+
+    def made(self, kind: type[T]) -> list[T]:
+        """Every result of the handlers that is a `kind` (flattening tuples and lists), in order."""
+        found: list[T] = []
+        for _, result in self.entries:
+            items = result if isinstance(result, tuple | list) else (result,)
+            found += [item for item in items if isinstance(item, kind)]
+        return found
+
+
+_JOURNAL: ContextVar[Journal | None] = ContextVar("events_journal", default=None)
+
+
+class Events:
+    """The handlers registered for each kind of event, and their publishing."""
+
+    def __init__(self) -> None:
+        self._handlers: defaultdict[type[Event], list[Handler]] = defaultdict(list)
+
+    def on(self, kind: type[E], handler: Callable[[Any, E], Awaitable[Any]]) -> None:
+        """Have `handler(deps, event)` run for every event of this kind, after those registered before it."""
+        self._handlers[kind].append(handler)
+
+    async def publish(self, deps: Any, event: Event) -> list[Any]:
+        """Run the event's handlers in order (inside the caller's transaction); what each returned comes back, and
+        goes into the journal of the update under way, if any."""
+        results = [await handler(deps, event) for handler in self._handlers[type(event)]]
+        journal = _JOURNAL.get()
+        if journal is not None:
+            journal.entries += [(event, result) for result in results]
+        return results
+
+    @staticmethod
+    @contextlib.contextmanager
+    def journal() -> Iterator[Journal]:
+        """Within this block, what is published is kept in a journal of its own (one try of one update)."""
+        journal = Journal()
+        marker = _JOURNAL.set(journal)
+        try:
+            yield journal
+        finally:
+            _JOURNAL.reset(marker)
