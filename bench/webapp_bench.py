@@ -1,5 +1,5 @@
-"""The Mini App's figures for docs/reliability.md: the page's weight, its time to first paint in headless Chromium,
-and the API's time per move.
+"""The Mini App's figures for docs/operators/figures.md: the page's weight, its time to first paint in headless
+Chromium, and the API's time per move.
 
     PYTHONPATH=. python bench/webapp_bench.py [--moves 300] [--paints 15] [--players 1]
 

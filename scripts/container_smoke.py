@@ -1,6 +1,6 @@
 """Smoke-tests a built bullscows image with podman, as an operator would run it: migrate on a named volume, a
 console game, the bot against the local Bot API emulator (start-up time, a reply, health, metrics, a backup
-while it serves, its user), then a clean stop. Prints the figures the README quotes.
+while it serves, its user), then a clean stop. Prints the figures docs/operators/figures.md quotes.
 
     PYTHONPATH=. .venv/bin/python scripts/container_smoke.py IMAGE [PODMAN_OPTION...]
 

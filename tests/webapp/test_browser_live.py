@@ -159,7 +159,7 @@ async def test_the_page_works_behind_a_proxy_that_serves_it_under_a_path_of_its_
         prefix = web.url + "/app/"
         missed: list[str] = []
 
-        async def proxy(route):  # as the README's Caddy and nginx snippets do: /app/… to the server's /…
+        async def proxy(route):  # as docs/operators/miniapp.md's Caddy and nginx snippets do: /app/… to the server's /…
             url = route.request.url
             if not url.startswith(prefix) or "/api/events" in url:  # the stream: polled instead, here
                 if not url.startswith(prefix):
