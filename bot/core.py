@@ -19,6 +19,7 @@ from bot.engine_work import EngineBusy, WorkPending
 from bot.events import DaysClosing, Events, Journal
 from bot.matches import service as matches
 from bot.players import Seen, keep_fresh
+from bot.ports import Later
 from bot.register import (
     DEEP_LINK_COMMANDS,
     DUEL_LINK,
@@ -29,6 +30,7 @@ from bot.register import (
     button_routes,
     command_routes,
     deadline_routes,
+    later_routes,
     listen,
     text_routes,
 )
@@ -54,6 +56,7 @@ class Core:
         self._texts = text_routes(self.features)
         self._buttons = button_routes(self.features)
         self._deadlines = deadline_routes(self.features)
+        self._later = later_routes(self.features)
         # button actions a feature declares that callback_data does not name (a command's own buttons)
         self._declared = frozenset().union(*(r.only for r in self._buttons if r.only is not None)) - cb.NAMED_ACTIONS
 
@@ -177,6 +180,19 @@ class Core:
             result = await act(found)
             told = await self.features.announced(Outcome(), journal, who.chat_id, found.language)
         return result, told
+
+    async def on_later(self, who: Who, later: Later) -> Outcome:
+        """The answer an update promised `who` for later (a review made in the background), from the feature that
+        promised it; what it earned is announced with it. Nothing when no feature gives it (a stale promise)."""
+        if not self.deps.store.transaction.open:
+            return await self._alone_or_busy(who, lambda: self.on_later(who, later))
+        handler = self._later.get(later.feature)
+        if handler is None:
+            return Outcome()
+        with Events.journal() as journal:
+            found = await self.arrived(who)
+            outcome = await handler(found, later)
+            return await self.features.announced(outcome, journal, who.chat_id, found.language)
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""

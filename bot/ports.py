@@ -5,14 +5,28 @@ Telegram supplies the real ones (bot/telegram_io/admins.py, group_io.py); the co
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
 from bot.matches.model import Match
+from bot.who import Who
 
 Clock = Callable[[], datetime]
+
+
+@dataclass(frozen=True)
+class Later:
+    """An answer an update promised for later (a review made in the background): the feature that gives it, and
+    what it names (a game's id, a match's...). The Core routes it to that feature when it is due."""
+
+    feature: str
+    key: tuple[str | int, ...]
+
+
+# Answer `who` later, in their private chat: the Core asks the feature for the answer, and the transport sends it.
+DeliverLater = Callable[[Who, Later], Awaitable[None]]
 
 
 def utc_now() -> datetime:

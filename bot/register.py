@@ -51,8 +51,19 @@ from bot.records.routes import Scoreboard
 from bot.records.streak import Streak
 from bot.replies import Outcome
 from bot.review import routes as review
+from bot.review import routes as review_routes
 from bot.review.routes import Review
-from bot.routes import ButtonHandler, Chats, Command, CommandHandler, DeadlineHandler, Route, TextHandler, names
+from bot.routes import (
+    ButtonHandler,
+    Chats,
+    Command,
+    CommandHandler,
+    DeadlineHandler,
+    LaterHandler,
+    Route,
+    TextHandler,
+    names,
+)
 from bot.settings import routes as settings
 from bot.settings.routes import ChatSettings
 from bot.think import routes as guesser
@@ -238,6 +249,11 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(Chats.GROUP, f.fallback.group_button),  # one-player buttons are private
         Route(Chats.PRIVATE, f.fallback.private_button),  # an older board's
     )
+
+
+def later_routes(f: Features) -> dict[str, LaterHandler]:
+    """Who gives the answers promised for later, by the name the promise carries."""
+    return {review_routes.LATER: f.review.delivered}
 
 
 def deadline_routes(f: Features) -> tuple[DeadlineHandler, ...]:

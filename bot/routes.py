@@ -11,6 +11,7 @@ from bot import callback_data as cb
 from bot.deps import Deps
 from bot.games.model import Mode
 from bot.matches.model import Match
+from bot.ports import Later
 from bot.replies import Notice, Outcome
 from bot.situation import Situation
 from bot.who import Who
@@ -47,6 +48,8 @@ def names(commands: tuple[Command, ...], chats: Chats = Chats.ANY) -> frozenset[
 CommandHandler = Callable[[Situation, str, str], Awaitable[Outcome | None]]  # situation, command, args
 TextHandler = Callable[[Situation, str], Awaitable[Outcome | None]]  # situation, text
 ButtonHandler = Callable[[Situation, cb.Callback], Awaitable[Outcome | None]]  # situation, pressed
+# An answer an update promised for later is due (bot/ports.py's Later): the Outcome to give it.
+LaterHandler = Callable[[Situation, Later], Awaitable[Outcome]]
 # A match's timer went off: what to tell its chat, or None ("not mine", or nothing is due).
 DeadlineHandler = Callable[[Match], Awaitable[Notice | None]]
 

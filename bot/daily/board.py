@@ -7,17 +7,15 @@ from dataclasses import replace
 from datetime import timedelta
 
 from bot import callback_data as cb
+from bot import play, records
+from bot import review as review_feature
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Does
 from bot.daily.service import Challenge, DailyLine, DailyStarted, Done, Running, grid_row
 from bot.games.model import Game, Mode
 from bot.games.status import Status
 from bot.messages import asked, confirm_abandon_for_daily, mode_choices
-from bot.play import board as referee_board
-from bot.play.service import Finished, Hint, Scored
-from bot.records.board import MEDALS, display_name
 from bot.replies import Account, Button, Did, Outcome, Placement, Reply
-from bot.review import screens as review_board
 from bot.texts import Html, date_text, duration_text, lines, t, variant_text, wait_text
 from engine.variant import Variant
 
@@ -38,39 +36,39 @@ def started(language: str, day: str, game: Game) -> Outcome:
     """Today's challenge is on."""
     variant = variant_text(game.variant, language)
     text = t("daily.started", language, day=date_text(day, language), variant=variant)
-    shown = referee_board.board(language, game, title=title(language, day))
+    shown = play.referee_board(language, game, title=title(language, day))
     return Outcome.say(Reply(text), account=Account(Did.MADE, notice=text, boards=(shown,)))
 
 
 def running(language: str, day: str, game: Game) -> Outcome:
     """The player's challenge of the day is still open: its board again, anew, with every guess so far."""
     said = t("daily.running", language)
-    shown = referee_board.board(language, game, title=title(language, day), notices=(said,))
-    placed = Placement(game.id, in_place=False, tidy=referee_board.tidy(language, game))
+    shown = play.referee_board(language, game, title=title(language, day), notices=(said,))
+    placed = Placement(game.id, in_place=False, tidy=play.tidy(language, game))
     return Outcome.say(chat_board.reply(shown, placed), account=Account(Did.SHOWN, notice=said, boards=(shown,)))
 
 
-def scored(language: str, day: str, result: Scored) -> Outcome:
+def scored(language: str, day: str, result: play.Scored) -> Outcome:
     """The daily's board after a guess: every guess so far, no coaching."""
-    return referee_board.scored(language, result, title=title(language, day), daily=True)
+    return play.scored(language, result, title=title(language, day), daily=True)
 
 
-def hinted(language: str, day: str, hint: Hint | None, asked: Html) -> Outcome:
+def hinted(language: str, day: str, hint: play.Hint | None, asked: Html) -> Outcome:
     """The warning answered (its buttons gone), then the board with the digit revealed."""
-    shown = referee_board.hinted(language, hint, daily=True, title=title(language, day))
+    shown = play.hinted(language, hint, daily=True, title=title(language, day))
     return replace(shown, replies=(_answered(asked), *shown.replies))
 
 
-def ended(language: str, day: str, today: str, ending: Finished, asked: Html, bot_username: str | None) -> Outcome:
+def ended(language: str, day: str, today: str, ending: play.Finished, asked: Html, bot_username: str | None) -> Outcome:
     """The warning answered, then the board with the code shown to the player who gave up or stopped: today's code
     comes with a request to keep it to themselves (everyone plays it until 00:00 UTC); then the result to share."""
     game = ending.game
     note = t("daily.secret", language) if day == today else None
-    finished = referee_board.ending(language, ending, note)
-    review = ((review_board.game_choice(language, game.id),),) if game.turns else ()
+    finished = play.ending(language, ending, note)
+    review = ((review_feature.game_choice(language, game.id),),) if game.turns else ()
     choices = (*review, *mode_choices(language))
-    shown = referee_board.board(language, game, title=title(language, day), ending=finished, choices=choices)
-    placed = Placement(game.id, in_place=False, tidy=referee_board.tidy(language, game))
+    shown = play.referee_board(language, game, title=title(language, day), ending=finished, choices=choices)
+    placed = Placement(game.id, in_place=False, tidy=play.tidy(language, game))
     return Outcome.say(_answered(asked), chat_board.reply(shown, placed), account=Account(Did.MADE, boards=(shown,)))
 
 
@@ -215,8 +213,8 @@ def leaderboard(language: str, day: str, entries: tuple[DailyLine, ...], edit: b
                 t(
                     "daily.top.line",
                     language,
-                    place=MEDALS.get(e.place, f"{e.place}."),
-                    name=display_name(language, e.name, e.entry.user_id),
+                    place=records.MEDALS.get(e.place, f"{e.place}."),
+                    name=records.display_name(language, e.name, e.entry.user_id),
                     n=e.entry.guesses,
                     duration=duration_text(timedelta(seconds=e.entry.seconds), language),
                 )

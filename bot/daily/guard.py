@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot import callback_data as cb
 from bot import messages
+from bot import play as play_feature
 from bot.daily import board as challenge
 from bot.daily import service as daily
 from bot.daily.model import DailyPlay
@@ -13,7 +14,6 @@ from bot.days import day_of, until_next
 from bot.games import lifecycle
 from bot.games.model import Game, Mode
 from bot.parsing.commands import command_word, variant_from_args
-from bot.play import service as referee
 from bot.replies import Outcome
 from bot.routes import Feature
 from bot.situation import Situation
@@ -82,13 +82,13 @@ class DailyGuard(Feature):
         wait = until_next(now)
         match pressed.action:
             case cb.HINT:
-                hint = await referee.hint(self.deps, game)
+                hint = await play_feature.hint(self.deps, game)
                 return challenge.hinted(language, play.day, hint, challenge.hint_warning(language))
             case cb.GIVE_UP:
-                ending = await referee.give_up(self.deps, game)
+                ending = await play_feature.give_up(self.deps, game)
                 asked = challenge.give_up_warning(language, wait)
             case cb.STOP_DAILY:
-                ending = await referee.stop(self.deps, game)
+                ending = await play_feature.stop(self.deps, game)
                 asked = challenge.stop_warning(language, wait)
             case _:
                 return messages.stale(language)

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.achievements import lines as achievement_lines
-from bot.achievements import service as achievements
-from bot.achievements.model import Shelf
+from bot import achievements as achievements_feature
+from bot import records
 from bot.daily import board as challenge
 from bot.daily import service as daily
 from bot.days import day_of, until_next
-from bot.records import board as records
-from bot.records import stats
 from bot.situation import Situation
 from bot.texts import date_text, plain, t, wait_text
 
@@ -28,7 +25,7 @@ async def daily_data(s: Situation) -> dict[str, Any]:
     if isinstance(found, daily.Done):
         share = plain(challenge.share_text(language, found.day, found.game, who.bot_username))
     variant = s.settings.variant.name
-    record = await stats.player_stats(deps, who.user_id, variant)
+    record = await records.player_stats(deps, who.user_id, variant)
     streak = records.daily_streak(language, await daily.streak(deps, who.user_id))
     return {
         "title": plain(t("app.daily.title", language, day=date_text(day, language))),
@@ -41,22 +38,22 @@ async def daily_data(s: Situation) -> dict[str, Any]:
             "title": plain(t("app.stats.title", language, variant=records.variant_label(variant, language))),
             "lines": [plain(line) for line in records.summary_lines(language, record)] if record.games else [],
         },
-        "achievements": shelf_data(language, await achievements.shelf(deps, who.user_id)),
+        "achievements": shelf_data(language, await achievements_feature.shelf(deps, who.user_id)),
     }
 
 
-def shelf_data(language: str, shelf: Shelf) -> dict[str, Any]:
+def shelf_data(language: str, shelf: achievements_feature.Shelf) -> dict[str, Any]:
     """The player's achievements as the page draws them (the shelf /stats shows): its title, and each one's name,
     whether it is held, what earns it and how rare it is, in the order /stats lists them."""
     return {
-        "title": plain(achievement_lines.shelf_title(language, shelf)),
+        "title": plain(achievements_feature.shelf_title(language, shelf)),
         "items": [
             {
-                "name": plain(achievement_lines.name(language, item)),
+                "name": plain(achievements_feature.name(language, item)),
                 "held": item.held,
-                "how": plain(achievement_lines.how(language, item)),
-                "rarity": plain(achievement_lines.rarity_text(language, item.rarity)),
+                "how": plain(achievements_feature.how(language, item)),
+                "rarity": plain(achievements_feature.rarity_text(language, item.rarity)),
             }
-            for item in achievement_lines.ordered(shelf)
+            for item in achievements_feature.ordered(shelf)
         ],
     }

@@ -9,14 +9,14 @@ from collections.abc import Mapping
 from datetime import timedelta
 
 from bot import callback_data as cb
+from bot import records
+from bot import review as review_feature
 from bot.duel import service as duel
 from bot.games.status import Status
 from bot.matches.model import Match, Player
 from bot.matches.service import Ended
-from bot.records import rankings
 from bot.refusal import Refusal
 from bot.replies import Button, Keyboard, Outcome, Reply
-from bot.review import screens as review_board
 from bot.texts import Html, duration_text, example, lines, mention, rematch_label, score_text, t, variant_text
 
 
@@ -139,7 +139,7 @@ def ending(language: str, ended: Ended) -> Html:
     a, b = match.seated(1), match.seated(2)
     assert a is not None
     assert b is not None
-    rated = rankings.match_line(language, match, ended.ratings)
+    rated = records.match_line(language, match, ended.ratings)
     if match.status == Status.DRAW and a.solved_in is None:  # neither solved in every guess allowed
         return lines(t("duel.draw.unsolved", language, a=mention(a), b=mention(b), n=a.guesses), rated)
     if match.status == Status.DRAW:
@@ -190,7 +190,7 @@ def resignation(language: str, ended: Ended) -> Html:
     assert loser is not None
     return lines(
         t("duel.resigned", language, loser=loser.name, winner=mention(winner)),
-        rankings.match_line(language, match, ended.ratings),
+        records.match_line(language, match, ended.ratings),
     )
 
 
@@ -219,7 +219,7 @@ def rematch(language: str, ended: Ended, lost: bool | None = None, bot_username:
     """Under a duel played out: either player's press invites the other to the same again, labelled for who reads it
     (`lost`: '🔁 Rematch' for the loser, '🔁 Play again' for the winner; the group's message, which both read, says
     '🔁 Play again'); and a link to each player's own review, in private (when the bot's username is known)."""
-    review = review_board.link_button(language, ended.match.id, bot_username)
+    review = review_feature.link_button(language, ended.match.id, bot_username)
     return (
         (Button(rematch_label(language, bool(lost)), cb.encode(cb.REMATCH, ended.match.id)),),
         *((review,) if review else ()),
@@ -234,5 +234,5 @@ def forfeit(language: str, ended: Ended, loser: Player) -> Html:
     turn = turn_time(language, match)
     return lines(
         t("duel.forfeit", language, loser=mention(loser), turn=turn, winner=mention(winner)),
-        rankings.match_line(language, match, ended.ratings),
+        records.match_line(language, match, ended.ratings),
     )

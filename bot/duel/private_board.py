@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from bot import callback_data as cb
 from bot import messages
+from bot import review as review_feature
 from bot.boards.model import Choice, Does
 from bot.duel import service as duel
 from bot.duel.group_board import ending, forfeit, refused, rematch, resignation, revealed_secrets, turn_time
@@ -20,7 +21,6 @@ from bot.matches.model import Match, Phase, Player
 from bot.matches.service import Ended
 from bot.refusal import Refusal
 from bot.replies import Button, Keyboard, Outcome, Reply
-from bot.review import screens as review_board
 from bot.texts import Html, example, lines, mention, score_text, t, variant_text
 from engine.variant import Variant
 
@@ -43,7 +43,7 @@ def _to_both(
         text = render(player, own)
         keyboard = buttons(player, own) if buttons else ()
         if over and player.guesses > 0:
-            keyboard = (*keyboard, (Button(t("btn.review", own), review_board.match_data(match.id)),))
+            keyboard = (*keyboard, (Button(t("btn.review", own), review_feature.match_data(match.id)),))
         if text:
             replies.append(Reply(text, keyboard, chat_id=player.user_id))
     return replies

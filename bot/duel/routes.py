@@ -8,10 +8,12 @@ import re
 from dataclasses import replace
 
 from bot import callback_data as cb
+from bot import daily as daily_feature
 from bot import links, messages
+from bot import play as play_feature
+from bot import think as think_feature
+from bot import versus as versus_feature
 from bot.chats import languages
-from bot.daily import board as challenge
-from bot.daily import service as daily
 from bot.days import until_next
 from bot.duel import group_board as group_duel
 from bot.duel import private_board as private_duel
@@ -25,16 +27,11 @@ from bot.matches.model import Kind, Match, Phase
 from bot.matches.service import AlreadyOn, Crowded
 from bot.parsing.commands import BadOptions, parse_options, variant_from_args
 from bot.parsing.scores import looks_like_code
-from bot.play import board as referee_board
 from bot.refusal import Refusal
 from bot.replies import Notice, Outcome
 from bot.routes import Chats, Command, Feature
 from bot.situation import Situation
 from bot.texts import t
-from bot.think import board as guesser_board
-from bot.think import service as guesser
-from bot.versus import board as versus_board
-from bot.versus import service as versus
 from bot.who import Who
 from engine.variant import InvalidVariant, Variant, variant_named
 
@@ -276,25 +273,27 @@ class Duel(Feature):
         who, language = s.who, s.language
         running = await s.game()
         if kind == cb.CONFIRM_DAILY:
-            found = await daily.challenge(self.deps, who.chat_id, who.user_id, running)
-            return challenge.answered(language, found, who.bot_username, until_next(self.deps.clock()))
+            found = await daily_feature.challenge(self.deps, who.chat_id, who.user_id, running)
+            return daily_feature.answered(language, found, who.bot_username, until_next(self.deps.clock()))
         if kind == cb.CONFIRM_VERSUS:
             chosen = variant or s.settings.variant
             if running is not None and running.daily is not None:  # today's challenge under way: its warning first
-                return challenge.confirm_leave_for_versus(language, running, chosen)
+                return daily_feature.confirm_leave_for_versus(language, running, chosen)
             if running is not None:
                 return messages.confirm_abandon_for_versus(language, running, chosen)
-            against_me = await versus.start(self.deps, who.chat_id, who.user_id, who.name, chosen)
+            against_me = await versus_feature.start(self.deps, who.chat_id, who.user_id, who.name, chosen)
             if isinstance(against_me, AlreadyOn):
-                return versus_board.reminder(language, against_me.match)
-            return versus_board.started(language, against_me)
+                return versus_feature.reminder(language, against_me.match)
+            return versus_feature.started(language, against_me)
         mode = Mode.GUESSER if kind == "g" else Mode.REFEREE
         started = await lifecycle.start_game(self.deps, who.chat_id, who.user_id, mode, s.settings, running, variant)
         if isinstance(started, NeedsConfirmation):
             return messages.confirm_abandon(language, started.running, started.mode, started.variant)
         if mode == Mode.REFEREE:
-            return referee_board.started(language, started.game, started.settings)
-        return guesser_board.started(language, await guesser.asking(self.deps, started.game, started.game.variant.size))
+            return play_feature.started(language, started.game, started.settings)
+        return think_feature.started(
+            language, await think_feature.asking(self.deps, started.game, started.game.variant.size)
+        )
 
     async def private_text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat: a private duel's secret or move, or a group duel's secret being waited

@@ -4,10 +4,9 @@ be in, so only t.me deep links can start anything from it."""
 
 from __future__ import annotations
 
-from bot.daily.board import deep_link, share_text
+from bot import daily as daily_feature
+from bot import records as records_feature
 from bot.games.model import Game
-from bot.records.board import stats_title, summary
-from bot.records.stats import PlayerStats
 from bot.replies import Article, Button
 from bot.texts import Html, lines, plain, t
 
@@ -19,13 +18,13 @@ def bot_link(bot_username: str, payload: str, group: bool = False) -> str:
 
 def daily_result(language: str, day: str, game: Game, bot_username: str | None) -> Article:
     """The player's finished daily as its spoiler-free grid, with a button to play the day's challenge."""
-    text = share_text(language, day, game, bot_username)
+    text = daily_feature.share_text(language, day, game, bot_username)
     return Article(
         id=f"daily:{day}",
         title=plain(t("inline.daily.title", language)),
         description=plain(text.split("\n", 1)[0]),
         text=text,
-        buttons=_link(t("daily.btn.open", language), deep_link(bot_username)),
+        buttons=_link(t("daily.btn.open", language), daily_feature.deep_link(bot_username)),
     )
 
 
@@ -36,7 +35,7 @@ def daily_invitation(language: str, day: str, bot_username: str | None) -> Artic
         title=plain(t("inline.invite.title", language)),
         description=plain(t("inline.invite.description", language)),
         text=t("inline.invite.text", language, day=day),
-        buttons=_link(t("daily.btn.open", language), deep_link(bot_username)),
+        buttons=_link(t("daily.btn.open", language), daily_feature.deep_link(bot_username)),
     )
 
 
@@ -61,16 +60,18 @@ def _invitation(kind: str, language: str, name: str, link: str) -> Article:
     )
 
 
-def stats_card(language: str, record: PlayerStats, name: str, link: str, rating: Html | None = None) -> Article:
+def stats_card(
+    language: str, record: records_feature.PlayerStats, name: str, link: str, rating: Html | None = None
+) -> Article:
     """The /stats summary in a few lines (no bars), with the player's `rating` line (bot/records/rankings.py) when
     they are rated, to show off in any chat."""
-    body = summary(language, record) if record.games else t("inline.stats.none", language)
+    body = records_feature.summary(language, record) if record.games else t("inline.stats.none", language)
     description = t("stats.games", language, games=record.games, wins=record.wins, clean=record.clean)
     return Article(
         id=f"stats:{record.variant}"[:64],
         title=plain(t("inline.stats.title", language)),
         description=plain(description if record.games else body),
-        text=lines(stats_title(language, record, name), body, rating),
+        text=lines(records_feature.stats_title(language, record, name), body, rating),
         buttons=_link(t("inline.btn.play", language), link),
     )
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from bot import links
-from bot.daily import service as daily
+from bot import daily as daily_feature
+from bot import links, records
 from bot.days import day_of
 from bot.inline import results as inline_results
 from bot.links import valid_for
-from bot.records import rankings, ratings, stats
 from bot.replies import Article, Offers
 from bot.routes import Feature
 from bot.situation import Situation
@@ -24,11 +23,11 @@ class Inline(Feature):
         """The results for `who`, those whose title contains the typed words first (all of them when none does)."""
         who, language = s.who, s.language
         bot = who.bot_username
-        found = await daily.today(self.deps, who.user_id)
+        found = await daily_feature.today(self.deps, who.user_id)
         day = day_of(self.deps.clock())
         played = (
             inline_results.daily_result(language, found.day, found.game, bot)
-            if isinstance(found, daily.Done)
+            if isinstance(found, daily_feature.Done)
             else inline_results.daily_invitation(language, day, bot)
         )
         if not bot:  # no link without the bot's username (Telegram always gives it; the console has none): the daily,
@@ -48,8 +47,8 @@ class Inline(Feature):
 
     async def _stats_card(self, who: Who, language: str, link: str) -> Article:
         """The player's stats card in their usual variant, with their rating in its family when they have one."""
-        record = await stats.player_stats(self.deps, who.user_id, await stats.usual_variant(self.deps, who.user_id))
-        rating = rankings.stats_line(language, await ratings.player_rating(self.deps, who.user_id, record.variant))
+        record = await records.player_stats(self.deps, who.user_id, await records.usual_variant(self.deps, who.user_id))
+        rating = records.stats_line(language, await records.player_rating(self.deps, who.user_id, record.variant))
         return inline_results.stats_card(language, record, who.name, link, rating)
 
 

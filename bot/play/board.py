@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from bot import callback_data as cb
+from bot import review as review_feature
 from bot.boards import chat as chat_board
 from bot.boards.model import Board, Choice, Choices, Does, Ending, Hints, Row
 from bot.chats.settings import Settings
@@ -22,7 +23,6 @@ from bot.messages import again_choices
 from bot.play.service import Coaching, Finished, Hint, Scored, hint_pattern
 from bot.refusal import Refusal
 from bot.replies import Account, Did, Outcome, Placement, Reply
-from bot.review import screens as review_board
 from bot.texts import (
     Html,
     code_text,
@@ -213,7 +213,7 @@ def finished_choices(language: str, game: Game) -> Choices:
     again, *modes = again_choices(language, game)
     if not game.turns:
         return (again, *modes)
-    return ((*again, review_board.game_choice(language, game.id)), *modes)
+    return ((*again, review_feature.game_choice(language, game.id)), *modes)
 
 
 def _without_last(game: Game) -> Game:

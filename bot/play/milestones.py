@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.daily import service as daily
+from bot import daily, records
 from bot.deps import Deps
 from bot.games.model import Game
 from bot.games.status import Status
-from bot.records.store import SqliteStatsRepository
 
 # Runs worth a line: clean wins in a row (in one variant), days in a row solving the daily.
 STREAK_MILESTONES = frozenset({3, 5, 10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000})
@@ -39,7 +38,7 @@ async def reached(deps: Deps, game: Game, is_daily: bool) -> tuple[Milestone, ..
     """What the win of `game` (already recorded) achieved, first-things first; nothing for any other outcome."""
     if game.status != Status.WON:
         return ()
-    record = await deps.store.repository(SqliteStatsRepository).win_record(
+    record = await deps.store.repository(records.SqliteStatsRepository).win_record(
         game.user_id, game.variant.name, game.id, max(STREAK_MILESTONES) + 1
     )
     found: list[Milestone] = []

@@ -6,9 +6,8 @@ while a referee game runs in the chat (the routing table says so); the daily cha
 from __future__ import annotations
 
 from bot import callback_data as cb
+from bot import daily as daily_feature
 from bot import messages
-from bot.daily import board as challenge
-from bot.daily import service as daily
 from bot.days import until_next
 from bot.games import lifecycle
 from bot.games.model import Mode
@@ -57,9 +56,9 @@ class Referee(Feature):
         it ended a daily challenge."""
         who, language = s.who, s.language
         game = result.game
-        play = daily.daily_of(game)
+        play = daily_feature.daily_of(game)
         outcome = (
-            referee_board.scored(language, result) if play is None else challenge.scored(language, play.day, result)
+            referee_board.scored(language, result) if play is None else daily_feature.scored(language, play.day, result)
         )
         if result.ending is None:
             return outcome
@@ -68,7 +67,7 @@ class Referee(Feature):
         if play is None:
             return outcome
         wait = until_next(self.deps.clock())
-        return challenge.with_result(outcome, language, play.day, game, who.bot_username, wait)
+        return daily_feature.with_result(outcome, language, play.day, game, who.bot_username, wait)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A press on a referee board's button; a toast when it is stale."""

@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot import callback_data as cb
+from bot import daily as daily_feature
 from bot import messages
-from bot.daily import board as challenge
-from bot.daily import service as daily
+from bot import think as think_feature
+from bot import versus as versus_feature
 from bot.days import until_next
 from bot.games import lifecycle
 from bot.games.lifecycle import NeedsConfirmation
@@ -21,10 +22,6 @@ from bot.replies import Outcome
 from bot.routes import Chats, Command, Feature
 from bot.situation import Situation
 from bot.texts import t
-from bot.think import board as guesser_board
-from bot.think import service as guesser
-from bot.versus import board as versus_board
-from bot.versus import service as versus
 from engine.variant import InvalidVariant, Variant, variant_named
 
 COMMANDS = (
@@ -59,7 +56,7 @@ class Games(Feature):
                 cancelled = await lifecycle.cancel(self.deps, await s.game())
                 game = cancelled.game if cancelled else None
                 outcome = messages.cancelled(language, game)
-                boards = (*guesser_board.closed(language, game), *referee_board.closed(language, game))
+                boards = (*think_feature.closed(language, game), *referee_board.closed(language, game))
                 return replace(outcome, replies=(*boards, *outcome.replies))
         return None
 
@@ -78,10 +75,10 @@ class Games(Feature):
         if mode == Mode.REFEREE:
             outcome = referee_board.started(language, started.game, started.settings)
         else:
-            outcome = guesser_board.started(
-                language, await guesser.asking(self.deps, started.game, started.game.variant.size)
+            outcome = think_feature.started(
+                language, await think_feature.asking(self.deps, started.game, started.game.variant.size)
             )
-        return replace(outcome, replies=(*guesser_board.closed(language, started.replaced), *outcome.replies))
+        return replace(outcome, replies=(*think_feature.closed(language, started.replaced), *outcome.replies))
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A press on /start's menu (a new game, the rules), a finished game's (the same again, a new game), or a
@@ -111,12 +108,14 @@ class Games(Feature):
         who, language = s.who, s.language
         abandoned = await lifecycle.cancel(self.deps, running)
         game = abandoned.game if abandoned else None
-        started = await versus.start(self.deps, who.chat_id, who.user_id, who.name, variant or s.settings.variant)
+        started = await versus_feature.start(
+            self.deps, who.chat_id, who.user_id, who.name, variant or s.settings.variant
+        )
         if isinstance(started, AlreadyOn):
-            outcome = versus_board.reminder(language, started.match)
+            outcome = versus_feature.reminder(language, started.match)
         else:
-            outcome = versus_board.started(language, started)
-        return replace(outcome, replies=(*guesser_board.closed(language, game), *outcome.replies))  # as start() does
+            outcome = versus_feature.started(language, started)
+        return replace(outcome, replies=(*think_feature.closed(language, game), *outcome.replies))  # as start() does
 
     async def _daily(self, s: Situation, running: Game) -> Outcome:
         """'Yes' to /daily's question: abandon the running game as 'Yes' to /play's does, and start today's
@@ -124,9 +123,9 @@ class Games(Feature):
         who, language = s.who, s.language
         abandoned = await lifecycle.cancel(self.deps, running)
         game = abandoned.game if abandoned else None
-        found = await daily.challenge(self.deps, who.chat_id, who.user_id, None)
-        outcome = challenge.answered(language, found, who.bot_username, until_next(self.deps.clock()))
-        return replace(outcome, replies=(*guesser_board.closed(language, game), *outcome.replies))
+        found = await daily_feature.challenge(self.deps, who.chat_id, who.user_id, None)
+        outcome = daily_feature.answered(language, found, who.bot_username, until_next(self.deps.clock()))
+        return replace(outcome, replies=(*think_feature.closed(language, game), *outcome.replies))
 
     async def _again(self, s: Situation, game_id: int) -> Outcome:
         """'🔁 Same again' under a finished game of this chat: its mode and variant, and its settings (a daily's
@@ -137,7 +136,7 @@ class Games(Feature):
             return messages.stale(language)
         running = await s.game()
         if running is not None and running.daily is not None:  # today's challenge under way: its warning first
-            return challenge.confirm_leave(language, running, game.mode, game.variant)
+            return daily_feature.confirm_leave(language, running, game.mode, game.variant)
         like = None if game.daily is not None else game
         return await self.start(s, game.mode, game.variant, like=like)
 

@@ -29,8 +29,7 @@ from typing import NamedTuple
 
 from openskill.models import ThurstoneMostellerFull, ThurstoneMostellerFullRating
 
-from bot.records.rating import Skill, shown
-from bot.records.rating_model import Z
+from bot import records
 
 MODEL = ThurstoneMostellerFull()
 
@@ -54,8 +53,8 @@ NEAREST = 5  # `pick` draws from this many candidates nearest the target
 class Attempt(NamedTuple):
     """The player's and the puzzle's ratings after an attempt."""
 
-    player: Skill
-    puzzle: Skill
+    player: records.Skill
+    puzzle: records.Skill
 
 
 @dataclass(frozen=True)
@@ -63,40 +62,40 @@ class Candidate:
     """A puzzle the bot could show next: its id and its rating."""
 
     puzzle_id: int
-    skill: Skill
+    skill: records.Skill
 
 
-def puzzle_start(estimate: float) -> Skill:
+def puzzle_start(estimate: float) -> records.Skill:
     """A new puzzle's rating, from its difficulty estimate (bits; engine.inverse.Difficulty.estimate)."""
-    return Skill(MODEL.mu + MU_PER_BIT * (estimate - REFERENCE_ESTIMATE), START_SIGMA, 0)
+    return records.Skill(MODEL.mu + MU_PER_BIT * (estimate - REFERENCE_ESTIMATE), START_SIGMA, 0)
 
 
-def solve_chance(player: Skill, puzzle: Skill) -> float:
+def solve_chance(player: records.Skill, puzzle: records.Skill) -> float:
     """The model's chance that the player solves the puzzle."""
     return float(MODEL.predict_win([[_rating(player)], [_rating(puzzle)]])[0])
 
 
-def attempted(player: Skill, puzzle: Skill, solved: bool) -> Attempt:
+def attempted(player: records.Skill, puzzle: records.Skill, solved: bool) -> Attempt:
     """Both ratings after the player's attempt at the puzzle: solved, the player won; else the puzzle did."""
     ranks = [1.0, 2.0] if solved else [2.0, 1.0]
     after = MODEL.rate([[_rating(player)], [_rating(puzzle)]], ranks=ranks)
     return Attempt(
-        Skill(after[0][0].mu, after[0][0].sigma, player.games + 1),
-        Skill(after[1][0].mu, after[1][0].sigma, puzzle.games + 1),
+        records.Skill(after[0][0].mu, after[0][0].sigma, player.games + 1),
+        records.Skill(after[1][0].mu, after[1][0].sigma, puzzle.games + 1),
     )
 
 
-def player_shown(player: Skill) -> int:
+def player_shown(player: records.Skill) -> int:
     """A player's puzzle rating as shown, on the scale of /top rating: 1500 + 20 × (μ − 3σ)."""
-    return shown(player.conservative)
+    return records.shown(player.conservative)
 
 
-def puzzle_shown(puzzle: Skill) -> int:
+def puzzle_shown(puzzle: records.Skill) -> int:
     """A puzzle's rating as shown: the number of a settled player the model gives even odds on it."""
-    return shown(puzzle.mu - Z * ESTABLISHED_SIGMA)
+    return records.shown(puzzle.mu - records.Z * ESTABLISHED_SIGMA)
 
 
-def window(player: Skill, widen: int = 0) -> tuple[float, float]:
+def window(player: records.Skill, widen: int = 0) -> tuple[float, float]:
     """The puzzle μ range to fetch candidates from: where the player's solve chance is within WINDOW_CHANCES for a
     puzzle of START_SIGMA, each widening doubling its reach either side of TARGET_CHANCE's μ."""
     spread = (2 * MODEL.beta**2 + player.sigma**2 + START_SIGMA**2) ** 0.5
@@ -108,7 +107,7 @@ def window(player: Skill, widen: int = 0) -> tuple[float, float]:
 
 
 def pick(
-    player: Skill,
+    player: records.Skill,
     candidates: Sequence[Candidate],
     rng: random.Random,
     *,
@@ -123,5 +122,5 @@ def pick(
     return nearest[rng.randrange(len(nearest))] if nearest else None
 
 
-def _rating(skill: Skill) -> ThurstoneMostellerFullRating:
+def _rating(skill: records.Skill) -> ThurstoneMostellerFullRating:
     return MODEL.rating(mu=skill.mu, sigma=skill.sigma)

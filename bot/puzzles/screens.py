@@ -8,14 +8,13 @@ from dataclasses import replace
 from datetime import timedelta
 
 from bot import callback_data as cb
+from bot import records, review
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Choices, Does
 from bot.puzzles.board import Clue, PuzzleBoard, PuzzleKind
 from bot.puzzles.service import Board, Change, Daily, GroupDaily, Ladder, NextLadder, Solving
-from bot.records.board import MEDALS, display_name
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Reply
-from bot.review.screens import label_text
 from bot.texts import (
     Html,
     code_text,
@@ -194,7 +193,7 @@ def _next_verdict(language: str, result: NextLadder) -> tuple[Html, ...]:
     assert result.grade is not None
     weighed = result.grade.weighed
     guess = code_text(result.variant, weighed.played.guess)
-    label = label_text(language, weighed.label, weighed.exact)
+    label = review.label_text(language, weighed.label, weighed.exact)
     loss = decimal_text(max(weighed.loss, 0.0), 2, language)
     if result.grade.solved and weighed.label == Label.BEST:
         return (t("puzzle.next.solved.best", language, guess=guess, n=result.tries),)
@@ -353,8 +352,8 @@ def day_board(language: str, board: Board) -> Outcome:
             t(
                 "puzzle.board.line",
                 language,
-                place=MEDALS.get(place, f"{place}."),
-                name=display_name(language, name, solver.user_id),
+                place=records.MEDALS.get(place, f"{place}."),
+                name=records.display_name(language, name, solver.user_id),
                 n=solver.tries,
                 time=duration_text(timedelta(seconds=solver.seconds), language),
             )

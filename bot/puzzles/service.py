@@ -31,7 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from bot.daily import service as daily
+from bot import daily as daily_feature
+from bot import records
 from bot.days import DayStreak, day_of, day_streak, until_next
 from bot.deps import Deps
 from bot.events import DayPuzzleSolved, PuzzleRated
@@ -41,7 +42,6 @@ from bot.puzzles.rating import Candidate
 from bot.puzzles.store import INVERSE, DaySolver, GroupPost, Made, SqlitePuzzleRepository, StoredPuzzle
 from bot.puzzles.store import NEXT as NEXT
 from bot.puzzles.store import Current as Current
-from bot.records.rating import Skill, family_of
 from bot.refusal import Refusal
 from engine.inverse import GENERATOR_VERSION, Grade, Puzzle, grade, puzzle_for_seed
 from engine.review.puzzle import NextGuessGrade, NextGuessPuzzle, grade_next_guess, next_guess_puzzles
@@ -225,9 +225,9 @@ class GroupDaily:
 # -- the ladder
 
 
-async def player_skill(deps: Deps, user_id: int, variant: Variant) -> Skill:
+async def player_skill(deps: Deps, user_id: int, variant: Variant) -> records.Skill:
     """The player's puzzle rating in the variant's family (a new player's when never rated)."""
-    return await repository(deps).skill(user_id, family_of(variant).value) or Skill()
+    return await repository(deps).skill(user_id, records.family_of(variant).value) or records.Skill()
 
 
 async def ladder(deps: Deps, user_id: int, variant: Variant) -> Ladder | NextLadder:
@@ -272,7 +272,7 @@ def stored_next(row: StoredPuzzle) -> NextGuessPuzzle:
     return NextGuessPuzzle.from_data(row.data)
 
 
-async def _pick(deps: Deps, user_id: int, variant: Variant, skill: Skill, kind: str) -> StoredPuzzle | None:
+async def _pick(deps: Deps, user_id: int, variant: Variant, skill: records.Skill, kind: str) -> StoredPuzzle | None:
     """An unseen puzzle of the variant for the player: from the window around their rating, widened step by step,
     then the nearest at any rating; None when they have seen every one."""
     repo = repository(deps)
@@ -320,8 +320,8 @@ async def _rate(deps: Deps, user_id: int, row: StoredPuzzle, solved: bool) -> No
     """Rate the player's attempt at the puzzle (its first answer, or giving up before any), once: both ratings move
     as the rating library says, stored with the shown numbers before and after."""
     repo = repository(deps)
-    family = family_of(variant_named(row.variant)).value
-    before = await repo.skill(user_id, family) or Skill()
+    family = records.family_of(variant_named(row.variant)).value
+    before = await repo.skill(user_id, family) or records.Skill()
     after = puzzle_rating.attempted(before, row.skill, solved)
     shown = (puzzle_rating.player_shown(before), puzzle_rating.player_shown(after.player))
     await repo.rate(user_id, family, row.id, after.player, after.puzzle, solved, shown, deps.clock())
@@ -397,7 +397,7 @@ def _day_puzzle(key: bytes, day: str, variant_name: str) -> Puzzle:
 
 async def day_puzzle(deps: Deps, day: str) -> Puzzle:
     """The puzzle of a day (engine work the first time a day is asked for, then kept)."""
-    made = (await daily.daily_key(deps), day, DAILY_VARIANT.name)
+    made = (await daily_feature.daily_key(deps), day, DAILY_VARIANT.name)
     if made in _days:
         return _days[made]
     puzzle = await deps.engine.need("day puzzle", _day_puzzle, *made, same=("day puzzle", day))

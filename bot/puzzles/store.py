@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.records.rating import Skill
+from bot import records
 from bot.store.rows import every, iso, moment, one, scan
 
 INVERSE = "inverse"  # the kind of puzzle: "Which code is it?"
@@ -31,7 +31,7 @@ class StoredPuzzle:
     id: int
     variant: str
     data: dict[str, Any]
-    skill: Skill
+    skill: records.Skill
     solved: int = 0
     kind: str = INVERSE
 
@@ -45,7 +45,7 @@ class Made:
     seed: int
     data: dict[str, Any]
     estimate: float
-    start: Skill
+    start: records.Skill
     kind: str = INVERSE
 
 
@@ -136,15 +136,15 @@ class PuzzleRepository(Protocol):
         user_id: int,
         family: str,
         puzzle_id: int,
-        player: Skill,
-        puzzle: Skill,
+        player: records.Skill,
+        puzzle: records.Skill,
         solved: bool,
         shown: tuple[int, int],
         now: datetime,
     ) -> None: ...
     async def end(self, user_id: int, puzzle_id: int, now: datetime, gave_up: bool) -> None: ...
     async def seen_count(self, user_id: int) -> int: ...
-    async def skill(self, user_id: int, family: str) -> Skill | None: ...
+    async def skill(self, user_id: int, family: str) -> records.Skill | None: ...
     async def current(self, user_id: int) -> Current | None: ...
     async def set_current(self, user_id: int, current: Current | None, now: datetime) -> None: ...
     async def day_row(self, day: str, user_id: int) -> DayRow | None: ...
@@ -302,8 +302,8 @@ class SqlitePuzzleRepository:
         user_id: int,
         family: str,
         puzzle_id: int,
-        player: Skill,
-        puzzle: Skill,
+        player: records.Skill,
+        puzzle: records.Skill,
         solved: bool,
         shown: tuple[int, int],
         now: datetime,
@@ -340,14 +340,14 @@ class SqlitePuzzleRepository:
         row = await one(self.conn, "SELECT count(*) FROM puzzle_attempts WHERE user_id = ?", (user_id,))
         return int(row[0]) if row is not None else 0
 
-    async def skill(self, user_id: int, family: str) -> Skill | None:
+    async def skill(self, user_id: int, family: str) -> records.Skill | None:
         """The player's puzzle rating in a family, if they were ever rated in it."""
         row = await one(
             self.conn,
             "SELECT mu, sigma, games FROM puzzle_ratings WHERE user_id = ? AND family = ?",
             (user_id, family),
         )
-        return Skill(row["mu"], row["sigma"], row["games"]) if row is not None else None
+        return records.Skill(row["mu"], row["sigma"], row["games"]) if row is not None else None
 
     # -- what the player is solving now
 
@@ -476,7 +476,7 @@ def _puzzle(row: aiosqlite.Row) -> StoredPuzzle:
         row["id"],
         row["variant"],
         json.loads(row["data"]),
-        Skill(row["mu"], row["sigma"], row["attempts"]),
+        records.Skill(row["mu"], row["sigma"], row["attempts"]),
         row["solved"],
         row["kind"],
     )

@@ -5,14 +5,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import callback_data as cb
+from bot import records
+from bot import review as review_feature
 from bot.games.rules import MAX_GUESSES
 from bot.games.status import Status
 from bot.matches.model import Match
 from bot.matches.service import Ended, ranking
 from bot.race.service import RaceMove
-from bot.records import rankings
 from bot.replies import Button, Keyboard, Outcome
-from bot.review import screens as review_board
 from bot.texts import Html, duration_text, example, lines, score_text, t, variant_text
 
 MAX_RANKED = 8  # lines of the final summary; the rest are counted, not listed
@@ -55,7 +55,7 @@ def summary(language: str, ended: Ended) -> Html:
         head = t("race.expired", language, secret=match.secret)
     else:
         head = t("race.stopped", language, secret=match.secret)
-    return lines(head, ranked(language, match), rankings.match_line(language, match, ended.ratings))
+    return lines(head, ranked(language, match), records.match_line(language, match, ended.ratings))
 
 
 def ranked(language: str, match: Match) -> Html:
@@ -80,5 +80,5 @@ def ended(language: str, result: Ended, bot_username: str | None = None) -> Outc
 def again(language: str, ended: Ended, bot_username: str | None = None) -> Keyboard:
     """'🔁 Same again': a new race in the same variant, with the same time limit; and a link to each player's own
     review, in private (when the bot's username is known)."""
-    review = review_board.link_button(language, ended.match.id, bot_username)
+    review = review_feature.link_button(language, ended.match.id, bot_username)
     return ((Button(t("btn.again", language), cb.encode(cb.REMATCH, ended.match.id)),), *((review,) if review else ()))

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from datetime import date
 
+from bot import achievements as achievements_feature
 from bot import callback_data as cb
+from bot import daily as daily_feature
 from bot import messages
-from bot.achievements import lines as achievement_lines
-from bot.achievements import service as achievements
 from bot.chats.settings import Settings
-from bot.daily import board as challenge
-from bot.daily import service as daily
 from bot.days import day_of, until_next
 from bot.deps import Deps
 from bot.parsing.commands import TopAsked, stats_variant, top_asked, variant_from_args
@@ -48,14 +46,14 @@ class Scoreboard(Feature):
                 return messages.unknown_variant(language, args.strip())
             record = await stats.player_stats(deps, who.user_id, variant)
             line = await _rating_line(deps, who.user_id, variant, language)
-            days = await daily.streak(deps, who.user_id)
+            days = await daily_feature.streak(deps, who.user_id)
             shelf = await _shelf(deps, who.user_id, language)
             return records.stats(language, record, who.name, rating=line, days=days, achievements=shelf)
         if words[:1] == ["top"]:
             day = day_of(deps.clock())
-            return challenge.leaderboard(language, day, await daily.leaderboard(deps, day))
+            return daily_feature.leaderboard_reply(language, day, await daily_feature.leaderboard(deps, day))
         if not who.private:
-            return challenge.in_private(language, who.bot_username)
+            return daily_feature.in_private(language, who.bot_username)
         return await _daily(deps, s)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
@@ -73,7 +71,7 @@ class Scoreboard(Feature):
                     return Outcome(toast=t("stats.foreign", language))
                 record = await stats.player_stats(deps, who.user_id, variant_named(args[1]).name)
                 line = await _rating_line(deps, who.user_id, record.variant, language)
-                days = await daily.streak(deps, who.user_id)
+                days = await daily_feature.streak(deps, who.user_id)
                 shelf = await _shelf(deps, who.user_id, language)
                 return records.stats(language, record, who.name, edit=True, rating=line, days=days, achievements=shelf)
             if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
@@ -82,13 +80,15 @@ class Scoreboard(Feature):
                 return rankings.leaderboard(language, rated, edit=True, in_group=not who.private)
             if pressed.action == cb.DAILY and args == ("p",):  # the /start menu's button
                 if not who.private:
-                    return challenge.in_private(language, who.bot_username)
+                    return daily_feature.in_private(language, who.bot_username)
                 return await _daily(deps, s)
             if pressed.action == cb.NOTE and args in (("top",), ("stats",), ("rating",)):
                 return Outcome.text(t(f"{args[0]}.help", language))
             if pressed.action == cb.DAILY and len(args) == 2 and args[0] in ("t", "r"):
                 day = date(int(args[1][:4]), int(args[1][4:6]), int(args[1][6:8])).isoformat()
-                return challenge.leaderboard(language, day, await daily.leaderboard(deps, day), edit=args[0] == "r")
+                return daily_feature.leaderboard_reply(
+                    language, day, await daily_feature.leaderboard(deps, day), edit=args[0] == "r"
+                )
         except (InvalidVariant, ValueError):
             pass
         return messages.stale(language)
@@ -107,7 +107,7 @@ def _variant(settings: Settings, named: str | None, language: str) -> str | None
 
 
 async def _shelf(deps: Deps, user_id: int, language: str) -> Html:
-    return achievement_lines.shelf(language, await achievements.shelf(deps, user_id))
+    return achievements_feature.shelf_lines(language, await achievements_feature.shelf(deps, user_id))
 
 
 async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:
@@ -131,5 +131,5 @@ async def _top(deps: Deps, s: Situation, asked: TopAsked) -> Outcome:
 
 async def _daily(deps: Deps, s: Situation) -> Outcome:
     who, language = s.who, s.language
-    found = await daily.challenge(deps, who.chat_id, who.user_id, await s.game())
-    return challenge.answered(language, found, who.bot_username, until_next(deps.clock()))
+    found = await daily_feature.challenge(deps, who.chat_id, who.user_id, await s.game())
+    return daily_feature.answered(language, found, who.bot_username, until_next(deps.clock()))

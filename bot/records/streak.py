@@ -3,8 +3,8 @@ variant (or the one named: /streak mastermind)."""
 
 from __future__ import annotations
 
+from bot import daily as daily_feature
 from bot import messages
-from bot.daily import service as daily
 from bot.parsing.commands import variant_from_args
 from bot.records import board as records
 from bot.records import stats
@@ -27,6 +27,6 @@ class Streak(Feature):
         except InvalidVariant:
             return messages.unknown_variant(language, args.strip())
         variant = named or s.settings.variant
-        days = await daily.streak(self.deps, who.user_id)
+        days = await daily_feature.streak(self.deps, who.user_id)
         wins = await stats.clean_streaks(self.deps, who.user_id, variant.name)
         return records.streaks(language, who.user_id, who.name, variant.name, days, wins)

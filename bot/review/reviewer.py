@@ -2,25 +2,24 @@
 review is up to about a second of CPU, in a thread), and delivered to whoever asked once it is made.
 
 A review is made outside any update's transaction: an update that finds none kept starts one here and answers at once
-("reviewing…"); when it is made and kept, `deliver` (which the transport sets: Telegram's queues the reply in the
-outbox) answers the asker as if they had asked again, and the kept review is what they get. Where no transport
-delivers (the console, most tests), an update makes its review itself, in a thread, and answers with it.
+("reviewing…"); when it is made and kept, the transport's later delivery (`Deps.later`: Telegram's queues the reply
+in the outbox) has the Core answer the asker with it, as a Later (bot/ports.py) the review feature answers. Where
+no transport delivers later (the console, most tests), an update makes its review itself, in a thread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Hashable
+from collections.abc import Callable, Coroutine, Hashable
 from typing import Any, TypeVar
 
+from bot.ports import DeliverLater, Later
 from bot.who import Who
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-# Answer `who` (in their private chat) as pressing a button with this data would: the review is kept by then.
-Deliver = Callable[[Who, str], Awaitable[None]]
 AT_ONCE = 1  # reviews made at the same time: each is one core's work, and there are few cores to share
 # Reviews one person may have under way at once (made or waiting their turn): past that they are told to wait for
 # those, so no one can queue their whole history of games ahead of everyone else's.
@@ -38,7 +37,6 @@ class Reviewer:
     def __init__(self, at_once: int = AT_ONCE, per_person: int = PER_PERSON) -> None:
         self.at_once = at_once
         self.per_person = per_person
-        self.deliver: Deliver | None = None  # set by a transport that answers later (Telegram)
         self.made = 0  # reviews this process has made (the cache's misses)
         self._gate: asyncio.Semaphore | None = None
         self._making: dict[Hashable, asyncio.Task[Any]] = {}
@@ -52,11 +50,6 @@ class Reviewer:
         if self._gate is None:
             self._gate = asyncio.Semaphore(self.at_once)
         return self._gate
-
-    @property
-    def background(self) -> bool:
-        """Whether reviews are made in the background and delivered later (else an update makes its own)."""
-        return self.deliver is not None
 
     def start(self, key: Hashable, job: Callable[[], Coroutine[Any, Any, T]], asker: int) -> asyncio.Task[T]:
         """The task making the review `key` names: the one under way, or `job` started now for `asker`; Busy when
@@ -72,11 +65,9 @@ class Reviewer:
         self._track(task, key)
         return task
 
-    def then_deliver(self, task: asyncio.Task[Any], who: Who, data: str) -> None:
-        """Once `task` is done (made, or failed: the answer then says so), deliver to `who` the answer to `data`."""
-        deliver = self.deliver
-        if deliver is None:
-            return
+    def then_deliver(self, task: asyncio.Task[Any], who: Who, later: Later, deliver: DeliverLater) -> None:
+        """Once `task` is done (made, or failed: the answer then says so), deliver to `who` the answer `later`
+        names."""
 
         async def delivered() -> None:
             try:
@@ -84,7 +75,7 @@ class Reviewer:
             except Exception:
                 log.exception("a review failed; %s is told so", who.chat_id)
             try:
-                await deliver(who, data)
+                await deliver(who, later)
             except Exception:
                 log.exception("a review could not be delivered to %s", who.chat_id)
 

@@ -13,12 +13,13 @@ import logging
 from bot import callback_data as cb
 from bot import messages
 from bot.parsing.words import meanings
+from bot.ports import Later
 from bot.refusal import Refusal
 from bot.replies import Outcome
 from bot.review import screens as review_board
 from bot.review import service as reviews
 from bot.review.reviewer import Busy
-from bot.review.service import Subject
+from bot.review.service import Reviewed, Subject
 from bot.routes import Chats, Command, Feature
 from bot.situation import Situation
 
@@ -27,6 +28,7 @@ log = logging.getLogger(__name__)
 COMMANDS = (Command("review", Chats.PRIVATE),)
 ACTIONS = frozenset({review_board.REVIEW})  # 📊 Review: rv:g:<game>[:1], rv:m:<match>[:1]
 LINK = review_board.LINK  # /start review_<match>, from a group's race or duel
+LATER = "review"  # a review made in the background, delivered: Later("review", ("g", <game>) or ("m", <match>))
 
 
 class Review(Feature):
@@ -45,14 +47,21 @@ class Review(Feature):
         return await self._answer(s, await reviews.match_subject(s, match_id), after=False, pressed=False)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
-        """📊 Review under a finished game or match (or its delivery, once made: a last field '1')."""
+        """📊 Review under a finished game or match."""
         args = pressed.args
-        owner = cb.id_field(args[1]) if len(args) in (2, 3) else None
-        if owner is None or args[0] not in ("g", "m") or args[2:] not in ((), (review_board.AFTER,)):
+        owner = cb.id_field(args[1]) if len(args) == 2 else None
+        if owner is None or args[0] not in ("g", "m"):
             return messages.stale(s.language)
         found = await (reviews.game_subject(s, owner) if args[0] == "g" else reviews.match_subject(s, owner))
-        after = len(args) == 3
-        return await self._answer(s, found, after=after, pressed=not after)
+        return await self._answer(s, found, after=False, pressed=True)
+
+    async def delivered(self, s: Situation, later: Later) -> Outcome:
+        """A review started in the background is made (or failed): the answer it promised, now."""
+        kind, owner = later.key if len(later.key) == 2 else ("", 0)
+        if kind not in ("g", "m") or not isinstance(owner, int):
+            return Outcome()
+        found = await (reviews.game_subject(s, owner) if kind == "g" else reviews.match_subject(s, owner))
+        return await self._answer(s, found, after=True, pressed=False)
 
     async def _answer(self, s: Situation, found: Subject | Refusal, *, after: bool, pressed: bool) -> Outcome:
         """The review of `found`, or why there is none; `after`: delivered once made (if it is still not kept, it
@@ -66,13 +75,13 @@ class Review(Feature):
             return review_board.shown(language, found, review)
         if after:
             return review_board.refused(language, Refusal("review.failed"))
-        runner = self.deps.reviews
-        if runner.background:
+        if self.deps.later is not None:  # made in the background, and delivered once made
             try:
                 making = reviews.started(self.deps, found)
             except Busy:  # their other reviews come first: one person never queues many ahead of everyone
                 return review_board.refused(language, Refusal("review.busy"), pressed)
-            runner.then_deliver(making, s.who, review_board.data(found, after=True))
+            later = Later(LATER, ("g" if found.of == Reviewed.GAME else "m", found.owner_id))
+            reviews.reviewer(self.deps).then_deliver(making, s.who, later, self.deps.later)
             return review_board.coming(language, pressed)
         try:
             review = await reviews.made_here(self.deps, found)

@@ -20,7 +20,6 @@ from engine.review import GameReview, GuessReview, Label, PositionReview
 from engine.review.labels import EXCELLENT_BELOW, GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
 
 REVIEW = "rv"  # rv:g:<game>[:1], rv:m:<match>[:1]: the review of a game, or of the presser's guesses in a match
-AFTER = "1"  # the last field of a review delivered once made: if it is still not kept, it failed (no second try)
 TOAST_MOST = 120  # characters of a refusal a button's toast says; a longer one (the daily's wait) is a message
 LINK = "review_"  # t.me/<bot>?start=review_<match>: the review of the opener's guesses in a match, in private
 MARKS = {
@@ -47,19 +46,19 @@ TITLES = {
 }
 
 
-def data(subject: Subject, after: bool = False) -> str:
-    """The callback data that asks for the subject's review (`after`: delivered once it is made)."""
-    return game_data(subject.owner_id, after) if subject.of == Reviewed.GAME else match_data(subject.owner_id, after)
+def data(subject: Subject) -> str:
+    """The callback data that asks for the subject's review."""
+    return game_data(subject.owner_id) if subject.of == Reviewed.GAME else match_data(subject.owner_id)
 
 
-def game_data(game_id: int, after: bool = False) -> str:
+def game_data(game_id: int) -> str:
     """The callback data of the 📊 Review button under a finished game."""
-    return cb.encode(REVIEW, "g", game_id, *((AFTER,) if after else ()))
+    return cb.encode(REVIEW, "g", game_id)
 
 
-def match_data(match_id: int, after: bool = False) -> str:
+def match_data(match_id: int) -> str:
     """The callback data of the 📊 Review button under a finished versus game (or a duel's end, in private)."""
-    return cb.encode(REVIEW, "m", match_id, *((AFTER,) if after else ()))
+    return cb.encode(REVIEW, "m", match_id)
 
 
 def game_choice(language: str, game_id: int) -> Choice:

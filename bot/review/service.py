@@ -24,6 +24,7 @@ from bot.games.model import Game, Mode
 from bot.games.status import Status
 from bot.matches.model import Kind, Match
 from bot.refusal import Refusal
+from bot.review.reviewer import Reviewer
 from bot.review.store import SqliteReviewRepository
 from bot.situation import Situation
 from engine.history import Pins, Turn
@@ -41,6 +42,11 @@ class Reviewed(StrEnum):
     RACE = "race"
     DUEL = "duel"
     VERSUS = "versus"
+
+
+def reviewer(deps: Deps) -> Reviewer:
+    """The reviews under way in this process (one Reviewer a process, kept by deps)."""
+    return deps.part(Reviewer)
 
 
 class Hinted(StrEnum):
@@ -133,7 +139,7 @@ def make(subject: Subject) -> GameReview:
 async def made_here(deps: Deps, subject: Subject) -> GameReview:
     """The subject's review, made now in a thread and kept, in the caller's task (and transaction): where no
     transport delivers reviews later."""
-    review = await deps.reviews.run(partial(make, subject), subject.user_id)
+    review = await reviewer(deps).run(partial(make, subject), subject.user_id)
     await keep(deps, subject, review)
     return review
 
@@ -141,11 +147,11 @@ async def made_here(deps: Deps, subject: Subject) -> GameReview:
 def started(deps: Deps, subject: Subject) -> asyncio.Task[GameReview]:
     """The subject's review being made in the background and kept (the one under way, if it is already); Busy
     (bot.review.reviewer) when its player already has as many under way as one may."""
-    return deps.reviews.start(key(subject), partial(_made_and_kept, deps, subject), subject.user_id)
+    return reviewer(deps).start(key(subject), partial(_made_and_kept, deps, subject), subject.user_id)
 
 
 async def _made_and_kept(deps: Deps, subject: Subject) -> GameReview:
-    review = await deps.reviews.run(partial(make, subject), subject.user_id)
+    review = await reviewer(deps).run(partial(make, subject), subject.user_id)
     await keep(deps, subject, review)  # in a transaction of its own: this task is no update's
     return review
 

@@ -88,7 +88,7 @@ async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[
     page = _number(query.get("page", "0"))
     pins = reviews.pins_at(subject, index)
     work = partial(position_review, subject.variant, subject.turns[:index], pins, page, PAGE_SIZE)
-    found_position = await core.deps.reviews.run(work, who.user_id)
+    found_position = await reviews.reviewer(core.deps).run(work, who.user_id)
     board = review_board.position(language, subject, index + 1, found_position)
     return {"status": "ready", "of": _of(subject), **page_review.position(board)}
 

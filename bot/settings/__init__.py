@@ -1,1 +1,3 @@
 """/settings: a chat's settings panel, one message whose buttons change a setting each."""
+
+from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import callback_data as cb
+from bot import duel as duel_feature
 from bot.chats.settings import Setting, Settings
-from bot.duel.service import DEFAULT_TURN_SECONDS
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.settings.service import PRESET_CHOICES
 from bot.texts import Html, duration_text, t, variant_name
@@ -78,7 +78,7 @@ def group_panel(language: str, settings: Settings, edit: bool = False) -> Outcom
     """A group's settings: its game and its defaults for races and duels, changed by admins only."""
     variant = settings.variant
     race = _seconds(language, settings.race_seconds) if settings.race_seconds else t("set.unlimited", language)
-    duel = _seconds(language, settings.duel_seconds or DEFAULT_TURN_SECONDS)
+    duel = _seconds(language, settings.duel_seconds or duel_feature.DEFAULT_TURN_SECONDS)
     game = variant_name(variant, language)
     text = t("gset.title", language, variant=game, race=race, duel=duel)
     defaults = (

@@ -27,7 +27,6 @@ from bot.play.service import settle_heap, warm_up
 from bot.ports import Clock, utc_now
 from bot.puzzles.stock import keep_stocked
 from bot.records.stats import prune_periods
-from bot.review.delivery import review_delivery
 from bot.runtime import Runtime, open_runtime
 from bot.store.lock import claim
 from bot.store.store import Store
@@ -35,6 +34,7 @@ from bot.telegram_io.admins import AdminRoster, telegram_fetch
 from bot.telegram_io.group_io import JobQueueTimers, on_unreachable
 from bot.telegram_io.handlers import register
 from bot.telegram_io.intake import Intake
+from bot.telegram_io.later import later_delivery
 from bot.telegram_io.logformat import JsonLines
 from bot.telegram_io.menus import decorate
 from bot.telegram_io.mini_app import menu_button, mini_app
@@ -111,7 +111,7 @@ async def open_bot(
         intake = app.bot_data.intake = Intake(app, runtime.store, clock, sender.wake, settled, telemetry)
         admins.on_known = intake.unpark_all
         engine.on_done.append(intake.unpark_all)  # an update waiting for engine work runs again once it is done
-        runtime.core.deps.reviews.deliver = review_delivery(app)  # a review made in the background is sent when kept
+        runtime.core.deps.later = later_delivery(app)  # answers promised for later (a review made meanwhile) are sent
         rearmed = await runtime.core.rearm()  # the timers of matches still running
         backend = await asyncio.to_thread(warm_up)  # before the first update, not during it
         await asyncio.to_thread(settle_heap)
@@ -137,10 +137,10 @@ async def close_bot(app: App) -> None:
     runtime, intake, sender = state.parts()
     state.intake, state.sender = None, None
     admins = runtime.core.deps.admins if runtime is not None else None
-    reviews = runtime.core.deps.reviews if runtime is not None else None
+    parts = runtime.core.deps if runtime is not None else None
     try:
         for step in (
-            reviews.stop if reviews is not None else None,
+            parts.stop if parts is not None else None,  # the features' own work under way (reviews being made)
             intake.stop if intake is not None else None,
             sender.stop if sender is not None else None,
             admins.close if isinstance(admins, AdminRoster) else None,

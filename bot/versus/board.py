@@ -4,7 +4,8 @@ and what it waits for (a guess, an answer with its buttons, a fix), edited in pl
 from __future__ import annotations
 
 from bot import callback_data as cb
-from bot import messages
+from bot import messages, review
+from bot import think as think_feature
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Choices, Does, Ending, MatchBoard, Prompt, Row
 from bot.games.status import Status
@@ -12,9 +13,7 @@ from bot.matches.model import BOT_ID, Match
 from bot.matches.service import Ended
 from bot.refusal import Refusal
 from bot.replies import Account, Did, Outcome, Placement, Reply
-from bot.review import screens as review_board
 from bot.texts import Html, example, rematch_label, score_text, t, variant_text
-from bot.think import slips
 from bot.versus import service as versus
 from engine.consistency import Correction
 from engine.history import Turn
@@ -70,7 +69,7 @@ def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
     if result.key == "match.stale":
         return Outcome.refused(result, t("match.stale", language), toast=True)
     if result.key.startswith("answer."):
-        return Outcome.refused(result, slips.answer_refused(language, result))
+        return Outcome.refused(result, think_feature.answer_refused(language, result))
     params = dict(result.params)
     if match is not None and not result.key.startswith("invalid."):
         params.setdefault("example", example(match.variant))
@@ -99,11 +98,11 @@ def model(
         ended = Ending(position.ended.match.status, position.ended.match.secret, (said,))
         choices = rematch_row(language, match)
         if position.user_turns:  # the player's half, their guesses at my code, can be reviewed
-            choices = ((*choices[0], review_board.match_choice(language, match.id)),)
+            choices = ((*choices[0], review.match_choice(language, match.id)),)
     elif changing is not None:
         pending = Turn(match.pending_guess or "", position.given or Score(0, 0))  # index len(history): the pending one
         turn = history[changing] if changing < len(history) else pending
-        notices.append(slips.change_prompt(language, changing, turn))
+        notices.append(think_feature.change_prompt(language, changing, turn))
         choices = (*_change_keyboard(language, position, changing, turn), _back_row(language, position))
     elif picking:
         notices.append(t("change.pick", language))
@@ -186,29 +185,33 @@ def _ask_text(language: str, position: versus.Position, guess: str) -> Html:
 
 def _answer_rows(language: str, match: Match, answers: tuple[Score, ...]) -> Choices:
     """The same answer buttons as the guesser's board, answering this match's pending guess."""
-    return slips.answer_rows(language, answers, match.variant.length, lambda a: _data(match, cb.MATCH_ANSWER, _s(a)))
+    return think_feature.answer_rows(
+        language, answers, match.variant.length, lambda a: _data(match, cb.MATCH_ANSWER, _s(a))
+    )
 
 
 def _contradiction(language: str, position: versus.Position, every_fix: bool) -> list[Html]:
     found = position.contradiction
     assert found is not None
     history = _with_given(position)
-    fixes, hidden = slips.shown_fixes(_takeable(position), every_fix)
+    fixes, hidden = think_feature.shown_fixes(_takeable(position), every_fix)
     if not fixes:
         tail = t("vs.no_fix", language)
     else:
         tail = t("vs.fixes.more", language, n=hidden) if hidden else t("vs.fixes", language)
-    order = slips.order_line(language, fixes)
-    return [*slips.conflict_lines(language, found, history), tail, *((order,) if order else ())]
+    order = think_feature.order_line(language, fixes)
+    return [*think_feature.conflict_lines(language, found, history), tail, *((order,) if order else ())]
 
 
 def _contradiction_keyboard(language: str, position: versus.Position, every_fix: bool) -> Choices:
     match, given = position.match, position.given
-    fixes, hidden = slips.shown_fixes(_takeable(position), every_fix)
+    fixes, hidden = think_feature.shown_fixes(_takeable(position), every_fix)
     changeable = len(position.bot_turns) + (1 if given is not None else 0)
     return (
-        *slips.fix_rows(language, fixes, lambda f: _data(match, cb.MATCH_FIX, f.turn, _s(f.answer), *_given(given))),
-        *slips.more_row(language, hidden, _data(match, cb.MATCH_MORE, *_given(given))),
+        *think_feature.fix_rows(
+            language, fixes, lambda f: _data(match, cb.MATCH_FIX, f.turn, _s(f.answer), *_given(given))
+        ),
+        *think_feature.more_row(language, hidden, _data(match, cb.MATCH_MORE, *_given(given))),
         *_change_rows(language, position, changeable),
         *_undo_row(language, position, change=False),
     )
@@ -235,7 +238,7 @@ def _with_given(position: versus.Position) -> tuple[Turn, ...]:
 
 def _change_rows(language: str, position: versus.Position, count: int) -> Choices:
     match, given = position.match, position.given
-    return slips.change_rows(language, range(count), lambda i: _data(match, cb.MATCH_CHANGE, i, *_given(given)))
+    return think_feature.change_rows(language, range(count), lambda i: _data(match, cb.MATCH_CHANGE, i, *_given(given)))
 
 
 def _change_keyboard(language: str, position: versus.Position, index: int, turn: Turn) -> Choices:
@@ -245,9 +248,9 @@ def _change_keyboard(language: str, position: versus.Position, index: int, turn:
     if index == len(position.bot_turns):
         choices = tuple(a for a in position.answers if a != given)
         return _answer_rows(language, match, choices)
-    choices = slips.other_answers(position.answers, turn, length, last=False)
+    choices = think_feature.other_answers(position.answers, turn, length, last=False)
     fix = _given(given)
-    return slips.answer_rows(
+    return think_feature.answer_rows(
         language, choices, length, lambda a: _data(match, cb.MATCH_FIX, index, _s(a), *fix), Does.FIX
     )
 

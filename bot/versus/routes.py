@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot import callback_data as cb
+from bot import daily as daily_feature
 from bot import messages
-from bot.daily import board as challenge
-from bot.daily import service as daily
+from bot import play as play_feature
+from bot import think as think_feature
 from bot.days import until_next
 from bot.games import lifecycle
 from bot.games.lifecycle import NeedsConfirmation
@@ -17,13 +18,10 @@ from bot.matches import service as matches
 from bot.matches.model import Kind, Match
 from bot.matches.service import AlreadyOn
 from bot.parsing.commands import BadOptions, parse_options, variant_from_args
-from bot.play import board as referee_board
 from bot.replies import Outcome
 from bot.routes import Chats, Command, Feature
 from bot.situation import Situation
 from bot.texts import t
-from bot.think import board as guesser_board
-from bot.think import service as guesser
 from bot.versus import board as versus_board
 from bot.versus import service as versus
 from engine.scoring import Score
@@ -110,7 +108,7 @@ class Versus(Feature):
         who, language = s.who, s.language
         running = await s.game()
         if running is not None and running.daily is not None:  # today's challenge under way: its warning first
-            return challenge.confirm_leave_for_versus(language, running, variant)
+            return daily_feature.confirm_leave_for_versus(language, running, variant)
         if running is not None:  # asked as before any new game: abandon it (Yes) or keep playing (No)
             return messages.confirm_abandon_for_versus(language, running, variant)
         started = await versus.start(self.deps, who.chat_id, who.user_id, who.name, variant)
@@ -128,10 +126,10 @@ class Versus(Feature):
         if isinstance(started, NeedsConfirmation):  # a one-player game as well: its own question next
             outcome = messages.confirm_abandon(language, started.running, started.mode, started.variant)
         elif mode == Mode.REFEREE:
-            outcome = referee_board.started(language, started.game, started.settings)
+            outcome = play_feature.started(language, started.game, started.settings)
         else:
-            outcome = guesser_board.started(
-                language, await guesser.asking(self.deps, started.game, started.game.variant.size)
+            outcome = think_feature.started(
+                language, await think_feature.asking(self.deps, started.game, started.game.variant.size)
             )
         return replace(outcome, replies=(*resigned.replies, *outcome.replies))
 
@@ -139,8 +137,8 @@ class Versus(Feature):
         """'Yes' to the question before /daily: resign the running game (its final board), then today's challenge."""
         who, language = s.who, s.language
         resigned = versus_board.resigned(language, await versus.resign(self.deps, match))
-        found = await daily.challenge(self.deps, who.chat_id, who.user_id, await s.game())
-        outcome = challenge.answered(language, found, who.bot_username, until_next(self.deps.clock()))
+        found = await daily_feature.challenge(self.deps, who.chat_id, who.user_id, await s.game())
+        outcome = daily_feature.answered(language, found, who.bot_username, until_next(self.deps.clock()))
         return replace(outcome, replies=(*resigned.replies, *outcome.replies))
 
     async def _board_button(self, language: str, match: Match, verb: str, args: tuple[str, ...]) -> Outcome:

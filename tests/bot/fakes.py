@@ -229,9 +229,9 @@ async def handle(app: Application, data: dict[str, Any]) -> None:  # type: ignor
     await intake.record([data])
     await intake.drain()
     await sender.flush()
-    reviews = app.bot_data.runtime.core.deps.reviews
-    if reviews.busy:  # a review the update started in the background: delivered once made, as the bot would
-        await reviews.settle()
+    deps = app.bot_data.runtime.core.deps
+    if deps.busy:  # a review the update started in the background: delivered once made, as the bot would
+        await deps.settle()
         await sender.flush()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot.days import day_of
 from bot.puzzles import rating as puzzle_rating
 from bot.puzzles import service as puzzles
 from bot.puzzles.store import SqlitePuzzleRepository
@@ -28,7 +29,7 @@ def clue_lines(text: str) -> list[str]:
 
 async def today_solution(app) -> str:
     deps = deps_of(app)
-    return (await puzzles.day_puzzle(deps, puzzles.daily.day_of(deps.clock()))).solution
+    return (await puzzles.day_puzzle(deps, day_of(deps.clock()))).solution
 
 
 async def shown(member, text: str) -> str:

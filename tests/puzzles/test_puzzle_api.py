@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from bot.days import day_of
 from bot.puzzles import service as puzzles
 from bot.puzzles.store import SqlitePuzzleRepository
 from tests.puzzles.test_puzzle_next import a_weak_guess
@@ -21,7 +22,7 @@ async def web(tmp_path):
 
 async def today_solution(web) -> str:
     deps = web.runtime.core.deps
-    return (await puzzles.day_puzzle(deps, puzzles.daily.day_of(deps.clock()))).solution
+    return (await puzzles.day_puzzle(deps, day_of(deps.clock()))).solution
 
 
 async def puzzle(web, **body) -> dict:

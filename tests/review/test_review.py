@@ -9,6 +9,7 @@ from datetime import timedelta
 from bot.matches.model import BOT_ID
 from bot.review import screens as review_board
 from bot.review import service as reviews
+from bot.review.service import reviewer
 from bot.texts import plain, t, wait_text
 from engine.history import Turn, candidates, pinned
 from engine.review import review_game
@@ -89,7 +90,7 @@ async def test_a_won_game_is_reviewed_guess_by_guess_with_the_counts_bits_labels
 
 async def test_a_review_is_made_once_and_kept_whoever_asks_again(chat, app):
     await play_and_win(chat, app, guesses=1)
-    runner = app.bot_data.runtime.core.deps.reviews
+    runner = reviewer(app.bot_data.runtime.core.deps)
     first = review_of(await chat.press_label("📊 Review"))
     [again] = sent(await chat.press_label("📊 Review"))  # kept: shown at once, no toast, no second making
     [asked] = sent(await chat.send("/review"))
@@ -125,7 +126,7 @@ async def test_todays_daily_is_reviewed_only_once_the_day_is_over_for_everyone(t
         [wait] = sent(await chat.press_label("📊 Review"))  # too long for a toast: said in a message
         hours = 12  # the test clock starts at 12:00 UTC
         assert wait.text == t("review.daily.wait", wait=wait_text(timedelta(hours=hours)))
-        assert app.bot_data.runtime.core.deps.reviews.made == 0
+        assert reviewer(app.bot_data.runtime.core.deps).made == 0
         clock.advance(hours * 3600)  # midnight: the day is over for everyone
         review = review_of(await chat.send("/review daily"))
         assert review.text.startswith("📊 <b>Review of the daily challenge</b> · 1 January")

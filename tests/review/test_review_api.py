@@ -4,6 +4,7 @@ game it may not review."""
 
 import pytest
 
+from bot.review.service import reviewer
 from bot.texts import plain, t
 from engine.history import candidates
 from engine.review import position_review
@@ -41,9 +42,9 @@ async def test_the_tab_shows_the_review_the_chats_message_shows(web):
     assert [row["before"] for row in found["rows"]] == [
         len(candidates(game.variant, list(game.turns[:i]))) for i in range(len(game.turns))
     ]
-    assert web.runtime.core.deps.reviews.made == 1
+    assert reviewer(web.runtime.core.deps).made == 1
     [message] = [c for c in sent(await web.chat().send("/review")) if c.text.startswith("📊")]
-    assert web.runtime.core.deps.reviews.made == 1  # the page's review was kept: the chat shows that one
+    assert reviewer(web.runtime.core.deps).made == 1  # the page's review was kept: the chat shows that one
     for line in found["coach"]:
         assert line in plain(message.text)
     assert found["title"] == plain(message.text.split("\n")[0])

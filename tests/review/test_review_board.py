@@ -9,7 +9,7 @@ from bot.games.status import Status
 from bot.review import chat as chat_review
 from bot.review import page as page_review
 from bot.review import screens as review_board
-from bot.review.service import Reviewed, Subject
+from bot.review.service import Reviewed, Subject, reviewer
 from bot.texts import plain
 from engine.history import Turn
 from engine.review import GameReview, GuessCost, GuessLoss, GuessReview, Label, TurningPoint, label_for
@@ -92,7 +92,7 @@ async def test_without_a_transport_to_deliver_later_the_update_makes_its_review(
     me = Who(5, 5, name="Ann")
     async with runtime_on(tmp_path / "db.sqlite3") as runtime:
         core = runtime.core
-        assert not core.deps.reviews.background
+        assert core.deps.later is None  # nothing delivers later here: the review is made by the update
         await core.on_command(me, "play")
         game = await core.deps.store.games.active_game(5)
         await core.on_text(me, "0123" if game.secret != "0123" else "4567")
@@ -100,9 +100,9 @@ async def test_without_a_transport_to_deliver_later_the_update_makes_its_review(
         outcome = await core.on_command(me, "review")
         [reply] = outcome.replies
         assert reply.text.startswith("📊 <b>Game review</b>")
-        assert core.deps.reviews.made == 1
+        assert reviewer(core.deps).made == 1
         assert (await core.on_command(me, "review")).replies[0].text == reply.text
-        assert core.deps.reviews.made == 1  # kept
+        assert reviewer(core.deps).made == 1  # kept
 
 
 def test_a_guess_that_loses_nothing_is_best_and_the_labels_follow_the_thresholds():

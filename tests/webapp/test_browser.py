@@ -15,6 +15,7 @@ except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
     expect = None
 
 from bot import callback_data as cb
+from bot.days import day_of
 from bot.texts import plain
 from engine.history import candidates
 from tests.bot.fakes import USER
@@ -214,7 +215,7 @@ async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(br
         await tab.click()
         await expect(page.locator("#puzzle-clues tr").first).to_be_visible(timeout=WAIT)
         deps = web.runtime.core.deps
-        day = await puzzles.day_puzzle(deps, puzzles.daily.day_of(deps.clock()))
+        day = await puzzles.day_puzzle(deps, day_of(deps.clock()))
         assert await page.locator("#puzzle-clues tr").count() == len(day.clues)
         wrong = "0123" if day.solution != "0123" else "4567"
         await page.fill("#puzzle-code", wrong)
