@@ -17,10 +17,12 @@ The API (every record is frozen plain data with `to_data()` / `from_data()`, for
   or unfinished; in hard mode the answers define S the same way), `known[i]` the pins (position -> digit, from
   hints) the player knew when guess i was made. Per guess a `GuessReview`: turn, guess, answer, codes fitting
   before and after, pins, and `weighed`, a `GuessLoss`: the played guess's `GuessCost` (cost, the most codes an
-  answer could leave, exact), the least cost, the loss, the `Label`, `exact`, and up to three of the best guesses
-  (`GuessCost`s of least cost). Then `start` (the least cost at the first guess), `accuracy`, `turning_point` (the
-  guess of largest loss with the best guess there: what each could leave at most, and what the played one left;
-  None when no guess lost anything) and `exact` (every figure exact).
+  answer could leave, exact), the least cost (`least_exact`: proven or not), the loss, the `Label`, `exact` (the
+  loss and label: both costs exact), and up to three of the best guesses (`GuessCost`s of least cost). Then `start`
+  (the least cost at the first guess; `start_exact`: proven or not, as it can be though a later figure is not),
+  `accuracy`, `turning_point` (the guess of largest loss with the best guess there: what each could leave at most,
+  and what the played one left; None when no guess lost anything) and `exact` (every figure exact, the accuracy
+  with them).
 - `position_review(variant, turns, pins=None, page=0, page_size=50) -> PositionReview`: how many codes fit, a page
   of them, the least cost and some of the best guesses: the Mini App's "position one tap away".
 - `guess_loss(variant, turns, pins, guess) -> GuessLoss`: one guess weighed at one position.
