@@ -19,7 +19,7 @@ from engine.scoring import Score, score
 from engine.variant import PRESETS, Variant, variant_named
 from tests.machine import needs_solver_core
 
-SHIPPED = [variant_named(name) for name in ("classic", "mastermind", "3d10", "4r7", "4r8")]
+SHIPPED = [variant_named(name) for name in ("classic", "nozero", "mastermind", "3d10", "4r7", "4r8")]
 SPOT_CHECKS = 12
 SPOT_CODES = 60  # the sample's positions have at most this many codes (quick for the solver without the table)
 
