@@ -1,5 +1,5 @@
 """The game review: every guess of a game weighed against the best guess at its position, exactly where the engine
-can afford it (always on classic and Mastermind, within the budget), and by an estimate, marked, elsewhere.
+can afford it (on every variant with a shipped optimal tree, within the budget), and by an estimate, marked, elsewhere.
 
 The measure. At a position, S is the set of codes that still fit (the turns so far, and the digits revealed by
 hints the player had taken). T*(S) is the least total number of guesses that solves every code of S, any code of the
@@ -30,9 +30,9 @@ The API (every record is frozen plain data with `to_data()` / `from_data()`, for
   `grade_next_guess(variant, puzzle, guess) -> NextGuessGrade` (solved when the loss is under GOOD_BELOW).
 
 Errors: `NoCodeFits` (a ValueError) when the answers or pins leave no code, `InvalidCode` for a guess that is not a
-code of the variant. A review is CPU-bound (0.43 s at p95 on classic, a few seconds at most; 2-3 s on nozero:
-`bench/review_bench.py`): run it in a thread, off the event loop. Figures that are estimates (`exact` False) are
-to be shown with "≈".
+code of the variant. A review is CPU-bound (0.43 s at p95 on classic, a few seconds at most on variants without a
+tree: `bench/review_bench.py`): run it in a thread, off the event loop. Figures that are estimates (`exact`,
+`least_exact` or `start_exact` False) are to be shown with "≈".
 
 Where the figures come from, and when they are exact: see `engine.review.measure` and docs/engine.md.
 """
