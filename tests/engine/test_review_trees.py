@@ -4,6 +4,8 @@ distinct digits exactly best."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import pytest
 
@@ -12,7 +14,7 @@ from engine.optimal.tree import replay, shipped_tree
 from engine.review.game import review_game, weigh_guess
 from engine.review.labels import Label
 from engine.review.measure import Weigher, position_at
-from engine.review.symmetry import Relabelling
+from engine.review.symmetry import Relabelling, guess_class, symmetries
 from engine.review.table import shipped_table
 from engine.review.trees import known_table, set_key, tree_table
 from engine.scoring import Score, score
@@ -54,10 +56,15 @@ def test_a_tree_and_a_shipped_table_agree_where_both_have_a_position(name: str) 
     assert known_table(variant).entries["-"].total == tree.entries["-"].total
 
 
+@cache
+def three_brute() -> BruteForce:
+    return BruteForce(THREE)
+
+
 def test_the_positions_of_the_three_digit_tree_match_the_brute_force() -> None:
     """Every position of up to BRUTE_CODES codes the 3-digit tree passes through: its least total, by plain recursion
     over every guess."""
-    brute = BruteForce(THREE)
+    brute = three_brute()
     checked = 0
     for key, proven in tree_table(THREE, shipped_tree(THREE)).proven.items():
         codes = np.frombuffer(key, dtype=np.int64)
@@ -140,3 +147,28 @@ def test_the_start_is_exact_though_a_later_guess_is_not() -> None:
     assert review.start_exact
     assert review.start == 26274 / 5040
     assert not review.exact
+
+
+def test_every_guess_at_a_small_three_digit_position_weighs_as_the_brute_force_finds() -> None:
+    """All 720 guesses at a position of 8 codes (after 012 and 123, both scored 0 2): each one's cost and the least
+    cost, exact, as plain recursion finds them; and guesses of one class under the position's symmetries cost the
+    same."""
+    turns = [Turn("012", Score(0, 2)), Turn("123", Score(0, 2))]
+    brute = three_brute()
+    secrets = brute.fitting([(t.guess, tuple(t.answer)) for t in turns])
+    position = position_at(THREE, turns)
+    assert position.size == len(secrets) == 8
+    weigher = Weigher(THREE)
+    relabellings = symmetries(THREE, turns)
+    by_class: dict[tuple[int, ...], set[int]] = {}
+    least = brute.total(secrets)
+    for index in range(THREE.size):
+        guess = THREE.code(index)
+        weighed, _parts = weigh_guess(weigher, position, index)
+        total = brute.guess_total(secrets, guess)
+        assert weighed.exact, guess
+        assert weighed.played.cost * 8 == pytest.approx(total, abs=1e-9), guess
+        assert weighed.least * 8 == pytest.approx(least, abs=1e-9)
+        by_class.setdefault(guess_class(relabellings, position.fixed, guess), set()).add(total)
+    assert all(len(totals) == 1 for totals in by_class.values())
+    assert len(by_class) == 39  # 720 guesses, 39 classes: places reversed, 0 and 3, 1 and 2 swapped, swap the turns
