@@ -3,6 +3,9 @@
     PYTHONPATH=. python bench/build_review_table.py classic --checkpoint /tmp/review-classic.jsonl
     PYTHONPATH=. python bench/build_review_table.py mastermind
 
+Every variant with a shipped optimal tree has its table (classic, nozero, mastermind, 3d10, 4r7, 4r8; their build
+times and sizes are in docs/engine.md, "The tables and how to rebuild them").
+
 Every class of positions after two turns is searched by the optimal solver (fewest codes first, one search sharing
 its transposition table), then the positions after one turn and the start follow from them (see
 engine/review/build.py). --checkpoint FILE appends each position solved to FILE as a JSON line, and a run given the

@@ -1,5 +1,5 @@
 """The game review: every guess of a game weighed against the best guess at its position, exactly where the engine
-can afford it (always on classic and Mastermind, within the budget), and by an estimate, marked, elsewhere.
+can afford it (on every variant with a shipped optimal tree, within the budget), and by an estimate, marked, elsewhere.
 
 The measure. At a position, S is the set of codes that still fit (the turns so far, and the digits revealed by
 hints the player had taken). T*(S) is the least total number of guesses that solves every code of S, any code of the
@@ -17,10 +17,12 @@ The API (every record is frozen plain data with `to_data()` / `from_data()`, for
   or unfinished; in hard mode the answers define S the same way), `known[i]` the pins (position -> digit, from
   hints) the player knew when guess i was made. Per guess a `GuessReview`: turn, guess, answer, codes fitting
   before and after, pins, and `weighed`, a `GuessLoss`: the played guess's `GuessCost` (cost, the most codes an
-  answer could leave, exact), the least cost, the loss, the `Label`, `exact`, and up to three of the best guesses
-  (`GuessCost`s of least cost). Then `start` (the least cost at the first guess), `accuracy`, `turning_point` (the
-  guess of largest loss with the best guess there: what each could leave at most, and what the played one left;
-  None when no guess lost anything) and `exact` (every figure exact).
+  answer could leave, exact), the least cost (`least_exact`: proven or not), the loss, the `Label`, `exact` (the
+  loss and label: both costs exact), and up to three of the best guesses (`GuessCost`s of least cost). Then `start`
+  (the least cost at the first guess; `start_exact`: proven or not, as it can be though a later figure is not),
+  `accuracy`, `turning_point` (the guess of largest loss with the best guess there: what each could leave at most,
+  and what the played one left; None when no guess lost anything) and `exact` (every figure exact, the accuracy
+  with them).
 - `position_review(variant, turns, pins=None, page=0, page_size=50) -> PositionReview`: how many codes fit, a page
   of them, the least cost and some of the best guesses: the Mini App's "position one tap away".
 - `guess_loss(variant, turns, pins, guess) -> GuessLoss`: one guess weighed at one position.
@@ -30,9 +32,9 @@ The API (every record is frozen plain data with `to_data()` / `from_data()`, for
   is it?" puzzles' estimate: `next_guess_estimate`).
 
 Errors: `NoCodeFits` (a ValueError) when the answers or pins leave no code, `InvalidCode` for a guess that is not a
-code of the variant. A review is CPU-bound (0.43 s at p95 on classic, a few seconds at most; 2-3 s on nozero:
-`bench/review_bench.py`): run it in a thread, off the event loop. Figures that are estimates (`exact` False) are
-to be shown with "≈".
+code of the variant. A review is CPU-bound (0.43 s at p95 on classic, a few seconds at most on variants without a
+tree: `bench/review_bench.py`): run it in a thread, off the event loop. Figures that are estimates (`exact`,
+`least_exact` or `start_exact` False) are to be shown with "≈".
 
 Where the figures come from, and when they are exact: see `engine.review.measure` and docs/engine.md.
 """

@@ -52,6 +52,12 @@ class GuessLoss:
     exact: bool
     best: tuple[GuessCost, ...]
 
+    @property
+    def least_exact(self) -> bool:
+        """Whether the least cost is exact (proven), though the played guess's may not be: each best guess carries
+        the least's exactness."""
+        return self.exact or any(item.exact for item in self.best)
+
     def to_data(self) -> dict[str, Any]:
         """The record as plain data."""
         return {
@@ -188,8 +194,8 @@ class TurningPoint:
 @dataclass(frozen=True)
 class GameReview:
     """A game's review: each guess weighed; `start`, the expected guesses the best play needs from the first
-    position; the accuracy (`engine.review.labels.accuracy`); the turning point, if any guess lost anything; and
-    whether every figure is exact."""
+    position (exact or not: `start_exact`); the accuracy (`engine.review.labels.accuracy`); the turning point, if any
+    guess lost anything; and whether every figure is exact."""
 
     variant: str  # the variant's stored name
     guesses: tuple[GuessReview, ...]
@@ -197,6 +203,12 @@ class GameReview:
     accuracy: float
     turning_point: TurningPoint | None
     exact: bool
+
+    @property
+    def start_exact(self) -> bool:
+        """Whether `start` is exact (proven), which it can be though some guess's figures are not (the accuracy is
+        exact only when every figure is: `exact`)."""
+        return not self.guesses or self.guesses[0].weighed.least_exact
 
     def to_data(self) -> dict[str, Any]:
         """The record as plain data (JSON-ready)."""
@@ -346,10 +358,15 @@ def weigh_guess(weigher: Weigher, position: Position, guess: int) -> tuple[Guess
     """The guess weighed at the position, and the parts it splits the codes into (by feedback id)."""
     variant, n = weigher.variant, position.size
     parts = split(variant, position.alive, guess)
-    played = weigher.guess_total(position, guess, parts)
+    played = weigher.as_best(position, guess) or weigher.guess_total(position, guess, parts)
     least = weigher.least(position)
-    if played.value < least.value:  # an estimate of the least above a guess's total: that guess is the better bound
-        least = Total(played.value, played.exact and least.exact, guess)
+    if not played.exact and least.exact:
+        played = weigher.as_best(position, guess, least) or played
+    if played.value < least.value:
+        if least.exact:  # an estimate below a proven least: the guess costs at least that
+            played = played._replace(value=least.value)
+        else:  # an estimate of the least above a guess's total: that guess is the better bound
+            least = Total(played.value, played.exact and least.exact, guess)
     best = best_costs(weigher, position, least)
     loss = (played.value - least.value) / n  # from whole totals: exactly 0 when the guess reaches the least
     played_cost = GuessCost(variant.code(guess), played.value / n, worst_part(variant, parts), played.exact)

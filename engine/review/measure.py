@@ -5,13 +5,18 @@ least total number of guesses, over the codes of S, that solves each of them whe
 guessed; a guess g splits S into parts by its score, and its total is `|S| + sum of T*(P)` over the parts P that are
 not the win. Its cost is that total over |S|, the expected guesses to the win, g included.
 
-A `Weigher` finds `T*` from, in order: the closed forms of one and two codes; the variant's precomputed table
-(`engine.review.table`: every position of up to two turns on classic and Mastermind); the optimal solver's C core
+A `Weigher` finds `T*` from, in order: the closed forms of one and two codes; what the shipped data prove
+(`engine.review.trees.known_table`: every position the variant's optimal tree passes through, and the variant's
+precomputed table, `engine.review.table`, of every position of up to two turns); the optimal solver's C core
 (`engine.optimal.core`), whose search is bounded by a budget of work per position; and, where that budget runs out
 (big sets, big variants) or the core is not built, an estimate, marked as such (`exact=False`): the total of a quick
 tree the core builds (a greedy split at every node), or on variants too big for the core, a smooth function of the
 parts' sizes (`engine.totals.estimated_totals`). A Weigher serves one review: its transposition table and memo are
 its own, so it runs on one thread at a time, and a review's figures depend on nothing reviewed before.
+
+A guess is also proven best without weighing its parts when a relabelling that maps the position onto itself maps it
+onto a guess proven best there (`Weigher.as_best`, `engine.review.symmetry.symmetries`): every first guess of
+a variant of distinct digits that may start with 0, for one, is the tree's first guess relabelled.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ import numpy.typing as npt
 
 from engine.guesser import next_guess
 from engine.history import Pins, Turn, candidates, pinned
-from engine.review.table import Table, lookup, shipped_table
+from engine.review.symmetry import guess_class, symmetries
+from engine.review.table import Table, lookup
+from engine.review.trees import known_table
 from engine.scoring import Score, scorer_for
 from engine.splits import canonical_guesses, fixed_symbols
 from engine.strategies import best_of, neg_entropy
@@ -145,13 +152,13 @@ class Weigher:
 
     variant: Variant
     budget: int = DEFAULT_BUDGET  # solver work per position, in (guess, code) pairs scored
-    table: Table | None = None  # the precomputed positions (default: the variant's shipped table)
+    table: Table | None = None  # the positions proven beforehand (default: the variant's shipped table and tree)
     _memo: dict[bytes, Total] = field(default_factory=dict, init=False)
     _stop: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
         if self.table is None:
-            self.table = shipped_table(self.variant)
+            self.table = known_table(self.variant)
         self._game = _core_game(self.variant)
         self._stats = np.zeros(8, dtype=np.int64)
         self._parts = 0
@@ -180,13 +187,19 @@ class Weigher:
         known = self._memo.get(key)
         if known is not None and (known.exact or self.spent >= self._stop):
             return known
-        found = None if pins or self.table is None else lookup(self.variant, self.table, turns)
-        if found is not None:
-            result = Total(found.entry.total, True, self.variant.index(found.best()[0]))
-        else:
-            result = self._solve(alive, fixed)
+        result = self._known(turns, pins, key) or self._solve(alive, fixed)
         self._memo[key] = result
         return result
+
+    def _known(self, turns: Sequence[Turn], pins: tuple[tuple[int, int], ...], key: bytes) -> Total | None:
+        """T* of a set (by its key) as the shipped data prove it, with a guess reaching it; None if they do not."""
+        if self.table is None:
+            return None
+        proven = self.table.proven.get(key)
+        if proven is not None:
+            return Total(proven.total, True, proven.guess)
+        found = None if pins else lookup(self.variant, self.table, turns)
+        return None if found is None else Total(found.entry.total, True, self.variant.index(found.best()[0]))
 
     def _solve(self, alive: Core, fixed: int) -> Total:
         """T* by the solver within what is left of the budget; else the estimate."""
@@ -229,6 +242,27 @@ class Weigher:
             return found
         pick = self.pick(position)
         return self.guess_total(position, pick)._replace(exact=False)
+
+    def as_best(self, position: Position, guess: int, least: Total | None = None) -> Total | None:
+        """The guess's total where symmetry proves it best: the least total, exact, when a relabelling that maps the
+        position onto itself maps the guess onto one proven to reach it (the least's guess, or one a table lists).
+        `least` defaults to what the memo and the shipped data know (no search). None where it is not so proven."""
+        key = position.alive.tobytes()
+        if least is None:
+            least = self._memo.get(key) or self._known(position.turns, position.pins, key)
+        if least is None or not least.exact or least.guess < 0:
+            return None
+        if guess == least.guess:
+            return least
+        reaching = [least.guess]
+        hit = None if position.pins or self.table is None else lookup(self.variant, self.table, position.turns)
+        if hit is not None and hit.entry.total == least.value:
+            reaching += [self.variant.index(code) for code in hit.best()]
+        relabellings = symmetries(self.variant, position.turns, position.pins)
+        target = guess_class(relabellings, position.fixed, self.variant.code(guess))
+        if any(guess_class(relabellings, position.fixed, self.variant.code(g)) == target for g in reaching):
+            return Total(least.value, True, guess)
+        return None
 
     def pick(self, position: Position) -> int:
         """The guess (a code index) the engine plays where it cannot afford the best: the solver's first choice by its

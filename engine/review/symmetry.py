@@ -127,3 +127,120 @@ def turns_from_key(key: str) -> tuple[Turn, ...]:
         guess, bulls, cows = item.split("/")
         out.append(Turn(guess, Score(int(bulls), int(cows))))
     return tuple(out)
+
+
+# The most orders of the turns (those that keep each turn's answer) `symmetries` tries; beyond, it keeps the turns in
+# their order: fewer relabellings found, each still one that maps the position onto itself.
+TURN_ORDERS = 24
+
+
+def symmetries(
+    variant: Variant, turns: Sequence[Turn], pins: Sequence[tuple[int, int]] = ()
+) -> tuple[Relabelling, ...]:
+    """Relabellings that map a position (its turns, in any order, and its pinned digits) onto itself, one for each way
+    to map the symbols the position uses; they leave the other symbols in place, since any renaming of those maps the
+    position onto itself as well. Each of them maps the codes that fit onto the codes that fit, so a guess and its
+    image cost the same there. All of them, unless many turns share an answer (then those keeping the turns' order).
+
+    >>> from engine.variant import PRESETS
+    >>> len(symmetries(PRESETS["classic"], [Turn("0123", Score(0, 4))]))  # any order of the 4 places
+    24
+    """
+    codes = [[int(ch) for ch in turn.guess] for turn in turns]
+    pinned = dict(pins)
+    keep = [] if variant.leading_zero else [0]
+    found = []
+    for turn_order in _turn_orders(turns):
+        for order in position_orders(variant):
+            names = _names_mapping(variant.symbols, keep, codes, turn_order, order, pinned)
+            if names is not None:
+                found.append(Relabelling(order, names))
+    return tuple(dict.fromkeys(found))
+
+
+def _turn_orders(turns: Sequence[Turn]) -> list[tuple[int, ...]]:
+    """The orders of the turns that move each turn only to one with the same answer (each as, for turn t, the turn its
+    image must be), or the given order alone when there are more than TURN_ORDERS."""
+    groups: dict[Score, list[int]] = {}
+    for t, turn in enumerate(turns):
+        groups.setdefault(turn.answer, []).append(t)
+    count = 1
+    for group in groups.values():
+        count *= len(list(itertools.islice(itertools.permutations(group), TURN_ORDERS + 1)))
+        if count > TURN_ORDERS:
+            return [tuple(range(len(turns)))]
+    out = []
+    for choice in itertools.product(*(itertools.permutations(group) for group in groups.values())):
+        target = [0] * len(turns)
+        for group, image in zip(groups.values(), choice, strict=True):
+            for t, u in zip(group, image, strict=True):
+                target[t] = u
+        out.append(tuple(target))
+    return out
+
+
+def _names_mapping(
+    symbols: int,
+    keep: Sequence[int],
+    codes: Sequence[Sequence[int]],
+    turn_order: Sequence[int],
+    order: Sequence[int],
+    pinned: dict[int, int],
+) -> tuple[int, ...] | None:
+    """The renaming that, with the positions reordered by `order`, maps every turn t's guess onto turn
+    `turn_order[t]`'s and the pins onto the pins, leaving unused symbols in place; None if there is none."""
+    names = [-1] * symbols
+    taken = [False] * symbols
+    for s in keep:
+        names[s] = s
+        taken[s] = True
+
+    def bind(symbol: int, name: int) -> bool:
+        if names[symbol] >= 0:
+            return names[symbol] == name
+        if taken[name]:
+            return False
+        names[symbol], taken[name] = name, True
+        return True
+
+    for t, code in enumerate(codes):
+        image = codes[turn_order[t]]
+        if not all(bind(code[p], image[i]) for i, p in enumerate(order)):
+            return None
+    inverse = {p: i for i, p in enumerate(order)}
+    for position, symbol in pinned.items():
+        name = pinned.get(inverse[position])
+        if name is None or not bind(symbol, name):
+            return None
+    for symbol in range(symbols):
+        if names[symbol] < 0:
+            if taken[symbol]:
+                return None  # a used symbol's name went to an unused one: not a map of the position onto itself
+            names[symbol], taken[symbol] = symbol, True
+    return tuple(names)
+
+
+def guess_class(relabellings: Sequence[Relabelling], used: int, guess: Code) -> tuple[int, ...]:
+    """The least image of a guess under the relabellings (`symmetries` of a position) followed by any renaming of
+    the symbols outside `used` (a mask: those the position's turns and pins use, and 0 where a code may not start
+    with it). Two guesses of one class cost the same at that position.
+
+    >>> from engine.variant import PRESETS
+    >>> guess_class(symmetries(PRESETS["classic"], []), 0, "5821") == guess_class((), 0, "0123")
+    True
+    """
+    best: tuple[int, ...] | None = None
+    for relabelling in relabellings or (None,):
+        image = guess if relabelling is None else relabelling.apply(guess)
+        free: dict[int, int] = {}
+        key = []
+        for ch in image:
+            symbol = int(ch)
+            if used >> symbol & 1:
+                key.append(symbol)
+            else:
+                key.append(-1 - free.setdefault(symbol, len(free)))
+        if best is None or tuple(key) < best:
+            best = tuple(key)
+    assert best is not None
+    return best

@@ -16,6 +16,7 @@ import gzip
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
+from types import MappingProxyType
 from typing import NamedTuple
 
 from engine.history import Turn
@@ -33,11 +34,22 @@ class Entry(NamedTuple):
     best: tuple[Code, ...]
 
 
+class Proven(NamedTuple):
+    """A set of codes whose least total guesses is proven (a node of an optimal tree), and a guess (a code index)
+    that reaches it."""
+
+    total: int
+    guess: int
+
+
 class Table(NamedTuple):
-    """A variant's precomputed positions: up to `turns` turns, by canonical key."""
+    """A variant's precomputed positions: up to `turns` turns, by canonical key; and sets of codes whose least total
+    is proven wherever they come from (an optimal tree's nodes, `engine.review.trees`), by their codes' indices as
+    int64 bytes."""
 
     turns: int
     entries: Mapping[str, Entry]
+    proven: Mapping[bytes, Proven] = MappingProxyType({})
 
 
 class Found(NamedTuple):

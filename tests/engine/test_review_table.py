@@ -10,14 +10,16 @@ import pytest
 
 from engine.history import Turn, candidates
 from engine.optimal.tree import replay, shipped_tree
+from engine.review.game import guess_loss
 from engine.review.measure import SEARCH_CODES, Weigher, position_at
+from engine.review.players import human_game, some_player
 from engine.review.symmetry import canonical_history, position_key, turns_from_key
 from engine.review.table import EMPTY, Entry, Table, decode, encode, lookup, shipped_table
 from engine.scoring import Score, score
-from engine.variant import PRESETS, Variant
+from engine.variant import PRESETS, Variant, variant_named
 from tests.machine import needs_solver_core
 
-SHIPPED = [PRESETS["classic"], PRESETS["mastermind"]]
+SHIPPED = [variant_named(name) for name in ("classic", "nozero", "mastermind", "3d10", "4r7", "4r8")]
 SPOT_CHECKS = 12
 SPOT_CODES = 60  # the sample's positions have at most this many codes (quick for the solver without the table)
 
@@ -121,3 +123,15 @@ def test_a_sample_of_classics_bigger_positions_agrees_with_the_reviews_search() 
         if checked == 4:
             break
     assert checked == 4
+
+
+@pytest.mark.parametrize("variant", SHIPPED, ids=lambda v: v.name)
+def test_the_first_two_guesses_of_any_game_are_exact_from_the_table_alone(variant: Variant) -> None:
+    """No search at all (a budget of 0): the table holds every position of up to two turns, so the first two guesses
+    of any game are weighed exactly from it."""
+    rng = random.Random(11)
+    for _ in range(25):
+        turns = human_game(variant, rng, some_player(rng))[:2]
+        for index, turn in enumerate(turns):
+            weighed = guess_loss(variant, turns[:index], None, turn.guess, budget=0)
+            assert weighed.exact, turns[: index + 1]
