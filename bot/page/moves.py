@@ -61,7 +61,13 @@ async def make(core: Core, who: Who, language: str, move: Move, url: str | None 
     async def once() -> Made:
         earlier = await page.answered(deps, who.user_id, move.key)
         if earlier is not None:
-            was = schema.convert(earlier, schema.MoveRecord)
+            try:
+                was = schema.convert(earlier, schema.MoveRecord)
+            except schema.BadBody:  # kept by an older version in another shape: what it said, without its boards
+                notice = earlier.get("notice")
+                was = schema.MoveRecord(
+                    changed=earlier.get("changed") is True, notice=notice if isinstance(notice, str) else None
+                )
             return Made(was.changed, was.notice, tuple(was.choices), was.board, repeated=True, match=was.match_board)
         made = await _apply(core, who, language, move, url)
         await page.remember(deps, who.user_id, move.key, move.game_id, schema.builtins(made.record()))

@@ -528,8 +528,11 @@ def decode(body: bytes, shape: type[T]) -> T:
 
 
 def convert(data: Any, shape: type[T]) -> T:
-    """Plain data (read back from JSON kept in the database) as `shape`."""
-    return msgspec.convert(data, shape)
+    """Plain data (read back from JSON kept in the database) as `shape`; BadBody when it is not one."""
+    try:
+        return msgspec.convert(data, shape)
+    except msgspec.ValidationError as error:
+        raise BadBody(_TOO_LONG.sub("…", str(error))[:160]) from None
 
 
 def builtins(shape: Shape) -> Any:

@@ -185,3 +185,8 @@ def test_every_answer_struct_round_trips_through_its_wire_form():
 
 def test_the_schemas_puzzle_kinds_are_the_puzzles_own():
     assert set(schema.PuzzleKindName.__args__) == {kind.value for kind in PuzzleKind}
+
+
+def test_a_record_kept_in_another_shape_is_a_bad_body_not_a_failure():
+    with pytest.raises(schema.BadBody):
+        schema.convert({"changed": True, "notice": "x", "board": {"pending": None}}, schema.MoveRecord)
