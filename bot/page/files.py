@@ -1,12 +1,13 @@
 """The page's own files as the server sends them: read from the package and compressed once, each tagged with a hash
 of its contents. The page names its script and style by their tags (`app.js?v=…`), so a browser keeps those for a
 year and fetches them again only when they change; the page itself is asked for every time and answered with a 304
-while it is the same."""
+while it is the same. The scripts' JSDoc (their types, for the type checker: webcheck/) is left out of what is sent."""
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -16,6 +17,10 @@ from aiohttp import web
 CONTENT_TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 KEPT = "public, max-age=31536000, immutable"  # a versioned file: its name changes with its contents
 CHECKED = "no-cache"  # the page, or a file asked for by another name: kept, but asked about every time
+# a script's JSDoc: a comment on lines of its own (the lines go too), or a cast's before its parenthesis
+_JSDOC = rb"/\*\*(?:[^*]|\*(?!/))*\*/"  # from /** to the first */
+_TYPES_ALONE = re.compile(rb"^[ \t]*" + _JSDOC + rb"[ \t]*\n", re.MULTILINE)
+_TYPES_INLINE = re.compile(_JSDOC + rb" ?")
 
 
 @dataclass(frozen=True)
@@ -36,12 +41,24 @@ def page_files() -> dict[str, PageFile]:
         for item in folder.iterdir()
         if item.is_file() and item.name.rsplit(".", 1)[-1] in CONTENT_TYPES
     }
+    for name in raw:
+        if name.endswith(".js"):
+            raw[name] = without_types(raw[name])
     for name in versioned(raw):
         raw["index.html"] = raw["index.html"].replace(f'"{name}"'.encode(), f'"{name}?v={tag(raw[name])}"'.encode())
     return {
         name: PageFile(body, gzip.compress(body, 9, mtime=0), tag(body), CONTENT_TYPES[name.rsplit(".", 1)[-1]])
         for name, body in raw.items()
     }
+
+
+def without_types(script: bytes) -> bytes:
+    r"""A script without its JSDoc comments (/** … */), which only the type checker reads.
+
+    >>> without_types(b"  /** @param {string} id */\n  const $ = (id) => /** @type {Node} */ (get(id));\n")
+    b'  const $ = (id) => (get(id));\n'
+    """
+    return _TYPES_INLINE.sub(b"", _TYPES_ALONE.sub(b"", script))
 
 
 def versioned(names: Mapping[str, bytes]) -> list[str]:

@@ -9,16 +9,15 @@ chat is not bothered with it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 from bot import callback_data as cb
 from bot.boards import page as page_board
 from bot.core import Core
 from bot.games.model import Game, Mode
 from bot.matches.model import Kind
+from bot.page import schema
 from bot.page import service as page
 from bot.page.view import owns
 from bot.replies import Did, Outcome
@@ -26,55 +25,9 @@ from bot.situation import Situation
 from bot.texts import plain, t
 from bot.who import Who
 
-KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
-MAX_CODE = 16  # characters of a typed code: a code has at most 6 digits
-KINDS = frozenset({"guess", "hint", "giveup", "press", "new", "replace", "daily", "reveal", "resign"})
 NEW_GAMES = {"play": "r", "think": "g"}  # the new game's mode, as the chat's 🎯/🤖 buttons name it
 VERSUS = "versus"  # new: a versus game (/versus)
-MATCH_KINDS = frozenset({"guess", "press", "resign"})  # what the page does in a versus game: as typed or pressed
-
-
-class BadMove(ValueError):
-    """A request that is no move this page makes (malformed, or forged); str() is for the log."""
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move as the page asks for it: its kind and what it names."""
-
-    key: str
-    kind: str
-    game_id: int | None = None
-    revision: int | None = None
-    code: str = ""  # guess: the code
-    data: str = ""  # press: the callback data of a /think board's button
-    mode: str = ""  # new: "play", "think" or "versus"; replace: "play" or "think" (daily: today's challenge)
-    match_id: int | None = None  # a move of a versus game: its id (`revision` is the match's)
-
-
-def move_of(body: Any) -> Move:
-    """The move a request's JSON body describes, or BadMove."""
-    if not isinstance(body, dict):
-        raise BadMove("not an object")
-    key, kind = body.get("key"), body.get("kind")
-    if not isinstance(key, str) or not KEY.fullmatch(key):
-        raise BadMove("no idempotency key")
-    if not isinstance(kind, str) or kind not in KINDS:  # a list or an object is no kind (nor hashable)
-        raise BadMove(f"unknown kind {str(kind)[:20]!r}")
-    game_id, revision, match_id = body.get("game"), body.get("revision"), body.get("match")
-    for value in (game_id, revision, match_id):
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**53):
-            raise BadMove("a game or revision that is no number")
-    code, data, mode = (body.get(name, "") for name in ("code", "data", "mode"))
-    if not all(isinstance(v, str) for v in (code, data, mode)) or len(code) > MAX_CODE or len(data) > cb.MAX_BYTES:
-        raise BadMove("a field of the wrong type or size")
-    if (kind == "new" and mode not in (*NEW_GAMES, VERSUS)) or (kind == "replace" and mode not in NEW_GAMES):
-        raise BadMove("no mode for a new game")
-    if match_id is not None and (game_id is not None or kind not in MATCH_KINDS):
-        raise BadMove("no move of a versus game")
-    if kind not in ("new", "daily") and game_id is None and match_id is None:
-        raise BadMove("no game")
-    return Move(key, kind, game_id, revision, code, data, mode, match_id)
+Move = schema.MoveRequest  # one move as the page asks for it (its body, checked: bot/page/schema.py)
 
 
 @dataclass(frozen=True)
@@ -84,19 +37,17 @@ class Made:
 
     changed: bool
     notice: str | None
-    choices: tuple[dict[str, str], ...] = ()
-    board: dict[str, Any] | None = None  # a /think board shown another way (every fix, an answer to change)
+    choices: tuple[schema.Choice, ...] = ()
+    board: schema.Asking | None = None  # a /think board shown another way (every fix, an answer to change)
     repeated: bool = False  # the key was recorded already: this is the first answer, given again
-    match: dict[str, Any] | None = None  # a versus board shown another way (every fix, an answer to change)
+    match: schema.VersusBoard | None = None  # a versus board shown another way (every fix, an answer to change)
 
-    def json(self) -> dict[str, Any]:
-        return {
-            "changed": self.changed,
-            "notice": self.notice,
-            "choices": list(self.choices),
-            "board": self.board,
-            "matchBoard": self.match,
-        }
+    def record(self) -> schema.MoveRecord:
+        """What the move came to, as kept under its key."""
+        choices = list(self.choices)
+        return schema.MoveRecord(
+            changed=self.changed, notice=self.notice, choices=choices, board=self.board, match_board=self.match
+        )
 
 
 MakeOutcome = Callable[[], Awaitable[Outcome]]
@@ -110,11 +61,16 @@ async def make(core: Core, who: Who, language: str, move: Move, url: str | None 
     async def once() -> Made:
         earlier = await page.answered(deps, who.user_id, move.key)
         if earlier is not None:
-            choices = tuple(earlier.get("choices") or ())
-            changed, notice, board = bool(earlier.get("changed")), earlier.get("notice"), earlier.get("board")
-            return Made(changed, notice, choices, board, repeated=True, match=earlier.get("matchBoard"))
+            try:
+                was = schema.convert(earlier, schema.MoveRecord)
+            except schema.BadBody:  # kept by an older version in another shape: what it said, without its boards
+                notice = earlier.get("notice")
+                was = schema.MoveRecord(
+                    changed=earlier.get("changed") is True, notice=notice if isinstance(notice, str) else None
+                )
+            return Made(was.changed, was.notice, tuple(was.choices), was.board, repeated=True, match=was.match_board)
         made = await _apply(core, who, language, move, url)
-        await page.remember(deps, who.user_id, move.key, move.game_id, made.json())
+        await page.remember(deps, who.user_id, move.key, move.game_id, schema.builtins(made.record()))
         return made
 
     return await core.alone(who.user_id, once)  # again once the engine work it waits for is done

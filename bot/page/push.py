@@ -24,10 +24,10 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from aiohttp import web
 
+from bot.page import schema
 from bot.page.auth import PageUser, Unauthorized
 
 PASS_SECONDS = 600  # a pass opens a stream for 10 minutes after /api/session gave it
@@ -117,13 +117,13 @@ class Streams:
             listening.end("closing")
 
 
-def event(name: str, data: Any, key: str | None = None) -> bytes:
+def event(name: str, data: schema.Shape, key: str | None = None) -> bytes:
     """One server-sent event: its name, its id (the page's state key, when it carries one) and its JSON."""
     head = f"event: {name}\n" + (f"id: {key}\n" if key is not None else "")
-    return (head + "data: " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n\n").encode()
+    return head.encode() + b"data: " + schema.encode(data) + b"\n\n"
 
 
-Changed = Callable[[str], Awaitable[tuple[str, dict[str, Any] | None]]]  # known key -> (key, state if it changed)
+Changed = Callable[[str], Awaitable[tuple[str, schema.State | None]]]  # known key -> (key, state if it changed)
 
 
 async def stream(
@@ -164,9 +164,9 @@ async def stream(
                 await asyncio.wait_for(listening.wake.wait(), min(heartbeat, left))
                 woken = True
             except TimeoutError:  # nothing changed: a ping, and no read
-                await response.write(event("ping", {}))
+                await response.write(event("ping", schema.Ping()))
                 woken = False
-        await response.write(event("bye", {"why": listening.ended}))
+        await response.write(event("bye", schema.Bye(why=listening.ended or "")))
     except ConnectionError:  # the browser left (aiohttp's ClientConnectionResetError is one)
         pass
     return response

@@ -10,13 +10,13 @@ is one log line, never its body or its initData. It listens on 127.0.0.1 unless 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+import msgspec
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
@@ -27,7 +27,7 @@ from bot.engine_work import EngineBusy
 from bot.flood import FloodGuard
 from bot.games.model import Game, Mode
 from bot.games.possibilities import possibilities
-from bot.page import auth, files, moves, push, view
+from bot.page import auth, files, moves, push, schema, view
 from bot.page import service as page
 from bot.page.awards import with_awards
 from bot.play import service as referee
@@ -39,6 +39,7 @@ from bot.texts import decimal_text, plain, t
 from bot.who import Who
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MAX_BODY = 16 * 1024  # bytes: a move or a notepad is a few hundred
 # The page runs only its own script and Telegram's; it talks only to this server.
@@ -50,7 +51,6 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-NOTE_MARKS = frozenset(".xo")  # unknown, ruled out, certain
 WEIGHING = 2  # possibilities pages worked out at once (each is a thread's work): the rest wait their turn
 
 PLAYER = web.RequestKey("player", auth.PageUser)
@@ -142,18 +142,19 @@ class Api:
         """GET /api/session: the player's language, the page's texts and what it shows."""
         who = _who(request, self.context.bot_username)
 
-        async def look(found: Situation) -> tuple[str, dict[str, Any]]:
+        async def look(found: Situation) -> tuple[str, schema.State]:
             return found.language, await view.state(found)
 
         language, shown = await self.core.read(who, look)
         passed = push.pass_for(request[PLAYER], self.context.token_key, self.context.clock())
-        return web.json_response({"language": language, "texts": view.page_texts(language), "pass": passed, **shown})
+        texts = view.page_texts(language)
+        return respond(schema.Session(language=language, texts=texts, pass_=passed, **msgspec.structs.asdict(shown)))
 
     async def current(self, request: web.Request) -> web.Response:
         """GET /api/state: what the page shows, or {"same": true} when what it knows (its key) has not moved."""
         who = _who(request, self.context.bot_username)
         _, shown = await self._changed(who, request.query.get("known", ""))
-        return web.json_response(shown if shown is not None else {"same": True})
+        return respond(shown if shown is not None else schema.Same())
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """GET /api/events?pass=…: the page's push stream (bot/page/push.py), opened with /api/session's pass."""
@@ -173,10 +174,10 @@ class Api:
         finally:
             streams.close(player.user_id, listening)
 
-    async def _changed(self, who: Who, known: str) -> tuple[str, dict[str, Any] | None]:
+    async def _changed(self, who: Who, known: str) -> tuple[str, schema.State | None]:
         """The key of what the page shows now, and the state itself if the page knows another (`known`)."""
 
-        async def look(found: Situation) -> tuple[str, dict[str, Any] | None]:
+        async def look(found: Situation) -> tuple[str, schema.State | None]:
             shown = await view.shown(found)
             if shown.key == known:  # nothing new, cheaply
                 return shown.key, None
@@ -189,19 +190,20 @@ class Api:
         who = _who(request, self.context.bot_username)
         language = await self.core.language(who)
         try:
-            move = moves.move_of(await _json(request))
-            made = await moves.make(self.core, who, language, move, self.context.url)
-        except moves.BadMove as error:
+            move = await _body(request, schema.MoveRequest)
+        except schema.BadBody as error:
             return refuse(request, 400, f"user {who.user_id}: {error}")
+        made = await moves.make(self.core, who, language, move, self.context.url)
         if made.changed and not made.repeated:
             self.context.wake()
         shown = await self.core.read(who, view.state)
-        game, match = shown["game"], shown["match"]
-        if made.board is not None and game is not None and game["board"] is not None:  # a look: as the Core drew it
-            game["board"] = made.board
-        if made.match is not None and match is not None and match["id"] == made.match["match"]:  # a versus look
-            match.update(made.match)
-        return web.json_response({**made.json(), "repeated": made.repeated, **shown})
+        game, match = shown.game, shown.match
+        if made.board is not None and game is not None and game.board is not None:  # a look: as the Core drew it
+            game.board = made.board
+        if made.match is not None and match is not None and match.id == made.match.match:  # a versus look
+            shown.match = msgspec.structs.replace(match, **msgspec.structs.asdict(made.match))
+        record = msgspec.structs.asdict(made.record())
+        return respond(schema.MoveAnswer(**record, repeated=made.repeated, **msgspec.structs.asdict(shown)))
 
     async def possible(self, request: web.Request) -> web.Response:
         """GET /api/possibilities: the codes that still fit a game (a page of them), and the coach when it speaks."""
@@ -214,68 +216,68 @@ class Api:
         language = await self.core.language(who)
         coach = await coach_view(deps, game, language) if coached(game, is_daily) else None
         if not view.possibilities_shown(game, is_daily):
-            return web.json_response({"hidden": True, "coach": coach})
+            return respond(schema.PossibleHidden(coach=coach))
         page_number = _number(request.query.get("page", "0"))
         pins = referee.pins(game) if game.mode == Mode.REFEREE else None
         async with self.weighing:
             found = await asyncio.to_thread(possibilities, game.variant, game.turns, page_number, pins=pins)
-        return web.json_response(
-            {
-                "hidden": False,
-                "coach": coach,
-                "revision": game.revision,
-                "count": found.count,
-                "countText": plain(t("app.possible.count", language, n=found.count)),
-                "bits": found.bits,
-                "bitsText": plain(t("app.possible.bits", language, bits=decimal_text(found.bits, 1, language))),
-                "page": found.page,
-                "pages": found.pages,
-                "pageText": plain(t("app.possible.page", language, page=found.page + 1, pages=found.pages)),
-                "codes": [{"code": code, "bits": bits} for code, bits in found.codes],
-            }
+        return respond(
+            schema.PossibleCodes(
+                coach=coach,
+                revision=game.revision,
+                count=found.count,
+                count_text=plain(t("app.possible.count", language, n=found.count)),
+                bits=found.bits,
+                bits_text=plain(t("app.possible.bits", language, bits=decimal_text(found.bits, 1, language))),
+                page=found.page,
+                pages=found.pages,
+                page_text=plain(t("app.possible.page", language, page=found.page + 1, pages=found.pages)),
+                codes=[schema.WeighedCode(code=code, bits=bits) for code, bits in found.codes],
+            )
         )
 
     async def today(self, request: web.Request) -> web.Response:
         """GET /api/daily: today's challenge and the player's streak."""
         who = _who(request, self.context.bot_username)
-        return web.json_response(await self.core.read(who, daily_data))
+        return respond(await self.core.read(who, daily_data))
 
     async def review(self, request: web.Request) -> web.Response:
         """GET /api/review: a finished game's review (the one named, or the player's last), or why there is none."""
         who = _who(request, self.context.bot_username)
-        return web.json_response(await review_tab.review_data(self.core, who, request.query))
+        return respond(await review_tab.review_data(self.core, who, request.query))
 
     async def review_position(self, request: web.Request) -> web.Response:
         """GET /api/review/position: the position at one guess of a reviewed game, a page of its codes."""
         who = _who(request, self.context.bot_username)
-        return web.json_response(await review_tab.position_data(self.core, who, request.query))
+        return respond(await review_tab.position_data(self.core, who, request.query))
 
     async def puzzle(self, request: web.Request) -> web.Response:
         """POST /api/puzzle: the Puzzle tab's request (show, the day's, the ladder's next, an answer, give up, the
         day's board), done in a transaction of its own, and what the tab shows now."""
         who = _who(request, self.context.bot_username)
-        body = await _json(request)
-        try:  # what an answer earns (the puzzle week, a rating of 1800) is announced in the chat and on the page
-            shown, achieved = await with_awards(self.core, who, lambda found: page_puzzle.act(found, body))
-        except page_puzzle.BadAct as error:
+        try:
+            asked = await _body(request, schema.PuzzleRequest)
+        except schema.BadBody as error:
             return refuse(request, 400, f"user {who.user_id}: {error}")
-        return web.json_response({**shown, "achieved": achieved})
+        # what an answer earns (the puzzle week, a rating of 1800) is announced in the chat and on the page
+        shown, achieved = await with_awards(self.core, who, lambda found: page_puzzle.act(found, asked))
+        return respond(msgspec.structs.replace(shown, achieved=achieved))
 
     async def notes(self, request: web.Request) -> web.Response:
         """PUT /api/notes: the digit notepad of one of the player's games."""
         who = _who(request, self.context.bot_username)
-        body = await _json(request)
-        game_id, marks = (body.get("game"), body.get("marks")) if isinstance(body, dict) else (None, None)
-        if not isinstance(game_id, int) or not isinstance(marks, str):
-            return refuse(request, 400, f"user {who.user_id}: not a notepad")
+        try:
+            notes = await _body(request, schema.NotesRequest)  # its marks each '.', 'x' or 'o'
+        except schema.BadBody as error:
+            return refuse(request, 400, f"user {who.user_id}: not a notepad: {error}")
         deps = self.core.deps
-        game = await self.core.read(who, lambda found: found.game_named(game_id))
+        game = await self.core.read(who, lambda found: found.game_named(notes.game))
         if game is None or not view.owns(who, game):
             raise PermissionError("a notepad of a game that is not the player's")
-        if len(marks) != game.variant.length * game.variant.symbols or not set(marks) <= NOTE_MARKS:
+        if len(notes.marks) != game.variant.length * game.variant.symbols:
             return refuse(request, 400, f"user {who.user_id}: a notepad of the wrong shape")
-        await page.save_notes(deps, game.id, marks)
-        return web.json_response({"saved": True})
+        await page.save_notes(deps, game.id, notes.marks)
+        return respond(schema.Saved())
 
     async def tidying(self, app: web.Application) -> AsyncIterator[None]:
         """While the server runs, old move records are forgotten now and then."""
@@ -329,12 +331,14 @@ async def _tidy(core: Core, every: float = 3600) -> None:
         await asyncio.sleep(every)
 
 
-async def _json(request: web.Request) -> Any:
-    """The request's JSON body (None when it is not JSON, or nested deeper than the reader goes)."""
-    try:
-        return json.loads(await request.read())
-    except (ValueError, RecursionError):  # '[[[[…' under the size cap is deeper than Python's stack
-        return None
+async def _body(request: web.Request, shape: type[T]) -> T:
+    """The request's JSON body as `shape` (bot/page/schema.py), or BadBody."""
+    return schema.decode(await request.read(), shape)
+
+
+def respond(shape: schema.Shape, status: int = 200) -> web.Response:
+    """An answer of the API: its JSON, encoded from the schema's struct."""
+    return web.Response(body=schema.encode(shape), status=status, content_type="application/json")
 
 
 def _number(text: str, default: int = 0) -> int:
@@ -345,7 +349,7 @@ def _number(text: str, default: int = 0) -> int:
 def refuse(request: web.Request, status: int, why: str) -> web.Response:
     """Answer a refused request with `status`, in one log line (never its body or initData)."""
     log.warning("webapp: refused a request from %s to %s: %s (%d)", request.remote, request.path, why, status)
-    response = web.json_response({"error": status}, status=status)
+    response = respond(schema.Refused(error=status), status=status)
     if status == 413:
         response.force_close()
     return response

@@ -9,7 +9,8 @@ page_board.py; texts come from the same catalogues as the chat's, as plain text 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+import msgspec
 
 from bot.boards import page as page_board
 from bot.boards.model import Board
@@ -18,6 +19,7 @@ from bot.deps import Deps
 from bot.games.model import Game, Mode
 from bot.games.status import Status
 from bot.matches.model import Kind, Match
+from bot.page import schema
 from bot.page import service as page
 from bot.play import board as referee_board
 from bot.situation import Situation
@@ -140,69 +142,71 @@ def possibilities_shown(game: Game, is_daily: bool) -> bool:
     return not is_daily and (game.mode == Mode.GUESSER or game.coaching)
 
 
-async def state(s: Situation, found: Shown | None = None) -> dict[str, Any]:
+async def state(s: Situation, found: Shown | None = None) -> schema.State:
     """Everything the page shows about the player's game (None: no game yet) and versus game (None: none in view),
     whether a match holds the chat, and the key that names it all (`found`: what the page shows, if read already)."""
     language = s.language
     found = found or await shown(s)
     game, match = found.game, found.match
-    return {
-        "key": found.key,
-        "game": None if game is None else await game_data(s.deps, game, language),
-        "match": None if match is None else await match_data(s.deps, match, s.who.user_id, language),
-        "busy": plain(t("app.busy", language)) if found.busy else None,
-    }
+    return schema.State(
+        key=found.key,
+        game=None if game is None else await game_data(s.deps, game, language),
+        match=None if match is None else await match_data(s.deps, match, s.who.user_id, language),
+        busy=plain(t("app.busy", language)) if found.busy else None,
+    )
 
 
-async def game_data(deps: Deps, game: Game, language: str) -> dict[str, Any]:
+async def game_data(deps: Deps, game: Game, language: str) -> schema.Game:
     """One game as the page draws it: the game's facts, and its board (the chat's) as the page's JSON."""
     is_daily = daily.daily_of(game) is not None
     board = await board_of(deps, game, language)
-    return {
-        "id": game.id,
-        "revision": game.revision,
-        "mode": game.mode,
-        "status": game.status,
-        "active": game.active,
-        "daily": is_daily,
-        "variant": variant_data(game.variant, language),
-        "hard": game.hard,
-        "limit": game.attempt_limit,
-        **page_board.rows(board),
-        "possible": possibilities_shown(game, is_daily),
-        "notes": await page.notes(deps, game.id),
-        "ending": None if game.active else _ending(game, language),
-        "board": page_board.asking(board) if game.mode == Mode.GUESSER and game.active else None,
-    }
+    moves = page_board.rows(board)
+    return schema.Game(
+        id=game.id,
+        revision=game.revision,
+        mode=game.mode,
+        status=game.status,
+        active=game.active,
+        daily=is_daily,
+        variant=variant_data(game.variant, language),
+        hard=game.hard,
+        limit=game.attempt_limit,
+        turns=moves.turns,
+        scores=moves.scores,
+        hints=moves.hints,
+        possible=possibilities_shown(game, is_daily),
+        notes=await page.notes(deps, game.id),
+        ending=None if game.active else _ending(game, language),
+        board=page_board.asking(board) if game.mode == Mode.GUESSER and game.active else None,
+    )
 
 
-def variant_data(variant: Variant, language: str) -> dict[str, Any]:
+def variant_data(variant: Variant, language: str) -> schema.Variant:
     """A variant as the page's keypad and header need it."""
-    return {
-        "name": variant.name,
-        "length": variant.length,
-        "symbols": variant.symbols,
-        "repeats": variant.repeats,
-        "leadingZero": variant.leading_zero,
-        "text": plain(variant_text(variant, language)),
-    }
+    return schema.Variant(
+        name=variant.name,
+        length=variant.length,
+        symbols=variant.symbols,
+        repeats=variant.repeats,
+        leading_zero=variant.leading_zero,
+        text=plain(variant_text(variant, language)),
+    )
 
 
-async def match_data(deps: Deps, match: Match, user_id: int, language: str) -> dict[str, Any]:
+async def match_data(deps: Deps, match: Match, user_id: int, language: str) -> schema.Match:
     """A versus game as the page draws it: both boards, what it asks and its choices (the chat board's own, from
     MatchBoard), and whether the player may guess now (the keypad)."""
     position = await versus.position(deps, match) if match.active else await versus.final(deps, match)
     board = versus_board.model(language, position)
     guessing = match.active and match.turn_user == user_id and position.contradiction is None
-    return {
-        "id": match.id,
-        "revision": match.revision,
-        "active": match.active,
-        "status": match.status,
-        "variant": variant_data(match.variant, language),
-        "guessing": guessing,
-        **page_board.versus(board),
-    }
+    return schema.Match(
+        id=match.id,
+        active=match.active,
+        status=match.status,
+        variant=variant_data(match.variant, language),
+        guessing=guessing,
+        **msgspec.structs.asdict(page_board.versus(board)),  # its revision the board's: the match's own
+    )
 
 
 async def board_of(deps: Deps, game: Game, language: str) -> Board:
@@ -214,8 +218,8 @@ async def board_of(deps: Deps, game: Game, language: str) -> Board:
     return guesser_board.board(language, await guesser.progress_of(deps, game))
 
 
-def _ending(game: Game, language: str) -> dict[str, Any]:
+def _ending(game: Game, language: str) -> schema.Ending:
     """How the game ended, and its code (every ending shows it in the chat too)."""
     key = ENDINGS.get(game.status, "app.end.abandoned")
     secret = game.secret or ""
-    return {"text": plain(t(key, language, n=len(game.turns), secret=secret)), "secret": secret or None}
+    return schema.Ending(text=plain(t(key, language, n=len(game.turns), secret=secret)), secret=secret or None)

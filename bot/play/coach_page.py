@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import replace
-from typing import Any
 
 from bot.deps import Deps
 from bot.games.model import Game, Mode
 from bot.games.status import Status
+from bot.page import schema
 from bot.play import board as referee_board
 from bot.play import service as referee
 from bot.texts import code_text, plain, t
 
 KEPT = 64  # reviews remembered (by game, revision and language): a page polls, the review stays the same
 
-_kept: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
+_kept: OrderedDict[tuple[int, int, str], schema.Coach] = OrderedDict()
 
 
 def coached(game: Game, is_daily: bool) -> bool:
@@ -26,7 +26,7 @@ def coached(game: Game, is_daily: bool) -> bool:
     return game.mode == Mode.REFEREE and bool(game.turns) and (not game.active or (game.coaching and not is_daily))
 
 
-async def coach_view(deps: Deps, game: Game, language: str) -> dict[str, Any]:
+async def coach_view(deps: Deps, game: Game, language: str) -> schema.Coach:
     """Each guess reviewed, as plain lines, and the engine's count from the first guess after a win."""
     key = (game.id, game.revision, language)
     if key in _kept:
@@ -38,14 +38,14 @@ async def coach_view(deps: Deps, game: Game, language: str) -> dict[str, Any]:
         coaching = await referee.review(deps, upto)
         if coaching is not None:
             lines = [plain(line) for line in referee_board.review_parts(language, upto, coaching)]
-            moves.append({"n": number, "guess": coaching.guess, "bits": round(coaching.bits, 2), "lines": lines})
+            moves.append(schema.CoachMove(n=number, guess=coaching.guess, bits=round(coaching.bits, 2), lines=lines))
     needed = None
     if game.status == Status.WON and game.secret:
         engine = await referee.engine_guesses(deps, game.variant, game.secret, game.turns[0])
         if engine is not None:
             first = code_text(game.variant, game.turns[0].guess, tag=False)
             needed = plain(t("ref.engine", language, first=first, engine=engine))
-    view = {"title": plain(t("app.coach.title", language)), "moves": moves, "needed": needed}
+    view = schema.Coach(title=plain(t("app.coach.title", language)), moves=moves, needed=needed)
     _kept[key] = view
     while len(_kept) > KEPT:
         _kept.popitem(last=False)

@@ -3,8 +3,7 @@ is drawn from (bot/review/board.py), as the page's JSON, every text as plain tex
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.page import schema
 from bot.review.board import PositionBoard, ReviewBoard
 from bot.texts import plain, t
 from engine.variant import Variant
@@ -14,51 +13,51 @@ TEXTS = ("app.review.guess", "app.review.codes", "app.review.bits", "app.review.
          "app.next")  # fmt: skip
 
 
-def review(board: ReviewBoard, variant: Variant, language: str) -> dict[str, Any]:
+def review(board: ReviewBoard, variant: Variant, language: str) -> schema.ReviewReady:
     """A review as the page draws it: its title, a row a guess (numbers and the words the chat uses), the coach's
-    words, the legend, and which row was the turning point."""
-    return {
-        "title": plain(board.title),
-        "variant": {"length": variant.length, "symbols": variant.symbols, "repeats": variant.repeats},
-        "rows": [
-            {
-                "number": row.number,
-                "guess": row.guess,
-                "bulls": row.score.bulls,
-                "cows": row.score.cows,
-                "before": row.before,
-                "after": row.after,
-                "bits": None if row.bits is None else round(row.bits, 2),
-                "label": row.label.value,
-                "labelText": plain(row.label_text),
-                "loss": round(row.loss, 4),
-                "exact": row.exact,
-                "best": row.best,
-                "turning": row.number == board.turning,
-            }
+    words, the legend, and which row was the turning point (what it is of, and earned, the tab adds)."""
+    return schema.ReviewReady(
+        title=plain(board.title),
+        variant=schema.ReviewVariant(length=variant.length, symbols=variant.symbols, repeats=variant.repeats),
+        rows=[
+            schema.ReviewRow(
+                number=row.number,
+                guess=row.guess,
+                bulls=row.score.bulls,
+                cows=row.score.cows,
+                before=row.before,
+                after=row.after,
+                bits=None if row.bits is None else round(row.bits, 2),
+                label=row.label,
+                label_text=plain(row.label_text),
+                loss=round(row.loss, 4),
+                exact=row.exact,
+                best=row.best,
+                turning=row.number == board.turning,
+            )
             for row in board.rows
         ],
-        "accuracy": round(board.accuracy, 1),
-        "exact": board.exact,
-        "coach": [plain(line) for line in board.coach],
-        "legend": plain(board.legend),
-        "texts": {key: plain(t(key, language)) for key in TEXTS},
-    }
+        accuracy=round(board.accuracy, 1),
+        exact=board.exact,
+        coach=[plain(line) for line in board.coach],
+        legend=plain(board.legend),
+        texts={key: plain(t(key, language)) for key in TEXTS},
+    )
 
 
-def position(board: PositionBoard) -> dict[str, Any]:
+def position(board: PositionBoard) -> schema.PositionReady:
     """A position as the page draws it: how many codes fit and a page of them, the least expected guesses from there,
-    and the best guesses."""
-    return {
-        "number": board.number,
-        "title": plain(board.title),
-        "count": board.count,
-        "codes": list(board.codes),
-        "page": board.page,
-        "pages": board.pages,
-        "pageText": plain(board.page_text),
-        "least": round(board.least, 4),
-        "leastText": plain(board.least_text),
-        "exact": board.exact,
-        "best": [{"guess": item.guess, "worst": item.worst, "text": plain(item.line)} for item in board.best],
-    }
+    and the best guesses (what it is of, the tab adds)."""
+    return schema.PositionReady(
+        number=board.number,
+        title=plain(board.title),
+        count=board.count,
+        codes=list(board.codes),
+        page=board.page,
+        pages=board.pages,
+        page_text=plain(board.page_text),
+        least=round(board.least, 4),
+        least_text=plain(board.least_text),
+        exact=board.exact,
+        best=[schema.BestGuess(guess=item.guess, worst=item.worst, text=plain(item.line)) for item in board.best],
+    )

@@ -12,9 +12,11 @@ import asyncio
 import logging
 from collections.abc import Mapping
 from functools import partial
-from typing import Any
+
+import msgspec
 
 from bot.core import Core
+from bot.page import schema
 from bot.page.awards import with_awards
 from bot.refusal import Refusal
 from bot.review import page as page_review
@@ -32,7 +34,7 @@ log = logging.getLogger(__name__)
 PAGE_SIZE = 40  # codes of a position a page, as the possibilities tab shows them
 
 
-async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[str, Any]:
+async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> schema.ReviewAnswer:
     """The review the page asks for (`game`, `match` or neither), or why there is none."""
 
     async def look(found: Situation) -> tuple[str, Subject | Refusal, GameReview | None]:
@@ -56,7 +58,8 @@ async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[st
             return _none(language, Refusal("review.failed"))
     board = review_board.board(language, subject, review)
     shown = page_review.review(board, subject.variant, language)
-    return {"status": "ready", "of": _of(subject), **shown, "achieved": await _earned(core, who, subject, review)}
+    achieved = await _earned(core, who, subject, review)
+    return msgspec.structs.replace(shown, of=_of(subject), achieved=achieved)
 
 
 async def _earned(core: Core, who: Who, subject: Subject, review: GameReview) -> list[str]:
@@ -73,7 +76,7 @@ async def _earned(core: Core, who: Who, subject: Subject, review: GameReview) ->
     return achieved
 
 
-async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[str, Any]:
+async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> schema.PositionAnswer:
     """The position guess `turn` (0 for the first) of the named game was made in, a page of its codes; or why not."""
 
     async def look(found: Situation) -> tuple[str, Subject | Refusal]:
@@ -90,7 +93,7 @@ async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> dict[
     work = partial(position_review, subject.variant, subject.turns[:index], pins, page, PAGE_SIZE)
     found_position = await reviews.reviewer(core.deps).run(work, who.user_id)
     board = review_board.position(language, subject, index + 1, found_position)
-    return {"status": "ready", "of": _of(subject), **page_review.position(board)}
+    return msgspec.structs.replace(page_review.position(board), of=_of(subject))
 
 
 async def _subject(found: Situation, query: Mapping[str, str]) -> Subject | Refusal:
@@ -101,13 +104,15 @@ async def _subject(found: Situation, query: Mapping[str, str]) -> Subject | Refu
     return await reviews.latest(found)
 
 
-def _of(subject: Subject) -> dict[str, Any]:
+def _of(subject: Subject) -> schema.ReviewOf:
     """What the review is of, as the page names it again (for a position)."""
-    return {"game" if subject.of == reviews.Reviewed.GAME else "match": subject.owner_id}
+    if subject.of == reviews.Reviewed.GAME:
+        return schema.ReviewOf(game=subject.owner_id)
+    return schema.ReviewOf(match=subject.owner_id)
 
 
-def _none(language: str, refusal: Refusal) -> dict[str, Any]:
-    return {"status": "none", "text": plain(review_board.refusal_text(language, refusal))}
+def _none(language: str, refusal: Refusal) -> schema.NoReview:
+    return schema.NoReview(text=plain(review_board.refusal_text(language, refusal)))
 
 
 def _number(text: str, default: int = 0) -> int:

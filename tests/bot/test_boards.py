@@ -15,6 +15,7 @@ from bot.boards import page as page_board
 from bot.boards.model import Does
 from bot.core import Core, Who
 from bot.games.model import Game, Mode
+from bot.page import schema
 from bot.play import board as referee_board
 from bot.replies import Did, Outcome
 from bot.texts import plain
@@ -103,7 +104,7 @@ async def test_the_page_draws_the_guessers_board_from_the_model_as_the_chat_word
     [board] = started.account.boards
     assert board.prompt is not None
     assert board.prompt.number == 1
-    page = page_board.asking(board)
+    page = schema.builtins(page_board.asking(board))
     assert page["pending"] == board.prompt.guess
     assert page["lines"] == [plain(line) for line in board.prompt.lines]
     answers = [choice for row in board.choices for choice in row]
@@ -154,7 +155,7 @@ def test_a_referee_board_has_a_row_a_guess_and_is_cut_down_to_its_last_row_and_h
     expected = [board.rows[-1].line] if board.rows else []
     expected += [board.hints.line] if board.hints is not None else []
     assert (tidy or "").splitlines() == expected
-    assert page_board.rows(board)["turns"] == [
+    assert schema.builtins(page_board.rows(board))["turns"] == [
         {"guess": t.guess, "bulls": t.answer.bulls, "cows": t.answer.cows} for t in game.turns
     ]
 
@@ -170,7 +171,7 @@ async def test_a_versus_board_has_both_sides_typed_and_the_page_can_draw_them(co
     assert board.prompt is not None  # the bot's guess, waiting for the player's answer
     assert drawn(moved) == chat_board.text(board)
     assert all(c.does in (Does.ANSWER, Does.UNDO, Does.CHANGE) for row in board.choices for c in row)
-    page = page_board.versus(board)
+    page = schema.builtins(page_board.versus(board))
     assert page["yours"][0]["guess"] == "0123"
     assert page["pending"] == board.prompt.guess
     answered = await core.on_text(ME, "0 1")

@@ -6,6 +6,7 @@ import random
 
 from bot.games.rules import MAX_GUESSES
 from bot.games.status import Status
+from bot.page import schema
 from bot.review import chat as chat_review
 from bot.review import page as page_review
 from bot.review import screens as review_board
@@ -73,7 +74,7 @@ def test_a_short_game_is_shown_whole_without_folding():
 def test_the_pages_json_is_the_same_board_as_the_chats_message():
     subject, review = synthetic("mastermind", count=9)
     board = review_board.board("ru", subject, review)
-    data = page_review.review(board, subject.variant, "ru")
+    data = schema.builtins(page_review.review(board, subject.variant, "ru"))
     chat = chat_review.text(board, "ru")
     assert [row["guess"] for row in data["rows"]] == [turn.guess for turn in subject.turns]
     assert [(row["before"], row["after"], row["label"]) for row in data["rows"]] == [

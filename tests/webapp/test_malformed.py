@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.page import moves
+from bot.page import schema
 from tests.webapp.harness import init_data, mini_app
 
 JSON = st.recursive(
@@ -20,15 +20,21 @@ JSON = st.recursive(
     max_leaves=12,
 )
 FIELDS = st.fixed_dictionaries(
-    {"key": st.just("key-123456"), "kind": JSON | st.sampled_from(sorted(moves.KINDS))},
-    optional={"game": JSON, "revision": JSON, "code": JSON, "data": JSON, "mode": JSON},
+    {"key": st.just("key-123456"), "kind": JSON | st.sampled_from(sorted(schema.KINDS))},
+    optional={"game": JSON, "revision": JSON, "match": JSON, "code": JSON, "data": JSON, "mode": JSON},
+)
+PUZZLE = st.fixed_dictionaries(
+    {"do": JSON | st.sampled_from(["show", "answer", "give_up"])},
+    optional={"kind": JSON | st.sampled_from(["daily", "ladder"]), "key": JSON, "code": JSON},
 )
 
 
-@given(JSON | FIELDS)
-def test_any_json_body_is_a_move_or_a_bad_move(body):
-    with contextlib.suppress(moves.BadMove):  # anything else (a TypeError) fails the test
-        moves.move_of(body)
+@given(JSON | FIELDS | PUZZLE)
+def test_any_json_body_is_a_request_or_a_bad_body(body):
+    encoded = json.dumps(body).encode()
+    for shape in (schema.MoveRequest, schema.NotesRequest, schema.PuzzleRequest):
+        with contextlib.suppress(schema.BadBody):  # anything else (a TypeError) fails the test
+            schema.decode(encoded, shape)
 
 
 @pytest.fixture
@@ -47,9 +53,9 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("path", ["/api/move", "/api/notes"])
+@pytest.mark.parametrize("path", ["/api/move", "/api/notes", "/api/puzzle"])
 async def test_every_malformed_body_is_a_4xx_with_one_log_line(web, caplog, path):
-    method = "POST" if path == "/api/move" else "PUT"
+    method = "PUT" if path == "/api/notes" else "POST"
     for body in MALFORMED:
         caplog.clear()
         with caplog.at_level(logging.INFO):

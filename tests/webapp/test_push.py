@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from bot.outgoing import tell
-from bot.page import auth, push
+from bot.page import auth, push, schema
 from bot.page.server import WebAppContext, WebAppServer, webapp_app
 from bot.replies import Notice, Outcome
 from tests.bot.fakes import TOKEN, USER
@@ -247,8 +247,8 @@ async def test_a_stream_ends_when_its_time_is_up_and_the_page_renews_its_pass(mo
             self.headers: dict[str, str] = {}
             self.query: dict[str, str] = {}
 
-    async def changed(known: str) -> tuple[str, dict[str, Any] | None]:
-        return "k1", None if known == "k1" else {"key": "k1"}
+    async def changed(known: str) -> tuple[str, schema.State | None]:
+        return "k1", None if known == "k1" else schema.State(key="k1", game=None, match=None, busy=None)
 
     monkeypatch.setattr(push.web, "StreamResponse", Response)
     clock = iter([0.0, 0.0, 10.0, 20.0])  # opened; after the state; after a ping; past its 15 s
@@ -257,6 +257,6 @@ async def test_a_stream_ends_when_its_time_is_up_and_the_page_renews_its_pass(mo
     )
     text = b"".join(sent).decode()
     assert text.startswith(f"retry: {push.RETRY_MS}\n\n")
-    assert 'event: state\nid: k1\ndata: {"key":"k1"}\n\n' in text
+    assert 'event: state\nid: k1\ndata: {"key":"k1","game":null,"match":null,"busy":null}\n\n' in text
     assert text.count("event: ping") == 2  # at 0 s and 10 s, nothing having changed: no read, a ping
     assert text.endswith('event: bye\ndata: {"why":"renew"}\n\n')

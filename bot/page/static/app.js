@@ -1,18 +1,26 @@
 // The Mini App: the chat's game as a table, a keypad, a notepad and the codes that still fit.
 // Every call carries Telegram's initData; the server checks it and answers with the game as it stands.
+// Its JSON's types (State, Game...) are the server's schema (bot/page/schema.py), checked by tsc (webcheck/).
+// @ts-check
 "use strict";
 (() => {
   const tg = window.Telegram && window.Telegram.WebApp;
   const POLL_MS = 3000; // while no feed is live (push.js), a move typed in the chat shows within this
   const RETRIES = 3; // a move whose answer is lost is sent again with the same key: it counts once
-  const $ = (id) => document.getElementById(id);
+  /** @param {string} id */
+  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  /** @param {string} id */
+  const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+  /** @type {Record<string, string>} */
   let texts = {};
-  let state = null; // the server's last answer: {game, busy}
+  /** @type {State | null} */
+  let state = null; // the server's last answer: {game, match, busy}
   let entered = ""; // the code being keyed in
   let tab = "game";
   let busy = false; // a move is on its way
   let page = 0; // of the possibilities
-  let notesTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let notesTimer;
   let missed = false; // a state came while a move was on its way: asked for again after it
 
   // Scripts of their own add to the page before it starts, `page` being what they may use (pageApi):
@@ -20,8 +28,11 @@
   // - a board the game tab shows instead of the one-player game's (versus.js): BullsCows.addBoard({name,
   //   shows(state), over(state), variant(state), keys(state) -> {id, variant, fields} or null, draw(section, page)});
   // - a feed that brings the state sooner than the poll (push.js): BullsCows.addFeed({live(), start(page, session)}).
+  /** @type {TabSpec[]} */
   const addedTabs = [];
+  /** @type {BoardSpec[]} */
   const boards = [];
+  /** @type {FeedSpec[]} */
   const feeds = [];
   window.BullsCows = {
     addTab: (spec) => addedTabs.push(spec),
@@ -29,17 +40,20 @@
     addFeed: (spec) => feeds.push(spec),
   };
 
+  /** @param {string} key */
   const tx = (key) => texts[key] || key;
+  /** @type {PageApi["haptic"]} */
   const haptic = (kind, style) => {
     const h = tg && tg.HapticFeedback;
     if (!h) return;
-    if (kind === "impact") h.impactOccurred(style || "light");
-    else if (kind === "notify") h.notificationOccurred(style);
+    if (kind === "impact") h.impactOccurred(/** @type {"light"} */ (style || "light"));
+    else if (kind === "notify") h.notificationOccurred(/** @type {"success"} */ (style));
     else h.selectionChanged();
   };
   const newKey = () =>
     (crypto.randomUUID ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
       b.toString(16).padStart(2, "0")).join("")).replace(/[^A-Za-z0-9_-]/g, "");
+  /** @type {PageApi["el"]} */
   const el = (tag, props, ...children) => {
     const node = document.createElement(tag);
     Object.assign(node, props || {});
@@ -47,6 +61,7 @@
     return node;
   };
 
+  /** @type {PageApi["api"]} */
   async function api(path, options = {}, attempts = 1) {
     // relative to the page: behind a proxy it lives under a path of its own (WEBAPP_URL=https://host/app/)
     const url = new URL(path.replace(/^\//, ""), document.baseURI);
@@ -59,7 +74,8 @@
         $("offline").hidden = true;
         if (!response.ok) throw Object.assign(new Error("HTTP " + response.status), { status: response.status });
         return await response.json();
-      } catch (error) {
+      } catch (caught) {
+        const error = /** @type {ApiError} */ (caught);
         if (error.status || attempt >= attempts) {
           if (!error.status) showOffline();
           throw error;
@@ -76,27 +92,34 @@
 
   // --- drawing ---------------------------------------------------------------------------------------------
 
+  /** @returns {Game | null} */
   const game = () => state && state.game;
-  const shownBoard = () => (state ? boards.find((board) => board.shows(state)) : undefined);
+  /** @returns {BoardSpec | undefined} */
+  const shownBoard = () => (state ? boards.find((board) => board.shows(/** @type {State} */ (state))) : undefined);
   // the variant on show, and the code the keypad keys in: the other board's (versus), else the /play game's
+  /** @returns {Variant | null | undefined} */
   function shownVariant() {
     const other = shownBoard();
-    return other ? other.variant(state) : game() && game().variant;
+    const g = game();
+    return other && state ? other.variant(state) : g && g.variant;
   }
+  /** @returns {Keyed | null} */
   function keyed() {
     const other = shownBoard();
-    if (other) return other.keys(state);
+    if (other && state) return other.keys(state);
     const g = game();
-    if (!g || !g.active || g.mode !== "referee" || state.busy) return null;
+    if (!g || !g.active || g.mode !== "referee" || !state || state.busy) return null;
     return { id: "g" + g.id, variant: g.variant, fields: {} };
   }
-  const colours = () => shownVariant() && shownVariant().repeats; // Mastermind's pegs
+  const colours = () => { const v = shownVariant(); return v && v.repeats; }; // Mastermind's pegs
 
+  /** @param {string} digit */
   function symbol(digit) {
     if (!colours()) return document.createTextNode(digit);
     return el("span", { className: "peg c" + digit, title: digit, ariaLabel: digit });
   }
 
+  /** @param {string} code */
   function codeCell(code) {
     const cell = el("td", { className: "code" });
     for (const digit of code) cell.append(symbol(digit));
@@ -104,6 +127,7 @@
   }
 
   function render() {
+    if (!state) return;
     const other = shownBoard();
     const g = other ? null : game(); // the one-player game, unless another board takes the tab
     for (const board of boards) {
@@ -113,14 +137,15 @@
     }
     $("busy").hidden = !state.busy;
     $("busy").textContent = state.busy || "";
-    $("variant").textContent = shownVariant() ? shownVariant().text : "";
+    const variant = shownVariant();
+    $("variant").textContent = variant ? variant.text : "";
     $("start").hidden = !!g || !!other;
     $("table").hidden = !g || g.turns.length === 0;
     $("turns").replaceChildren(
       ...(g ? g.turns : []).map((turn, i) =>
         el(
           "tr",
-          { className: turn.bulls === g.variant.length ? "won" : "" },
+          { className: g && turn.bulls === g.variant.length ? "won" : "" },
           el("td", { textContent: String(i + 1) }),
           codeCell(turn.guess),
           el("td", { textContent: String(turn.bulls) }),
@@ -138,13 +163,13 @@
     $("guesser").hidden = !(playing && g.mode === "guesser");
     $("again").hidden = !((g && !g.active) || (other && other.over(state)));
     $("notepad").hidden = !(g && g.mode === "referee");
-    $("tab-possible").disabled = !g;
+    button("tab-possible").disabled = !g;
     if (keyed()) drawKeypad();
-    if (playing && g.mode === "referee") {
-      $("hint").disabled = busy || g.daily;
-      $("giveup").disabled = busy;
+    if (g && playing && g.mode === "referee") {
+      button("hint").disabled = busy || g.daily;
+      button("giveup").disabled = busy;
     }
-    if (playing && g.mode === "guesser") drawBoard(g.board);
+    if (g && g.board && playing && g.mode === "guesser") drawBoard(g.board);
     drawNotes();
     mainButton();
     if (tab === "possible") loadPossible();
@@ -152,7 +177,9 @@
   }
 
   function drawKeypad() {
-    const v = keyed().variant;
+    const k = keyed();
+    if (!k) return;
+    const v = k.variant;
     $("slots").replaceChildren(
       ...Array.from({ length: v.length }, (_, i) =>
         el("div", { className: "slot" + (i === entered.length ? " next" : "") }, entered[i] ? symbol(entered[i]) : ""),
@@ -180,14 +207,18 @@
 
   // Only codes of the variant get through: its length, distinct digits unless repeats are allowed, no leading zero
   // where the variant forbids it.
+  /** @param {string} digit */
   function allowed(digit) {
-    const v = keyed().variant;
+    const k = keyed();
+    if (!k) return false;
+    const v = k.variant;
     if (busy || entered.length >= v.length) return false;
     if (!v.repeats && entered.includes(digit)) return false;
     if (!v.leadingZero && entered.length === 0 && digit === "0") return false;
     return true;
   }
 
+  /** @param {string} digit */
   function press(digit) {
     if (!allowed(digit)) return;
     entered += digit;
@@ -196,6 +227,7 @@
     mainButton();
   }
 
+  /** @param {Asking} board */
   function drawBoard(board) {
     $("board-lines").replaceChildren(...board.lines.map((line) => el("p", { textContent: line })));
     $("reveal").hidden = !board.reveal; // the answers contradict: check them against the player's code, here
@@ -222,7 +254,7 @@
     if (!tg || !tg.MainButton) return;
     const k = state && keyed();
     const show = tab === "game" && k;
-    const ready = show && entered.length === k.variant.length && !busy;
+    const ready = k && show && entered.length === k.variant.length && !busy;
     tg.MainButton.setText(tx("app.guess"));
     if (!show) return tg.MainButton.hide();
     tg.MainButton.show();
@@ -233,8 +265,8 @@
   // --- the digit notepad ---------------------------------------------------------------------------------------
 
   const MARKS = [".", "x", "o"]; // unknown, ruled out, certain
-  function notes() {
-    const g = game();
+  /** @param {Game} g */
+  function notes(g) {
     const size = g.variant.length * g.variant.symbols;
     const kept = g.notes && g.notes.length === size ? g.notes : ".".repeat(size);
     return kept.split("");
@@ -243,9 +275,9 @@
   function drawNotes() {
     const g = game();
     if (!g || g.mode !== "referee") return;
-    const marks = notes();
+    const marks = notes(g);
     const v = g.variant;
-    $("notes").style.setProperty("--symbols", v.symbols);
+    $("notes").style.setProperty("--symbols", String(v.symbols));
     const lines = [];
     for (let p = 0; p < v.length; p++) {
       const line = el("div", { className: "line" }, el("span", { className: "pos", textContent: String(p + 1) }));
@@ -256,13 +288,13 @@
         cell.dataset.note = p + ":" + d;
         cell.setAttribute("aria-pressed", mark === "." ? "false" : mark === "x" ? "mixed" : "true");
         cell.addEventListener("click", () => {
-          const next = notes();
+          const next = notes(g);
           next[at] = MARKS[(MARKS.indexOf(next[at]) + 1) % MARKS.length];
           g.notes = next.join("");
           haptic("select");
           drawNotes();
           clearTimeout(notesTimer);
-          notesTimer = setTimeout(() => saveNotes(g.id, g.notes), 400);
+          notesTimer = setTimeout(() => saveNotes(g.id, g.notes || ""), 400);
         });
         line.append(cell);
       }
@@ -271,9 +303,12 @@
     $("notes").replaceChildren(...lines);
   }
 
+  /** @param {number} id @param {string} marks */
   async function saveNotes(id, marks) {
+    /** @type {NotesRequest} */
+    const body = { game: id, marks };
     try {
-      await api("/api/notes", { method: "PUT", body: JSON.stringify({ game: id, marks }) }, RETRIES);
+      await api("/api/notes", { method: "PUT", body: JSON.stringify(body) }, RETRIES);
     } catch (error) {
       $("notice").textContent = tx("app.error");
     }
@@ -284,6 +319,7 @@
   async function loadPossible() {
     const g = game();
     if (!g) return;
+    /** @type {Possibilities} */
     let found;
     try {
       found = await api(`/api/possibilities?game=${g.id}&page=${page}`);
@@ -294,7 +330,7 @@
     $("possible-hidden").hidden = !found.hidden;
     $("possible-hidden").textContent = tx("app.possible.hidden");
     $("possible-body").hidden = found.hidden;
-    if (found.hidden) return;
+    if (found.hidden === true) return;
     page = found.page;
     $("count").textContent = found.countText;
     $("bits").textContent = found.bitsText;
@@ -302,15 +338,17 @@
       ...found.codes.map((c) => el("tr", {}, codeCell(c.code), el("td", { textContent: decimal(c.bits, 2) }))),
     );
     $("page").textContent = found.pageText;
-    $("prev").disabled = found.page === 0;
-    $("next").disabled = found.page + 1 >= found.pages;
-    $("page").parentElement.hidden = found.pages <= 1; // one page: nothing to turn
+    button("prev").disabled = found.page === 0;
+    button("next").disabled = found.page + 1 >= found.pages;
+    /** @type {HTMLElement} */ ($("page").parentElement).hidden = found.pages <= 1; // one page: nothing to turn
   }
 
   // a number as the player's language writes it: 2.48 in English, 2,48 in Russian
+  /** @type {PageApi["decimal"]} */
   const decimal = (value, places) =>
     value.toLocaleString(document.documentElement.lang, { minimumFractionDigits: places, maximumFractionDigits: places });
 
+  /** @param {Coach | null} coach */
   function drawCoach(coach) {
     $("coach").hidden = !coach;
     if (!coach) return;
@@ -324,6 +362,7 @@
 
   let shareQuery = "daily";
   async function loadDaily() {
+    /** @type {DailyTab} */
     let found;
     try {
       found = await api("/api/daily");
@@ -345,6 +384,7 @@
   }
 
   // The player's achievements, as /stats shows them: the ones held marked, the others with what earns them.
+  /** @param {Shelf | null} shelf */
   function drawAchievements(shelf) {
     $("achievements-title").textContent = shelf ? shelf.title : "";
     $("achievements").replaceChildren(
@@ -367,6 +407,7 @@
 
   // --- moves ---------------------------------------------------------------------------------------------------
 
+  /** @type {PageApi["move"]} */
   async function move(fields) {
     if (busy) return;
     const g = game();
@@ -375,8 +416,10 @@
     showChoices([]);
     render();
     if (tg && tg.MainButton && fields.kind === "guess") tg.MainButton.showProgress(false);
+    /** @type {MoveRequest} */
     const body = { key: newKey(), game: g ? g.id : null, revision: g ? g.revision : null, ...fields };
     try {
+      /** @type {MoveAnswer} */
       const answer = await api("/api/move", { method: "POST", body: JSON.stringify(body) }, RETRIES);
       state = { key: answer.key, game: answer.game, match: answer.match, busy: answer.busy };
       showChoices(answer.choices || []);
@@ -403,6 +446,7 @@
   }
 
   // Buttons an answer offers for the game (a daily's "yes, give up", keep playing), as the chat shows them.
+  /** @param {Choice[]} choices */
   function showChoices(choices) {
     $("choices").hidden = choices.length === 0;
     $("choices").replaceChildren(
@@ -422,15 +466,17 @@
   }
 
   function reveal() {
-    const code = $("reveal-code").value.trim();
+    const code = /** @type {HTMLInputElement} */ ($("reveal-code")).value.trim();
     if (code) move({ kind: "reveal", code });
   }
 
+  /** @type {PageApi["confirm"]} */
   function confirm(text, then) {
     if (tg && tg.showConfirm) tg.showConfirm(text, (ok) => ok && then());
     else if (window.confirm(text)) then();
   }
 
+  /** @param {"play" | "think" | "versus"} mode */
   function startNew(mode) {
     const g = game();
     if (g && g.active && mode !== "versus") confirm(tx("app.confirm.new"), () => move({ kind: "replace", mode }));
@@ -440,8 +486,9 @@
   // --- a move made in the chat shows here: pushed by a feed (push.js), else polled -----------------------------
 
   // The state as the server sent it (a poll's answer, a pushed one): drawn unless it is the one shown.
+  /** @type {PageApi["received"]} */
   function received(answer) {
-    if (answer.same || !state || answer.key === state.key) return;
+    if ("same" in answer || !state || answer.key === state.key) return;
     if (busy) {
       missed = true; // a move is on its way: its answer is drawn, then the state asked for again
       return;
@@ -484,25 +531,30 @@
   // colour of the page (--section on --bg) is drawn on the secondary background instead (--box), so that it shows.
   const AA = 4.6; // a little over 4.5: the browser's rounding of the mixed colour stays on the right side
   const probe = document.createElement("i");
+  /** @param {string} css @returns {number[]} */
   function rgb(css) {
     probe.style.color = "";
     probe.style.color = css;
     document.documentElement.append(probe);
-    const [r, g, b] = getComputedStyle(probe).color.match(/[\d.]+/g).map(Number);
+    const [r, g, b] = (getComputedStyle(probe).color.match(/[\d.]+/g) || []).map(Number);
     probe.remove();
     return [r, g, b];
   }
+  /** @param {number[]} colour */
   function luminance(colour) {
     const [r, g, b] = colour.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   }
+  /** @param {number[]} a @param {number[]} b */
   function ratio(a, b) {
     const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
     return (light + 0.05) / (dark + 0.05);
   }
+  /** @param {number[]} from @param {number[]} to @param {number} part */
   function toward(from, to, part) {
     return from.map((v, i) => Math.round(v + (to[i] - v) * part));
   }
+  /** @param {number[]} colour @param {number[]} ground @param {number[]} text */
   function legible(colour, ground, text) {
     if (ratio(colour, ground) >= AA) return colour;
     const far = ratio(text, ground) >= AA ? text : ratio([0, 0, 0], ground) > ratio([255, 255, 255], ground) ? [0, 0, 0] : [255, 255, 255];
@@ -518,22 +570,25 @@
     const root = document.documentElement;
     for (const name of [...root.style].filter((name) => /^--(box|\w+-on-\w+|button-label)$/.test(name))) root.style.removeProperty(name);
     const style = getComputedStyle(root);
+    /** @param {string} name */
     const colour = (name) => rgb(style.getPropertyValue(name).trim() || "#000");
+    /** @param {number[]} c */
     const css = (c) => `rgb(${c.join(", ")})`;
     const [text, bg, second, section] = ["--text", "--bg", "--second", "--section"].map(colour);
     const box = ratio(section, bg) < 1.1 ? second : section;
     root.style.setProperty("--box", css(box));
-    for (const [ground, on] of [["bg", bg], ["second", second], ["box", box]])
+    for (const [ground, on] of /** @type {[string, number[]][]} */ ([["bg", bg], ["second", second], ["box", box]]))
       for (const name of ["hint", "link", "danger", "accent"])
         root.style.setProperty(`--${name}-on-${ground}`, css(legible(colour("--" + name), on, text)));
     const button = colour("--button");
     root.style.setProperty("--button-label", css(legible(colour("--button-text"), button, colour("--button-text"))));
   }
 
+  /** @param {string} name */
   function switchTab(name) {
     tab = name;
-    for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
-    for (const panel of document.querySelectorAll("main > [role=tabpanel]")) panel.hidden = name !== panel.id;
+    for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(/** @type {HTMLElement} */ (b).dataset.tab === name));
+    for (const panel of document.querySelectorAll("main > [role=tabpanel]")) /** @type {HTMLElement} */ (panel).hidden = name !== panel.id;
     haptic("select");
     mainButton();
     if (name === "possible") loadPossible();
@@ -543,6 +598,7 @@
   }
 
   // What a tab of its own may use of the page: the API with initData, the texts, drawing, moves, the state.
+  /** @returns {PageApi} */
   function pageApi() {
     return {
       api, tx, el, haptic, move, switchTab, state: () => state, game, newKey, codeCell, confirm, received, refresh,
@@ -556,10 +612,10 @@
       button.setAttribute("role", "tab");
       button.dataset.tab = spec.name;
       button.setAttribute("aria-selected", "false");
-      document.querySelector("nav").append(button);
+      /** @type {HTMLElement} */ (document.querySelector("nav")).append(button);
       const panel = el("section", { id: spec.name, hidden: true });
       panel.setAttribute("role", "tabpanel");
-      document.querySelector("main").append(panel);
+      /** @type {HTMLElement} */ (document.querySelector("main")).append(panel);
       if (spec.setup) spec.setup(panel, pageApi());
     }
     for (const board of boards) {
@@ -568,8 +624,9 @@
     }
   }
 
-  function label() {
-    document.documentElement.lang = state.language || "en";
+  /** @param {Session} session */
+  function label(session) {
+    document.documentElement.lang = session.language || "en";
     document.title = tx("app.title");
     $("title").textContent = tx("app.title");
     $("tab-game").textContent = tx("app.tab.game");
@@ -585,7 +642,7 @@
     for (const id of ["new-think", "again-think"]) $(id).textContent = tx("btn.think");
     for (const id of ["new-versus", "again-versus"]) $(id).textContent = tx("app.vs.new");
     $("reveal-title").textContent = tx("app.reveal.open");
-    $("reveal-code").placeholder = tx("app.reveal.code");
+    /** @type {HTMLInputElement} */ ($("reveal-code")).placeholder = tx("app.reveal.code");
     $("reveal-check").textContent = tx("app.reveal.check");
     $("hint").textContent = tx("app.hint");
     $("giveup").textContent = tx("app.giveup");
@@ -607,15 +664,17 @@
       tg.MainButton.onClick(guess);
     }
     addTabs();
-    for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => switchTab(b.dataset.tab));
-    for (const mode of ["play", "think", "versus"])
+    for (const b of document.querySelectorAll("nav button"))
+      b.addEventListener("click", () => switchTab(/** @type {HTMLElement} */ (b).dataset.tab || "game"));
+    for (const mode of /** @type {const} */ (["play", "think", "versus"]))
       for (const id of ["new-" + mode, "again-" + mode]) $(id).addEventListener("click", () => startNew(mode));
     $("reveal-check").addEventListener("click", reveal);
     $("reveal-code").addEventListener("keydown", (event) => event.key === "Enter" && reveal());
     $("hint").addEventListener("click", () => move({ kind: "hint" }));
     $("daily-play").addEventListener("click", async () => {
       await move({ kind: "daily" });
-      if (game() && game().daily && game().active) switchTab("game");
+      const g = game();
+      if (g && g.daily && g.active) switchTab("game");
       else loadDaily();
     });
     $("daily-share-button").addEventListener("click", share);
@@ -623,22 +682,24 @@
     $("prev").addEventListener("click", () => { page = Math.max(0, page - 1); loadPossible(); });
     $("next").addEventListener("click", () => { page += 1; loadPossible(); });
     document.addEventListener("keydown", (event) => {
-      if (tab !== "game" || !state || !keyed() || event.target.tagName === "INPUT") return;
+      if (tab !== "game" || !state || !keyed() || /** @type {HTMLElement} */ (event.target).tagName === "INPUT") return;
       if (/^[0-9]$/.test(event.key)) press(event.key);
       else if (event.key === "Backspace") $("erase") && $("erase").click();
       else if (event.key === "Enter") guess();
     });
     document.addEventListener("visibilitychange", refresh); // back in view: catch up at once
+    /** @type {Session} */
     let session;
     try {
       session = await api("/api/session", {}, RETRIES);
       texts = session.texts;
       state = session;
     } catch (error) {
-      document.body.replaceChildren(el("p", { className: "banner", textContent: error.status === 401 ? "⛔" : "…" }));
+      const status = /** @type {ApiError} */ (error).status;
+      document.body.replaceChildren(el("p", { className: "banner", textContent: status === 401 ? "⛔" : "…" }));
       return;
     }
-    label();
+    label(session);
     render();
     for (const feed of feeds) feed.start(pageApi(), session);
     setTimeout(poll, POLL_MS);

@@ -3,39 +3,46 @@
 // URL); while it is down the page polls, as it did before. A stream the server ends (its time is up, the server
 // restarts) is opened again with a fresh pass; one a newer page of the same player took over stays closed until this
 // page is looked at again.
+// @ts-check
 "use strict";
 (() => {
   const QUIET_MS = 60000; // the server pings every 20 s: this long without a word, the stream is gone
   const FIRST_WAIT_MS = 1000; // before opening a failed stream again; doubled each time, up to a minute
-  let page = null;
+  /** @type {PageApi} */
+  let page;
+  /** @type {EventSource | null} */
   let source = null;
   let live = false;
   let heard = 0; // when the stream last said anything
   let wait = FIRST_WAIT_MS;
-  let again = null; // the timer that opens the stream again
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let again; // the timer that opens the stream again
 
+  /** @param {string} pass */
   function open(pass) {
     close();
-    const known = (page.state() && page.state().key) || "";
-    source = new EventSource(`api/events?pass=${encodeURIComponent(pass)}&known=${encodeURIComponent(known)}`);
-    source.addEventListener("open", () => {
+    const shown = page.state();
+    const known = (shown && shown.key) || "";
+    const stream = new EventSource(`api/events?pass=${encodeURIComponent(pass)}&known=${encodeURIComponent(known)}`);
+    source = stream;
+    stream.addEventListener("open", () => {
       live = true;
       heard = Date.now();
       wait = FIRST_WAIT_MS;
     });
-    source.addEventListener("state", (event) => {
+    stream.addEventListener("state", (event) => {
       heard = Date.now();
-      page.received(JSON.parse(event.data));
+      page.received(/** @type {State} */ (JSON.parse(event.data)));
     });
-    source.addEventListener("ping", () => {
+    stream.addEventListener("ping", () => {
       heard = Date.now();
     });
-    source.addEventListener("bye", (event) => {
-      const why = JSON.parse(event.data).why;
+    stream.addEventListener("bye", (event) => {
+      const why = /** @type {Bye} */ (JSON.parse(event.data)).why;
       close();
       if (why !== "replaced") later(); // replaced: a newer page has the stream; this one polls until looked at
     });
-    source.addEventListener("error", () => {
+    stream.addEventListener("error", () => {
       live = false; // the page polls meanwhile
       if (source && source.readyState === EventSource.CLOSED) {
         close(); // refused (an expired pass, a full server): a fresh pass, a little later
@@ -59,6 +66,7 @@
   async function renew() {
     if (source || document.visibilityState !== "visible") return; // opened again when the page is looked at
     try {
+      /** @type {Session} */
       const session = await page.api("/api/session");
       page.received(session);
       open(session.pass);

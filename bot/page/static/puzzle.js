@@ -1,12 +1,16 @@
 // The Puzzle tab: the puzzle of the day and the rated ladder ("Which code is it?" and the best next guess), answered
 // on the page. Everything it shows comes from POST /api/puzzle, which answers with the puzzle's screen as the chat
 // has it, and with what the answer earned (an achievement), if anything.
+// @ts-check
 "use strict";
 (() => {
+  /** @type {PuzzleScreen | null} */
   let current = null; // the screen shown: {kind, key, over, ...}
-  let parts = null;
+  /** @type {ReturnType<typeof made>} */
+  let parts;
   let sending = false;
 
+  /** @param {PageApi} page @param {PuzzleAnswer} found */
   function draw(page, found) {
     const { el } = page;
     const texts = found.texts || {};
@@ -15,13 +19,14 @@
     parts.next.textContent = texts["puzzle.btn.next"] || "";
     parts.daily.textContent = texts["puzzle.btn.daily"] || "";
     parts.board.textContent = texts["puzzle.btn.board"] || "";
-    parts.refused.textContent = found.refused || "";
-    parts.refused.hidden = !found.refused;
-    if (found.lines) {
+    if ("lines" in found) {
+      parts.refused.hidden = true;
       parts.lines.replaceChildren(...found.lines.map((line) => el("p", { textContent: line })));
       parts.lines.hidden = false;
       return;
     }
+    parts.refused.textContent = found.refused || "";
+    parts.refused.hidden = !found.refused;
     parts.lines.hidden = true;
     const board = found.board;
     if (!board) return;
@@ -37,7 +42,7 @@
           el("td", { textContent: clue.bulls + "🐂" }),
           el("td", { textContent: clue.cows + "🐄" }),
         );
-        if (clue.broken) row.append(el("td", { className: "muted", textContent: `≠ ${clue.would[0]}🐂 ${clue.would[1]}🐄` }));
+        if (clue.broken && clue.would) row.append(el("td", { className: "muted", textContent: `≠ ${clue.would[0]}🐂 ${clue.would[1]}🐄` }));
         return row;
       }),
     );
@@ -51,12 +56,14 @@
     parts.board.hidden = board.kind !== "daily";
   }
 
+  /** @param {PageApi} page @param {PuzzleRequest} body */
   async function send(page, body) {
     if (sending) return;
     sending = true;
     try {
+      /** @type {PuzzleAnswer} */
       const found = await page.api("/api/puzzle", { method: "POST", body: JSON.stringify(body) });
-      if (found.board && found.board.verdict.length)
+      if ("board" in found && found.board && found.board.verdict.length)
         page.haptic("notify", found.board.solved ? "success" : "error");
       draw(page, found);
     } catch (error) {
@@ -66,6 +73,7 @@
     }
   }
 
+  /** @param {PageApi} page */
   function answer(page) {
     const code = parts.input.value.trim();
     if (!code || !current) return;
@@ -73,26 +81,34 @@
     send(page, { do: "answer", kind: current.kind, key: current.key, code });
   }
 
+  // The tab's elements, made once
+  /** @param {PageApi["el"]} el */
+  function made(el) {
+    const input = el("input", { id: "puzzle-code", inputMode: "numeric", autocomplete: "off", maxLength: 16 });
+    const answer = el("button", { id: "puzzle-answer", className: "action" });
+    return {
+      title: el("div", { id: "puzzle-title" }),
+      clues: el("tbody", { id: "puzzle-clues" }),
+      said: el("div", { id: "puzzle-said" }),
+      refused: el("p", { id: "puzzle-refused", className: "banner", hidden: true }),
+      input,
+      answer,
+      form: el("div", { className: "row" }, input, answer),
+      share: el("pre", { id: "puzzle-share", className: "banner", hidden: true }),
+      giveUp: el("button", { id: "puzzle-give-up", className: "action quiet" }),
+      next: el("button", { id: "puzzle-next", className: "action" }),
+      daily: el("button", { id: "puzzle-daily", className: "action quiet" }),
+      board: el("button", { id: "puzzle-board", className: "action quiet" }),
+      lines: el("div", { id: "puzzle-lines", hidden: true }),
+    };
+  }
+
   window.BullsCows.addTab({
     name: "puzzle",
     label: (page) => page.tx("app.tab.puzzle"),
     setup(panel, page) {
       const { el } = page;
-      parts = {
-        title: el("div", { id: "puzzle-title" }),
-        clues: el("tbody", { id: "puzzle-clues" }),
-        said: el("div", { id: "puzzle-said" }),
-        refused: el("p", { id: "puzzle-refused", className: "banner", hidden: true }),
-        input: el("input", { id: "puzzle-code", inputMode: "numeric", autocomplete: "off", maxLength: 16 }),
-        answer: el("button", { id: "puzzle-answer", className: "action" }),
-        share: el("pre", { id: "puzzle-share", className: "banner", hidden: true }),
-        giveUp: el("button", { id: "puzzle-give-up", className: "action quiet" }),
-        next: el("button", { id: "puzzle-next", className: "action" }),
-        daily: el("button", { id: "puzzle-daily", className: "action quiet" }),
-        board: el("button", { id: "puzzle-board", className: "action quiet" }),
-        lines: el("div", { id: "puzzle-lines", hidden: true }),
-      };
-      parts.form = el("div", { className: "row" }, parts.input, parts.answer);
+      parts = made(el);
       panel.append(
         parts.title,
         el("table", { id: "puzzle-table" }, parts.clues),

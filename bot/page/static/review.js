@@ -1,13 +1,21 @@
 // The Review tab: a finished game's review as a table (the chat's review, the same rows), the coach's words, and the
 // position at any guess one tap away: the codes that fit then, a page at a time, and the best guesses there.
+// @ts-check
 "use strict";
 (() => {
-  let page = null; // what the page lets a tab use (app.js)
+  /** @type {PageApi} */
+  let page; // what the page lets a tab use (app.js)
+  /** @type {HTMLElement | null} */
   let panel = null;
+  /** @type {ReviewReady | null} */
   let shown = null; // the review on show: {of, rows, texts, variant...}
+  /** @type {number | null} */
   let opened = null; // the row whose position is open
   let codesPage = 0;
-  const $ = (id) => document.getElementById(id);
+  /** @param {string} id */
+  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  /** @param {string} id */
+  const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 
   window.BullsCows.addTab({
     name: "review",
@@ -53,11 +61,13 @@
     return g && !g.active && g.mode === "referee" ? `game=${g.id}` : "";
   }
 
+  /** @param {ReviewOf} of */
   const query = (of) => Object.entries(of).map(([key, value]) => `${key}=${value}`).join("&");
 
   async function load() {
     $("review-status").textContent = page.tx("app.review.wait");
     $("review-status").hidden = false;
+    /** @type {ReviewAnswer} */
     let found;
     try {
       const wanted = asked();
@@ -66,7 +76,7 @@
       $("review-status").textContent = page.tx("app.error");
       return;
     }
-    if (found.status !== "ready") {
+    if (found.status === "none") {
       shown = null;
       $("review-title").textContent = "";
       $("review-status").textContent = found.text || page.tx("app.review.none");
@@ -83,16 +93,19 @@
     else $("review-position").hidden = true;
   }
 
+  /** @param {string} code @param {"td" | "span"} [tag] */
   function codeCell(code, tag) {
     const cell = page.el(tag || "td", { className: "code" });
     for (const digit of code) {
-      if (shown.variant.repeats) cell.append(page.el("span", { className: "peg c" + digit, title: digit }));
+      if (shown && shown.variant.repeats) cell.append(page.el("span", { className: "peg c" + digit, title: digit }));
       else cell.append(digit);
     }
     return cell;
   }
 
   function draw() {
+    if (!shown) return;
+    const review = shown;
     const el = page.el;
     const texts = shown.texts;
     $("review-title").textContent = shown.title;
@@ -117,7 +130,7 @@
           codeCell(row.guess),
           el("td", { textContent: String(row.bulls) }),
           el("td", { textContent: String(row.cows) }),
-          el("td", { textContent: `${row.before} → ${row.bulls === shown.variant.length ? "🎉" : row.after}` }),
+          el("td", { textContent: `${row.before} → ${row.bulls === review.variant.length ? "🎉" : row.after}` }),
           el("td", { textContent: row.bits === null ? "" : page.decimal(row.bits, 1) }),
           move,
         );
@@ -138,21 +151,24 @@
       ...earned, // an achievement the review just earned (Flawless), told once
     );
     $("review-legend").textContent = shown.legend;
-    $("position-prev").textContent = texts["app.prev"];
+    button("position-prev").textContent = texts["app.prev"];
     $("position-next").textContent = texts["app.next"];
   }
 
+  /** @param {number | null} number @param {number} pageNo */
   async function openPosition(number, pageNo) {
     if (!shown || !number) return;
     opened = number;
-    for (const tr of document.querySelectorAll("#review-rows tr")) tr.classList.toggle("open", tr.dataset.turn === String(number));
+    for (const tr of document.querySelectorAll("#review-rows tr"))
+      tr.classList.toggle("open", /** @type {HTMLElement} */ (tr).dataset.turn === String(number));
+    /** @type {PositionAnswer} */
     let found;
     try {
       found = await page.api(`/api/review/position?${query(shown.of)}&turn=${number - 1}&page=${pageNo}`);
     } catch (error) {
       return;
     }
-    if (found.status !== "ready" || opened !== number) return;
+    if (found.status === "none" || opened !== number) return;
     codesPage = found.page;
     const el = page.el;
     $("position-title").textContent = found.title;
@@ -160,9 +176,9 @@
     $("position-best").replaceChildren(...found.best.map((best) => el("li", { textContent: best.text })));
     $("position-codes").replaceChildren(...found.codes.map((code) => codeCell(code, "span")));
     $("position-page").textContent = found.pageText;
-    $("position-prev").disabled = found.page === 0;
-    $("position-next").disabled = found.page + 1 >= found.pages;
-    $("position-page").parentElement.hidden = found.pages <= 1; // one page: nothing to turn
+    button("position-prev").disabled = found.page === 0;
+    button("position-next").disabled = found.page + 1 >= found.pages;
+    /** @type {HTMLElement} */ ($("position-page").parentElement).hidden = found.pages <= 1; // one page: nothing to turn
     $("review-position").hidden = false;
     $("review-position").scrollIntoView({ block: "nearest" });
   }

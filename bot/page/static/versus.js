@@ -1,10 +1,13 @@
 // Versus in the page: the chat's versus game on the game tab, both boards (your guesses at the bot's code, and the
 // bot's at yours with your answers), what it asks, and the chat board's own buttons (answers, fixes, changes, undo,
 // rematch). The keypad keys your guess; every move is a move of the chat's game, made once (the page's keys).
+// @ts-check
 "use strict";
 (() => {
+  /** @param {Match} match @returns {Partial<MoveRequest>} */
   const fields = (match) => ({ game: null, match: match.id, revision: match.revision });
 
+  /** @param {PageApi} page @param {string} title @param {SideRow[]} rows */
   function side(page, title, rows) {
     const { el } = page;
     const body = rows.map((row, i) =>
@@ -21,9 +24,12 @@
     return [el("h2", { textContent: title }), el("table", {}, el("thead", {}, head), el("tbody", {}, ...body))];
   }
 
+  /** @type {BoardSpec["draw"]} */
   function draw(section, page) {
     const { el, tx } = page;
-    const match = page.state().match;
+    const shown = page.state();
+    const match = shown && shown.match;
+    if (!match) return;
     const said = [...match.lines, ...(match.ending || [])];
     const buttons = match.buttons.map((row) =>
       el(
@@ -60,10 +66,10 @@
   window.BullsCows.addBoard({
     name: "versus",
     shows: (state) => !!state.match,
-    over: (state) => !state.match.active,
-    variant: (state) => state.match.variant,
-    keys: (state) =>
-      state.match.guessing && !state.busy ? { id: "m" + state.match.id, variant: state.match.variant, fields: fields(state.match) } : null,
+    over: (state) => !!state.match && !state.match.active,
+    variant: (state) => (state.match ? state.match.variant : undefined),
+    keys: ({ match, busy }) =>
+      match && match.guessing && !busy ? { id: "m" + match.id, variant: match.variant, fields: fields(match) } : null,
     draw,
   });
 })();

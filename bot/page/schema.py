@@ -1,0 +1,546 @@
+"""The Mini App's JSON, typed once: every body the API takes and every answer it gives, as msgspec structs.
+
+The page's faces (bot/boards/page.py, the features' page.py) build these structs, the server encodes them with one
+encoder (`encode`), and every body that comes in is decoded through them (`decode`): the types, sizes and ranges
+checked here, and the few checks that look at two fields at once in `__post_init__`; anything else is `BadBody`,
+which the server answers with 400 and one log line. Field names are snake_case here and camelCase on the wire
+(`puzzle_rating` is "puzzleRating"). The page's JavaScript is type-checked against the same types: `python -m
+bot.page.schema --jsdoc` writes them as JSDoc typedefs (webcheck/schema.js, see bot/page/jsdoc.py).
+
+msgspec rather than pydantic: for this bot it costs less memory at rest and less start-up time
+(bench/schema_bench.py; the figures are in docs/developers/page-schema.md).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Annotated, Any, Literal, TypeVar, get_args
+
+import msgspec
+
+from bot import callback_data as cb
+from bot.games.model import Mode
+from bot.games.status import Status
+from engine.review.labels import Label
+from engine.variant import MAX_LENGTH, MAX_SYMBOLS
+
+T = TypeVar("T")
+
+Id = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]  # a game's, a match's or a revision: what JavaScript counts exactly
+MoveKind = Literal["guess", "hint", "giveup", "press", "new", "replace", "daily", "reveal", "resign"]
+KINDS = frozenset(get_args(MoveKind))
+NewGame = Literal["play", "think"]  # what the chat's 🎯/🤖 buttons start
+MATCH_KINDS = frozenset({"guess", "press", "resign"})  # what the page does in a versus game: as typed or pressed
+DailyStatus = Literal["none", "running", "done"]  # today's challenge: not begun, under way, done
+PuzzleAct = Literal["show", "daily", "next", "answer", "give_up", "board"]
+PuzzleKindName = Literal["ladder", "daily", "group"]  # bot.puzzles.board.PuzzleKind's values
+MAX_CODE = 16  # characters of a typed code: a code has at most 6 digits
+MAX_ANSWER = 32  # characters of a puzzle's answer: a code of the longest variant, with spaces
+MAX_NOTES = MAX_LENGTH * MAX_SYMBOLS  # a notepad's marks: a mark a position and symbol
+
+
+class BadBody(ValueError):
+    """A body no page sends (not JSON, the wrong shape, out of range); str() says why, for the log, in a line."""
+
+
+class Shape(msgspec.Struct, kw_only=True, rename="camel"):
+    """What every struct of the page's JSON shares: camelCase on the wire, and keyword fields (each subclass says
+    kw_only again: msgspec applies it to a class's own fields only)."""
+
+
+# --- what the page sends -----------------------------------------------------------------------------------------
+
+
+class MoveRequest(Shape, kw_only=True):
+    """POST /api/move: a move of the chat's game (or of its versus game), under the page's idempotency key."""
+
+    key: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9_-]{8,64}$")]
+    kind: MoveKind
+    game_id: Id | None = msgspec.field(default=None, name="game")
+    revision: Id | None = None
+    match_id: Id | None = msgspec.field(default=None, name="match")  # a move of a versus game (revision: its)
+    code: Annotated[str, msgspec.Meta(max_length=MAX_CODE)] = ""  # guess, reveal: the code
+    data: Annotated[str, msgspec.Meta(max_length=cb.MAX_BYTES)] = ""  # press: the button's callback data
+    mode: Literal["", "play", "think", "versus"] = ""  # new: the game to start; replace: play or think
+
+    def __post_init__(self) -> None:
+        if (self.kind == "new" and not self.mode) or (self.kind == "replace" and self.mode not in get_args(NewGame)):
+            raise ValueError("no mode for a new game")
+        if self.match_id is not None and (self.game_id is not None or self.kind not in MATCH_KINDS):
+            raise ValueError("no move of a versus game")
+        if self.kind not in ("new", "daily") and self.game_id is None and self.match_id is None:
+            raise ValueError("no game")
+
+
+class NotesRequest(Shape, kw_only=True):
+    """PUT /api/notes: a game's digit notepad, a mark a position and symbol ('.' unknown, 'x' out, 'o' certain)."""
+
+    game: Id
+    marks: Annotated[str, msgspec.Meta(max_length=MAX_NOTES, pattern="^[.xo]*$")]
+
+
+class PuzzleRequest(Shape, kw_only=True):
+    """POST /api/puzzle: what the Puzzle tab asks for; an answer or a give-up names its puzzle (the day's by its date
+    'YYYY-MM-DD', a ladder puzzle by its id)."""
+
+    do: PuzzleAct
+    kind: PuzzleKindName | None = None  # as the screen names it (a group's puzzle is answered in the group)
+    key: Annotated[str, msgspec.Meta(max_length=18)] | None = None
+    code: Annotated[str, msgspec.Meta(max_length=MAX_ANSWER)] | None = None  # answer: the code
+
+    def __post_init__(self) -> None:
+        if self.do not in ("answer", "give_up"):
+            return
+        key = self.key or ""
+        day = self.kind == "daily" and len(key) == 10
+        ladder = self.kind == "ladder" and key.isascii() and key.isdigit()
+        if not (day or ladder):
+            raise ValueError("no puzzle named")
+        if self.do == "answer" and self.code is None:
+            raise ValueError("an answer is a short text")
+
+
+# --- what the page is shown: a game ------------------------------------------------------------------------------
+
+
+class Variant(Shape, kw_only=True):
+    """A variant as the keypad and the header need it."""
+
+    name: str
+    length: int
+    symbols: int
+    repeats: bool
+    leading_zero: bool
+    text: str
+
+
+class Turn(Shape, kw_only=True):
+    """A guess and its score."""
+
+    guess: str
+    bulls: int
+    cows: int
+
+
+class Choice(Shape, kw_only=True):
+    """A button the page may press as the chat's: its label and callback data."""
+
+    label: str
+    data: str
+
+
+class Rows(Shape, kw_only=True):
+    """A board's moves: each guess with its score, the scores as the chat writes them, the hints' pattern."""
+
+    turns: list[Turn]
+    scores: list[str]
+    hints: str | None
+
+
+class Asking(Shape, kw_only=True):
+    """What a /think board asks past its moves: the guess waiting for an answer, the lines, the buttons, and whether
+    the page offers to check the answers against the player's code."""
+
+    pending: str | None
+    lines: list[str]
+    buttons: list[list[Choice]]
+    reveal: bool
+
+
+class Ending(Shape, kw_only=True):
+    """How a game ended, and its code."""
+
+    text: str
+    secret: str | None
+
+
+class Game(Rows, kw_only=True):
+    """A one-player game as the page draws it (its board: a running /think game's)."""
+
+    id: int
+    revision: int
+    mode: Mode
+    status: Status
+    active: bool
+    daily: bool
+    variant: Variant
+    hard: bool
+    limit: int | None
+    possible: bool  # the possibilities tab may list the codes that fit
+    notes: str | None
+    ending: Ending | None
+    board: Asking | None
+
+
+class SideRow(Turn, kw_only=True):
+    """A row of one side of a versus board, with the score as the chat writes it."""
+
+    score: str
+
+
+class VersusBoard(Shape, kw_only=True):
+    """A versus game's board: both sides' moves, what it asks, its ending and its buttons."""
+
+    match: int
+    revision: int
+    title: str
+    yours: list[SideRow]
+    mine: list[SideRow]
+    pending: str | None
+    lines: list[str]
+    ending: list[str] | None
+    buttons: list[list[Choice]]
+
+
+class Match(VersusBoard, kw_only=True):
+    """A versus game as the page draws it: its board, and whether the player may guess now (the keypad)."""
+
+    id: int
+    active: bool
+    status: Status
+    variant: Variant
+    guessing: bool
+
+
+class State(Shape, kw_only=True):
+    """GET /api/state: what the page shows, named by its key (its one-player game, its versus game, and the match
+    that holds the chat, said)."""
+
+    key: str
+    game: Game | None
+    match: Match | None
+    busy: str | None
+
+
+class Same(Shape, kw_only=True):
+    """GET /api/state when the page's key is still the one: nothing new."""
+
+    same: Literal[True] = True
+
+
+class Session(State, kw_only=True):
+    """GET /api/session: the state, with the player's language, the page's texts and the push stream's pass."""
+
+    language: str
+    texts: dict[str, str]
+    pass_: str = msgspec.field(name="pass")
+
+
+class MoveRecord(Shape, kw_only=True):
+    """What a move came to (kept under its key, given again to a repeated request): whether it changed the game,
+    what the page says, the buttons the answer offers, and a board shown another way (a /think one, a versus one)."""
+
+    changed: bool
+    notice: str | None
+    choices: list[Choice] = []
+    board: Asking | None = None
+    match_board: VersusBoard | None = None
+
+
+class MoveAnswer(State, kw_only=True):
+    """POST /api/move: what the move came to (its MoveRecord), whether it was a repeat, and the state after it."""
+
+    changed: bool
+    notice: str | None
+    choices: list[Choice]
+    board: Asking | None
+    match_board: VersusBoard | None
+    repeated: bool
+
+
+# --- the tabs ----------------------------------------------------------------------------------------------------
+
+
+class CoachMove(Shape, kw_only=True):
+    """One guess reviewed by the coach."""
+
+    n: int
+    guess: str
+    bits: float
+    lines: list[str]
+
+
+class Coach(Shape, kw_only=True):
+    """The coach's view of a referee game: each guess reviewed, and the engine's count after a win."""
+
+    title: str
+    moves: list[CoachMove]
+    needed: str | None
+
+
+class WeighedCode(Shape, kw_only=True):
+    """A code that fits, and what playing it next would be expected to tell (bits)."""
+
+    code: str
+    bits: float
+
+
+class PossibleHidden(Shape, kw_only=True):
+    """GET /api/possibilities while the codes are not shown (the day's challenge)."""
+
+    hidden: Literal[True] = True
+    coach: Coach | None
+
+
+class PossibleCodes(Shape, kw_only=True):
+    """GET /api/possibilities: how many codes fit, the uncertainty left, and a page of the codes."""
+
+    hidden: Literal[False] = False
+    coach: Coach | None
+    revision: int
+    count: int
+    count_text: str
+    bits: float
+    bits_text: str
+    page: int  # 0-based
+    pages: int
+    page_text: str
+    codes: list[WeighedCode]
+
+
+Possibilities = PossibleHidden | PossibleCodes
+
+
+class Stats(Shape, kw_only=True):
+    """The player's record in the chat's variant."""
+
+    title: str
+    lines: list[str]
+
+
+class Award(Shape, kw_only=True):
+    """An achievement on the shelf: held or not, what earns it, how rare it is."""
+
+    name: str
+    held: bool
+    how: str
+    rarity: str
+
+
+class Shelf(Shape, kw_only=True):
+    """The player's achievements, in /stats's order."""
+
+    title: str
+    items: list[Award]
+
+
+class DailyTab(Shape, kw_only=True):
+    """GET /api/daily: today's challenge, the daily streak, the record and the achievements."""
+
+    title: str
+    status: DailyStatus
+    share: str | None
+    share_query: str
+    next: str
+    streak: str | None
+    stats: Stats
+    achievements: Shelf
+
+
+class ReviewOf(Shape, omit_defaults=True, kw_only=True):
+    """What a review is of, as the page names it again: a game or a match."""
+
+    game: int | None = None
+    match: int | None = None
+
+
+class ReviewVariant(Shape, kw_only=True):
+    """A reviewed game's variant, as its table needs it."""
+
+    length: int
+    symbols: int
+    repeats: bool
+
+
+class ReviewRow(Shape, kw_only=True):
+    """One guess reviewed: its score, the codes before and after, the bits it told, its label, the best guess."""
+
+    number: int
+    guess: str
+    bulls: int
+    cows: int
+    before: int
+    after: int
+    bits: float | None
+    label: Label
+    label_text: str
+    loss: float
+    exact: bool
+    best: str | None
+    turning: bool
+
+
+class ReviewReady(Shape, tag_field="status", tag="ready", kw_only=True):
+    """GET /api/review: a finished game's review, the chat's rows, the coach's words and what it earned."""
+
+    of: ReviewOf = msgspec.field(default_factory=ReviewOf)  # the tab fills it in
+    title: str
+    variant: ReviewVariant
+    rows: list[ReviewRow]
+    accuracy: float
+    exact: bool
+    coach: list[str]
+    legend: str
+    texts: dict[str, str]
+    achieved: list[str] = []
+
+
+class BestGuess(Shape, kw_only=True):
+    """One of the best guesses at a position, with the most codes an answer could leave."""
+
+    guess: str
+    worst: int
+    text: str
+
+
+class PositionReady(Shape, tag_field="status", tag="ready", kw_only=True):
+    """GET /api/review/position: the position at one guess, a page of its codes, and the best guesses there."""
+
+    of: ReviewOf = msgspec.field(default_factory=ReviewOf)  # the tab fills it in
+    number: int
+    title: str
+    count: int
+    codes: list[str]
+    page: int
+    pages: int
+    page_text: str
+    least: float
+    least_text: str
+    exact: bool
+    best: list[BestGuess]
+
+
+class NoReview(Shape, tag_field="status", tag="none", kw_only=True):
+    """GET /api/review or /api/review/position when there is nothing to show: why."""
+
+    text: str
+
+
+ReviewAnswer = ReviewReady | NoReview
+PositionAnswer = PositionReady | NoReview
+
+
+class Clue(Shape, kw_only=True):
+    """A puzzle's clue: a guess and its score (and the score that would fit, on a broken clue)."""
+
+    number: int
+    guess: str
+    bulls: int
+    cows: int
+    broken: bool
+    would: tuple[int, int] | None
+
+
+class PuzzleScreen(Shape, kw_only=True):
+    """A puzzle's screen as the chat has it, every text plain."""
+
+    kind: PuzzleKindName
+    key: str
+    variant: str
+    title: list[str]
+    clues: list[Clue]
+    prompt: list[str]
+    verdict: list[str]
+    notices: list[str]
+    ending: list[str]
+    over: bool
+    solved: bool
+    solution: str | None
+    tries: int
+    rating: int | None
+    puzzle_rating: int | None
+    share: str | None
+
+
+class PuzzleShown(Shape, kw_only=True):
+    """POST /api/puzzle: the puzzle on show (or why none), the tab's texts, and what the act earned."""
+
+    board: PuzzleScreen | None
+    refused: str | None
+    texts: dict[str, str]
+    achieved: list[str] = []
+
+
+class PuzzleLines(Shape, kw_only=True):
+    """POST /api/puzzle {"do": "board"}: the day's board, as lines."""
+
+    lines: list[str]
+    texts: dict[str, str]
+    achieved: list[str] = []
+
+
+PuzzleAnswer = PuzzleShown | PuzzleLines
+
+
+class Saved(Shape, kw_only=True):
+    """PUT /api/notes: the notepad is kept."""
+
+    saved: Literal[True] = True
+
+
+class Refused(Shape, kw_only=True):
+    """Any refused call: its HTTP status."""
+
+    error: int
+
+
+class Bye(Shape, kw_only=True):
+    """The push stream's last event: why it ends ('replaced', 'closing', 'renew')."""
+
+    why: str
+
+
+class Ping(Shape, kw_only=True):
+    """The push stream's heartbeat."""
+
+
+# Every struct and union of the page's JSON, in the order the JSDoc lists them (bot/page/jsdoc.py).
+REQUESTS = (MoveRequest, NotesRequest, PuzzleRequest)
+UNIONS: dict[str, Any] = {
+    "Possibilities": Possibilities,
+    "ReviewAnswer": ReviewAnswer,
+    "PositionAnswer": PositionAnswer,
+    "PuzzleAnswer": PuzzleAnswer,
+}
+
+_encoder = msgspec.json.Encoder()
+_decoders: dict[type[Any], msgspec.json.Decoder[Any]] = {}
+_TOO_LONG = re.compile(r"`[^`]{40,}`|'[^']{40,}'")  # a long value quoted in msgspec's message: not logged whole
+
+
+def encode(shape: Shape) -> bytes:
+    """A struct as the page's JSON (UTF-8)."""
+    return _encoder.encode(shape)
+
+
+def decode(body: bytes, shape: type[T]) -> T:
+    """The body as `shape`, checked; BadBody (saying why, without the body) when it is not one."""
+    decoder = _decoders.get(shape)
+    if decoder is None:
+        decoder = _decoders[shape] = msgspec.json.Decoder(shape)
+    try:
+        return decoder.decode(body)
+    except msgspec.DecodeError as error:
+        raise BadBody(_TOO_LONG.sub("…", str(error))[:160]) from None
+    except RecursionError:  # an object nested deeper than Python's stack, under the size cap
+        raise BadBody("nested too deep") from None
+
+
+def convert(data: Any, shape: type[T]) -> T:
+    """Plain data (read back from JSON kept in the database) as `shape`; BadBody when it is not one."""
+    try:
+        return msgspec.convert(data, shape)
+    except msgspec.ValidationError as error:
+        raise BadBody(_TOO_LONG.sub("…", str(error))[:160]) from None
+
+
+def builtins(shape: Shape) -> Any:
+    """A struct as plain data (dicts, lists), keyed as on the wire."""
+    return msgspec.to_builtins(shape)
+
+
+if __name__ == "__main__":
+    from bot.page.jsdoc import main
+
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,95 @@
+// What the page's scripts share, for the type checker alone: the part of Telegram's WebApp the page uses, and the
+// page's own registry of tabs, boards and feeds (app.js's window.BullsCows). The JSON types are in schema.js,
+// generated from the server's schema.
+
+interface TelegramWebApp {
+  initData: string;
+  colorScheme: "light" | "dark";
+  themeParams: { bg_color?: string };
+  HapticFeedback?: {
+    impactOccurred(style: "light" | "medium" | "heavy" | "rigid" | "soft"): void;
+    notificationOccurred(type: "error" | "success" | "warning"): void;
+    selectionChanged(): void;
+  };
+  MainButton: {
+    setText(text: string): void;
+    show(): void;
+    hide(): void;
+    enable(): void;
+    disable(): void;
+    showProgress(leaveActive?: boolean): void;
+    hideProgress(): void;
+    onClick(callback: () => void): void;
+  };
+  ready(): void;
+  expand(): void;
+  onEvent(event: string, callback: () => void): void;
+  showConfirm?(text: string, callback: (ok: boolean) => void): void;
+  switchInlineQuery?(query: string, chooseChatTypes?: string[]): void;
+  setHeaderColor?(color: string): void;
+}
+
+/** An error of the page's API call: its HTTP status, if the server answered. */
+type ApiError = Error & { status?: number };
+
+/** The fields of a move the page's scripts ask for (app.js adds the key, and the game's id and revision). */
+type MoveFields = Partial<MoveRequest> & Pick<MoveRequest, "kind">;
+
+/** What the keypad keys in, and for which board: its id (a new board, a new code), its variant, the move's fields. */
+interface Keyed {
+  id: string;
+  variant: Variant;
+  fields: Partial<MoveRequest>;
+}
+
+/** What app.js lets a script of its own use (pageApi()). */
+interface PageApi {
+  api(path: string, options?: RequestInit, attempts?: number): Promise<any>;
+  tx(key: string): string;
+  el<K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    props?: Partial<HTMLElementTagNameMap[K]> | null,
+    ...children: (Node | string)[]
+  ): HTMLElementTagNameMap[K];
+  haptic(kind: "impact" | "notify" | "select", style?: string): void;
+  move(fields: MoveFields): Promise<void>;
+  switchTab(name: string): void;
+  state(): State | null;
+  game(): Game | null;
+  newKey(): string;
+  codeCell(code: string): HTMLTableCellElement;
+  confirm(text: string, then: () => void): void;
+  received(answer: State | Same): void;
+  refresh(): Promise<void>;
+  decimal(value: number, places: number): string;
+}
+
+interface TabSpec {
+  name: string;
+  label?(page: PageApi): string;
+  setup?(panel: HTMLElement, page: PageApi): void;
+  show?(panel: HTMLElement, page: PageApi): void;
+}
+
+interface BoardSpec {
+  name: string;
+  shows(state: State): boolean;
+  over(state: State): boolean;
+  variant(state: State): Variant | undefined;
+  keys(state: State): Keyed | null;
+  draw(section: HTMLElement, page: PageApi): void;
+}
+
+interface FeedSpec {
+  live(): boolean;
+  start(page: PageApi, session: Session): void;
+}
+
+interface Window {
+  Telegram?: { WebApp?: TelegramWebApp };
+  BullsCows: {
+    addTab(spec: TabSpec): void;
+    addBoard(spec: BoardSpec): void;
+    addFeed(spec: FeedSpec): void;
+  };
+}

@@ -1,0 +1,409 @@
+// The Mini App's JSON as the server sends and takes it, generated from bot/page/schema.py by
+// `python -m bot.page.schema --jsdoc > webcheck/schema.js`: do not edit by hand. For the type checker alone
+// (webcheck/tsconfig.json), never sent to the browser.
+
+/**
+ * POST /api/move: a move of the chat's game (or of its versus game), under the page's idempotency key.
+ * @typedef {Object} MoveRequest
+ * @property {string} key
+ * @property {"daily"|"giveup"|"guess"|"hint"|"new"|"press"|"replace"|"resign"|"reveal"} kind
+ * @property {number|null} [game]
+ * @property {number|null} [revision]
+ * @property {number|null} [match]
+ * @property {string} [code]
+ * @property {string} [data]
+ * @property {""|"play"|"think"|"versus"} [mode]
+ */
+/**
+ * PUT /api/notes: a game's digit notepad, a mark a position and symbol ('.' unknown, 'x' out, 'o' certain).
+ * @typedef {Object} NotesRequest
+ * @property {number} game
+ * @property {string} marks
+ */
+/**
+ * POST /api/puzzle: what the Puzzle tab asks for; an answer or a give-up names its puzzle (the day's by its date
+ * 'YYYY-MM-DD', a ladder puzzle by its id).
+ * @typedef {Object} PuzzleRequest
+ * @property {"answer"|"board"|"daily"|"give_up"|"next"|"show"} do
+ * @property {"daily"|"group"|"ladder"|null} [kind]
+ * @property {string|null} [key]
+ * @property {string|null} [code]
+ */
+/**
+ * A variant as the keypad and the header need it.
+ * @typedef {Object} Variant
+ * @property {string} name
+ * @property {number} length
+ * @property {number} symbols
+ * @property {boolean} repeats
+ * @property {boolean} leadingZero
+ * @property {string} text
+ */
+/**
+ * A guess and its score.
+ * @typedef {Object} Turn
+ * @property {string} guess
+ * @property {number} bulls
+ * @property {number} cows
+ */
+/**
+ * A button the page may press as the chat's: its label and callback data.
+ * @typedef {Object} Choice
+ * @property {string} label
+ * @property {string} data
+ */
+/**
+ * A board's moves: each guess with its score, the scores as the chat writes them, the hints' pattern.
+ * @typedef {Object} Rows
+ * @property {Array<Turn>} turns
+ * @property {Array<string>} scores
+ * @property {string|null} hints
+ */
+/**
+ * What a /think board asks past its moves: the guess waiting for an answer, the lines, the buttons, and whether
+ * the page offers to check the answers against the player's code.
+ * @typedef {Object} Asking
+ * @property {string|null} pending
+ * @property {Array<string>} lines
+ * @property {Array<Array<Choice>>} buttons
+ * @property {boolean} reveal
+ */
+/**
+ * How a game ended, and its code.
+ * @typedef {Object} Ending
+ * @property {string} text
+ * @property {string|null} secret
+ */
+/**
+ * A one-player game as the page draws it (its board: a running /think game's).
+ * @typedef {Object} Game
+ * @property {Array<Turn>} turns
+ * @property {Array<string>} scores
+ * @property {string|null} hints
+ * @property {number} id
+ * @property {number} revision
+ * @property {"referee"|"guesser"} mode
+ * @property {"active"|"won"|"lost"|"draw"|"solved"|"revealed"|"gave_up"|"abandoned"|"stopped"|"declined"|"expired"|"resigned"|"forfeit"|"walkover"} status
+ * @property {boolean} active
+ * @property {boolean} daily
+ * @property {Variant} variant
+ * @property {boolean} hard
+ * @property {number|null} limit
+ * @property {boolean} possible
+ * @property {string|null} notes
+ * @property {Ending|null} ending
+ * @property {Asking|null} board
+ */
+/**
+ * A row of one side of a versus board, with the score as the chat writes it.
+ * @typedef {Object} SideRow
+ * @property {string} guess
+ * @property {number} bulls
+ * @property {number} cows
+ * @property {string} score
+ */
+/**
+ * A versus game's board: both sides' moves, what it asks, its ending and its buttons.
+ * @typedef {Object} VersusBoard
+ * @property {number} match
+ * @property {number} revision
+ * @property {string} title
+ * @property {Array<SideRow>} yours
+ * @property {Array<SideRow>} mine
+ * @property {string|null} pending
+ * @property {Array<string>} lines
+ * @property {Array<string>|null} ending
+ * @property {Array<Array<Choice>>} buttons
+ */
+/**
+ * A versus game as the page draws it: its board, and whether the player may guess now (the keypad).
+ * @typedef {Object} Match
+ * @property {number} match
+ * @property {number} revision
+ * @property {string} title
+ * @property {Array<SideRow>} yours
+ * @property {Array<SideRow>} mine
+ * @property {string|null} pending
+ * @property {Array<string>} lines
+ * @property {Array<string>|null} ending
+ * @property {Array<Array<Choice>>} buttons
+ * @property {number} id
+ * @property {boolean} active
+ * @property {"active"|"won"|"lost"|"draw"|"solved"|"revealed"|"gave_up"|"abandoned"|"stopped"|"declined"|"expired"|"resigned"|"forfeit"|"walkover"} status
+ * @property {Variant} variant
+ * @property {boolean} guessing
+ */
+/**
+ * GET /api/state: what the page shows, named by its key (its one-player game, its versus game, and the match
+ * that holds the chat, said).
+ * @typedef {Object} State
+ * @property {string} key
+ * @property {Game|null} game
+ * @property {Match|null} match
+ * @property {string|null} busy
+ */
+/**
+ * GET /api/state when the page's key is still the one: nothing new.
+ * @typedef {Object} Same
+ * @property {true} same
+ */
+/**
+ * GET /api/session: the state, with the player's language, the page's texts and the push stream's pass.
+ * @typedef {Object} Session
+ * @property {string} key
+ * @property {Game|null} game
+ * @property {Match|null} match
+ * @property {string|null} busy
+ * @property {string} language
+ * @property {Object<string, string>} texts
+ * @property {string} pass
+ */
+/**
+ * What a move came to (kept under its key, given again to a repeated request): whether it changed the game, what
+ * the page says, the buttons the answer offers, and a board shown another way (a /think one, a versus one).
+ * @typedef {Object} MoveRecord
+ * @property {boolean} changed
+ * @property {string|null} notice
+ * @property {Array<Choice>} choices
+ * @property {Asking|null} board
+ * @property {VersusBoard|null} matchBoard
+ */
+/**
+ * POST /api/move: what the move came to (its MoveRecord), whether it was a repeat, and the state after it.
+ * @typedef {Object} MoveAnswer
+ * @property {string} key
+ * @property {Game|null} game
+ * @property {Match|null} match
+ * @property {string|null} busy
+ * @property {boolean} changed
+ * @property {string|null} notice
+ * @property {Array<Choice>} choices
+ * @property {Asking|null} board
+ * @property {VersusBoard|null} matchBoard
+ * @property {boolean} repeated
+ */
+/**
+ * One guess reviewed by the coach.
+ * @typedef {Object} CoachMove
+ * @property {number} n
+ * @property {string} guess
+ * @property {number} bits
+ * @property {Array<string>} lines
+ */
+/**
+ * The coach's view of a referee game: each guess reviewed, and the engine's count after a win.
+ * @typedef {Object} Coach
+ * @property {string} title
+ * @property {Array<CoachMove>} moves
+ * @property {string|null} needed
+ */
+/**
+ * A code that fits, and what playing it next would be expected to tell (bits).
+ * @typedef {Object} WeighedCode
+ * @property {string} code
+ * @property {number} bits
+ */
+/**
+ * GET /api/possibilities while the codes are not shown (the day's challenge).
+ * @typedef {Object} PossibleHidden
+ * @property {true} hidden
+ * @property {Coach|null} coach
+ */
+/**
+ * GET /api/possibilities: how many codes fit, the uncertainty left, and a page of the codes.
+ * @typedef {Object} PossibleCodes
+ * @property {false} hidden
+ * @property {Coach|null} coach
+ * @property {number} revision
+ * @property {number} count
+ * @property {string} countText
+ * @property {number} bits
+ * @property {string} bitsText
+ * @property {number} page
+ * @property {number} pages
+ * @property {string} pageText
+ * @property {Array<WeighedCode>} codes
+ */
+/**
+ * The player's record in the chat's variant.
+ * @typedef {Object} Stats
+ * @property {string} title
+ * @property {Array<string>} lines
+ */
+/**
+ * An achievement on the shelf: held or not, what earns it, how rare it is.
+ * @typedef {Object} Award
+ * @property {string} name
+ * @property {boolean} held
+ * @property {string} how
+ * @property {string} rarity
+ */
+/**
+ * The player's achievements, in /stats's order.
+ * @typedef {Object} Shelf
+ * @property {string} title
+ * @property {Array<Award>} items
+ */
+/**
+ * GET /api/daily: today's challenge, the daily streak, the record and the achievements.
+ * @typedef {Object} DailyTab
+ * @property {string} title
+ * @property {"done"|"none"|"running"} status
+ * @property {string|null} share
+ * @property {string} shareQuery
+ * @property {string} next
+ * @property {string|null} streak
+ * @property {Stats} stats
+ * @property {Shelf} achievements
+ */
+/**
+ * What a review is of, as the page names it again: a game or a match.
+ * @typedef {Object} ReviewOf
+ * @property {number|null} [game]
+ * @property {number|null} [match]
+ */
+/**
+ * A reviewed game's variant, as its table needs it.
+ * @typedef {Object} ReviewVariant
+ * @property {number} length
+ * @property {number} symbols
+ * @property {boolean} repeats
+ */
+/**
+ * One guess reviewed: its score, the codes before and after, the bits it told, its label, the best guess.
+ * @typedef {Object} ReviewRow
+ * @property {number} number
+ * @property {string} guess
+ * @property {number} bulls
+ * @property {number} cows
+ * @property {number} before
+ * @property {number} after
+ * @property {number|null} bits
+ * @property {"best"|"excellent"|"good"|"inaccuracy"|"mistake"|"blunder"} label
+ * @property {string} labelText
+ * @property {number} loss
+ * @property {boolean} exact
+ * @property {string|null} best
+ * @property {boolean} turning
+ */
+/**
+ * GET /api/review: a finished game's review, the chat's rows, the coach's words and what it earned.
+ * @typedef {Object} ReviewReady
+ * @property {"ready"} status
+ * @property {ReviewOf} of
+ * @property {string} title
+ * @property {ReviewVariant} variant
+ * @property {Array<ReviewRow>} rows
+ * @property {number} accuracy
+ * @property {boolean} exact
+ * @property {Array<string>} coach
+ * @property {string} legend
+ * @property {Object<string, string>} texts
+ * @property {Array<string>} achieved
+ */
+/**
+ * One of the best guesses at a position, with the most codes an answer could leave.
+ * @typedef {Object} BestGuess
+ * @property {string} guess
+ * @property {number} worst
+ * @property {string} text
+ */
+/**
+ * GET /api/review/position: the position at one guess, a page of its codes, and the best guesses there.
+ * @typedef {Object} PositionReady
+ * @property {"ready"} status
+ * @property {ReviewOf} of
+ * @property {number} number
+ * @property {string} title
+ * @property {number} count
+ * @property {Array<string>} codes
+ * @property {number} page
+ * @property {number} pages
+ * @property {string} pageText
+ * @property {number} least
+ * @property {string} leastText
+ * @property {boolean} exact
+ * @property {Array<BestGuess>} best
+ */
+/**
+ * GET /api/review or /api/review/position when there is nothing to show: why.
+ * @typedef {Object} NoReview
+ * @property {"none"} status
+ * @property {string} text
+ */
+/**
+ * A puzzle's clue: a guess and its score (and the score that would fit, on a broken clue).
+ * @typedef {Object} Clue
+ * @property {number} number
+ * @property {string} guess
+ * @property {number} bulls
+ * @property {number} cows
+ * @property {boolean} broken
+ * @property {[number, number]|null} would
+ */
+/**
+ * A puzzle's screen as the chat has it, every text plain.
+ * @typedef {Object} PuzzleScreen
+ * @property {"daily"|"group"|"ladder"} kind
+ * @property {string} key
+ * @property {string} variant
+ * @property {Array<string>} title
+ * @property {Array<Clue>} clues
+ * @property {Array<string>} prompt
+ * @property {Array<string>} verdict
+ * @property {Array<string>} notices
+ * @property {Array<string>} ending
+ * @property {boolean} over
+ * @property {boolean} solved
+ * @property {string|null} solution
+ * @property {number} tries
+ * @property {number|null} rating
+ * @property {number|null} puzzleRating
+ * @property {string|null} share
+ */
+/**
+ * POST /api/puzzle: the puzzle on show (or why none), the tab's texts, and what the act earned.
+ * @typedef {Object} PuzzleShown
+ * @property {PuzzleScreen|null} board
+ * @property {string|null} refused
+ * @property {Object<string, string>} texts
+ * @property {Array<string>} achieved
+ */
+/**
+ * POST /api/puzzle {"do": "board"}: the day's board, as lines.
+ * @typedef {Object} PuzzleLines
+ * @property {Array<string>} lines
+ * @property {Object<string, string>} texts
+ * @property {Array<string>} achieved
+ */
+/**
+ * PUT /api/notes: the notepad is kept.
+ * @typedef {Object} Saved
+ * @property {true} saved
+ */
+/**
+ * Any refused call: its HTTP status.
+ * @typedef {Object} Refused
+ * @property {number} error
+ */
+/**
+ * The push stream's last event: why it ends ('replaced', 'closing', 'renew').
+ * @typedef {Object} Bye
+ * @property {string} why
+ */
+/**
+ * The push stream's heartbeat.
+ * @typedef {Object} Ping
+ */
+/**
+ * @typedef {PossibleHidden | PossibleCodes} Possibilities
+ */
+/**
+ * @typedef {ReviewReady | NoReview} ReviewAnswer
+ */
+/**
+ * @typedef {PositionReady | NoReview} PositionAnswer
+ */
+/**
+ * @typedef {PuzzleShown | PuzzleLines} PuzzleAnswer
+ */
