@@ -34,12 +34,12 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.outgoing import post
-from bot.play.service import settle_heap, warm_up
 from bot.ports import ManualTimers, NoAdmins
 from bot.replies import Outcome
 from bot.runtime import open_runtime
 from bot.store.inbox import Recorded
 from bot.telegram_io.intake import MAX_BATCH, apply_batch
+from bot.warm import settle_heap, warm_up
 from bot.who import Who
 from engine.guesser import next_guess
 from engine.history import Turn, candidates

@@ -1,4 +1,5 @@
-"""The routing table: which feature is asked first about a command, a plain message, a button press or a match's
+"""The register: the one list of features (their commands, routes, handlers of events and timers) the kernel
+knows, and the routing table: which feature is asked first about a command, a plain message, a button press or a match's
 timer, and the order of the command menus.
 
 Order matters. For each update the Core walks the matching table top to bottom and takes the first answer; a handler
@@ -10,11 +11,17 @@ the chat (`game`): the situation the update found (bot/situation.py) says, read 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
 from bot import callback_data as cb
 from bot import links
 from bot.achievements import service as achievement_service
 from bot.achievements.routes import Achievements
+from bot.config import Config
 from bot.daily import guard as daily_guard
+from bot.daily.close import close_days
 from bot.daily.guard import DailyGuard
 from bot.deps import Deps
 from bot.duel import routes as duel
@@ -43,11 +50,13 @@ from bot.play.routes import Referee
 from bot.play.start import Games
 from bot.puzzles import routes as puzzle
 from bot.puzzles.routes import Puzzle
+from bot.puzzles.stock import restock
 from bot.race import routes as race
 from bot.race.routes import Race
 from bot.records import ratings, streak
 from bot.records import routes as scoreboard
 from bot.records.routes import Scoreboard
+from bot.records.stats import prune_periods
 from bot.records.streak import Streak
 from bot.replies import Outcome
 from bot.review import routes as review
@@ -64,12 +73,20 @@ from bot.routes import (
     TextHandler,
     names,
 )
+from bot.schedule import Timer, after_midnight, every
 from bot.settings import routes as settings
 from bot.settings.routes import ChatSettings
+from bot.store.store import Store
 from bot.think import routes as guesser
 from bot.think.routes import Guesser
 from bot.versus import routes as versus
 from bot.versus.routes import Versus
+
+if TYPE_CHECKING:
+    from bot.core import Core
+
+HOURLY = timedelta(hours=1)
+STOCK_EVERY, STOCK_FIRST = timedelta(minutes=10), timedelta(seconds=20)  # the puzzles' stock: looked at this often
 
 # Every command, for the README and the chats each works in: each feature lists its own.
 COMMANDS: tuple[Command, ...] = (
@@ -259,3 +276,16 @@ def later_routes(f: Features) -> dict[str, LaterHandler]:
 def deadline_routes(f: Features) -> tuple[DeadlineHandler, ...]:
     """Who is asked about a match whose timer went off, first to last (each answers for its kind of match)."""
     return (f.race.on_deadline, f.duel.on_deadline)
+
+
+def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -> list[Timer]:
+    """The bot's timers, on one scheduler (bot/schedule.py): the kernel's tidy, and each feature's."""
+    deps = core.deps
+    found = [
+        Timer("tidy", every(HOURLY), lambda: store.tidy(deps.clock())),  # the inbox, the outbox, the page's records
+        Timer("day close", after_midnight(), lambda: close_days(core, store, wake)),  # the daily's best, each day
+        Timer("past periods", every(HOURLY), lambda: prune_periods(store, deps.clock())),  # boards of days gone
+    ]
+    if config.puzzle_stock:  # puzzles made ahead, so that no player waits for the engine to make one
+        found.append(Timer("puzzle stock", every(STOCK_EVERY), lambda: restock(deps), first=STOCK_FIRST))
+    return found

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.console import Console, console_who
-from bot.play.service import warm_up
 from bot.ports import ManualTimers, NoAdmins
 from bot.runtime import open_runtime
+from bot.warm import warm_up
 
 TYPED = ("/play", "0123", "1456", "4278", "9247", "8572", "3874")
 BUTTONS = re.compile(r"\[\d+\] (.*?)(?=  \[\d+\]|$)")

@@ -61,3 +61,6 @@ class Settings:
     def match_seconds(self, kind: Kind) -> int | None:
         """The chat's default time for a match of this kind: a race's limit, a duel's time per move."""
         return {Kind.RACE: self.race_seconds, Kind.DUEL: self.duel_seconds}.get(kind)
+
+
+PRESET_CHOICES = ("classic", "nozero", "mastermind")

@@ -76,7 +76,6 @@ def webapp_app(context: WebAppContext) -> web.Application:
     """The aiohttp application: the page at /, its API under /api/."""
     api = Api(context)
     app = web.Application(client_max_size=MAX_BODY, middlewares=[api.checked])
-    app.cleanup_ctx.append(api.tidying)
     app.cleanup_ctx.append(api.pushing)
     app.on_shutdown.append(api.closing)
     app.router.add_get("/", api.page)
@@ -279,12 +278,6 @@ class Api:
         await page.save_notes(deps, game.id, notes.marks)
         return respond(schema.Saved())
 
-    async def tidying(self, app: web.Application) -> AsyncIterator[None]:
-        """While the server runs, old move records are forgotten now and then."""
-        task = asyncio.create_task(_tidy(self.core), name="webapp tidying")
-        yield
-        task.cancel()
-
     async def pushing(self, app: web.Application) -> AsyncIterator[None]:
         """While the server runs, every reply queued for a chat wakes that player's stream, if one is open."""
         stop = page.watch_chats(self.core.deps, self.context.streams.changed)
@@ -319,16 +312,6 @@ def _viewer(player: auth.PageUser, bot_username: str | None) -> Who:
         language_code=player.language_code,
         username=player.username,
     )
-
-
-async def _tidy(core: Core, every: float = 3600) -> None:
-    """Forget the move records older than two days, now and then every hour."""
-    while True:
-        try:
-            await page.forget_old_moves(core.deps)
-        except Exception as error:  # a busy or failing disk: next hour will do
-            log.warning("could not tidy the Mini App's move records: %s", error)
-        await asyncio.sleep(every)
 
 
 async def _body(request: web.Request, shape: type[T]) -> T:

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from bot import i18n
+from bot.chats.settings import PRESET_CHOICES
 from bot.parsing.words import listed, understood
-from bot.settings.service import PRESET_CHOICES
 from bot.texts import plain, variant_name, variant_text
 from engine.variant import (
     MAX_LENGTH,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
@@ -15,11 +14,10 @@ from bot.play.rules import judged
 from bot.refusal import Refusal
 from engine.adversary import adversary_answer
 from engine.analysis import quick_review, review_move, tree_guesses
-from engine.guesser import next_guess
 from engine.history import History, Turn, candidates, pinned
 from engine.play import play
 from engine.scoring import Score, score
-from engine.variant import PRESETS, Code, Variant
+from engine.variant import Code, Variant
 
 # The engine's replay at the end is skipped for variants whose solving takes too long to wait for.
 ENGINE_REPLAY_MAX_CODES = 10_000
@@ -110,33 +108,6 @@ async def guess(deps: Deps, game: Game, user_id: int, text: str) -> Scored | Ref
         engine = await engine_guesses(deps, game.variant, secret, turns[0]) if decided.ending == Status.WON else None
         ending = Finished(updated, secret, len(turns), now - game.started_at, engine)
     return Scored(updated, turn, coaching, ending)
-
-
-def warm_up() -> str:
-    """Load what the first coached move and the first guess of the classic game need (tables, trees), so the
-    first player does not wait for it; run in a thread at start-up. Which kernels the engine runs comes back:
-    'C', or 'numpy' where the C extension was not built."""
-    import engine
-    from engine import kernels
-
-    engine.warm_up()
-    classic = PRESETS["classic"]
-    review_move(classic, [Turn("0123", score("4567", "0123"))])
-    next_guess(classic, ())
-    return kernels.backend()
-
-
-_heap_settled = [False]
-
-
-def settle_heap() -> None:
-    """Once a process, after warm_up: collect, then keep everything loaded so far (modules, the engine's
-    trees and tables) out of the collector's full passes. Each such pass walked it all with the GIL held,
-    wherever it struck: in the middle of a batch on the event loop."""
-    if not _heap_settled[0]:
-        _heap_settled[0] = True
-        gc.collect()
-        gc.freeze()
 
 
 def _judge(game: Game, code: Code, deps: Deps) -> tuple[Score, Coaching | None]:

@@ -10,7 +10,6 @@ service.py), as before.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -27,8 +26,6 @@ NEXT_VARIANTS = frozenset({"classic", "nozero", "mastermind"})  # best-next-gues
 MARK = {INVERSE: 200, NEXT: 40}  # puzzles of a kind nobody has answered that a variant keeps at least
 BATCH = {INVERSE: 25, NEXT: 2}  # made at a time: one batch is well under a second of the engine's time
 SEEDS_PER_NEXT = 5  # seeds tried at most for each best-next-guess puzzle of a batch
-EVERY = 600.0  # seconds between two looks at the stock
-FIRST = 20.0  # seconds after the start before the first look (the first players come first)
 
 
 @dataclass(frozen=True)
@@ -97,16 +94,3 @@ def _made_next(variant: Variant, count: int, known: set[str]) -> list[Made]:
             break
         rows += puzzles.made_next(variant, puzzles.new_seeds(1), known)
     return rows
-
-
-async def keep_stocked(deps: Deps, every: float = EVERY, first: float = FIRST) -> None:
-    """Look at the stock after `first` seconds, then every `every` seconds, until cancelled."""
-    await asyncio.sleep(first)
-    while True:
-        try:
-            made = await restock(deps)
-            if made:
-                log.info("made %d puzzles ahead", made)
-        except Exception as error:  # a busy disk, a failed batch: the next look will do
-            log.warning("could not make puzzles ahead: %s", error)
-        await asyncio.sleep(every)

@@ -11,9 +11,10 @@ from bot import messages
 from bot.chats.settings import Settings
 from bot.days import day_of, until_next
 from bot.deps import Deps
-from bot.parsing.commands import TopAsked, stats_variant, top_asked, variant_from_args
+from bot.parsing.commands import variant_from_args
 from bot.records import board as records
 from bot.records import rankings, ratings, stats
+from bot.records.asked import TopAsked, stats_variant, top_asked
 from bot.records.model import ALL_CHATS
 from bot.replies import Outcome
 from bot.routes import Chats, Command, Feature

@@ -6,9 +6,8 @@ from datetime import timedelta
 
 from bot import callback_data as cb
 from bot import duel as duel_feature
-from bot.chats.settings import Setting, Settings
+from bot.chats.settings import PRESET_CHOICES, Setting, Settings
 from bot.replies import Button, Keyboard, Outcome, Reply
-from bot.settings.service import PRESET_CHOICES
 from bot.texts import Html, duration_text, t, variant_name
 from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS
 

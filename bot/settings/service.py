@@ -8,8 +8,6 @@ from bot.chats.settings import ATTEMPT_LIMITS, DUEL_TIMERS, RACE_LIMITS, Setting
 from bot.deps import Deps
 from engine.variant import MAX_LENGTH, MIN_LENGTH, PRESETS, InvalidVariant, Variant
 
-PRESET_CHOICES = ("classic", "nozero", "mastermind")
-
 
 def changed(current: Settings, field: Setting, value: str = "") -> Settings:
     """The settings after one change (see Setting); a value that does not fit changes nothing."""

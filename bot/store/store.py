@@ -4,6 +4,7 @@ it; and a read-only connection that the outbox's sender reads committed rows on.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -67,6 +68,14 @@ class Store:
         row = await one(self.conn, "SELECT value FROM bot_secrets WHERE name = ?", (name,))
         assert row is not None
         return str(row["value"])
+
+    async def tidy(self, now: datetime) -> int:
+        """Forget what is kept only a while: processed updates, sent replies and the page's move records older than
+        two days, each in a transaction of its own; how many rows went comes back."""
+        gone = await self.inbox.prune(now) + await self.outbox.prune(now)
+        async with self.transaction():
+            gone += await self.webapp.prune(now)
+        return gone
 
     async def move_chat(self, old: int, new: int) -> None:
         """Everything kept under chat `old` now belongs to `new` (a group upgraded to a supergroup).

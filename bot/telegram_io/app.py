@@ -21,13 +21,11 @@ from telegram.ext import ApplicationBuilder, ContextTypes
 from telegram.request import BaseRequest
 
 from bot.config import Config, Webhook
-from bot.daily.close import keep_closing
 from bot.page.server import WebAppServer
-from bot.play.service import settle_heap, warm_up
 from bot.ports import Clock, utc_now
-from bot.puzzles.stock import keep_stocked
-from bot.records.stats import prune_periods
+from bot.register import timers
 from bot.runtime import Runtime, open_runtime
+from bot.schedule import Scheduler
 from bot.store.lock import claim
 from bot.store.store import Store
 from bot.telegram_io.admins import AdminRoster, telegram_fetch
@@ -45,6 +43,7 @@ from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
 from bot.telegram_io.state import App, BotState
 from bot.telegram_io.telemetry import Telemetry
 from bot.telegram_io.webhook import WebhookServer, webhook_app
+from bot.warm import settle_heap, warm_up
 
 log = logging.getLogger("bot")
 
@@ -161,19 +160,6 @@ async def close_bot(app: App) -> None:
             await runtime.close()
 
 
-async def tidy(store: Store, clock: Clock, every: float = 3600) -> None:
-    """Forget processed updates and sent replies older than two days, and the boards of past days, weeks and
-    months (a board shows only the current ones), now and then every hour."""
-    while True:
-        try:
-            await store.inbox.prune(clock())
-            await store.outbox.prune(clock())
-            await prune_periods(store, clock())
-        except Exception as error:  # a busy or failing disk: next hour will do
-            log.warning("could not tidy the inbox, the outbox and past periods: %s", error)
-        await asyncio.sleep(every)
-
-
 async def webhook_secret(config: Config, store: Store) -> str:
     """The webhook's secret: WEBHOOK_SECRET, else a strong one generated once and kept in the database (it is given
     to Telegram by setWebhook at every start, so it never needs to be known outside)."""
@@ -205,12 +191,10 @@ async def serve(
     fetching: asyncio.Task[None] | None = None
     server: WebhookServer | None = None
     webapp: WebAppServer | None = None
-    background: list[asyncio.Task[object]] = [
-        asyncio.create_task(tidy(runtime.store, clock), name="tidying"),
-        asyncio.create_task(keep_closing(app, clock), name="closing days"),  # the daily challenge's best, each day
-    ]
-    if config.puzzle_stock:  # puzzles made ahead, so that no player waits for the engine to make one
-        background.append(asyncio.create_task(keep_stocked(runtime.core.deps), name="puzzle stock"))
+    background: list[asyncio.Task[object]] = []
+    # every timer on one scheduler: the tidy, the day's close, the stock of puzzles... (bot/register.py lists them)
+    scheduler = Scheduler(timers(runtime.core, runtime.store, app.bot_data.wake_sender, config), clock)
+    scheduler.start()
 
     def receiving() -> bool:  # for /healthz: the polling loop runs, or the webhook server does
         if config.webhook is None:
@@ -243,6 +227,7 @@ async def serve(
         if fetching in done:
             fetching.result()  # a rejected token: raised to the caller
     finally:
+        await scheduler.stop()
         await monitor.stop()
         for task in background:
             task.cancel()

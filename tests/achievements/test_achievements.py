@@ -284,15 +284,15 @@ async def test_the_days_close_on_the_timer_is_queued_and_sent_to_the_holders_cha
         await daily_solved(ann, app, 6)
         woken = []
         runtime = app.bot_data.runtime
-        assert await close_days(runtime, lambda: woken.append(1)) == 0
+        assert await close_days(runtime.core, runtime.store, lambda: woken.append(1)) == 0
         clock.advance(12 * 3600 + 1)
-        assert await close_days(runtime, lambda: woken.append(1)) == 1
+        assert await close_days(runtime.core, runtime.store, lambda: woken.append(1)) == 1
         assert woken == [1]
         start = len(request.calls)
         await app.bot_data.sender.flush()
         [told] = sent(request.calls[start:], 11)
         assert told.text.startswith("🏅 New achievement: <b>Best of the day</b>")
-        assert await close_days(runtime, lambda: woken.append(1)) == 0
+        assert await close_days(runtime.core, runtime.store, lambda: woken.append(1)) == 0
 
 
 async def test_the_puzzle_of_the_day_solved_seven_days_running_earns_the_puzzle_week_on_the_seventh(app, recorded):

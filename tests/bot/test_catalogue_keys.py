@@ -16,15 +16,15 @@ from pathlib import Path
 import pytest
 
 from bot.achievements.rules import Achievement
+from bot.chats.settings import PRESET_CHOICES
 from bot.i18n import LOCALES, po_path, read_catalogue, update_catalogues
-from bot.parsing.commands import TopWord
 from bot.parsing.scores import NUMBERS
 from bot.parsing.variants import NAMED
 from bot.play.milestones import MilestoneKind
+from bot.records.asked import TopWord
 from bot.records.rating import Family
 from bot.records.stats import Period
 from bot.register import GROUP_MENU, PRIVATE_MENU
-from bot.settings.service import PRESET_CHOICES
 from engine.variant import MAX_LENGTH
 
 ROOT = Path(__file__).resolve().parents[2]

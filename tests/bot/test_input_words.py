@@ -11,9 +11,10 @@ import bot.chats.languages
 import bot.i18n
 import bot.texts
 from bot.i18n import DOMAIN, WORDS, Catalogues, po_path
-from bot.parsing.commands import command_word, top_asked
+from bot.parsing.commands import command_word
 from bot.parsing.scores import parse_answer
 from bot.parsing.words import listed
+from bot.records.asked import top_asked
 from bot.records.stats import Period
 from engine.scoring import Score
 from tests.bot.fakes import telegram_app

@@ -22,7 +22,7 @@ import pytest
 
 from bot.chats import languages
 from bot.console import CONSOLE_CHAT, Console, console_who
-from bot.play.service import warm_up
+from bot.warm import warm_up
 from tests.bot.fakes import Clock, runtime_on
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,9 +4,10 @@ is answered with the names of the player's language, and Russian /help gives Rus
 
 import pytest
 
-from bot.parsing.commands import parse_options, stats_variant, top_asked, variant_from_args
+from bot.chats.settings import PRESET_CHOICES
+from bot.parsing.commands import parse_options, variant_from_args
 from bot.parsing.variants import every_variant, named, phrase
-from bot.settings.service import PRESET_CHOICES
+from bot.records.asked import stats_variant, top_asked
 from bot.texts import plain, t, variant_name, variant_text
 from engine.variant import PRESETS, InvalidVariant, Variant
 from tests.bot.fakes import USER

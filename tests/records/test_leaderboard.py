@@ -5,15 +5,16 @@ import asyncio
 import itertools
 from datetime import UTC, datetime, timedelta
 
+from bot.config import Config
 from bot.players import Seen, keep_fresh
 from bot.records import board as records
 from bot.records import stats
 from bot.records.model import ALL_CHATS
 from bot.records.store import SqliteStatsRepository
+from bot.register import timers
 from bot.store.db import open_database
 from bot.store.migrations import MIGRATIONS_DIR, migrate
 from bot.store.rows import iso
-from bot.telegram_io.app import tidy
 from tests.bot.fakes import EPOCH, Clock, runtime_on, telegram_app
 from tests.bot.members import Chat, sent
 
@@ -176,12 +177,17 @@ async def test_the_boards_of_past_periods_are_pruned_in_chunks_and_the_boards_sh
         assert order(await stats.leaderboard(deps, -777, "5d10", "today")) == [8]  # the move made meanwhile
 
 
-async def test_the_hourly_tidy_prunes_past_periods_too(tmp_path):
+async def test_the_hourly_timer_prunes_past_periods(tmp_path):
     clock = Clock(datetime(2025, 1, 15, 12, 0, tzinfo=UTC))
     async with runtime_on(tmp_path / "db.sqlite3", clock=clock) as runtime:
         await record(runtime.core.deps, 1, 5, at=datetime(2024, 12, 31, 12, 0, tzinfo=UTC))
         await record(runtime.core.deps, 2, 5, at=clock.now)
-        tidying = asyncio.create_task(tidy(runtime.store, clock))
+        [pruning] = [
+            timer
+            for timer in timers(runtime.core, runtime.store, lambda: None, Config())
+            if timer.name == "past periods"
+        ]
+        tidying = asyncio.create_task(pruning.run())
         try:
             kept = ["d2025-01-15", "m2025-01", "w2025-01-13"], ["", "d2025-01-15", "m2025-01", "w2025-01-13"]
             for _ in range(200):
