@@ -254,3 +254,50 @@ async def test_an_open_run_takes_typed_codes_before_a_game_and_the_game_waits(cl
     [guess] = sent(await ann.send("0123"))  # the run is over: the game takes codes again
     assert "0123" in guess.text
     assert "Storm" not in guess.text
+
+
+async def test_a_run_that_beats_the_players_best_says_so(clocked):
+    app, request, _ = clocked
+    ann, deps = ann_of(app, request), deps_of(app)
+    for rights, new in ((1, False), (2, True), (2, False)):
+        await ann.send("/storm")
+        for _ in range(rights):
+            await ann.send(await solution(deps, 1001))
+        [ended] = sent(await ann.send("/storm stop"))
+        assert (plain(t("storm.best.new")) in plain(ended.text)) == new
+
+
+async def test_a_replayed_update_answers_once(clocked):
+    app, request, _ = clocked
+    ann, deps = ann_of(app, request), deps_of(app)
+    await ann.send("/storm")
+    update = {"update_id": 900_001, "message": ann.message(await wrong(deps, 1001))}
+    await ann.process(update)
+    await ann.process(dict(update))  # Telegram hands the same update out again (a restart before confirming it)
+    run = await run_of(app)
+    assert (run.tally.place, run.tally.wrong, run.tally.penalty) == (1, 1, 10)
+
+
+async def test_the_boards_in_a_group_start_no_run(clocked):
+    app, request, _ = clocked
+    [boards] = sent(await Member(app, request, 11, "Ann").send("/storm top"))
+    assert "Puzzle Storm</b> · all time" in boards.text
+    assert boards.labels == []
+
+
+async def test_the_timer_queues_what_it_tells_and_wakes_the_sender(clocked):
+    from bot.storm import timer
+
+    app, request, clock = clocked
+    ann = ann_of(app, request)
+    await ann.send("/storm")
+    core, store = app.bot_data.runtime.core, app.bot_data.runtime.store
+    woken = []
+    assert await timer.tick(core, store, lambda: woken.append(1), core.features.storm.due) == 0  # nothing due yet
+    clock.advance(180)
+    assert await timer.tick(core, store, lambda: woken.append(1), core.features.storm.due) == 1
+    assert woken == [1]
+    before = len(request.calls)
+    await app.bot_data.sender.flush()
+    [told] = sent(request.calls[before:], 1001)
+    assert "Time's up!" in told.text
