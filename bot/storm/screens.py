@@ -3,6 +3,7 @@ account carries them (what the update did, and the screen, for the Mini App to d
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timedelta
 
 from bot import callback_data as cb
@@ -25,13 +26,18 @@ MAX_LISTED = 15  # players a Racer's standings list by name; the rest are counte
 
 
 def clock_text(left: timedelta) -> str:
-    """Time on a run's clock as a clock shows it: '2:31', '0:07'.
+    """Time on a run's clock as a countdown shows it, whole seconds rounded up: '2:32', '0:07'.
 
-    >>> clock_text(timedelta(seconds=151.6)), clock_text(timedelta(seconds=7))
-    ('2:31', '0:07')
+    >>> clock_text(timedelta(seconds=151.6)), clock_text(timedelta(seconds=7)), clock_text(timedelta(0))
+    ('2:32', '0:07', '0:00')
     """
-    minutes, seconds = divmod(max(0, int(left.total_seconds())), 60)
+    minutes, seconds = divmod(whole_seconds(left), 60)
     return f"{minutes}:{seconds:02d}"
+
+
+def whole_seconds(left: timedelta) -> int:
+    """Seconds left, rounded up (a clock shows 3:00 until a whole second has gone); never below zero."""
+    return max(0, math.ceil(round(left.total_seconds(), 3)))
 
 
 def _choice(key: str, language: str, data: str, does: Does) -> Choice:
@@ -80,7 +86,7 @@ def run_screen(language: str, shown: Shown) -> RunScreen:
         title,
         clock,
         run.ends_at,
-        int(shown.left.total_seconds()),
+        whole_seconds(shown.left),
         tally.place,
         len(run.sequence),
         tally.solved,
