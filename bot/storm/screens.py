@@ -228,7 +228,7 @@ def boards_screen(language: str, boards: Boards) -> BoardsScreen:
         best_today,
         today_note=_board_note(language, len(today), boards.today_players),
         all_time_note=_board_note(language, len(all_time), boards.all_time_players),
-        choices=((_choice("storm.btn.again", language, cb.encode(ACTION, AGAIN), Does.NEW),),),
+        choices=((_choice("storm.btn.run", language, cb.encode(ACTION, AGAIN), Does.NEW),),),
     )
 
 

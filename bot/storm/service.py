@@ -19,7 +19,7 @@ Every function runs inside the update's transaction (the Core's, the Mini App's,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot import puzzles
@@ -188,8 +188,7 @@ async def answer(deps: Deps, user_id: int, text: str, place: int | None = None) 
     if not await repo.move(run, tally, ends, reached, min(now, ends) if over else None):
         return Refusal("storm.stale")
     change = tally.seconds - run.tally.seconds
-    moved = await repo.run(run.id)
-    assert moved is not None
+    moved = replace(run, tally=tally, ends_at=ends, reached_seconds=reached, closed_at=min(now, ends) if over else None)
     if over:
         ending = await _ended(deps, moved, moved.closed_at or now)
         return Shown(moved, None, now, verdict, puzzle, change, ending=ending)

@@ -234,7 +234,7 @@ async def test_the_boards_keep_each_players_best_run_today_and_all_time(clocked)
     [boards] = sent(await ann.send("/storm top"))
     assert "🥇 Bob — 3\n🥈 Ann — 2" in boards.text
     assert "Your best: 2 · today: 2" in boards.text
-    assert boards.labels == [plain(t("storm.btn.again"))]
+    assert boards.labels == [plain(t("storm.btn.run"))]
 
 
 async def test_storm_without_puzzles_made_says_so(tmp_path):
