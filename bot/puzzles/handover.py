@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.deps import Deps
-from bot.puzzles.store import INVERSE, SqlitePuzzleRepository
+from bot.puzzles.store import INVERSE
 from bot.store.rows import every, placeholders
 
 
@@ -28,7 +28,7 @@ class HandedOver:
 async def hand_over(deps: Deps, variant: str, count: int, max_clues: int) -> list[HandedOver]:
     """Up to `count` "Which code is it?" puzzles of the variant with at most `max_clues` clues that nobody was ever
     shown, taken off the shelf (inside the caller's transaction: they are the caller's once it commits)."""
-    conn = deps.store.repository(SqlitePuzzleRepository).conn
+    conn = deps.store.conn
     rows = await every(
         conn,
         "SELECT id, data, estimate FROM puzzles p WHERE kind = ? AND variant = ? AND attempts = 0"

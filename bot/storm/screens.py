@@ -287,6 +287,8 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
         winner = next((r for r in ranked if r.user_id == racer.winner_id), None)
         if not standings.players:
             notices.append(t("storm.racer.empty", language))
+        elif not standings.runs:  # players, but no puzzle was ready when it was to start
+            notices.append(t("storm.racer.no_puzzles", language))
         elif winner is not None:
             notices.append(t("storm.racer.winner", language, name=winner.name, n=winner.solved))
         else:

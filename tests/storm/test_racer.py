@@ -248,3 +248,26 @@ async def test_an_admin_may_start_a_racer_someone_else_opened(clocked):
     racer = await racer_here(app)
     started = await Member(app, request, 99, "Admin").press(f"sm:s:{racer.id}")
     assert "is on: 1 player" in edits_of(started)[0].text
+
+
+async def test_a_racer_with_no_puzzle_ready_is_called_off_saying_so(tmp_path):
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
+        ann = Member(app, request, 11, "Ann")
+        await ann.send("/storm")
+        racer = await racer_here(app)
+        [off] = edits_of(await ann.press(f"sm:s:{racer.id}"))
+        assert plain(t("storm.racer.no_puzzles")) in plain(off.text)
+        assert (await racer_here(app)) is None
+
+
+async def test_another_racer_opens_in_the_group_where_the_last_one_ended(clocked):
+    app, request, _ = clocked
+    ann, bob = Member(app, request, 11, "Ann"), Member(app, request, 22, "Bob")
+    await ann.send("/storm")
+    racer = await racer_here(app)
+    await ann.press(f"sm:s:{racer.id}")
+    await ann.in_private().send("/storm stop")
+    calls = await bob.press("sm:r")
+    [lobby] = sent(calls, GROUP)
+    assert "1 player: Bob" in lobby.text
+    assert (await racer_here(app)).id != racer.id
