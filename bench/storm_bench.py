@@ -1,6 +1,7 @@
 """Puzzle Storm at scale: how many puzzles the bot serves a second, and what starting a run costs.
 
     PYTHONPATH=. .venv/bin/python bench/storm_bench.py [--puzzles 3000] [--players 200] [--answers 20] [--runs 3]
+        [--shelf 0]
 
 A fresh database gets --puzzles classic puzzles made ahead (as `bullscows puzzles make` does); then --players players
 each start a run and give --answers answers (right or wrong at random), every start and every answer in a transaction
@@ -8,8 +9,9 @@ of its own through the bot's services, as an update is (`bot.storm.service.start
 a second an answer so that no run runs out. Reported, for each of --runs rounds (each its own players, so each draws
 from puzzles they have not seen: the first players' starts also hand puzzles over from the stock): the puzzles
 served a second (an answer graded and the next puzzle shown, wall time), the median and 95th percentile of an answer
-and of a start, and the size of Storm's shelf; then the medians of the rounds. The load average is printed with them:
-the machine is shared.
+and of a start, and the size of Storm's shelf; then the medians of the rounds. --shelf N hands N puzzles over to
+Storm first (a shelf that has grown: each start reads the puzzles its player has not seen). The load average is
+printed with them: the machine is shared.
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot import puzzles
 from bot.config import Config
 from bot.ports import ManualTimers, NoAdmins
 from bot.puzzles.cli import make_ahead
 from bot.runtime import open_runtime
 from bot.storm import service as storm
+from engine.inverse.storm import STORM_MAX_CLUES
 
 
 class Clock:
@@ -50,7 +54,7 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[18] if len(values) > 1 else values[0]
 
 
-async def bench(count: int, players: int, answers: int, runs: int) -> None:
+async def bench(count: int, players: int, answers: int, runs: int, shelf: int) -> None:
     folder = Path(tempfile.mkdtemp())
     database = folder / "storm.sqlite3"
     made = await make_ahead(database, "classic", count)
@@ -60,6 +64,13 @@ async def bench(count: int, players: int, answers: int, runs: int) -> None:
         Config(database_path=database), random.Random(1), clock, admins=NoAdmins(), timers=ManualTimers()
     )
     core, deps = runtime.core, runtime.core.deps
+    if shelf:
+
+        async def grow() -> int:
+            handed = await puzzles.hand_over(deps, "classic", shelf, STORM_MAX_CLUES)
+            return await storm.repository(deps).add_puzzles("classic", [(h.data, h.estimate) for h in handed], clock())
+
+        print(f"handed {await core.alone(0, grow)} puzzles over to Storm")
     chance = random.Random(2)
     served_rates, answer_medians, start_medians = [], [], []
     print(
@@ -115,8 +126,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--answers", type=int, default=20)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--shelf", type=int, default=0)
     args = parser.parse_args()
-    asyncio.run(bench(args.puzzles, args.players, args.answers, args.runs))
+    asyncio.run(bench(args.puzzles, args.players, args.answers, args.runs, args.shelf))
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from engine.inverse import Grade, Puzzle, grade, storm_sequence, storm_tiers
 from engine.inverse.storm import STORM_MAX_CLUES, STORM_TIERS
 
 HANDOVER = 2 * RUN_PUZZLES  # puzzles taken from the stock at a time, when the unseen ones run short
+POOL = 20 * RUN_PUZZLES  # unseen puzzles a run is drawn from at most: a hundred a tier
 BOARD_SIZE = 10  # lines of each board
 
 
@@ -94,16 +95,19 @@ class InLobby:
 async def draw(deps: Deps, players: Sequence[int], now: datetime) -> list[int]:
     """The puzzles of a new run (a Racer's: every player gets the same), RUN_PUZZLES at most, easiest first: none of
     the players has seen them, unless too few are left (then the ones seen longest ago make the run up). Puzzles are
-    taken from the stock made ahead when the unseen run short; an empty list when there are none at all."""
+    taken from the stock made ahead when the unseen run short; an empty list when there are none at all. The run is
+    drawn from a window of at most POOL unseen puzzles at a random place on the shelf, so a start costs the same
+    however big the shelf has grown."""
     repo = repository(deps)
-    pool = await repo.pool(VARIANT, players)
+    after = deps.rng.randrange(await repo.last_id(VARIANT) + 1)
+    pool = await repo.pool(VARIANT, players, after=after, limit=POOL)
     if len(pool) < RUN_PUZZLES:
         handed = await puzzles.hand_over(deps, VARIANT, HANDOVER, STORM_MAX_CLUES)
         if handed:
             await repo.add_puzzles(VARIANT, [(h.data, h.estimate) for h in handed], now)
-            pool = await repo.pool(VARIANT, players)
+            pool = await repo.pool(VARIANT, players, limit=POOL)
     if len(pool) < RUN_PUZZLES:
-        pool += (await repo.pool(VARIANT, players, seen=True))[: RUN_PUZZLES - len(pool)]
+        pool += await repo.seen_pool(VARIANT, players, RUN_PUZZLES - len(pool))
     return storm_sequence(storm_tiers(pool, STORM_TIERS), deps.rng, RUN_PUZZLES)
 
 

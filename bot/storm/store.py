@@ -111,26 +111,38 @@ class SqliteStormRepository:
         )
         return self.conn.total_changes - before
 
-    async def pool(self, variant: str, players: Sequence[int], seen: bool = False) -> list[tuple[int, float]]:
-        """The variant's puzzles (id, estimate) none of these players has seen; with `seen`, those some of them
-        have, the longest ago first (a run made up from them when the unseen run short)."""
-        if not seen:
-            return [
-                (r["id"], r["estimate"])
-                for r in await scan(
-                    self.conn,
-                    "SELECT id, estimate FROM storm_puzzles p WHERE variant = ? AND NOT EXISTS (SELECT 1 FROM"
-                    f" storm_seen s WHERE s.puzzle_id = p.id AND s.user_id IN ({placeholders(players)})) ORDER BY id",
-                    (variant, *players),
-                )
-            ]
+    async def pool(
+        self, variant: str, players: Sequence[int], *, after: int = 0, limit: int = 1_000_000
+    ) -> list[tuple[int, float]]:
+        """Up to `limit` of the variant's puzzles (id, estimate) none of these players has seen, in the order of their
+        ids past `after`, then from the first (a window at a random place: ids say nothing of difficulty, so any
+        window samples every tier)."""
+        who = placeholders(players)
+        unseen = f"NOT EXISTS (SELECT 1 FROM storm_seen s WHERE s.puzzle_id = p.id AND s.user_id IN ({who}))"
+        sql = (
+            f"SELECT id, estimate FROM storm_puzzles p WHERE variant = ? AND {unseen} AND id {{}} ? ORDER BY id LIMIT ?"
+        )
+        found = await scan(self.conn, sql.format(">"), (variant, *players, after, limit))
+        if len(found) < limit and after > 0:
+            found += await scan(self.conn, sql.format("<="), (variant, *players, after, limit - len(found)))
+        return [(r["id"], r["estimate"]) for r in found]
+
+    async def seen_pool(self, variant: str, players: Sequence[int], limit: int) -> list[tuple[int, float]]:
+        """Up to `limit` of the variant's puzzles (id, estimate) some of these players have seen, the longest ago
+        first (a run made up from them when the unseen run short)."""
         rows = await scan(
             self.conn,
             "SELECT p.id, p.estimate, max(s.seen_at) AS last FROM storm_puzzles p JOIN storm_seen s ON s.puzzle_id ="
-            f" p.id WHERE p.variant = ? AND s.user_id IN ({placeholders(players)}) GROUP BY p.id ORDER BY last, p.id",
-            (variant, *players),
+            f" p.id WHERE p.variant = ? AND s.user_id IN ({placeholders(players)}) GROUP BY p.id ORDER BY last, p.id"
+            " LIMIT ?",
+            (variant, *players, limit),
         )
         return [(r["id"], r["estimate"]) for r in rows]
+
+    async def last_id(self, variant: str) -> int:
+        """The highest id of the variant's puzzles (0: none)."""
+        row = await one(self.conn, "SELECT max(id) FROM storm_puzzles WHERE variant = ?", (variant,))
+        return int(row[0]) if row is not None and row[0] is not None else 0
 
     async def puzzle(self, puzzle_id: int) -> dict[str, Any] | None:
         """A Storm puzzle's engine data."""

@@ -301,3 +301,17 @@ async def test_the_timer_queues_what_it_tells_and_wakes_the_sender(clocked):
     await app.bot_data.sender.flush()
     [told] = sent(request.calls[before:], 1001)
     assert "Time's up!" in told.text
+
+
+async def test_day_boards_older_than_yesterday_are_forgotten_and_the_all_time_board_kept(clocked):
+    app, request, clock = clocked
+    ann, deps = ann_of(app, request), deps_of(app)
+    core = app.bot_data.runtime.core
+    for _ in range(3):  # a run a day, three days running
+        await ann.send("/storm")
+        await ann.send(await solution(deps, 1001))
+        await ann.send("/storm stop")
+        clock.advance(24 * 3600)
+    await core.alone(0, lambda: storm.forget_days(deps))
+    rows = await deps.store.conn.execute_fetchall("SELECT board FROM storm_bests ORDER BY board")
+    assert [row[0] for row in rows] == ["", "2025-01-03"]  # today is 4 January: yesterday's board stays
