@@ -24,7 +24,7 @@ from bot.refusal import Refusal
 from bot.storm import rules
 from bot.storm import service as storm
 from bot.storm.rules import LOBBY_SECONDS, MAX_RACERS, MOST_SECONDS, VARIANT
-from bot.storm.store import LOBBY, OVER, RUNNING, Player, Racer, Run
+from bot.storm.store import LOBBY, RUNNING, Player, Racer, Run
 
 MAX_PER_CHAT = 20  # Racers on at once in one group, across its forum topics
 SLACK = timedelta(seconds=5)  # past the longest run, before a Racer is called over whatever its runs say
@@ -78,7 +78,6 @@ class Started:
 
     standings: Standings
     shown: tuple[storm.Shown, ...]
-    dropped: tuple[Player, ...] = ()  # players who could not start (another run of theirs was open)
 
 
 async def standings(deps: Deps, racer: Racer) -> Standings:
@@ -179,11 +178,10 @@ async def begin(deps: Deps, racer: Racer) -> Started | Standings | Refusal:
         return await standings(deps, over) if players else Standings(over, ())
     if not await repo.run_racer(racer.id, sequence, now, now + timedelta(seconds=MOST_SECONDS) + SLACK):
         return Refusal("storm.racer.started")
-    shown, dropped = [], []
+    shown = []
     for player in players:
         run = await storm.begin_run(deps, player.user_id, player.name, sequence, now, racer.id)
-        if run is None:
-            dropped.append(player)
+        if run is None:  # a run of theirs opened since they joined: they are out of this one
             await repo.leave(racer.id, player.user_id)
             continue
         shown.append(storm.Shown(run, await storm.puzzle_at(deps, run), now))
@@ -193,7 +191,7 @@ async def begin(deps: Deps, racer: Racer) -> Started | Standings | Refusal:
         await repo.finish_racer(racer.id, None, now)
         running = await repo.racer(racer.id)
         assert running is not None
-    return Started(await standings(deps, running), tuple(shown), tuple(dropped))
+    return Started(await standings(deps, running), tuple(shown))
 
 
 async def settle(deps: Deps, racer_id: int) -> Standings | None:
@@ -250,8 +248,3 @@ async def due(deps: Deps) -> Due:
     racers.update(r.id for r in await repo.settled_racers(now))
     moved = [found for racer_id in sorted(racers) if (found := await settle(deps, racer_id)) is not None]
     return Due(tuple(closed), tuple(started), tuple(moved))
-
-
-def over(standings: Standings) -> bool:
-    """Whether the Racer is over."""
-    return standings.racer.phase == OVER
