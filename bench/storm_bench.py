@@ -10,8 +10,9 @@ a second an answer so that no run runs out. Reported, for each of --runs rounds 
 from puzzles they have not seen: the first players' starts also hand puzzles over from the stock): the puzzles
 served a second (an answer graded and the next puzzle shown, wall time), the median and 95th percentile of an answer
 and of a start, and the size of Storm's shelf; then the medians of the rounds. --shelf N hands N puzzles over to
-Storm first (a shelf that has grown: each start reads the puzzles its player has not seen). The load average is
-printed with them: the machine is shared.
+Storm first (a shelf that has grown: each start reads the puzzles its player has not seen). First, the CPU time of
+Storm's clock looking with nothing due (bot/storm/timer.py: once a second). The load average is printed with them:
+the machine is shared.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from bot.ports import ManualTimers, NoAdmins
 from bot.puzzles.cli import make_ahead
 from bot.runtime import open_runtime
 from bot.storm import service as storm
+from bot.storm import timer
 from engine.inverse.storm import STORM_MAX_CLUES
 
 
@@ -64,6 +66,12 @@ async def bench(count: int, players: int, answers: int, runs: int, shelf: int) -
         Config(database_path=database), random.Random(1), clock, admins=NoAdmins(), timers=ManualTimers()
     )
     core, deps = runtime.core, runtime.core.deps
+    ticks = []
+    for _ in range(1000):  # Storm's clock with nothing due: what it costs a second, every second
+        started = time.process_time()
+        await timer.tick(core, runtime.store, lambda: None, core.features.storm.due)
+        ticks.append(time.process_time() - started)
+    print(f"the clock's look with nothing due: {1e6 * statistics.median(ticks):.0f} µs of CPU (median of 1000)")
     if shelf:
 
         async def grow() -> int:
