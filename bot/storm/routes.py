@@ -43,7 +43,7 @@ class Storm(Feature):
         if word == TOP_WORD:
             return view.boards_outcome(language, await storm.boards(self.deps, s.who.user_id), private=s.who.private)
         if not s.who.private:
-            return await self._racer(s, fresh=True)
+            return await self._racer(s)
         if word == STOP_WORD:
             return await self._stop(s, None)
         return await self._start(s)
@@ -68,7 +68,7 @@ class Storm(Feature):
         if who.private and verb == view.AGAIN:
             return await self._start(s)
         if not who.private and verb == view.ANOTHER:
-            return await self._racer(s, fresh=True)
+            return await self._racer(s, pressed=True)
         if not who.private and verb in (view.JOIN, view.START) and len(fields) == 1:
             racer_id = cb.decode_id(fields[0])
             return await (self._join(s, racer_id) if verb == view.JOIN else self._start_racer(s, racer_id))
@@ -113,7 +113,9 @@ class Storm(Feature):
 
     # -- a Racer
 
-    async def _racer(self, s: Situation, *, fresh: bool) -> Outcome:
+    async def _racer(self, s: Situation, *, pressed: bool = False) -> Outcome:
+        """/storm in a group (or 🔁 Another Racer pressed): a new Racer's lobby; the one on here shown anew below
+        (to a press, only a toast: a button pressed again and again posts nothing)."""
         who, language = s.who, s.language
         person = rules.is_person(who.user_id, who.as_chat)
         opened = await racing.open_lobby(
@@ -122,8 +124,10 @@ class Storm(Feature):
         now = self.deps.clock()
         if isinstance(opened, racing.Crowded):
             return messages.message("storm.racer.crowded", language, n=opened.limit)
+        if isinstance(opened, racing.AlreadyOn) and pressed:
+            return Outcome(toast=t("storm.racer.on", language))
         if isinstance(opened, racing.AlreadyOn):
-            return view.racer_outcome(language, opened.standings, now, fresh=fresh, made=False)
+            return view.racer_outcome(language, opened.standings, now, fresh=True, made=False)
         outcome = view.racer_outcome(language, opened, now)
         if any(p.user_id == who.user_id for p in opened.players):
             private = await languages.private_language(self.deps, who.user_id)

@@ -271,3 +271,13 @@ async def test_another_racer_opens_in_the_group_where_the_last_one_ended(clocked
     [lobby] = sent(calls, GROUP)
     assert "1 player: Bob" in lobby.text
     assert (await racer_here(app)).id != racer.id
+
+
+async def test_another_racer_pressed_while_one_is_on_posts_nothing(clocked):
+    app, request, _ = clocked
+    ann, bob = Member(app, request, 11, "Ann"), Member(app, request, 22, "Bob")
+    [lobby] = sent(await ann.send("/storm"), GROUP)
+    calls = await bob.press("sm:r", lobby.params["_sent_id"])  # an older Racer's button, pressed again and again
+    assert toasts(calls) == [plain(t("storm.racer.on"))]
+    assert sent(calls) == []
+    assert edits_of(calls) == []
