@@ -248,3 +248,20 @@ async def due(deps: Deps) -> Due:
     racers.update(r.id for r in await repo.settled_racers(now))
     moved = [found for racer_id in sorted(racers) if (found := await settle(deps, racer_id)) is not None]
     return Due(tuple(closed), tuple(started), tuple(moved))
+
+
+async def unreachable(deps: Deps, user_id: int) -> Standings | None:
+    """Telegram refused a message to a player's private chat (they never opened it, or blocked the bot): they leave
+    the lobby they wait in, or their run in a Racer under way is over; the Racer's standings, or None if they are
+    in none."""
+    repo = storm.repository(deps)
+    racer = await repo.racer_of(user_id)
+    if racer is None:
+        return None
+    if racer.phase == LOBBY:
+        await repo.leave(racer.id, user_id)
+        return await standings(deps, racer)
+    run = await repo.open_run(user_id)
+    if run is not None and run.racer_id == racer.id:
+        await storm.close_run(deps, run, min(deps.clock(), run.ends_at))
+    return await settle(deps, racer.id)

@@ -166,6 +166,16 @@ class Storm(Feature):
             outcome = outcome.then(view.run_reply(screen, chat_id=shown.run.user_id))
         return outcome
 
+    async def on_unreachable(self, user_id: int) -> Notice | None:
+        """Telegram refused a message to this user's private chat: out of the Racer they were in, its standings shown
+        so in its group; None if they are in none."""
+        moved = await racing.unreachable(self.deps, user_id)
+        if moved is None:
+            return None
+        group = await languages.chat_language(self.deps, moved.racer.chat_id)
+        outcome = view.racer_outcome(group, moved, self.deps.clock())
+        return Notice(moved.racer.chat_id, outcome, moved.racer.topic)
+
     # -- the clock
 
     async def due(self) -> list[Notice]:

@@ -281,3 +281,17 @@ async def test_another_racer_pressed_while_one_is_on_posts_nothing(clocked):
     assert toasts(calls) == [plain(t("storm.racer.on"))]
     assert sent(calls) == []
     assert edits_of(calls) == []
+
+
+async def test_a_player_the_bot_cannot_write_to_leaves_the_lobby(clocked):
+    app, request, _ = clocked
+    ann, bob = Member(app, request, 11, "Ann"), Member(app, request, 22, "Bob")
+    request.unreachable.add(22)  # Bob never opened a private chat with the bot
+    [lobby] = sent(await ann.send("/storm"), GROUP)
+    before = len(request.calls)
+    await bob.press(f"sm:j:{(await racer_here(app)).id}", lobby.params["_sent_id"])
+    await app.bot_data.sender.flush()  # what the refusal queued for the group, as the sender's loop would send it
+    shown = [edit.text for edit in edits_of(request.calls[before:])]
+    assert "2 players: Ann, Bob" in shown[0]
+    assert "1 player: Ann" in shown[-1]  # his welcome was refused: he is out, and the group sees it
+    assert [p.user_id for p in await storm.repository(deps_of(app)).players((await racer_here(app)).id)] == [11]
