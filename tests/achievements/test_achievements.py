@@ -32,6 +32,12 @@ async def win_in(member: Member, app, guesses: int, command: str = "/play"):
     return sent(await member.send(secret), member.chat_id)
 
 
+def line_of(text: str, name: str) -> str:
+    """The line of a message that names the achievement."""
+    [line] = [line for line in text.split("\n") if name in line]
+    return line
+
+
 async def held(app, user_id: int) -> set[Achievement]:
     return set(await deps_of(app).store.repository(SqliteAchievementRepository).held(user_id))
 
@@ -42,7 +48,7 @@ async def counted(app) -> tuple[dict[str, int], int]:
     rows = await conn.execute_fetchall("SELECT achievement, count(*) FROM achievements GROUP BY achievement")
     players = await conn.execute_fetchall(
         "SELECT count(*) FROM (SELECT user_id FROM game_results WHERE mode IN"
-        " ('referee', 'race', 'duel', 'versus', 'daily') UNION SELECT user_id FROM achievements)"
+        " ('referee', 'race', 'duel', 'versus', 'daily') UNION SELECT user_id FROM achievements) WHERE user_id > 0"
     )
     return {r[0]: r[1] for r in rows}, players[0][0]
 
@@ -62,6 +68,24 @@ async def test_a_classic_solved_in_four_is_announced_once_and_in_five_is_not(app
     again = await win_in(four, app, 2)  # a second feat: held already, nothing to announce
     assert not any("achievement" in r.text for r in again)
     assert await counted(app) == ({"classic_in_four": 1}, 2)
+
+
+async def test_rarity_counts_players_not_their_games_in_both_languages(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    boris = Member(app, recorded, 22, "Борис", chat_id=22, language_code="ru")
+    *_, earned = await win_in(ann, app, 3)
+    assert earned.text.endswith("It is held by 100% of players.")
+    await win_in(ann, app, 6)  # more games of the same player: still one player
+    await win_in(ann, app, 5)
+    [stats] = sent(await ann.send("/stats"))
+    assert "held by 100% of players" in line_of(stats.text, "Classic in four")
+    await win_in(boris, app, 6)
+    await win_in(boris, app, 6)
+    [stats] = sent(await boris.send("/stats"))
+    assert "есть у 50% игроков" in line_of(stats.text, "Классика за четыре хода")
+    assert await counted(app) == ({"classic_in_four": 1}, 2)
+    rare = await achievements.rarities(deps_of(app))
+    assert (rare[Achievement.CLASSIC_IN_FOUR].holders, rare[Achievement.CLASSIC_IN_FOUR].players) == (1, 2)
 
 
 async def test_a_hinted_classic_in_four_earns_nothing_nor_does_another_variant(app, recorded):
@@ -343,3 +367,40 @@ async def test_a_rated_puzzle_answer_that_leaves_a_rating_of_1800_earns_it_once_
     await ann.press("pz:n")  # the next rated solve: held already, nothing announced
     row = await repo.puzzle((await repo.current(11)).puzzle_id)
     assert not any("achievement" in r.text for r in sent(await ann.send(row.data["solution"]), 11))
+
+
+async def test_the_migration_to_counting_players_recounts_them_and_takes_back_what_a_chat_held(tmp_path):
+    from bot.store.migrations import MIGRATIONS_DIR, migrations_in
+
+    older = tmp_path / "older"
+    older.mkdir()
+    for migration in migrations_in(MIGRATIONS_DIR):
+        if migration.version < 18:
+            (older / f"{migration.name}.sql").write_text(migration.sql)
+    conn = await open_database(tmp_path / "db.sqlite3")
+    try:
+        await migrate(conn, older)
+        result = (
+            "INSERT OR REPLACE INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
+            " started_at, finished_at) VALUES (?, ?, ?, ?, 'classic', 5, 'won', 0, '2025-01-01', '2025-01-01')"
+        )
+        for game_id, user_id, mode in ((1, 11, "referee"), (2, 11, "referee"), (3, 11, "referee"), (4, -100, "race")):
+            await conn.execute(result, (game_id, user_id, user_id if mode == "referee" else -5, mode))
+        award = "INSERT OR IGNORE INTO achievements (user_id, achievement, earned_at, chat_id) VALUES (?, ?, '', ?)"
+        await conn.execute(award, (11, "classic_in_four", 11))
+        await conn.execute(award, (-100, "race_of_six", -5))
+        await conn.commit()
+        assert [tuple(r) for r in await conn.execute_fetchall("SELECT players FROM rarity_count")] == [(4,)]  # games
+
+        assert await migrate(conn) == ["0018_awards_that_mean_what_they_say"]
+        holders = await conn.execute_fetchall("SELECT achievement, holders FROM achievement_holders")
+        assert {r[0]: r[1] for r in holders} == {"classic_in_four": 1}
+        assert [tuple(r) for r in await conn.execute_fetchall("SELECT players FROM rarity_count")] == [(1,)]
+        await conn.execute(result, (5, 11, 11, "referee"))  # another game of the same player
+        await conn.execute(result, (5, 11, 11, "referee"))  # stored again
+        await conn.execute(result, (6, -100, -5, "race"))  # a chat's: no player
+        await conn.execute(award, (11, "classic_in_four", 11))  # held already
+        await conn.execute(result, (7, 22, 22, "daily"))  # a new player
+        assert [tuple(r) for r in await conn.execute_fetchall("SELECT players FROM rarity_count")] == [(2,)]
+    finally:
+        await conn.close()
