@@ -34,3 +34,7 @@ UPDATE rarity_count SET players = (SELECT count(*) FROM rarity_players) WHERE id
 DELETE FROM achievement_holders;
 INSERT INTO achievement_holders (achievement, holders)
 SELECT achievement, count(*) FROM achievements GROUP BY achievement;
+-- The day's best no longer waits for the day's close, nor depends on anyone else's game: a clean daily solve in no
+-- more guesses than the engine's own play needs for the day's code earns it when it is won
+-- (bot/achievements/rules.py). The fewest guesses of each closed day are no longer kept.
+DROP TABLE daily_closes;

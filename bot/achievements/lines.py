@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.achievements.model import Award, Rarity, Shelf, Shelved
+from bot.achievements.rules import FLAWLESS_LEAST_CODES, PUZZLE_RATING
 from bot.replies import Outcome, Reply
-from bot.texts import Html, lines, t
+from bot.texts import Html, babel_locale, lines, t
 
 UNDER_ONE = 0.01  # a share shown as "under 1%" rather than rounded to 0%
 
@@ -38,14 +39,22 @@ def rarity_text(language: str, rarity: Rarity) -> Html:
     return t("ach.rarity", language, percent=shown)
 
 
+def _figures(language: str) -> dict[str, object]:
+    """The rules' figures the names and descriptions quote, as the language writes numbers ('5,040', '5 040'): kept
+    in bot/achievements/rules.py only."""
+    from babel.numbers import format_decimal
+
+    return {"rating": PUZZLE_RATING, "codes": format_decimal(FLAWLESS_LEAST_CODES, locale=babel_locale(language))}
+
+
 def name(language: str, item: Shelved | Award) -> Html:
     """The achievement's name."""
-    return t(f"ach.{item.achievement}", language)
+    return t(f"ach.{item.achievement}", language, **_figures(language))
 
 
 def how(language: str, item: Shelved | Award) -> Html:
     """What earns it, as a phrase."""
-    return t(f"ach.{item.achievement}.how", language)
+    return t(f"ach.{item.achievement}.how", language, **_figures(language))
 
 
 def shelf_title(language: str, shelf: Shelf) -> Html:
