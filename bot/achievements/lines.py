@@ -12,6 +12,8 @@ from bot.replies import Outcome, Reply
 from bot.texts import Html, babel_locale, lines, t
 
 UNDER_ONE = 0.01  # a share shown as "under 1%" rather than rounded to 0%
+HELD_MARK = "🏅"  # an achievement held, on the shelf
+MISSING_MARK = "🔒"  # one not held yet: plain to see in the dark theme and the light one (a "▫️" was barely there)
 
 
 def percent(rarity: Rarity) -> int | None:
@@ -57,17 +59,20 @@ def how(language: str, item: Shelved | Award) -> Html:
     return t(f"ach.{item.achievement}.how", language, **_figures(language))
 
 
+def mark(item: Shelved) -> str:
+    """The mark before it on the shelf: held, or not yet."""
+    return HELD_MARK if item.held else MISSING_MARK
+
+
 def shelf_title(language: str, shelf: Shelf) -> Html:
     """'🏅 Achievements: 2 of 6'."""
     return t("ach.title", language, held=shelf.held, total=len(shelf.items))
 
 
 def shelf_line(language: str, item: Shelved) -> Html:
-    """One achievement of a shelf: held, its name and rarity; not yet, also what earns it."""
-    rarity = rarity_text(language, item.rarity)
-    if item.held:
-        return t("ach.held", language, name=name(language, item), rarity=rarity)
-    return t("ach.missing", language, name=name(language, item), how=how(language, item), rarity=rarity)
+    """One achievement of a shelf: its mark, its name (bold when held), what earns it and how rare it is."""
+    fields = {"mark": mark(item), "name": name(language, item), "how": how(language, item)}
+    return t("ach.held" if item.held else "ach.missing", language, rarity=rarity_text(language, item.rarity), **fields)
 
 
 def ordered(found: Shelf) -> list[Shelved]:

@@ -216,20 +216,24 @@ async def test_a_sock_puppet_that_gives_up_the_daily_denies_nobody_the_days_best
         assert Achievement.DAY_BEST in await held(app, 22)
 
 
-async def test_stats_shows_every_achievement_with_how_rare_it_is_in_both_languages(app, recorded):
+async def test_stats_shows_every_achievement_with_what_earns_it_and_how_rare_it_is_in_both_languages(app, recorded):
     ann = Member(app, recorded, 11, "Ann", chat_id=11)
     bob = Member(app, recorded, 22, "Боб", chat_id=22, language_code="ru")
     await win_in(ann, app, 3)
     await win_in(bob, app, 6)
     [stats] = sent(await ann.send("/stats"))
-    assert "🏅 <b>Achievements</b>: 1 of 6\n🏅 Classic in four · held by 50% of players\n▫️ Flawless: " in stats.text
-    assert "▫️ Race of six: a race won against five or more other players · held by no one yet" in stats.text
-    assert "▫️ Puzzle rating 1800: an established puzzle rating of 1800 or more (not a provisional one)" in stats.text
+    assert (  # held: marked, its name in bold, and what earned it too
+        "🏅 <b>Achievements</b>: 1 of 6\n🏅 <b>Classic in four</b>: a classic game (4 digits, no repeats) solved in 4"
+        " guesses or fewer, without a hint · held by 50% of players\n🔒 Flawless: a game won without a hint"
+    ) in stats.text
+    assert "🔒 Race of six: a race won against five or more other players · held by no one yet" in stats.text
+    assert "▫️" not in stats.text  # the old mark, barely visible
+    assert "🔒 Puzzle rating 1800: an established puzzle rating of 1800 or more (not a provisional one)" in stats.text
     assert "in a variant of 5,040\u00a0codes or more" in stats.text  # the number and its unit kept together
     [stats] = sent(await bob.send("/stats"))
-    assert "🏅 <b>Достижения</b>: 0 из 6\n▫️ Классика за четыре хода: " in stats.text
+    assert "🏅 <b>Достижения</b>: 0 из 6\n🔒 Классика за четыре хода: " in stats.text
     assert "есть у 50% игроков" in stats.text
-    assert "▫️ Рейтинг 1800 в головоломках: устоявшийся рейтинг" in stats.text
+    assert "🔒 Рейтинг 1800 в головоломках: устоявшийся рейтинг" in stats.text
     assert "в варианте от 5\u00a0040\u00a0кодов" in stats.text
 
 
