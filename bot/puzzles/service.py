@@ -761,13 +761,13 @@ async def state(deps: Deps, user_id: int, solving: Current | None = None) -> Sol
 
 async def post_in_group(deps: Deps, chat_id: int, user_id: int) -> GroupDaily:
     """The day's puzzle posted in the group (again, with who solved it, when it was). Its clues are shown to the
-    member who asked for it: their clock runs from the post's first showing there, unless it ran before."""
+    member who asked for it: their clock runs from now, unless it ran before."""
     now = deps.clock()
     day = day_of(now)
     repo = repository(deps)
     post = await repo.post_in_group(chat_id, day, now)
     if user_id > 0:  # a person, not a chat posting as itself
-        await repo.save(Plan(user_id, now, day=DayWrite(day, GENERATOR_VERSION, post.posted_at)))
+        await repo.save(Plan(user_id, now, day=DayWrite(day, GENERATOR_VERSION, now)))
     return GroupDaily(day, await day_puzzle(deps, day), post, next_in=until_next(now))
 
 

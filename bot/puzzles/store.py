@@ -144,7 +144,7 @@ class AttemptWrite:
 @dataclass(frozen=True)
 class DayWrite:
     """What an update changes of a player's go at a day's puzzle (begun if it was not): when they were first shown
-    it (the earlier of this and what is stored), one more answer, solved, given up."""
+    it (the earlier of this and what is stored, while the go is not over), one more answer, solved, given up."""
 
     day: str
     version: int
@@ -421,7 +421,8 @@ class SqlitePuzzleRepository:
                 self.conn,
                 "INSERT INTO puzzle_days (day, user_id, version, started_at, tries, solved_at, gave_up)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO UPDATE SET"
-                " started_at = min(started_at, excluded.started_at), tries = tries + excluded.tries,"
+                " started_at = CASE WHEN solved_at IS NULL AND NOT gave_up THEN min(started_at, excluded.started_at)"
+                " ELSE started_at END, tries = tries + excluded.tries,"
                 " solved_at = coalesce(solved_at, excluded.solved_at), gave_up = max(gave_up, excluded.gave_up)",
                 (
                     day.day,

@@ -7,6 +7,7 @@ puzzle rating in /stats. Through the whole Application (the chat) and the Mini A
 from __future__ import annotations
 
 import asyncio
+import re
 import shutil
 from datetime import timedelta
 from pathlib import Path
@@ -200,6 +201,23 @@ async def test_the_days_board_times_from_the_first_showing_on_the_page_in_privat
         cy = await web.runtime.core.deps.store.repository(SqlitePuzzleRepository).day_row(day_of(clock()), 3003)
         assert cy is not None
         assert cy.started_at == clock() - timedelta(seconds=35)  # shown when Cy asked for the post
+
+
+async def test_a_finished_go_keeps_its_time_whatever_the_group_shows_later(tmp_path):
+    clock = Clock()
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        await Member(app, request, 3003, "Cy").send("/puzzle")  # posted in the group at 0 s
+        clock.advance(10)
+        ann = Member(app, request, 1001, "Ann")
+        await ann.in_private().send("/puzzle")  # Ann is first shown it at 10 s, in private
+        clock.advance(20)
+        await ann.in_private().send(await today_solution(app))
+        clock.advance(10)
+        await ann.send("/puzzle")  # then asks for the group's post
+        [over] = sent(await ann.send(f"/puzzle {await today_solution(app)}"), GROUP)
+        assert over.text == "Ann: your go at today's puzzle is over already."
+        [board] = sent(await ann.in_private().send("/puzzle top"))
+        assert board.text.split("\n")[1] == "🥇 Ann — 1 try · 20s"
 
 
 # -- 12. the group: a member's answer is one of their tries, and no message prints the code
@@ -477,3 +495,38 @@ async def test_a_streak_broken_shows_its_best_run_alone(tmp_path):
         await chat.send("/puzzle")
         [board, _] = sent(await chat.press(f"pz:g:{day_of(clock()).replace('-', '')}"))
         assert "🔥 Puzzle of the day: best run 1 day in a row" in board.text
+
+
+# -- issue 33: an answer reads what it needs once and writes once
+
+
+async def test_an_answer_reads_the_puzzles_tables_once_and_writes_each_table_it_changes_once(chat, app):
+    await stocked(app)
+    deps = deps_of(app)
+    traced: list[str] = []
+    raw = deps.store.conn._conn  # the sqlite3 connection under aiosqlite's: every statement passes its trace
+    await chat.send("/puzzle")
+    day = await today_solution(app)
+    await chat.send(wrong_for(day))
+
+    async def counted(text: str) -> tuple[int, list[str]]:
+        """The statements on the puzzles' tables an answer runs: how many read them, and what each write writes."""
+        traced.clear()
+        raw.set_trace_callback(traced.append)
+        try:
+            await chat.send(text)
+        finally:
+            raw.set_trace_callback(None)
+        statements = [" ".join(s.split()).upper() for s in traced]
+        reads = sum(s.startswith("SELECT") and re.search(r"(FROM|JOIN) PUZZLE", s) is not None for s in statements)
+        writes = [re.match(r"(INSERT|UPDATE|DELETE)( OR IGNORE)?( INTO| FROM)? (\w+)", s) for s in statements]
+        return reads, [f"{w[1]} {w[4]}" for w in writes if w is not None and w[4].startswith("PUZZLE")]
+
+    assert await counted(day) == (1, ["INSERT PUZZLE_DAYS", "DELETE PUZZLE_CURRENT"])  # solved: one go, done
+    await chat.send("/puzzle")
+    row = await open_ladder(app, 1001)
+    assert await counted(wrong_for(row.data["solution"])) == (
+        1,
+        ["UPDATE PUZZLE_ATTEMPTS", "INSERT PUZZLE_RATINGS", "UPDATE PUZZLES"],  # tried and rated, once each
+    )
+    assert await counted(row.data["solution"]) == (1, ["UPDATE PUZZLE_ATTEMPTS", "DELETE PUZZLE_CURRENT"])
