@@ -66,7 +66,7 @@ from engine.history import candidates
 from engine.inverse import GENERATOR_VERSION, Grade, Puzzle, grade, puzzle_for_seed
 from engine.partition import Partition, partitions
 from engine.review.puzzle import NextGuessGrade, NextGuessPuzzle, grade_next_guess, next_guess_puzzles
-from engine.variant import PRESETS, Variant, variant_named
+from engine.variant import PRESETS, InvalidVariant, Variant, variant_named
 
 log = logging.getLogger(__name__)
 
@@ -285,8 +285,9 @@ async def _load(
     today: str | None = None,
     days: bool = False,
     ladder: bool = False,
+    latest: bool = False,
 ) -> Loaded:
-    return await repository(deps).load(user_id, asked, today=today, days=days, ladder=ladder)
+    return await repository(deps).load(user_id, asked, today=today, days=days, ladder=ladder, latest=latest)
 
 
 def _family(variant: Variant) -> str:
@@ -364,12 +365,12 @@ async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Varia
     one they are solving in it, else a new one picked near their rating, of the kind whose turn it is, a few made on
     the fly when none is left for them, shown from now on. A puzzle of another variant they were solving counts as
     failed (if it was not rated yet) and ends."""
-    loaded = await _load(deps, user_id, ladder=True)
+    loaded = await _load(deps, user_id, ladder=True, latest=variant is None)
     found = _open_ladder(loaded)
     if found is not None and (variant is None or variant.name == found[0].variant):
         return _ladder_state(loaded, found[0])
     if variant is None:
-        variant = variant_named(loaded.last_variant) if loaded.last_variant else usual
+        variant = _known(loaded.last_variant) or usual
     left, rated = _leave(loaded)
     family = _family(variant)
     skill = rated.player if rated is not None and rated.family == family else loaded.skill(family)
@@ -406,6 +407,14 @@ async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Varia
         await _published(deps, user_id, rated)
     state = _ladder_state(loaded, chosen, player=skill, left=_change(rated) if rated is not None else None)
     return replace(state, made_now=made_now) if isinstance(state, Ladder) else state
+
+
+def _known(name: str | None) -> Variant | None:
+    """The variant of a stored name, if it is still one (a preset a newer version dropped is not)."""
+    try:
+        return variant_named(name) if name else None
+    except InvalidVariant:
+        return None
 
 
 def kinds_in_turn(seen: int) -> tuple[str, str]:

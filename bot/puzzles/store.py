@@ -297,12 +297,13 @@ class SqlitePuzzleRepository:
         today: str | None = None,
         days: bool = False,
         ladder: bool = False,
+        latest: bool = False,
     ) -> Loaded:
         """What an update about the player's puzzles needs, in one statement: what they are solving now, the puzzle
         `asked` about (None: the one they are solving, and the day `today` if given, else the day they are solving)
         with their attempt at it or their go at that day's puzzle, and their puzzle ratings; with `days` the days
-        they solved the puzzle of the day, with `ladder` how many ladder puzzles they were shown and the latest one's
-        variant."""
+        they solved the puzzle of the day, with `ladder` how many ladder puzzles they were shown, with `latest` the
+        variant of the latest."""
         row = await one(
             self.conn,
             _LOAD,
@@ -314,6 +315,7 @@ class SqlitePuzzleRepository:
                 int(asked is not None or today is not None),
                 int(days),
                 int(ladder),
+                int(latest),
             ),
         )
         assert row is not None, "the query's one row, whatever it finds"
@@ -549,9 +551,9 @@ SELECT c.puzzle_id AS current_puzzle, c.day AS current_day,
     CASE WHEN q.days AND (q.named_day OR d.day IS NOT NULL) THEN (SELECT group_concat(s.day) FROM puzzle_days s
         WHERE s.user_id = q.user_id AND s.solved_at IS NOT NULL) END AS solved_days,
     CASE WHEN q.ladder THEN (SELECT count(*) FROM puzzle_attempts n WHERE n.user_id = q.user_id) END AS seen,
-    CASE WHEN q.ladder THEN (SELECT l.variant FROM puzzle_attempts m JOIN puzzles l ON l.id = m.puzzle_id
+    CASE WHEN q.latest THEN (SELECT l.variant FROM puzzle_attempts m JOIN puzzles l ON l.id = m.puzzle_id
         WHERE m.user_id = q.user_id ORDER BY m.shown_at DESC LIMIT 1) END AS last_variant
-FROM (SELECT ? AS user_id, ? AS puzzle_id, ? AS day, ? AS named, ? AS named_day, ? AS days, ? AS ladder) q
+FROM (SELECT ? AS user_id, ? AS puzzle_id, ? AS day, ? AS named, ? AS named_day, ? AS days, ? AS ladder, ? AS latest) q
 LEFT JOIN puzzle_current c ON c.user_id = q.user_id
 LEFT JOIN puzzles p ON p.id = CASE WHEN q.named THEN q.puzzle_id ELSE c.puzzle_id END
 LEFT JOIN puzzle_attempts a ON a.user_id = q.user_id AND a.puzzle_id = p.id
