@@ -218,11 +218,10 @@ def _best_lines(language: str, result: NextLadder) -> tuple[Html, ...]:
     variant, puzzle = result.variant, result.puzzle
     shown = puzzle.best[:BEST_SHOWN]
     best = t(
-        "puzzle.next.best",
+        "puzzle.next.best" if len(shown) > 1 else "puzzle.next.best.one",
         language,
         best=Html(", ".join(code_text(variant, code) for code in shown)),
         least=decimal_text(puzzle.least, 2, language),
-        n=len(shown),
     )
     if result.why is None:
         return (best,)
