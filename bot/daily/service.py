@@ -19,6 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
+from bot.config import Secret
 from bot.daily.model import DailyEntry, DailyPlay
 from bot.daily.store import DailyStore
 from bot.days import DayStreak, day_of, day_streak
@@ -47,11 +48,12 @@ def daily_secret(key: bytes, day: str, variant: Variant = DAILY_VARIANT) -> Code
 
 
 async def daily_key(deps: Deps) -> bytes:
-    """The key of the daily secrets: DAILY_SECRET, else the one stored in the database (made on first use)."""
-    if deps.daily_secret:
-        return deps.daily_secret.reveal().encode()
-    async with deps.transaction():
-        return (await deps.store.stored_secret(KEY_NAME, secrets.token_hex(32))).encode()
+    """The key of the daily secrets: DAILY_SECRET, else the one stored in the database (made when the bot opened it,
+    bot/runtime.py; a Deps made by hand without one gets one made and kept now)."""
+    if not deps.daily_secret:
+        async with deps.transaction():
+            deps.daily_secret = Secret(await deps.store.stored_secret(KEY_NAME, secrets.token_hex(32)))
+    return deps.daily_secret.reveal().encode()
 
 
 @dataclass(frozen=True)

@@ -407,6 +407,8 @@ class Transactions:
         if self.open:
             yield  # joins the transaction this task already has open
             return
+        if self.held:  # a write asked for inside this task's own read would wait for itself for ever
+            raise RuntimeError("a transaction was opened inside a settled read of the same task")
         async with self._lock:
             marker = self._owner.set(asyncio.current_task())
             self._after = [[]]
