@@ -82,6 +82,12 @@ class Did(StrEnum):
     SHOWN = "shown"  # nothing changed: something was shown (the board another way, a message, a list)
 
 
+class Screen:
+    """A feature's own screen as typed values, beside the boards (a ranked game's two games side by side, a league's
+    table): what a face that does not read the chat's messages (the Mini App) draws. Each feature's screens are
+    frozen dataclasses deriving from this one; the kernel knows them only as Screens."""
+
+
 @dataclass(frozen=True)
 class Account:
     """What an update did, typed, beside its replies, for a face that does not read the chat's messages (the Mini
@@ -96,6 +102,7 @@ class Account:
     boards: tuple[Board, ...] = ()
     match_board: MatchBoard | None = None  # a versus game's, after the move or shown another way
     achieved: tuple[Html, ...] = ()  # the announcements of what the update earned, in its chat (achievements)
+    screen: Screen | None = None  # a feature's own screen, as typed values (bot/ranked/, bot/league/)
 
 
 @dataclass(frozen=True)

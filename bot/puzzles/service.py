@@ -341,6 +341,8 @@ async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | N
     await _clear_current(deps, user_id, Current(puzzle_id, None))
     state = await _ladder_state(deps, user_id, puzzle_id, rated=rated_now)
     assert state is not None
+    if state.change is not None:  # rated now, as a failure: whoever counts rated puzzles hears of it (the league)
+        await deps.events.publish(deps, PuzzleRated(user_id, state.rating, True, deps.clock(), False, puzzle_id))
     return state
 
 
@@ -369,7 +371,8 @@ async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) ->
     state = await _ladder_state(deps, user_id, puzzle_id, verdict, rated=not attempt.rated)
     assert state is not None
     if state.change is not None:  # rated now: a puzzle rating of 1800 may be earned here (answers are in private)
-        await deps.events.publish(deps, PuzzleRated(user_id, state.rating, True, deps.clock()))
+        rated = PuzzleRated(user_id, state.rating, True, deps.clock(), verdict.solved, puzzle_id)
+        await deps.events.publish(deps, rated)
     return state
 
 
