@@ -314,6 +314,7 @@ def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -
         Timer("day close", after_midnight(), lambda: close_days(core, store, wake)),  # the daily's best, each day
         Timer("past periods", every(HOURLY), lambda: prune_periods(store, deps.clock())),  # boards of days gone
         Timer("league week", weekly(), lambda: close_weeks(core, store, wake)),  # the leagues' moves, each Monday
+        Timer("ranked marks", every(HOURLY), lambda: ranked_service.lapse_marks(deps)),  # marks nobody took in time
     ]
     if config.puzzle_stock:  # puzzles made ahead, so that no player waits for the engine to make one
         found.append(Timer("puzzle stock", every(STOCK_EVERY), lambda: restock(deps), first=STOCK_FIRST))

@@ -13,10 +13,15 @@ CREATE TABLE ranked_secrets (
     opened_at TEXT,                                    -- when the marker's game ended: offered from then on, for days
     taker     INTEGER,                                 -- who plays it second, once it was given to them
     taken_at  TEXT,
-    closed_at TEXT                                     -- when the taker's game ended and both were rated
+    closed_at TEXT                                     -- when the taker's game ended and both were rated; or, with
+                                                       -- no taker, when the mark lapsed unplayed (bot/ranked/service.py)
 );
--- the marks waiting for a player, by variant and skill: the pairing reads the nearest on either side
-CREATE INDEX ranked_open ON ranked_secrets (variant, mark_mu) WHERE opened_at IS NOT NULL AND taker IS NULL;
+-- the marks waiting for a player, by variant and skill: the pairing reads the nearest on either side; and by age, for
+-- the hourly sweep that lapses the old ones (so that neither index grows with the marks nobody took)
+CREATE INDEX ranked_open ON ranked_secrets (variant, mark_mu)
+    WHERE opened_at IS NOT NULL AND taker IS NULL AND closed_at IS NULL;
+CREATE INDEX ranked_open_since ON ranked_secrets (opened_at)
+    WHERE opened_at IS NOT NULL AND taker IS NULL AND closed_at IS NULL;
 CREATE INDEX ranked_by_marker ON ranked_secrets (marker, id);
 CREATE INDEX ranked_by_taker ON ranked_secrets (taker, id) WHERE taker IS NOT NULL;
 

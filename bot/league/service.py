@@ -39,13 +39,11 @@ async def award(
     they were not; the result counts unless the day's results of its source are counted already, or (ranked) one
     against the same opponent this week. Each `ref` counts once. None: nothing counted (a channel or the bot, a
     closed week, a cap, a result counted before)."""
-    if user_id <= 0:  # a channel or an anonymous admin (their ids are chats'), or the bot: not players
+    member = await placed(deps, user_id, at)
+    if member is None:
         return None
     repo = repository(deps)
-    week, day = rules.week_of(at), day_of(at)
-    if await repo.closed(week):
-        return None
-    member = await repo.member(week, user_id) or await repo.join(week, user_id, await current_tier(deps, user_id), at)
+    week, day = member.week, day_of(at)
     if await repo.counted(user_id, source, day) >= rules.A_DAY[source]:
         return None
     if opponent is not None and await repo.against(user_id, week, opponent) >= rules.PAIR_A_WEEK:
@@ -55,6 +53,18 @@ async def award(
     if points:
         await repo.set_points(week, user_id, member.points + points, at)
     return Earned(user_id, week, source, points)
+
+
+async def placed(deps: Deps, user_id: int, at: datetime) -> Member | None:
+    """The player's place in the week of `at`, placing them if they have none; None for a channel, an anonymous
+    admin or the bot (their ids are chats', or 0: not players), and in a week already closed."""
+    if user_id <= 0:
+        return None
+    repo = repository(deps)
+    week = rules.week_of(at)
+    if await repo.closed(week):
+        return None
+    return await repo.member(week, user_id) or await repo.join(week, user_id, await current_tier(deps, user_id), at)
 
 
 async def current_tier(deps: Deps, user_id: int) -> int:
@@ -76,8 +86,12 @@ async def on_ranked_finished(deps: Deps, event: RankedFinished) -> tuple[Earned,
 
 
 async def on_game_finished(deps: Deps, event: GameFinished) -> Earned | None:
-    """A daily challenge ended: its points (none unsolved)."""
+    """A daily challenge ended: its points (none unsolved). A ranked game ended: its player plays this week (its
+    points come when it is rated, with the other player's game)."""
     game = event.game
+    if game.ranked is not None:
+        await placed(deps, game.user_id, event.at)
+        return None
     if game.daily is None:
         return None
     points = rules.daily_points(game.status == Status.WON, len(game.turns), len(game.hints))

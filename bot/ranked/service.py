@@ -353,6 +353,14 @@ async def _state(deps: Deps, secret: StoredSecret, user_id: int, now: datetime) 
     if secret.opened_at is None or (secret.taker == user_id and secret.closed_at is None):
         return State.PLAYING
     if secret.taker is None:
-        lapsed = rules.mark_lapses((now - secret.opened_at).total_seconds() / 86400)
+        lapsed = secret.closed_at is not None or rules.mark_lapses((now - secret.opened_at).total_seconds() / 86400)
         return State.LAPSED if lapsed else State.WAITING
     return State.TAKEN
+
+
+async def lapse_marks(deps: Deps) -> int:
+    """Close the marks nobody was given in their week, unrated (a timer's, hourly): the pairing reads only the
+    marks still offered. How many lapsed comes back."""
+    now = deps.clock()
+    async with deps.transaction():
+        return await repository(deps).lapse(now - rules.MARK_SPAN, now)

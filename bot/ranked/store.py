@@ -91,7 +91,7 @@ class SqliteRankedRepository:
         """Give an open mark to its second player; whether it was still open (nobody else took it)."""
         cursor = await self.conn.execute(
             "UPDATE ranked_secrets SET taker = ?, taken_at = ?"
-            " WHERE id = ? AND taker IS NULL AND opened_at IS NOT NULL AND marker != ?",
+            " WHERE id = ? AND taker IS NULL AND opened_at IS NOT NULL AND closed_at IS NULL AND marker != ?",
             (taker, iso(now), secret_id, taker),
         )
         return cursor.rowcount == 1
@@ -137,12 +137,22 @@ class SqliteRankedRepository:
             rows = await every(
                 self.conn,
                 "SELECT id, marker, mark_mu, secret FROM ranked_secrets"
-                " WHERE variant = ? AND opened_at IS NOT NULL AND taker IS NULL AND opened_at >= ? AND marker != ?"
-                f" AND mark_mu {side}, id LIMIT ?",
+                " WHERE variant = ? AND opened_at IS NOT NULL AND taker IS NULL AND closed_at IS NULL"
+                " AND opened_at >= ? AND marker != ?"
+                f" AND mark_mu {side} LIMIT ?",
                 (variant, iso(since), not_by, mu, limit),
             )
             found += [Mark(r["id"], r["marker"], r["mark_mu"], r["secret"]) for r in rows]
         return found
+
+    async def lapse(self, before: datetime, now: datetime) -> int:
+        """Close the open marks set before `before`, unplayed (they are offered no more); how many comes back."""
+        cursor = await self.conn.execute(
+            "UPDATE ranked_secrets SET closed_at = ?"
+            " WHERE opened_at IS NOT NULL AND taker IS NULL AND closed_at IS NULL AND opened_at < ?",
+            (iso(now), iso(before)),
+        )
+        return cursor.rowcount
 
     async def meetings(self, one_player: int, other: int, since: datetime) -> int:
         """How many secrets these two have played against each other since `since` (either way round)."""

@@ -8,10 +8,12 @@ from datetime import timedelta
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.ranked import service as ranked
 from bot.ranked.screens import Comparison, History, RankedStart
 from bot.ranked.store import SqliteRankedRepository
 from bot.texts import t
 from bot.who import Who
+from engine.variant import PRESETS
 from tests.bot.fakes import EPOCH, Clock, telegram_app
 from tests.bot.members import Member, sent, toasts
 
@@ -358,3 +360,42 @@ def test_a_week_is_how_long_a_mark_waits_and_a_pair_waits_to_meet_again():
     from bot.ranked import rules
 
     assert rules.MARK_SPAN == rules.MEET_SPAN == timedelta(days=7)
+
+
+async def test_the_pairing_reads_along_its_indexes_never_a_whole_table(world):
+    app, request, deps, clock = world
+    ann = member(app, request, ANN, "Ann")
+    await ann.send("/ranked")
+    await solve(ann, deps, clock)
+    conn = deps.store.games.conn
+    traced: list[str] = []
+    await conn.set_trace_callback(traced.append)
+    async with deps.transaction():
+        mark = await ranked.pair(deps, BOB, PRESETS["classic"], 25.0, clock())
+        await ranked.lapse_marks(deps)
+    await conn.set_trace_callback(None)
+    assert mark is not None
+    plans = []
+    for sql in traced:
+        if not sql.lstrip().upper().startswith(("SELECT", "UPDATE")):
+            continue
+        async with conn.execute("EXPLAIN QUERY PLAN " + sql) as cursor:
+            plans.append(" / ".join(row[3] for row in await cursor.fetchall()))
+    assert len(plans) >= 5
+    for plan in plans:
+        assert "SCAN" not in plan, plan
+        assert "TEMP B-TREE" not in plan, plan
+    assert sum("INDEX ranked_open (" in plan for plan in plans) == 2  # the nearest marks on either side
+
+
+async def test_marks_nobody_took_in_a_week_lapse_hourly_and_leave_the_pairing(world):
+    app, request, deps, clock = world
+    ann = member(app, request, ANN, "Ann")
+    await ann.send("/ranked")
+    await solve(ann, deps, clock)
+    assert await ranked.lapse_marks(deps) == 0
+    clock.advance(7 * 24 * 3600 + 1)
+    assert await ranked.lapse_marks(deps) == 1
+    assert await rows(deps, "SELECT taker, closed_at IS NOT NULL FROM ranked_secrets") == [(None, 1)]
+    [history] = sent(await ann.press("rk:l"))
+    assert "nobody took your mark in time" in history.text
