@@ -22,6 +22,8 @@ CREATE INDEX ranked_open ON ranked_secrets (variant, mark_mu)
     WHERE opened_at IS NOT NULL AND taker IS NULL AND closed_at IS NULL;
 CREATE INDEX ranked_open_since ON ranked_secrets (opened_at)
     WHERE opened_at IS NOT NULL AND taker IS NULL AND closed_at IS NULL;
+-- the marks given to a player whose game of it is still on, by when: one left for a week is lost (the hourly sweep)
+CREATE INDEX ranked_taken_since ON ranked_secrets (taken_at) WHERE taker IS NOT NULL AND closed_at IS NULL;
 CREATE INDEX ranked_by_marker ON ranked_secrets (marker, id);
 CREATE INDEX ranked_by_taker ON ranked_secrets (taker, id) WHERE taker IS NOT NULL;
 

@@ -12,7 +12,7 @@ from enum import StrEnum
 from bot import records, review
 from bot.deps import Deps
 from bot.events import GameFinished, RankedFinished
-from bot.games.lifecycle import random_secret
+from bot.games.lifecycle import finish, random_secret
 from bot.games.model import Game, Mode
 from bot.games.status import Status
 from bot.ranked import rules
@@ -359,8 +359,16 @@ async def _state(deps: Deps, secret: StoredSecret, user_id: int, now: datetime) 
 
 
 async def lapse_marks(deps: Deps) -> int:
-    """Close the marks nobody was given in their week, unrated (a timer's, hourly): the pairing reads only the
-    marks still offered. How many lapsed comes back."""
+    """The hourly sweep (a timer's): the marks nobody was given in their week close unrated (the pairing reads only
+    the marks still offered), and a mark's second game left unfinished for a week ends, abandoned: a loss, so that
+    nobody keeps a mark's player from their rating by never finishing. How many marks closed comes back."""
     now = deps.clock()
+    repo = repository(deps)
     async with deps.transaction():
-        return await repository(deps).lapse(now - rules.MARK_SPAN, now)
+        closed = await repo.lapse(now - rules.MARK_SPAN, now)
+        for game_id in await repo.stalled(now - rules.MARK_SPAN):
+            game = await deps.store.games.game(game_id)
+            if game is not None and game.active:
+                await finish(deps, game, Status.ABANDONED, now)  # rated as it ends (on_game_finished)
+                closed += 1
+        return closed

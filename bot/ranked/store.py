@@ -154,6 +154,16 @@ class SqliteRankedRepository:
         )
         return cursor.rowcount
 
+    async def stalled(self, before: datetime) -> list[int]:
+        """The games of players given a mark before `before` who have not finished it yet."""
+        rows = await every(
+            self.conn,
+            "SELECT p.game_id FROM ranked_secrets s JOIN ranked_plays p ON p.secret_id = s.id AND p.seat = 2"
+            " WHERE s.taker IS NOT NULL AND s.closed_at IS NULL AND s.taken_at < ?",
+            (iso(before),),
+        )
+        return [row["game_id"] for row in rows]
+
     async def meetings(self, one_player: int, other: int, since: datetime) -> int:
         """How many secrets these two have played against each other since `since` (either way round)."""
         row = await one(

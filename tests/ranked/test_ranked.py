@@ -399,3 +399,32 @@ async def test_marks_nobody_took_in_a_week_lapse_hourly_and_leave_the_pairing(wo
     assert await rows(deps, "SELECT taker, closed_at IS NOT NULL FROM ranked_secrets") == [(None, 1)]
     [history] = sent(await ann.press("rk:l"))
     assert "nobody took your mark in time" in history.text
+
+
+async def test_a_mark_taken_and_left_unfinished_for_a_week_is_lost_so_nobody_holds_a_rating_back(world):
+    app, request, deps, clock = world
+    ann, bob = member(app, request, ANN, "Ann"), member(app, request, BOB, "Bob")
+    await ann.send("/ranked")
+    await solve(ann, deps, clock, wrong=3)
+    await bob.send("/ranked")
+    await misses(bob, deps, 1)
+    clock.advance(6 * 24 * 3600)
+    assert await ranked.lapse_marks(deps) == 0  # still his to finish
+    clock.advance(24 * 3600 + 1)
+    assert await ranked.lapse_marks(deps) == 1
+    assert await running(deps, BOB) is None
+    assert await rows(deps, "SELECT user_id, place FROM ranked_results ORDER BY user_id") == [(ANN, 1), (BOB, 2)]
+
+
+async def test_a_forged_button_shows_nobody_else_s_games(world):
+    app, request, deps, clock = world
+    ann, bob = member(app, request, ANN, "Ann"), member(app, request, BOB, "Bob")
+    cid = member(app, request, CID, "Cid")
+    await ann.send("/ranked")
+    await solve(ann, deps, clock)
+    await bob.send("/ranked")
+    await solve(bob, deps, clock)
+    assert toasts(await cid.press("rk:s:1")) == ["That ranked game isn't yours."]
+    assert toasts(await cid.press("rk:s:99")) == ["That ranked game isn't yours."]
+    for forged in ("rk:s:x", "rk:g:1:0", "rk:y:2:0", "rk:zz", "rk:s:1:2"):
+        assert toasts(await cid.press(forged)) == [t("stale")], forged
