@@ -50,3 +50,34 @@ def test_ranked_games_are_played_in_the_four_named_games_only():
     assert all(ranked_variant(PRESETS[name]) for name in ("classic", "nozero", "mastermind", "mastermind10"))
     assert not ranked_variant(variant_named("5"))
     assert not ranked_variant(variant_named("6r6z"))
+
+
+def test_the_longest_games_side_by_side_fit_one_message_in_every_language():
+    from datetime import UTC, datetime, timedelta
+
+    from bot import records
+    from bot.games.model import Game, Mode
+    from bot.games.status import Status
+    from bot.ranked.screens import ROWS, comparison, comparison_text
+    from bot.ranked.service import Compared, Side, Standing
+    from bot.texts import plain
+    from engine.history import Turn
+    from engine.review import Label
+    from engine.scoring import score
+
+    variant = PRESETS["mastermind"]  # the longest codes on a row: digits and their colour pegs
+    secret = "0123"
+    guesses = [variant.code(n) for n in range(1, 101)] + [secret]
+    turns = tuple(Turn(g, score(secret, g)) for g in guesses)
+    start = datetime(2026, 11, 25, tzinfo=UTC)
+    ended = start + timedelta(hours=3)
+    game = Game(1, 1, 1, Mode.REFEREE, variant, start, secret, status=Status.WON, finished_at=ended)
+    game = game.bumped(turns=turns, hints="01")
+    standing = Standing(records.Family.COLOURS, records.Skill())
+    labels = tuple((Label.BLUNDER, False) for _ in turns)
+    side = Side(1, "A" * 64, game, labels, 1, standing, standing)
+    other = Side(2, "Б" * 64, game, labels, 1, standing, standing)
+    for language in ("en", "ru"):
+        text = comparison_text(language, comparison(language, Compared(1, variant, secret, side, other)))
+        assert len(plain(text)) <= 4096, (language, len(plain(text)))
+        assert text.count("│") == ROWS + 1  # the heading and ROWS rows; the rest counted
