@@ -124,9 +124,16 @@ class Core:
         return await self.alone(0, close)
 
     async def on_unreachable(self, chat_id: int) -> Notice | None:
-        """Telegram refused a message to a private chat: a private duel there that cannot go on is called off;
-        what to tell whom comes back, or None."""
-        return await self.alone(chat_id, lambda: self.features.duel.on_unreachable(chat_id))
+        """Telegram refused a message to a private chat: a private duel there that cannot go on is called off, and
+        its player leaves a Puzzle Racer (whose puzzles they could not get); what to tell whom comes back (the duel's
+        first), or None."""
+
+        async def settle() -> Notice | None:
+            duel = await self.features.duel.on_unreachable(chat_id)
+            racer = await self.features.storm.on_unreachable(chat_id)
+            return duel or racer
+
+        return await self.alone(chat_id, settle)
 
     async def rearm(self) -> int:
         """Arm the timers of every running match (after a restart); how many were armed comes back."""

@@ -85,6 +85,9 @@ from bot.schedule import Timer, after_midnight, every, weekly
 from bot.settings import routes as settings
 from bot.settings.routes import ChatSettings
 from bot.store.store import Store
+from bot.storm import routes as storm
+from bot.storm import timer as storm_clock
+from bot.storm.routes import Storm
 from bot.think import routes as guesser
 from bot.think.routes import Guesser
 from bot.versus import routes as versus
@@ -111,6 +114,7 @@ COMMANDS: tuple[Command, ...] = (
     *puzzle.COMMANDS,
     *ranked.COMMANDS,
     *league.COMMANDS,
+    *storm.COMMANDS,
     *language.COMMANDS,
     *guide.COMMANDS,
 )
@@ -124,6 +128,7 @@ PRIVATE_MENU = (
     "ranked",
     "league",
     "puzzle",
+    "storm",
     "hint",
     "giveup",
     "undo",
@@ -147,6 +152,7 @@ GROUP_MENU = (
     "resign",
     "daily",
     "puzzle",
+    "storm",
     "top",
     "stats",
     "streak",
@@ -161,7 +167,14 @@ GROUP_ONLY = frozenset(c.name for c in COMMANDS if c.chats == Chats.GROUP)
 
 # /start PAYLOAD that stands for the command PAYLOAD, in every chat
 DEEP_LINK_COMMANDS = frozenset(
-    {*games.DEEP_LINKS, *guide.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS, *puzzle.DEEP_LINKS}
+    {
+        *games.DEEP_LINKS,
+        *guide.DEEP_LINKS,
+        *settings.DEEP_LINKS,
+        *scoreboard.DEEP_LINKS,
+        *puzzle.DEEP_LINKS,
+        *storm.DEEP_LINKS,
+    }
 )
 # /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
 GROUP_DEEP_LINKS = {links.RACE_ME: "challenge"}
@@ -188,6 +201,7 @@ class Features:
         self.puzzle = Puzzle(deps)
         self.ranked = Ranked(deps)
         self.league = League(deps)
+        self.storm = Storm(deps)
         self.language = Language(deps)
         self.inline = Inline(deps)
         self.guide = Guide(deps)
@@ -238,6 +252,7 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
         Route(Chats.PRIVATE, f.review.command, names(review.COMMANDS)),  # /review: the last game, move by move
         Route(Chats.ANY, f.puzzle.command, names(puzzle.COMMANDS)),  # in private and in a group
+        Route(Chats.ANY, f.storm.command, names(storm.COMMANDS)),  # a run in private, a Racer in a group
         Route(Chats.ANY, f.guide.command, names(guide.COMMANDS)),  # /help and /rules, a group's own help there
         Route(Chats.ANY, f.language.command, names(language.COMMANDS)),
         Route(Chats.ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
@@ -257,6 +272,7 @@ def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
         # a private duel's move, a group duel's secret being waited for
         Route(Chats.PRIVATE, f.duel.private_text, in_match=True),
         Route(Chats.PRIVATE, f.versus.text, in_match=True),  # a versus move
+        Route(Chats.PRIVATE, f.storm.text),  # an open Storm run takes what is typed (a game waits for its end)
         Route(Chats.GROUP, f.race.text),  # a guess in the topic's race
         Route(Chats.GROUP, f.duel.text),  # a move in the topic's duel
         Route(Chats.PRIVATE, f.daily_guard.text),  # a typed "hint" or "give up" in a daily: warn first
@@ -277,6 +293,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(Chats.ANY, f.puzzle.button, puzzle.ACTIONS),
         Route(Chats.ANY, f.league.button, league.ACTIONS),  # the league table's refresh
         Route(Chats.PRIVATE, f.ranked.button, ranked.ACTIONS),  # the ranked screens' buttons
+        Route(Chats.ANY, f.storm.button, storm.ACTIONS),
         Route(Chats.ANY, f.language.button, language.ACTIONS),
         Route(Chats.ANY, f.settings.button, settings.ACTIONS),
         Route(Chats.PRIVATE, f.settings.button, settings.OPEN),
@@ -315,6 +332,9 @@ def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -
         Timer("past periods", every(HOURLY), lambda: prune_periods(store, deps.clock())),  # boards of days gone
         Timer("league week", weekly(), lambda: close_weeks(core, store, wake)),  # the leagues' moves, each Monday
         Timer("ranked marks", every(HOURLY), lambda: ranked_service.lapse_marks(deps)),  # marks nobody took in time
+        # Puzzle Storm's clock: runs whose time ran out, Racers' lobbies to close and Racers that are over
+        Timer("storm", every(storm_clock.EVERY), lambda: storm_clock.tick(core, store, wake, core.features.storm.due)),
+        Timer("storm days", every(HOURLY), lambda: core.alone(0, lambda: storm_clock.forget_days(deps))),
     ]
     if config.puzzle_stock:  # puzzles made ahead, so that no player waits for the engine to make one
         found.append(Timer("puzzle stock", every(STOCK_EVERY), lambda: restock(deps), first=STOCK_FIRST))

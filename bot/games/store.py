@@ -1,10 +1,10 @@
-"""Storage of one-player games, their moves and recorded results: a Protocol and its SQLite implementation."""
+"""Storage of one-player games, their moves and recorded results (SQLite, on the Store's connection)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 import aiosqlite
 
@@ -15,22 +15,6 @@ from bot.store.rows import every, iso, moment
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import variant_named
-
-
-class GameRepository(Protocol):
-    """Storage of games, moves and results; writes happen inside the Store's `transaction()`."""
-
-    async def active_game(self, chat_id: int) -> Game | None: ...
-    async def game(self, game_id: int) -> Game | None: ...
-    async def latest_game(self, chat_id: int, mode: Mode) -> Game | None: ...
-    async def create_game(self, game: Game) -> Game: ...
-    async def save_game(self, game: Game) -> None: ...
-    async def set_turns(
-        self, game: Game, user_id: int, now: datetime, stored: Sequence[Turn] | None = None
-    ) -> None: ...
-    async def record_result(self, result: Result) -> None: ...
-    async def results(self, user_id: int) -> list[Result]: ...
-
 
 # A game with its moves in one statement (a row a move, in order; a game without moves gives one row whose
 # move columns are NULL): a move reads its game once, not the game and then its moves.
@@ -45,7 +29,7 @@ _GAME_WITH_MOVES = (
 
 
 class SqliteGameRepository:
-    """The GameRepository on one aiosqlite connection."""
+    """One-player games' rows on the Store's connection, sharing its transactions."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn

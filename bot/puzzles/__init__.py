@@ -2,3 +2,7 @@
 puzzle in a group, the stock made ahead."""
 
 from __future__ import annotations
+
+from bot.puzzles.handover import HandedOver, hand_over
+
+__all__ = ["HandedOver", "hand_over"]
