@@ -47,6 +47,8 @@ class Ranked(Feature):
         variant = named or (s.settings.variant if rules.ranked_variant(s.settings.variant) else PRESETS[rules.DEFAULT])
         if not rules.ranked_variant(variant):
             return screens.not_ranked(language)
+        if await s.in_match():  # a versus game or a private duel takes what is typed here: it goes first
+            return screens.in_match(language)
         game = None if left else await s.game()
         found = await ranked.begin(self.deps, who.chat_id, who.user_id, game, variant)
         match found:

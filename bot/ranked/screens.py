@@ -132,6 +132,11 @@ def _ranked_variants() -> tuple[Variant, ...]:
     return tuple(PRESETS[name] for name in RANKED_PRESETS)
 
 
+def in_match(language: str) -> Outcome:
+    """A versus game or a private duel is on: it is finished (or resigned) first."""
+    return Outcome.refused(Refusal("ranked.in_match"), t("ranked.in_match", language))
+
+
 def not_a_person(language: str) -> Outcome:
     """Ranked games are a person's own, in their private chat."""
     return Outcome.refused(Refusal("ranked.private"), t("ranked.private", language))

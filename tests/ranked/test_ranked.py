@@ -428,3 +428,19 @@ async def test_a_forged_button_shows_nobody_else_s_games(world):
     assert toasts(await cid.press("rk:s:99")) == ["That ranked game isn't yours."]
     for forged in ("rk:s:x", "rk:g:1:0", "rk:y:2:0", "rk:zz", "rk:s:1:2"):
         assert toasts(await cid.press(forged)) == [t("stale")], forged
+
+
+async def test_a_daily_under_way_is_asked_about_and_a_match_goes_first(world):
+    app, request, deps, _clock = world
+    ann = member(app, request, ANN, "Ann")
+    await ann.send("/daily")
+    [asked] = sent(await ann.send("/ranked"))
+    assert asked.text.startswith("Today's challenge is on, and leaving it ends it for today.")
+    [start, _] = sent(await ann.press_label("Yes, a ranked game"))
+    assert "you set the mark" in start.text
+    assert await rows(deps, "SELECT status FROM games ORDER BY id") == [("abandoned",), ("active",)]
+    await ann.send("/giveup")
+    await ann.press_label("Give up")
+    await ann.send("/versus")
+    [refused] = sent(await ann.send("/ranked"))
+    assert refused.text == "You're in a match: finish it (or /resign) first, then send /ranked."
