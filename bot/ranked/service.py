@@ -273,11 +273,10 @@ async def compared(deps: Deps, secret_id: int, user_id: int) -> Compared | Refus
     secret = await repo.secret(secret_id)
     if secret is None or user_id not in (secret.marker, secret.taker):
         return Refusal("ranked.not_yours")
-    if secret.closed_at is None:
+    if secret.closed_at is None or secret.taker is None:  # on, or a mark that lapsed: no second game to show
         return Refusal("ranked.not_closed")
     plays = {play.user_id: play for play in await repo.plays(secret_id)}
     other = secret.taker if user_id == secret.marker else secret.marker
-    assert other is not None
     games = tuple([await deps.store.games.game(plays[user].game_id) for user in (user_id, other)])
     if any(game is None for game in games):
         return Refusal("ranked.not_yours")

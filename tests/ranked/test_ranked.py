@@ -399,6 +399,8 @@ async def test_marks_nobody_took_in_a_week_lapse_hourly_and_leave_the_pairing(wo
     assert await rows(deps, "SELECT taker, closed_at IS NOT NULL FROM ranked_secrets") == [(None, 1)]
     [history] = sent(await ann.press("rk:l"))
     assert "nobody took your mark in time" in history.text
+    assert history.buttons == []
+    assert toasts(await ann.press("rk:s:1")) == ["Both games of that code aren't over yet."]  # a forged button
 
 
 async def test_a_mark_taken_and_left_unfinished_for_a_week_is_lost_so_nobody_holds_a_rating_back(world):
