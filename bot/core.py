@@ -114,7 +114,8 @@ class Core:
         return None
 
     async def on_day_end(self) -> tuple[Notice, ...]:
-        """Close the daily challenges of the days that are over (each once): what to tell whom (the day's best)."""
+        """Close the daily challenges of the days that are over (each once): what to tell whom (a daily that ended
+        with its day)."""
 
         async def close() -> tuple[Notice, ...]:
             with Events.journal() as journal:

@@ -48,8 +48,22 @@ class MatchClosed(Event):
 
 @dataclass(frozen=True)
 class DaysClosing(Event):
-    """The days whose daily challenge is over are closed now (just after 00:00 UTC, or at start-up)."""
+    """The days whose daily challenge is over are closed now (just after 00:00 UTC, or at start-up): the games of
+    those days still under way end there."""
 
+    at: datetime
+
+
+@dataclass(frozen=True)
+class DailySolved(Event):
+    """A player solved a day's daily challenge without a hint, in `guesses`; `par` is how many guesses the engine's
+    own play needs for that day's code (the same for everyone: nobody's game moves it)."""
+
+    user_id: int
+    chat_id: int
+    day: str
+    guesses: int
+    par: int
     at: datetime
 
 
@@ -88,8 +102,9 @@ class RankedFinished(Event):
 
 @dataclass(frozen=True)
 class ReviewShown(Event):
-    """A finished game's review was shown to its player: whether they won it, unhelped (no hint), in a variant at
-    least as big as classic, and each guess's label in order."""
+    """A finished game's review was shown to its player: whether they won it, whether a hint helped, how many codes
+    its variant has, each guess's label in order, and whether its clues were shared (a race: every player saw every
+    guess's score, so the player's own guesses are not all they knew)."""
 
     user_id: int
     chat_id: int
@@ -98,6 +113,7 @@ class ReviewShown(Event):
     codes: int
     labels: tuple[str, ...]
     at: datetime
+    shared: bool = False
 
 
 Handler = Callable[[Any, Any], Awaitable[Any]]  # (deps, event) -> what it made of it (awards, a rating change...)
@@ -134,10 +150,13 @@ class Events:
     async def publish(self, deps: Any, event: Event) -> list[Any]:
         """Run the event's handlers in order (inside the caller's transaction); what each returned comes back, and
         goes into the journal of the update under way, if any."""
-        results = [await handler(deps, event) for handler in self._handlers[type(event)]]
         journal = _JOURNAL.get()
-        if journal is not None:
-            journal.entries += [(event, result) for result in results]
+        results = []
+        for handler in self._handlers[type(event)]:
+            result = await handler(deps, event)
+            results.append(result)
+            if journal is not None:  # kept as it comes: what a handler published comes after what ran before it
+                journal.entries.append((event, result))
         return results
 
     @staticmethod

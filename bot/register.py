@@ -21,12 +21,14 @@ from bot.achievements import service as achievement_service
 from bot.achievements.routes import Achievements
 from bot.config import Config
 from bot.daily import guard as daily_guard
-from bot.daily.close import close_days
+from bot.daily import service as daily_service
+from bot.daily.close import close_days, on_days_closing
 from bot.daily.guard import DailyGuard
 from bot.deps import Deps
 from bot.duel import routes as duel
 from bot.duel.routes import Duel
 from bot.events import (
+    DailySolved,
     DayPuzzleSolved,
     DaysClosing,
     Events,
@@ -214,15 +216,18 @@ class Features:
 
 
 def listen(events: Events, f: Features) -> None:
-    """Who answers each event, in order: a closed match is rated, then awarded; a ranked game's end rates its
-    secret's players (which the league hears of), and the league counts the games it scores."""
+    """Who answers each event, in order: a closed match is rated, then awarded; a daily solved cleanly is weighed
+    against the day's par (the daily), then awarded; a ranked game's end rates its secret's players (which the league
+    hears of), and the league counts the games it scores."""
     events.on(MatchClosed, ratings.on_match_closed)
     events.on(GameFinished, achievement_service.on_game_finished)
+    events.on(GameFinished, daily_service.on_game_finished)
+    events.on(DailySolved, achievement_service.on_daily_solved)
     events.on(GameFinished, ranked_service.on_game_finished)
     events.on(GameFinished, league_service.on_game_finished)
     events.on(RankedFinished, league_service.on_ranked_finished)
     events.on(MatchClosed, achievement_service.on_match_closed)
-    events.on(DaysClosing, f.achievements.day_end)
+    events.on(DaysClosing, on_days_closing)
     events.on(PuzzleRated, achievement_service.on_puzzle_rated)
     events.on(PuzzleRated, league_service.on_puzzle_rated)
     events.on(DayPuzzleSolved, achievement_service.on_day_puzzle_solved)
@@ -328,7 +333,7 @@ def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -
     deps = core.deps
     found = [
         Timer("tidy", every(HOURLY), lambda: store.tidy(deps.clock())),  # the inbox, the outbox, the page's records
-        Timer("day close", after_midnight(), lambda: close_days(core, store, wake)),  # the daily's best, each day
+        Timer("day close", after_midnight(), lambda: close_days(core, store, wake)),  # the daily's games end there
         Timer("past periods", every(HOURLY), lambda: prune_periods(store, deps.clock())),  # boards of days gone
         Timer("league week", weekly(), lambda: close_weeks(core, store, wake)),  # the leagues' moves, each Monday
         Timer("ranked marks", every(HOURLY), lambda: ranked_service.lapse_marks(deps)),  # marks nobody took in time

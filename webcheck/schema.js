@@ -231,10 +231,12 @@
  * @property {Array<string>} lines
  */
 /**
- * An achievement on the shelf: held or not, what earns it, how rare it is.
+ * An achievement on the shelf: held or not, the mark drawn before its name for that (🏅 held, 🔒 not yet), what
+ * earns it (shown held or not), how rare it is.
  * @typedef {Object} Award
  * @property {string} name
  * @property {boolean} held
+ * @property {string} mark
  * @property {string} how
  * @property {string} rarity
  */

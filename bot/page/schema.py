@@ -310,10 +310,12 @@ class Stats(Shape, kw_only=True):
 
 
 class Award(Shape, kw_only=True):
-    """An achievement on the shelf: held or not, what earns it, how rare it is."""
+    """An achievement on the shelf: held or not, the mark drawn before its name for that (🏅 held, 🔒 not yet), what
+    earns it (shown held or not), how rare it is."""
 
     name: str
     held: bool
+    mark: str
     how: str
     rarity: str
 

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import partial
 
+from bot import daily
 from bot.days import day_of, until_next
 from bot.deps import Deps
 from bot.events import ReviewShown
@@ -194,7 +195,8 @@ async def mark_shown(deps: Deps, subject: Subject, review: GameReview, chat_id: 
     what they make of it is announced with the update's reply."""
     won, labels = _won_and_labels(subject, review)
     hinted = subject.hinted != Hinted.NONE
-    event = ReviewShown(subject.user_id, chat_id, won, hinted, subject.variant.size, labels, deps.clock())
+    shared = subject.of == Reviewed.RACE  # every player of a race saw every guess's score
+    event = ReviewShown(subject.user_id, chat_id, won, hinted, subject.variant.size, labels, deps.clock(), shared)
     await deps.events.publish(deps, event)
 
 
@@ -204,7 +206,10 @@ async def game_subject(s: Situation, game_id: int) -> Subject | Refusal:
     game = await s.game_named(game_id)
     if game is None or game.chat_id != s.who.chat_id:
         return Refusal("review.not_yours")
-    return of_game(game, s.who.user_id, s.deps.clock())
+    subject = of_game(game, s.who.user_id, s.deps.clock())
+    if isinstance(subject, Subject) and subject.daily is not None and not await daily.reviewable(s.deps, subject.daily):
+        return Refusal("review.daily.closing")  # the day is over, but not every game of it has ended yet
+    return subject
 
 
 async def match_subject(s: Situation, match_id: int) -> Subject | Refusal:
