@@ -69,12 +69,15 @@ class DailySolved(Event):
 
 @dataclass(frozen=True)
 class PuzzleRated(Event):
-    """A player's ladder puzzle was rated: their shown puzzle rating after it, and whether it is established."""
+    """A player's ladder puzzle was rated (its first answer, or giving it up before any): their shown puzzle rating
+    after it, whether it is established, whether that answer solved it, and which puzzle it was."""
 
     user_id: int
     rating: int
     established: bool
     at: datetime
+    solved: bool = False
+    puzzle_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,17 @@ class DayPuzzleSolved(Event):
 
     user_id: int
     streak: int
+    at: datetime
+
+
+@dataclass(frozen=True)
+class RankedFinished(Event):
+    """Both games of a ranked secret are over and both players were rated (bot/ranked/): the secret, its variant,
+    and each player's place, the one who set the mark first (1: the better game; both 1: a draw)."""
+
+    secret_id: int
+    variant: str
+    places: tuple[tuple[int, int], ...]  # (user_id, place)
     at: datetime
 
 

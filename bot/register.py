@@ -36,6 +36,7 @@ from bot.events import (
     Journal,
     MatchClosed,
     PuzzleRated,
+    RankedFinished,
     ReviewShown,
 )
 from bot.games.model import Mode
@@ -46,6 +47,10 @@ from bot.guide.routes import Guide
 from bot.inline.routes import Inline
 from bot.language import routes as language
 from bot.language.routes import Language
+from bot.league import routes as league
+from bot.league import service as league_service
+from bot.league.close import close_weeks
+from bot.league.routes import League
 from bot.play import routes as referee
 from bot.play import start as games
 from bot.play.routes import Referee
@@ -55,6 +60,9 @@ from bot.puzzles.routes import Puzzle
 from bot.puzzles.stock import restock
 from bot.race import routes as race
 from bot.race.routes import Race
+from bot.ranked import routes as ranked
+from bot.ranked import service as ranked_service
+from bot.ranked.routes import Ranked
 from bot.records import ratings, streak
 from bot.records import routes as scoreboard
 from bot.records.routes import Scoreboard
@@ -75,7 +83,7 @@ from bot.routes import (
     TextHandler,
     names,
 )
-from bot.schedule import Timer, after_midnight, every
+from bot.schedule import Timer, after_midnight, every, weekly
 from bot.settings import routes as settings
 from bot.settings.routes import ChatSettings
 from bot.store.store import Store
@@ -106,6 +114,8 @@ COMMANDS: tuple[Command, ...] = (
     *streak.COMMANDS,
     *review.COMMANDS,
     *puzzle.COMMANDS,
+    *ranked.COMMANDS,
+    *league.COMMANDS,
     *storm.COMMANDS,
     *language.COMMANDS,
     *guide.COMMANDS,
@@ -117,6 +127,8 @@ PRIVATE_MENU = (
     "think",
     "versus",
     "daily",
+    "ranked",
+    "league",
     "puzzle",
     "storm",
     "hint",
@@ -189,6 +201,8 @@ class Features:
         self.streak = Streak(deps)
         self.review = Review(deps)
         self.puzzle = Puzzle(deps)
+        self.ranked = Ranked(deps)
+        self.league = League(deps)
         self.storm = Storm(deps)
         self.language = Language(deps)
         self.inline = Inline(deps)
@@ -203,15 +217,21 @@ class Features:
 
 def listen(events: Events, f: Features) -> None:
     """Who answers each event, in order: a closed match is rated, then awarded; a daily solved cleanly is weighed
-    against the day's par (the daily), then awarded."""
+    against the day's par (the daily), then awarded; a ranked game's end rates its secret's players (which the league
+    hears of), and the league counts the games it scores."""
     events.on(MatchClosed, ratings.on_match_closed)
     events.on(GameFinished, achievement_service.on_game_finished)
     events.on(GameFinished, daily_service.on_game_finished)
     events.on(DailySolved, achievement_service.on_daily_solved)
+    events.on(GameFinished, ranked_service.on_game_finished)
+    events.on(GameFinished, league_service.on_game_finished)
+    events.on(RankedFinished, league_service.on_ranked_finished)
     events.on(MatchClosed, achievement_service.on_match_closed)
     events.on(DaysClosing, on_days_closing)
     events.on(PuzzleRated, achievement_service.on_puzzle_rated)
+    events.on(PuzzleRated, league_service.on_puzzle_rated)
     events.on(DayPuzzleSolved, achievement_service.on_day_puzzle_solved)
+    events.on(DayPuzzleSolved, league_service.on_day_puzzle_solved)
     events.on(ReviewShown, achievement_service.on_review_shown)
 
 
@@ -229,6 +249,10 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(Chats.GROUP, f.race.command, race.GROUP_COMMANDS),  # /challenge; the race running in the topic
         Route(Chats.GROUP, f.duel.command, duel.GROUP_COMMANDS),  # /duel; the duel running in the topic
         Route(Chats.PRIVATE, f.daily_guard.command, daily_guard.GUARDED),  # a daily: warn before it is spoiled
+        # a ranked game: /hint taken, /giveup and /cancel asked first (a ranked game given up is lost)
+        Route(Chats.PRIVATE, f.ranked.running_command, ranked.GUARDED, game=referee_game),
+        Route(Chats.PRIVATE, f.ranked.command, names(ranked.COMMANDS)),  # /ranked: a ranked game, or the one on
+        Route(Chats.ANY, f.league.command, names(league.COMMANDS)),  # /league: the asker's division this week
         Route(Chats.ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
         Route(Chats.PRIVATE, f.review.command, names(review.COMMANDS)),  # /review: the last game, move by move
@@ -257,6 +281,7 @@ def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
         Route(Chats.GROUP, f.race.text),  # a guess in the topic's race
         Route(Chats.GROUP, f.duel.text),  # a move in the topic's duel
         Route(Chats.PRIVATE, f.daily_guard.text),  # a typed "hint" or "give up" in a daily: warn first
+        Route(Chats.PRIVATE, f.ranked.text, game=Mode.REFEREE),  # a guess in a ranked game
         Route(Chats.PRIVATE, f.referee.text, game=Mode.REFEREE),  # a guess
         Route(Chats.PRIVATE, f.guesser.text, game=Mode.GUESSER),  # an answer to the bot's guess
         Route(Chats.PRIVATE, f.puzzle.text),  # no game: the answer to the puzzle being solved, if one is
@@ -271,6 +296,8 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
     return (
         Route(Chats.ANY, f.scoreboard.button, scoreboard.ACTIONS),
         Route(Chats.ANY, f.puzzle.button, puzzle.ACTIONS),
+        Route(Chats.ANY, f.league.button, league.ACTIONS),  # the league table's refresh
+        Route(Chats.PRIVATE, f.ranked.button, ranked.ACTIONS),  # the ranked screens' buttons
         Route(Chats.ANY, f.storm.button, storm.ACTIONS),
         Route(Chats.ANY, f.language.button, language.ACTIONS),
         Route(Chats.ANY, f.settings.button, settings.ACTIONS),
@@ -281,6 +308,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(Chats.ANY, f.race.button, race.ACTIONS),
         Route(Chats.ANY, f.fallback.match_button, fallback.MATCH_ACTIONS),  # its match gone, or not what it says
         Route(Chats.PRIVATE, f.daily_guard.confirmed, daily_guard.ACTIONS),  # yes to a daily's warning
+        Route(Chats.PRIVATE, f.ranked.board_button, ranked.BOARD_ACTIONS),  # a ranked board's hint, give up
         Route(Chats.PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board
         Route(Chats.PRIVATE, f.daily_guard.new_game, frozenset({cb.NEW})),  # a daily under way: warn before leaving
         Route(Chats.PRIVATE, f.games.button, games.ACTIONS),  # a new game, the same again, abandon or keep, rules
@@ -307,6 +335,8 @@ def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -
         Timer("tidy", every(HOURLY), lambda: store.tidy(deps.clock())),  # the inbox, the outbox, the page's records
         Timer("day close", after_midnight(), lambda: close_days(core, store, wake)),  # the daily's games end there
         Timer("past periods", every(HOURLY), lambda: prune_periods(store, deps.clock())),  # boards of days gone
+        Timer("league week", weekly(), lambda: close_weeks(core, store, wake)),  # the leagues' moves, each Monday
+        Timer("ranked marks", every(HOURLY), lambda: ranked_service.lapse_marks(deps)),  # marks nobody took in time
         # Puzzle Storm's clock: runs whose time ran out, Racers' lobbies to close and Racers that are over
         Timer("storm", every(storm_clock.EVERY), lambda: storm_clock.tick(core, store, wake, core.features.storm.due)),
         Timer("storm days", every(HOURLY), lambda: core.alone(0, lambda: storm_clock.forget_days(deps))),

@@ -87,8 +87,9 @@ class Did(StrEnum):
 
 
 class Screen:
-    """What a feature shows that is no game's board (a Puzzle Storm run, its boards): typed values with their texts in
-    the player's language, which a face draws by their type; the kernel only carries them in an Account."""
+    """What a feature shows that is no game's board (a Puzzle Storm run, its boards; a ranked game's two games side by
+    side, a league's table): typed values with their texts in the player's language, which a face draws by their
+    type; the kernel only carries them in an Account."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ class Account:
     boards: tuple[Board, ...] = ()
     match_board: MatchBoard | None = None  # a versus game's, after the move or shown another way
     achieved: tuple[Html, ...] = ()  # the announcements of what the update earned, in its chat (achievements)
-    screen: Screen | None = None  # a feature's own screen, typed (a Storm run's), for the page to draw by its type
+    screen: Screen | None = None  # a feature's own screen, typed (a Storm run's, a ranked game's...), for the page
 
 
 @dataclass(frozen=True)

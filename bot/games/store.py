@@ -18,11 +18,13 @@ from engine.variant import variant_named
 
 # A game with its moves in one statement (a row a move, in order; a game without moves gives one row whose
 # move columns are NULL): a move reads its game once, not the game and then its moves.
-# The day of the daily challenge it plays comes along (daily_plays.game_id is unique): no second query to ask.
+# The day of the daily challenge it plays comes along (daily_plays.game_id is unique), and the ranked secret it plays
+# (ranked_plays.game_id is its key): no second query to ask.
 _GAME_WITH_MOVES = (
-    "SELECT g.*, m.guess AS move_guess, m.bulls AS move_bulls, m.cows AS move_cows, d.day AS daily_day"
-    " FROM games g LEFT JOIN daily_plays d ON d.game_id = g.id LEFT JOIN moves m ON m.game_id = g.id"
-    " WHERE {where} ORDER BY m.seq"
+    "SELECT g.*, m.guess AS move_guess, m.bulls AS move_bulls, m.cows AS move_cows, d.day AS daily_day,"
+    " r.secret_id AS ranked_secret"
+    " FROM games g LEFT JOIN daily_plays d ON d.game_id = g.id LEFT JOIN ranked_plays r ON r.game_id = g.id"
+    " LEFT JOIN moves m ON m.game_id = g.id WHERE {where} ORDER BY m.seq"
 )
 
 
@@ -63,6 +65,7 @@ class SqliteGameRepository:
             finished_at=moment(row["finished_at"]),
             turns=turns,
             daily=row["daily_day"],
+            ranked=row["ranked_secret"],
         )
 
     async def _read_game(self, where: str, params: tuple[Any, ...]) -> Game | None:

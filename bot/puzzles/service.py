@@ -310,9 +310,11 @@ def _change(rated: Rated) -> Change:
     )
 
 
-async def _published(deps: Deps, user_id: int, rated: Rated) -> None:
-    """A rated attempt told to whoever listens (a puzzle rating may earn an achievement, once it is established)."""
-    event = PuzzleRated(user_id, rated.after, puzzle_rating.established(rated.player), deps.clock())
+async def _published(deps: Deps, user_id: int, rated: Rated, puzzle_id: int | None = None) -> None:
+    """A rated attempt told to whoever listens, solved or failed (a puzzle rating may earn an achievement, once it is
+    established; the league counts puzzles solved)."""
+    established = puzzle_rating.established(rated.player)
+    event = PuzzleRated(user_id, rated.after, established, deps.clock(), rated.solved, puzzle_id)
     await deps.events.publish(deps, event)
 
 
@@ -404,7 +406,7 @@ async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Varia
         )
     )
     if rated is not None:
-        await _published(deps, user_id, rated)
+        await _published(deps, user_id, rated, left.puzzle_id if left is not None else None)
     state = _ladder_state(loaded, chosen, player=skill, left=_change(rated) if rated is not None else None)
     return replace(state, made_now=made_now) if isinstance(state, Ladder) else state
 
@@ -512,7 +514,7 @@ async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | N
     write = AttemptWrite(puzzle_id, rated=rated, ended=True, gave_up=True)
     await repository(deps).save(Plan(user_id, deps.clock(), attempts=(write,), move=clear))
     if rated is not None:
-        await _published(deps, user_id, rated)
+        await _published(deps, user_id, rated, puzzle_id)
     return _ladder_state(loaded, row, gave_up=True, solved=False, rated=rated)
 
 
@@ -546,7 +548,7 @@ async def _answer_ladder(deps: Deps, loaded: Loaded, text: str) -> Ladder | Next
     write = AttemptWrite(row.id, tried=True, rated=rated, ended=verdict.solved)
     await repository(deps).save(Plan(loaded.user_id, deps.clock(), attempts=(write,), move=clear))
     if rated is not None:  # a puzzle rating may earn an achievement here, once established
-        await _published(deps, loaded.user_id, rated)
+        await _published(deps, loaded.user_id, rated, row.id)
     return _ladder_state(
         loaded, row, tries=attempt.tries + 1, solved=verdict.solved, gave_up=False, verdict=verdict, rated=rated
     )
@@ -628,7 +630,7 @@ async def today(deps: Deps, user_id: int, start: bool = True) -> Daily:
             )
         )
     if rated is not None:
-        await _published(deps, user_id, rated)
+        await _published(deps, user_id, rated, left.puzzle_id if left is not None else None)
     state = _day_state(loaded, day, puzzle, now)
     return replace(state, left=_change(rated)) if rated is not None else state
 

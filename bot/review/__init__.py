@@ -4,6 +4,7 @@ What other features may use of it is exported here (tests/bot/test_layout.py kee
 
 from __future__ import annotations
 
-from bot.review.screens import game_choice, label_text, link_button, match_choice, match_data
+from bot.review.screens import game_choice, label_text, link_button, mark, match_choice, match_data
+from bot.review.service import GameLabels, labels_of
 
-__all__ = ["game_choice", "label_text", "link_button", "match_choice", "match_data"]
+__all__ = ["GameLabels", "game_choice", "label_text", "labels_of", "link_button", "mark", "match_choice", "match_data"]

@@ -29,7 +29,7 @@ from bot.review.reviewer import Reviewer
 from bot.review.store import SqliteReviewRepository
 from bot.situation import Situation
 from engine.history import Pins, Turn
-from engine.review import GameReview, review_game
+from engine.review import GameReview, Label, review_game
 from engine.variant import Variant
 
 # The review's version: a review kept at an older one is made again when next asked for (a better engine, a fix).
@@ -254,3 +254,37 @@ def pins_at(subject: Subject, index: int) -> Mapping[int, int] | None:
     if subject.known is None or not 0 <= index < len(subject.known):
         return None
     return subject.known[index] or None
+
+
+GameLabels = tuple[tuple[Label, bool], ...]  # each guess's label, and whether its figures are exact
+
+
+async def labels_of(deps: Deps, games: tuple[Game, ...]) -> tuple[GameLabels, ...]:
+    """The labels of each finished game's guesses, as its player's review gives them (none for a game that cannot
+    be reviewed): the kept reviews, and those not made yet made now, as engine work (off the write lock) and kept."""
+    now = deps.clock()
+    subjects = [of_game(game, game.user_id, now) for game in games]
+    found: list[GameReview | None] = [
+        None if isinstance(subject, Refusal) else await kept(deps, subject) for subject in subjects
+    ]
+    missing = tuple(
+        subject
+        for subject, review in zip(subjects, found, strict=True)
+        if review is None and not isinstance(subject, Refusal)
+    )
+    if missing:
+        made = await deps.engine.need(
+            "reviews", _made_all, missing, same=("reviews", *(key(subject) for subject in missing))
+        )
+        for subject, review in zip(missing, made, strict=True):
+            await keep(deps, subject, review)
+        fresh = iter(made)
+        found = [
+            next(fresh) if review is None and not isinstance(subject, Refusal) else review
+            for subject, review in zip(subjects, found, strict=True)
+        ]
+    return tuple(() if review is None else tuple((g.label, g.exact) for g in review.guesses) for review in found)
+
+
+def _made_all(subjects: tuple[Subject, ...]) -> tuple[GameReview, ...]:
+    return tuple(make(subject) for subject in subjects)
