@@ -29,14 +29,14 @@ COPY bot bot
 RUN /opt/bullscows/bin/pip install --quiet --no-deps . \
     && /opt/bullscows/bin/pip uninstall --quiet --yes pip setuptools \
     && /opt/bullscows/bin/bullscows --version
-# What the bot never runs leaves the venv: numpy's tests and build tools (f2py, its distutils, C headers), type
-# stubs (.pyi) and C sources, Babel's locale data but for the catalogues' languages (and their parent, root), the
-# extensions' symbol tables (strip, where gcc brought binutils: not the libraries auditwheel grafted into *.libs,
-# whose patched headers strip would break)
+# What the bot never runs leaves the venv: numpy's tests and build tools (f2py, its distutils, C headers and
+# library), type stubs (.pyi) and C sources, Babel's locale data but for the catalogues' languages (and their
+# parent, root), the extensions' symbol tables (strip, where gcc brought binutils: not the libraries auditwheel
+# grafted into *.libs, whose patched headers strip would break)
 RUN site=$(/opt/bullscows/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])') \
     && cd "$site" \
-    && rm -rf numpy/f2py numpy/distutils numpy/_core/include numpy/_core/lib/pkgconfig numpy/_pyinstaller \
-              numpy/_core/_*_tests.*.so numpy/_core/_simd.*.so \
+    && rm -rf numpy/f2py numpy/distutils numpy/_core/include numpy/_core/lib numpy/_pyinstaller \
+              numpy/_core/_*_tests.*.so numpy/_core/_simd.*.so /opt/bullscows/bin/f2py \
     && find . -depth -type d -name tests -path './numpy/*' -exec rm -rf {} + \
     && find . \( -name '*.pyi' -o -name '*.pyx' -o -name '*.pxd' -o -name '*.c' -o -name '*.h' \) -type f -delete \
     && keep=" root $(cd bot/locales && echo */ | tr -d /) " \
