@@ -37,6 +37,7 @@ class Does(StrEnum):
     CONFIRM = "confirm"  # yes: abandon the running game for a new one
     KEEP = "keep"  # no: keep playing
     REVIEW = "review"  # the finished game's review
+    RETRY = "retry"  # a position of a reviewed game again, as a puzzle
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,18 @@ def review_parts(language: str, game: Game, coaching: Coaching) -> tuple[Html, .
     else:
         after = coaching.remaining
         parts = [t("ref.review.move", language, guess=guess, before=coaching.before, after=after, bits=bits)]
-    if coaching.engine_pick:
+    measured = coaching.measured
+    if measured is not None:  # the review's exact measure: the one best move the game's review names too
+        if measured.best is None:
+            parts.append(t("ref.review.best", language, guess=guess))
+        else:
+            label = review_feature.label_text(language, measured.label)
+            loss = decimal_text(review_feature.printed(measured.loss), 2, language)
+            best = code_text(game.variant, measured.best)
+            parts.append(t("ref.review.measured", language, best=best, guess=guess, loss=loss, label=label))
+        if measured.why is not None and measured.why.codes > 1:
+            parts.append(review_feature.why_line(language, game.variant, measured.why))
+    elif coaching.engine_pick:
         more = decimal_text(coaching.bits_short, 1, language)
         parts.append(t("ref.review.pick", language, pick=code_text(game.variant, coaching.engine_pick), more=more))
     elif coaching.compared:

@@ -38,7 +38,9 @@ from bot.deps import Deps
 from bot.events import DayPuzzleSolved, PuzzleRated
 from bot.games.lifecycle import parsed
 from bot.puzzles import rating as puzzle_rating
+from bot.puzzles import retry as retries
 from bot.puzzles.rating import Candidate
+from bot.puzzles.retry import RETRY, Retry, RetryPuzzle
 from bot.puzzles.store import INVERSE, DaySolver, GroupPost, Made, SqlitePuzzleRepository, StoredPuzzle
 from bot.puzzles.store import NEXT as NEXT
 from bot.puzzles.store import Current as Current
@@ -197,7 +199,7 @@ class NextLadder:
         return self.solved or self.gave_up
 
 
-Solving = Ladder | Daily | NextLadder
+Solving = Ladder | Daily | NextLadder | Retry
 
 
 @dataclass(frozen=True)
@@ -230,10 +232,10 @@ async def player_skill(deps: Deps, user_id: int, variant: Variant) -> records.Sk
     return await repository(deps).skill(user_id, records.family_of(variant).value) or records.Skill()
 
 
-async def ladder(deps: Deps, user_id: int, variant: Variant) -> Ladder | NextLadder:
-    """The player's ladder puzzle: the one they are solving (of either kind), else a new one picked near their
-    rating in the variant, of the kind whose turn it is, a few made on the fly when none is left for them, shown
-    from now on."""
+async def ladder(deps: Deps, user_id: int, variant: Variant) -> Ladder | NextLadder | Retry:
+    """The player's ladder puzzle: the one they are solving (of either kind, or a retry of their game's), else a new
+    one picked near their rating in the variant, of the kind whose turn it is, a few made on the fly when none is
+    left for them, shown from now on."""
     repo = repository(deps)
     current = await repo.current(user_id)
     if current is not None and current.puzzle_id is not None:
@@ -293,13 +295,15 @@ async def _pick(deps: Deps, user_id: int, variant: Variant, skill: records.Skill
 
 async def _ladder_state(
     deps: Deps, user_id: int, puzzle_id: int, answer: Grade | NextGuessGrade | None = None, *, rated: bool = False
-) -> Ladder | NextLadder | None:
+) -> Ladder | NextLadder | Retry | None:
     """The ladder puzzle as it stands for the player (None: never shown to them, or no such puzzle); `rated`: this
     update rated the attempt, and the change is shown."""
     repo = repository(deps)
     row, attempt = await repo.puzzle(puzzle_id), await repo.attempt(user_id, puzzle_id)
     if row is None or attempt is None:
         return None
+    if row.kind == RETRY:
+        return retries.state(row, attempt.tries, attempt.ended, attempt.gave_up)
     variant = variant_named(row.variant)
     skill = await player_skill(deps, user_id, variant)
     change = None
@@ -318,7 +322,9 @@ async def _ladder_state(
 
 async def _rate(deps: Deps, user_id: int, row: StoredPuzzle, solved: bool) -> None:
     """Rate the player's attempt at the puzzle (its first answer, or giving up before any), once: both ratings move
-    as the rating library says, stored with the shown numbers before and after."""
+    as the rating library says, stored with the shown numbers before and after. A retry is never rated."""
+    if row.kind == RETRY:
+        return
     repo = repository(deps)
     family = records.family_of(variant_named(row.variant)).value
     before = await repo.skill(user_id, family) or records.Skill()
@@ -327,13 +333,15 @@ async def _rate(deps: Deps, user_id: int, row: StoredPuzzle, solved: bool) -> No
     await repo.rate(user_id, family, row.id, after.player, after.puzzle, solved, shown, deps.clock())
 
 
-async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | NextLadder | Refusal:
+async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | NextLadder | Retry | Refusal:
     """Give up a ladder puzzle: a loss when it was not rated yet; its code is shown. A Refusal when it is not the
     player's open puzzle (a stale button)."""
     repo = repository(deps)
     row, attempt = await repo.puzzle(puzzle_id), await repo.attempt(user_id, puzzle_id)
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
+    if row.kind == RETRY:
+        return await retries.give_up(deps, user_id, row)
     rated_now = not attempt.rated
     if rated_now:
         await _rate(deps, user_id, row, solved=False)
@@ -344,11 +352,13 @@ async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | N
     return state
 
 
-async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) -> Ladder | NextLadder | Refusal:
+async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) -> Ladder | NextLadder | Retry | Refusal:
     repo = repository(deps)
     row, attempt = await repo.puzzle(puzzle_id), await repo.attempt(user_id, puzzle_id)
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
+    if row.kind == RETRY:
+        return await retries.answer(deps, user_id, row, text)
     variant = variant_named(row.variant)
     code = parsed(variant, text)
     if isinstance(code, Refusal):
@@ -368,6 +378,7 @@ async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) ->
         await _clear_current(deps, user_id, Current(puzzle_id, None))
     state = await _ladder_state(deps, user_id, puzzle_id, verdict, rated=not attempt.rated)
     assert state is not None
+    assert not isinstance(state, Retry)
     if state.change is not None:  # rated now: a puzzle rating of 1800 may be earned here (answers are in private)
         await deps.events.publish(deps, PuzzleRated(user_id, state.rating, True, deps.clock()))
     return state
@@ -378,6 +389,20 @@ async def _clear_current(deps: Deps, user_id: int, was: Current) -> None:
     repo = repository(deps)
     if await repo.current(user_id) == was:
         await repo.set_current(user_id, None, deps.clock())
+
+
+# -- a retry of a position of the player's own game
+
+
+async def open_retry(deps: Deps, user_id: int, puzzle: RetryPuzzle) -> Retry | Refusal:
+    """A position of the player's game as an unrated puzzle (bot.puzzles.retry), what they type its answer from now
+    on; a Refusal while they are solving a ladder puzzle or the day's (leaving it open would keep it unrated)."""
+    solving = await current(deps, user_id)
+    if solving is not None:
+        open_one = await state(deps, user_id, solving)
+        if open_one is not None and not open_one.over and not isinstance(open_one, Retry):
+            return Refusal("puzzle.retry.busy")
+    return await retries.begin(deps, user_id, puzzle)
 
 
 # -- the puzzle of the day

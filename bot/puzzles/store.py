@@ -117,6 +117,7 @@ class PuzzleRepository(Protocol):
     async def add(self, made: Sequence[Made], now: datetime) -> int: ...
     async def count(self, variant: str, kind: str = INVERSE) -> int: ...
     async def keys(self, variant: str, kind: str) -> list[str]: ...
+    async def find(self, kind: str, variant: str, version: int, seed: int) -> int | None: ...
     async def puzzle(self, puzzle_id: int) -> StoredPuzzle | None: ...
     async def nearest_unseen(
         self,
@@ -130,6 +131,7 @@ class PuzzleRepository(Protocol):
     ) -> list[StoredPuzzle]: ...
     async def attempt(self, user_id: int, puzzle_id: int) -> AttemptRow | None: ...
     async def show(self, user_id: int, puzzle_id: int, now: datetime) -> None: ...
+    async def reopen(self, user_id: int, puzzle_id: int, now: datetime) -> None: ...
     async def tried(self, user_id: int, puzzle_id: int) -> None: ...
     async def rate(
         self,
@@ -220,6 +222,15 @@ class SqlitePuzzleRepository:
         )
         return [str(r["key"]) for r in rows]
 
+    async def find(self, kind: str, variant: str, version: int, seed: int) -> int | None:
+        """The id of the puzzle of a kind, variant, version and seed, if it is stored."""
+        row = await one(
+            self.conn,
+            "SELECT id FROM puzzles WHERE kind = ? AND variant = ? AND version = ? AND seed = ?",
+            (kind, variant, version, seed),
+        )
+        return int(row["id"]) if row is not None else None
+
     async def puzzle(self, puzzle_id: int) -> StoredPuzzle | None:
         """A stored puzzle by its id."""
         row = await one(self.conn, f"SELECT {_PUZZLE} FROM puzzles WHERE id = ?", (puzzle_id,))
@@ -291,6 +302,11 @@ class SqlitePuzzleRepository:
             (user_id, puzzle_id, iso(now)),
         )
 
+    async def reopen(self, user_id: int, puzzle_id: int, now: datetime) -> None:
+        """The player's attempt at the puzzle begun afresh (shown now, no answer yet): a retry's, never a rated one."""
+        await self.conn.execute("DELETE FROM puzzle_attempts WHERE user_id = ? AND puzzle_id = ?", (user_id, puzzle_id))
+        await self.show(user_id, puzzle_id, now)
+
     async def tried(self, user_id: int, puzzle_id: int) -> None:
         """Count one more answer of the player's at the puzzle."""
         await self.conn.execute(
@@ -336,8 +352,13 @@ class SqlitePuzzleRepository:
         )
 
     async def seen_count(self, user_id: int) -> int:
-        """How many ladder puzzles the player has been shown."""
-        row = await one(self.conn, "SELECT count(*) FROM puzzle_attempts WHERE user_id = ?", (user_id,))
+        """How many ladder puzzles the player has been shown (a retry of their own game's position is none)."""
+        row = await one(
+            self.conn,
+            "SELECT count(*) FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id"
+            " WHERE a.user_id = ? AND p.kind != 'retry'",
+            (user_id,),
+        )
         return int(row[0]) if row is not None else 0
 
     async def skill(self, user_id: int, family: str) -> records.Skill | None:

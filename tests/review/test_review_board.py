@@ -10,7 +10,8 @@ from bot.page import schema
 from bot.review import chat as chat_review
 from bot.review import page as page_review
 from bot.review import screens as review_board
-from bot.review.service import Reviewed, Subject, reviewer
+from bot.review.lessons import Moment, Split
+from bot.review.service import Made, Reviewed, Subject, reviewer
 from bot.texts import plain
 from engine.history import Turn
 from engine.review import GameReview, GuessCost, GuessLoss, GuessReview, Label, TurningPoint, label_for
@@ -41,7 +42,11 @@ def synthetic(variant_name: str, count: int = MAX_GUESSES, seed: int = 29) -> tu
     worst = guesses[5]
     point = TurningPoint(5, worst.guess, worst.loss, 99_999, 88_888, worst.weighed.best[0].guess, 77_777)
     review = GameReview(variant.name, tuple(guesses), 6.2, 61.3, point, False)
-    return Subject(Reviewed.GAME, 1, 1, variant, turns, None, status=Status.WON), review
+    parts = tuple((b, c, 9_999) for b in range(3) for c in range(3))
+    played = Split(worst.guess, 999_999, 99_999, 88_888.8, False, True, parts)
+    best = Split(worst.weighed.best[0].guess, 999_999, 77_777, 66_666.6, False, True, parts)
+    made = Made(review, moment=Moment(5, played, best, True))
+    return Subject(Reviewed.GAME, 1, 1, variant, turns, None, status=Status.WON), made
 
 
 def test_the_longest_game_of_the_widest_codes_fits_one_message_keeping_the_worst_guesses():
