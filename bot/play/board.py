@@ -109,6 +109,8 @@ def review_parts(language: str, game: Game, coaching: Coaching) -> tuple[Html, .
         parts.append(t("ref.review.pick", language, pick=code_text(game.variant, coaching.engine_pick), more=more))
     elif coaching.compared:
         parts.append(t("ref.review.good", language))
+    else:  # no pick at all: too many codes to weigh one now (the game's review estimates it, marked ≈)
+        parts.append(t("ref.review.unweighed", language))
     if coaching.outlook is not None and coaching.remaining > 1:  # one code left: the line above says it wins next
         parts.append(t("ref.review.outlook", language, average=decimal_text(coaching.outlook, 1, language)))
     if game.hinted:

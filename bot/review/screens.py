@@ -233,8 +233,8 @@ def _moment_lines(language: str, subject: Subject, made: Made) -> list[Html]:
 def _side(language: str, variant: Variant, split: Split) -> Html:
     """What one guess could leave, as a player can check it: '5678 could leave up to 132 codes, 71.9 on average'."""
     guess = code_text(variant, split.guess)
-    if split.codes == 1 and split.can_win:
-        return t("review.split.won", language, guess=guess)
+    if split.codes == 1:
+        return t("review.split.won" if split.can_win else "review.split.miss", language, guess=guess)
     if split.identifies:
         key = "review.split.apart.win" if split.can_win else "review.split.apart"
         return t(key, language, guess=guess, n=split.codes)

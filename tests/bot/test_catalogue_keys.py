@@ -24,8 +24,8 @@ from bot.play.milestones import MilestoneKind
 from bot.records.asked import TopWord
 from bot.records.rating import Family
 from bot.records.stats import Period
-from bot.review.service import Ended
 from bot.register import GROUP_MENU, PRIVATE_MENU
+from bot.review.service import Ended
 from engine.variant import MAX_LENGTH
 
 ROOT = Path(__file__).resolve().parents[2]
