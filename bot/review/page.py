@@ -10,7 +10,7 @@ from engine.variant import Variant
 
 # The texts of the tab's table and position, sent with each review (the tab's label is among the page's own texts).
 TEXTS = ("app.review.guess", "app.review.codes", "app.review.bits", "app.review.move", "app.review.tap", "app.prev",
-         "app.next")  # fmt: skip
+         "app.next", "app.review.close")  # fmt: skip
 
 
 def review(board: ReviewBoard, variant: Variant, language: str) -> schema.ReviewReady:
