@@ -29,7 +29,7 @@ ENGINE_REPLAY_TIMEOUT = 5.0
 @dataclass(frozen=True)
 class Measured:
     """The latest guess as the game's review weighs it, where its figures are exact: its label and loss (as
-    printed), the best guess there (None: it was one of the best), and what makes the best guess best."""
+    printed), the best guess there and what makes it best (None: the guess was one of the best)."""
 
     label: Label
     loss: float
@@ -182,9 +182,10 @@ def measure(variant: Variant, before: History, known: dict[int, int], guess: Cod
     if not weighed.exact or not weighed.best:
         return None
     label = review_feature.shown_label(weighed.loss, weighed.label)
-    best = None if label is Label.BEST else weighed.best[0].guess
-    split = review_feature.split_of(variant, before, known or None, (best or guess,))[0]
-    return Measured(label, weighed.loss, best, split)
+    if label is Label.BEST:
+        return Measured(label, weighed.loss, None, None)
+    best = weighed.best[0].guess
+    return Measured(label, weighed.loss, best, review_feature.split_of(variant, before, known or None, (best,))[0])
 
 
 async def engine_guesses(deps: Deps, variant: Variant, secret: Code, first: Turn) -> int | None:

@@ -322,7 +322,7 @@ def _accuracy(language: str, subject: Subject, made: Made) -> Html:
     review = made.review
     if all(shown_label(item.loss, item.label) is Label.BEST for item in review.guesses):
         if not subject.found:
-            return t("review.perfect.unfinished", language, n=len(review.guesses))
+            return t("review.perfect.unfinished", language)
         if made.hints or subject.hinted != Hinted.NONE:
             return t("review.perfect.hinted", language)
         return t("review.perfect", language)
