@@ -139,6 +139,15 @@ def pins(game: Game) -> dict[int, int]:
     return {int(position): int(game.secret[int(position)]) for position in game.hints}
 
 
+def pins_at(game: Game, index: int) -> dict[int, int]:
+    """The digits the player knew in their places when guess `index` (0 for the first) was made: the hints taken
+    before it (every hint, in a game older than the note of when they came)."""
+    if game.secret is None or game.hints_at is None or len(game.hints_at) != len(game.hints):
+        return pins(game)
+    secret = game.secret
+    return {int(p): int(secret[int(p)]) for p, at in zip(game.hints, game.hints_at, strict=True) if at <= index}
+
+
 async def _coach(deps: Deps, game: Game, turn: Turn) -> Coaching:
     """What the turn taught: reviewed right here when the engine knows that is quick (a lookup in its tree,
     a handful of candidates), else as engine work, so neither the event loop nor the write lock is held by a review
@@ -169,7 +178,7 @@ async def review(deps: Deps, game: Game) -> Coaching | None:
         return None
     before, last = game.turns[:-1], game.turns[-1]
     coaching = await _coach(deps, replace(game, turns=before), last)
-    known = pins(game)
+    known = pins_at(game, len(before))  # what the player knew when they made it, as the game's review weighs it
     same = ("coach measure", game.variant.name, game.turns, tuple(known.items()))
     measured = await deps.engine.need("coach measure", measure, game.variant, before, known, last.guess, same=same)
     return replace(coaching, measured=measured)

@@ -258,6 +258,23 @@ async def test_the_coach_names_the_best_move_the_review_names(app, recorded, lan
     assert "бита больше" not in coached
 
 
+async def test_a_hint_taken_after_a_guess_leaves_the_coachs_verdict_on_it_the_reviews(app, recorded):
+    chat = player(app, recorded, "en")
+    await chat.send("/play")
+    game = await running(app)
+    [guess] = [code for code in ("5678", "1234") if code != game.secret][:1]
+    await chat.send(guess)
+    await chat.send("/hint")  # after the guess: the review weighs it without the digit, and so does the coach
+    coached = await coach_text(chat)
+    await chat.send("/giveup")
+    item = review_game(CLASSIC, (await finished(app)).turns).guesses[0]
+    if item.among_best:
+        assert plain(t("ref.review.best", "en", guess=item.guess)) in coached
+    else:
+        named = plain(t("ref.review.measured", "en", best=item.weighed.best[0].guess, guess=guess, loss="X", label="Y"))
+        assert named.split(":")[0] in coached
+
+
 async def test_the_coach_calls_its_pick_a_quick_one_where_the_review_is_an_estimate(app, recorded):
     chat = player(app, recorded, "en")
     await chat.send("/play 5")
