@@ -232,15 +232,15 @@ async def player_skill(deps: Deps, user_id: int, variant: Variant) -> records.Sk
     return await repository(deps).skill(user_id, records.family_of(variant).value) or records.Skill()
 
 
-async def ladder(deps: Deps, user_id: int, variant: Variant) -> Ladder | NextLadder | Retry:
-    """The player's ladder puzzle: the one they are solving (of either kind, or a retry of their game's), else a new
-    one picked near their rating in the variant, of the kind whose turn it is, a few made on the fly when none is
-    left for them, shown from now on."""
+async def ladder(deps: Deps, user_id: int, variant: Variant) -> Ladder | NextLadder:
+    """The player's ladder puzzle: the one they are solving (of either kind), else a new one picked near their
+    rating in the variant, of the kind whose turn it is, a few made on the fly when none is left for them, shown
+    from now on (a retry of their game's they were solving is left for it)."""
     repo = repository(deps)
     current = await repo.current(user_id)
     if current is not None and current.puzzle_id is not None:
         open_one = await _ladder_state(deps, user_id, current.puzzle_id)
-        if open_one is not None and not open_one.over:
+        if open_one is not None and not open_one.over and not isinstance(open_one, Retry):  # a retry is left for it
             return open_one
     skill = await player_skill(deps, user_id, variant)
     chosen = None

@@ -404,3 +404,18 @@ def test_a_loss_and_its_label_never_disagree_as_printed():
     assert (printed(50 / 256), shown_label(50 / 256, label_for(50 / 256))) == (0.2, Label.INACCURACY)
     assert shown_label(0.0499, label_for(0.0499)) == Label.GOOD  # "0.05" is not "under 0.05"
     assert shown_label(0.001, Label.EXCELLENT) == Label.EXCELLENT  # "0.00", but a loss all the same
+
+
+async def test_the_ladder_is_not_held_up_by_a_retry_left_open(app, recorded):
+    chat = player(app, recorded, "en")
+    await chat.send("/play")
+    game = await running(app)
+    await chat.send(others(game.secret, count=1)[0])
+    await chat.send("/giveup")
+    await chat.send("/review")
+    [retry] = sent(await chat.press_label(t("review.btn.retry", "en", n=2)))
+    assert retry.text.startswith("🔁")
+    [ladder] = sent(await chat.send("/puzzle mastermind"))
+    assert not ladder.text.startswith("🔁")  # the ladder's own puzzle, the retry left
+    conn = app.bot_data.runtime.store.conn
+    assert await conn.execute_fetchall("SELECT * FROM puzzle_ratings") == []
