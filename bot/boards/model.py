@@ -40,6 +40,7 @@ class Does(StrEnum):
     BOARD = "board"  # show a board of results (Puzzle Storm's)
     JOIN = "join"  # join a group's game (a Puzzle Racer)
     START = "start"  # start a group's game now (a Puzzle Racer's lobby)
+    RETRY = "retry"  # a position of a reviewed game again, as a puzzle
 
 
 @dataclass(frozen=True)

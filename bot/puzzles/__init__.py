@@ -2,12 +2,26 @@
 puzzle in a group, the stock made ahead.
 
 What other features may use of it is exported here (tests/bot/test_layout.py keeps them to it): the player's puzzle
-rating as /stats shows it, and their run of days solving the puzzle of the day as /streak shows it."""
+rating as /stats shows it, their run of days solving the puzzle of the day as /streak shows it, the stock's puzzles
+handed over to Puzzle Storm, and a position of a reviewed game as a retry (an unrated puzzle)."""
 
 from __future__ import annotations
 
 from bot.puzzles.handover import HandedOver, hand_over
-from bot.puzzles.screens import standing_line, streak_line
-from bot.puzzles.service import Standing, standing, streak
+from bot.puzzles.retry import RetryPuzzle, retry_puzzle
+from bot.puzzles.screens import retry_shown, standing_line, streak_line
+from bot.puzzles.service import Standing, open_retry, standing, streak
 
-__all__ = ["HandedOver", "Standing", "hand_over", "standing", "standing_line", "streak", "streak_line"]
+__all__ = [
+    "HandedOver",
+    "RetryPuzzle",
+    "Standing",
+    "hand_over",
+    "open_retry",
+    "retry_puzzle",
+    "retry_shown",
+    "standing",
+    "standing_line",
+    "streak",
+    "streak_line",
+]

@@ -84,9 +84,9 @@ class Puzzle(Feature):
         result = await puzzles.answer_open(deps, user, text)
         if result is None:  # nothing open
             return None if typed else messages.message("puzzle.none", language)
-        if isinstance(result, puzzles.Ladder | puzzles.Daily | puzzles.NextLadder):
-            return view.answered(language, result)
-        return view.refused(language, result)
+        if isinstance(result, Refusal):
+            return view.refused(language, result)
+        return view.answered(language, result)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A puzzle's button: give up, the next ladder puzzle, the puzzle of the day, the day's board."""
@@ -116,9 +116,9 @@ class Puzzle(Feature):
             result = await puzzles.give_up_day(deps, user, day)
         else:
             result = await puzzles.give_up_ladder(deps, user, cb.decode_id(field))
-        if isinstance(result, puzzles.Ladder | puzzles.Daily | puzzles.NextLadder):
-            return view.answered(language, result)
-        return view.refused_button(language, result)
+        if isinstance(result, Refusal):
+            return view.refused_button(language, result)
+        return view.answered(language, result)
 
     async def _busy(self, s: Situation) -> bool:
         """Whether a game or a match takes what the player types here (then a puzzle is answered with /puzzle)."""

@@ -13,12 +13,15 @@ from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Choices, Does
 from bot.days import DayStreak
 from bot.puzzles.board import Clue, PuzzleBoard, PuzzleKind
+from bot.puzzles.retry import Retry
 from bot.puzzles.service import Board, Change, Daily, GroupDaily, Ladder, NextLadder, Solving, Standing
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Reply
 from bot.texts import (
     Html,
     code_text,
+    colourful,
+    colours_text,
     date_text,
     decimal_text,
     duration_text,
@@ -411,12 +414,90 @@ def reply(board: PuzzleBoard) -> Reply:
 
 
 def board_of(language: str, result: Solving, *, busy: bool = False) -> PuzzleBoard:
-    """The screen of a ladder puzzle (of either kind) or of the puzzle of the day."""
+    """The screen of a ladder puzzle (of either kind), of the puzzle of the day, or of a retry."""
     if isinstance(result, Ladder):
         return ladder_board(language, result, busy=busy)
     if isinstance(result, NextLadder):
         return next_board(language, result, busy=busy)
+    if isinstance(result, Retry):
+        return retry_board(language, result, busy=busy)
     return daily_board(language, result, busy=busy)
+
+
+def retry_shown(language: str, result: Retry | Refusal, *, busy: bool = False) -> Outcome:
+    """A retry begun (or why not: another puzzle is open)."""
+    if isinstance(result, Refusal):
+        return refused(language, result)
+    return shown(language, result, busy=busy, made=True)
+
+
+def retry_board(language: str, result: Retry, *, busy: bool = False) -> PuzzleBoard:
+    """A retry's screen: the position of the player's own game (the guesses before it, the digits known) and how many
+    codes fit; while open, what to name and the give-up button; after a guess, its label and loss as printed; once
+    over, the best guesses, what makes the first best, and the way back to the review."""
+    puzzle, variant = result.puzzle, result.variant
+    title = t("puzzle.retry.title", language, n=puzzle.number, variant=variant_name(variant, language))
+    clues = tuple(
+        _clue(language, variant, number, turn.guess, turn.answer) for number, turn in enumerate(puzzle.turns, 1)
+    )
+    prompt: tuple[Html, ...] = (t("puzzle.retry.fit", language, n=puzzle.count),)
+    if puzzle.pins:  # the digits the player's hints had revealed by then
+        known = dict(puzzle.pins)
+        pattern = " ".join(str(known[place]) if place in known else "_" for place in range(variant.length))
+        shown = f"<code>{pattern}</code>"
+        if colourful(variant):
+            shown += " " + colours_text(pattern.replace(" ", ""))
+        prompt = (t("puzzle.retry.known", language, pattern=Html(shown)), *prompt)
+    if not result.over:
+        asked = t("puzzle.retry.prompt.busy", language, example=example(variant)) if busy else None
+        prompt = (*prompt, asked or t("puzzle.retry.prompt", language))
+    ending: list[Html] = []
+    if result.over:
+        least = decimal_text(puzzle.least, 2, language)
+        best = Html(", ".join(code_text(variant, code) for code in puzzle.best))
+        shown_least = least if puzzle.exact else Html(f"≈{least}")
+        key = "puzzle.retry.best.one" if len(puzzle.best) == 1 else "puzzle.retry.best"
+        ending.append(t(key, language, best=best, least=shown_least))
+        if result.why is not None:
+            ending.append(review.why_line(language, variant, result.why))
+    if result.over:
+        back = Choice(t("puzzle.retry.btn.back", language), puzzle.back, Does.REVIEW)
+        choices: Choices = ((back,),)
+    else:
+        choices = (
+            (_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, result.puzzle_id), Does.GIVE_UP),),
+        )
+    return PuzzleBoard(
+        PuzzleKind.LADDER,
+        str(result.puzzle_id),
+        variant.name,
+        title,
+        clues,
+        prompt=prompt,
+        verdict=_retry_verdict(language, result),
+        ending=tuple(ending),
+        over=result.over,
+        solved=result.solved,
+        solution=puzzle.best[0] if result.over and puzzle.best else None,
+        tries=result.tries,
+        choices=choices,
+    )
+
+
+def _retry_verdict(language: str, result: Retry) -> tuple[Html, ...]:
+    """What is said of a guess named for a retry: among the best, good enough, or its label and loss (the best is
+    named only once it is over)."""
+    weighed, label = result.weighed, result.label
+    if weighed is None or label is None:
+        return ()
+    guess = code_text(result.variant, weighed.played.guess)
+    shown = review.label_text(language, label, weighed.exact)
+    loss = decimal_text(review.printed(weighed.loss), 2, language)
+    if result.solved and label == Label.BEST:
+        return (t("puzzle.retry.solved.best", language, guess=guess, n=result.tries),)
+    if result.solved:
+        return (t("puzzle.retry.solved", language, guess=guess, label=shown, loss=loss, n=result.tries),)
+    return (t("puzzle.retry.wrong", language, guess=guess, label=shown, loss=loss),)
 
 
 def shown(language: str, result: Solving, *, busy: bool = False, made: bool = False) -> Outcome:
@@ -429,7 +510,7 @@ def answered(language: str, result: Solving) -> Outcome:
     """The screen after an answer or giving up, then (the puzzle of the day over) its result to forward."""
     board = board_of(language, result)
     replies = [reply(board)]
-    if board.share is not None and (result.grade is not None or result.over):
+    if board.share is not None and isinstance(result, Daily) and (result.grade is not None or result.over):
         replies.append(Reply(board.share))
     return Outcome.say(*replies, account=Account(Did.MADE, notice=lines(*board.verdict, *board.ending) or None))
 

@@ -20,6 +20,10 @@ puzzle posted in a group.
 - **In a group**: the day's puzzle posted on request. A member's answer there is one of their tries at the day's
   puzzle, counted as in private, their clock running from when the post first showed the clues to the group (or
   from when they were shown it before); the group's first solver is recorded once, and no message prints the code.
+- **A retry** (bot/puzzles/retry.py): a position of the player's own reviewed game, "🔁 Retry #n" under its review,
+  is an unrated best-next-guess puzzle they solve as a ladder puzzle (typed codes answer it). It is never rated,
+  counts for nothing on the ladder (its turn of kinds, its latest variant), and is refused while a ladder puzzle or
+  today's puzzle is open (it would park it); asking for another puzzle leaves a retry open for later, never failed.
 - **An answer is idempotent once it ends the puzzle**: an answer to a puzzle that is over is refused, and changes
   nothing. A code that is one of the clues' own guesses is answered as that, and counts for nothing.
 
@@ -45,9 +49,12 @@ from bot.deps import Deps
 from bot.events import DayPuzzleSolved, PuzzleRated
 from bot.games.lifecycle import parsed
 from bot.puzzles import rating as puzzle_rating
+from bot.puzzles import retry as retries
 from bot.puzzles.rating import Candidate
+from bot.puzzles.retry import Retry, RetryPuzzle
 from bot.puzzles.store import (
     INVERSE,
+    RETRY,
     AttemptWrite,
     DaySolver,
     DayWrite,
@@ -238,7 +245,7 @@ class NextLadder:
         return self.solved or self.gave_up
 
 
-Solving = Ladder | Daily | NextLadder
+Solving = Ladder | Daily | NextLadder | Retry
 
 
 @dataclass(frozen=True)
@@ -320,12 +327,23 @@ async def _published(deps: Deps, user_id: int, rated: Rated, puzzle_id: int | No
 
 def _open_ladder(loaded: Loaded) -> tuple[StoredPuzzle, bool] | None:
     """The ladder puzzle the player is solving (loaded with its attempt), and whether it is rated yet; None when
-    they are solving none."""
+    they are solving none (a retry of their own game's position is no ladder puzzle: it never holds the ladder up,
+    and is never left as failed)."""
     row, attempt = loaded.puzzle, loaded.attempt
     current = loaded.current
     if current is None or current.puzzle_id is None or row is None or attempt is None or attempt.ended:
         return None
+    if row.kind == RETRY:
+        return None
     return row, attempt.rated
+
+
+def _open_day(loaded: Loaded, now: datetime) -> bool:
+    """Whether the player is solving today's puzzle of the day (loaded with their go at it), not over yet."""
+    current = loaded.current
+    if current is None or current.day is None or current.day != day_of(now):
+        return False
+    return loaded.day is None or not loaded.day.over
 
 
 def _leave(loaded: Loaded) -> tuple[AttemptWrite | None, Rated | None]:
@@ -366,7 +384,8 @@ async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Varia
     """The player's ladder puzzle in `variant` (None: the variant of their latest ladder puzzle, else `usual`): the
     one they are solving in it, else a new one picked near their rating, of the kind whose turn it is, a few made on
     the fly when none is left for them, shown from now on. A puzzle of another variant they were solving counts as
-    failed (if it was not rated yet) and ends."""
+    failed (if it was not rated yet) and ends; a retry of their game's they were solving is left open for later,
+    neither failed nor rated."""
     loaded = await _load(deps, user_id, ladder=True, latest=variant is None)
     found = _open_ladder(loaded)
     if found is not None and (variant is None or variant.name == found[0].variant):
@@ -501,13 +520,15 @@ def _explained(
     return played, why
 
 
-async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | NextLadder | Refusal:
-    """Give up a ladder puzzle: a loss when it was not rated yet; its code (or its best guesses) shown. A Refusal
-    when it is not the player's open puzzle (a stale button)."""
+async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | NextLadder | Retry | Refusal:
+    """Give up a ladder puzzle: a loss when it was not rated yet; its code (or its best guesses) shown (a retry:
+    never rated). A Refusal when it is not the player's open puzzle (a stale button)."""
     loaded = await _load(deps, user_id, Current(puzzle_id, None))
     row, attempt = loaded.puzzle, loaded.attempt
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
+    if row.kind == RETRY:
+        return await retries.give_up(deps, loaded, row, attempt)
     family = _family(variant_named(row.variant))
     rated = None if attempt.rated else _rated(loaded.skill(family), row, family, solved=False)
     clear = loaded.current == Current(puzzle_id, None)
@@ -518,10 +539,12 @@ async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | N
     return _ladder_state(loaded, row, gave_up=True, solved=False, rated=rated)
 
 
-async def _answer_ladder(deps: Deps, loaded: Loaded, text: str) -> Ladder | NextLadder | Refusal:
+async def _answer_ladder(deps: Deps, loaded: Loaded, text: str) -> Ladder | NextLadder | Retry | Refusal:
     row, attempt = loaded.puzzle, loaded.attempt
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
+    if row.kind == RETRY:  # a retry of the player's game: weighed as the review weighs it, never rated
+        return await retries.answer(deps, loaded, row, attempt, text)
     variant = variant_named(row.variant)
     code = parsed(variant, text)
     if isinstance(code, Refusal):
@@ -552,6 +575,20 @@ async def _answer_ladder(deps: Deps, loaded: Loaded, text: str) -> Ladder | Next
     return _ladder_state(
         loaded, row, tries=attempt.tries + 1, solved=verdict.solved, gave_up=False, verdict=verdict, rated=rated
     )
+
+
+# -- a retry of a position of the player's own game
+
+
+async def open_retry(deps: Deps, user_id: int, puzzle: RetryPuzzle) -> Retry | Refusal:
+    """A position of the player's game as an unrated puzzle (bot.puzzles.retry), what they type its answer from now
+    on (a retry they were solving is left open); a Refusal while they are solving a ladder puzzle or today's puzzle
+    of the day (a retry would park it: leaving it for one would keep it unrated, and failing it for one would cost
+    a rating for practice)."""
+    loaded = await _load(deps, user_id)
+    if _open_ladder(loaded) is not None or _open_day(loaded, deps.clock()):
+        return Refusal("puzzle.retry.busy")
+    return await retries.begin(deps, user_id, puzzle)
 
 
 # -- the puzzle of the day
@@ -759,6 +796,8 @@ async def state(deps: Deps, user_id: int, solving: Current | None = None) -> Sol
     if target.puzzle_id is not None:
         if loaded.puzzle is None or loaded.attempt is None:
             return None
+        if loaded.puzzle.kind == RETRY:
+            return retries.state(loaded.puzzle, loaded.attempt)
         return _ladder_state(loaded, loaded.puzzle)
     assert target.day is not None
     now = deps.clock()

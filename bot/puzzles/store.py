@@ -25,6 +25,7 @@ from bot.store.rows import every, iso, moment, one, scan
 
 INVERSE = "inverse"  # the kind of puzzle: "Which code is it?"
 NEXT = "next"  # the kind of puzzle: "Best next guess" (engine.review.puzzle.NextGuessPuzzle)
+RETRY = "retry"  # a position of a player's own reviewed game (bot.puzzles.retry): never rated, never on the ladder
 
 
 @dataclass(frozen=True)
@@ -157,13 +158,15 @@ class DayWrite:
 @dataclass(frozen=True)
 class Plan:
     """Everything an update writes of one player's puzzles, saved in one call: the attempts it changes, a ladder
-    puzzle shown to them, their go at a day's puzzle, and what they solve from now on (`current`, when `move` says
-    it changes: None is nothing)."""
+    puzzle shown to them (`afresh`: begun again if it was before, its attempt's answers and end forgotten: a
+    retry's, never a rated one), their go at a day's puzzle, and what they solve from now on (`current`, when `move`
+    says it changes: None is nothing)."""
 
     user_id: int
     now: datetime
     attempts: tuple[AttemptWrite, ...] = ()
     shown: int | None = None
+    afresh: bool = False
     day: DayWrite | None = None
     move: bool = False
     current: Current | None = None
@@ -223,6 +226,29 @@ class SqlitePuzzleRepository:
         )
         return self.conn.total_changes - before
 
+    async def kept(self, made: Made, now: datetime) -> int:
+        """Store one puzzle, or find it stored (by its kind, variant, version and seed: its data made again replace
+        what was stored), and its id: a retry's, made when the player asks for it."""
+        row = await one(
+            self.conn,
+            "INSERT INTO puzzles (kind, variant, version, seed, data, estimate, mu, sigma, made_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, variant, version, seed)"
+            " DO UPDATE SET data = excluded.data RETURNING id",
+            (
+                made.kind,
+                made.variant,
+                made.version,
+                made.seed,
+                json.dumps(made.data),
+                made.estimate,
+                made.start.mu,
+                made.start.sigma,
+                iso(now),
+            ),
+        )
+        assert row is not None, "an upsert returns its row"
+        return int(row["id"])
+
     async def count(self, variant: str, kind: str = INVERSE) -> int:
         """How many puzzles of a variant and kind are stored."""
         row = await one(self.conn, "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ?", (kind, variant))
@@ -236,8 +262,9 @@ class SqlitePuzzleRepository:
         return int(row[0]) if row is not None else 0
 
     async def variants(self) -> list[str]:
-        """The variants some puzzle is stored for (those players have asked the ladder for, or were made ahead)."""
-        rows = await every(self.conn, "SELECT DISTINCT variant FROM puzzles ORDER BY variant", ())
+        """The variants some ladder puzzle is stored for (those players have asked the ladder for, or were made
+        ahead; a retry of a reviewed game's position asks for no shelf)."""
+        rows = await every(self.conn, "SELECT DISTINCT variant FROM puzzles WHERE kind != ? ORDER BY variant", (RETRY,))
         return [str(r["variant"]) for r in rows]
 
     async def keys(self, variant: str, kind: str) -> list[str]:
@@ -250,6 +277,15 @@ class SqlitePuzzleRepository:
             (kind, variant),
         )
         return [str(r["key"]) for r in rows]
+
+    async def find(self, kind: str, variant: str, version: int, seed: int) -> int | None:
+        """The id of the puzzle of a kind, variant, version and seed, if it is stored."""
+        row = await one(
+            self.conn,
+            "SELECT id FROM puzzles WHERE kind = ? AND variant = ? AND version = ? AND seed = ?",
+            (kind, variant, version, seed),
+        )
+        return int(row["id"]) if row is not None else None
 
     async def puzzle(self, puzzle_id: int) -> StoredPuzzle | None:
         """A stored puzzle by its id."""
@@ -377,7 +413,15 @@ class SqlitePuzzleRepository:
         """Write what an update decided about the player's puzzles: a statement a table it changes (each rated
         attempt also moves the player's rating and the puzzle's)."""
         user_id, at = plan.user_id, iso(plan.now)
-        if plan.shown is not None:
+        if plan.shown is not None and plan.afresh:
+            await execute(
+                self.conn,
+                "INSERT INTO puzzle_attempts (user_id, puzzle_id, shown_at) VALUES (?, ?, ?) ON CONFLICT"
+                " (user_id, puzzle_id) DO UPDATE SET shown_at = excluded.shown_at, tries = 0, rated_at = NULL,"
+                " solved_first = NULL, rating_before = NULL, rating_after = NULL, ended_at = NULL, gave_up = 0",
+                (user_id, plan.shown, at),
+            )
+        elif plan.shown is not None:
             await execute(
                 self.conn,
                 "INSERT OR IGNORE INTO puzzle_attempts (user_id, puzzle_id, shown_at) VALUES (?, ?, ?)",
@@ -458,9 +502,8 @@ class SqlitePuzzleRepository:
         await self.save(Plan(user_id, now, shown=puzzle_id))
 
     async def seen_count(self, user_id: int) -> int:
-        """How many ladder puzzles the player has been shown."""
-        row = await one(self.conn, "SELECT count(*) FROM puzzle_attempts WHERE user_id = ?", (user_id,))
-        return int(row[0]) if row is not None else 0
+        """How many ladder puzzles the player has been shown (a retry of their own game's position is none)."""
+        return (await self.load(user_id, Current(None, None), ladder=True)).seen
 
     async def skill(self, user_id: int, family: str) -> records.Skill | None:
         """The player's puzzle rating in a family, if they were ever rated in it."""
@@ -540,7 +583,8 @@ _PUZZLE = "id, variant, data, mu, sigma, attempts, solved, kind"
 _POST = "chat_id, day, posted_at, answers, solver_id, solver_name"
 
 # The one statement an update reads with (`load`): the asked-for parts only where asked (CASE reads its subquery only
-# when its condition holds); the player's puzzle rating in each family (records.Family) joined by its key.
+# when its condition holds); the player's puzzle rating in each family (records.Family) joined by its key. The
+# ladder's count and latest variant leave out retries (RETRY: a reviewed game's position is no ladder puzzle).
 _LOAD = """
 SELECT c.puzzle_id AS current_puzzle, c.day AS current_day,
     p.id, p.variant, p.data, p.mu, p.sigma, p.attempts, p.solved, p.kind,
@@ -550,9 +594,10 @@ SELECT c.puzzle_id AS current_puzzle, c.day AS current_day,
     {skills},
     CASE WHEN q.days AND (q.named_day OR d.day IS NOT NULL) THEN (SELECT group_concat(s.day) FROM puzzle_days s
         WHERE s.user_id = q.user_id AND s.solved_at IS NOT NULL) END AS solved_days,
-    CASE WHEN q.ladder THEN (SELECT count(*) FROM puzzle_attempts n WHERE n.user_id = q.user_id) END AS seen,
+    CASE WHEN q.ladder THEN (SELECT count(*) FROM puzzle_attempts n JOIN puzzles k ON k.id = n.puzzle_id
+        WHERE n.user_id = q.user_id AND k.kind != 'retry') END AS seen,
     CASE WHEN q.latest THEN (SELECT l.variant FROM puzzle_attempts m JOIN puzzles l ON l.id = m.puzzle_id
-        WHERE m.user_id = q.user_id ORDER BY m.shown_at DESC LIMIT 1) END AS last_variant
+        WHERE m.user_id = q.user_id AND l.kind != 'retry' ORDER BY m.shown_at DESC LIMIT 1) END AS last_variant
 FROM (SELECT ? AS user_id, ? AS puzzle_id, ? AS day, ? AS named, ? AS named_day, ? AS days, ? AS ladder, ? AS latest) q
 LEFT JOIN puzzle_current c ON c.user_id = q.user_id
 LEFT JOIN puzzles p ON p.id = CASE WHEN q.named THEN q.puzzle_id ELSE c.puzzle_id END
