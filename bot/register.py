@@ -21,6 +21,7 @@ from bot.achievements import service as achievement_service
 from bot.achievements.routes import Achievements
 from bot.config import Config
 from bot.daily import guard as daily_guard
+from bot.daily import page as daily_page
 from bot.daily.close import close_days
 from bot.daily.guard import DailyGuard
 from bot.deps import Deps
@@ -44,6 +45,9 @@ from bot.guide.routes import Guide
 from bot.inline.routes import Inline
 from bot.language import routes as language
 from bot.language.routes import Language
+from bot.matches.model import Kind
+from bot.page.faces import PageFaces
+from bot.play import coach_page as referee_page
 from bot.play import routes as referee
 from bot.play import start as games
 from bot.play.routes import Referee
@@ -61,6 +65,7 @@ from bot.records.streak import Streak
 from bot.replies import Outcome
 from bot.review import routes as review
 from bot.review import routes as review_routes
+from bot.review import tab as review_tab
 from bot.review.routes import Review
 from bot.routes import (
     ButtonHandler,
@@ -77,8 +82,10 @@ from bot.schedule import Timer, after_midnight, every
 from bot.settings import routes as settings
 from bot.settings.routes import ChatSettings
 from bot.store.store import Store
+from bot.think import page as guesser_page
 from bot.think import routes as guesser
 from bot.think.routes import Guesser
+from bot.versus import page as versus_page
 from bot.versus import routes as versus
 from bot.versus.routes import Versus
 
@@ -271,6 +278,23 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
 def later_routes(f: Features) -> dict[str, LaterHandler]:
     """Who gives the answers promised for later, by the name the promise carries."""
     return {review_routes.LATER: f.review.delivered}
+
+
+def page_faces(f: Features) -> PageFaces:
+    """What the Mini App's server reads of the features (bot/page/faces.py): each one-player game's board by its
+    mode, each match's by its kind, the coach on the possibilities tab, and each tab's read by its name (GET
+    /api/<name>). What the page does is not here: it sends what the chat sends, through the tables above."""
+    return PageFaces(
+        games={Mode.REFEREE: referee_page.board, Mode.GUESSER: guesser_page.board},
+        matches={Kind.VERSUS: versus_page.match},
+        coach=referee_page.coach,
+        reads={
+            "daily": daily_page.tab,
+            "review": review_tab.review_data,
+            "review/position": review_tab.position_data,
+            "puzzle": f.puzzle.tab,
+        },
+    )
 
 
 def deadline_routes(f: Features) -> tuple[DeadlineHandler, ...]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from bot.boards.model import Board, Choice, MatchBoard
+from bot.page.schema import FeatureScreen
 from bot.refusal import Refusal
 from bot.texts import Html, plain
 
@@ -86,8 +87,8 @@ class Did(StrEnum):
 class Account:
     """What an update did, typed, beside its replies, for a face that does not read the chat's messages (the Mini
     App): made, refused (and why), asked, or shown; what the player is told (a refusal, a question, a message), a
-    question's choices, and the board(s) after it: the game's new board, or the board shown another way (a versus
-    game's is its match board)."""
+    question's choices, and what it shows: the board(s) after it (the game's new board, or the board shown another
+    way; a versus game's is its match board), or a screen of a feature's own (a puzzle's), as the page draws it."""
 
     did: Did = Did.SHOWN
     refusal: Refusal | None = None
@@ -96,6 +97,7 @@ class Account:
     boards: tuple[Board, ...] = ()
     match_board: MatchBoard | None = None  # a versus game's, after the move or shown another way
     achieved: tuple[Html, ...] = ()  # the announcements of what the update earned, in its chat (achievements)
+    screen: FeatureScreen | None = None  # a feature's own screen, its page face (bot/page/schema.py): the page draws it
 
 
 @dataclass(frozen=True)

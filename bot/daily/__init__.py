@@ -12,6 +12,7 @@ from bot.daily.board import (
     deep_link,
     in_private,
     scored,
+    share_head,
     share_text,
     with_result,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "leaderboard",
     "leaderboard_reply",
     "scored",
+    "share_head",
     "share_text",
     "streak",
     "today",

@@ -43,7 +43,7 @@ class PuzzleBoard:
     kind: PuzzleKind
     key: str
     variant: str
-    title: Html
+    title: tuple[Html, ...]  # its lines: the kind (and variant), then the ratings on the ladder
     clues: tuple[Clue, ...]
     prompt: tuple[Html, ...] = ()
     verdict: tuple[Html, ...] = ()  # what was said of the latest answer
@@ -62,7 +62,7 @@ class PuzzleBoard:
     def lines(self) -> tuple[Html, ...]:
         """Every line of the screen in order, title first (what the chat's message shows)."""
         return (
-            self.title,
+            *self.title,
             *(clue.line for clue in self.clues),
             *self.prompt,
             *self.verdict,

@@ -1,6 +1,6 @@
 """Puzzles' screens: the services' results as a PuzzleBoard (bot/puzzles/board.py) and Outcomes whose account
 says what the update did. The chat's face of a screen is `reply` (one message and its buttons); the Mini App's is
-bot/puzzles/page.py."""
+bot/puzzles/page.py, carried in the Account (`screen`) of each Outcome that shows one."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from bot import callback_data as cb
 from bot import records, review
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Choices, Does
+from bot.puzzles import page
 from bot.puzzles.board import Clue, PuzzleBoard, PuzzleKind
 from bot.puzzles.service import Board, Change, Daily, GroupDaily, Ladder, NextLadder, Solving
 from bot.refusal import Refusal
@@ -86,9 +87,9 @@ def _choice(label_key: str, language: str, data: str, does: Does) -> Choice:
     return Choice(t(label_key, language), data, does)
 
 
-def _ladder_title(key: str, language: str, variant: Variant, puzzle_rating: int, rating: int) -> Html:
+def _ladder_title(key: str, language: str, variant: Variant, puzzle_rating: int, rating: int) -> tuple[Html, ...]:
     """A ladder puzzle's heading: its kind and variant, then the puzzle's rating and the player's."""
-    return lines(
+    return (
         t(key, language, variant=variant_name(variant, language)),
         t("puzzle.rated", language, puzzle=puzzle_rating, rating=rating),
     )
@@ -208,7 +209,7 @@ def daily_board(language: str, result: Daily, *, busy: bool = False) -> PuzzleBo
     code (given up: with the request to keep it quiet), the streak, the next one's time and the result to share."""
     puzzle = result.puzzle
     variant = puzzle.variant
-    title = t("puzzle.title.daily", language, day=date_text(result.day, language))
+    title = (t("puzzle.title.daily", language, day=date_text(result.day, language)),)
     ending: list[Html] = []
     if result.gave_up:
         ending.append(t("puzzle.gave_up.daily", language, solution=code_text(variant, puzzle.solution)))
@@ -260,7 +261,7 @@ def group_board(language: str, result: GroupDaily) -> PuzzleBoard:
     """The puzzle of the day as posted in a group: its clues, how to answer there, who solved it first."""
     puzzle = result.puzzle
     variant = puzzle.variant
-    title = t("puzzle.title.daily", language, day=date_text(result.day, language))
+    title = (t("puzzle.title.daily", language, day=date_text(result.day, language)),)
     post = result.post
     notices = (t("puzzle.group.solved_by", language, name=post.solver_name),) if post.solver_name else ()
     return PuzzleBoard(
@@ -319,7 +320,8 @@ def board_of(language: str, result: Solving, *, busy: bool = False) -> PuzzleBoa
 def shown(language: str, result: Solving, *, busy: bool = False, made: bool = False) -> Outcome:
     """A puzzle shown (`made`: begun by this update)."""
     board = board_of(language, result, busy=busy)
-    return Outcome.say(reply(board), account=Account(Did.MADE if made else Did.SHOWN, notice=None))
+    account = Account(Did.MADE if made else Did.SHOWN, notice=None, screen=page.screen(board))
+    return Outcome.say(reply(board), account=account)
 
 
 def answered(language: str, result: Solving) -> Outcome:
@@ -328,7 +330,18 @@ def answered(language: str, result: Solving) -> Outcome:
     replies = [reply(board)]
     if board.share is not None and (result.grade is not None or result.over):
         replies.append(Reply(board.share))
-    return Outcome.say(*replies, account=Account(Did.MADE, notice=lines(*board.verdict, *board.ending) or None))
+    notice = lines(*board.verdict, *board.ending) or None
+    return Outcome.say(*replies, account=Account(Did.MADE, notice=notice, screen=page.screen(board)))
+
+
+def start_choices(language: str) -> Choices:
+    """The buttons that begin a puzzle (the day's, the ladder's next), for a screen that shows none yet."""
+    return (
+        (
+            _choice("puzzle.btn.daily", language, cb.encode(ACTION, DAILY), Does.NEW),
+            _choice("puzzle.btn.next", language, cb.encode(ACTION, NEXT), Does.NEW),
+        ),
+    )
 
 
 def refused(language: str, refusal: Refusal) -> Outcome:
@@ -360,7 +373,8 @@ def day_board(language: str, board: Board) -> Outcome:
         )
     if board.solvers > len(board.lines):
         rows.append(t("puzzle.board.count", language, n=board.solvers))
-    return Outcome.text(lines(*rows))
+    text = lines(*rows)
+    return Outcome.say(Reply(text), account=Account(notice=text, screen=page.lines(rows)))
 
 
 def group_posted(language: str, result: GroupDaily, bot_username: str | None) -> Outcome:
