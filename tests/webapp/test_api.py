@@ -7,6 +7,8 @@ import time
 
 import pytest
 
+from bot import callback_data as cb
+from bot.texts import plain, t
 from engine.history import candidates
 from engine.scoring import Score
 from tests.bot.fakes import TOKEN, USER
@@ -251,3 +253,43 @@ async def test_a_new_game_asked_for_under_a_finished_one_starts(web):
     again = await web.act("again-key-12", command="think")  # as the chat's /think: about no game
     assert again["did"] == "made", again["notice"]
     assert (again["game"]["mode"], again["game"]["active"]) == ("guesser", True)
+
+
+async def test_a_new_game_asked_for_while_one_runs_is_the_chats_question_first(web):
+    game = await start_referee(web)
+    asked = await web.act("think-key-1", command="think")  # as the chat's /think
+    assert (asked["did"], asked["game"]["id"]) == ("asked", game["id"])  # nothing changed yet
+    assert "Abandon it and start a new one?" in asked["notice"]
+    confirm, keep = asked["choices"]  # the chat's own buttons, pressed as there
+    assert keep["data"].startswith(f"{cb.KEEP}:")
+    await web.flush()
+    sent = len(web.request.calls)
+    started = await web.act("think-key-2", data=confirm["data"])
+    assert started["did"] == "made"
+    assert (started["game"]["mode"], started["game"]["active"]) == ("guesser", True)
+    await web.flush()
+    assert len(web.request.calls) > sent  # the chat is told, as if pressed there
+
+
+async def test_a_button_of_another_game_pressed_about_this_one_is_stale(web):
+    game = await start_referee(web)
+    other = cb.game_button(cb.CONFIRM, game["id"] + 1, game["revision"], "g")
+    pressed = await web.act("other-key-1", data=other, game=game["id"], revision=game["revision"])
+    assert (pressed["did"], pressed["notice"]) == ("refused", plain(t("app.stale", "en")))
+    assert pressed["game"]["id"] == game["id"]
+
+
+@pytest.mark.parametrize(
+    ("sent", "said"),
+    [
+        ({"text": "hello"}, "hello"),
+        ({"command": "hint"}, "/hint"),
+        ({"command": "puzzle", "args": "1234"}, "/puzzle 1234"),
+        ({"command": "frobnicate"}, "/frobnicate"),
+    ],
+)
+async def test_the_page_is_answered_what_the_chat_is(web, sent, said):
+    answer = await web.act("same-key-" + said.strip("/").replace(" ", "-"), **sent)
+    [reply] = [call for call in await web.chat().send(said) if call.method == "sendMessage"]
+    assert answer["notice"] == plain(reply.text)
+    assert answer["did"] != "made"
