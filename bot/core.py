@@ -182,6 +182,8 @@ class Core:
         by the same routes as the chat's, in the caller's transaction (the page's act, with its idempotency record).
         A screen the page draws itself (the Account's `screen`: a puzzle's) comes back without the chat's messages
         that show it; what the act earned is announced all the same."""
+        if not self.deps.store.transaction.open:  # a test's: a transaction of its own
+            return await self._alone_or_busy(who, lambda: self.on_sent(who, sent))
         with Events.journal() as journal:
             found = await self.arrived(who)
             if sent.command is not None:
@@ -195,7 +197,7 @@ class Core:
             return await self._announced(outcome, journal, found)
 
     async def on_page(self, who: Who, act: Callable[[Situation], Awaitable[T]]) -> tuple[T, Outcome]:
-        """Something the Mini App does outside a chat update (a puzzle answered, a review shown), in the caller's
+        """Something the Mini App does outside a chat update (a review shown on its tab), in the caller's
         transaction: `act`'s result, and an Outcome announcing what it earned the player (an achievement), as a
         message of this chat; an empty one when it earned nothing."""
         with Events.journal() as journal:

@@ -3,12 +3,12 @@
 // (webcheck/tsconfig.json), never sent to the browser.
 
 /**
- * POST /api/act: what the chat would send (a command with its arguments, a typed text, or a button's callback
- * data: one of them), under the page's idempotency key; and the game or the match the page shows it about, at
- * the revision it shows (an act on a game that has moved since is stale), if it is about one.
+ * POST /api/act: what the chat would send (one of the page's commands with its arguments, a typed text, or a
+ * button's callback data), under the page's idempotency key; and the game or the match the page shows it about,
+ * at the revision it shows (an act on a game that has moved since is stale), if it is about one.
  * @typedef {Object} ActRequest
  * @property {string} key
- * @property {string|null} [command]
+ * @property {"daily"|"giveup"|"hint"|"play"|"puzzle"|"resign"|"reveal"|"think"|"versus"|null} [command]
  * @property {string} [args]
  * @property {string|null} [text]
  * @property {string|null} [data]

@@ -28,7 +28,9 @@ from engine.variant import MAX_LENGTH, MAX_SYMBOLS
 T = TypeVar("T")
 
 Id = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]  # a game's, a match's or a revision: what JavaScript counts exactly
-COMMAND = "^[a-z][a-z0-9_]{0,31}$"  # a command's name as Telegram allows it, without the slash
+# The commands the page sends, as the chat would (without the slash): a new game, today's, a hint, giving up, a
+# /think game's check, resigning versus, a puzzle's answer. No others: the page is no second, faster command line.
+PageCommand = Literal["play", "think", "versus", "daily", "hint", "giveup", "reveal", "resign", "puzzle"]
 MAX_TEXT = 64  # characters of what the page types (a code, an answer with spaces): the page sends no more
 DidName = Literal["made", "refused", "asked", "shown"]  # bot.replies.Did's values
 DailyStatus = Literal["none", "running", "done"]  # today's challenge: not begun, under way, done
@@ -49,12 +51,12 @@ class Shape(msgspec.Struct, kw_only=True, rename="camel"):
 
 
 class ActRequest(Shape, kw_only=True):
-    """POST /api/act: what the chat would send (a command with its arguments, a typed text, or a button's callback
-    data: one of them), under the page's idempotency key; and the game or the match the page shows it about, at the
+    """POST /api/act: what the chat would send (one of the page's commands with its arguments, a typed text, or a
+    button's callback data), under the page's idempotency key; and the game or the match the page shows it about, at the
     revision it shows (an act on a game that has moved since is stale), if it is about one."""
 
     key: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9_-]{8,64}$")]
-    command: Annotated[str, msgspec.Meta(pattern=COMMAND)] | None = None  # its name, without the slash
+    command: PageCommand | None = None
     args: Annotated[str, msgspec.Meta(max_length=MAX_TEXT)] = ""  # the command's arguments
     text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_TEXT)] | None = None
     data: Annotated[str, msgspec.Meta(min_length=1, max_length=cb.MAX_BYTES)] | None = None

@@ -285,7 +285,7 @@ async def test_a_button_of_another_game_pressed_about_this_one_is_stale(web):
         ({"text": "hello"}, "hello"),
         ({"command": "hint"}, "/hint"),
         ({"command": "puzzle", "args": "1234"}, "/puzzle 1234"),
-        ({"command": "frobnicate"}, "/frobnicate"),
+        ({"command": "giveup"}, "/giveup"),
     ],
 )
 async def test_the_page_is_answered_what_the_chat_is(web, sent, said):
