@@ -8,7 +8,7 @@ Chromium, and the API's time per move.
 - first paint: Debian's /usr/bin/chromium, headless, through Playwright, each run in a fresh browser context (no
   cache), the page and its API on 127.0.0.1, Telegram's script replaced by the tests' stub (served at once):
   `first-contentful-paint` (the page's own texts drawn) and when the session's answer is on screen;
-- per move: POST /api/move of a referee guess, over HTTP on 127.0.0.1, to the Mini App's server on the real Core and
+- per move: POST /api/act of a referee guess, over HTTP on 127.0.0.1, to the Mini App's server on the real Core and
   a fresh SQLite file (the move, its reply in the outbox, its idempotency record, in one transaction with its
   fsync; then the state the page redraws from), classic with coaching on, each guess a code that still fits; a
   won game is followed by a new one (its start is not timed). `--players N` sends N players' moves at once.
@@ -88,10 +88,7 @@ async def player_moves(web: MiniApp, user_id: int, moves: int, rng: random.Rando
     while len(taken) < moves:
         if game is None or not game["active"]:
             status, answer = await web.call(
-                "POST",
-                "/api/move",
-                {"key": f"new-{user_id}-{len(taken)}", "kind": "new", "mode": "play"},
-                user_id=user_id,
+                "POST", "/api/act", {"key": f"new-{user_id}-{len(taken)}", "command": "play"}, user_id=user_id
             )
             assert status == 200, answer
             game = answer["game"]
@@ -99,13 +96,12 @@ async def player_moves(web: MiniApp, user_id: int, moves: int, rng: random.Rando
         turns = [Turn(t["guess"], Score(t["bulls"], t["cows"])) for t in game["turns"]]
         fitting = candidates(classic, turns)
         code = classic.code(int(fitting[rng.randrange(len(fitting))]))
-        move = {"key": f"m-{user_id}-{len(taken)}", "kind": "guess", "game": game["id"]}
-        move |= {"revision": game["revision"], "code": code}
+        move = {"key": f"m-{user_id}-{len(taken)}", "text": code, "game": game["id"], "revision": game["revision"]}
         started = time.perf_counter()
-        status, answer = await web.call("POST", "/api/move", move, user_id=user_id)
+        status, answer = await web.call("POST", "/api/act", move, user_id=user_id)
         taken.append(time.perf_counter() - started)
         assert status == 200, answer
-        assert answer["changed"], answer
+        assert answer["did"] == "made", answer
         game = answer["game"]
     return taken
 

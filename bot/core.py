@@ -32,10 +32,11 @@ from bot.register import (
     deadline_routes,
     later_routes,
     listen,
+    page_faces,
     text_routes,
 )
 from bot.replies import Notice, Offers, Outcome
-from bot.routes import Route
+from bot.routes import Route, Sent
 from bot.situation import Situation
 from bot.who import Who
 
@@ -57,6 +58,7 @@ class Core:
         self._buttons = button_routes(self.features)
         self._deadlines = deadline_routes(self.features)
         self._later = later_routes(self.features)
+        self.page = page_faces(self.features)  # what the Mini App's server reads of the features
         # button actions a feature declares that callback_data does not name (a command's own buttons)
         self._declared = frozenset().union(*(r.only for r in self._buttons if r.only is not None)) - cb.NAMED_ACTIONS
 
@@ -154,9 +156,10 @@ class Core:
         if not self.deps.store.transaction.open:  # the console's, a test's: a transaction of its own
             return await self._alone_or_busy(who, lambda: self.on_command(who, command, args))
         with Events.journal() as journal:
-            return await self._command(await self.arrived(who), journal, command, args)
+            found = await self.arrived(who)
+            return await self._announced(await self._command(found, command, args), journal, found)
 
-    async def _command(self, found: Situation, journal: Journal, command: str, args: str) -> Outcome:
+    async def _command(self, found: Situation, command: str, args: str) -> Outcome:
         who = found.who
         payload = args.strip()
         if command == "start" and payload.lower() in DEEP_LINK_COMMANDS:  # a deep link is its command
@@ -169,7 +172,7 @@ class Core:
             return await self.features.duel.duel_link(found, payload)
         elif command == "start" and who.private and payload.lower().startswith(REVIEW_LINK):
             return await self.features.review.link(found, payload)
-        return await self._ask(self._commands, found, journal, command, lambda handler: handler(found, command, args))
+        return await self._ask(self._commands, found, command, lambda handler: handler(found, command, args))
 
     async def on_text(self, who: Who, text: str) -> Outcome:
         """The reply to a plain message: a guess, an answer, or a nudge."""
@@ -177,10 +180,33 @@ class Core:
             return await self._alone_or_busy(who, lambda: self.on_text(who, text))
         with Events.journal() as journal:
             found = await self.arrived(who)
-            return await self._ask(self._texts, found, journal, "", lambda handler: handler(found, text))
+            return await self._announced(await self._text(found, text), journal, found)
+
+    async def _text(self, found: Situation, text: str) -> Outcome:
+        return await self._ask(self._texts, found, "", lambda handler: handler(found, text))
+
+    async def on_sent(self, who: Who, sent: Sent) -> Outcome:
+        """What the Mini App's page sent (a command, a text or a button's data, as the chat would send it), answered
+        by the same routes as the chat's, in the caller's transaction (the page's act, with its idempotency record).
+        A screen the page draws itself (the Account's `screen` with a page face in the register: a puzzle's) comes
+        back without the chat's messages that show it; what the act earned is announced all the same. A screen the
+        page has no face for (Storm's, ranked's, the league's) keeps them: the chat shows it."""
+        if not self.deps.store.transaction.open:  # a test's: a transaction of its own
+            return await self._alone_or_busy(who, lambda: self.on_sent(who, sent))
+        with Events.journal() as journal:
+            found = await self.arrived(who)
+            if sent.command is not None:
+                outcome = await self._command(found, sent.command, sent.args)
+            elif sent.data is not None:
+                outcome = await self._button(found, sent.data)
+            else:
+                outcome = await self._text(found, sent.text or "")
+            if self.page.draws(outcome.account.screen):
+                outcome = replace(outcome, replies=())
+            return await self._announced(outcome, journal, found)
 
     async def on_page(self, who: Who, act: Callable[[Situation], Awaitable[T]]) -> tuple[T, Outcome]:
-        """Something the Mini App does outside a chat update (a puzzle answered, a review shown), in the caller's
+        """Something the Mini App does outside a chat update (a review shown on its tab), in the caller's
         transaction: `act`'s result, and an Outcome announcing what it earned the player (an achievement), as a
         message of this chat; an empty one when it earned nothing."""
         with Events.journal() as journal:
@@ -222,18 +248,23 @@ class Core:
             return await self._alone_or_busy(who, lambda: self.on_button(who, data))
         with Events.journal() as journal:
             found = await self.arrived(who)
-            try:
-                pressed = cb.decode(data, self._declared)
-                ask = self._buttons
-                return await self._ask(ask, found, journal, pressed.action, lambda handler: handler(found, pressed))
-            except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
-                return messages.stale(found.language)
+            return await self._announced(await self._button(found, data), journal, found)
+
+    async def _button(self, found: Situation, data: str) -> Outcome:
+        try:
+            pressed = cb.decode(data, self._declared)
+            return await self._ask(self._buttons, found, pressed.action, lambda handler: handler(found, pressed))
+        except cb.BadCallback:  # data we never produced (tampered, or malformed arguments): like a stale button
+            return messages.stale(found.language)
+
+    async def _announced(self, outcome: Outcome, journal: Journal, found: Situation) -> Outcome:
+        """The update's outcome with what it earned announced (whichever feature made the move)."""
+        return await self.features.announced(outcome, journal, found.who.chat_id, found.language)
 
     async def _ask(
         self,
         routes: tuple[Route[H], ...],
         found: Situation,
-        journal: Journal,
         key: str,
         ask: Callable[[H], Awaitable[Outcome | None]],
     ) -> Outcome:
@@ -247,6 +278,6 @@ class Core:
             if route.game is not None and ((game := await found.game()) is None or game.mode != route.game):
                 continue
             outcome = await ask(route.handler)
-            if outcome is not None:  # with what the update earned, whichever feature made the move
-                return await self.features.announced(outcome, journal, found.who.chat_id, found.language)
+            if outcome is not None:
+                return outcome
         return Outcome()  # unreachable: every table ends with a route that always answers

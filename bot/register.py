@@ -21,6 +21,7 @@ from bot.achievements import service as achievement_service
 from bot.achievements.routes import Achievements
 from bot.config import Config
 from bot.daily import guard as daily_guard
+from bot.daily import page as daily_page
 from bot.daily import service as daily_service
 from bot.daily.close import close_days, on_days_closing
 from bot.daily.guard import DailyGuard
@@ -51,11 +52,16 @@ from bot.league import routes as league
 from bot.league import service as league_service
 from bot.league.close import close_weeks
 from bot.league.routes import League
+from bot.matches.model import Kind
+from bot.page.faces import PageFaces, ScreenFace
+from bot.play import coach_page as referee_page
 from bot.play import routes as referee
 from bot.play import start as games
 from bot.play.routes import Referee
 from bot.play.start import Games
+from bot.puzzles import page as puzzle_page
 from bot.puzzles import routes as puzzle
+from bot.puzzles.board import DayBoard, PuzzleBoard
 from bot.puzzles.routes import Puzzle
 from bot.puzzles.stock import restock
 from bot.race import routes as race
@@ -71,6 +77,7 @@ from bot.records.streak import Streak
 from bot.replies import Outcome
 from bot.review import routes as review
 from bot.review import routes as review_routes
+from bot.review import tab as review_tab
 from bot.review.routes import Review
 from bot.routes import (
     ButtonHandler,
@@ -90,8 +97,10 @@ from bot.store.store import Store
 from bot.storm import routes as storm
 from bot.storm import timer as storm_clock
 from bot.storm.routes import Storm
+from bot.think import page as guesser_page
 from bot.think import routes as guesser
 from bot.think.routes import Guesser
+from bot.versus import page as versus_page
 from bot.versus import routes as versus
 from bot.versus.routes import Versus
 
@@ -321,6 +330,25 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
 def later_routes(f: Features) -> dict[str, LaterHandler]:
     """Who gives the answers promised for later, by the name the promise carries."""
     return {review_routes.LATER: f.review.delivered}
+
+
+def page_faces(f: Features) -> PageFaces:
+    """What the Mini App's server reads of the features (bot/page/faces.py): each one-player game's board by its
+    mode, each match's by its kind, the coach on the possibilities tab, each tab's read by its name (GET
+    /api/<name>), and the page face of each feature's own screen by its model's type (an act's Account carries the
+    model). What the page does is not here: it sends what the chat sends, through the tables above."""
+    return PageFaces(
+        games={Mode.REFEREE: referee_page.board, Mode.GUESSER: guesser_page.board},
+        matches={Kind.VERSUS: versus_page.match},
+        coach=referee_page.coach,
+        reads={
+            "daily": daily_page.tab,
+            "review": review_tab.review_data,
+            "review/position": review_tab.position_data,
+            "puzzle": f.puzzle.tab,
+        },
+        screens=(ScreenFace(PuzzleBoard, puzzle_page.screen), ScreenFace(DayBoard, puzzle_page.day_board)),
+    )
 
 
 def deadline_routes(f: Features) -> tuple[DeadlineHandler, ...]:

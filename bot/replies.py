@@ -87,17 +87,19 @@ class Did(StrEnum):
 
 
 class Screen:
-    """What a feature shows that is no game's board (a Puzzle Storm run, its boards; a ranked game's two games side by
-    side, a league's table): typed values with their texts in the player's language, which a face draws by their
-    type; the kernel only carries them in an Account."""
+    """What a feature shows that is no game's board (a puzzle, the day's puzzle board; a Puzzle Storm run, its
+    boards; a ranked game's two games side by side, a league's table): the feature's model of it, built once, typed
+    values with their texts in the player's language. The kernel only carries it in an Account; each face draws it
+    by its type: the chat from the feature's screens module, the Mini App through the page face the feature lists
+    in the register (`page_faces`: its `page.py` turns it into a `FeatureScreen` struct of bot/page/schema.py)."""
 
 
 @dataclass(frozen=True)
 class Account:
     """What an update did, typed, beside its replies, for a face that does not read the chat's messages (the Mini
     App): made, refused (and why), asked, or shown; what the player is told (a refusal, a question, a message), a
-    question's choices, and the board(s) after it: the game's new board, or the board shown another way (a versus
-    game's is its match board)."""
+    question's choices, and what it shows: the board(s) after it (the game's new board, or the board shown another
+    way; a versus game's is its match board), or a screen of a feature's own (a puzzle's), as the page draws it."""
 
     did: Did = Did.SHOWN
     refusal: Refusal | None = None
@@ -106,7 +108,7 @@ class Account:
     boards: tuple[Board, ...] = ()
     match_board: MatchBoard | None = None  # a versus game's, after the move or shown another way
     achieved: tuple[Html, ...] = ()  # the announcements of what the update earned, in its chat (achievements)
-    screen: Screen | None = None  # a feature's own screen, typed (a Storm run's, a ranked game's...), for the page
+    screen: Screen | None = None  # a feature's own screen, its model (a puzzle's, a Storm run's, a ranked game's...)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,17 @@ class Command:
     chats: Chats
 
 
+@dataclass(frozen=True)
+class Sent:
+    """What a person sends, as a face hands it to the Core: a command (its name, without the slash) and its
+    arguments, a typed text, or a pressed button's callback data; exactly one of the three."""
+
+    command: str | None = None
+    args: str = ""
+    text: str | None = None
+    data: str | None = None
+
+
 def names(commands: tuple[Command, ...], chats: Chats = Chats.ANY) -> frozenset[str]:
     """The names of the commands answered in these chats (Chats.ANY: all of them)."""
     return frozenset(c.name for c in commands if chats == Chats.ANY or c.chats in (chats, Chats.ANY))

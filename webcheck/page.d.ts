@@ -32,14 +32,17 @@ interface TelegramWebApp {
 /** An error of the page's API call: its HTTP status, if the server answered. */
 type ApiError = Error & { status?: number };
 
-/** The fields of a move the page's scripts ask for (app.js adds the key, and the game's id and revision). */
-type MoveFields = Partial<MoveRequest> & Pick<MoveRequest, "kind">;
+/** What an act sends, as the chat would: a command and its arguments, a typed text, or a button's data. */
+type Sent = Pick<ActRequest, "command" | "args" | "text" | "data">;
 
-/** What the keypad keys in, and for which board: its id (a new board, a new code), its variant, the move's fields. */
+/** The game or the match an act is about, at the revision the page shows (none: an act about no game). */
+type About = Pick<ActRequest, "game" | "match" | "revision">;
+
+/** What the keypad keys in, and for which board: its id (a new board, a new code), its variant, what it is about. */
 interface Keyed {
   id: string;
   variant: Variant;
-  fields: Partial<MoveRequest>;
+  about: About;
 }
 
 /** What app.js lets a script of its own use (pageApi()). */
@@ -52,11 +55,11 @@ interface PageApi {
     ...children: (Node | string)[]
   ): HTMLElementTagNameMap[K];
   haptic(kind: "impact" | "notify" | "select", style?: string): void;
-  move(fields: MoveFields): Promise<void>;
+  act(sent: Sent, about?: About): Promise<ActAnswer>;
+  move(sent: Sent, about?: About): Promise<void>;
   switchTab(name: string): void;
   state(): State | null;
   game(): Game | null;
-  newKey(): string;
   codeCell(code: string): HTMLTableCellElement;
   confirm(text: string, then: () => void): void;
   received(answer: State | Same): void;

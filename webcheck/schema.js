@@ -3,31 +3,24 @@
 // (webcheck/tsconfig.json), never sent to the browser.
 
 /**
- * POST /api/move: a move of the chat's game (or of its versus game), under the page's idempotency key.
- * @typedef {Object} MoveRequest
+ * POST /api/act: what the chat would send (one of the page's commands with its arguments, a typed text, or a
+ * button's callback data), under the page's idempotency key; and the game or the match the page shows it about,
+ * at the revision it shows (an act on a game that has moved since is stale), if it is about one.
+ * @typedef {Object} ActRequest
  * @property {string} key
- * @property {"daily"|"giveup"|"guess"|"hint"|"new"|"press"|"replace"|"resign"|"reveal"} kind
+ * @property {"daily"|"giveup"|"hint"|"play"|"puzzle"|"resign"|"reveal"|"think"|"versus"|null} [command]
+ * @property {string} [args]
+ * @property {string|null} [text]
+ * @property {string|null} [data]
  * @property {number|null} [game]
- * @property {number|null} [revision]
  * @property {number|null} [match]
- * @property {string} [code]
- * @property {string} [data]
- * @property {""|"play"|"think"|"versus"} [mode]
+ * @property {number|null} [revision]
  */
 /**
  * PUT /api/notes: a game's digit notepad, a mark a position and symbol ('.' unknown, 'x' out, 'o' certain).
  * @typedef {Object} NotesRequest
  * @property {number} game
  * @property {string} marks
- */
-/**
- * POST /api/puzzle: what the Puzzle tab asks for; an answer or a give-up names its puzzle (the day's by its date
- * 'YYYY-MM-DD', a ladder puzzle by its id).
- * @typedef {Object} PuzzleRequest
- * @property {"answer"|"board"|"daily"|"give_up"|"next"|"show"} do
- * @property {"daily"|"group"|"ladder"|null} [kind]
- * @property {string|null} [key]
- * @property {string|null} [code]
  */
 /**
  * A variant as the keypad and the header need it.
@@ -159,27 +152,32 @@
  * @property {string} pass
  */
 /**
- * What a move came to (kept under its key, given again to a repeated request): whether it changed the game, what
- * the page says, the buttons the answer offers, and a board shown another way (a /think one, a versus one).
- * @typedef {Object} MoveRecord
- * @property {boolean} changed
+ * What an act came to, as its Account says (kept under its key, given again to a repeated request): what it did,
+ * what the player is told (a refusal, a question, the chat's words), what it earned, a question's choices, and
+ * what the page draws of it: a board shown another way (a /think one, a versus one) or a screen of its own.
+ * @typedef {Object} ActRecord
+ * @property {"asked"|"made"|"refused"|"shown"} did
  * @property {string|null} notice
+ * @property {Array<string>} achieved
  * @property {Array<Choice>} choices
  * @property {Asking|null} board
  * @property {VersusBoard|null} matchBoard
+ * @property {PuzzleScreen|LinesScreen|null} screen
  */
 /**
- * POST /api/move: what the move came to (its MoveRecord), whether it was a repeat, and the state after it.
- * @typedef {Object} MoveAnswer
+ * POST /api/act: what the act came to (its ActRecord), whether it was a repeat, and the state after it.
+ * @typedef {Object} ActAnswer
  * @property {string} key
  * @property {Game|null} game
  * @property {Match|null} match
  * @property {string|null} busy
- * @property {boolean} changed
+ * @property {"asked"|"made"|"refused"|"shown"} did
  * @property {string|null} notice
+ * @property {Array<string>} achieved
  * @property {Array<Choice>} choices
  * @property {Asking|null} board
  * @property {VersusBoard|null} matchBoard
+ * @property {PuzzleScreen|LinesScreen|null} screen
  * @property {boolean} repeated
  */
 /**
@@ -358,8 +356,9 @@
  * @property {[number, number]|null} would
  */
 /**
- * A puzzle's screen as the chat has it, every text plain.
+ * A puzzle's screen as the chat has it, every text plain, and its buttons (the chat's, pressed as the chat's).
  * @typedef {Object} PuzzleScreen
+ * @property {"puzzle"} screen
  * @property {"daily"|"group"|"ladder"} kind
  * @property {string} key
  * @property {string} variant
@@ -376,21 +375,21 @@
  * @property {number|null} rating
  * @property {number|null} puzzleRating
  * @property {string|null} share
+ * @property {Array<Choice>} choices
+ * @property {boolean} provisional
  */
 /**
- * POST /api/puzzle: the puzzle on show (or why none), the tab's texts, and what the act earned.
- * @typedef {Object} PuzzleShown
- * @property {PuzzleScreen|null} board
- * @property {string|null} refused
- * @property {Object<string, string>} texts
- * @property {Array<string>} achieved
- */
-/**
- * POST /api/puzzle {"do": "board"}: the day's board, as lines.
- * @typedef {Object} PuzzleLines
+ * A screen of lines, in order (the puzzle of the day's board).
+ * @typedef {Object} LinesScreen
+ * @property {"lines"} screen
  * @property {Array<string>} lines
- * @property {Object<string, string>} texts
- * @property {Array<string>} achieved
+ */
+/**
+ * GET /api/puzzle: the puzzle the tab shows (the one being solved, or the day's once it is over), or none: then
+ * the chat's buttons that begin one (its clock starts when its clues are shown).
+ * @typedef {Object} PuzzleTab
+ * @property {PuzzleScreen|null} screen
+ * @property {Array<Choice>} choices
  */
 /**
  * PUT /api/notes: the notepad is kept.
@@ -421,5 +420,5 @@
  * @typedef {PositionReady | NoReview} PositionAnswer
  */
 /**
- * @typedef {PuzzleShown | PuzzleLines} PuzzleAnswer
+ * @typedef {PuzzleScreen | LinesScreen} FeatureScreen
  */

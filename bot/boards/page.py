@@ -10,7 +10,8 @@ from __future__ import annotations
 from bot import callback_data as cb
 from bot.boards.model import Board, Choice, MatchBoard, Row
 from bot.page import schema
-from bot.texts import plain
+from bot.texts import plain, variant_text
+from engine.variant import Variant
 
 # The callback actions of a one-player game's choices that the page may press (the Core checks each as it would a
 # chat button's).
@@ -93,4 +94,16 @@ def versus(board: MatchBoard) -> schema.VersusBoard:
         lines=[plain(line) for line in said],
         ending=None if board.ending is None else [plain(line) for line in board.ending.lines],
         buttons=[[choice_data(c) for c in row] for row in board.choices if row],
+    )
+
+
+def variant_data(variant: Variant, language: str) -> schema.Variant:
+    """A variant as the page's keypad and header need it."""
+    return schema.Variant(
+        name=variant.name,
+        length=variant.length,
+        symbols=variant.symbols,
+        repeats=variant.repeats,
+        leading_zero=variant.leading_zero,
+        text=plain(variant_text(variant, language)),
     )

@@ -12,6 +12,7 @@ from bot.daily.board import (
     deep_link,
     in_private,
     scored,
+    share_head,
     share_text,
     with_result,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "leaderboard_reply",
     "reviewable",
     "scored",
+    "share_head",
     "share_text",
     "streak",
     "today",

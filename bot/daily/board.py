@@ -167,24 +167,27 @@ def _keep(language: str, game: Game) -> Choice:
 
 def share_text(language: str, day: str, game: Game, bot_username: str | None = None) -> Html:
     """The spoiler-free result: the day, how it went, then one emoji row per guess; no digit of the secret."""
-    guesses = len(game.turns)
-    elapsed = (game.finished_at or game.started_at) - game.started_at
-    shown = date_text(day, language)
-    if game.status == Status.WON:
-        head = t("daily.share.won", language, day=shown, n=guesses, duration=duration_text(elapsed, language))
-    elif game.status == Status.GAVE_UP:
-        head = t("daily.share.gave_up", language, day=shown, n=guesses)
-    else:
-        head = t("daily.share.unfinished", language, day=shown, n=guesses)
     length = game.variant.length
     rows = [grid_row(turn.answer, length) for turn in game.turns]
     link = deep_link(bot_username)
     return lines(
-        head,
+        share_head(language, day, game),
         t("daily.share.hints", language, hints=len(game.hints)) if game.hinted else None,
         Html("\n".join(rows)),
         t("daily.share.link", language, link=link) if link else None,
     )
+
+
+def share_head(language: str, day: str, game: Game) -> Html:
+    """The result's first line: the day and how it went (in how many guesses, how long)."""
+    guesses = len(game.turns)
+    elapsed = (game.finished_at or game.started_at) - game.started_at
+    shown = date_text(day, language)
+    if game.status == Status.WON:
+        return t("daily.share.won", language, day=shown, n=guesses, duration=duration_text(elapsed, language))
+    if game.status == Status.GAVE_UP:
+        return t("daily.share.gave_up", language, day=shown, n=guesses)
+    return t("daily.share.unfinished", language, day=shown, n=guesses)
 
 
 def leaderboard_button(language: str, day: str) -> Button:

@@ -1,7 +1,11 @@
 """The daily tab: today's challenge (to start, under way, or done with its spoiler-free result to share), the daily
-streak, the player's record and their achievements, in the words the chat uses."""
+streak, the player's record and their achievements, in the words the chat uses. A read of the page (`tab`: GET
+/api/daily), listed by the register; the tab's "play" is the chat's /daily."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from bot import achievements as achievements_feature
 from bot import records
@@ -11,6 +15,15 @@ from bot.days import day_of, until_next
 from bot.page import schema
 from bot.situation import Situation
 from bot.texts import date_text, plain, t, wait_text
+from bot.who import Who
+
+if TYPE_CHECKING:
+    from bot.core import Core
+
+
+async def tab(core: Core, who: Who, query: Mapping[str, str]) -> schema.DailyTab:
+    """GET /api/daily: the daily tab as it stands for the player."""
+    return await core.read(who, daily_data)
 
 
 async def daily_data(s: Situation) -> schema.DailyTab:

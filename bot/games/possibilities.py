@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bot.games.model import Game
 from engine.history import Pins, Turn, candidates, pinned
 from engine.information import entropy_bits
 from engine.scoring import scorer_for
@@ -30,6 +31,13 @@ class Possibilities:
     page: int  # 0-based
     pages: int
     codes: tuple[tuple[Code, float], ...]  # (code, expected bits if played next)
+
+
+def revealed(game: Game) -> Pins:
+    """The digits the player knows in their places: those the game's hints revealed (a referee game's)."""
+    if game.secret is None:
+        return {}
+    return {int(position): int(game.secret[int(position)]) for position in game.hints}
 
 
 def possibilities(

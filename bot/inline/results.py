@@ -22,7 +22,7 @@ def daily_result(language: str, day: str, game: Game, bot_username: str | None) 
     return Article(
         id=f"daily:{day}",
         title=plain(t("inline.daily.title", language)),
-        description=plain(text.split("\n", 1)[0]),
+        description=plain(daily_feature.share_head(language, day, game)),
         text=text,
         buttons=_link(t("daily.btn.open", language), daily_feature.deep_link(bot_username)),
     )

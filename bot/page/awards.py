@@ -1,17 +1,20 @@
-"""What the page's own acts earn (an answered puzzle, a review shown), as the chat's updates do: the act, the
-achievement it earned and its announcement in the player's chat commit together; the page shows the same lines."""
+"""What a page's read earns (a review shown: Flawless), as the chat's updates do: what it writes, the achievement it
+earned and its announcement in the player's chat commit together; the page shows the same lines. (The page's acts
+are the chat's updates: the Core announces what they earn.)"""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from bot.core import Core
 from bot.page import service as page
 from bot.replies import Outcome
 from bot.situation import Situation
 from bot.texts import plain
 from bot.who import Who
+
+if TYPE_CHECKING:
+    from bot.core import Core
 
 T = TypeVar("T")
 

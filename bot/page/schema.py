@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Annotated, Any, Literal, TypeVar, get_args
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
@@ -28,15 +28,13 @@ from engine.variant import MAX_LENGTH, MAX_SYMBOLS
 T = TypeVar("T")
 
 Id = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]  # a game's, a match's or a revision: what JavaScript counts exactly
-MoveKind = Literal["guess", "hint", "giveup", "press", "new", "replace", "daily", "reveal", "resign"]
-KINDS = frozenset(get_args(MoveKind))
-NewGame = Literal["play", "think"]  # what the chat's 🎯/🤖 buttons start
-MATCH_KINDS = frozenset({"guess", "press", "resign"})  # what the page does in a versus game: as typed or pressed
+# The commands the page sends, as the chat would (without the slash): a new game, today's, a hint, giving up, a
+# /think game's check, resigning versus, a puzzle's answer. No others: the page is no second, faster command line.
+PageCommand = Literal["play", "think", "versus", "daily", "hint", "giveup", "reveal", "resign", "puzzle"]
+MAX_TEXT = 64  # characters of what the page types (a code, an answer with spaces): the page sends no more
+DidName = Literal["made", "refused", "asked", "shown"]  # bot.replies.Did's values
 DailyStatus = Literal["none", "running", "done"]  # today's challenge: not begun, under way, done
-PuzzleAct = Literal["show", "daily", "next", "answer", "give_up", "board"]
 PuzzleKindName = Literal["ladder", "daily", "group"]  # bot.puzzles.board.PuzzleKind's values
-MAX_CODE = 16  # characters of a typed code: a code has at most 6 digits
-MAX_ANSWER = 32  # characters of a puzzle's answer: a code of the longest variant, with spaces
 MAX_NOTES = MAX_LENGTH * MAX_SYMBOLS  # a notepad's marks: a mark a position and symbol
 
 
@@ -52,25 +50,29 @@ class Shape(msgspec.Struct, kw_only=True, rename="camel"):
 # --- what the page sends -----------------------------------------------------------------------------------------
 
 
-class MoveRequest(Shape, kw_only=True):
-    """POST /api/move: a move of the chat's game (or of its versus game), under the page's idempotency key."""
+class ActRequest(Shape, kw_only=True):
+    """POST /api/act: what the chat would send (one of the page's commands with its arguments, a typed text, or a
+    button's callback data), under the page's idempotency key; and the game or the match the page shows it about, at the
+    revision it shows (an act on a game that has moved since is stale), if it is about one."""
 
     key: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9_-]{8,64}$")]
-    kind: MoveKind
+    command: PageCommand | None = None
+    args: Annotated[str, msgspec.Meta(max_length=MAX_TEXT)] = ""  # the command's arguments
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_TEXT)] | None = None
+    data: Annotated[str, msgspec.Meta(min_length=1, max_length=cb.MAX_BYTES)] | None = None
     game_id: Id | None = msgspec.field(default=None, name="game")
-    revision: Id | None = None
-    match_id: Id | None = msgspec.field(default=None, name="match")  # a move of a versus game (revision: its)
-    code: Annotated[str, msgspec.Meta(max_length=MAX_CODE)] = ""  # guess, reveal: the code
-    data: Annotated[str, msgspec.Meta(max_length=cb.MAX_BYTES)] = ""  # press: the button's callback data
-    mode: Literal["", "play", "think", "versus"] = ""  # new: the game to start; replace: play or think
+    match_id: Id | None = msgspec.field(default=None, name="match")
+    revision: Id | None = None  # the game's or the match's, as the page shows it
 
     def __post_init__(self) -> None:
-        if (self.kind == "new" and not self.mode) or (self.kind == "replace" and self.mode not in get_args(NewGame)):
-            raise ValueError("no mode for a new game")
-        if self.match_id is not None and (self.game_id is not None or self.kind not in MATCH_KINDS):
-            raise ValueError("no move of a versus game")
-        if self.kind not in ("new", "daily") and self.game_id is None and self.match_id is None:
-            raise ValueError("no game")
+        if [self.command, self.text, self.data].count(None) != 2:
+            raise ValueError("not one of a command, a text and a button's data")
+        if self.args and self.command is None:
+            raise ValueError("arguments without a command")
+        if self.game_id is not None and self.match_id is not None:
+            raise ValueError("both a game and a match")
+        if (self.game_id is None and self.match_id is None) != (self.revision is None):
+            raise ValueError("a game or a match without its revision, or a revision of nothing")
 
 
 class NotesRequest(Shape, kw_only=True):
@@ -78,27 +80,6 @@ class NotesRequest(Shape, kw_only=True):
 
     game: Id
     marks: Annotated[str, msgspec.Meta(max_length=MAX_NOTES, pattern="^[.xo]*$")]
-
-
-class PuzzleRequest(Shape, kw_only=True):
-    """POST /api/puzzle: what the Puzzle tab asks for; an answer or a give-up names its puzzle (the day's by its date
-    'YYYY-MM-DD', a ladder puzzle by its id)."""
-
-    do: PuzzleAct
-    kind: PuzzleKindName | None = None  # as the screen names it (a group's puzzle is answered in the group)
-    key: Annotated[str, msgspec.Meta(max_length=18)] | None = None
-    code: Annotated[str, msgspec.Meta(max_length=MAX_ANSWER)] | None = None  # answer: the code
-
-    def __post_init__(self) -> None:
-        if self.do not in ("answer", "give_up"):
-            return
-        key = self.key or ""
-        day = self.kind == "daily" and len(key) == 10
-        ladder = self.kind == "ladder" and key.isascii() and key.isdigit()
-        if not (day or ladder):
-            raise ValueError("no puzzle named")
-        if self.do == "answer" and self.code is None:
-            raise ValueError("an answer is a short text")
 
 
 # --- what the page is shown: a game ------------------------------------------------------------------------------
@@ -227,25 +208,30 @@ class Session(State, kw_only=True):
     pass_: str = msgspec.field(name="pass")
 
 
-class MoveRecord(Shape, kw_only=True):
-    """What a move came to (kept under its key, given again to a repeated request): whether it changed the game,
-    what the page says, the buttons the answer offers, and a board shown another way (a /think one, a versus one)."""
+class ActRecord(Shape, kw_only=True):
+    """What an act came to, as its Account says (kept under its key, given again to a repeated request): what it did,
+    what the player is told (a refusal, a question, the chat's words), what it earned, a question's choices, and
+    what the page draws of it: a board shown another way (a /think one, a versus one) or a screen of its own."""
 
-    changed: bool
+    did: DidName
     notice: str | None
+    achieved: list[str] = []
     choices: list[Choice] = []
     board: Asking | None = None
     match_board: VersusBoard | None = None
+    screen: FeatureScreen | None = None
 
 
-class MoveAnswer(State, kw_only=True):
-    """POST /api/move: what the move came to (its MoveRecord), whether it was a repeat, and the state after it."""
+class ActAnswer(State, kw_only=True):
+    """POST /api/act: what the act came to (its ActRecord), whether it was a repeat, and the state after it."""
 
-    changed: bool
+    did: DidName
     notice: str | None
+    achieved: list[str]
     choices: list[Choice]
     board: Asking | None
     match_board: VersusBoard | None
+    screen: FeatureScreen | None
     repeated: bool
 
 
@@ -449,8 +435,8 @@ class Clue(Shape, kw_only=True):
     would: tuple[int, int] | None
 
 
-class PuzzleScreen(Shape, kw_only=True):
-    """A puzzle's screen as the chat has it, every text plain."""
+class PuzzleScreen(Shape, tag_field="screen", tag="puzzle", kw_only=True):
+    """A puzzle's screen as the chat has it, every text plain, and its buttons (the chat's, pressed as the chat's)."""
 
     kind: PuzzleKindName
     key: str
@@ -468,26 +454,26 @@ class PuzzleScreen(Shape, kw_only=True):
     rating: int | None
     puzzle_rating: int | None
     share: str | None
+    choices: list[Choice]
+    provisional: bool = False  # the player's rating is provisional (the title shows it with "?")
 
 
-class PuzzleShown(Shape, kw_only=True):
-    """POST /api/puzzle: the puzzle on show (or why none), the tab's texts, and what the act earned."""
-
-    board: PuzzleScreen | None
-    refused: str | None
-    texts: dict[str, str]
-    achieved: list[str] = []
-
-
-class PuzzleLines(Shape, kw_only=True):
-    """POST /api/puzzle {"do": "board"}: the day's board, as lines."""
+class LinesScreen(Shape, tag_field="screen", tag="lines", kw_only=True):
+    """A screen of lines, in order (the puzzle of the day's board)."""
 
     lines: list[str]
-    texts: dict[str, str]
-    achieved: list[str] = []
 
 
-PuzzleAnswer = PuzzleShown | PuzzleLines
+# What a feature's screen is on the page: an act's Account carries it (bot/replies.py), the page draws it by its tag.
+FeatureScreen = PuzzleScreen | LinesScreen
+
+
+class PuzzleTab(Shape, kw_only=True):
+    """GET /api/puzzle: the puzzle the tab shows (the one being solved, or the day's once it is over), or none: then
+    the chat's buttons that begin one (its clock starts when its clues are shown)."""
+
+    screen: PuzzleScreen | None
+    choices: list[Choice]
 
 
 class Saved(Shape, kw_only=True):
@@ -513,12 +499,12 @@ class Ping(Shape, kw_only=True):
 
 
 # Every struct and union of the page's JSON, in the order the JSDoc lists them (bot/page/jsdoc.py).
-REQUESTS = (MoveRequest, NotesRequest, PuzzleRequest)
+REQUESTS = (ActRequest, NotesRequest)
 UNIONS: dict[str, Any] = {
     "Possibilities": Possibilities,
     "ReviewAnswer": ReviewAnswer,
     "PositionAnswer": PositionAnswer,
-    "PuzzleAnswer": PuzzleAnswer,
+    "FeatureScreen": FeatureScreen,
 }
 
 _encoder = msgspec.json.Encoder()

@@ -1,5 +1,10 @@
 """The Mini App's HTTP server (WEBAPP_URL, WEBAPP_LISTEN, WEBAPP_PORT): the page, and the API it calls.
 
+One way in: everything the page does is `POST /api/act`, what the chat would send, answered by the chat's own routes
+(bot/page/acts.py); what it reads to show a tab is the game's state (`/api/state`, and pushed: bot/page/push.py),
+the codes that still fit (`/api/possibilities`), and each feature's read, `GET /api/<name>`, as the register lists
+them (bot/page/faces.py). The server imports no feature.
+
 Open to the world behind a TLS proxy, so it is closed by construction: every API call must carry the page's
 initData (`Authorization: tma <initData>`), checked as Telegram specifies (401 otherwise); a player acts only on
 their own games (401 for anyone else's); bodies are capped at `MAX_BODY`, refused from their Content-Length
@@ -21,19 +26,13 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.core import Core
-from bot.daily import service as daily
-from bot.daily.page import daily_data
 from bot.engine_work import EngineBusy
 from bot.flood import FloodGuard
 from bot.games.model import Game, Mode
-from bot.games.possibilities import possibilities
-from bot.page import auth, files, moves, push, schema, view
+from bot.games.possibilities import possibilities, revealed
+from bot.page import acts, auth, files, push, schema, view
 from bot.page import service as page
-from bot.page.awards import with_awards
-from bot.play import service as referee
-from bot.play.coach_page import coach_view, coached
-from bot.puzzles import page as page_puzzle
-from bot.review import tab as review_tab
+from bot.page.faces import Read
 from bot.situation import Situation
 from bot.texts import decimal_text, plain, t
 from bot.who import Who
@@ -83,13 +82,11 @@ def webapp_app(context: WebAppContext) -> web.Application:
     app.router.add_get("/api/session", api.session)
     app.router.add_get("/api/state", api.current)
     app.router.add_get(EVENTS, api.events)
-    app.router.add_post("/api/move", api.move)
+    app.router.add_post("/api/act", api.act)
     app.router.add_get("/api/possibilities", api.possible)
     app.router.add_put("/api/notes", api.notes)
-    app.router.add_get("/api/daily", api.today)
-    app.router.add_get("/api/review", api.review)
-    app.router.add_get("/api/review/position", api.review_position)
-    app.router.add_post("/api/puzzle", api.puzzle)
+    for name, read in context.core.page.reads.items():  # each feature's tab: the daily, the review, the puzzle
+        app.router.add_get(f"/api/{name}", api.reader(read))
     return app
 
 
@@ -142,7 +139,7 @@ class Api:
         who = _who(request, self.context.bot_username)
 
         async def look(found: Situation) -> tuple[str, schema.State]:
-            return found.language, await view.state(found)
+            return found.language, await view.state(found, self.core.page)
 
         language, shown = await self.core.read(who, look)
         passed = push.pass_for(request[PLAYER], self.context.token_key, self.context.clock())
@@ -180,29 +177,31 @@ class Api:
             shown = await view.shown(found)
             if shown.key == known:  # nothing new, cheaply
                 return shown.key, None
-            return shown.key, await view.state(found, shown)
+            return shown.key, await view.state(found, self.core.page, shown)
 
         return await self.core.read(who, look)
 
-    async def move(self, request: web.Request) -> web.Response:
-        """POST /api/move: a move of the chat's game (once, whatever the page retries), and what the page shows."""
+    async def act(self, request: web.Request) -> web.Response:
+        """POST /api/act: what the chat would send, answered by the chat's routes (once, whatever the page retries),
+        and what the page shows after it."""
         who = _who(request, self.context.bot_username)
         language = await self.core.language(who)
         try:
-            move = await _body(request, schema.MoveRequest)
+            asked = await _body(request, schema.ActRequest)
         except schema.BadBody as error:
             return refuse(request, 400, f"user {who.user_id}: {error}")
-        made = await moves.make(self.core, who, language, move, self.context.url)
-        if made.changed and not made.repeated:
+        done = await acts.act(self.core, who, language, asked, self.context.url)
+        record = done.record
+        if not done.repeated and (record.did == "made" or record.achieved):  # the chat's replies are queued
             self.context.wake()
-        shown = await self.core.read(who, view.state)
+        shown = await self.core.read(who, lambda found: view.state(found, self.core.page))
         game, match = shown.game, shown.match
-        if made.board is not None and game is not None and game.board is not None:  # a look: as the Core drew it
-            game.board = made.board
-        if made.match is not None and match is not None and match.id == made.match.match:  # a versus look
-            shown.match = msgspec.structs.replace(match, **msgspec.structs.asdict(made.match))
-        record = msgspec.structs.asdict(made.record())
-        return respond(schema.MoveAnswer(**record, repeated=made.repeated, **msgspec.structs.asdict(shown)))
+        if record.board is not None and game is not None and game.board is not None:  # a look: as the Core drew it
+            game.board = record.board
+        if record.match_board is not None and match is not None and match.id == record.match_board.match:
+            shown.match = msgspec.structs.replace(match, **msgspec.structs.asdict(record.match_board))  # a look
+        fields = msgspec.structs.asdict(record)
+        return respond(schema.ActAnswer(**fields, repeated=done.repeated, **msgspec.structs.asdict(shown)))
 
     async def possible(self, request: web.Request) -> web.Response:
         """GET /api/possibilities: the codes that still fit a game (a page of them), and the coach when it speaks."""
@@ -210,14 +209,12 @@ class Api:
         game = await self._own_game(request, who)
         if game is None:
             return refuse(request, 400, f"user {who.user_id}: no game named")
-        deps = self.core.deps
-        is_daily = daily.daily_of(game) is not None
         language = await self.core.language(who)
-        coach = await coach_view(deps, game, language) if coached(game, is_daily) else None
-        if not view.possibilities_shown(game, is_daily):
+        coach = await self.core.page.coach(self.core.deps, game, language)
+        if not view.possibilities_shown(game, game.daily is not None):
             return respond(schema.PossibleHidden(coach=coach))
         page_number = _number(request.query.get("page", "0"))
-        pins = referee.pins(game) if game.mode == Mode.REFEREE else None
+        pins = revealed(game) if game.mode == Mode.REFEREE else None
         async with self.weighing:
             found = await asyncio.to_thread(possibilities, game.variant, game.turns, page_number, pins=pins)
         return respond(
@@ -235,32 +232,14 @@ class Api:
             )
         )
 
-    async def today(self, request: web.Request) -> web.Response:
-        """GET /api/daily: today's challenge and the player's streak."""
-        who = _who(request, self.context.bot_username)
-        return respond(await self.core.read(who, daily_data))
+    def reader(self, read: Read) -> Callable[[web.Request], Awaitable[web.Response]]:
+        """GET /api/<name>: a feature's read of what its tab shows (the register's), with the request's query."""
 
-    async def review(self, request: web.Request) -> web.Response:
-        """GET /api/review: a finished game's review (the one named, or the player's last), or why there is none."""
-        who = _who(request, self.context.bot_username)
-        return respond(await review_tab.review_data(self.core, who, request.query))
+        async def answer(request: web.Request) -> web.Response:
+            who = _who(request, self.context.bot_username)
+            return respond(await read(self.core, who, request.query))
 
-    async def review_position(self, request: web.Request) -> web.Response:
-        """GET /api/review/position: the position at one guess of a reviewed game, a page of its codes."""
-        who = _who(request, self.context.bot_username)
-        return respond(await review_tab.position_data(self.core, who, request.query))
-
-    async def puzzle(self, request: web.Request) -> web.Response:
-        """POST /api/puzzle: the Puzzle tab's request (show, the day's, the ladder's next, an answer, give up, the
-        day's board), done in a transaction of its own, and what the tab shows now."""
-        who = _who(request, self.context.bot_username)
-        try:
-            asked = await _body(request, schema.PuzzleRequest)
-        except schema.BadBody as error:
-            return refuse(request, 400, f"user {who.user_id}: {error}")
-        # what an answer earns (the puzzle week, a rating of 1800) is announced in the chat and on the page
-        shown, achieved = await with_awards(self.core, who, lambda found: page_puzzle.act(found, asked))
-        return respond(msgspec.structs.replace(shown, achieved=achieved))
+        return answer
 
     async def notes(self, request: web.Request) -> web.Response:
         """PUT /api/notes: the digit notepad of one of the player's games."""

@@ -34,8 +34,7 @@ async def queue(deps: Deps, chat_id: int, outcome: Outcome, url: str | None, lan
 async def announce(deps: Deps, chat_id: int, told: Outcome) -> None:
     """Queue in the chat's outbox what something done on the page earned (`told`: its announcements, if any), inside
     the transaction that awarded it."""
-    if told.replies:
-        await post(deps.store, chat_id, told, deps.clock())
+    await post(deps.store, chat_id, told, deps.clock())  # nothing when it earned nothing
 
 
 async def notes(deps: Deps, game_id: int) -> str | None:

@@ -2,34 +2,25 @@
 
 Nothing here can reveal a secret: a referee game's code is included only once the game is over (as the chat shows
 it then), and a /think game's buttons are the chat board's own (game id, revision, answer: no secret in them).
-The game's moves and what it asks are its board, the chat's own (bot/boards/model.py), drawn as JSON by
-page_board.py; texts come from the same catalogues as the chat's, as plain text (the page sets them as text).
+The game's moves and what it asks are its board, the chat's own (bot/boards/model.py), as the game's feature draws
+it (the register's page faces: bot/page/faces.py), drawn as JSON by bot/boards/page.py; texts come from the same
+catalogues as the chat's, as plain text (the page sets them as text).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import msgspec
-
 from bot.boards import page as page_board
-from bot.boards.model import Board
-from bot.daily import service as daily
-from bot.deps import Deps
 from bot.games.model import Game, Mode
 from bot.games.status import Status
 from bot.matches.model import Kind, Match
 from bot.page import schema
 from bot.page import service as page
-from bot.play import board as referee_board
+from bot.page.faces import PageFaces
 from bot.situation import Situation
-from bot.texts import plain, t, variant_text
-from bot.think import board as guesser_board
-from bot.think import service as guesser
-from bot.versus import board as versus_board
-from bot.versus import service as versus
+from bot.texts import plain, t
 from bot.who import Who
-from engine.variant import Variant
 
 # The catalogue texts the page shows as they are (no parameters), sent once when it opens.
 PAGE_TEXTS = (
@@ -49,7 +40,6 @@ PAGE_TEXTS = (
     "app.possible.gain.help",
     "app.prev",
     "app.next",
-    "app.confirm.new",
     "app.confirm.giveup",
     "app.offline",
     "app.error",
@@ -64,6 +54,8 @@ PAGE_TEXTS = (
     "app.review.none",
     "app.review.wait",
     "app.tab.puzzle",
+    "app.puzzle.answer",
+    "app.puzzle.start",
     "app.reveal.open",
     "app.reveal.code",
     "app.reveal.check",
@@ -142,24 +134,25 @@ def possibilities_shown(game: Game, is_daily: bool) -> bool:
     return not is_daily and (game.mode == Mode.GUESSER or game.coaching)
 
 
-async def state(s: Situation, found: Shown | None = None) -> schema.State:
+async def state(s: Situation, faces: PageFaces, found: Shown | None = None) -> schema.State:
     """Everything the page shows about the player's game (None: no game yet) and versus game (None: none in view),
-    whether a match holds the chat, and the key that names it all (`found`: what the page shows, if read already)."""
+    whether a match holds the chat, and the key that names it all (`found`: what the page shows, if read already);
+    each board as its feature draws it (`faces`, the register's)."""
     language = s.language
     found = found or await shown(s)
     game, match = found.game, found.match
     return schema.State(
         key=found.key,
-        game=None if game is None else await game_data(s.deps, game, language),
-        match=None if match is None else await match_data(s.deps, match, s.who.user_id, language),
+        game=None if game is None else await game_data(s, faces, game),
+        match=None if match is None else await faces.matches[match.kind](s.deps, match, s.who.user_id, language),
         busy=plain(t("app.busy", language)) if found.busy else None,
     )
 
 
-async def game_data(deps: Deps, game: Game, language: str) -> schema.Game:
+async def game_data(s: Situation, faces: PageFaces, game: Game) -> schema.Game:
     """One game as the page draws it: the game's facts, and its board (the chat's) as the page's JSON."""
-    is_daily = daily.daily_of(game) is not None
-    board = await board_of(deps, game, language)
+    language, is_daily = s.language, game.daily is not None
+    board = await faces.games[game.mode](s.deps, game, language)
     moves = page_board.rows(board)
     return schema.Game(
         id=game.id,
@@ -168,54 +161,17 @@ async def game_data(deps: Deps, game: Game, language: str) -> schema.Game:
         status=game.status,
         active=game.active,
         daily=is_daily,
-        variant=variant_data(game.variant, language),
+        variant=page_board.variant_data(game.variant, language),
         hard=game.hard,
         limit=game.attempt_limit,
         turns=moves.turns,
         scores=moves.scores,
         hints=moves.hints,
         possible=possibilities_shown(game, is_daily),
-        notes=await page.notes(deps, game.id),
+        notes=await page.notes(s.deps, game.id),
         ending=None if game.active else _ending(game, language),
         board=page_board.asking(board) if game.mode == Mode.GUESSER and game.active else None,
     )
-
-
-def variant_data(variant: Variant, language: str) -> schema.Variant:
-    """A variant as the page's keypad and header need it."""
-    return schema.Variant(
-        name=variant.name,
-        length=variant.length,
-        symbols=variant.symbols,
-        repeats=variant.repeats,
-        leading_zero=variant.leading_zero,
-        text=plain(variant_text(variant, language)),
-    )
-
-
-async def match_data(deps: Deps, match: Match, user_id: int, language: str) -> schema.Match:
-    """A versus game as the page draws it: both boards, what it asks and its choices (the chat board's own, from
-    MatchBoard), and whether the player may guess now (the keypad)."""
-    position = await versus.position(deps, match) if match.active else await versus.final(deps, match)
-    board = versus_board.model(language, position)
-    guessing = match.active and match.turn_user == user_id and position.contradiction is None
-    return schema.Match(
-        id=match.id,
-        active=match.active,
-        status=match.status,
-        variant=variant_data(match.variant, language),
-        guessing=guessing,
-        **msgspec.structs.asdict(page_board.versus(board)),  # its revision the board's: the match's own
-    )
-
-
-async def board_of(deps: Deps, game: Game, language: str) -> Board:
-    """The game's board as the chat would show it now (a running /think game's with what it asks)."""
-    if game.mode == Mode.REFEREE:
-        return referee_board.board(language, game)
-    if not game.active:
-        return guesser_board.finished(language, game)
-    return guesser_board.board(language, await guesser.progress_of(deps, game))
 
 
 def _ending(game: Game, language: str) -> schema.Ending:

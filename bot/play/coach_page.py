@@ -1,13 +1,15 @@
-"""The coach's view on the possibilities tab: each guess of a referee game reviewed as the chat's coach reviews the
-latest one (how far it narrowed the codes, the engine's pick, the outlook), and after a win how many guesses the
-engine would have needed from the player's first. Shown when the chat would show it: coaching on, or the game over
-(never during the day's challenge)."""
+"""The referee game's page faces (the register lists them for the Mini App's server): its board on the game tab, and
+the coach's view on the possibilities tab: each guess reviewed as the chat's coach reviews the latest one (how far it
+narrowed the codes, the engine's pick, the outlook), and after a win how many guesses the engine would have needed
+from the player's first. The coach is shown when the chat would show it: coaching on, or the game over (never during
+the day's challenge)."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import replace
 
+from bot.boards.model import Board
 from bot.deps import Deps
 from bot.games.model import Game, Mode
 from bot.games.status import Status
@@ -19,6 +21,16 @@ from bot.texts import code_text, plain, t
 KEPT = 64  # reviews remembered (by game, revision and language): a page polls, the review stays the same
 
 _kept: OrderedDict[tuple[int, int, str], schema.Coach] = OrderedDict()
+
+
+async def board(deps: Deps, game: Game, language: str) -> Board:
+    """A referee game's board as the chat shows it now (the page's game tab draws it)."""
+    return referee_board.board(language, game)
+
+
+async def coach(deps: Deps, game: Game, language: str) -> schema.Coach | None:
+    """The coach's view of the game on the possibilities tab, or None when the chat's coach would not speak."""
+    return await coach_view(deps, game, language) if coached(game, game.daily is not None) else None
 
 
 def coached(game: Game, is_daily: bool) -> bool:

@@ -1,8 +1,10 @@
-"""What a player sees of a puzzle: its screen, as typed values with its texts already in the player's language.
+"""What a player sees of a puzzle: its screen, and the day's board, as typed values with their texts already in the
+player's language: `Screen`s (bot/replies.py) an Outcome's Account carries.
 
-A view builds it (bot/puzzles/screens.py); the chat draws it as one message with buttons (the same view's `reply`),
-the Mini App as JSON (bot/puzzles/page.py). Drawn top to bottom in the order of its fields: the title, the
-clues, the prompt, the verdict on the latest answer, the notices, the ending; then its choices.
+A view builds them (bot/puzzles/screens.py); the chat draws a puzzle's as one message with buttons (the same view's
+`reply`), the Mini App as JSON (bot/puzzles/page.py, its page face, listed in the register). Drawn top to bottom in
+the order of its fields: the title, the clues, the prompt, the verdict on the latest answer, the notices, the
+ending; then its choices.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.boards.model import Choices
+from bot.replies import Screen
 from bot.texts import Html
 from engine.scoring import Score
 from engine.variant import Code
@@ -37,13 +40,13 @@ class Clue:
 
 
 @dataclass(frozen=True)
-class PuzzleBoard:
+class PuzzleBoard(Screen):
     """A puzzle's screen (see the module's note). `key` says which puzzle: a ladder puzzle's id, or the day."""
 
     kind: PuzzleKind
     key: str
     variant: str
-    title: Html
+    title: tuple[Html, ...]  # its lines: the kind (and variant), then the ratings on the ladder
     clues: tuple[Clue, ...]
     prompt: tuple[Html, ...] = ()
     verdict: tuple[Html, ...] = ()  # what was said of the latest answer
@@ -63,10 +66,18 @@ class PuzzleBoard:
     def lines(self) -> tuple[Html, ...]:
         """Every line of the screen in order, title first (what the chat's message shows)."""
         return (
-            self.title,
+            *self.title,
             *(clue.line for clue in self.clues),
             *self.prompt,
             *self.verdict,
             *self.notices,
             *self.ending,
         )
+
+
+@dataclass(frozen=True)
+class DayBoard(Screen):
+    """The puzzle of the day's board: its title, its solvers by tries then time (each line as written), and how many
+    more solved it than it lists."""
+
+    lines: tuple[Html, ...]

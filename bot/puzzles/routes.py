@@ -5,11 +5,17 @@ posted there and answered there (`/puzzle 1234`, or a reply to the bot's post: t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from bot import callback_data as cb
 from bot import messages
+from bot.boards import page as page_board
+from bot.page import schema
 from bot.parsing.commands import variant_from_args
 from bot.parsing.scores import plain_digits
 from bot.parsing.words import meanings
+from bot.puzzles import page
 from bot.puzzles import screens as view
 from bot.puzzles import service as puzzles
 from bot.refusal import Refusal
@@ -17,7 +23,11 @@ from bot.replies import Outcome
 from bot.routes import Chats, Command, Feature
 from bot.situation import Situation
 from bot.texts import t
+from bot.who import Who
 from engine.variant import InvalidVariant, Variant, variant_named
+
+if TYPE_CHECKING:
+    from bot.core import Core
 
 COMMANDS = (Command("puzzle", Chats.ANY),)
 ACTIONS = frozenset({view.ACTION})
@@ -119,6 +129,25 @@ class Puzzle(Feature):
         if isinstance(result, Refusal):
             return view.refused_button(language, result)
         return view.answered(language, result)
+
+    async def tab(self, core: Core, who: Who, query: Mapping[str, str]) -> schema.PuzzleTab:
+        """GET /api/puzzle, the Mini App's Puzzle tab: the puzzle being solved, else the day's once it is over, as the
+        chat shows it; else none, and the chat's buttons that begin one. Looking begins nothing (a read: committed
+        rows, nothing written): a puzzle's clues are shown, and its clock started, when the player asks for it
+        (/puzzle, its buttons), on either face."""
+        return await core.read(who, self._tab)
+
+    async def _tab(self, s: Situation) -> schema.PuzzleTab:
+        deps, user, language = self.deps, s.who.user_id, s.language
+        shown = await puzzles.state(deps, user)  # the one being solved, as it stands
+        if shown is None or shown.over:
+            day = await puzzles.day_state(deps, user)  # read only: today's clock starts when its clues are shown
+            shown = day if day is not None and day.over else None
+        if shown is None:
+            begin = [page_board.choice_data(choice) for row in view.start_choices(language) for choice in row]
+            return schema.PuzzleTab(screen=None, choices=begin)
+        board = view.board_of(language, shown, busy=await self._busy(s))
+        return schema.PuzzleTab(screen=page.screen(board), choices=[])
 
     async def _busy(self, s: Situation) -> bool:
         """Whether a game or a match takes what the player types here (then a puzzle is answered with /puzzle)."""

@@ -1,6 +1,6 @@
-"""Puzzles' screens: the services' results as a PuzzleBoard (bot/puzzles/board.py) and Outcomes whose account
-says what the update did. The chat's face of a screen is `reply` (one message and its buttons); the Mini App's is
-bot/puzzles/page.py."""
+"""Puzzles' screens: the services' results as a PuzzleBoard or a DayBoard (bot/puzzles/board.py) and Outcomes whose
+account says what the update did, the model in its `screen`. The chat's face of a screen is `reply` (one message
+and its buttons); the Mini App's is bot/puzzles/page.py, which the page's server finds through the register."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bot import records, review
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Choices, Does
 from bot.days import DayStreak
-from bot.puzzles.board import Clue, PuzzleBoard, PuzzleKind
+from bot.puzzles.board import Clue, DayBoard, PuzzleBoard, PuzzleKind
 from bot.puzzles.retry import Retry
 from bot.puzzles.service import Board, Change, Daily, GroupDaily, Ladder, NextLadder, Solving, Standing
 from bot.refusal import Refusal
@@ -98,9 +98,9 @@ def rating_text(rating: int, provisional: bool) -> str:
 
 def _ladder_title(
     key: str, language: str, variant: Variant, puzzle_rating: int, rating: int, provisional: bool
-) -> Html:
+) -> tuple[Html, ...]:
     """A ladder puzzle's heading: its kind and variant, then the puzzle's rating and the player's."""
-    return lines(
+    return (
         t(key, language, variant=variant_name(variant, language)),
         t("puzzle.rated", language, puzzle=puzzle_rating, rating=rating_text(rating, provisional)),
     )
@@ -292,7 +292,7 @@ def daily_board(language: str, result: Daily, *, busy: bool = False) -> PuzzleBo
     code (given up: with the request to keep it quiet), the streak, the next one's time and the result to share."""
     puzzle = result.puzzle
     variant = puzzle.variant
-    title = t("puzzle.title.daily", language, day=date_text(result.day, language))
+    title = (t("puzzle.title.daily", language, day=date_text(result.day, language)),)
     ending: list[Html] = []
     if result.gave_up:
         ending.append(t("puzzle.gave_up.daily", language, solution=code_text(variant, puzzle.solution)))
@@ -370,7 +370,7 @@ def group_board(language: str, result: GroupDaily) -> PuzzleBoard:
     """The puzzle of the day as posted in a group: its clues, how to answer there, who solved it first."""
     puzzle = result.puzzle
     variant = puzzle.variant
-    title = t("puzzle.title.daily", language, day=date_text(result.day, language))
+    title = (t("puzzle.title.daily", language, day=date_text(result.day, language)),)
     post = result.post
     notices = (t("puzzle.group.solved_by", language, name=post.solver_name),) if post.solver_name else ()
     return PuzzleBoard(
@@ -436,7 +436,7 @@ def retry_board(language: str, result: Retry, *, busy: bool = False) -> PuzzleBo
     codes fit; while open, what to name and the give-up button; after a guess, its label and loss as printed; once
     over, the best guesses, what makes the first best, and the way back to the review."""
     puzzle, variant = result.puzzle, result.variant
-    title = t("puzzle.retry.title", language, n=puzzle.number, variant=variant_name(variant, language))
+    title = (t("puzzle.retry.title", language, n=puzzle.number, variant=variant_name(variant, language)),)
     clues = tuple(
         _clue(language, variant, number, turn.guess, turn.answer) for number, turn in enumerate(puzzle.turns, 1)
     )
@@ -503,7 +503,8 @@ def _retry_verdict(language: str, result: Retry) -> tuple[Html, ...]:
 def shown(language: str, result: Solving, *, busy: bool = False, made: bool = False) -> Outcome:
     """A puzzle shown (`made`: begun by this update)."""
     board = board_of(language, result, busy=busy)
-    return Outcome.say(reply(board), account=Account(Did.MADE if made else Did.SHOWN, notice=None))
+    account = Account(Did.MADE if made else Did.SHOWN, notice=None, screen=board)
+    return Outcome.say(reply(board), account=account)
 
 
 def answered(language: str, result: Solving) -> Outcome:
@@ -512,7 +513,18 @@ def answered(language: str, result: Solving) -> Outcome:
     replies = [reply(board)]
     if board.share is not None and isinstance(result, Daily) and (result.grade is not None or result.over):
         replies.append(Reply(board.share))
-    return Outcome.say(*replies, account=Account(Did.MADE, notice=lines(*board.verdict, *board.ending) or None))
+    notice = lines(*board.verdict, *board.ending) or None
+    return Outcome.say(*replies, account=Account(Did.MADE, notice=notice, screen=board))
+
+
+def start_choices(language: str) -> Choices:
+    """The buttons that begin a puzzle (the day's, the ladder's next), for a screen that shows none yet."""
+    return (
+        (
+            _choice("puzzle.btn.daily", language, cb.encode(ACTION, DAILY), Does.NEW),
+            _choice("puzzle.btn.next", language, cb.encode(ACTION, NEXT), Does.NEW),
+        ),
+    )
 
 
 def refused(language: str, refusal: Refusal) -> Outcome:
@@ -544,7 +556,9 @@ def day_board(language: str, board: Board) -> Outcome:
         )
     if board.solvers > len(board.lines):
         rows.append(t("puzzle.board.count", language, n=board.solvers))
-    return Outcome.text(lines(*rows))
+    shown = DayBoard(tuple(rows))
+    text = lines(*shown.lines)
+    return Outcome.say(Reply(text), account=Account(notice=text, screen=shown))
 
 
 def group_posted(language: str, result: GroupDaily, bot_username: str | None) -> Outcome:

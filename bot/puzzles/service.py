@@ -672,6 +672,14 @@ async def today(deps: Deps, user_id: int, start: bool = True) -> Daily:
     return replace(state, left=_change(rated)) if rated is not None else state
 
 
+async def day_state(deps: Deps, user_id: int) -> Daily:
+    """Today's puzzle as it stands for the player, only read: showing it is `today`'s (their clock starts there)."""
+    now = deps.clock()
+    day = day_of(now)
+    puzzle = await day_puzzle(deps, day)
+    return _day_state(await _load(deps, user_id, today=day, days=True), day, puzzle, now)
+
+
 def _day_state(
     loaded: Loaded,
     day: str,

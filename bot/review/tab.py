@@ -1,9 +1,11 @@
 """The Review tab: a finished game's review as a table (the view's ReviewBoard, as the chat's message has it) and the
 position at any of its guesses, one tap away (the codes that fit, a page at a time, and the best guesses there).
 
-The page names the game (`game=`) or the match (`match=`), or nothing for the player's last finished game, as /review
-takes it. The same checks as the chat's: the player's own guesses, a finished game, today's daily challenge only once
-the day is over. A review not made yet is made here (in the reviews' thread, once however often asked) and kept.
+Two reads of the page, listed by the register: GET /api/review (`review_data`) and GET /api/review/position
+(`position_data`). The page names the game (`game=`) or the match (`match=`), or nothing for the player's last
+finished game, as /review takes it. The same checks as the chat's: the player's own guesses, a finished game,
+today's daily challenge only once the day is over. A review not made yet is made here (in the reviews' thread, once
+however often asked) and kept.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ import asyncio
 import logging
 from collections.abc import Mapping
 from functools import partial
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from bot.core import Core
 from bot.page import schema
 from bot.page.awards import with_awards
 from bot.refusal import Refusal
@@ -27,6 +29,9 @@ from bot.review.service import Subject
 from bot.situation import Situation
 from bot.texts import plain
 from bot.who import Who
+
+if TYPE_CHECKING:
+    from bot.core import Core
 
 log = logging.getLogger(__name__)
 

@@ -18,23 +18,23 @@ async def web(tmp_path):
 async def won_on_the_page(web: MiniApp, key: str) -> tuple[dict, dict]:
     """A /play game started and won at its first guess on the page (the winning move sent twice with one key): both
     answers come back."""
-    status, started = await web.call("POST", "/api/move", {"key": "start-key-1", "kind": "new", "mode": "play"})
-    assert status == 200, started
+    started = await web.act("start-key-1", command="play")
     game = started["game"]
     secret = (await web.runtime.store.games.active_game(USER)).secret
-    move = {"key": key, "kind": "guess", "game": game["id"], "revision": game["revision"], "code": secret}
-    first = await web.call("POST", "/api/move", move)
-    again = await web.call("POST", "/api/move", move)
+    move = {"key": key, "text": secret, "game": game["id"], "revision": game["revision"]}
+    first = await web.call("POST", "/api/act", move)
+    again = await web.call("POST", "/api/act", move)
     assert first[0] == again[0] == 200
     return first[1], again[1]
 
 
 async def test_a_move_that_earns_an_achievement_says_so_on_the_page_and_in_the_chat_once(web):
     first, again = await won_on_the_page(web, "win-key-123")
-    assert first["changed"] is True
-    assert first["notice"].startswith("🏅 New achievement: Classic in four, a classic game")  # plain text
+    assert first["did"] == "made"
+    [told] = first["achieved"]
+    assert told.startswith("🏅 New achievement: Classic in four, a classic game")  # plain text
     assert again["repeated"] is True
-    assert again["notice"] == first["notice"]
+    assert again["achieved"] == first["achieved"]
     rows = await web.runtime.store.conn.execute_fetchall(
         "SELECT count(*) FROM outbox WHERE chat_id = ? AND payload LIKE '%New achievement%'", (USER,)
     )

@@ -76,15 +76,15 @@ def test_the_page_and_the_chat_play_one_game(emulator: Emulator, webapp_bot: tup
     assert game["mode"] == "referee"
 
     # a move in the page: the chat gets the bot's reply to it
-    move = {"key": secrets.token_hex(8), "kind": "guess", "game": game["id"], "revision": game["revision"]}
-    status, answer = call(url + "api/move", signed_for(bot, user), "POST", {**move, "code": "0123"})
+    move = {"key": secrets.token_hex(8), "text": "0123", "game": game["id"], "revision": game["revision"]}
+    status, answer = call(url + "api/act", signed_for(bot, user), "POST", move)
     assert status == 200
-    assert answer["changed"]
+    assert answer["did"] == "made"
     board = user.wait_new(lambda m: "0123" in m.text)
     assert [b.web_app for b in board.buttons if b.web_app] == [url]  # "🧮 Board" opens the page on this game
 
     # sent again (the answer was lost): one move, one reply
-    status, again = call(url + "api/move", signed_for(bot, user), "POST", {**move, "code": "0123"})
+    status, again = call(url + "api/act", signed_for(bot, user), "POST", move)
     assert status == 200
     assert again["repeated"]
     assert len(again["game"]["turns"]) == 1
@@ -123,10 +123,9 @@ def test_the_server_refuses_forged_expired_and_foreign_calls_and_big_bodies(
     expired = signed_for(bot, owner, signed_at=time.time() - 2 * 86_400)
     for data in (forged, expired, "", auth.signed({"user": '{"id": 41002}', "auth_date": "1"}, "1:other-token")):
         assert call(url + "api/session", data)[0] == 401
-    move = {"key": secrets.token_hex(8), "kind": "guess", "game": game["id"], "revision": game["revision"]}
-    move["code"] = "0123"
-    assert call(url + "api/move", signed_for(bot, other), "POST", move)[0] == 401
-    assert announced_body(url + "api/move", signed_for(bot, owner), 1 << 20) == 413
+    move = {"key": secrets.token_hex(8), "text": "0123", "game": game["id"], "revision": game["revision"]}
+    assert call(url + "api/act", signed_for(bot, other), "POST", move)[0] == 401
+    assert announced_body(url + "api/act", signed_for(bot, owner), 1 << 20) == 413
     _, after = call(url + "api/state", signed_for(bot, owner))
     assert after["game"]["turns"] == []
     refused = [line for line in bot.warnings() if "webapp: refused" in line]

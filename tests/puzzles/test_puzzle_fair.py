@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import callback_data as cb
 from bot.days import day_of
 from bot.puzzles import rating as puzzle_rating
 from bot.puzzles import screens as puzzle_screens
@@ -34,6 +35,7 @@ from tests.bot.members import GROUP, Chat, Member, sent
 from tests.webapp.harness import USER, mini_app
 
 CLASSIC = puzzles.DAILY_VARIANT
+DAILY, NEXT = (cb.encode(puzzle_screens.ACTION, verb) for verb in (puzzle_screens.DAILY, puzzle_screens.NEXT))
 
 
 def deps_of(app):
@@ -111,22 +113,17 @@ async def test_a_ladder_puzzle_left_for_another_variant_counts_as_failed_in_russ
 async def test_on_the_page_a_puzzle_cannot_be_parked_to_skip_it(tmp_path):
     async with mini_app(tmp_path) as web:
         await stocked(web.app)
-
-        async def puzzle(**body):
-            status, answer = await web.call("POST", "/api/puzzle", body)
-            assert status == 200, answer
-            return answer
-
-        first = (await puzzle(do="next"))["board"]
-        assert (await puzzle(do="next"))["board"]["key"] == first["key"]  # asked again: the same one
-        await puzzle(do="daily")  # asked for another
-        second = (await puzzle(do="next"))["board"]
+        first = (await web.act("puzzle-next-1", data=NEXT))["screen"]
+        assert (await web.act("puzzle-next-2", data=NEXT))["screen"]["key"] == first["key"]  # asked again: the same one
+        await web.act("puzzle-daily-1", data=DAILY)  # asked for another
+        second = (await web.act("puzzle-next-3", data=NEXT))["screen"]
         assert second["key"] != first["key"]
         repo = web.runtime.core.deps.store.repository(SqlitePuzzleRepository)
         parked = await repo.attempt(USER, int(first["key"]))
         assert (parked.rated, parked.solved_first, parked.ended) == (True, False, True)
         assert (await repo.skill(USER, "digits")).games == 1
         assert second["rating"] < 1500  # the loss shows
+        assert second["provisional"] is True
 
 
 # -- 10. an award for a rating needs an established one
@@ -173,9 +170,8 @@ async def test_the_days_board_times_from_the_first_showing_on_the_page_in_privat
     async with mini_app(tmp_path, clock=clock) as web:
         app = web.app
         solution = await today_solution(app)
-        status, shown = await web.call("POST", "/api/puzzle", {"do": "show"})  # the page shows the clues at 0 s
-        assert status == 200
-        key = shown["board"]["key"]
+        shown = await web.act("puzzle-day-1", data=DAILY)  # the page shows the clues at 0 s
+        key = shown["screen"]["key"]
         clock.advance(10)
         honest = Member(app, web.request, 2002, "Bob").in_private()
         await honest.send("/puzzle")  # at 10 s
@@ -184,10 +180,8 @@ async def test_the_days_board_times_from_the_first_showing_on_the_page_in_privat
         kim = Member(app, web.request, 4004, "Kim")
         clock.advance(20)
         await honest.send(solution)  # 20 s after Bob saw it
-        status, solved = await web.call(
-            "POST", "/api/puzzle", {"do": "answer", "kind": "daily", "key": key, "code": solution}
-        )
-        assert solved["board"]["solved"] is True  # 30 s after the page showed it
+        solved = await web.act("puzzle-day-2", command="puzzle", args=solution)
+        assert (solved["screen"]["key"], solved["screen"]["solved"]) == (key, True)  # 30 s after the page showed it
         clock.advance(15)
         [kims] = sent(await kim.send(f"/puzzle {solution}"), GROUP)  # 35 s after the group was shown it
         assert kims.text == "🎉 Kim solved it first, in 1 try!"
@@ -195,7 +189,7 @@ async def test_the_days_board_times_from_the_first_showing_on_the_page_in_privat
         rows = [line.split(" — ") for line in board.text.split("\n")[1:4]]
         assert [(row[0].split(" ", 1)[1], row[1]) for row in rows] == [
             ("Bob", "1 try · 20s"),
-            (f"player {USER}", "1 try · 30s"),  # the page's player: clocked from the page's showing, not 0 s
+            ("Ann", "1 try · 30s"),  # the page's player (named as the chat names them): clocked from its showing
             ("Kim", "1 try · 35s"),  # clocked from the group's post
         ]
         cy = await web.runtime.core.deps.store.repository(SqlitePuzzleRepository).day_row(day_of(clock()), 3003)
@@ -374,28 +368,26 @@ async def test_a_repeated_answer_to_a_solved_puzzle_changes_nothing(tmp_path):
     async with mini_app(tmp_path) as web:
         await stocked(web.app)
 
-        async def puzzle(**body):
-            status, answer = await web.call("POST", "/api/puzzle", body)
-            assert status == 200, answer
-            return answer
-
         deps = web.runtime.core.deps
         repo = deps.store.repository(SqlitePuzzleRepository)
-        day = (await puzzle(do="show"))["board"]["key"]
+        day = (await web.act("puzzle-day-1", data=DAILY))["screen"]["key"]
         solution = await today_solution(web.app)
-        for _ in range(2):
-            await puzzle(do="answer", kind="daily", key=day, code=solution)
+        for n in range(2):  # sent twice, as two acts (two keys): the second answers a puzzle that is over
+            await web.act(f"puzzle-day-answer-{n}", command="puzzle", args=solution)
         assert (await repo.day_row(day, USER)).tries == 1
         assert await repo.solved_days(USER) == [day]
-        key = (await puzzle(do="next"))["board"]["key"]
+        key = (await web.act("puzzle-next-1", data=NEXT))["screen"]["key"]
         answer = (await repo.puzzle(int(key))).data["solution"]
-        solved = await puzzle(do="answer", kind="ladder", key=key, code=answer)
+        solved = await web.act("puzzle-ladder-answer-1", command="puzzle", args=answer)
         rated = await repo.skill(USER, "digits")
-        replayed = await puzzle(do="answer", kind="ladder", key=key, code=answer)
-        assert replayed["refused"] == "That puzzle is over. /puzzle gives you the next one."
+        again = await web.act("puzzle-ladder-answer-1", command="puzzle", args=answer)  # the same request again
+        assert (again["repeated"], again["screen"]) == (True, solved["screen"])
+        replayed = await web.act("puzzle-ladder-answer-2", command="puzzle", args=answer)  # sent anew: as the chat's
+        assert (replayed["did"], replayed["screen"]) == ("shown", None)
+        assert replayed["notice"] == "You have no puzzle open. /puzzle gives you one."
         assert await repo.skill(USER, "digits") == rated
         assert (await repo.attempt(USER, int(key))).tries == 1
-        assert solved["board"]["tries"] == 1
+        assert solved["screen"]["tries"] == 1
 
 
 # -- 9. the best guess: one or more, and what makes it best

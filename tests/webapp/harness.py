@@ -76,6 +76,14 @@ class MiniApp:
                 answer = None
             return response.status, answer
 
+    async def act(self, key: str, *, user_id: int = USER, **sent: Any) -> dict[str, Any]:
+        """POST /api/act as the page sends it: what the chat would send (`command` and `args`, `text` or `data`), under
+        the idempotency `key`, about the `game` or `match` at its `revision` if named; its answer (status 200)."""
+        status, answer = await self.call("POST", "/api/act", {"key": key, **sent}, user_id=user_id)
+        assert status == 200, answer
+        assert isinstance(answer, dict)
+        return answer
+
     async def flush(self) -> None:
         """Send what the outbox holds (the sender's work after a move)."""
         await self.app.bot_data.sender.flush()

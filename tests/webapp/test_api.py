@@ -1,4 +1,4 @@
-"""The Mini App's API in-process: who may call it, moves as the chat's moves, idempotency, the notepad, the
+"""The Mini App's API in-process: who may call it, its acts as what the chat sends, idempotency, the notepad, the
 possibilities, and the limits on what it reads."""
 
 import asyncio
@@ -7,6 +7,8 @@ import time
 
 import pytest
 
+from bot import callback_data as cb
+from bot.texts import plain, t
 from engine.history import candidates
 from engine.scoring import Score
 from tests.bot.fakes import TOKEN, USER
@@ -21,9 +23,8 @@ async def web(tmp_path):
 
 
 async def start_referee(web: MiniApp) -> dict:
-    status, answer = await web.call("POST", "/api/move", {"key": "start-key-1", "kind": "new", "mode": "play"})
-    assert status == 200, answer
-    assert answer["changed"] is True
+    answer = await web.act("start-key-1", command="play")
+    assert answer["did"] == "made"
     return {**answer["game"], "key": answer["key"]}
 
 
@@ -70,8 +71,8 @@ async def test_initdata_signed_a_little_under_a_day_ago_is_accepted(web):
 async def test_another_players_game_is_refused_with_401(web):
     game = await start_referee(web)
     other = USER + 1
-    move = {"key": "other-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "0123"}
-    status, _ = await web.call("POST", "/api/move", move, user_id=other)
+    move = {"key": "other-key-1", "text": "0123", "game": game["id"], "revision": game["revision"]}
+    status, _ = await web.call("POST", "/api/act", move, user_id=other)
     assert status == 401
     status, _ = await web.call("GET", f"/api/possibilities?game={game['id']}", user_id=other)
     assert status == 401
@@ -84,10 +85,10 @@ async def test_a_guess_on_the_page_is_a_move_of_the_chats_game_and_the_chat_gets
     game = await start_referee(web)
     await web.flush()
     assert "picked a secret" in web.request.calls[-1].text
-    move = {"key": "guess-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "0123"}
-    status, answer = await web.call("POST", "/api/move", move)
+    move = {"key": "guess-key-1", "text": "0123", "game": game["id"], "revision": game["revision"]}
+    status, answer = await web.call("POST", "/api/act", move)
     assert status == 200
-    assert answer["changed"] is True
+    assert answer["did"] == "made"
     assert answer["game"]["turns"][0]["guess"] == "0123"
     await web.flush()
     assert "0123" in web.request.calls[-1].text
@@ -95,9 +96,9 @@ async def test_a_guess_on_the_page_is_a_move_of_the_chats_game_and_the_chat_gets
 
 async def test_a_retried_move_is_made_once(web):
     game = await start_referee(web)
-    move = {"key": "retried-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "4567"}
-    first = await web.call("POST", "/api/move", move)
-    again = await web.call("POST", "/api/move", move)
+    move = {"key": "retried-key-1", "text": "4567", "game": game["id"], "revision": game["revision"]}
+    first = await web.call("POST", "/api/act", move)
+    again = await web.call("POST", "/api/act", move)
     assert first[0] == again[0] == 200
     assert again[1]["repeated"] is True
     stored = await web.runtime.store.games.game(game["id"])
@@ -112,10 +113,10 @@ async def test_a_move_on_an_old_revision_changes_nothing_and_says_so_on_the_page
     game = await start_referee(web)
     await web.flush()
     sent = len(web.request.calls)
-    move = {"key": "stale-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"] + 5, "code": "0123"}
-    status, answer = await web.call("POST", "/api/move", move)
+    move = {"key": "stale-key-1", "text": "0123", "game": game["id"], "revision": game["revision"] + 5}
+    status, answer = await web.call("POST", "/api/act", move)
     assert status == 200
-    assert answer["changed"] is False
+    assert answer["did"] != "made"
     assert answer["notice"]
     await web.flush()
     assert len(web.request.calls) == sent
@@ -123,19 +124,19 @@ async def test_a_move_on_an_old_revision_changes_nothing_and_says_so_on_the_page
 
 async def test_a_guess_tried_before_is_refused_on_the_page_and_costs_nothing(web):
     game = await start_referee(web)
-    first = {"key": "dup-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "0123"}
-    _, answer = await web.call("POST", "/api/move", first)
+    first = {"key": "dup-key-1", "text": "0123", "game": game["id"], "revision": game["revision"]}
+    _, answer = await web.call("POST", "/api/act", first)
     again = {**first, "key": "dup-key-2", "revision": answer["game"]["revision"]}
-    _, answer = await web.call("POST", "/api/move", again)
-    assert answer["changed"] is False
+    _, answer = await web.call("POST", "/api/act", again)
+    assert answer["did"] != "made"
     assert "0123" in answer["notice"]
     assert len(answer["game"]["turns"]) == 1
 
 
 async def test_the_possibilities_count_is_the_engines(web):
     game = await start_referee(web)
-    move = {"key": "poss-key-1", "kind": "guess", "game": game["id"], "revision": game["revision"], "code": "0123"}
-    _, answer = await web.call("POST", "/api/move", move)
+    move = {"key": "poss-key-1", "text": "0123", "game": game["id"], "revision": game["revision"]}
+    _, answer = await web.call("POST", "/api/act", move)
     turn = answer["game"]["turns"][0]
     status, found = await web.call("GET", f"/api/possibilities?game={game['id']}&page=1")
     assert status == 200
@@ -166,7 +167,7 @@ async def test_the_notepad_is_kept_per_game_and_must_have_the_games_shape(web):
 async def test_a_body_over_the_limit_is_refused_before_it_is_read(web):
     host, port = web.url.removeprefix("http://").split(":")
     reader, writer = await asyncio.open_connection(host, int(port))
-    head = f"POST /api/move HTTP/1.1\r\nHost: {host}\r\nAuthorization: tma {init_data()}\r\n"
+    head = f"POST /api/act HTTP/1.1\r\nHost: {host}\r\nAuthorization: tma {init_data()}\r\n"
     writer.write((head + f"Content-Length: {1 << 20}\r\n\r\n").encode())  # a megabyte announced, none of it sent
     await writer.drain()
     status = await asyncio.wait_for(reader.readline(), 10)
@@ -184,9 +185,10 @@ async def test_a_chat_move_shows_in_the_state_the_page_polls(web):
     assert answer["key"] != game["key"]
 
 
-async def test_malformed_moves_are_refused_with_400(web):
-    for body in ({"kind": "guess"}, {"key": "k" * 10, "kind": "dance"}, {"key": "k" * 10, "kind": "guess"}, [1]):
-        status, _ = await web.call("POST", "/api/move", body)
+async def test_malformed_acts_are_refused_with_400(web):
+    key = "k" * 10
+    for body in ({"text": "0123"}, {"key": key}, {"key": key, "command": "Play!"}, {"key": key, "text": ""}, [1]):
+        status, _ = await web.call("POST", "/api/act", body)
         assert status == 400
 
 
@@ -209,8 +211,8 @@ async def test_boards_in_a_private_chat_carry_the_board_button_whoever_moved(web
     board = [c for c in await chat.send("0123") if c.method == "sendMessage"][-1]
     assert web_apps(board) == [URL]
     game = await web.runtime.store.games.active_game(USER)
-    move = {"key": "button-key-1", "kind": "guess", "game": game.id, "revision": game.revision, "code": "4567"}
-    await web.call("POST", "/api/move", move)
+    move = {"key": "button-key-1", "text": "4567", "game": game.id, "revision": game.revision}
+    await web.call("POST", "/api/act", move)
     sent = len(web.request.calls)
     await web.flush()
     boards = [c for c in web.request.calls[sent:] if "4567" in c.text and c.method == "sendMessage"]
@@ -235,12 +237,10 @@ async def test_a_versus_board_gets_no_board_button(web):
 
 
 async def test_todays_challenge_asked_for_again_from_the_page_says_so_and_changes_nothing(web):
-    status, started = await web.call("POST", "/api/move", {"key": "daily-key-1", "kind": "daily"})
-    assert status == 200, started
-    assert started["changed"] is True
-    status, again = await web.call("POST", "/api/move", {"key": "daily-key-2", "kind": "daily"})
-    assert status == 200, again
-    assert again["changed"] is False
+    started = await web.act("daily-key-1", command="daily")
+    assert started["did"] == "made"
+    again = await web.act("daily-key-2", command="daily")
+    assert again["did"] != "made"
     assert again["notice"]  # the running challenge's own line, from the move's account
     assert again["game"]["id"] == started["game"]["id"]
 
@@ -248,21 +248,48 @@ async def test_todays_challenge_asked_for_again_from_the_page_says_so_and_change
 async def test_a_new_game_asked_for_under_a_finished_one_starts(web):
     game = await start_referee(web)
     secret = (await web.runtime.store.games.active_game(USER)).secret
-    status, won = await web.call(
-        "POST", "/api/move", {"key": "win-key-123", "kind": "guess", "game": game["id"], "revision": game["revision"],
-                              "code": secret},
-    )  # fmt: skip
-    assert status == 200
+    won = await web.act("win-key-123", text=secret, game=game["id"], revision=game["revision"])
     assert won["game"]["active"] is False
-    finished = won["game"]
-    move = {
-        "key": "again-key-12",
-        "kind": "new",
-        "mode": "think",
-        "game": finished["id"],
-        "revision": finished["revision"],
-    }
-    status, again = await web.call("POST", "/api/move", move)  # the page names the game it shows: the finished one
-    assert status == 200
-    assert again["changed"] is True, again["notice"]
+    again = await web.act("again-key-12", command="think")  # as the chat's /think: about no game
+    assert again["did"] == "made", again["notice"]
     assert (again["game"]["mode"], again["game"]["active"]) == ("guesser", True)
+
+
+async def test_a_new_game_asked_for_while_one_runs_is_the_chats_question_first(web):
+    game = await start_referee(web)
+    asked = await web.act("think-key-1", command="think")  # as the chat's /think
+    assert (asked["did"], asked["game"]["id"]) == ("asked", game["id"])  # nothing changed yet
+    assert "Abandon it and start a new one?" in asked["notice"]
+    confirm, keep = asked["choices"]  # the chat's own buttons, pressed as there
+    assert keep["data"].startswith(f"{cb.KEEP}:")
+    await web.flush()
+    sent = len(web.request.calls)
+    started = await web.act("think-key-2", data=confirm["data"])
+    assert started["did"] == "made"
+    assert (started["game"]["mode"], started["game"]["active"]) == ("guesser", True)
+    await web.flush()
+    assert len(web.request.calls) > sent  # the chat is told, as if pressed there
+
+
+async def test_a_button_of_another_game_pressed_about_this_one_is_stale(web):
+    game = await start_referee(web)
+    other = cb.game_button(cb.CONFIRM, game["id"] + 1, game["revision"], "g")
+    pressed = await web.act("other-key-1", data=other, game=game["id"], revision=game["revision"])
+    assert (pressed["did"], pressed["notice"]) == ("refused", plain(t("app.stale", "en")))
+    assert pressed["game"]["id"] == game["id"]
+
+
+@pytest.mark.parametrize(
+    ("sent", "said"),
+    [
+        ({"text": "hello"}, "hello"),
+        ({"command": "hint"}, "/hint"),
+        ({"command": "puzzle", "args": "1234"}, "/puzzle 1234"),
+        ({"command": "giveup"}, "/giveup"),
+    ],
+)
+async def test_the_page_is_answered_what_the_chat_is(web, sent, said):
+    answer = await web.act("same-key-" + said.strip("/").replace(" ", "-"), **sent)
+    [reply] = [call for call in await web.chat().send(said) if call.method == "sendMessage"]
+    assert answer["notice"] == plain(reply.text)
+    assert answer["did"] != "made"

@@ -25,6 +25,8 @@ from tests.webapp.harness import init_data, mini_app
 pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
 
 WAIT = 15_000  # ms: generous on a busy machine; every wait ends as soon as the page is ready
+NEXT = "#puzzle-choices button[data-data='pz:n']"  # the puzzles' buttons: the chat's own
+GIVE_UP = "#puzzle-choices button[data-data^='pz:g:']"
 
 
 async def key_in(page, code: str) -> None:
@@ -213,6 +215,10 @@ async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(br
         tab = page.locator("#tab-puzzle")
         await expect(tab).to_have_text("Puzzle" if language == "en" else "Головоломки", timeout=WAIT)
         await tab.click()
+        begin = page.locator("#puzzle-choices button[data-data='pz:d']")
+        await expect(begin).to_be_visible(timeout=WAIT)  # no clue shown before the player asks: no clock yet
+        assert await page.locator("#puzzle-clues tr").count() == 0
+        await begin.click()
         await expect(page.locator("#puzzle-clues tr").first).to_be_visible(timeout=WAIT)
         deps = web.runtime.core.deps
         day = await puzzles.day_puzzle(deps, day_of(deps.clock()))
@@ -228,22 +234,23 @@ async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(br
         assert grid.endswith("🟥🟩")
         assert day.solution not in grid  # spoiler-free
         await screenshot(page, f"puzzle-{language}-{'dark' if dark else 'light'}")
-        await page.click("#puzzle-next")
+        await page.click(NEXT)
         await expect(page.locator("#puzzle-title h2")).to_contain_text("?", timeout=WAIT)  # Which code is it?
-        await expect(page.locator("#puzzle-give-up")).to_be_visible(timeout=WAIT)
-        await page.click("#puzzle-give-up")
+        await expect(page.locator(GIVE_UP)).to_be_visible(timeout=WAIT)
+        assert await page.locator("#puzzle-choices button").count() == 1  # the chat's: no way to park it
+        await page.click(GIVE_UP)
         await expect(page.locator("#puzzle-said")).to_contain_text("🏳️", timeout=WAIT)
         await expect(page.locator("#puzzle-said")).to_contain_text("📈", timeout=WAIT)  # a loss, rated
         stocked = await asyncio.to_thread(puzzles.made_next, puzzles.DAILY_VARIANT, [0], set())
         async with deps.transaction():
             await deps.store.repository(SqlitePuzzleRepository).add(stocked, deps.clock())
         best = NextGuessPuzzle.from_data(stocked[0].data).best[0]
-        await page.click("#puzzle-next")  # the other kind's turn: the best next guess
+        await page.click(NEXT)  # the other kind's turn: the best next guess
         await expect(page.locator("#puzzle-title h2")).to_contain_text("🧠", timeout=WAIT)
         await page.fill("#puzzle-code", best)
         await page.press("#puzzle-code", "Enter")
         await expect(page.locator("#puzzle-said")).to_contain_text(f"✅ {best}", timeout=WAIT)
-        await expect(page.locator("#puzzle-next")).to_be_visible(timeout=WAIT)
+        await expect(page.locator(NEXT)).to_be_visible(timeout=WAIT)
         await screenshot(page, f"puzzle-next-{language}-{'dark' if dark else 'light'}")
 
 

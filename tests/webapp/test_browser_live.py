@@ -147,9 +147,12 @@ async def test_every_label_in_a_row_of_actions_keeps_to_one_line_at_a_phones_wid
         await page.wait_for_selector("#vs-resign", state="visible", timeout=WAIT)
         assert await page.evaluate(WRAPPED, ROWS) == []  # resign
         await page.click("#tab-puzzle")
-        await page.wait_for_selector("#puzzle-give-up", state="visible", timeout=WAIT)
-        await page.click("#puzzle-give-up")
-        await page.wait_for_selector("#puzzle-next", state="visible", timeout=WAIT)
+        await page.click("#puzzle-choices button[data-data='pz:d']", timeout=WAIT)
+        give_up = "#puzzle-choices button[data-data^='pz:g:']"
+        await page.wait_for_selector(give_up, state="visible", timeout=WAIT)
+        assert await page.evaluate(WRAPPED, ROWS) == []  # give up («Сдаться»)
+        await page.click(give_up)
+        await page.wait_for_selector("#puzzle-choices button[data-data='pz:n']", state="visible", timeout=WAIT)
         assert await page.evaluate(WRAPPED, ROWS) == []  # the next puzzle, the day's board («Следующая головоломка»)
         await page.context.close()
 

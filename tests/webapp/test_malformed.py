@@ -20,19 +20,23 @@ JSON = st.recursive(
     max_leaves=12,
 )
 FIELDS = st.fixed_dictionaries(
-    {"key": st.just("key-123456"), "kind": JSON | st.sampled_from(sorted(schema.KINDS))},
-    optional={"game": JSON, "revision": JSON, "match": JSON, "code": JSON, "data": JSON, "mode": JSON},
-)
-PUZZLE = st.fixed_dictionaries(
-    {"do": JSON | st.sampled_from(["show", "answer", "give_up"])},
-    optional={"kind": JSON | st.sampled_from(["daily", "ladder"]), "key": JSON, "code": JSON},
+    {"key": st.just("key-123456")},
+    optional={
+        "command": JSON | st.sampled_from(["play", "puzzle", "giveup"]),
+        "args": JSON,
+        "text": JSON,
+        "data": JSON,
+        "game": JSON,
+        "revision": JSON,
+        "match": JSON,
+    },
 )
 
 
-@given(JSON | FIELDS | PUZZLE)
+@given(JSON | FIELDS)
 def test_any_json_body_is_a_request_or_a_bad_body(body):
     encoded = json.dumps(body).encode()
-    for shape in (schema.MoveRequest, schema.NotesRequest, schema.PuzzleRequest):
+    for shape in schema.REQUESTS:
         with contextlib.suppress(schema.BadBody):  # anything else (a TypeError) fails the test
             schema.decode(encoded, shape)
 
@@ -44,8 +48,8 @@ async def web(tmp_path):
 
 
 MALFORMED = [
-    json.dumps({"key": "key-123456", "kind": ["guess"], "game": 1}).encode(),
-    json.dumps({"key": "key-123456", "kind": {"guess": 1}}).encode(),
+    json.dumps({"key": "key-123456", "text": ["0123"], "game": 1}).encode(),
+    json.dumps({"key": "key-123456", "command": {"play": 1}}).encode(),
     b"[" * 8000 + b"]" * 8000,  # 16,000 bytes: under the cap, deeper than the stack
     b'{"a":' * 3000 + b"1" + b"}" * 3000,
     b"\xff\xfe not json",
@@ -53,7 +57,7 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("path", ["/api/move", "/api/notes", "/api/puzzle"])
+@pytest.mark.parametrize("path", ["/api/act", "/api/notes"])
 async def test_every_malformed_body_is_a_4xx_with_one_log_line(web, caplog, path):
     method = "PUT" if path == "/api/notes" else "POST"
     for body in MALFORMED:

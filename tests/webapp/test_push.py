@@ -85,7 +85,7 @@ async def stream(web: MiniApp, token: str, known: str = "", **headers: str) -> A
 
 
 async def start_referee(web: MiniApp) -> dict[str, Any]:
-    status, answer = await web.call("POST", "/api/move", {"key": "start-push-1", "kind": "new", "mode": "play"})
+    status, answer = await web.call("POST", "/api/act", {"key": "start-push-1", "command": "play"})
     assert status == 200, answer
     return answer
 
@@ -129,8 +129,8 @@ async def test_a_move_made_on_the_page_or_said_by_a_timer_wakes_the_stream(web):
     started = await start_referee(web)
     opened = await session(web)
     async with stream(web, opened["pass"], known=started["key"]) as events:
-        body = {"key": "page-move-1", "kind": "guess", "game": started["game"]["id"], "code": "5678"}
-        status, moved = await web.call("POST", "/api/move", {**body, "revision": started["game"]["revision"]})
+        body = {"key": "page-move-1", "text": "5678", "game": started["game"]["id"]}
+        status, moved = await web.call("POST", "/api/act", {**body, "revision": started["game"]["revision"]})
         assert status == 200, moved
         pushed = await events.next()
         assert pushed.key == moved["key"]

@@ -1,6 +1,6 @@
 """The page's JSON schema (bot/page/schema.py): what the page sends is checked as the API always checked it (sizes,
-kinds, ranges, the fields a move needs), what it is sent keeps its names on the wire, and a struct goes out and
-comes back the same."""
+ranges, one of what the chat sends, a game's revision), what it is sent keeps its names on the wire, and a struct goes
+out and comes back the same."""
 
 import json
 
@@ -11,55 +11,60 @@ from bot.games.model import Mode
 from bot.games.status import Status
 from bot.page import schema
 from bot.puzzles.board import PuzzleKind
+from bot.replies import Did
 
 KEY = "key-123456"
 
 
-def move(**fields):
-    return schema.decode(json.dumps({"key": KEY, **fields}).encode(), schema.MoveRequest)
+def act(**fields):
+    return schema.decode(json.dumps({"key": KEY, **fields}).encode(), schema.ActRequest)
 
 
-def test_a_guess_names_its_game_and_revision_and_reads_as_the_move_it_is():
-    asked = move(kind="guess", game=7, revision=3, code="0123")
-    assert (asked.kind, asked.game_id, asked.revision, asked.code, asked.match_id) == ("guess", 7, 3, "0123", None)
+def test_a_guess_is_a_text_about_its_game_at_its_revision():
+    asked = act(text="0123", game=7, revision=3)
+    assert (asked.text, asked.game_id, asked.revision, asked.command, asked.match_id) == ("0123", 7, 3, None, None)
 
 
-def test_a_new_game_needs_no_game_and_a_versus_move_names_its_match():
-    assert move(kind="new", mode="versus").mode == "versus"
-    assert move(kind="daily").game_id is None
-    assert move(kind="press", match=4, revision=2, data="m:4:2:x", game=None).match_id == 4
+def test_an_act_is_what_the_chat_sends_a_command_with_its_arguments_or_a_buttons_data():
+    assert (act(command="puzzle", args="0123").command, act(command="puzzle", args="0123").args) == ("puzzle", "0123")
+    assert act(command="daily").game_id is None
+    assert act(data="m:4:2:x", match=4, revision=2).match_id == 4
 
 
-def test_a_body_with_fields_the_page_does_not_send_is_still_a_move():
-    assert move(kind="hint", game=1, revision=1, extra={"anything": [1, 2]}).kind == "hint"
+def test_a_body_with_fields_the_page_does_not_send_is_still_an_act():
+    assert act(command="hint", game=1, revision=1, extra={"anything": [1, 2]}).command == "hint"
 
 
 @pytest.mark.parametrize(
     ("fields", "why"),
     [
-        ({"kind": "guess", "game": 1, "key": "short"}, "key"),
-        ({"kind": "guess", "game": 1, "key": "key with spaces!"}, "key"),
-        ({"kind": "fly", "game": 1}, "kind"),
-        ({"kind": ["guess"], "game": 1}, "kind"),
-        ({"kind": "guess", "game": True}, "game"),
-        ({"kind": "guess", "game": -1}, "game"),
-        ({"kind": "guess", "game": 2**53}, "game"),
-        ({"kind": "guess", "game": 1.5}, "game"),
-        ({"kind": "guess", "game": 1, "revision": "3"}, "revision"),
-        ({"kind": "guess", "game": 1, "code": "0" * 17}, "code"),
-        ({"kind": "press", "game": 1, "data": "x" * 65}, "data"),
-        ({"kind": "press", "game": 1, "data": None}, "data"),
-        ({"kind": "new"}, "no mode for a new game"),
-        ({"kind": "new", "mode": "chess"}, "mode"),
-        ({"kind": "replace", "game": 1, "mode": "versus"}, "no mode for a new game"),
-        ({"kind": "guess", "game": 1, "match": 2}, "no move of a versus game"),
-        ({"kind": "hint", "match": 2}, "no move of a versus game"),
-        ({"kind": "guess"}, "no game"),
+        ({"text": "0123", "key": "short"}, "key"),
+        ({"text": "0123", "key": "key with spaces!"}, "key"),
+        ({"command": "/play"}, "command"),
+        ({"command": "Play"}, "command"),
+        ({"command": "duel"}, "command"),  # a command the page does not send
+        ({"command": ["play"]}, "command"),
+        ({"text": ""}, "text"),
+        ({"text": "0" * 65}, "text"),
+        ({"data": "x" * 65}, "data"),
+        ({"data": None, "text": None}, "not one of"),
+        ({}, "not one of"),
+        ({"text": "0123", "data": "g:1"}, "not one of"),
+        ({"text": "0123", "args": "1"}, "arguments without a command"),
+        ({"command": "reveal", "args": "1" * 65}, "args"),
+        ({"text": "0123", "game": True, "revision": 1}, "game"),
+        ({"text": "0123", "game": -1, "revision": 1}, "game"),
+        ({"text": "0123", "game": 2**53, "revision": 1}, "game"),
+        ({"text": "0123", "game": 1.5, "revision": 1}, "game"),
+        ({"text": "0123", "game": 1, "revision": "3"}, "revision"),
+        ({"text": "0123", "game": 1, "match": 2, "revision": 1}, "both a game and a match"),
+        ({"text": "0123", "game": 1}, "without its revision"),
+        ({"text": "0123", "revision": 1}, "a revision of nothing"),
     ],
 )
-def test_a_move_the_page_could_not_have_made_is_a_bad_body_saying_why(fields, why):
+def test_an_act_the_page_could_not_have_made_is_a_bad_body_saying_why(fields, why):
     with pytest.raises(schema.BadBody, match=why):
-        move(**fields)
+        act(**fields)
 
 
 @pytest.mark.parametrize(
@@ -67,14 +72,14 @@ def test_a_move_the_page_could_not_have_made_is_a_bad_body_saying_why(fields, wh
     [b"", b"null", b"[]", b"{", b"\xff\xfe", b"[" * 8000 + b"]" * 8000, b'{"a":' * 3000 + b"1" + b"}" * 3000],
 )
 def test_what_is_not_a_json_object_is_a_bad_body(body):
-    for shape in (schema.MoveRequest, schema.NotesRequest, schema.PuzzleRequest):
+    for shape in schema.REQUESTS:
         with pytest.raises(schema.BadBody):
             schema.decode(body, shape)
 
 
 def test_the_log_line_of_a_bad_body_never_carries_a_long_value_of_it():
     with pytest.raises(schema.BadBody) as refused:
-        move(kind="Secretname" * 50, game=1)
+        act(command="Secretname" * 50)
     assert "Secretname" not in str(refused.value)
     assert len(str(refused.value)) <= 160
 
@@ -90,35 +95,6 @@ def test_a_notepad_is_a_game_and_marks_of_dots_crosses_and_rings():
             notes(**bad)
     with pytest.raises(schema.BadBody):
         notes(game=3, marks="." * (schema.MAX_NOTES + 1))
-
-
-def puzzle(**fields):
-    return schema.decode(json.dumps(fields).encode(), schema.PuzzleRequest)
-
-
-def test_a_puzzle_request_names_its_puzzle_when_it_answers_or_gives_up():
-    assert puzzle(do="show").do == "show"
-    assert puzzle(do="answer", kind="ladder", key="42", code="0123").key == "42"
-    assert puzzle(do="give_up", kind="daily", key="2026-01-31").kind == "daily"
-
-
-@pytest.mark.parametrize(
-    ("fields", "why"),
-    [
-        ({"do": "dance"}, "do"),
-        ({"do": "give_up"}, "no puzzle named"),
-        ({"do": "give_up", "kind": "daily", "key": "2026-1-31"}, "no puzzle named"),
-        ({"do": "give_up", "kind": "ladder", "key": "4x"}, "no puzzle named"),
-        ({"do": "give_up", "kind": "ladder", "key": "1" * 19}, "key"),
-        ({"do": "give_up", "kind": "group", "key": "2026-01-31"}, "no puzzle named"),
-        ({"do": "answer", "kind": "ladder", "key": "42"}, "an answer is a short text"),
-        ({"do": "answer", "kind": "ladder", "key": "42", "code": "1" * 33}, "code"),
-        ({"do": "answer", "kind": "ladder", "key": "42", "code": 123}, "code"),
-    ],
-)
-def test_a_puzzle_request_no_page_makes_is_a_bad_body(fields, why):
-    with pytest.raises(schema.BadBody, match=why):
-        puzzle(**fields)
 
 
 def test_the_wire_names_are_camel_case_as_the_page_reads_them():
@@ -169,12 +145,14 @@ def test_a_state_goes_out_and_comes_back_the_same():
     assert schema.decode(wire, schema.State) == state
 
 
-def test_a_moves_record_is_read_back_from_the_database_as_it_was_kept():
+def test_an_acts_record_is_read_back_from_the_database_as_it_was_kept():
     board = a_game().board
-    record = schema.MoveRecord(changed=False, notice="again?", choices=[], board=board)
+    screen = schema.LinesScreen(lines=["🏆 Puzzle of the day"])
+    record = schema.ActRecord(did="shown", notice="again?", choices=[], board=board, screen=screen)
     kept = json.loads(json.dumps(schema.builtins(record)))  # as bot/page/records.py stores and reads it
     assert kept["matchBoard"] is None
-    assert schema.convert(kept, schema.MoveRecord) == record
+    assert kept["screen"]["screen"] == "lines"  # its tag: the page draws it by that
+    assert schema.convert(kept, schema.ActRecord) == record
 
 
 def test_every_answer_struct_round_trips_through_its_wire_form():
@@ -187,6 +165,10 @@ def test_the_schemas_puzzle_kinds_are_the_puzzles_own():
     assert set(schema.PuzzleKindName.__args__) == {kind.value for kind in PuzzleKind}
 
 
+def test_the_schemas_names_of_what_an_act_did_are_the_accounts_own():
+    assert set(schema.DidName.__args__) == {did.value for did in Did}
+
+
 def test_a_record_kept_in_another_shape_is_a_bad_body_not_a_failure():
     with pytest.raises(schema.BadBody):
-        schema.convert({"changed": True, "notice": "x", "board": {"pending": None}}, schema.MoveRecord)
+        schema.convert({"changed": True, "notice": "x", "board": {"pending": None}}, schema.ActRecord)

@@ -1,12 +1,14 @@
 // The Mini App: the chat's game as a table, a keypad, a notepad and the codes that still fit.
-// Every call carries Telegram's initData; the server checks it and answers with the game as it stands.
+// Every call carries Telegram's initData; the server checks it and answers with the game as it stands. Whatever the
+// page does is what the chat would send (a command, a typed code, a button's data: POST /api/act), so the chat's
+// rules hold here as they do there.
 // Its JSON's types (State, Game...) are the server's schema (bot/page/schema.py), checked by tsc (webcheck/).
 // @ts-check
 "use strict";
 (() => {
   const tg = window.Telegram && window.Telegram.WebApp;
   const POLL_MS = 3000; // while no feed is live (push.js), a move typed in the chat shows within this
-  const RETRIES = 3; // a move whose answer is lost is sent again with the same key: it counts once
+  const RETRIES = 3; // an act whose answer is lost is sent again with the same key: it counts once
   /** @param {string} id */
   const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
   /** @param {string} id */
@@ -17,7 +19,7 @@
   let state = null; // the server's last answer: {game, match, busy}
   let entered = ""; // the code being keyed in
   let tab = "game";
-  let busy = false; // a move is on its way
+  let busy = false; // a move of the game tab is on its way
   let page = 0; // of the possibilities
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let notesTimer;
@@ -26,7 +28,7 @@
   // Scripts of their own add to the page before it starts, `page` being what they may use (pageApi):
   // - a tab (review.js, puzzle.js...): BullsCows.addTab({name, label: () => text, setup(panel, page), show(panel, page)});
   // - a board the game tab shows instead of the one-player game's (versus.js): BullsCows.addBoard({name,
-  //   shows(state), over(state), variant(state), keys(state) -> {id, variant, fields} or null, draw(section, page)});
+  //   shows(state), over(state), variant(state), keys(state) -> {id, variant, about} or null, draw(section, page)});
   // - a feed that brings the state sooner than the poll (push.js): BullsCows.addFeed({live(), start(page, session)}).
   /** @type {TabSpec[]} */
   const addedTabs = [];
@@ -109,7 +111,7 @@
     if (other && state) return other.keys(state);
     const g = game();
     if (!g || !g.active || g.mode !== "referee" || !state || state.busy) return null;
-    return { id: "g" + g.id, variant: g.variant, fields: {} };
+    return { id: "g" + g.id, variant: g.variant, about: aboutGame() };
   }
   const colours = () => { const v = shownVariant(); return v && v.repeats; }; // Mastermind's pegs
 
@@ -241,7 +243,7 @@
             b.dataset.data = button.data;
             b.addEventListener("click", () => {
               haptic("impact", "medium");
-              move({ kind: "press", data: button.data });
+              move({ data: button.data }, aboutGame());
             });
             return b;
           }),
@@ -407,30 +409,53 @@
 
   // --- moves ---------------------------------------------------------------------------------------------------
 
-  /** @type {PageApi["move"]} */
-  async function move(fields) {
-    if (busy) return;
+  // The game the page shows, at its revision, as an act about it names it (the server refuses it as stale if the game
+  // moved since).
+  /** @returns {About} */
+  function aboutGame() {
     const g = game();
+    return g ? { game: g.id, revision: g.revision } : {};
+  }
+
+  // An act: what the chat would send, under a new key (sent again with the same key if its answer is lost: it counts
+  // once); the state after it is the page's.
+  /** @type {PageApi["act"]} */
+  async function act(sent, about = {}) {
+    /** @type {ActRequest} */
+    const body = { key: newKey(), ...sent, ...about };
+    /** @type {ActAnswer} */
+    const answer = await api("/api/act", { method: "POST", body: JSON.stringify(body) }, RETRIES);
+    const moved = !state || state.key !== answer.key;
+    state = { key: answer.key, game: answer.game, match: answer.match, busy: answer.busy };
+    if (moved && !busy) render();
+    return answer;
+  }
+
+  // A move of the game tab: the act, then what it came to on the board, the words said and the choices offered.
+  /** @type {PageApi["move"]} */
+  async function move(sent, about = {}) {
+    if (busy) return;
     busy = true;
     $("notice").textContent = "";
     showChoices([]);
     render();
-    if (tg && tg.MainButton && fields.kind === "guess") tg.MainButton.showProgress(false);
-    /** @type {MoveRequest} */
-    const body = { key: newKey(), game: g ? g.id : null, revision: g ? g.revision : null, ...fields };
+    if (tg && tg.MainButton && sent.text) tg.MainButton.showProgress(false);
     try {
-      /** @type {MoveAnswer} */
-      const answer = await api("/api/move", { method: "POST", body: JSON.stringify(body) }, RETRIES);
-      state = { key: answer.key, game: answer.game, match: answer.match, busy: answer.busy };
-      showChoices(answer.choices || []);
-      $("notice").classList.toggle("good", !!answer.changed); // a move made tells only good news (an achievement)
-      if (answer.notice) {
-        $("notice").textContent = answer.notice;
-        haptic("notify", answer.changed ? "success" : "warning");
-      } else if (state.game && state.game.ending) {
+      const answer = await act(sent, about);
+      const made = answer.did === "made";
+      showChoices(answer.choices);
+      // a move made shows on the board (its words are the chat's, said there), but for what a check of the answers
+      // found; what it earned (an achievement) is told here too
+      const words = answer.notice && (!made || sent.command === "reveal") ? [answer.notice] : [];
+      const said = [...words, ...answer.achieved].join(" ");
+      $("notice").classList.toggle("good", made); // a move made tells only good news (an achievement)
+      if (said) {
+        $("notice").textContent = said;
+        haptic("notify", made ? "success" : "warning");
+      } else if (state && state.game && state.game.ending) {
         haptic("notify", state.game.status === "won" || state.game.status === "solved" ? "success" : "warning");
       }
-      if (fields.kind === "guess" && answer.changed) entered = "";
+      if (sent.text && made) entered = "";
     } catch (error) {
       $("notice").textContent = tx("app.error");
       haptic("notify", "error");
@@ -445,7 +470,8 @@
     }
   }
 
-  // Buttons an answer offers for the game (a daily's "yes, give up", keep playing), as the chat shows them.
+  // Buttons an answer offers (a question's: abandon the game for a new one, a daily's "yes, give up"), as the chat
+  // shows them, pressed as the chat's.
   /** @param {Choice[]} choices */
   function showChoices(choices) {
     $("choices").hidden = choices.length === 0;
@@ -453,7 +479,7 @@
       ...choices.map((choice) => {
         const b = el("button", { type: "button", className: "action quiet", textContent: choice.label });
         b.dataset.data = choice.data;
-        b.addEventListener("click", () => move({ kind: "press", data: choice.data }));
+        b.addEventListener("click", () => move({ data: choice.data }));
         return b;
       }),
     );
@@ -462,12 +488,12 @@
   function guess() {
     const k = state && keyed();
     if (!k || entered.length !== k.variant.length || busy) return;
-    move({ kind: "guess", code: entered, ...k.fields });
+    move({ text: entered }, k.about);
   }
 
   function reveal() {
     const code = /** @type {HTMLInputElement} */ ($("reveal-code")).value.trim();
-    if (code) move({ kind: "reveal", code });
+    if (code) move({ command: "reveal", args: code }, aboutGame());
   }
 
   /** @type {PageApi["confirm"]} */
@@ -476,11 +502,10 @@
     else if (window.confirm(text)) then();
   }
 
+  // A new game, as the chat's /play, /think or /versus starts it: with a game under way, the chat's question first.
   /** @param {"play" | "think" | "versus"} mode */
   function startNew(mode) {
-    const g = game();
-    if (g && g.active && mode !== "versus") confirm(tx("app.confirm.new"), () => move({ kind: "replace", mode }));
-    else move({ kind: "new", mode });
+    move({ command: mode });
   }
 
   // --- a move made in the chat shows here: pushed by a feed (push.js), else polled -----------------------------
@@ -601,7 +626,7 @@
   /** @returns {PageApi} */
   function pageApi() {
     return {
-      api, tx, el, haptic, move, switchTab, state: () => state, game, newKey, codeCell, confirm, received, refresh,
+      api, tx, el, haptic, act, move, switchTab, state: () => state, game, codeCell, confirm, received, refresh,
       decimal,
     };
   }
@@ -670,15 +695,17 @@
       for (const id of ["new-" + mode, "again-" + mode]) $(id).addEventListener("click", () => startNew(mode));
     $("reveal-check").addEventListener("click", reveal);
     $("reveal-code").addEventListener("keydown", (event) => event.key === "Enter" && reveal());
-    $("hint").addEventListener("click", () => move({ kind: "hint" }));
+    $("hint").addEventListener("click", () => move({ command: "hint" }, aboutGame()));
     $("daily-play").addEventListener("click", async () => {
-      await move({ kind: "daily" });
+      await move({ command: "daily" });
       const g = game();
       if (g && g.daily && g.active) switchTab("game");
       else loadDaily();
     });
     $("daily-share-button").addEventListener("click", share);
-    $("giveup").addEventListener("click", () => confirm(tx("app.confirm.giveup"), () => move({ kind: "giveup" })));
+    $("giveup").addEventListener("click", () =>
+      confirm(tx("app.confirm.giveup"), () => move({ command: "giveup" }, aboutGame())),
+    );
     $("prev").addEventListener("click", () => { page = Math.max(0, page - 1); loadPossible(); });
     $("next").addEventListener("click", () => { page += 1; loadPossible(); });
     document.addEventListener("keydown", (event) => {

@@ -1,36 +1,23 @@
 // The Puzzle tab: the puzzle of the day and the rated ladder ("Which code is it?" and the best next guess), answered
-// on the page. Everything it shows comes from POST /api/puzzle, which answers with the puzzle's screen as the chat
-// has it, and with what the answer earned (an achievement), if anything.
+// on the page as in the chat. Opening the tab reads what it shows (GET /api/puzzle: the puzzle being solved, or the
+// day's once it is over; else the chat's buttons that begin one: looking begins nothing, a clock starts when its
+// clues show). Everything else is what the chat sends (POST /api/act): an answer is "/puzzle <code>", as the chat's
+// prompt asks for it whatever game runs, and the buttons are the chat's own. Each answer carries the puzzle's screen
+// as the chat shows it, and what it earned (an achievement), if anything.
 // @ts-check
 "use strict";
 (() => {
   /** @type {PuzzleScreen | null} */
-  let current = null; // the screen shown: {kind, key, over, ...}
+  let current = null; // the puzzle on show
   /** @type {ReturnType<typeof made>} */
   let parts;
   let sending = false;
 
-  /** @param {PageApi} page @param {PuzzleAnswer} found */
-  function draw(page, found) {
+  /** @param {PageApi} page @param {PuzzleScreen} board @param {string[]} achieved */
+  function drawScreen(page, board, achieved) {
     const { el } = page;
-    const texts = found.texts || {};
-    parts.answer.textContent = texts["app.puzzle.answer"] || "OK";
-    parts.giveUp.textContent = texts["puzzle.btn.give_up"] || "";
-    parts.next.textContent = texts["puzzle.btn.next"] || "";
-    parts.daily.textContent = texts["puzzle.btn.daily"] || "";
-    parts.board.textContent = texts["puzzle.btn.board"] || "";
-    if ("lines" in found) {
-      parts.refused.hidden = true;
-      parts.lines.replaceChildren(...found.lines.map((line) => el("p", { textContent: line })));
-      parts.lines.hidden = false;
-      return;
-    }
-    parts.refused.textContent = found.refused || "";
-    parts.refused.hidden = !found.refused;
-    parts.lines.hidden = true;
-    const board = found.board;
-    if (!board) return;
     current = board;
+    parts.start.hidden = true;
     parts.title.replaceChildren(...board.title.map((line, i) => el(i ? "p" : "h2", { textContent: line })));
     parts.clues.replaceChildren(
       ...board.clues.map((clue) => {
@@ -46,26 +33,58 @@
         return row;
       }),
     );
-    const said = [...board.prompt, ...board.verdict, ...board.notices, ...board.ending, ...(found.achieved || [])];
+    const said = [...board.prompt, ...board.verdict, ...board.notices, ...board.ending, ...achieved];
     parts.said.replaceChildren(...said.map((line) => el("p", { textContent: line })));
     parts.share.textContent = board.share || "";
     parts.share.hidden = !board.share;
     parts.form.hidden = board.over;
-    parts.giveUp.hidden = board.over;
-    parts.next.hidden = !board.over && board.kind === "ladder";
-    parts.board.hidden = board.kind !== "daily";
+    drawChoices(page, board.choices);
   }
 
-  /** @param {PageApi} page @param {PuzzleRequest} body */
-  async function send(page, body) {
+  // The chat's buttons (give up while a puzzle is open; then the next, the day's, the day's board), pressed as there.
+  /** @param {PageApi} page @param {Choice[]} choices */
+  function drawChoices(page, choices) {
+    parts.choices.replaceChildren(
+      ...choices.map((choice) => {
+        const b = page.el("button", { type: "button", className: "action quiet", textContent: choice.label });
+        b.dataset.data = choice.data;
+        b.addEventListener("click", () => send(page, { data: choice.data }));
+        return b;
+      }),
+    );
+  }
+
+  /** @param {PageApi} page @param {PuzzleTab} tab */
+  function drawTab(page, tab) {
+    parts.refused.hidden = true;
+    parts.lines.hidden = true;
+    if (tab.screen) return drawScreen(page, tab.screen, []);
+    current = null;
+    parts.start.textContent = page.tx("app.puzzle.start");
+    parts.start.hidden = false;
+    for (const part of [parts.title, parts.clues, parts.said]) part.replaceChildren();
+    parts.share.hidden = true;
+    parts.form.hidden = true;
+    drawChoices(page, tab.choices);
+  }
+
+  /** @param {PageApi} page @param {Sent} sent */
+  async function send(page, sent) {
     if (sending) return;
     sending = true;
     try {
-      /** @type {PuzzleAnswer} */
-      const found = await page.api("/api/puzzle", { method: "POST", body: JSON.stringify(body) });
-      if ("board" in found && found.board && found.board.verdict.length)
-        page.haptic("notify", found.board.solved ? "success" : "error");
-      draw(page, found);
+      const answer = await page.act(sent);
+      const screen = answer.screen;
+      parts.refused.textContent = screen ? "" : answer.notice || "";
+      parts.refused.hidden = !!screen || !answer.notice;
+      if (screen && screen.screen === "lines") {
+        parts.lines.replaceChildren(...screen.lines.map((line) => page.el("p", { textContent: line })));
+        parts.lines.hidden = false;
+      } else if (screen) {
+        if (screen.verdict.length) page.haptic("notify", screen.solved ? "success" : "error");
+        parts.lines.hidden = true;
+        drawScreen(page, screen, answer.achieved);
+      }
     } catch (error) {
       // the page's banner says when it is offline; the next tap tries again
     } finally {
@@ -78,27 +97,35 @@
     const code = parts.input.value.trim();
     if (!code || !current) return;
     parts.input.value = "";
-    send(page, { do: "answer", kind: current.kind, key: current.key, code });
+    send(page, { command: "puzzle", args: code });
+  }
+
+  /** @param {PageApi} page */
+  async function load(page) {
+    parts.answer.textContent = page.tx("app.puzzle.answer"); // the page's texts have come by the time a tab is shown
+    try {
+      drawTab(page, await page.api("/api/puzzle"));
+    } catch (error) {
+      // as send's
+    }
   }
 
   // The tab's elements, made once
   /** @param {PageApi["el"]} el */
   function made(el) {
-    const input = el("input", { id: "puzzle-code", inputMode: "numeric", autocomplete: "off", maxLength: 16 });
+    const input = el("input", { id: "puzzle-code", inputMode: "numeric", autocomplete: "off", maxLength: 32 });
     const answer = el("button", { id: "puzzle-answer", className: "action" });
     return {
+      start: el("p", { id: "puzzle-start", className: "muted", hidden: true }),
       title: el("div", { id: "puzzle-title" }),
       clues: el("tbody", { id: "puzzle-clues" }),
       said: el("div", { id: "puzzle-said" }),
       refused: el("p", { id: "puzzle-refused", className: "banner", hidden: true }),
       input,
       answer,
-      form: el("div", { className: "row" }, input, answer),
+      form: el("div", { className: "row", hidden: true }, input, answer),
       share: el("pre", { id: "puzzle-share", className: "banner", hidden: true }),
-      giveUp: el("button", { id: "puzzle-give-up", className: "action quiet" }),
-      next: el("button", { id: "puzzle-next", className: "action" }),
-      daily: el("button", { id: "puzzle-daily", className: "action quiet" }),
-      board: el("button", { id: "puzzle-board", className: "action quiet" }),
+      choices: el("div", { id: "puzzle-choices", className: "row" }),
       lines: el("div", { id: "puzzle-lines", hidden: true }),
     };
   }
@@ -110,26 +137,23 @@
       const { el } = page;
       parts = made(el);
       panel.append(
+        parts.start,
         parts.title,
         el("table", { id: "puzzle-table" }, parts.clues),
         parts.said,
         parts.refused,
         parts.form,
         parts.share,
-        el("div", { className: "row" }, parts.giveUp, parts.next, parts.daily, parts.board),
+        parts.choices,
         parts.lines,
       );
       parts.answer.addEventListener("click", () => answer(page));
       parts.input.addEventListener("keydown", (event) => {
         if (event.key === "Enter") answer(page);
       });
-      parts.giveUp.addEventListener("click", () => current && send(page, { do: "give_up", kind: current.kind, key: current.key }));
-      parts.next.addEventListener("click", () => send(page, { do: "next" }));
-      parts.daily.addEventListener("click", () => send(page, { do: "daily" }));
-      parts.board.addEventListener("click", () => send(page, { do: "board" }));
     },
     show(panel, page) {
-      send(page, { do: "show" });
+      load(page);
     },
   });
 })();

@@ -1,11 +1,12 @@
 // Versus in the page: the chat's versus game on the game tab, both boards (your guesses at the bot's code, and the
 // bot's at yours with your answers), what it asks, and the chat board's own buttons (answers, fixes, changes, undo,
-// rematch). The keypad keys your guess; every move is a move of the chat's game, made once (the page's keys).
+// rematch). The keypad keys your guess; every move is what the chat would send about this game, made once (the
+// page's keys).
 // @ts-check
 "use strict";
 (() => {
-  /** @param {Match} match @returns {Partial<MoveRequest>} */
-  const fields = (match) => ({ game: null, match: match.id, revision: match.revision });
+  /** @param {Match} match @returns {About} */
+  const about = (match) => ({ match: match.id, revision: match.revision });
 
   /** @param {PageApi} page @param {string} title @param {SideRow[]} rows */
   function side(page, title, rows) {
@@ -40,7 +41,7 @@
           button.dataset.data = choice.data;
           button.addEventListener("click", () => {
             page.haptic("impact", "medium");
-            page.move({ kind: "press", data: choice.data, ...fields(match) });
+            page.move({ data: choice.data }, about(match));
           });
           return button;
         }),
@@ -56,7 +57,7 @@
       const resign = el("button", { type: "button", className: "action quiet", textContent: tx("app.vs.resign") });
       resign.id = "vs-resign";
       resign.addEventListener("click", () =>
-        page.confirm(tx("app.confirm.resign"), () => page.move({ kind: "resign", ...fields(match) })),
+        page.confirm(tx("app.confirm.resign"), () => page.move({ command: "resign" }, about(match))),
       );
       parts.push(el("div", { className: "row" }, resign));
     }
@@ -69,7 +70,7 @@
     over: (state) => !!state.match && !state.match.active,
     variant: (state) => (state.match ? state.match.variant : undefined),
     keys: ({ match, busy }) =>
-      match && match.guessing && !busy ? { id: "m" + match.id, variant: match.variant, fields: fields(match) } : null,
+      match && match.guessing && !busy ? { id: "m" + match.id, variant: match.variant, about: about(match) } : null,
     draw,
   });
 })();
