@@ -642,17 +642,17 @@ async def day_puzzle(deps: Deps, day: str) -> Puzzle:
     return puzzle
 
 
-async def today(deps: Deps, user_id: int, start: bool = True) -> Daily:
-    """Today's puzzle for the player, its clues shown to them from now (their clock starts the first time), and
-    with `start` made what they are solving while it is not over (a ladder puzzle they were solving counts as failed
-    if it was not rated yet, and ends)."""
+async def today(deps: Deps, user_id: int) -> Daily:
+    """Today's puzzle for the player, its clues shown to them from now (their clock starts the first time), and made
+    what they are solving while it is not over (a ladder puzzle they were solving counts as failed if it was not
+    rated yet, and ends). Only to look at it: `day_state`."""
     now = deps.clock()
     day = day_of(now)
     puzzle = await day_puzzle(deps, day)
     loaded = await _load(deps, user_id, today=day, days=True)
     row = loaded.day
     over = row is not None and row.over
-    move = start and not over and loaded.current != Current(None, day)
+    move = not over and loaded.current != Current(None, day)
     left, rated = _leave(loaded) if move else (None, None)
     first = DayWrite(day, GENERATOR_VERSION, now) if row is None else None
     if first is not None or move:
