@@ -8,7 +8,7 @@ from bot.texts import PEGS, colours_text, date_text, variant_name, wait_text
 from engine.scoring import score
 from engine.variant import PRESETS, variant_named
 from tests.bot.fakes import USER
-from tests.bot.members import Chat, sent
+from tests.bot.members import GROUP, Chat, Member, sent
 
 
 def wrong_codes(secret: str, variant=PRESETS["classic"]) -> list[str]:
@@ -115,3 +115,11 @@ async def test_give_up_keeps_its_place_whatever_help_comes_and_goes(chat: Chat, 
     kept = await chat.press_label("🏳️ Give up")
     assert any("Give up this game" in (c.text or "") for c in kept)
     assert await app.bot_data.runtime.core.deps.store.games.active_game(USER) is not None
+
+
+async def test_the_rules_end_with_the_buttons_that_start_a_game_in_private_and_none_in_a_group(app, recorded):
+    [said] = sent(await Chat(app, recorded).send("/rules"))
+    assert [[button["text"] for button in row] for row in said.markup] == [["🎯 You guess my code", "🤖 I guess yours"]]
+    group = Member(app, recorded, 2002, "Bob", chat_id=GROUP)
+    [told] = sent(await group.send("/rules"), GROUP)
+    assert told.markup == []
