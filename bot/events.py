@@ -86,6 +86,27 @@ class ReviewShown(Event):
     at: datetime
 
 
+@dataclass(frozen=True)
+class ChatUnreachable(Event):
+    """Telegram refused a message to a private chat (403: its player blocked the bot, or never started it)."""
+
+    chat_id: int
+    at: datetime
+
+
+@dataclass(frozen=True)
+class MarkBeaten(Event):
+    """A ranked game beat the mark another player set on the same secret: that player (`user_id`), the secret's
+    variant, the guesses of their mark and of the game that beat it. Published by the ranked games in the
+    transaction that records the better game; the reminders tell the player, if they asked."""
+
+    user_id: int
+    variant: str
+    mark: int
+    guesses: int
+    at: datetime
+
+
 Handler = Callable[[Any, Any], Awaitable[Any]]  # (deps, event) -> what it made of it (awards, a rating change...)
 
 

@@ -27,11 +27,13 @@ from bot.deps import Deps
 from bot.duel import routes as duel
 from bot.duel.routes import Duel
 from bot.events import (
+    ChatUnreachable,
     DayPuzzleSolved,
     DaysClosing,
     Events,
     GameFinished,
     Journal,
+    MarkBeaten,
     MatchClosed,
     PuzzleRated,
     ReviewShown,
@@ -58,6 +60,10 @@ from bot.records import routes as scoreboard
 from bot.records.routes import Scoreboard
 from bot.records.stats import prune_periods
 from bot.records.streak import Streak
+from bot.reminders import kinds as reminder
+from bot.reminders import service as reminders
+from bot.reminders import words as reminder_buttons
+from bot.reminders.routes import Reminders
 from bot.replies import Outcome
 from bot.review import routes as review
 from bot.review import routes as review_routes
@@ -73,7 +79,7 @@ from bot.routes import (
     TextHandler,
     names,
 )
-from bot.schedule import Timer, after_midnight, every
+from bot.schedule import Timer, after_midnight, every, hourly
 from bot.settings import routes as settings
 from bot.settings.routes import ChatSettings
 from bot.store.store import Store
@@ -158,6 +164,14 @@ DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel w
 REVIEW_LINK = review.LINK  # /start review_<match> in a private chat: the review of one's guesses in that match
 
 
+def reminder_kinds() -> tuple[reminder.Kind, ...]:
+    """The kinds of reminder players may switch on (bot/reminders/kinds.py), in the order a player's two a day go to
+    them: a streak about to end first. A feature adds its own here: a polled kind (the league's:
+    `reminder.league_kind(league.places)`), or a told one (`reminder.Kind(reminder.Topic.RANKED)`, with its event's
+    handler in `listen`)."""
+    return (*reminder.BUILT_IN,)
+
+
 class Features:
     """Each feature bound to the services' dependencies (a feature holds nothing else: one of each will do)."""
 
@@ -178,6 +192,7 @@ class Features:
         self.inline = Inline(deps)
         self.guide = Guide(deps)
         self.fallback = Fallback(deps)
+        self.reminders = Reminders(deps, reminder_kinds())
         self.achievements = Achievements(deps)  # asked by the Core after every answered update, not by a route
 
     async def announced(self, outcome: Outcome, journal: Journal, chat_id: int, language: str) -> Outcome:
@@ -194,6 +209,9 @@ def listen(events: Events, f: Features) -> None:
     events.on(PuzzleRated, achievement_service.on_puzzle_rated)
     events.on(DayPuzzleSolved, achievement_service.on_day_puzzle_solved)
     events.on(ReviewShown, achievement_service.on_review_shown)
+    events.on(ChatUnreachable, lambda deps, e: f.duel.on_unreachable(e.chat_id))  # a private duel there is called off
+    events.on(ChatUnreachable, reminders.on_unreachable)  # the player blocked the bot: their reminders are off
+    events.on(MarkBeaten, reminders.on_mark_beaten)  # ranked: told if they asked (reminder.Kind(Topic.RANKED) listed)
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
@@ -253,6 +271,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(Chats.ANY, f.language.button, language.ACTIONS),
         Route(Chats.ANY, f.settings.button, settings.ACTIONS),
         Route(Chats.PRIVATE, f.settings.button, settings.OPEN),
+        Route(Chats.PRIVATE, f.reminders.button, reminder_buttons.ACTIONS),  # the reminders' panel, their off button
         Route(Chats.PRIVATE, f.review.button, review.ACTIONS),  # 📊 Review under a finished game or match
         Route(Chats.ANY, f.versus.button, versus.ACTIONS),
         Route(Chats.ANY, f.duel.button, duel.ACTIONS),
@@ -285,6 +304,7 @@ def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -
         Timer("tidy", every(HOURLY), lambda: store.tidy(deps.clock())),  # the inbox, the outbox, the page's records
         Timer("day close", after_midnight(), lambda: close_days(core, store, wake)),  # the daily's best, each day
         Timer("past periods", every(HOURLY), lambda: prune_periods(store, deps.clock())),  # boards of days gone
+        Timer("reminders", hourly(), lambda: core.features.reminders.run(wake)),  # those due, just after each hour
     ]
     if config.puzzle_stock:  # puzzles made ahead, so that no player waits for the engine to make one
         found.append(Timer("puzzle stock", every(STOCK_EVERY), lambda: restock(deps), first=STOCK_FIRST))
