@@ -22,7 +22,7 @@ from bot.replies import Notice, Outcome
 log = logging.getLogger(__name__)
 
 PER_DAY = 2  # reminders a player a UTC day at most (the trigger reminders_at_most_two keeps it so)
-CHUNK = 500  # players looked at in one transaction of a timer's run: other updates wait at most that long
+CHUNK = 200  # players looked at in one transaction of a run: other updates wait for it (bench/reminders_bench.py)
 KEEP_SENT = timedelta(days=8)  # a reminder's row is kept this long: longer than any occasion (a week)
 
 
