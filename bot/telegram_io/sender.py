@@ -270,7 +270,8 @@ class Sender:
             return await self._retry_later(head, error)
         else:
             now = self.clock()
-            self.telemetry.sent(SendOutcome.OK, [(now - row.created_at).total_seconds() for row in batch])
+            waited = [(now - row.created_at).total_seconds() for row in batch if not row.bulk]  # replies' only
+            self.telemetry.sent(SendOutcome.OK, waited)
         return True
 
     async def _call(self, chat_id: int, batch: list[Outgoing]) -> None:

@@ -45,7 +45,7 @@ async def test_the_russian_panel_names_each_topic_in_russian(bot: Bot):
     ann = Member(bot.app, bot.recorded, 1001, "Аня", 1001, language_code="ru")
     [panel] = edits(await ann.press("rs", 1))
     assert "не чаще двух раз в день" in panel.text
-    assert "🔥 Серия вот-вот прервётся: выкл" in [label for label, _ in panel.buttons]
+    assert "🔥 Серия под угрозой: выкл" in [label for label, _ in panel.buttons]
 
 
 async def test_a_topic_no_kind_offers_or_a_made_up_one_changes_nothing(bot: Bot):
