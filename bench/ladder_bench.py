@@ -68,7 +68,7 @@ async def bench(count: int, attempts: int, block: int) -> None:
         for attempt in range(1, attempts + 1):
             async with deps.transaction():
                 started = time.perf_counter()
-                ladder = await puzzles.ladder(deps, USER, classic)
+                ladder = await puzzles.ladder(deps, USER, classic, classic)
                 times.append(time.perf_counter() - started)
                 if ladder.made_now:
                     print(f"attempt {attempt}: every stored puzzle shown; {ladder.made_now} made on the fly")

@@ -41,9 +41,11 @@ start (every puzzle at μ 25, as if no estimate were made) and with the Plackett
 comparison (--matching random gives each player any puzzle they have not seen instead; --only-estimate skips both).
 On the settled ladder, `settled_fit`: the line of its puzzles' μ on their estimate (where a new puzzle should start),
 and how far each mapping starts --new-puzzles puzzles of the next seeds from where the ladder rates puzzles of their
-true difficulty. Then new players join the settled ladder: how fast their μ reaches where the ladder rates their
-skill, their shown number today and as 1500 + 20 × (μ − 25) (`even_shown`), and the shown ratings and solve rate of
-their first FIRST_PUZZLES puzzles.
+true difficulty, and the settled players' numbers shown as 1500 + 20 × (μ − 25) (percentiles, and the share at or
+above each of SHOWN_MARKS: where an achievement's mark falls). Then new players join the settled ladder: how fast
+their μ reaches where the ladder rates their skill, their shown number (the bot's `player_shown`, and
+`even_shown`: both 1500 + 20 × (μ − 25) since the bot took that scale), and the shown ratings and solve rate of their
+first FIRST_PUZZLES puzzles. (`--start rules`, the bot's `puzzle_start`, is `start_mu` now too.)
 
 `next-population`: best-next-guess puzzles (--seeds seeds from --from-seed, of each of --variants, none twice) tried
 by simulated solvers (`Solver`: the codes that fit and a few random codes, more the more skilled, the textbook guess
@@ -97,6 +99,8 @@ FETCHED = 50  # candidates a database query would return from the window
 # the scale its estimate was first set on, plus noise; fixed, so that start mappings are compared on one truth.
 TRUTH_REFERENCE, TRUTH_MU_PER_BIT = 21.0, 0.5
 FIRST_PUZZLES = 10  # a newcomer's first puzzles, whose shown ratings and solve rate are reported
+PERCENTILES = [50, 75, 90, 95, 99]  # of the settled players' shown puzzle ratings
+SHOWN_MARKS = (1600, 1700, 1800, 1900)  # the settled players' share at or above each (an achievement's mark)
 
 
 def load() -> float:
@@ -355,6 +359,7 @@ def settled_fit(ladder: Ladder, estimates: npt.NDArray[np.float64], args: argpar
         "engine": start_mu,
         "this fit": lambda e: float(at_zero + per_bit * e),
     }
+    shown = [even_shown(p.mu) for p in ladder.players]  # where the puzzle rating's achievement mark would fall
     errors, tails = {}, {}
     easiest, hardest = np.percentile(fresh, [20, 80])
     for name, mapping in mappings.items():
@@ -371,6 +376,11 @@ def settled_fit(ladder: Ladder, estimates: npt.NDArray[np.float64], args: argpar
                 "settled_fit_mu_at_reference": round(float(at_zero + per_bit * TRUTH_REFERENCE), 2),
                 "settled_mu_on_truth": [round(float(x), 3) for x in on_truth],
                 "settled_puzzles_mu_p5_p50_p95": [round(float(x), 2) for x in np.percentile(mus, [5, 50, 95])],
+                "settled_players_shown_even_p50_p75_p90_p95_p99": [int(x) for x in np.percentile(shown, PERCENTILES)],
+                "settled_players_share_at_or_above": {
+                    str(mark): round(float(np.mean(np.array(shown) >= mark)), 3) for mark in SHOWN_MARKS
+                },
+                "settled_players_median_sigma": round(statistics.median(p.sigma for p in ladder.players), 2),
                 "new_puzzles_median_abs_start_error": errors,
                 "new_puzzles_mean_start_error_easiest_hardest_fifth": tails,
                 "load": load(),

@@ -114,7 +114,8 @@ class Core:
         return None
 
     async def on_day_end(self) -> tuple[Notice, ...]:
-        """Close the daily challenges of the days that are over (each once): what to tell whom (the day's best)."""
+        """Close the daily challenges of the days that are over (each once): what to tell whom (a daily that ended
+        with its day)."""
 
         async def close() -> tuple[Notice, ...]:
             with Events.journal() as journal:
@@ -125,8 +126,8 @@ class Core:
 
     async def on_unreachable(self, chat_id: int) -> Notice | None:
         """Telegram refused a message to a private chat: whoever listens settles what waits on it (a private duel
-        there that cannot go on is called off, its player's reminders are switched off); what to tell whom comes
-        back, or None."""
+        there that cannot go on is called off, its player leaves a Puzzle Racer, whose puzzles they could not get,
+        and their reminders are switched off); what to tell whom comes back (the first notice), or None."""
 
         async def settle() -> Notice | None:
             with Events.journal() as journal:

@@ -48,19 +48,36 @@ class MatchClosed(Event):
 
 @dataclass(frozen=True)
 class DaysClosing(Event):
-    """The days whose daily challenge is over are closed now (just after 00:00 UTC, or at start-up)."""
+    """The days whose daily challenge is over are closed now (just after 00:00 UTC, or at start-up): the games of
+    those days still under way end there."""
 
     at: datetime
 
 
 @dataclass(frozen=True)
+class DailySolved(Event):
+    """A player solved a day's daily challenge without a hint, in `guesses`; `par` is how many guesses the engine's
+    own play needs for that day's code (the same for everyone: nobody's game moves it)."""
+
+    user_id: int
+    chat_id: int
+    day: str
+    guesses: int
+    par: int
+    at: datetime
+
+
+@dataclass(frozen=True)
 class PuzzleRated(Event):
-    """A player's ladder puzzle was rated: their shown puzzle rating after it, and whether it is established."""
+    """A player's ladder puzzle was rated (its first answer, or giving it up before any): their shown puzzle rating
+    after it, whether it is established, whether that answer solved it, and which puzzle it was."""
 
     user_id: int
     rating: int
     established: bool
     at: datetime
+    solved: bool = False
+    puzzle_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -73,9 +90,23 @@ class DayPuzzleSolved(Event):
 
 
 @dataclass(frozen=True)
+class RankedFinished(Event):
+    """Both games of a ranked secret are over and both players were rated (bot/ranked/): the secret, its variant,
+    and each player's place, the one who set the mark first (1: the better game; both 1: a draw), and the guesses
+    of each who solved it."""
+
+    secret_id: int
+    variant: str
+    places: tuple[tuple[int, int], ...]  # (user_id, place)
+    at: datetime
+    solved: tuple[tuple[int, int], ...] = ()  # (user_id, guesses) of each player who solved it
+
+
+@dataclass(frozen=True)
 class ReviewShown(Event):
-    """A finished game's review was shown to its player: whether they won it, unhelped (no hint), in a variant at
-    least as big as classic, and each guess's label in order."""
+    """A finished game's review was shown to its player: whether they won it, whether a hint helped, how many codes
+    its variant has, each guess's label in order, and whether its clues were shared (a race: every player saw every
+    guess's score, so the player's own guesses are not all they knew)."""
 
     user_id: int
     chat_id: int
@@ -84,6 +115,7 @@ class ReviewShown(Event):
     codes: int
     labels: tuple[str, ...]
     at: datetime
+    shared: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,19 +123,6 @@ class ChatUnreachable(Event):
     """Telegram refused a message to a private chat (403: its player blocked the bot, or never started it)."""
 
     chat_id: int
-    at: datetime
-
-
-@dataclass(frozen=True)
-class MarkBeaten(Event):
-    """A ranked game beat the mark another player set on the same secret: that player (`user_id`), the secret's
-    variant, the guesses of their mark and of the game that beat it. Published by the ranked games in the
-    transaction that records the better game; the reminders tell the player, if they asked."""
-
-    user_id: int
-    variant: str
-    mark: int
-    guesses: int
     at: datetime
 
 
@@ -141,10 +160,13 @@ class Events:
     async def publish(self, deps: Any, event: Event) -> list[Any]:
         """Run the event's handlers in order (inside the caller's transaction); what each returned comes back, and
         goes into the journal of the update under way, if any."""
-        results = [await handler(deps, event) for handler in self._handlers[type(event)]]
         journal = _JOURNAL.get()
-        if journal is not None:
-            journal.entries += [(event, result) for result in results]
+        results = []
+        for handler in self._handlers[type(event)]:
+            result = await handler(deps, event)
+            results.append(result)
+            if journal is not None:  # kept as it comes: what a handler published comes after what ran before it
+                journal.entries.append((event, result))
         return results
 
     @staticmethod

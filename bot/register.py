@@ -21,21 +21,23 @@ from bot.achievements import service as achievement_service
 from bot.achievements.routes import Achievements
 from bot.config import Config
 from bot.daily import guard as daily_guard
-from bot.daily.close import close_days
+from bot.daily import service as daily_service
+from bot.daily.close import close_days, on_days_closing
 from bot.daily.guard import DailyGuard
 from bot.deps import Deps
 from bot.duel import routes as duel
 from bot.duel.routes import Duel
 from bot.events import (
     ChatUnreachable,
+    DailySolved,
     DayPuzzleSolved,
     DaysClosing,
     Events,
     GameFinished,
     Journal,
-    MarkBeaten,
     MatchClosed,
     PuzzleRated,
+    RankedFinished,
     ReviewShown,
 )
 from bot.games.model import Mode
@@ -46,6 +48,10 @@ from bot.guide.routes import Guide
 from bot.inline.routes import Inline
 from bot.language import routes as language
 from bot.language.routes import Language
+from bot.league import routes as league
+from bot.league import service as league_service
+from bot.league.close import close_weeks
+from bot.league.routes import League
 from bot.play import routes as referee
 from bot.play import start as games
 from bot.play.routes import Referee
@@ -55,6 +61,9 @@ from bot.puzzles.routes import Puzzle
 from bot.puzzles.stock import restock
 from bot.race import routes as race
 from bot.race.routes import Race
+from bot.ranked import routes as ranked
+from bot.ranked import service as ranked_service
+from bot.ranked.routes import Ranked
 from bot.records import ratings, streak
 from bot.records import routes as scoreboard
 from bot.records.routes import Scoreboard
@@ -79,10 +88,13 @@ from bot.routes import (
     TextHandler,
     names,
 )
-from bot.schedule import Timer, after_midnight, every, hourly
+from bot.schedule import Timer, after_midnight, every, hourly, weekly
 from bot.settings import routes as settings
 from bot.settings.routes import ChatSettings
 from bot.store.store import Store
+from bot.storm import routes as storm
+from bot.storm import timer as storm_clock
+from bot.storm.routes import Storm
 from bot.think import routes as guesser
 from bot.think.routes import Guesser
 from bot.versus import routes as versus
@@ -107,6 +119,9 @@ COMMANDS: tuple[Command, ...] = (
     *streak.COMMANDS,
     *review.COMMANDS,
     *puzzle.COMMANDS,
+    *ranked.COMMANDS,
+    *league.COMMANDS,
+    *storm.COMMANDS,
     *language.COMMANDS,
     *guide.COMMANDS,
 )
@@ -117,7 +132,10 @@ PRIVATE_MENU = (
     "think",
     "versus",
     "daily",
+    "ranked",
+    "league",
     "puzzle",
+    "storm",
     "hint",
     "giveup",
     "undo",
@@ -141,6 +159,7 @@ GROUP_MENU = (
     "resign",
     "daily",
     "puzzle",
+    "storm",
     "top",
     "stats",
     "streak",
@@ -155,7 +174,14 @@ GROUP_ONLY = frozenset(c.name for c in COMMANDS if c.chats == Chats.GROUP)
 
 # /start PAYLOAD that stands for the command PAYLOAD, in every chat
 DEEP_LINK_COMMANDS = frozenset(
-    {*games.DEEP_LINKS, *guide.DEEP_LINKS, *settings.DEEP_LINKS, *scoreboard.DEEP_LINKS, *puzzle.DEEP_LINKS}
+    {
+        *games.DEEP_LINKS,
+        *guide.DEEP_LINKS,
+        *settings.DEEP_LINKS,
+        *scoreboard.DEEP_LINKS,
+        *puzzle.DEEP_LINKS,
+        *storm.DEEP_LINKS,
+    }
 )
 # /start PAYLOAD in a group (t.me/<bot>?startgroup=PAYLOAD sends it when the bot is added) standing for a command
 GROUP_DEEP_LINKS = {links.RACE_ME: "challenge"}
@@ -165,11 +191,11 @@ REVIEW_LINK = review.LINK  # /start review_<match> in a private chat: the review
 
 
 def reminder_kinds() -> tuple[reminder.Kind, ...]:
-    """The kinds of reminder players may switch on (bot/reminders/kinds.py), in the order a player's two a day go to
-    them: a streak about to end first. A feature adds its own here: a polled kind (the league's:
-    `reminder.league_kind(league.places)`), or a told one (`reminder.Kind(reminder.Topic.RANKED)`, with its event's
+    """The kinds of reminder players may switch on (bot/reminders/kinds.py), in the order the panel shows them and a
+    player's two a day go to them: a streak about to end first, the week's end before a day's puzzle. A feature adds
+    its own here: a polled kind (the league's, from its players' places), or a told one (ranked, with its event's
     handler in `listen`)."""
-    return (*reminder.BUILT_IN,)
+    return (reminder.STREAKS, reminder.league_kind(league_service.places), reminder.NEW_PUZZLE, reminder.RANKED)
 
 
 class Features:
@@ -188,6 +214,9 @@ class Features:
         self.streak = Streak(deps)
         self.review = Review(deps)
         self.puzzle = Puzzle(deps)
+        self.ranked = Ranked(deps)
+        self.league = League(deps)
+        self.storm = Storm(deps)
         self.language = Language(deps)
         self.inline = Inline(deps)
         self.guide = Guide(deps)
@@ -201,17 +230,29 @@ class Features:
 
 
 def listen(events: Events, f: Features) -> None:
-    """Who answers each event, in order: a closed match is rated, then awarded."""
+    """Who answers each event, in order: a closed match is rated, then awarded; a daily solved cleanly is weighed
+    against the day's par (the daily), then awarded; a ranked game's end rates its secret's players (which the league
+    hears of), and the league counts the games it scores."""
     events.on(MatchClosed, ratings.on_match_closed)
     events.on(GameFinished, achievement_service.on_game_finished)
+    events.on(GameFinished, daily_service.on_game_finished)
+    events.on(DailySolved, achievement_service.on_daily_solved)
+    events.on(GameFinished, ranked_service.on_game_finished)
+    events.on(GameFinished, league_service.on_game_finished)
+    events.on(RankedFinished, league_service.on_ranked_finished)
     events.on(MatchClosed, achievement_service.on_match_closed)
-    events.on(DaysClosing, f.achievements.day_end)
+    events.on(DaysClosing, on_days_closing)
     events.on(PuzzleRated, achievement_service.on_puzzle_rated)
+    events.on(PuzzleRated, league_service.on_puzzle_rated)
     events.on(DayPuzzleSolved, achievement_service.on_day_puzzle_solved)
+    events.on(DayPuzzleSolved, league_service.on_day_puzzle_solved)
     events.on(ReviewShown, achievement_service.on_review_shown)
-    events.on(ChatUnreachable, lambda deps, e: f.duel.on_unreachable(e.chat_id))  # a private duel there is called off
-    events.on(ChatUnreachable, reminders.on_unreachable)  # the player blocked the bot: their reminders are off
-    events.on(MarkBeaten, reminders.on_mark_beaten)  # ranked: told if they asked (reminder.Kind(Topic.RANKED) listed)
+    events.on(RankedFinished, reminders.on_ranked_finished)  # a mark beaten: its setter told, if they asked
+    # a chat that refuses the bot (403): a private duel there is called off, its player leaves a Racer, and their
+    # reminders are switched off
+    events.on(ChatUnreachable, lambda deps, e: f.duel.on_unreachable(e.chat_id))
+    events.on(ChatUnreachable, lambda deps, e: f.storm.on_unreachable(e.chat_id))
+    events.on(ChatUnreachable, reminders.on_unreachable)
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
@@ -228,10 +269,15 @@ def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
         Route(Chats.GROUP, f.race.command, race.GROUP_COMMANDS),  # /challenge; the race running in the topic
         Route(Chats.GROUP, f.duel.command, duel.GROUP_COMMANDS),  # /duel; the duel running in the topic
         Route(Chats.PRIVATE, f.daily_guard.command, daily_guard.GUARDED),  # a daily: warn before it is spoiled
+        # a ranked game: /hint taken, /giveup and /cancel asked first (a ranked game given up is lost)
+        Route(Chats.PRIVATE, f.ranked.running_command, ranked.GUARDED, game=referee_game),
+        Route(Chats.PRIVATE, f.ranked.command, names(ranked.COMMANDS)),  # /ranked: a ranked game, or the one on
+        Route(Chats.ANY, f.league.command, names(league.COMMANDS)),  # /league: the asker's division this week
         Route(Chats.ANY, f.scoreboard.command, names(scoreboard.COMMANDS)),
         Route(Chats.ANY, f.streak.command, names(streak.COMMANDS)),
         Route(Chats.PRIVATE, f.review.command, names(review.COMMANDS)),  # /review: the last game, move by move
         Route(Chats.ANY, f.puzzle.command, names(puzzle.COMMANDS)),  # in private and in a group
+        Route(Chats.ANY, f.storm.command, names(storm.COMMANDS)),  # a run in private, a Racer in a group
         Route(Chats.ANY, f.guide.command, names(guide.COMMANDS)),  # /help and /rules, a group's own help there
         Route(Chats.ANY, f.language.command, names(language.COMMANDS)),
         Route(Chats.ANY, f.settings.command, names(settings.COMMANDS)),  # a private chat's or a group's settings
@@ -251,9 +297,11 @@ def text_routes(f: Features) -> tuple[Route[TextHandler], ...]:
         # a private duel's move, a group duel's secret being waited for
         Route(Chats.PRIVATE, f.duel.private_text, in_match=True),
         Route(Chats.PRIVATE, f.versus.text, in_match=True),  # a versus move
+        Route(Chats.PRIVATE, f.storm.text),  # an open Storm run takes what is typed (a game waits for its end)
         Route(Chats.GROUP, f.race.text),  # a guess in the topic's race
         Route(Chats.GROUP, f.duel.text),  # a move in the topic's duel
         Route(Chats.PRIVATE, f.daily_guard.text),  # a typed "hint" or "give up" in a daily: warn first
+        Route(Chats.PRIVATE, f.ranked.text, game=Mode.REFEREE),  # a guess in a ranked game
         Route(Chats.PRIVATE, f.referee.text, game=Mode.REFEREE),  # a guess
         Route(Chats.PRIVATE, f.guesser.text, game=Mode.GUESSER),  # an answer to the bot's guess
         Route(Chats.PRIVATE, f.puzzle.text),  # no game: the answer to the puzzle being solved, if one is
@@ -268,6 +316,9 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
     return (
         Route(Chats.ANY, f.scoreboard.button, scoreboard.ACTIONS),
         Route(Chats.ANY, f.puzzle.button, puzzle.ACTIONS),
+        Route(Chats.ANY, f.league.button, league.ACTIONS),  # the league table's refresh
+        Route(Chats.PRIVATE, f.ranked.button, ranked.ACTIONS),  # the ranked screens' buttons
+        Route(Chats.ANY, f.storm.button, storm.ACTIONS),
         Route(Chats.ANY, f.language.button, language.ACTIONS),
         Route(Chats.ANY, f.settings.button, settings.ACTIONS),
         Route(Chats.PRIVATE, f.settings.button, settings.OPEN),
@@ -278,6 +329,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(Chats.ANY, f.race.button, race.ACTIONS),
         Route(Chats.ANY, f.fallback.match_button, fallback.MATCH_ACTIONS),  # its match gone, or not what it says
         Route(Chats.PRIVATE, f.daily_guard.confirmed, daily_guard.ACTIONS),  # yes to a daily's warning
+        Route(Chats.PRIVATE, f.ranked.board_button, ranked.BOARD_ACTIONS),  # a ranked board's hint, give up
         Route(Chats.PRIVATE, f.referee.button, referee.ACTIONS),  # the referee's board
         Route(Chats.PRIVATE, f.daily_guard.new_game, frozenset({cb.NEW})),  # a daily under way: warn before leaving
         Route(Chats.PRIVATE, f.games.button, games.ACTIONS),  # a new game, the same again, abandon or keep, rules
@@ -302,8 +354,13 @@ def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -
     deps = core.deps
     found = [
         Timer("tidy", every(HOURLY), lambda: store.tidy(deps.clock())),  # the inbox, the outbox, the page's records
-        Timer("day close", after_midnight(), lambda: close_days(core, store, wake)),  # the daily's best, each day
+        Timer("day close", after_midnight(), lambda: close_days(core, store, wake)),  # the daily's games end there
         Timer("past periods", every(HOURLY), lambda: prune_periods(store, deps.clock())),  # boards of days gone
+        Timer("league week", weekly(), lambda: close_weeks(core, store, wake)),  # the leagues' moves, each Monday
+        Timer("ranked marks", every(HOURLY), lambda: ranked_service.lapse_marks(deps)),  # marks nobody took in time
+        # Puzzle Storm's clock: runs whose time ran out, Racers' lobbies to close and Racers that are over
+        Timer("storm", every(storm_clock.EVERY), lambda: storm_clock.tick(core, store, wake, core.features.storm.due)),
+        Timer("storm days", every(HOURLY), lambda: core.alone(0, lambda: storm_clock.forget_days(deps))),
         Timer("reminders", hourly(), lambda: core.features.reminders.run(wake)),  # those due, just after each hour
     ]
     if config.puzzle_stock:  # puzzles made ahead, so that no player waits for the engine to make one

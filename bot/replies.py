@@ -30,32 +30,36 @@ Keyboard = tuple[tuple[Button, ...], ...]
 
 
 class BoardOf(StrEnum):
-    """Whose board a message shows: a one-player game's, or a match's (versus)."""
+    """Whose board a message shows: a one-player game's, a match's (versus), or a Puzzle Racer's standings."""
 
     GAME = "game"
     MATCH = "match"
+    RACER = "racer"
 
 
 @dataclass(frozen=True)
 class Placement:
-    """Where a reply that shows a game's or a match's board goes: over the message that shows that board now (in
-    place), or sent fresh below it, the old message then cut down to `tidy` (else only stripped of its buttons).
-    Exactly one of `game_id` and `match_id` is set."""
+    """Where a reply that shows a game's, a match's or a Racer's board goes: over the message that shows that board
+    now (in place), or sent fresh below it, the old message then cut down to `tidy` (else only stripped of its
+    buttons). Exactly one of `game_id`, `match_id` and `racer_id` is set."""
 
     game_id: int | None = None
     match_id: int | None = None
     in_place: bool = True  # False: send a fresh board below and strip the old one's buttons
     tidy: Html | None = None  # with a fresh board: what the old one is cut down to (else it only loses its buttons)
+    racer_id: int | None = None  # a Puzzle Racer's standings (bot/storm/), one message in its group
 
     @property
     def of(self) -> BoardOf:
-        """Whose board the reply shows: a one-player game's, or a match's."""
+        """Whose board the reply shows: a one-player game's, a match's, or a Racer's."""
+        if self.racer_id is not None:
+            return BoardOf.RACER
         return BoardOf.GAME if self.match_id is None else BoardOf.MATCH
 
     @property
     def owner_id(self) -> int:
-        """The id of the game or the match whose board the reply shows."""
-        owner = self.game_id if self.match_id is None else self.match_id
+        """The id of the game, the match or the Racer whose board the reply shows."""
+        owner = self.racer_id if self.racer_id is not None else self.game_id if self.match_id is None else self.match_id
         assert owner is not None
         return owner
 
@@ -82,6 +86,12 @@ class Did(StrEnum):
     SHOWN = "shown"  # nothing changed: something was shown (the board another way, a message, a list)
 
 
+class Screen:
+    """What a feature shows that is no game's board (a Puzzle Storm run, its boards; a ranked game's two games side by
+    side, a league's table): typed values with their texts in the player's language, which a face draws by their
+    type; the kernel only carries them in an Account."""
+
+
 @dataclass(frozen=True)
 class Account:
     """What an update did, typed, beside its replies, for a face that does not read the chat's messages (the Mini
@@ -96,6 +106,7 @@ class Account:
     boards: tuple[Board, ...] = ()
     match_board: MatchBoard | None = None  # a versus game's, after the move or shown another way
     achieved: tuple[Html, ...] = ()  # the announcements of what the update earned, in its chat (achievements)
+    screen: Screen | None = None  # a feature's own screen, typed (a Storm run's, a ranked game's...), for the page
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ from bot.store.store import Store
 
 log = logging.getLogger(__name__)
 
+DAILY_KEY_NAME = "daily"  # the stored key of the daily challenge's secrets, when DAILY_SECRET is not set
+
 
 @dataclass
 class Runtime:
@@ -72,12 +74,13 @@ async def open_runtime(
     try:
         async with store.transaction():
             link_key = await store.stored_secret(links.KEY_NAME, secrets.token_hex(32))
+            # the daily's key: DAILY_SECRET, else one made once and kept (never made inside an update, which may be
+            # rolled back, nor inside a read)
+            daily_key = config.daily_secret or Secret(await store.stored_secret(DAILY_KEY_NAME, secrets.token_hex(32)))
     except BaseException:
         await store.close()
         raise
     # secrets (a race's, a game's, hard mode's choices) come from the operating system: a Mersenne Twister's state
     # can be worked out from enough of its outputs; tests pass a seeded Random to replay games
-    deps = Deps(
-        store, rng or secrets.SystemRandom(), clock, admins, timers, config.daily_secret, LinkSigner(Secret(link_key))
-    )
+    deps = Deps(store, rng or secrets.SystemRandom(), clock, admins, timers, daily_key, LinkSigner(Secret(link_key)))
     return Runtime(store, Core(deps), applied)

@@ -25,6 +25,9 @@ class Who:
     bot_username: str | None = None
     name: str = ""  # the user's display name, for leaderboards
     as_chat: bool = False  # posted as the group itself: an anonymous admin
+    # sent by a person under their own account; False: posted as a chat (a channel, an anonymous admin), which may
+    # start or stop a match but never plays one (no race or duel counts a chat as a player)
+    person: bool = True
     reply_to: tuple[int, str] | None = None  # the user (id, name) whose message this one replies to
     language_code: str | None = None  # the language of the user's Telegram app ('ru', 'en-GB'), if known
     username: str | None = None  # the user's @username (without the @), if they have one

@@ -231,10 +231,12 @@
  * @property {Array<string>} lines
  */
 /**
- * An achievement on the shelf: held or not, what earns it, how rare it is.
+ * An achievement on the shelf: held or not, the mark drawn before its name for that (🏅 held, 🔒 not yet), what
+ * earns it (shown held or not), how rare it is.
  * @typedef {Object} Award
  * @property {string} name
  * @property {boolean} held
+ * @property {string} mark
  * @property {string} how
  * @property {string} rarity
  */
@@ -287,7 +289,14 @@
  * @property {boolean} turning
  */
 /**
- * GET /api/review: a finished game's review, the chat's rows, the coach's words and what it earned.
+ * A hint where it was taken: after how many guesses (0: before the first), and what it revealed and left.
+ * @typedef {Object} ReviewHint
+ * @property {number} after
+ * @property {string} text
+ */
+/**
+ * GET /api/review: a finished game's review, the chat's rows (and hints), how a game not won ended, which game
+ * it is when not the player's last, the coach's words and what it earned.
  * @typedef {Object} ReviewReady
  * @property {"ready"} status
  * @property {ReviewOf} of
@@ -300,13 +309,17 @@
  * @property {string} legend
  * @property {Object<string, string>} texts
  * @property {Array<string>} achieved
+ * @property {Array<ReviewHint>} hints
+ * @property {string|null} ending
+ * @property {string|null} which
  */
 /**
- * One of the best guesses at a position, with the most codes an answer could leave.
+ * One of the best guesses at a position, with the most codes an answer could leave (and how many on average).
  * @typedef {Object} BestGuess
  * @property {string} guess
  * @property {number} worst
  * @property {string} text
+ * @property {number|null} average
  */
 /**
  * GET /api/review/position: the position at one guess, a page of its codes, and the best guesses there.
@@ -324,6 +337,9 @@
  * @property {string} leastText
  * @property {boolean} exact
  * @property {Array<BestGuess>} best
+ * @property {string} bestHeading
+ * @property {string|null} why
+ * @property {string} codesHeading
  */
 /**
  * GET /api/review or /api/review/position when there is nothing to show: why.

@@ -7,10 +7,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.achievements.model import Award, Rarity, Shelf, Shelved
+from bot.achievements.rules import FLAWLESS_LEAST_CODES, PUZZLE_RATING
 from bot.replies import Outcome, Reply
-from bot.texts import Html, lines, t
+from bot.texts import Html, babel_locale, lines, t
 
 UNDER_ONE = 0.01  # a share shown as "under 1%" rather than rounded to 0%
+HELD_MARK = "🏅"  # an achievement held, on the shelf
+MISSING_MARK = "🔒"  # one not held yet: plain to see in the dark theme and the light one (a "▫️" was barely there)
 
 
 def percent(rarity: Rarity) -> int | None:
@@ -38,14 +41,27 @@ def rarity_text(language: str, rarity: Rarity) -> Html:
     return t("ach.rarity", language, percent=shown)
 
 
+def _figures(language: str) -> dict[str, object]:
+    """The rules' figures the names and descriptions quote, as the language writes numbers ('5,040', '5 040'): kept
+    in bot/achievements/rules.py only."""
+    from babel.numbers import format_decimal
+
+    return {"rating": PUZZLE_RATING, "codes": format_decimal(FLAWLESS_LEAST_CODES, locale=babel_locale(language))}
+
+
 def name(language: str, item: Shelved | Award) -> Html:
     """The achievement's name."""
-    return t(f"ach.{item.achievement}", language)
+    return t(f"ach.{item.achievement}", language, **_figures(language))
 
 
 def how(language: str, item: Shelved | Award) -> Html:
     """What earns it, as a phrase."""
-    return t(f"ach.{item.achievement}.how", language)
+    return t(f"ach.{item.achievement}.how", language, **_figures(language))
+
+
+def mark(item: Shelved) -> str:
+    """The mark before it on the shelf: held, or not yet."""
+    return HELD_MARK if item.held else MISSING_MARK
 
 
 def shelf_title(language: str, shelf: Shelf) -> Html:
@@ -54,11 +70,9 @@ def shelf_title(language: str, shelf: Shelf) -> Html:
 
 
 def shelf_line(language: str, item: Shelved) -> Html:
-    """One achievement of a shelf: held, its name and rarity; not yet, also what earns it."""
-    rarity = rarity_text(language, item.rarity)
-    if item.held:
-        return t("ach.held", language, name=name(language, item), rarity=rarity)
-    return t("ach.missing", language, name=name(language, item), how=how(language, item), rarity=rarity)
+    """One achievement of a shelf: its mark, its name (bold when held), what earns it and how rare it is."""
+    fields = {"mark": mark(item), "name": name(language, item), "how": how(language, item)}
+    return t("ach.held" if item.held else "ach.missing", language, rarity=rarity_text(language, item.rarity), **fields)
 
 
 def ordered(found: Shelf) -> list[Shelved]:

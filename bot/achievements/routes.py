@@ -1,7 +1,7 @@
 """Achievements, told once: what an update earned (the awards in its journal, bot/events.py) is announced under its
-reply (in a group, naming the player, for a match played there; in the player's private chat otherwise), and the
-day's best is told to its holders when the day's challenge closes. The Core asks this feature, through the register,
-after every update a route answered; no command of its own (/stats and the Mini App's daily tab show the shelf)."""
+reply (in a group, naming the player, for a match played there; in the player's private chat otherwise). The Core
+asks this feature, through the register, after every update a route answered; no command of its own (/stats and the
+Mini App's daily tab show the shelf)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,14 @@ from bot.achievements import lines as achievement_lines
 from bot.achievements import service as achievements
 from bot.achievements.model import Award
 from bot.chats.languages import spoken_in
-from bot.deps import Deps
-from bot.events import DaysClosing, Journal
-from bot.replies import Notice, Outcome
+from bot.events import Journal
+from bot.replies import Outcome
 from bot.routes import Feature
 from bot.texts import Html
 
 
 class Achievements(Feature):
-    """Announces the awards an update made, and tells the day's best to its holders."""
+    """Announces the awards an update made."""
 
     async def announced(self, outcome: Outcome, journal: Journal, chat_id: int, language: str) -> Outcome:
         """The update's outcome (answered in `chat_id`, in `language`) with what it earned (its journal's awards)
@@ -32,15 +31,6 @@ class Achievements(Feature):
             text = await self._announcement(spoken, chat, earned)
             outcome = achievement_lines.announced(outcome, text, chat, here=here)
         return outcome
-
-    async def day_end(self, deps: Deps, event: DaysClosing) -> tuple[Notice, ...]:
-        """Close every day's challenge that is over: what to tell each holder of the day's best, in their chat."""
-        awards = await achievements.close_days(deps)
-        notices = []
-        for chat, earned in _by_chat(awards, None):
-            text = await self._announcement(await spoken_in(deps, chat), chat, earned)
-            notices.append(Notice(chat, Outcome.text(text)))
-        return tuple(notices)
 
     async def _announcement(self, language: str, chat_id: int, earned: list[Award]) -> Html:
         rare = await achievements.rarities(self.deps)

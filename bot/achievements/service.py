@@ -1,10 +1,11 @@
-"""Achievements: each awarded once, at the moment its feat can be known, inside the transaction of the move (or the
-day's close) that earned it; what a player holds, and how rare each one is.
+"""Achievements: each awarded once, at the moment its feat can be known, inside the transaction of the move that
+earned it; what a player holds, and how rare each one is.
 
 Each is asked by an event (bot/events.py, its handlers registered in bot/register.py): a one-player game finished
-(`of_game`), a match closed (`of_match`), a review shown (`of_review`), a puzzle rated or the puzzle of the day
-solved (`of_puzzles`); and the days closing (`close_days`, after 00:00 UTC: the feature tells the holders). What a
-handler awards is its result: the update's journal keeps it, and the Core announces it under the update's reply.
+(`of_game`), a match closed (`of_match`), a daily challenge solved cleanly (`of_daily`: the daily feature tells the
+engine's par for the day), a review shown (`of_review`), a puzzle rated or the puzzle of the day solved
+(`of_puzzles`). What a handler awards is its result: the update's journal keeps it, and the Core announces it under
+the update's reply.
 """
 
 from __future__ import annotations
@@ -15,11 +16,9 @@ from bot.achievements import rules
 from bot.achievements.model import Award, Rarity, Shelf, Shelved
 from bot.achievements.rules import Achievement
 from bot.achievements.store import SqliteAchievementRepository
-from bot.days import day_of
 from bot.deps import Deps
-from bot.events import DayPuzzleSolved, GameFinished, MatchClosed, PuzzleRated, ReviewShown
+from bot.events import DailySolved, DayPuzzleSolved, GameFinished, MatchClosed, PuzzleRated, ReviewShown
 from bot.games.model import Game
-from bot.games.status import Status
 from bot.matches.model import Match
 
 
@@ -41,16 +40,8 @@ async def _awarded(
 
 
 async def of_game(deps: Deps, game: Game, now: datetime) -> tuple[Award, ...]:
-    """What a one-player game, just finished (`game` as stored), earned its player; and, for a daily challenge of a
-    day already closed, the day's best when it equals or beats the day's fewest."""
-    found = await _awarded(deps, game.user_id, rules.of_game(game), game.chat_id, now)
-    if game.daily is not None and game.status == Status.WON and not game.hinted:
-        repository = _repository(deps)
-        closed, fewest = await repository.closed_fewest(game.daily)
-        if closed and rules.day_best(len(game.turns), fewest):
-            await repository.lower_fewest(game.daily, len(game.turns))
-            found += await _awarded(deps, game.user_id, frozenset({Achievement.DAY_BEST}), game.chat_id, now)
-    return tuple(found)
+    """What a one-player game, just finished (`game` as stored), earned its player."""
+    return tuple(await _awarded(deps, game.user_id, rules.of_game(game), game.chat_id, now))
 
 
 async def of_match(deps: Deps, match: Match, now: datetime) -> tuple[Award, ...]:
@@ -63,31 +54,21 @@ async def of_match(deps: Deps, match: Match, now: datetime) -> tuple[Award, ...]
     return tuple(found)
 
 
-async def close_days(deps: Deps) -> tuple[Award, ...]:
-    """Close every day's challenge that is over and not closed yet, oldest first: its clean solvers in the day's
-    fewest guesses (every tie) get the day's best, each in the chat they played it in. The awards come back."""
-    now = deps.clock()
-    found: list[Award] = []
-    async with deps.transaction():
-        repository = _repository(deps)
-        for day in await repository.days_played(await repository.last_closed_day(), day_of(now)):
-            solves = await repository.day_solves(day)
-            fewest = solves[0].guesses if solves else None
-            if not await repository.close_day(day, fewest, now):
-                continue
-            for solve in solves:
-                if rules.day_best(solve.guesses, fewest):
-                    best = frozenset({Achievement.DAY_BEST})
-                    found += await _awarded(deps, solve.user_id, best, solve.chat_id, now)
-    return tuple(found)
-
-
-async def of_review(deps: Deps, user_id: int, chat_id: int, won: bool, labels: tuple[str, ...]) -> Award | None:
-    """The flawless game, when a review just computed for a player's game finds no guess worse than good (the
-    review's labels, in order; `won`: whether the player solved the game); awarded in the caller's transaction."""
-    if not rules.flawless(won, labels):
+async def of_daily(deps: Deps, user_id: int, chat_id: int, guesses: int, par: int, now: datetime) -> Award | None:
+    """The day's best, when a clean daily solve in `guesses` needed no more than `par` (the engine's own play on the
+    day's code); awarded in the caller's transaction, in the chat the daily was played in."""
+    if not rules.day_best(guesses, par):
         return None
-    return await award(deps, user_id, Achievement.FLAWLESS, chat_id, deps.clock())
+    return await award(deps, user_id, Achievement.DAY_BEST, chat_id, now)
+
+
+async def of_review(deps: Deps, event: ReviewShown) -> Award | None:
+    """Flawless, when a review just shown to its player finds no guess worse than good in a game that counts (won
+    without a hint, in a variant at least as big as classic, by the player's own clues); in the caller's
+    transaction."""
+    if not rules.flawless(event.won, event.hinted, event.codes, event.labels, event.shared):
+        return None
+    return await award(deps, event.user_id, Achievement.FLAWLESS, event.chat_id, event.at)
 
 
 async def of_puzzles(
@@ -136,7 +117,13 @@ async def on_day_puzzle_solved(deps: Deps, event: DayPuzzleSolved) -> tuple[Awar
     return await of_puzzles(deps, event.user_id, event.user_id, streak_days=event.streak)
 
 
+async def on_daily_solved(deps: Deps, event: DailySolved) -> tuple[Award, ...]:
+    """A daily challenge was solved without a hint: the day's best, when it needed no more than the engine's play."""
+    made = await of_daily(deps, event.user_id, event.chat_id, event.guesses, event.par, event.at)
+    return () if made is None else (made,)
+
+
 async def on_review_shown(deps: Deps, event: ReviewShown) -> tuple[Award, ...]:
     """A review was shown to its player: Flawless, when it earns it."""
-    made = await of_review(deps, event.user_id, event.chat_id, event.won, event.labels)
+    made = await of_review(deps, event)
     return () if made is None else (made,)

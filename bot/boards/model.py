@@ -37,6 +37,10 @@ class Does(StrEnum):
     CONFIRM = "confirm"  # yes: abandon the running game for a new one
     KEEP = "keep"  # no: keep playing
     REVIEW = "review"  # the finished game's review
+    BOARD = "board"  # show a board of results (Puzzle Storm's)
+    JOIN = "join"  # join a group's game (a Puzzle Racer)
+    START = "start"  # start a group's game now (a Puzzle Racer's lobby)
+    RETRY = "retry"  # a position of a reviewed game again, as a puzzle
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,9 @@
-"""Storage of each chat's settings (its game, limits, coaching, hard mode, language and match defaults): a Protocol
-and its SQLite implementation."""
+"""Storage of each chat's settings (its game, limits, coaching, hard mode, language and match defaults), on the
+Store's connection."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Protocol
 
 import aiosqlite
 
@@ -20,16 +19,8 @@ _SETTINGS_AND_PLAY = (
 )
 
 
-class SettingsRepository(Protocol):
-    """Each chat's settings; writes happen inside the Store's `transaction()`."""
-
-    async def of_chat(self, chat_id: int) -> Settings: ...
-    async def of_chat_playing(self, chat_id: int, user_id: int) -> tuple[Settings, bool]: ...
-    async def save(self, chat_id: int, settings: Settings, now: datetime) -> None: ...
-
-
 class SqliteSettingsRepository:
-    """The SettingsRepository on one aiosqlite connection."""
+    """Chat settings' rows on the Store's connection, sharing its transactions."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn

@@ -16,7 +16,7 @@ from bot.daily.board import (
     with_result,
 )
 from bot.daily.board import leaderboard as leaderboard_reply
-from bot.daily.service import Done, challenge, daily_key, daily_of, leaderboard, streak, today
+from bot.daily.service import Done, challenge, daily_key, daily_of, leaderboard, reviewable, streak, today
 
 __all__ = [
     "Done",
@@ -30,6 +30,7 @@ __all__ = [
     "in_private",
     "leaderboard",
     "leaderboard_reply",
+    "reviewable",
     "scored",
     "share_text",
     "streak",

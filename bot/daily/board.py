@@ -11,7 +11,7 @@ from bot import play, records
 from bot import review as review_feature
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Does
-from bot.daily.service import Challenge, DailyLine, DailyStarted, Done, Running, grid_row
+from bot.daily.service import Challenge, DailyLine, DailyStarted, Done, Expired, Running, grid_row
 from bot.games.model import Game, Mode
 from bot.games.status import Status
 from bot.messages import asked, confirm_abandon_for_daily, mode_choices
@@ -70,6 +70,19 @@ def ended(language: str, day: str, today: str, ending: play.Finished, asked: Htm
     shown = play.referee_board(language, game, title=title(language, day), ending=finished, choices=choices)
     placed = Placement(game.id, in_place=False, tidy=play.tidy(language, game))
     return Outcome.say(_answered(asked), chat_board.reply(shown, placed), account=Account(Did.MADE, boards=(shown,)))
+
+
+def expired(language: str, ended: Expired) -> Outcome:
+    """A daily challenge left running past its day, ended with it: how it ended and its code (the day is over for
+    everyone), with its review, which is open now."""
+    game = ended.game
+    day = date_text(ended.day, language)
+    if not game.turns:
+        text = t("daily.expired.none", language, day=day, secret=game.secret or "")
+        return Outcome.say(Reply(text), account=Account(Did.MADE, notice=text))
+    text = t("daily.expired", language, day=day, n=len(game.turns), secret=game.secret or "")
+    review = Button(t("btn.review", language), review_feature.game_choice(language, game.id).data)
+    return Outcome.say(Reply(text, ((review,),)), account=Account(Did.MADE, notice=text))
 
 
 def _answered(asked: Html) -> Reply:

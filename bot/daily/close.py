@@ -1,13 +1,20 @@
 """The close of each day's challenge, a timer (bot/register.py): just after 00:00 UTC the bot closes the day that
-ended (its best awarded, bot/achievements/service.py) and tells the holders in their private chats; at start-up it
-closes any day it missed while it was down."""
+ended: every daily challenge of it still under way ends there (lost, its result recorded) and its player is told
+once, in their private chat; then that day's reviews open. At start-up it closes any day it missed while it was
+down."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from bot.chats.languages import spoken_in
+from bot.daily import board
+from bot.daily import service as daily
+from bot.deps import Deps
+from bot.events import DaysClosing
 from bot.outgoing import tell
+from bot.replies import Notice
 from bot.store.store import Store
 
 if TYPE_CHECKING:
@@ -24,3 +31,13 @@ async def close_days(core: Core, store: Store, wake: Callable[[], None]) -> int:
     if notices:
         wake()
     return len(notices)
+
+
+async def on_days_closing(deps: Deps, event: DaysClosing) -> tuple[Notice, ...]:
+    """The days gone are closed: their daily challenges still under way end, and what to tell each player comes
+    back (in their chat's language)."""
+    notices = []
+    for ended in await daily.end_days_gone(deps):
+        language = await spoken_in(deps, ended.game.chat_id)
+        notices.append(Notice(ended.game.chat_id, board.expired(language, ended)))
+    return tuple(notices)

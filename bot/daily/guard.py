@@ -1,6 +1,8 @@
 """The daily challenge's guard: a hint, a give-up, a cancel or a new game that would spoil or end today's one-a-day
 game asks first, typed or pressed; and the player's 'yes' to such a warning (take the hint, give up, stop the
-challenge). Asked before the referee's routes; it answers only while a daily challenge runs in the chat."""
+challenge). Asked before the referee's routes; it answers only while a daily challenge runs in the chat. A daily
+still running when its day is over (the day's close has not reached it yet) ends there at the player's next word or
+press, which is told so instead of played."""
 
 from __future__ import annotations
 
@@ -32,6 +34,8 @@ class DailyGuard(Feature):
         found = await _daily(s)
         if found is None:
             return None
+        if (ended := await self._ended(s, found[0])) is not None:
+            return ended
         game, _play = found
         language = s.language
         wait = until_next(self.deps.clock())
@@ -54,7 +58,11 @@ class DailyGuard(Feature):
         return None
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
-        """A typed 'hint' or 'give up' during a daily challenge: the warning first (None for anything else)."""
+        """A typed 'hint' or 'give up' during a daily challenge: the warning first (None for anything else); any word
+        to a daily whose day is over: it ends."""
+        found = await _daily(s)
+        if found is not None and (ended := await self._ended(s, found[0])) is not None:
+            return ended
         word = command_word(text, s.language)
         return None if word is None else await self.command(s, word, "")
 
@@ -63,6 +71,8 @@ class DailyGuard(Feature):
         found = await _daily(s)
         if found is None:
             return None
+        if (ended := await self._ended(s, found[0])) is not None:
+            return ended
         mode: Mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
         try:
             variant = variant_named(pressed.args[1]) if len(pressed.args) > 1 else None
@@ -78,6 +88,8 @@ class DailyGuard(Feature):
         play = daily.daily_of(game) if game is not None and game.mode == Mode.REFEREE else None
         if game is None or play is None:
             return None
+        if (ended := await self._ended(s, game)) is not None:
+            return ended
         now = self.deps.clock()
         wait = until_next(now)
         match pressed.action:
@@ -95,6 +107,12 @@ class DailyGuard(Feature):
         today = day_of(now)
         shown = challenge.ended(language, play.day, today, ending, asked, who.bot_username)
         return challenge.with_result(shown, language, play.day, ending.game, who.bot_username, wait)
+
+    async def _ended(self, s: Situation, game: Game) -> Outcome | None:
+        """A daily whose day is over, ended where its day ended, and the player told (None: its day goes on)."""
+        if game.daily is None or not daily.gone(game, self.deps.clock()):
+            return None
+        return challenge.expired(s.language, await daily.expire(self.deps, game, game.daily))
 
 
 async def _daily(s: Situation) -> tuple[Game, DailyPlay] | None:

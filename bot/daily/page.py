@@ -43,13 +43,15 @@ async def daily_data(s: Situation) -> schema.DailyTab:
 
 def shelf_data(language: str, shelf: achievements_feature.Shelf) -> schema.Shelf:
     """The player's achievements as the page draws them (the shelf /stats shows): its title, and each one's name,
-    whether it is held, what earns it and how rare it is, in the order /stats lists them."""
+    whether it is held and its mark for that, what earns it (held or not) and how rare it is, in the order /stats
+    lists them."""
     return schema.Shelf(
         title=plain(achievements_feature.shelf_title(language, shelf)),
         items=[
             schema.Award(
                 name=plain(achievements_feature.name(language, item)),
                 held=item.held,
+                mark=achievements_feature.mark(item),
                 how=plain(achievements_feature.how(language, item)),
                 rarity=plain(achievements_feature.rarity_text(language, item.rarity)),
             )

@@ -3,6 +3,11 @@
 The secret is HMAC-SHA256(key, day) mapped onto the variant's codes, so it is the same for every player
 on a day and cannot be worked out from the date without the key (DAILY_SECRET, or a random key stored
 in the database on first use). It is played as a referee game without coaching in the private chat.
+
+A day's challenge lasts the day: a game still under way at 00:00 UTC ends there (lost, its result recorded, its
+player told once), and only then may that day's games be reviewed (a review shows the code). A day's par is how many
+guesses the engine's own play needs for its code: a clean solve within it earns the day's best, whatever anyone else
+did that day.
 """
 
 from __future__ import annotations
@@ -10,20 +15,29 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time, timedelta
 
+from bot.config import Secret
 from bot.daily.model import DailyEntry, DailyPlay
 from bot.daily.store import DailyStore
 from bot.days import DayStreak, day_of, day_streak
 from bot.deps import Deps
+from bot.events import DailySolved, GameFinished
+from bot.games.lifecycle import finish
 from bot.games.model import Game, Mode
-from engine.scoring import Score
+from bot.games.status import Status
+from engine.guesser import known_guess
+from engine.history import Turn
+from engine.play import MAX_TURNS, play
+from engine.scoring import Score, score
 from engine.variant import PRESETS, Code, Variant
 
 DAILY_VARIANT = PRESETS["classic"]
 KEY_NAME = "daily"
 LEADERBOARD_SIZE = 10
+PARS_KEPT = 8  # the days whose par a process remembers (today's, and a few before for games that end late)
 
 
 def daily_secret(key: bytes, day: str, variant: Variant = DAILY_VARIANT) -> Code:
@@ -34,11 +48,12 @@ def daily_secret(key: bytes, day: str, variant: Variant = DAILY_VARIANT) -> Code
 
 
 async def daily_key(deps: Deps) -> bytes:
-    """The key of the daily secrets: DAILY_SECRET, else the one stored in the database (made on first use)."""
-    if deps.daily_secret:
-        return deps.daily_secret.reveal().encode()
-    async with deps.transaction():
-        return (await deps.store.stored_secret(KEY_NAME, secrets.token_hex(32))).encode()
+    """The key of the daily secrets: DAILY_SECRET, else the one stored in the database (made when the bot opened it,
+    bot/runtime.py; a Deps made by hand without one gets one made and kept now)."""
+    if not deps.daily_secret:
+        async with deps.transaction():
+            deps.daily_secret = Secret(await deps.store.stored_secret(KEY_NAME, secrets.token_hex(32)))
+    return deps.daily_secret.reveal().encode()
 
 
 @dataclass(frozen=True)
@@ -150,3 +165,127 @@ async def streak(deps: Deps, user_id: int) -> DayStreak:
     return day_streak(
         await deps.store.repository(DailyStore).daily_solved_days(user_id, DAILY_VARIANT.name), day_of(deps.clock())
     )
+
+
+# --- the day's par: the engine's own play on the day's code ------------------------------------------------------
+
+
+class Pars:
+    """The pars this process worked out, by day and code (a day's par never changes): the latest PARS_KEPT."""
+
+    def __init__(self) -> None:
+        self.known: OrderedDict[tuple[str, Code], int] = OrderedDict()
+
+    def get(self, day: str, secret: Code) -> int | None:
+        """The par of the day's code, if worked out already."""
+        return self.known.get((day, secret))
+
+    def keep(self, day: str, secret: Code, par: int) -> None:
+        """Remember the par of the day's code (the oldest is forgotten past PARS_KEPT)."""
+        self.known[day, secret] = par
+        self.known.move_to_end((day, secret))
+        while len(self.known) > PARS_KEPT:
+            self.known.popitem(last=False)
+
+    busy = False  # a Part (bot/deps.py): nothing under way to wait for or stop
+
+    async def settle(self) -> None:
+        """Nothing to wait for."""
+
+    async def stop(self) -> None:
+        """Nothing to stop."""
+
+
+async def par(deps: Deps, day: str, secret: Code) -> int:
+    """How many guesses the engine's own play (its optimal tree for the classic game) needs for the day's code
+    `secret`: a walk down the tree when it is loaded (a few lookups), else engine work (bot/engine_work.py)."""
+    pars = deps.part(Pars)
+    known = pars.get(day, secret)
+    if known is not None:
+        return known
+    found = walked_par(secret)
+    if found is None:
+        found = await deps.engine.need("daily par", engine_par, secret, same=("daily par", day, secret))
+    pars.keep(day, secret, found)
+    return found
+
+
+def walked_par(secret: Code, variant: Variant = DAILY_VARIANT) -> int | None:
+    """The engine's guesses for `secret` when each is a lookup in its tree, loaded already; None when it is not."""
+    turns: list[Turn] = []
+    while len(turns) < MAX_TURNS:
+        guess = known_guess(variant, turns)
+        if guess is None:
+            return None
+        turns.append(Turn(guess, score(secret, guess)))
+        if guess == secret:
+            return len(turns)
+    return None
+
+
+def engine_par(secret: Code, variant: Variant = DAILY_VARIANT) -> int:
+    """The engine's guesses for `secret`, its tree loaded first if need be (engine work: run it in a thread)."""
+    return len(play(variant, secret))
+
+
+async def on_game_finished(deps: Deps, event: GameFinished) -> None:
+    """A game finished: a daily challenge solved without a hint is told (DailySolved) with the day's par, to whoever
+    listens (achievements); what they make of it goes into the update's journal as they return it."""
+    game = event.game
+    if game.daily is None or game.mode != Mode.REFEREE or game.status != Status.WON or game.hinted:
+        return
+    if event.at >= day_end(game.daily):  # won after its day (a move the day's close had not reached yet)
+        return
+    assert game.secret is not None  # a daily's code is fixed when it starts
+    found = await par(deps, game.daily, game.secret)
+    solved = DailySolved(game.user_id, game.chat_id, game.daily, len(game.turns), found, event.at)
+    await deps.events.publish(deps, solved)
+
+
+# --- the day's end -------------------------------------------------------------------------------------------------
+
+
+def day_end(day: str) -> datetime:
+    """When a day ends: the next day's 00:00 UTC."""
+    return datetime.combine(date.fromisoformat(day) + timedelta(days=1), time.min, UTC)
+
+
+@dataclass(frozen=True)
+class Expired:
+    """A daily challenge left running past its day, ended at the day's end: its game as finished (lost)."""
+
+    day: str
+    game: Game
+
+
+async def expire(deps: Deps, game: Game, day: str) -> Expired:
+    """End a daily challenge of a day gone where its day ended (in a transaction): lost, its result recorded."""
+    async with deps.transaction():
+        done = await finish(deps, game, Status.LOST, min(day_end(day), deps.clock()))
+    return Expired(day, done)
+
+
+async def end_days_gone(deps: Deps) -> list[Expired]:
+    """End every daily challenge still under way of a day gone (just after 00:00 UTC, and at start-up for the days
+    missed while the bot was down), in one transaction: what ended comes back, oldest day first."""
+    today = day_of(deps.clock())
+    ended = []
+    async with deps.transaction():
+        for play_ in await deps.store.repository(DailyStore).running_before(today):
+            game = await deps.store.games.game(play_.game_id)
+            if game is not None and game.active:
+                ended.append(await expire(deps, game, play_.day))
+    return ended
+
+
+def gone(game: Game, now: datetime) -> bool:
+    """Whether a game is a daily challenge of a day that is over."""
+    return game.daily is not None and game.mode == Mode.REFEREE and game.daily < day_of(now)
+
+
+async def reviewable(deps: Deps, day: str) -> bool:
+    """Whether the games of a day's challenge may be reviewed (a review shows the code): the day is over, and every
+    game of it has ended."""
+    if day >= day_of(deps.clock()):
+        return False
+    return not await deps.store.repository(DailyStore).running_on(day)

@@ -1,5 +1,5 @@
 """Storage of the daily challenge: who started which day's challenge (a game of theirs), the day's board, the days
-a player solved it."""
+a player solved it, and the games of days gone still under way."""
 
 from __future__ import annotations
 
@@ -50,3 +50,24 @@ class DailyStore:
             (user_id, variant),
         )
         return [row["day"] for row in rows]
+
+    async def running_before(self, day: str) -> list[DailyPlay]:
+        """The daily challenges of days before `day` whose game is still under way, oldest first: read along the
+        index of the games under way (one a chat; CROSS JOIN keeps that order), not along every day ever played."""
+        rows = await scan(
+            self.conn,
+            "SELECT d.* FROM games AS g CROSS JOIN daily_plays AS d ON d.game_id = g.id"
+            " WHERE g.status = 'active' AND d.day < ? ORDER BY d.day, d.game_id",
+            (day,),
+        )
+        return [DailyPlay(r["day"], r["user_id"], r["game_id"], r["chat_id"]) for r in rows]
+
+    async def running_on(self, day: str) -> bool:
+        """Whether any daily challenge of `day` is still under way (read along that day's plays)."""
+        row = await one(
+            self.conn,
+            "SELECT 1 FROM games AS g JOIN daily_plays AS d ON d.game_id = g.id"
+            " WHERE g.status = 'active' AND d.day = ? LIMIT 1",
+            (day,),
+        )
+        return row is not None

@@ -87,6 +87,8 @@ class Duel(Feature):
 
     async def _offer(self, s: Situation, args: str) -> Outcome:
         who, language = s.who, s.language
+        if not who.person:  # a channel or an anonymous admin: no player to duel
+            return messages.message("match.not_person", language)
         if await s.private_duel() is not None:
             return messages.message("duel.in_private", language)
         named = await self._named(who, language, args)
@@ -129,7 +131,10 @@ class Duel(Feature):
         return _not_self(who, language, known, rest)
 
     async def _guess(self, who: Who, language: str, match: Match, text: str, explicit: bool) -> Outcome:
-        """A move in the duel; a refusal only when it was meant as one (/g), plain codes are quiet."""
+        """A move in the duel; a refusal only when it was meant as one (/g), plain codes are quiet. A message posted
+        as a chat (a channel, an anonymous admin) is no player's move."""
+        if not who.person:
+            return messages.message("match.not_person", language) if explicit else Outcome()
         moved = await duel.guess(self.deps, match, who.user_id, who.name, text)
         if isinstance(moved, Refusal) and not explicit:
             return Outcome()

@@ -43,6 +43,7 @@ class Game:
     finished_at: datetime | None = None
     turns: tuple[Turn, ...] = ()
     daily: str | None = None  # the day ('YYYY-MM-DD') of the daily challenge this game plays, if it plays one
+    ranked: int | None = None  # the ranked secret this game plays (bot/ranked/), if it plays one
 
     @property
     def active(self) -> bool:

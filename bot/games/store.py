@@ -1,10 +1,10 @@
-"""Storage of one-player games, their moves and recorded results: a Protocol and its SQLite implementation."""
+"""Storage of one-player games, their moves and recorded results (SQLite, on the Store's connection)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 import aiosqlite
 
@@ -16,34 +16,20 @@ from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import variant_named
 
-
-class GameRepository(Protocol):
-    """Storage of games, moves and results; writes happen inside the Store's `transaction()`."""
-
-    async def active_game(self, chat_id: int) -> Game | None: ...
-    async def game(self, game_id: int) -> Game | None: ...
-    async def latest_game(self, chat_id: int, mode: Mode) -> Game | None: ...
-    async def create_game(self, game: Game) -> Game: ...
-    async def save_game(self, game: Game) -> None: ...
-    async def set_turns(
-        self, game: Game, user_id: int, now: datetime, stored: Sequence[Turn] | None = None
-    ) -> None: ...
-    async def record_result(self, result: Result) -> None: ...
-    async def results(self, user_id: int) -> list[Result]: ...
-
-
 # A game with its moves in one statement (a row a move, in order; a game without moves gives one row whose
 # move columns are NULL): a move reads its game once, not the game and then its moves.
-# The day of the daily challenge it plays comes along (daily_plays.game_id is unique): no second query to ask.
+# The day of the daily challenge it plays comes along (daily_plays.game_id is unique), and the ranked secret it plays
+# (ranked_plays.game_id is its key): no second query to ask.
 _GAME_WITH_MOVES = (
-    "SELECT g.*, m.guess AS move_guess, m.bulls AS move_bulls, m.cows AS move_cows, d.day AS daily_day"
-    " FROM games g LEFT JOIN daily_plays d ON d.game_id = g.id LEFT JOIN moves m ON m.game_id = g.id"
-    " WHERE {where} ORDER BY m.seq"
+    "SELECT g.*, m.guess AS move_guess, m.bulls AS move_bulls, m.cows AS move_cows, d.day AS daily_day,"
+    " r.secret_id AS ranked_secret"
+    " FROM games g LEFT JOIN daily_plays d ON d.game_id = g.id LEFT JOIN ranked_plays r ON r.game_id = g.id"
+    " LEFT JOIN moves m ON m.game_id = g.id WHERE {where} ORDER BY m.seq"
 )
 
 
 class SqliteGameRepository:
-    """The GameRepository on one aiosqlite connection."""
+    """One-player games' rows on the Store's connection, sharing its transactions."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -79,6 +65,7 @@ class SqliteGameRepository:
             finished_at=moment(row["finished_at"]),
             turns=turns,
             daily=row["daily_day"],
+            ranked=row["ranked_secret"],
         )
 
     async def _read_game(self, where: str, params: tuple[Any, ...]) -> Game | None:

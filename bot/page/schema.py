@@ -310,10 +310,12 @@ class Stats(Shape, kw_only=True):
 
 
 class Award(Shape, kw_only=True):
-    """An achievement on the shelf: held or not, what earns it, how rare it is."""
+    """An achievement on the shelf: held or not, the mark drawn before its name for that (🏅 held, 🔒 not yet), what
+    earns it (shown held or not), how rare it is."""
 
     name: str
     held: bool
+    mark: str
     how: str
     rarity: str
 
@@ -371,8 +373,16 @@ class ReviewRow(Shape, kw_only=True):
     turning: bool
 
 
+class ReviewHint(Shape, kw_only=True):
+    """A hint where it was taken: after how many guesses (0: before the first), and what it revealed and left."""
+
+    after: int
+    text: str
+
+
 class ReviewReady(Shape, tag_field="status", tag="ready", kw_only=True):
-    """GET /api/review: a finished game's review, the chat's rows, the coach's words and what it earned."""
+    """GET /api/review: a finished game's review, the chat's rows (and hints), how a game not won ended, which game it
+    is when not the player's last, the coach's words and what it earned."""
 
     of: ReviewOf = msgspec.field(default_factory=ReviewOf)  # the tab fills it in
     title: str
@@ -384,14 +394,18 @@ class ReviewReady(Shape, tag_field="status", tag="ready", kw_only=True):
     legend: str
     texts: dict[str, str]
     achieved: list[str] = []
+    hints: list[ReviewHint] = []
+    ending: str | None = None
+    which: str | None = None
 
 
 class BestGuess(Shape, kw_only=True):
-    """One of the best guesses at a position, with the most codes an answer could leave."""
+    """One of the best guesses at a position, with the most codes an answer could leave (and how many on average)."""
 
     guess: str
     worst: int
     text: str
+    average: float | None = None
 
 
 class PositionReady(Shape, tag_field="status", tag="ready", kw_only=True):
@@ -409,6 +423,9 @@ class PositionReady(Shape, tag_field="status", tag="ready", kw_only=True):
     least_text: str
     exact: bool
     best: list[BestGuess]
+    best_heading: str = ""
+    why: str | None = None
+    codes_heading: str = ""
 
 
 class NoReview(Shape, tag_field="status", tag="none", kw_only=True):

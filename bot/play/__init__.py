@@ -6,8 +6,8 @@ What other features may use of it is exported here (tests/bot/test_layout.py kee
 from __future__ import annotations
 
 from bot.play.board import board as referee_board
-from bot.play.board import ending, hinted, scored, started, tidy
-from bot.play.service import Finished, Hint, Scored, give_up, hint, stop
+from bot.play.board import ending, hinted, rejected, scored, started, tidy
+from bot.play.service import Finished, Hint, Scored, give_up, guess, hint, stop
 
 __all__ = [
     "Finished",
@@ -15,9 +15,11 @@ __all__ = [
     "Scored",
     "ending",
     "give_up",
+    "guess",
     "hint",
     "hinted",
     "referee_board",
+    "rejected",
     "scored",
     "started",
     "stop",

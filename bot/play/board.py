@@ -93,11 +93,24 @@ def review_parts(language: str, game: Game, coaching: Coaching) -> tuple[Html, .
     else:
         after = coaching.remaining
         parts = [t("ref.review.move", language, guess=guess, before=coaching.before, after=after, bits=bits)]
-    if coaching.engine_pick:
+    measured = coaching.measured
+    if measured is not None:  # the review's exact measure: the one best move the game's review names too
+        if measured.best is None:
+            parts.append(t("ref.review.best", language, guess=guess))
+        else:
+            label = review_feature.label_text(language, measured.label)
+            loss = decimal_text(review_feature.printed(measured.loss), 2, language)
+            best = code_text(game.variant, measured.best)
+            parts.append(t("ref.review.measured", language, best=best, guess=guess, loss=loss, label=label))
+        if measured.why is not None and measured.why.codes > 1:
+            parts.append(review_feature.why_line(language, game.variant, measured.why))
+    elif coaching.engine_pick:
         more = decimal_text(coaching.bits_short, 1, language)
         parts.append(t("ref.review.pick", language, pick=code_text(game.variant, coaching.engine_pick), more=more))
     elif coaching.compared:
         parts.append(t("ref.review.good", language))
+    else:  # no pick at all: too many codes to weigh one now (the game's review estimates it, marked ≈)
+        parts.append(t("ref.review.unweighed", language))
     if coaching.outlook is not None and coaching.remaining > 1:  # one code left: the line above says it wins next
         parts.append(t("ref.review.outlook", language, average=decimal_text(coaching.outlook, 1, language)))
     if game.hinted:

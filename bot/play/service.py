@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
+from bot import review as review_feature
 from bot.deps import Deps
 from bot.games.lifecycle import finish, hard_secret, parsed
 from bot.games.model import Game
@@ -16,12 +17,24 @@ from engine.adversary import adversary_answer
 from engine.analysis import quick_review, review_move, tree_guesses
 from engine.history import History, Turn, candidates, pinned
 from engine.play import play
+from engine.review import Label, guess_loss
 from engine.scoring import Score, score
 from engine.variant import Code, Variant
 
 # The engine's replay at the end is skipped for variants whose solving takes too long to wait for.
 ENGINE_REPLAY_MAX_CODES = 10_000
 ENGINE_REPLAY_TIMEOUT = 5.0
+
+
+@dataclass(frozen=True)
+class Measured:
+    """The latest guess as the game's review weighs it, where its figures are exact: its label and loss (as
+    printed), the best guess there and what makes it best (None: the guess was one of the best)."""
+
+    label: Label
+    loss: float
+    best: Code | None
+    why: review_feature.Split | None
 
 
 @dataclass(frozen=True)
@@ -36,6 +49,7 @@ class Coaching:
     before: int = 0  # the codes that fitted before the guess
     guess: Code = ""  # the guess reviewed
     compared: bool = False  # whether the engine's own guess was weighed against it (small enough a position)
+    measured: Measured | None = None  # the review's exact measure of it, where there is one (the full review only)
 
 
 # A guess counts as clearly worse than the engine's when it is expected to learn this many bits less.
@@ -125,6 +139,15 @@ def pins(game: Game) -> dict[int, int]:
     return {int(position): int(game.secret[int(position)]) for position in game.hints}
 
 
+def pins_at(game: Game, index: int) -> dict[int, int]:
+    """The digits the player knew in their places when guess `index` (0 for the first) was made: the hints taken
+    before it (every hint, in a game older than the note of when they came)."""
+    if game.secret is None or game.hints_at is None or len(game.hints_at) != len(game.hints):
+        return pins(game)
+    secret = game.secret
+    return {int(p): int(secret[int(p)]) for p, at in zip(game.hints, game.hints_at, strict=True) if at <= index}
+
+
 async def _coach(deps: Deps, game: Game, turn: Turn) -> Coaching:
     """What the turn taught: reviewed right here when the engine knows that is quick (a lookup in its tree,
     a handful of candidates), else as engine work, so neither the event loop nor the write lock is held by a review
@@ -149,10 +172,29 @@ def _review(variant: Variant, history: History, known: dict[int, int] | None = N
 
 
 async def review(deps: Deps, game: Game) -> Coaching | None:
-    """The coach's full review of the game's latest guess, knowing its hints (None before the first guess)."""
+    """The coach's full review of the game's latest guess, knowing its hints (None before the first guess): with the
+    review's measure of it where that is exact, so that the coach and the game's review name one best move."""
     if not game.turns:
         return None
-    return await _coach(deps, replace(game, turns=game.turns[:-1]), game.turns[-1])
+    before, last = game.turns[:-1], game.turns[-1]
+    coaching = await _coach(deps, replace(game, turns=before), last)
+    known = pins_at(game, len(before))  # what the player knew when they made it, as the game's review weighs it
+    same = ("coach measure", game.variant.name, game.turns, tuple(known.items()))
+    measured = await deps.engine.need("coach measure", measure, game.variant, before, known, last.guess, same=same)
+    return replace(coaching, measured=measured)
+
+
+def measure(variant: Variant, before: History, known: dict[int, int], guess: Code) -> Measured | None:
+    """The guess as the game's review weighs it at the position after `before` with `known` digits in their places,
+    where the figures are exact (None where they are an estimate: the coach's pick is then a quick one)."""
+    weighed = guess_loss(variant, before, known or None, guess)
+    if not weighed.exact or not weighed.best:
+        return None
+    label = review_feature.shown_label(weighed.loss, weighed.label)
+    if label is Label.BEST:
+        return Measured(label, weighed.loss, None, None)
+    best = weighed.best[0].guess
+    return Measured(label, weighed.loss, best, review_feature.split_of(variant, before, known or None, (best,))[0])
 
 
 async def engine_guesses(deps: Deps, variant: Variant, secret: Code, first: Turn) -> int | None:

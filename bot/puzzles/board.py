@@ -54,6 +54,7 @@ class PuzzleBoard:
     solution: Code | None = None  # once the player may see it
     tries: int = 0
     rating: int | None = None  # the player's puzzle rating as shown (the ladder)
+    provisional: bool = False  # the player's rating is provisional: shown with "?" (the ladder)
     puzzle_rating: int | None = None  # the puzzle's (the ladder)
     share: Html | None = None  # the result to forward, spoiler-free (the puzzle of the day)
     choices: Choices = ()

@@ -69,7 +69,7 @@ async def act(s: Situation, body: schema.PuzzleRequest) -> schema.PuzzleShown | 
         case "daily":
             done = await puzzles.today(deps, user)
         case "next":
-            done = await puzzles.ladder(deps, user, s.settings.variant)
+            done = await puzzles.ladder(deps, user, None, s.settings.variant)  # the variant of the latest
         case "answer" | "give_up":
             solving = _named(body)
             if solving.day is not None:  # the day's puzzle is begun by the first act on it, if not before

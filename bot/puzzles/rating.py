@@ -9,12 +9,13 @@ solving it, and both are rated on it, as Lichess rates its puzzles. Pure: no I/O
   overstates a favourite's chance (in bench/puzzle_bench.py's simulation, 0.549 solved for a 0.6 target, against
   0.578; both rank the puzzles alike). A player's puzzle rating is a rating of its own (a `Skill`), apart from
   their match ratings.
-- A new puzzle starts where its difficulty estimate (`engine.inverse.Difficulty.estimate`) puts it, with a σ half a
-  new player's: near the right place before anyone has tried it, yet quick to move once people do.
-- Shown numbers: a player's is the one `/top rating` shows, 1500 + 20 × (μ − 3σ). A puzzle's is the number an
-  established player (σ = ESTABLISHED_SIGMA) shows when the model gives them even odds on it, 1500 + 20 × (μ − 3 ×
-  ESTABLISHED_SIGMA): a player and a puzzle showing the same number are an even match once the player's rating has
-  settled.
+- A new puzzle starts where its difficulty estimate puts it among puzzles people have rated,
+  `engine.inverse.start_mu(estimate)` (both kinds: a best-next-guess puzzle's estimate is on the same scale), with a σ
+  half a new player's: near the right place before anyone has tried it, yet quick to move once people do.
+- Shown numbers: 1500 + 20 × (μ − 25) for a player and a puzzle alike, so that a player and a puzzle showing the same
+  number are an even match whatever the player's σ (docs/developers/engine.md, "Where a new puzzle should start").
+  A player's number is provisional, shown with "?", while their σ is above ESTABLISHED_BELOW (about a dozen rated
+  puzzles): an award for a rating needs an established one.
 - Picking: of the puzzles the bot fetched near the player (`window`), the ones whose solve chance is nearest
   TARGET_CHANCE, one of them at random (`pick`).
 """
@@ -30,20 +31,20 @@ from typing import NamedTuple
 from openskill.models import ThurstoneMostellerFull, ThurstoneMostellerFullRating
 
 from bot import records
+from engine.inverse import start_mu
 
 MODEL = ThurstoneMostellerFull()
 
-# The start of a new puzzle: μ = 25 + MU_PER_BIT × (estimate − REFERENCE_ESTIMATE), so that the classic puzzle of
-# median estimate (20.9, bench/puzzle_bench.py speed) starts at a new player's μ, and those of the 5th and 95th
-# percentiles (14.9 and 32.6) at 22.0 and 30.8, where the model gives a settled player of μ 25 a 66% and a 21% chance
-# (the estimates lean to the hard side). Its σ: half a new player's.
-REFERENCE_ESTIMATE = 21.0
-MU_PER_BIT = 0.5
-START_SIGMA = MODEL.sigma / 2
+START_SIGMA = MODEL.sigma / 2  # a new puzzle's σ: half a new player's
+BASE, SCALE = 1500, 20  # a shown number: BASE + SCALE × (μ − MODEL.mu)
+# A player's puzzle rating is provisional ("?") while its σ is above this: about a dozen rated puzzles (14 against
+# new puzzles, 9 against settled ones, whatever the results: tests/puzzles/test_puzzle_rating.py counts them with the
+# library). A newcomer's σ is 8.33; three answers leave it above 5.
+ESTABLISHED_BELOW = 3.5
 
 # The σ a player's rating settles at after many attempts (the model's τ adds to σ before each game what the game
 # takes off): the fixed point of games against an even, settled opponent (a test finds it with the library).
-ESTABLISHED_SIGMA = 1.20
+SETTLED_SIGMA = 1.20
 
 TARGET_CHANCE = 0.6  # a run of puzzles the player solves a little more often than not
 WINDOW_CHANCES = (0.35, 0.85)  # the solve chances `window` spans, before widening
@@ -66,8 +67,9 @@ class Candidate:
 
 
 def puzzle_start(estimate: float) -> records.Skill:
-    """A new puzzle's rating, from its difficulty estimate (bits; engine.inverse.Difficulty.estimate)."""
-    return records.Skill(MODEL.mu + MU_PER_BIT * (estimate - REFERENCE_ESTIMATE), START_SIGMA, 0)
+    """A new puzzle's rating, from its difficulty estimate (bits: engine.inverse.Difficulty.estimate, or
+    NextGuessPuzzle.estimate)."""
+    return records.Skill(start_mu(estimate), START_SIGMA, 0)
 
 
 def solve_chance(player: records.Skill, puzzle: records.Skill) -> float:
@@ -85,14 +87,25 @@ def attempted(player: records.Skill, puzzle: records.Skill, solved: bool) -> Att
     )
 
 
+def shown(skill: records.Skill) -> int:
+    """A rating as shown, a player's or a puzzle's: 1500 + 20 × (μ − 25), rounded."""
+    return round(BASE + SCALE * (skill.mu - MODEL.mu))
+
+
 def player_shown(player: records.Skill) -> int:
-    """A player's puzzle rating as shown, on the scale of /top rating: 1500 + 20 × (μ − 3σ)."""
-    return records.shown(player.conservative)
+    """A player's puzzle rating as shown (`shown`)."""
+    return shown(player)
 
 
 def puzzle_shown(puzzle: records.Skill) -> int:
-    """A puzzle's rating as shown: the number of a settled player the model gives even odds on it."""
-    return records.shown(puzzle.mu - records.Z * ESTABLISHED_SIGMA)
+    """A puzzle's rating as shown (`shown`): the number of a player the model gives even odds on it."""
+    return shown(puzzle)
+
+
+def established(player: records.Skill) -> bool:
+    """Whether a player's puzzle rating has settled enough to mean something (its σ at most ESTABLISHED_BELOW):
+    before, it is shown with "?" and earns no award."""
+    return player.sigma <= ESTABLISHED_BELOW
 
 
 def window(player: records.Skill, widen: int = 0) -> tuple[float, float]:

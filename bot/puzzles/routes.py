@@ -17,7 +17,7 @@ from bot.replies import Outcome
 from bot.routes import Chats, Command, Feature
 from bot.situation import Situation
 from bot.texts import t
-from engine.variant import InvalidVariant
+from engine.variant import InvalidVariant, Variant, variant_named
 
 COMMANDS = (Command("puzzle", Chats.ANY),)
 ACTIONS = frozenset({view.ACTION})
@@ -28,6 +28,14 @@ _WORDS = (("words.puzzle.daily", DAILY_WORD), ("words.puzzle.top", TOP_WORD))
 
 def _word(args: str, language: str) -> str | None:
     return meanings(language, _WORDS).get(" ".join(args.lower().split()))
+
+
+def _variant_named(name: str) -> Variant | None:
+    """The variant a button names (None: no such variant, a hand-made button)."""
+    try:
+        return variant_named(name)
+    except InvalidVariant:
+        return None
 
 
 def _code_like(args: str) -> bool:
@@ -58,15 +66,13 @@ class Puzzle(Feature):
         except InvalidVariant:
             return messages.unknown_variant(language, args.strip())
         if named is None:  # /puzzle alone: the one being solved, else today's, else the ladder
-            solving = await puzzles.current(deps, user)
-            state = await puzzles.state(deps, user, solving) if solving is not None else None
+            state = await puzzles.state(deps, user)
             if state is not None and not state.over:
                 return view.shown(language, state, busy=busy)
-            day = await puzzles.today(deps, user, start=False)
+            day = await puzzles.today(deps, user)
             if not day.over:
-                day = await puzzles.today(deps, user)
                 return view.shown(language, day, busy=busy, made=True)
-        ladder = await puzzles.ladder(deps, user, named or s.settings.variant)
+        ladder = await puzzles.ladder(deps, user, named or s.settings.variant, s.settings.variant)
         return view.shown(language, ladder, busy=busy, made=True)
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
@@ -75,13 +81,12 @@ class Puzzle(Feature):
 
     async def _answer(self, s: Situation, text: str, *, typed: bool) -> Outcome | None:
         deps, user, language = self.deps, s.who.user_id, s.language
-        solving = await puzzles.current(deps, user)
-        if solving is None:
+        result = await puzzles.answer_open(deps, user, text)
+        if result is None:  # nothing open
             return None if typed else messages.message("puzzle.none", language)
-        result = await puzzles.answer(deps, user, text, solving)
-        if isinstance(result, puzzles.Ladder | puzzles.Daily | puzzles.NextLadder):
-            return view.answered(language, result)
-        return view.refused(language, result)
+        if isinstance(result, Refusal):
+            return view.refused(language, result)
+        return view.answered(language, result)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
         """A puzzle's button: give up, the next ladder puzzle, the puzzle of the day, the day's board."""
@@ -92,8 +97,10 @@ class Puzzle(Feature):
         if not s.who.private:
             return Outcome(toast=t("group.private_only", language, link=""))
         busy = await self._busy(s)
-        if verb == view.NEXT:
-            return view.shown(language, await puzzles.ladder(deps, user, s.settings.variant), busy=busy, made=True)
+        if verb == view.NEXT and len(fields) <= 1:  # pz:n:<variant>: the next in the variant just played
+            variant = _variant_named(fields[0]) if fields else None
+            ladder = await puzzles.ladder(deps, user, variant, s.settings.variant)
+            return view.shown(language, ladder, busy=busy, made=True)
         if verb == view.DAILY:
             day = await puzzles.today(deps, user)
             return view.shown(language, day, busy=busy, made=not day.over)
@@ -109,9 +116,9 @@ class Puzzle(Feature):
             result = await puzzles.give_up_day(deps, user, day)
         else:
             result = await puzzles.give_up_ladder(deps, user, cb.decode_id(field))
-        if isinstance(result, puzzles.Ladder | puzzles.Daily | puzzles.NextLadder):
-            return view.answered(language, result)
-        return view.refused_button(language, result)
+        if isinstance(result, Refusal):
+            return view.refused_button(language, result)
+        return view.answered(language, result)
 
     async def _busy(self, s: Situation) -> bool:
         """Whether a game or a match takes what the player types here (then a puzzle is answered with /puzzle)."""
@@ -125,7 +132,8 @@ class Puzzle(Feature):
         if word == TOP_WORD:
             return view.day_board(language, await puzzles.board(deps))
         if not args.strip() or word == DAILY_WORD:
-            return view.group_posted(language, await puzzles.post_in_group(deps, who.chat_id), who.bot_username)
+            posted = await puzzles.post_in_group(deps, who.chat_id, who.user_id)
+            return view.group_posted(language, posted, who.bot_username)
         result = await puzzles.answer_in_group(deps, who.chat_id, who.user_id, who.name, args, strict=True)
         if result is None:
             return messages.message("puzzle.group.none", language)
@@ -138,6 +146,8 @@ class Puzzle(Feature):
         the post arrives in privacy mode too); anything else is not mine."""
         who = s.who
         result = await puzzles.answer_in_group(self.deps, who.chat_id, who.user_id, who.name, text, strict=False)
-        if not isinstance(result, puzzles.GroupDaily):
+        if result is None:
             return None
-        return view.group_answered(s.language, result, who.name)
+        if isinstance(result, puzzles.GroupDaily):
+            return view.group_answered(s.language, result, who.name)
+        return view.refused(s.language, result)

@@ -1,35 +1,46 @@
 """Puzzles, "Which code is it?" and "Best next guess": the ladder (/puzzle), the puzzle of the day, and the day's
 puzzle posted in a group.
 
-- **The ladder.** Puzzles made ahead (`bullscows puzzles make`) wait in the database, each rated. The player gets one
-  picked near their puzzle rating (`bot.puzzles.rating`: `window`, the nearest unseen, `pick`), never one shown
-  to them before: the attempt's row is written as it is shown. The first answer that is a code (or giving up before
-  any) rates the player and the puzzle, in the update's transaction, once. A variant whose shelf has nothing left
-  for the player gets a few puzzles made on the fly, in a thread, and the player is told the operator can make more.
-- **Two kinds on the ladder.** "Which code is it?" (INVERSE) and "Best next guess" (NEXT, made ahead only: one
-  takes 70 ms of CPU on classic, 200 on Mastermind, too long to make a dozen while a player waits). They alternate:
-  a player who has been shown an odd number of ladder puzzles gets a best-next-guess one next, where the shelf has
-  one for them, else the other kind. Both kinds share the player's puzzle rating; a best-next-guess puzzle starts
-  rated as the median classic "Which code is it?" one (it has no difficulty estimate of its own) and finds its level
-  from how people do. Its answer, any code of the variant, is graded in a thread (`grade_next_guess`): solved when
-  its loss is under the "good" threshold.
+- **The ladder.** Puzzles made ahead (the stock, bot/puzzles/stock.py, or `bullscows puzzles make`) wait in the
+  database, each rated from the start where its difficulty estimate puts it. The player gets one picked near their
+  puzzle rating (`bot.puzzles.rating`: `window`, the nearest unseen, `pick`), never one shown to them before: the
+  attempt's row is written as it is shown. The first answer that is a code (or giving up before any) rates the
+  player and the puzzle, in the update's transaction, once. A puzzle left unanswered counts as failed when the
+  player asks for another (the day's, or one of another variant), as on Lichess: no puzzle can be parked to skip
+  it. A variant whose shelf has nothing left for the player gets a few puzzles made on the fly, as engine work.
+- **Two kinds on the ladder.** "Which code is it?" (INVERSE) and "Best next guess" (NEXT, made ahead only). They
+  alternate: a player who has been shown an odd number of ladder puzzles gets a best-next-guess one next, where the
+  shelf has one for them, else the other kind. Both kinds share the player's puzzle rating. A best-next-guess answer,
+  any code of the variant, is graded as engine work (`grade_next_guess`): solved when its loss is under the "good"
+  threshold. A miss is told how good it was and how far from the best, never which guesses are best: those are
+  named, with what makes the first one best (`engine.partition`), once it is solved or given up.
 - **The puzzle of the day**: the same for everyone, made from a seed that is an HMAC of the day under the daily key
-  (as /daily's secret), never stored; a player's go at it is (tries, solved or given up), for the day's board and
-  the streak.
-- **In a group**: the day's puzzle posted on request, answered there; the first solver is recorded once.
+  (as /daily's secret), never stored; a player's go at it is (first shown, tries, solved or given up), for the day's
+  board (fewest tries, then least time from when they were first shown it) and the streak.
+- **In a group**: the day's puzzle posted on request. A member's answer there is one of their tries at the day's
+  puzzle, counted as in private, their clock running from when the post first showed the clues to the group (or
+  from when they were shown it before); the group's first solver is recorded once, and no message prints the code.
+- **A retry** (bot/puzzles/retry.py): a position of the player's own reviewed game, "🔁 Retry #n" under its review,
+  is an unrated best-next-guess puzzle they solve as a ladder puzzle (typed codes answer it). It is never rated,
+  counts for nothing on the ladder (its turn of kinds, its latest variant), and is refused while a ladder puzzle or
+  today's puzzle is open (it would park it); asking for another puzzle leaves a retry open for later, never failed.
+- **An answer is idempotent once it ends the puzzle**: an answer to a puzzle that is over is refused, and changes
+  nothing. A code that is one of the clues' own guesses is answered as that, and counts for nothing.
 
-Every function runs inside the update's transaction (the Core's, or the Mini App's).
+Each update reads what it needs in one statement (`SqlitePuzzleRepository.load`) and writes what it decided in one
+call (`save`). Every function runs inside the update's transaction (the Core's, or the Mini App's).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import date, timedelta
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime, timedelta
 
 from bot import daily as daily_feature
 from bot import records
@@ -38,14 +49,33 @@ from bot.deps import Deps
 from bot.events import DayPuzzleSolved, PuzzleRated
 from bot.games.lifecycle import parsed
 from bot.puzzles import rating as puzzle_rating
+from bot.puzzles import retry as retries
 from bot.puzzles.rating import Candidate
-from bot.puzzles.store import INVERSE, DaySolver, GroupPost, Made, SqlitePuzzleRepository, StoredPuzzle
+from bot.puzzles.retry import Retry, RetryPuzzle
+from bot.puzzles.store import (
+    INVERSE,
+    RETRY,
+    AttemptWrite,
+    DaySolver,
+    DayWrite,
+    GroupPost,
+    Loaded,
+    Made,
+    Plan,
+    Rated,
+    SqlitePuzzleRepository,
+    StoredPuzzle,
+)
 from bot.puzzles.store import NEXT as NEXT
 from bot.puzzles.store import Current as Current
 from bot.refusal import Refusal
+from engine.history import candidates
 from engine.inverse import GENERATOR_VERSION, Grade, Puzzle, grade, puzzle_for_seed
+from engine.partition import Partition, partitions
 from engine.review.puzzle import NextGuessGrade, NextGuessPuzzle, grade_next_guess, next_guess_puzzles
-from engine.variant import PRESETS, Variant, variant_named
+from engine.variant import PRESETS, InvalidVariant, Variant, variant_named
+
+log = logging.getLogger(__name__)
 
 DAILY_VARIANT = PRESETS["classic"]
 FETCH = 50  # the ladder asks the database for this many unseen puzzles nearest the player, and picks among them
@@ -91,17 +121,17 @@ def made(variant: Variant, seeds: Sequence[int]) -> list[Made]:
 def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[Made]:
     """The best-next-guess puzzles these seeds make in the variant, as rows to store (a seed whose games yield none,
     or one equal up to relabelling to a puzzle in `known`, adds nothing; `known` gains the new ones' keys), each
-    starting rated as the median classic "Which code is it?" puzzle (CPU-bound, tens of milliseconds a seed: call it
-    in a thread)."""
+    rated where its own difficulty estimate puts it (`NextGuessPuzzle.estimate`, on the scale of the other kind's)
+    (CPU-bound, tens of milliseconds a seed: call it in a thread)."""
     rows = []
-    start = puzzle_rating.puzzle_start(puzzle_rating.REFERENCE_ESTIMATE)
     for seed in seeds:
         for puzzle in next_guess_puzzles(variant, random.Random(seed), 1):
             if puzzle.key in known:
                 continue
             known.add(puzzle.key)
-            data = puzzle.to_data()
-            rows.append(Made(variant.name, NEXT_VERSION, seed, data, puzzle_rating.REFERENCE_ESTIMATE, start, NEXT))
+            estimate = puzzle.estimate
+            start = puzzle_rating.puzzle_start(estimate)
+            rows.append(Made(variant.name, NEXT_VERSION, seed, puzzle.to_data(), estimate, start, NEXT))
     return rows
 
 
@@ -120,23 +150,31 @@ def stored(row: StoredPuzzle) -> Puzzle:
     return Puzzle.from_dict(row.data, recheck=False)
 
 
+def stored_next(row: StoredPuzzle) -> NextGuessPuzzle:
+    """The engine's best-next-guess puzzle of a stored row (the bot wrote it)."""
+    return NextGuessPuzzle.from_data(row.data)
+
+
 # -- results
 
 
 @dataclass(frozen=True)
 class Change:
-    """A rated attempt: the player's shown puzzle rating before and after, and the puzzle's after."""
+    """A rated attempt: the player's shown puzzle rating before and after (`provisional` after: shown with "?"), and
+    the puzzle's after."""
 
     before: int
     after: int
     puzzle: int
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
 class Ladder:
     """A ladder puzzle as it stands for the player after the update: the puzzle, its id and shown rating, the
-    player's shown puzzle rating, the answers so far, how it ended (solved, given up, or not yet), the grade of this
-    update's answer and the rating change it made (if it was rated now), and how many puzzles were made on the fly."""
+    player's shown puzzle rating (and whether it is provisional), the answers so far, how it ended (solved, given
+    up, or not yet), the grade of this update's answer and the rating change it made (if it was rated now), the
+    puzzle they left unanswered to get this one (counted as failed now), and how many puzzles were made on the fly."""
 
     puzzle_id: int
     puzzle: Puzzle
@@ -148,6 +186,8 @@ class Ladder:
     grade: Grade | None = None
     change: Change | None = None
     made_now: int = 0
+    provisional: bool = False
+    left: Change | None = None
 
     @property
     def over(self) -> bool:
@@ -158,7 +198,8 @@ class Ladder:
 @dataclass(frozen=True)
 class Daily:
     """The puzzle of the day as it stands for the player: the day, the puzzle, the answers so far, how it ended,
-    this update's grade, the player's streak of days solved, and how long until the next one."""
+    this update's grade, the player's streak of days solved, how long until the next one, and the ladder puzzle they
+    left unanswered to get to it (counted as failed now)."""
 
     day: str
     puzzle: Puzzle
@@ -168,6 +209,7 @@ class Daily:
     streak: DayStreak
     next_in: timedelta
     grade: Grade | None = None
+    left: Change | None = None
 
     @property
     def over(self) -> bool:
@@ -178,7 +220,9 @@ class Daily:
 @dataclass(frozen=True)
 class NextLadder:
     """A best-next-guess ladder puzzle as it stands for the player after the update: as Ladder, with the engine's
-    puzzle, its variant, and the grade of this update's guess."""
+    puzzle, its variant and the grade of this update's guess; `played` how that guess splits the codes that fit, and
+    `why` how the best guess to explain does (the graded one if it is among the best, else the first best): the
+    screen names it only once the puzzle is over."""
 
     puzzle_id: int
     puzzle: NextGuessPuzzle
@@ -190,6 +234,10 @@ class NextLadder:
     gave_up: bool = False
     grade: NextGuessGrade | None = None
     change: Change | None = None
+    provisional: bool = False
+    left: Change | None = None
+    played: Partition | None = None
+    why: Partition | None = None
 
     @property
     def over(self) -> bool:
@@ -197,7 +245,7 @@ class NextLadder:
         return self.solved or self.gave_up
 
 
-Solving = Ladder | Daily | NextLadder
+Solving = Ladder | Daily | NextLadder | Retry
 
 
 @dataclass(frozen=True)
@@ -211,8 +259,8 @@ class Board:
 
 @dataclass(frozen=True)
 class GroupDaily:
-    """The day's puzzle in a group: the puzzle, the group's post of it, and for an answer its grade and whether it
-    made its sender the group's first solver."""
+    """The day's puzzle in a group: the puzzle, the group's post of it, and for an answer its grade, whether it made
+    its sender the group's first solver, and their go at the day's puzzle after it."""
 
     day: str
     puzzle: Puzzle
@@ -220,6 +268,99 @@ class GroupDaily:
     grade: Grade | None = None
     first: bool = False
     next_in: timedelta = timedelta()
+    player: Daily | None = None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's puzzle rating in a family, as /stats shows it: the shown number, whether it is provisional, and
+    the rated puzzles behind it."""
+
+    rating: int
+    provisional: bool
+    puzzles: int
+
+
+# -- reading and rating
+
+
+async def _load(
+    deps: Deps,
+    user_id: int,
+    asked: Current | None = None,
+    *,
+    today: str | None = None,
+    days: bool = False,
+    ladder: bool = False,
+    latest: bool = False,
+) -> Loaded:
+    return await repository(deps).load(user_id, asked, today=today, days=days, ladder=ladder, latest=latest)
+
+
+def _family(variant: Variant) -> str:
+    return records.family_of(variant).value
+
+
+def _rated(before: records.Skill, row: StoredPuzzle, family: str, solved: bool) -> Rated:
+    """The attempt at the puzzle rated now: both ratings move as the rating library says."""
+    after = puzzle_rating.attempted(before, row.skill, solved)
+    shown = puzzle_rating.player_shown
+    return Rated(family, after.player, after.puzzle, solved, shown(before), shown(after.player))
+
+
+def _change(rated: Rated) -> Change:
+    return Change(
+        rated.before,
+        rated.after,
+        puzzle_rating.puzzle_shown(rated.puzzle),
+        not puzzle_rating.established(rated.player),
+    )
+
+
+async def _published(deps: Deps, user_id: int, rated: Rated, puzzle_id: int | None = None) -> None:
+    """A rated attempt told to whoever listens, solved or failed (a puzzle rating may earn an achievement, once it is
+    established; the league counts puzzles solved)."""
+    established = puzzle_rating.established(rated.player)
+    event = PuzzleRated(user_id, rated.after, established, deps.clock(), rated.solved, puzzle_id)
+    await deps.events.publish(deps, event)
+
+
+def _open_ladder(loaded: Loaded) -> tuple[StoredPuzzle, bool] | None:
+    """The ladder puzzle the player is solving (loaded with its attempt), and whether it is rated yet; None when
+    they are solving none (a retry of their own game's position is no ladder puzzle: it never holds the ladder up,
+    and is never left as failed)."""
+    row, attempt = loaded.puzzle, loaded.attempt
+    current = loaded.current
+    if current is None or current.puzzle_id is None or row is None or attempt is None or attempt.ended:
+        return None
+    if row.kind == RETRY:
+        return None
+    return row, attempt.rated
+
+
+def _open_day(loaded: Loaded, now: datetime) -> bool:
+    """Whether the player is solving today's puzzle of the day (loaded with their go at it), not over yet."""
+    current = loaded.current
+    if current is None or current.day is None or current.day != day_of(now):
+        return False
+    return loaded.day is None or not loaded.day.over
+
+
+def _leave(loaded: Loaded) -> tuple[AttemptWrite | None, Rated | None]:
+    """The ladder puzzle the player is solving, left for another: it ends, and counts as failed if it was not rated
+    yet (as on Lichess: a puzzle skipped is a puzzle failed)."""
+    found = _open_ladder(loaded)
+    if found is None:
+        return None, None
+    row, was_rated = found
+    family = _family(variant_named(row.variant))
+    rated = None if was_rated else _rated(loaded.skill(family), row, family, solved=False)
+    return AttemptWrite(row.id, rated=rated, ended=True, gave_up=True), rated
+
+
+def _clue_number(guesses: Sequence[str], code: str) -> int | None:
+    """Which clue (from 1) has `code` as its guess, if one does."""
+    return next((number for number, guess in enumerate(guesses, start=1) if guess == code), None)
 
 
 # -- the ladder
@@ -227,49 +368,80 @@ class GroupDaily:
 
 async def player_skill(deps: Deps, user_id: int, variant: Variant) -> records.Skill:
     """The player's puzzle rating in the variant's family (a new player's when never rated)."""
-    return await repository(deps).skill(user_id, records.family_of(variant).value) or records.Skill()
+    return (await _load(deps, user_id, Current(None, None))).skill(_family(variant))
 
 
-async def ladder(deps: Deps, user_id: int, variant: Variant) -> Ladder | NextLadder:
-    """The player's ladder puzzle: the one they are solving (of either kind), else a new one picked near their
-    rating in the variant, of the kind whose turn it is, a few made on the fly when none is left for them, shown
-    from now on."""
-    repo = repository(deps)
-    current = await repo.current(user_id)
-    if current is not None and current.puzzle_id is not None:
-        open_one = await _ladder_state(deps, user_id, current.puzzle_id)
-        if open_one is not None and not open_one.over:
-            return open_one
-    skill = await player_skill(deps, user_id, variant)
+async def standing(deps: Deps, user_id: int, variant: Variant) -> Standing | None:
+    """The player's puzzle rating in the variant's family as /stats shows it; None when they were never rated in it."""
+    loaded = await repository(deps).load(user_id, Current(None, None))
+    skill = loaded.skills.get(_family(variant))
+    if skill is None:
+        return None
+    return Standing(puzzle_rating.player_shown(skill), not puzzle_rating.established(skill), skill.games)
+
+
+async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Variant) -> Ladder | NextLadder:
+    """The player's ladder puzzle in `variant` (None: the variant of their latest ladder puzzle, else `usual`): the
+    one they are solving in it, else a new one picked near their rating, of the kind whose turn it is, a few made on
+    the fly when none is left for them, shown from now on. A puzzle of another variant they were solving counts as
+    failed (if it was not rated yet) and ends; a retry of their game's they were solving is left open for later,
+    neither failed nor rated."""
+    loaded = await _load(deps, user_id, ladder=True, latest=variant is None)
+    found = _open_ladder(loaded)
+    if found is not None and (variant is None or variant.name == found[0].variant):
+        return _ladder_state(loaded, found[0])
+    if variant is None:
+        variant = _known(loaded.last_variant) or usual
+    left, rated = _leave(loaded)
+    family = _family(variant)
+    skill = rated.player if rated is not None and rated.family == family else loaded.skill(family)
     chosen = None
-    for kind in kinds_in_turn(await repo.seen_count(user_id)):
+    for kind in kinds_in_turn(loaded.seen):
         chosen = await _pick(deps, user_id, variant, skill, kind)
         if chosen is not None:
             break
     made_now = 0
     if chosen is None:  # best-next-guess puzzles are too slow to make while the player waits: these are inverse
-        made_now = await make_now(deps, variant, ON_THE_FLY_BIG if variant.size > BIG else ON_THE_FLY)
+        count = ON_THE_FLY_BIG if variant.size > BIG else ON_THE_FLY
+        made_now = await make_now(deps, variant, count)
+        log.warning(
+            "no %s puzzle was left for player %s: %s made on the fly (the stock keeps the variants players ask for;"
+            " `bullscows puzzles make --variant %s` makes more ahead)",
+            variant.name,
+            user_id,
+            made_now,
+            variant.name,
+        )
         chosen = await _pick(deps, user_id, variant, skill, INVERSE)
     assert chosen is not None, "puzzles made just now are unseen"
-    now = deps.clock()
-    await repo.show(user_id, chosen.id, now)
-    await repo.set_current(user_id, Current(chosen.id, None), now)
-    shown = puzzle_rating.player_shown(skill)
-    rated = puzzle_rating.puzzle_shown(chosen.skill)
-    if chosen.kind == NEXT:
-        return NextLadder(chosen.id, stored_next(chosen), variant, shown, rated, 0)
-    return Ladder(chosen.id, stored(chosen), shown, rated, 0, made_now=made_now)
+    await repository(deps).save(
+        Plan(
+            user_id,
+            deps.clock(),
+            attempts=(left,) if left is not None else (),
+            shown=chosen.id,
+            move=True,
+            current=Current(chosen.id, None),
+        )
+    )
+    if rated is not None:
+        await _published(deps, user_id, rated, left.puzzle_id if left is not None else None)
+    state = _ladder_state(loaded, chosen, player=skill, left=_change(rated) if rated is not None else None)
+    return replace(state, made_now=made_now) if isinstance(state, Ladder) else state
+
+
+def _known(name: str | None) -> Variant | None:
+    """The variant of a stored name, if it is still one (a preset a newer version dropped is not)."""
+    try:
+        return variant_named(name) if name else None
+    except InvalidVariant:
+        return None
 
 
 def kinds_in_turn(seen: int) -> tuple[str, str]:
     """The kinds of puzzle to look for, in order, for a player shown `seen` ladder puzzles: they alternate, "Which
     code is it?" first."""
     return (NEXT, INVERSE) if seen % 2 else (INVERSE, NEXT)
-
-
-def stored_next(row: StoredPuzzle) -> NextGuessPuzzle:
-    """The engine's best-next-guess puzzle of a stored row (the bot wrote it)."""
-    return NextGuessPuzzle.from_data(row.data)
 
 
 async def _pick(deps: Deps, user_id: int, variant: Variant, skill: records.Skill, kind: str) -> StoredPuzzle | None:
@@ -291,93 +463,132 @@ async def _pick(deps: Deps, user_id: int, variant: Variant, skill: records.Skill
     return None
 
 
-async def _ladder_state(
-    deps: Deps, user_id: int, puzzle_id: int, answer: Grade | NextGuessGrade | None = None, *, rated: bool = False
-) -> Ladder | NextLadder | None:
-    """The ladder puzzle as it stands for the player (None: never shown to them, or no such puzzle); `rated`: this
-    update rated the attempt, and the change is shown."""
-    repo = repository(deps)
-    row, attempt = await repo.puzzle(puzzle_id), await repo.attempt(user_id, puzzle_id)
-    if row is None or attempt is None:
-        return None
+def _ladder_state(
+    loaded: Loaded,
+    row: StoredPuzzle,
+    *,
+    player: records.Skill | None = None,
+    tries: int | None = None,
+    solved: bool | None = None,
+    gave_up: bool | None = None,
+    verdict: Grade | NextGuessGrade | None = None,
+    rated: Rated | None = None,
+    left: Change | None = None,
+) -> Ladder | NextLadder:
+    """A ladder puzzle as it stands for the player: as loaded, or as this update left it (the tries, the end, the
+    answer's grade and the rating it made, the player's rating when it moved otherwise; a puzzle shown just now has
+    no attempt loaded: nothing tried)."""
     variant = variant_named(row.variant)
-    skill = await player_skill(deps, user_id, variant)
-    change = None
-    if rated and attempt.rating_before is not None and attempt.rating_after is not None:
-        change = Change(attempt.rating_before, attempt.rating_after, puzzle_rating.puzzle_shown(row.skill))
-    player, puzzle = puzzle_rating.player_shown(skill), puzzle_rating.puzzle_shown(row.skill)  # the shown ratings
-    solved, gave_up = attempt.ended and not attempt.gave_up, attempt.gave_up
+    attempt = loaded.attempt if loaded.attempt is not None and loaded.attempt.puzzle_id == row.id else None
+    tries = tries if tries is not None else attempt.tries if attempt is not None else 0
+    gave_up = gave_up if gave_up is not None else attempt is not None and attempt.gave_up
+    if solved is None:
+        solved = attempt is not None and attempt.ended and not attempt.gave_up
+    skill = rated.player if rated is not None else player or loaded.skill(_family(variant))
+    puzzle_skill = rated.puzzle if rated is not None else row.skill
+    change = _change(rated) if rated is not None else None
+    shown = puzzle_rating.player_shown(skill), puzzle_rating.puzzle_shown(puzzle_skill)
+    provisional = not puzzle_rating.established(skill)
     if row.kind == NEXT:
-        graded_next = answer if isinstance(answer, NextGuessGrade) else None
+        puzzle = stored_next(row)
+        graded = verdict if isinstance(verdict, NextGuessGrade) else None
+        played, why = _explained(variant, puzzle, graded, over=solved or gave_up)
         return NextLadder(
-            puzzle_id, stored_next(row), variant, player, puzzle, attempt.tries, solved, gave_up, graded_next, change
+            row.id, puzzle, variant, *shown, tries, solved, gave_up, graded, change, provisional, left, played, why
         )
-    graded = answer if isinstance(answer, Grade) else None
-    return Ladder(puzzle_id, stored(row), player, puzzle, attempt.tries, solved, gave_up, graded, change)
+    graded_inverse = verdict if isinstance(verdict, Grade) else None
+    return Ladder(
+        row.id, stored(row), *shown, tries, solved, gave_up, graded_inverse, change, 0, provisional, left=left
+    )
 
 
-async def _rate(deps: Deps, user_id: int, row: StoredPuzzle, solved: bool) -> None:
-    """Rate the player's attempt at the puzzle (its first answer, or giving up before any), once: both ratings move
-    as the rating library says, stored with the shown numbers before and after."""
-    repo = repository(deps)
-    family = records.family_of(variant_named(row.variant)).value
-    before = await repo.skill(user_id, family) or records.Skill()
-    after = puzzle_rating.attempted(before, row.skill, solved)
-    shown = (puzzle_rating.player_shown(before), puzzle_rating.player_shown(after.player))
-    await repo.rate(user_id, family, row.id, after.player, after.puzzle, solved, shown, deps.clock())
+def _explained(
+    variant: Variant, puzzle: NextGuessPuzzle, graded: NextGuessGrade | None, *, over: bool
+) -> tuple[Partition | None, Partition | None]:
+    """How the graded guess splits the codes that fit (when there is one), and how the best guess to explain does
+    (the graded one if it is among the best, else the first): once over, or beside a graded guess. Tens of
+    microseconds (bench/puzzle_bench.py why)."""
+    if graded is None and not over:
+        return None, None
+    guess = graded.weighed.played.guess if graded is not None else None
+    best = guess if guess in puzzle.best else puzzle.best[0]
+    alive = candidates(variant, puzzle.turns)
+    if guess is None or guess == best:
+        (why,) = partitions(variant, alive, [best])
+        return (why if guess is not None else None), why
+    played, why = partitions(variant, alive, [guess, best])
+    return played, why
 
 
-async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | NextLadder | Refusal:
-    """Give up a ladder puzzle: a loss when it was not rated yet; its code is shown. A Refusal when it is not the
-    player's open puzzle (a stale button)."""
-    repo = repository(deps)
-    row, attempt = await repo.puzzle(puzzle_id), await repo.attempt(user_id, puzzle_id)
+async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | NextLadder | Retry | Refusal:
+    """Give up a ladder puzzle: a loss when it was not rated yet; its code (or its best guesses) shown (a retry:
+    never rated). A Refusal when it is not the player's open puzzle (a stale button)."""
+    loaded = await _load(deps, user_id, Current(puzzle_id, None))
+    row, attempt = loaded.puzzle, loaded.attempt
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
-    rated_now = not attempt.rated
-    if rated_now:
-        await _rate(deps, user_id, row, solved=False)
-    await repo.end(user_id, puzzle_id, deps.clock(), gave_up=True)
-    await _clear_current(deps, user_id, Current(puzzle_id, None))
-    state = await _ladder_state(deps, user_id, puzzle_id, rated=rated_now)
-    assert state is not None
-    return state
+    if row.kind == RETRY:
+        return await retries.give_up(deps, loaded, row, attempt)
+    family = _family(variant_named(row.variant))
+    rated = None if attempt.rated else _rated(loaded.skill(family), row, family, solved=False)
+    clear = loaded.current == Current(puzzle_id, None)
+    write = AttemptWrite(puzzle_id, rated=rated, ended=True, gave_up=True)
+    await repository(deps).save(Plan(user_id, deps.clock(), attempts=(write,), move=clear))
+    if rated is not None:
+        await _published(deps, user_id, rated, puzzle_id)
+    return _ladder_state(loaded, row, gave_up=True, solved=False, rated=rated)
 
 
-async def _answer_ladder(deps: Deps, user_id: int, puzzle_id: int, text: str) -> Ladder | NextLadder | Refusal:
-    repo = repository(deps)
-    row, attempt = await repo.puzzle(puzzle_id), await repo.attempt(user_id, puzzle_id)
+async def _answer_ladder(deps: Deps, loaded: Loaded, text: str) -> Ladder | NextLadder | Retry | Refusal:
+    row, attempt = loaded.puzzle, loaded.attempt
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
+    if row.kind == RETRY:  # a retry of the player's game: weighed as the review weighs it, never rated
+        return await retries.answer(deps, loaded, row, attempt, text)
     variant = variant_named(row.variant)
     code = parsed(variant, text)
     if isinstance(code, Refusal):
         return code
     verdict: Grade | NextGuessGrade
-    if row.kind == NEXT:  # weighing a guess may search the position: engine work, off the write lock
+    if row.kind == NEXT:
+        puzzle = stored_next(row)
+        clue = _clue_number([turn.guess for turn in puzzle.turns], code)
+        if clue is not None:  # guessed already: it tells nothing new, and counts for nothing
+            return Refusal("puzzle.next.clue_code", {"code": code, "number": clue})
+        # weighing a guess may search the position: engine work, off the write lock
         verdict = await deps.engine.need(
-            "next-guess grade", grade_next_guess, variant, stored_next(row), code, same=("grade", row.id, code)
+            "next-guess grade", grade_next_guess, variant, puzzle, code, same=("grade", row.id, code)
         )
     else:
-        verdict = grade(stored(row), code)
-    await repo.tried(user_id, puzzle_id)
-    if not attempt.rated:
-        await _rate(deps, user_id, row, verdict.solved)
-    if verdict.solved:
-        await repo.end(user_id, puzzle_id, deps.clock(), gave_up=False)
-        await _clear_current(deps, user_id, Current(puzzle_id, None))
-    state = await _ladder_state(deps, user_id, puzzle_id, verdict, rated=not attempt.rated)
-    assert state is not None
-    if state.change is not None:  # rated now: a puzzle rating of 1800 may be earned here (answers are in private)
-        await deps.events.publish(deps, PuzzleRated(user_id, state.rating, True, deps.clock()))
-    return state
+        inverse = stored(row)
+        clue = _clue_number([c.guess for c in inverse.clues], code)
+        if clue is not None:  # a clue's own guess: its score says it is not the code, and it counts for nothing
+            return Refusal("puzzle.clue_code", {"code": code, "number": clue})
+        verdict = grade(inverse, code)
+    family = _family(variant)
+    rated = None if attempt.rated else _rated(loaded.skill(family), row, family, verdict.solved)
+    clear = verdict.solved and loaded.current == Current(row.id, None)
+    write = AttemptWrite(row.id, tried=True, rated=rated, ended=verdict.solved)
+    await repository(deps).save(Plan(loaded.user_id, deps.clock(), attempts=(write,), move=clear))
+    if rated is not None:  # a puzzle rating may earn an achievement here, once established
+        await _published(deps, loaded.user_id, rated, row.id)
+    return _ladder_state(
+        loaded, row, tries=attempt.tries + 1, solved=verdict.solved, gave_up=False, verdict=verdict, rated=rated
+    )
 
 
-async def _clear_current(deps: Deps, user_id: int, was: Current) -> None:
-    """The player solves nothing now, if they were solving `was`."""
-    repo = repository(deps)
-    if await repo.current(user_id) == was:
-        await repo.set_current(user_id, None, deps.clock())
+# -- a retry of a position of the player's own game
+
+
+async def open_retry(deps: Deps, user_id: int, puzzle: RetryPuzzle) -> Retry | Refusal:
+    """A position of the player's game as an unrated puzzle (bot.puzzles.retry), what they type its answer from now
+    on (a retry they were solving is left open); a Refusal while they are solving a ladder puzzle or today's puzzle
+    of the day (a retry would park it: leaving it for one would keep it unrated, and failing it for one would cost
+    a rating for practice)."""
+    loaded = await _load(deps, user_id)
+    if _open_ladder(loaded) is not None or _open_day(loaded, deps.clock()):
+        return Refusal("puzzle.retry.busy")
+    return await retries.begin(deps, user_id, puzzle)
 
 
 # -- the puzzle of the day
@@ -395,90 +606,134 @@ def _day_puzzle(key: bytes, day: str, variant_name: str) -> Puzzle:
     return puzzle_for_seed(variant, day_seed(key, day, variant))
 
 
+DAYS_KEPT = 4  # days whose puzzle is kept made (today's, and yesterday's for a while)
+
+
+@dataclass
+class DayPuzzles:
+    """The puzzles of the days asked for lately, made once each for the life of the process (the daily key does not
+    change while it runs): an answer to the day's puzzle reads nothing to find it. A part of the process's Deps with
+    nothing to wait for."""
+
+    made: dict[str, Puzzle] = field(default_factory=dict)
+
+    @property
+    def busy(self) -> bool:
+        """Never: nothing runs in the background."""
+        return False
+
+    async def settle(self) -> None:
+        """Nothing to wait for."""
+
+    async def stop(self) -> None:
+        """Nothing to stop."""
+
+
 async def day_puzzle(deps: Deps, day: str) -> Puzzle:
     """The puzzle of a day (engine work the first time a day is asked for, then kept)."""
-    made = (await daily_feature.daily_key(deps), day, DAILY_VARIANT.name)
-    if made in _days:
-        return _days[made]
-    puzzle = await deps.engine.need("day puzzle", _day_puzzle, *made, same=("day puzzle", day))
-    _days[made] = puzzle
-    while len(_days) > DAYS_KEPT:
-        _days.pop(next(iter(_days)))
+    kept = deps.part(DayPuzzles).made
+    if day in kept:
+        return kept[day]
+    made_from = (await daily_feature.daily_key(deps), day, DAILY_VARIANT.name)
+    puzzle = await deps.engine.need("day puzzle", _day_puzzle, *made_from, same=("day puzzle", day))
+    kept[day] = puzzle
+    while len(kept) > DAYS_KEPT:
+        kept.pop(next(iter(kept)))
     return puzzle
 
 
-DAYS_KEPT = 4  # days whose puzzle is kept made (today's, and yesterday's for a while)
-_days: dict[tuple[bytes, str, str], Puzzle] = {}
-
-
 async def today(deps: Deps, user_id: int, start: bool = True) -> Daily:
-    """Today's puzzle for the player, begun if it was not (with `start`) and made what they are solving while it is
-    not over."""
-    repo = repository(deps)
+    """Today's puzzle for the player, its clues shown to them from now (their clock starts the first time), and
+    with `start` made what they are solving while it is not over (a ladder puzzle they were solving counts as failed
+    if it was not rated yet, and ends)."""
     now = deps.clock()
     day = day_of(now)
     puzzle = await day_puzzle(deps, day)
-    if start and await repo.day_row(day, user_id) is None:
-        await repo.start_day(day, user_id, GENERATOR_VERSION, now)
-    state = await _day_state(deps, user_id, day, puzzle)
-    if start and not state.over:
-        await repo.set_current(user_id, Current(None, day), now)
-    return state
+    loaded = await _load(deps, user_id, today=day, days=True)
+    row = loaded.day
+    over = row is not None and row.over
+    move = start and not over and loaded.current != Current(None, day)
+    left, rated = _leave(loaded) if move else (None, None)
+    first = DayWrite(day, GENERATOR_VERSION, now) if row is None else None
+    if first is not None or move:
+        await repository(deps).save(
+            Plan(
+                user_id,
+                now,
+                attempts=(left,) if left is not None else (),
+                day=first,
+                move=move,
+                current=Current(None, day),
+            )
+        )
+    if rated is not None:
+        await _published(deps, user_id, rated, left.puzzle_id if left is not None else None)
+    state = _day_state(loaded, day, puzzle, now)
+    return replace(state, left=_change(rated)) if rated is not None else state
 
 
-async def _day_state(deps: Deps, user_id: int, day: str, puzzle: Puzzle, answer: Grade | None = None) -> Daily:
-    repo = repository(deps)
-    row = await repo.day_row(day, user_id)
+def _day_state(
+    loaded: Loaded,
+    day: str,
+    puzzle: Puzzle,
+    now: datetime,
+    *,
+    tried: bool = False,
+    solved: bool = False,
+    gave_up: bool = False,
+    verdict: Grade | None = None,
+) -> Daily:
+    """The player's go at the day's puzzle as loaded, or as this update left it (one more try, solved, given up)."""
+    row = loaded.day
+    tries = (row.tries if row is not None else 0) + int(tried)
+    solved = solved or (row is not None and row.solved_at is not None)
+    gave_up = gave_up or (row is not None and row.gave_up)
+    days = [*loaded.solved_days, day] if solved else list(loaded.solved_days)
+    return Daily(day, puzzle, tries, solved, gave_up, day_streak(days, day_of(now)), until_next(now), verdict)
+
+
+async def _answer_day(deps: Deps, loaded: Loaded, day: str, text: str) -> Daily | Refusal:
     now = deps.clock()
-    streak = day_streak(await repo.solved_days(user_id), day_of(now))
-    return Daily(
-        day,
-        puzzle,
-        row.tries if row is not None else 0,
-        row is not None and row.solved_at is not None,
-        row is not None and row.gave_up,
-        streak,
-        until_next(now),
-        answer,
-    )
-
-
-async def _answer_day(deps: Deps, user_id: int, day: str, text: str) -> Daily | Refusal:
     repo = repository(deps)
-    now = deps.clock()
     if day != day_of(now):  # the day turned while it was open: that puzzle is gone
-        await _clear_current(deps, user_id, Current(None, day))
+        if loaded.current == Current(None, day):
+            await repo.save(Plan(loaded.user_id, now, move=True))
         return Refusal("puzzle.daily.gone")
-    row = await repo.day_row(day, user_id)
+    row = loaded.day
     if row is None or row.over:
         return Refusal("puzzle.stale")
     puzzle = await day_puzzle(deps, day)
     code = parsed(puzzle.variant, text)
     if isinstance(code, Refusal):
         return code
+    clue = _clue_number([c.guess for c in puzzle.clues], code)
+    if clue is not None:
+        return Refusal("puzzle.clue_code", {"code": code, "number": clue})
     verdict = grade(puzzle, code)
-    await repo.day_tried(day, user_id, now if verdict.solved else None)
-    if verdict.solved:
-        await _clear_current(deps, user_id, Current(None, day))
-    state = await _day_state(deps, user_id, day, puzzle, verdict)
+    clear = verdict.solved and loaded.current == Current(None, day)
+    write = DayWrite(day, row.version, row.started_at, tried=True, solved_at=now if verdict.solved else None)
+    await repo.save(Plan(loaded.user_id, now, day=write, move=clear))
+    state = _day_state(loaded, day, puzzle, now, tried=True, solved=verdict.solved, verdict=verdict)
     if verdict.solved:  # the run of days that ends today: 7 earns the puzzle week
-        await deps.events.publish(deps, DayPuzzleSolved(user_id, state.streak.current, deps.clock()))
+        await deps.events.publish(deps, DayPuzzleSolved(loaded.user_id, state.streak.current, now))
     return state
 
 
 async def give_up_day(deps: Deps, user_id: int, day: str) -> Daily | Refusal:
     """Give up the puzzle of the day: its code is shown (with the daily's request to keep it quiet)."""
-    repo = repository(deps)
-    row = await repo.day_row(day, user_id)
-    if row is None or row.over or day != day_of(deps.clock()):
+    now = deps.clock()
+    loaded = await _load(deps, user_id, Current(None, day), days=True)
+    row = loaded.day
+    if row is None or row.over or day != day_of(now):
         return Refusal("puzzle.stale")
-    await repo.day_gave_up(day, user_id)
-    await _clear_current(deps, user_id, Current(None, day))
-    return await _day_state(deps, user_id, day, await day_puzzle(deps, day))
+    clear = loaded.current == Current(None, day)
+    write = DayWrite(day, row.version, row.started_at, gave_up=True)
+    await repository(deps).save(Plan(user_id, now, day=write, move=clear))
+    return _day_state(loaded, day, await day_puzzle(deps, day), now, gave_up=True)
 
 
 async def board(deps: Deps, day: str | None = None) -> Board:
-    """The day's board (today's by default): the solvers by tries, then time."""
+    """The day's board (today's by default): the solvers by tries, then time from when they were first shown it."""
     day = day or day_of(deps.clock())
     repo = repository(deps)
     solvers = await repo.day_board(day, BOARD_SIZE)
@@ -488,8 +743,8 @@ async def board(deps: Deps, day: str | None = None) -> Board:
 
 async def streak(deps: Deps, user_id: int) -> DayStreak:
     """The player's streak of days solving the puzzle of the day."""
-    solved = await repository(deps).solved_days(user_id)
-    return day_streak(solved, day_of(deps.clock()))
+    loaded = await _load(deps, user_id, Current(None, None), days=True)
+    return day_streak(list(loaded.solved_days), day_of(deps.clock()))
 
 
 async def day_begun(deps: Deps, user_id: int) -> bool:
@@ -512,12 +767,26 @@ async def current(deps: Deps, user_id: int) -> Current | None:
 
 
 async def answer(deps: Deps, user_id: int, text: str, solving: Current) -> Solving | Refusal:
-    """The player's answer to what they are solving: graded (the first answer of a ladder puzzle rated), or a
-    Refusal (not a code of its variant, or nothing open any more), which costs nothing."""
+    """The player's answer to the puzzle named (a ladder puzzle's or a day's): graded (the first answer of a ladder
+    puzzle rated), or a Refusal (not a code of its variant, a clue's own guess, or nothing open any more), which
+    costs nothing. Read at once, written at once."""
+    loaded = await _load(deps, user_id, solving, days=solving.day is not None)
+    return await _answered(deps, loaded, solving, text)
+
+
+async def answer_open(deps: Deps, user_id: int, text: str) -> Solving | Refusal | None:
+    """The player's answer to the puzzle they are solving now, as `answer`; None when they are solving none."""
+    loaded = await _load(deps, user_id, days=True)
+    if loaded.current is None:
+        return None
+    return await _answered(deps, loaded, loaded.current, text)
+
+
+async def _answered(deps: Deps, loaded: Loaded, solving: Current, text: str) -> Solving | Refusal:
     if solving.puzzle_id is not None:
-        return await _answer_ladder(deps, user_id, solving.puzzle_id, text)
+        return await _answer_ladder(deps, loaded, text)
     assert solving.day is not None
-    return await _answer_day(deps, user_id, solving.day, text)
+    return await _answer_day(deps, loaded, solving.day, text)
 
 
 async def give_up(deps: Deps, user_id: int, solving: Current) -> Solving | Refusal:
@@ -528,36 +797,49 @@ async def give_up(deps: Deps, user_id: int, solving: Current) -> Solving | Refus
     return await give_up_day(deps, user_id, solving.day)
 
 
-async def state(deps: Deps, user_id: int, solving: Current) -> Solving | None:
-    """What the player is solving, as it stands (None: it is gone)."""
-    if solving.puzzle_id is not None:
-        return await _ladder_state(deps, user_id, solving.puzzle_id)
-    assert solving.day is not None
-    if solving.day != day_of(deps.clock()):
+async def state(deps: Deps, user_id: int, solving: Current | None = None) -> Solving | None:
+    """What the player is solving (`solving`; None: the one they are solving now), as it stands (None: it is gone, or
+    nothing is open)."""
+    loaded = await _load(deps, user_id, solving, days=solving is None or solving.day is not None)
+    target = solving or loaded.current
+    if target is None:
         return None
-    return await _day_state(deps, user_id, solving.day, await day_puzzle(deps, solving.day))
+    if target.puzzle_id is not None:
+        if loaded.puzzle is None or loaded.attempt is None:
+            return None
+        if loaded.puzzle.kind == RETRY:
+            return retries.state(loaded.puzzle, loaded.attempt)
+        return _ladder_state(loaded, loaded.puzzle)
+    assert target.day is not None
+    now = deps.clock()
+    if target.day != day_of(now):
+        return None
+    return _day_state(loaded, target.day, await day_puzzle(deps, target.day), now)
 
 
 # -- in a group
 
 
-async def post_in_group(deps: Deps, chat_id: int) -> GroupDaily:
-    """The day's puzzle posted in the group (again, with who solved it, when it was)."""
-    repo = repository(deps)
+async def post_in_group(deps: Deps, chat_id: int, user_id: int) -> GroupDaily:
+    """The day's puzzle posted in the group (again, with who solved it, when it was). Its clues are shown to the
+    member who asked for it: their clock runs from now, unless it ran before."""
     now = deps.clock()
     day = day_of(now)
-    await repo.post_in_group(chat_id, day, now)
-    post = await repo.group_post(chat_id, day)
-    assert post is not None
+    repo = repository(deps)
+    post = await repo.post_in_group(chat_id, day, now)
+    if user_id > 0:  # a person, not a chat posting as itself
+        await repo.save(Plan(user_id, now, day=DayWrite(day, GENERATOR_VERSION, now)))
     return GroupDaily(day, await day_puzzle(deps, day), post, next_in=until_next(now))
 
 
 async def answer_in_group(
     deps: Deps, chat_id: int, user_id: int, name: str, text: str, *, strict: bool
 ) -> GroupDaily | Refusal | None:
-    """An answer to the day's puzzle posted in the group: graded, its sender recorded as the first solver if they
-    are. None when the puzzle was not posted there today, or (not `strict`: a plain message, not /puzzle CODE) when
-    the text is no code of its variant, which is chatter; a Refusal for a /puzzle argument that is no code."""
+    """A member's answer to the day's puzzle posted in the group: one of their tries at the day's puzzle, counted as
+    in private (their clock from the post's first showing there, unless it ran before), its sender recorded as the
+    group's first solver if they are. None when the puzzle was not posted there today, or (not `strict`: a plain
+    message, not /puzzle CODE) when the text is no code of its variant, which is chatter; a Refusal for a /puzzle
+    argument that is no code, a clue's own guess, a sender that is a chat, or a member whose go is over."""
     repo = repository(deps)
     now = deps.clock()
     day = day_of(now)
@@ -568,9 +850,24 @@ async def answer_in_group(
     code = parsed(puzzle.variant, text)
     if isinstance(code, Refusal):
         return code if strict else None
+    clue = _clue_number([c.guess for c in puzzle.clues], code)
+    if clue is not None:
+        return Refusal("puzzle.clue_code", {"code": code, "number": clue})
+    if user_id <= 0:  # posted as a chat (a channel, an anonymous admin): tries and streaks are people's
+        return Refusal("puzzle.group.person")
+    loaded = await _load(deps, user_id, today=day, days=True)
+    if loaded.day is not None and loaded.day.over:
+        return Refusal("puzzle.group.over", {"name": name})
     verdict = grade(puzzle, code)
-    await repo.group_answered(chat_id, day)
-    first = verdict.solved and await repo.first_solver(chat_id, day, user_id, name, now)
-    post = await repo.group_post(chat_id, day)
-    assert post is not None
-    return GroupDaily(day, puzzle, post, verdict, first, until_next(now))
+    first = verdict.solved and post.solver_id is None
+    clear = verdict.solved and loaded.current == Current(None, day)
+    write = DayWrite(day, GENERATOR_VERSION, post.posted_at, tried=True, solved_at=now if verdict.solved else None)
+    await repo.save(Plan(user_id, now, day=write, move=clear))
+    await repo.group_answered(post, (user_id, name) if first else None, now)
+    post = replace(post, answers=post.answers + 1)
+    if first:
+        post = replace(post, solver_id=user_id, solver_name=name)
+    player = _day_state(loaded, day, puzzle, now, tried=True, solved=verdict.solved, verdict=verdict)
+    if verdict.solved:
+        await deps.events.publish(deps, DayPuzzleSolved(user_id, player.streak.current, now))
+    return GroupDaily(day, puzzle, post, verdict, first, until_next(now), player)

@@ -2,25 +2,30 @@
 the "never shown twice"), the players' puzzle ratings, what each player is solving now, the puzzle of the day's
 results and its posts in groups. The SQL alone: the services decide.
 
-Writes run inside the Store's `transaction()` (the update's). The ladder's fetch runs along `puzzles_by_rating`, each
-row checked against the player's attempts by their primary key.
+An update reads what it needs in one statement (`load`: what the player is solving, its puzzle, their attempt or
+day's go, their ratings, and on request their solved days and ladder history) and writes what it decided in one call
+(`save`: a `Plan`, a statement a table it changes). Writes run inside the Store's `transaction()` (the update's).
+The ladder's fetch runs along `puzzles_by_rating`, each row checked against the player's attempts by their primary
+key.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 import aiosqlite
 
 from bot import records
+from bot.store.db import execute
 from bot.store.rows import every, iso, moment, one, scan
 
 INVERSE = "inverse"  # the kind of puzzle: "Which code is it?"
 NEXT = "next"  # the kind of puzzle: "Best next guess" (engine.review.puzzle.NextGuessPuzzle)
+RETRY = "retry"  # a position of a player's own reviewed game (bot.puzzles.retry): never rated, never on the ladder
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,82 @@ class DayRow:
 
 
 @dataclass(frozen=True)
+class Loaded:
+    """What an update about a player's puzzles needs, read at once: what they are solving now, the puzzle asked
+    about (a ladder puzzle's row and their attempt at it, or their go at a day's puzzle), their puzzle ratings by
+    family, and on request the days they solved the puzzle of the day, how many ladder puzzles they were shown and
+    the variant of the latest."""
+
+    user_id: int
+    current: Current | None
+    puzzle: StoredPuzzle | None = None
+    attempt: AttemptRow | None = None
+    day: DayRow | None = None
+    skills: Mapping[str, records.Skill] = field(default_factory=dict)
+    solved_days: tuple[str, ...] = ()
+    seen: int = 0
+    last_variant: str | None = None
+
+    def skill(self, family: str) -> records.Skill:
+        """The player's puzzle rating in a family (a new player's when never rated)."""
+        return self.skills.get(family) or records.Skill()
+
+
+@dataclass(frozen=True)
+class Rated:
+    """An attempt rated now: the family, both ratings after it, whether it was solved, and the player's shown
+    numbers before and after."""
+
+    family: str
+    player: records.Skill
+    puzzle: records.Skill
+    solved: bool
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class AttemptWrite:
+    """What an update changes of a player's attempt at a ladder puzzle: one more answer, its rating, its end."""
+
+    puzzle_id: int
+    tried: bool = False
+    rated: Rated | None = None
+    ended: bool = False
+    gave_up: bool = False
+
+
+@dataclass(frozen=True)
+class DayWrite:
+    """What an update changes of a player's go at a day's puzzle (begun if it was not): when they were first shown
+    it (the earlier of this and what is stored, while the go is not over), one more answer, solved, given up."""
+
+    day: str
+    version: int
+    shown_at: datetime
+    tried: bool = False
+    solved_at: datetime | None = None
+    gave_up: bool = False
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything an update writes of one player's puzzles, saved in one call: the attempts it changes, a ladder
+    puzzle shown to them (`afresh`: begun again if it was before, its attempt's answers and end forgotten: a
+    retry's, never a rated one), their go at a day's puzzle, and what they solve from now on (`current`, when `move`
+    says it changes: None is nothing)."""
+
+    user_id: int
+    now: datetime
+    attempts: tuple[AttemptWrite, ...] = ()
+    shown: int | None = None
+    afresh: bool = False
+    day: DayWrite | None = None
+    move: bool = False
+    current: Current | None = None
+
+
+@dataclass(frozen=True)
 class DaySolver:
     """A line of the day's board: who solved it, in how many tries, how long after starting."""
 
@@ -102,62 +183,15 @@ class DaySolver:
 
 @dataclass(frozen=True)
 class GroupPost:
-    """The puzzle of the day posted in a group: its first solver there, if any."""
+    """The puzzle of the day posted in a group: when it was first shown there, how many answers came, its first solver
+    there, if any."""
 
     chat_id: int
     day: str
+    posted_at: datetime
     answers: int
     solver_id: int | None
     solver_name: str | None
-
-
-class PuzzleRepository(Protocol):
-    """What the puzzle services read and write (see SqlitePuzzleRepository)."""
-
-    async def add(self, made: Sequence[Made], now: datetime) -> int: ...
-    async def count(self, variant: str, kind: str = INVERSE) -> int: ...
-    async def keys(self, variant: str, kind: str) -> list[str]: ...
-    async def puzzle(self, puzzle_id: int) -> StoredPuzzle | None: ...
-    async def nearest_unseen(
-        self,
-        user_id: int,
-        variant: str,
-        middle: float,
-        low: float | None,
-        high: float | None,
-        limit: int,
-        kind: str = INVERSE,
-    ) -> list[StoredPuzzle]: ...
-    async def attempt(self, user_id: int, puzzle_id: int) -> AttemptRow | None: ...
-    async def show(self, user_id: int, puzzle_id: int, now: datetime) -> None: ...
-    async def tried(self, user_id: int, puzzle_id: int) -> None: ...
-    async def rate(
-        self,
-        user_id: int,
-        family: str,
-        puzzle_id: int,
-        player: records.Skill,
-        puzzle: records.Skill,
-        solved: bool,
-        shown: tuple[int, int],
-        now: datetime,
-    ) -> None: ...
-    async def end(self, user_id: int, puzzle_id: int, now: datetime, gave_up: bool) -> None: ...
-    async def seen_count(self, user_id: int) -> int: ...
-    async def skill(self, user_id: int, family: str) -> records.Skill | None: ...
-    async def current(self, user_id: int) -> Current | None: ...
-    async def set_current(self, user_id: int, current: Current | None, now: datetime) -> None: ...
-    async def day_row(self, day: str, user_id: int) -> DayRow | None: ...
-    async def start_day(self, day: str, user_id: int, version: int, now: datetime) -> None: ...
-    async def day_tried(self, day: str, user_id: int, solved_at: datetime | None) -> None: ...
-    async def day_gave_up(self, day: str, user_id: int) -> None: ...
-    async def day_board(self, day: str, limit: int) -> list[DaySolver]: ...
-    async def day_solvers(self, day: str) -> int: ...
-    async def solved_days(self, user_id: int) -> list[str]: ...
-    async def group_post(self, chat_id: int, day: str) -> GroupPost | None: ...
-    async def post_in_group(self, chat_id: int, day: str, now: datetime) -> None: ...
-    async def group_answered(self, chat_id: int, day: str) -> None: ...
-    async def first_solver(self, chat_id: int, day: str, user_id: int, name: str, now: datetime) -> bool: ...
 
 
 class SqlitePuzzleRepository:
@@ -192,6 +226,29 @@ class SqlitePuzzleRepository:
         )
         return self.conn.total_changes - before
 
+    async def kept(self, made: Made, now: datetime) -> int:
+        """Store one puzzle, or find it stored (by its kind, variant, version and seed: its data made again replace
+        what was stored), and its id: a retry's, made when the player asks for it."""
+        row = await one(
+            self.conn,
+            "INSERT INTO puzzles (kind, variant, version, seed, data, estimate, mu, sigma, made_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, variant, version, seed)"
+            " DO UPDATE SET data = excluded.data RETURNING id",
+            (
+                made.kind,
+                made.variant,
+                made.version,
+                made.seed,
+                json.dumps(made.data),
+                made.estimate,
+                made.start.mu,
+                made.start.sigma,
+                iso(now),
+            ),
+        )
+        assert row is not None, "an upsert returns its row"
+        return int(row["id"])
+
     async def count(self, variant: str, kind: str = INVERSE) -> int:
         """How many puzzles of a variant and kind are stored."""
         row = await one(self.conn, "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ?", (kind, variant))
@@ -205,8 +262,9 @@ class SqlitePuzzleRepository:
         return int(row[0]) if row is not None else 0
 
     async def variants(self) -> list[str]:
-        """The variants some puzzle is stored for (those players have asked the ladder for, or were made ahead)."""
-        rows = await every(self.conn, "SELECT DISTINCT variant FROM puzzles ORDER BY variant", ())
+        """The variants some ladder puzzle is stored for (those players have asked the ladder for, or were made
+        ahead; a retry of a reviewed game's position asks for no shelf)."""
+        rows = await every(self.conn, "SELECT DISTINCT variant FROM puzzles WHERE kind != ? ORDER BY variant", (RETRY,))
         return [str(r["variant"]) for r in rows]
 
     async def keys(self, variant: str, kind: str) -> list[str]:
@@ -219,6 +277,15 @@ class SqlitePuzzleRepository:
             (kind, variant),
         )
         return [str(r["key"]) for r in rows]
+
+    async def find(self, kind: str, variant: str, version: int, seed: int) -> int | None:
+        """The id of the puzzle of a kind, variant, version and seed, if it is stored."""
+        row = await one(
+            self.conn,
+            "SELECT id FROM puzzles WHERE kind = ? AND variant = ? AND version = ? AND seed = ?",
+            (kind, variant, version, seed),
+        )
+        return int(row["id"]) if row is not None else None
 
     async def puzzle(self, puzzle_id: int) -> StoredPuzzle | None:
         """A stored puzzle by its id."""
@@ -256,89 +323,187 @@ class SqlitePuzzleRepository:
         found = sorted((_puzzle(r) for r in rows), key=lambda p: (abs(p.skill.mu - middle), p.id))
         return found[:limit]
 
-    # -- a player's attempts
+    # -- what an update reads, at once
+
+    async def load(
+        self,
+        user_id: int,
+        asked: Current | None = None,
+        *,
+        today: str | None = None,
+        days: bool = False,
+        ladder: bool = False,
+        latest: bool = False,
+    ) -> Loaded:
+        """What an update about the player's puzzles needs, in one statement: what they are solving now, the puzzle
+        `asked` about (None: the one they are solving, and the day `today` if given, else the day they are solving)
+        with their attempt at it or their go at that day's puzzle, and their puzzle ratings; with `days` the days
+        they solved the puzzle of the day, with `ladder` how many ladder puzzles they were shown, with `latest` the
+        variant of the latest."""
+        row = await one(
+            self.conn,
+            _LOAD,
+            (
+                user_id,
+                asked.puzzle_id if asked is not None else None,
+                asked.day if asked is not None else today,
+                int(asked is not None),
+                int(asked is not None or today is not None),
+                int(days),
+                int(ladder),
+                int(latest),
+            ),
+        )
+        assert row is not None, "the query's one row, whatever it finds"
+        current = None
+        if row["current_puzzle"] is not None or row["current_day"] is not None:
+            current = Current(row["current_puzzle"], row["current_day"])
+        puzzle = _puzzle(row) if row["id"] is not None else None
+        attempt = None
+        if puzzle is not None and row["shown_at"] is not None:
+            shown_at = moment(row["shown_at"])
+            assert shown_at is not None
+            solved = row["solved_first"]
+            attempt = AttemptRow(
+                user_id,
+                puzzle.id,
+                shown_at,
+                row["a_tries"],
+                row["rated_at"] is not None,
+                None if solved is None else bool(solved),
+                row["rating_before"],
+                row["rating_after"],
+                row["ended_at"] is not None,
+                bool(row["a_gave_up"]),
+            )
+        day = None
+        if row["d_day"] is not None:
+            started = moment(row["started_at"])
+            assert started is not None
+            day = DayRow(
+                row["d_day"],
+                user_id,
+                row["version"],
+                started,
+                row["d_tries"],
+                moment(row["solved_at"]),
+                bool(row["d_gave_up"]),
+            )
+        skills = {
+            family.value: records.Skill(row[f"{family}_mu"], row[f"{family}_sigma"], row[f"{family}_games"])
+            for family in records.Family
+            if row[f"{family}_mu"] is not None
+        }
+        solved_days = tuple(sorted(row["solved_days"].split(","))) if row["solved_days"] else ()
+        return Loaded(
+            user_id,
+            current,
+            puzzle,
+            attempt,
+            day,
+            skills,
+            solved_days,
+            int(row["seen"] or 0),
+            row["last_variant"],
+        )
+
+    # -- what an update writes, at once
+
+    async def save(self, plan: Plan) -> None:
+        """Write what an update decided about the player's puzzles: a statement a table it changes (each rated
+        attempt also moves the player's rating and the puzzle's)."""
+        user_id, at = plan.user_id, iso(plan.now)
+        if plan.shown is not None and plan.afresh:
+            await execute(
+                self.conn,
+                "INSERT INTO puzzle_attempts (user_id, puzzle_id, shown_at) VALUES (?, ?, ?) ON CONFLICT"
+                " (user_id, puzzle_id) DO UPDATE SET shown_at = excluded.shown_at, tries = 0, rated_at = NULL,"
+                " solved_first = NULL, rating_before = NULL, rating_after = NULL, ended_at = NULL, gave_up = 0",
+                (user_id, plan.shown, at),
+            )
+        elif plan.shown is not None:
+            await execute(
+                self.conn,
+                "INSERT OR IGNORE INTO puzzle_attempts (user_id, puzzle_id, shown_at) VALUES (?, ?, ?)",
+                (user_id, plan.shown, at),
+            )
+        for write in plan.attempts:
+            rated = write.rated
+            await execute(
+                self.conn,
+                "UPDATE puzzle_attempts SET tries = tries + ?, rated_at = coalesce(rated_at, ?),"
+                " solved_first = coalesce(solved_first, ?), rating_before = coalesce(rating_before, ?),"
+                " rating_after = coalesce(rating_after, ?), ended_at = coalesce(ended_at, ?),"
+                " gave_up = max(gave_up, ?) WHERE user_id = ? AND puzzle_id = ?",
+                (
+                    int(write.tried),
+                    at if rated is not None else None,
+                    int(rated.solved) if rated is not None else None,
+                    rated.before if rated is not None else None,
+                    rated.after if rated is not None else None,
+                    at if write.ended else None,
+                    int(write.gave_up),
+                    user_id,
+                    write.puzzle_id,
+                ),
+            )
+            if rated is not None:
+                player, puzzle = rated.player, rated.puzzle
+                await execute(
+                    self.conn,
+                    "INSERT INTO puzzle_ratings (user_id, family, mu, sigma, games, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, family) DO UPDATE SET mu = excluded.mu,"
+                    " sigma = excluded.sigma, games = excluded.games, updated_at = excluded.updated_at",
+                    (user_id, rated.family, player.mu, player.sigma, player.games, at),
+                )
+                await execute(
+                    self.conn,
+                    "UPDATE puzzles SET mu = ?, sigma = ?, attempts = ?, solved = solved + ? WHERE id = ?",
+                    (puzzle.mu, puzzle.sigma, puzzle.games, int(rated.solved), write.puzzle_id),
+                )
+        if plan.day is not None:
+            day = plan.day
+            await execute(
+                self.conn,
+                "INSERT INTO puzzle_days (day, user_id, version, started_at, tries, solved_at, gave_up)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO UPDATE SET"
+                " started_at = CASE WHEN solved_at IS NULL AND NOT gave_up THEN min(started_at, excluded.started_at)"
+                " ELSE started_at END, tries = tries + excluded.tries,"
+                " solved_at = coalesce(solved_at, excluded.solved_at), gave_up = max(gave_up, excluded.gave_up)",
+                (
+                    day.day,
+                    user_id,
+                    day.version,
+                    iso(day.shown_at),
+                    int(day.tried),
+                    None if day.solved_at is None else iso(day.solved_at),
+                    int(day.gave_up),
+                ),
+            )
+        if plan.move and plan.current is None:
+            await execute(self.conn, "DELETE FROM puzzle_current WHERE user_id = ?", (user_id,))
+        elif plan.move and plan.current is not None:
+            await execute(
+                self.conn,
+                "INSERT INTO puzzle_current (user_id, puzzle_id, day, since) VALUES (?, ?, ?, ?) ON CONFLICT"
+                " (user_id) DO UPDATE SET puzzle_id = excluded.puzzle_id, day = excluded.day, since = excluded.since",
+                (user_id, plan.current.puzzle_id, plan.current.day, at),
+            )
+
+    # -- a player's attempts and ratings, one at a time (the command line, the tests, /stats)
 
     async def attempt(self, user_id: int, puzzle_id: int) -> AttemptRow | None:
         """The player's attempt at a puzzle, if it was ever shown to them."""
-        row = await one(
-            self.conn,
-            "SELECT user_id, puzzle_id, shown_at, tries, rated_at, solved_first, rating_before, rating_after, ended_at,"
-            " gave_up FROM puzzle_attempts WHERE user_id = ? AND puzzle_id = ?",
-            (user_id, puzzle_id),
-        )
-        if row is None:
-            return None
-        shown_at = moment(row["shown_at"])
-        assert shown_at is not None
-        solved = row["solved_first"]
-        return AttemptRow(
-            row["user_id"],
-            row["puzzle_id"],
-            shown_at,
-            row["tries"],
-            row["rated_at"] is not None,
-            None if solved is None else bool(solved),
-            row["rating_before"],
-            row["rating_after"],
-            row["ended_at"] is not None,
-            bool(row["gave_up"]),
-        )
+        loaded = await self.load(user_id, Current(puzzle_id, None))
+        return loaded.attempt
 
     async def show(self, user_id: int, puzzle_id: int, now: datetime) -> None:
         """Record that the puzzle was shown to the player: never again."""
-        await self.conn.execute(
-            "INSERT OR IGNORE INTO puzzle_attempts (user_id, puzzle_id, shown_at) VALUES (?, ?, ?)",
-            (user_id, puzzle_id, iso(now)),
-        )
-
-    async def tried(self, user_id: int, puzzle_id: int) -> None:
-        """Count one more answer of the player's at the puzzle."""
-        await self.conn.execute(
-            "UPDATE puzzle_attempts SET tries = tries + 1 WHERE user_id = ? AND puzzle_id = ?", (user_id, puzzle_id)
-        )
-
-    async def rate(
-        self,
-        user_id: int,
-        family: str,
-        puzzle_id: int,
-        player: records.Skill,
-        puzzle: records.Skill,
-        solved: bool,
-        shown: tuple[int, int],
-        now: datetime,
-    ) -> None:
-        """Store a rated attempt: the player's new rating in the family, the puzzle's new rating and counts, and the
-        attempt's result with the shown numbers before and after (the caller checked it was not rated yet)."""
-        at = iso(now)
-        await self.conn.execute(
-            "INSERT INTO puzzle_ratings (user_id, family, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (user_id, family) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
-            " games = excluded.games, updated_at = excluded.updated_at",
-            (user_id, family, player.mu, player.sigma, player.games, at),
-        )
-        await self.conn.execute(
-            "UPDATE puzzles SET mu = ?, sigma = ?, attempts = ?, solved = solved + ? WHERE id = ?",
-            (puzzle.mu, puzzle.sigma, puzzle.games, int(solved), puzzle_id),
-        )
-        await self.conn.execute(
-            "UPDATE puzzle_attempts SET rated_at = ?, solved_first = ?, rating_before = ?, rating_after = ?"
-            " WHERE user_id = ? AND puzzle_id = ?",
-            (at, int(solved), shown[0], shown[1], user_id, puzzle_id),
-        )
-
-    async def end(self, user_id: int, puzzle_id: int, now: datetime, gave_up: bool) -> None:
-        """The attempt is over: solved, or given up."""
-        await self.conn.execute(
-            "UPDATE puzzle_attempts SET ended_at = ?, gave_up = ? WHERE user_id = ? AND puzzle_id = ?"
-            " AND ended_at IS NULL",
-            (iso(now), int(gave_up), user_id, puzzle_id),
-        )
+        await self.save(Plan(user_id, now, shown=puzzle_id))
 
     async def seen_count(self, user_id: int) -> int:
-        """How many ladder puzzles the player has been shown."""
-        row = await one(self.conn, "SELECT count(*) FROM puzzle_attempts WHERE user_id = ?", (user_id,))
-        return int(row[0]) if row is not None else 0
+        """How many ladder puzzles the player has been shown (a retry of their own game's position is none)."""
+        return (await self.load(user_id, Current(None, None), ladder=True)).seen
 
     async def skill(self, user_id: int, family: str) -> records.Skill | None:
         """The player's puzzle rating in a family, if they were ever rated in it."""
@@ -349,71 +514,23 @@ class SqlitePuzzleRepository:
         )
         return records.Skill(row["mu"], row["sigma"], row["games"]) if row is not None else None
 
-    # -- what the player is solving now
-
     async def current(self, user_id: int) -> Current | None:
         """What the player is solving now, if anything."""
         row = await one(self.conn, "SELECT puzzle_id, day FROM puzzle_current WHERE user_id = ?", (user_id,))
         return Current(row["puzzle_id"], row["day"]) if row is not None else None
 
-    async def set_current(self, user_id: int, current: Current | None, now: datetime) -> None:
-        """The player now solves this (None: nothing)."""
-        if current is None:
-            await self.conn.execute("DELETE FROM puzzle_current WHERE user_id = ?", (user_id,))
-            return
-        await self.conn.execute(
-            "INSERT INTO puzzle_current (user_id, puzzle_id, day, since) VALUES (?, ?, ?, ?) ON CONFLICT (user_id)"
-            " DO UPDATE SET puzzle_id = excluded.puzzle_id, day = excluded.day, since = excluded.since",
-            (user_id, current.puzzle_id, current.day, iso(now)),
-        )
-
-    # -- the puzzle of the day
-
     async def day_row(self, day: str, user_id: int) -> DayRow | None:
-        """The player's go at the day's puzzle, if they began it."""
-        row = await one(
-            self.conn,
-            "SELECT day, user_id, version, started_at, tries, solved_at, gave_up FROM puzzle_days"
-            " WHERE day = ? AND user_id = ?",
-            (day, user_id),
-        )
-        if row is None:
-            return None
-        started = moment(row["started_at"])
-        assert started is not None
-        return DayRow(
-            row["day"],
-            row["user_id"],
-            row["version"],
-            started,
-            row["tries"],
-            moment(row["solved_at"]),
-            bool(row["gave_up"]),
-        )
+        """The player's go at the day's puzzle, if they were shown it."""
+        return (await self.load(user_id, Current(None, day))).day
 
-    async def start_day(self, day: str, user_id: int, version: int, now: datetime) -> None:
-        """The player begins the day's puzzle (kept as it was if they had)."""
-        await self.conn.execute(
-            "INSERT OR IGNORE INTO puzzle_days (day, user_id, version, started_at) VALUES (?, ?, ?, ?)",
-            (day, user_id, version, iso(now)),
-        )
-
-    async def day_tried(self, day: str, user_id: int, solved_at: datetime | None) -> None:
-        """Count an answer at the day's puzzle; `solved_at` when it was right."""
-        await self.conn.execute(
-            "UPDATE puzzle_days SET tries = tries + 1, solved_at = ? WHERE day = ? AND user_id = ?",
-            (None if solved_at is None else iso(solved_at), day, user_id),
-        )
-
-    async def day_gave_up(self, day: str, user_id: int) -> None:
-        """The player gave up the day's puzzle."""
-        await self.conn.execute("UPDATE puzzle_days SET gave_up = 1 WHERE day = ? AND user_id = ?", (day, user_id))
+    # -- the puzzle of the day's board
 
     async def day_board(self, day: str, limit: int) -> list[DaySolver]:
-        """The day's solvers: fewest tries, then least time, then who began first."""
+        """The day's solvers: fewest tries, then least time from when they were first shown it, then who was shown
+        it first."""
         rows = await scan(
             self.conn,
-            "SELECT user_id, tries, (julianday(solved_at) - julianday(started_at)) * 86400.0 AS seconds"
+            "SELECT user_id, tries, round((julianday(solved_at) - julianday(started_at)) * 86400.0, 3) AS seconds"
             " FROM puzzle_days WHERE day = ? AND solved_at IS NOT NULL ORDER BY tries, seconds, started_at LIMIT ?",
             (day, limit),
         )
@@ -426,49 +543,73 @@ class SqlitePuzzleRepository:
 
     async def solved_days(self, user_id: int) -> list[str]:
         """The days ('YYYY-MM-DD') the player solved the puzzle of the day."""
-        rows = await every(
-            self.conn,
-            "SELECT day FROM puzzle_days WHERE user_id = ? AND solved_at IS NOT NULL ORDER BY day",
-            (user_id,),
-        )
-        return [r["day"] for r in rows]
+        return list((await self.load(user_id, Current(None, None), days=True)).solved_days)
 
     # -- the puzzle of the day in a group
 
     async def group_post(self, chat_id: int, day: str) -> GroupPost | None:
         """The day's puzzle as posted in the group, if it was."""
+        row = await one(self.conn, f"SELECT {_POST} FROM puzzle_groups WHERE chat_id = ? AND day = ?", (chat_id, day))
+        return _post(row) if row is not None else None
+
+    async def post_in_group(self, chat_id: int, day: str, now: datetime) -> GroupPost:
+        """The day's puzzle posted in the group (kept as it was if it had been), as it stands."""
         row = await one(
             self.conn,
-            "SELECT chat_id, day, answers, solver_id, solver_name FROM puzzle_groups WHERE chat_id = ? AND day = ?",
-            (chat_id, day),
+            "INSERT INTO puzzle_groups (chat_id, day, posted_at) VALUES (?, ?, ?) ON CONFLICT (chat_id, day)"
+            f" DO UPDATE SET posted_at = posted_at RETURNING {_POST}",
+            (chat_id, day, iso(now)),
         )
-        if row is None:
-            return None
-        return GroupPost(row["chat_id"], row["day"], row["answers"], row["solver_id"], row["solver_name"])
+        assert row is not None
+        return _post(row)
 
-    async def post_in_group(self, chat_id: int, day: str, now: datetime) -> None:
-        """The day's puzzle was posted in the group (kept as it was if it had been)."""
-        await self.conn.execute(
-            "INSERT OR IGNORE INTO puzzle_groups (chat_id, day, posted_at) VALUES (?, ?, ?)", (chat_id, day, iso(now))
+    async def group_answered(self, post: GroupPost, solver: tuple[int, str] | None, now: datetime) -> None:
+        """Count an answer in the group; `solver` (user id, name): it solved the puzzle there first."""
+        await execute(
+            self.conn,
+            "UPDATE puzzle_groups SET answers = answers + 1, solver_id = coalesce(solver_id, ?),"
+            " solver_name = coalesce(solver_name, ?), solved_at = coalesce(solved_at, ?) WHERE chat_id = ? AND day = ?",
+            (
+                solver[0] if solver else None,
+                solver[1] if solver else None,
+                iso(now) if solver else None,
+                post.chat_id,
+                post.day,
+            ),
         )
-
-    async def group_answered(self, chat_id: int, day: str) -> None:
-        """Count an answer in the group."""
-        await self.conn.execute(
-            "UPDATE puzzle_groups SET answers = answers + 1 WHERE chat_id = ? AND day = ?", (chat_id, day)
-        )
-
-    async def first_solver(self, chat_id: int, day: str, user_id: int, name: str, now: datetime) -> bool:
-        """Record the group's first solver of the day; False when someone solved it there before."""
-        cursor = await self.conn.execute(
-            "UPDATE puzzle_groups SET solver_id = ?, solver_name = ?, solved_at = ?"
-            " WHERE chat_id = ? AND day = ? AND solver_id IS NULL",
-            (user_id, name, iso(now), chat_id, day),
-        )
-        return cursor.rowcount == 1
 
 
 _PUZZLE = "id, variant, data, mu, sigma, attempts, solved, kind"
+_POST = "chat_id, day, posted_at, answers, solver_id, solver_name"
+
+# The one statement an update reads with (`load`): the asked-for parts only where asked (CASE reads its subquery only
+# when its condition holds); the player's puzzle rating in each family (records.Family) joined by its key. The
+# ladder's count and latest variant leave out retries (RETRY: a reviewed game's position is no ladder puzzle).
+_LOAD = """
+SELECT c.puzzle_id AS current_puzzle, c.day AS current_day,
+    p.id, p.variant, p.data, p.mu, p.sigma, p.attempts, p.solved, p.kind,
+    a.shown_at, a.tries AS a_tries, a.rated_at, a.solved_first, a.rating_before, a.rating_after, a.ended_at,
+    a.gave_up AS a_gave_up,
+    d.day AS d_day, d.version, d.started_at, d.tries AS d_tries, d.solved_at, d.gave_up AS d_gave_up,
+    {skills},
+    CASE WHEN q.days AND (q.named_day OR d.day IS NOT NULL) THEN (SELECT group_concat(s.day) FROM puzzle_days s
+        WHERE s.user_id = q.user_id AND s.solved_at IS NOT NULL) END AS solved_days,
+    CASE WHEN q.ladder THEN (SELECT count(*) FROM puzzle_attempts n JOIN puzzles k ON k.id = n.puzzle_id
+        WHERE n.user_id = q.user_id AND k.kind != 'retry') END AS seen,
+    CASE WHEN q.latest THEN (SELECT l.variant FROM puzzle_attempts m JOIN puzzles l ON l.id = m.puzzle_id
+        WHERE m.user_id = q.user_id AND l.kind != 'retry' ORDER BY m.shown_at DESC LIMIT 1) END AS last_variant
+FROM (SELECT ? AS user_id, ? AS puzzle_id, ? AS day, ? AS named, ? AS named_day, ? AS days, ? AS ladder, ? AS latest) q
+LEFT JOIN puzzle_current c ON c.user_id = q.user_id
+LEFT JOIN puzzles p ON p.id = CASE WHEN q.named THEN q.puzzle_id ELSE c.puzzle_id END
+LEFT JOIN puzzle_attempts a ON a.user_id = q.user_id AND a.puzzle_id = p.id
+LEFT JOIN puzzle_days d ON d.user_id = q.user_id AND d.day = CASE WHEN q.named_day THEN q.day ELSE c.day END
+{ratings}
+""".format(
+    skills=", ".join(f"r_{f}.mu AS {f}_mu, r_{f}.sigma AS {f}_sigma, r_{f}.games AS {f}_games" for f in records.Family),
+    ratings="\n".join(
+        f"LEFT JOIN puzzle_ratings r_{f} ON r_{f}.user_id = q.user_id AND r_{f}.family = '{f}'" for f in records.Family
+    ),
+)
 
 
 def _puzzle(row: aiosqlite.Row) -> StoredPuzzle:
@@ -480,3 +621,9 @@ def _puzzle(row: aiosqlite.Row) -> StoredPuzzle:
         row["solved"],
         row["kind"],
     )
+
+
+def _post(row: aiosqlite.Row) -> GroupPost:
+    posted = moment(row["posted_at"])
+    assert posted is not None
+    return GroupPost(row["chat_id"], row["day"], posted, row["answers"], row["solver_id"], row["solver_name"])

@@ -100,7 +100,10 @@ class Race(Feature):
         return racing.started(language, started.match)
 
     async def _guess(self, who: Who, language: str, match: Match, text: str, explicit: bool) -> Outcome:
-        """A guess in the race: its line; a refusal only when it was meant as one (/g), plain codes are quiet."""
+        """A guess in the race: its line; a refusal only when it was meant as one (/g), plain codes are quiet. A
+        message posted as a chat (a channel, an anonymous admin) is no player's guess."""
+        if not who.person:
+            return messages.message("match.not_person", language) if explicit else Outcome()
         result = await race.guess(self.deps, match, who.user_id, who.name, text)
         if isinstance(result, Refusal):
             return messages.message(result.key, language, **result.params) if explicit else Outcome()

@@ -148,10 +148,11 @@ def stats(
     rating: Html | None = None,
     days: DayStreak | None = None,
     achievements: Html | None = None,
+    puzzles: Html | None = None,
 ) -> Outcome:
     """A player's stats in one variant, with the distribution as text bars and buttons for other variants; the
-    `rating` line (bot/records/rankings.py), the daily streak and the `achievements` (bot/achievements/lines.py)
-    under them; "?" says what each word counts."""
+    `rating` line (bot/records/rankings.py), the `puzzles` rating line (bot/puzzles), the daily streak and the
+    `achievements` (bot/achievements/lines.py) under them; "?" says what each word counts."""
     title = stats_title(language, record, name)
     if record.games == 0 and record.bot_games == 0:
         body = t("stats.none", language)
@@ -167,7 +168,7 @@ def stats(
             for v in (record.variants if record.variant in record.variants else (record.variant, *record.variants))
         ]
     )
-    text = lines(title, body, rating, daily_streak(language, days), achievements)
+    text = lines(title, body, rating, puzzles, daily_streak(language, days), achievements)
     return Outcome.say(Reply(text, (*keyboard, (note_button("stats"),)), edit_origin=edit))
 
 
@@ -178,9 +179,18 @@ def daily_streak(language: str, days: DayStreak | None) -> Html | None:
     return t("stats.daily", language, current=days.current, best=days.best)
 
 
-def streaks(language: str, user_id: int, name: str | None, variant: str, days: DayStreak, wins: Streaks) -> Outcome:
+def streaks(
+    language: str,
+    user_id: int,
+    name: str | None,
+    variant: str,
+    days: DayStreak,
+    wins: Streaks,
+    puzzles: Html | None = None,
+) -> Outcome:
     """/streak: whose, the daily challenge's days in a row, and the clean wins in a row in a variant (each with the
-    best run; a line that says how to begin one when there is none yet)."""
+    best run; a line that says how to begin one when there is none yet), then the `puzzles` line (the puzzle of the
+    day's days in a row, bot/puzzles)."""
     shown = variant_label(variant, language)
     return Outcome.text(
         lines(
@@ -191,6 +201,7 @@ def streaks(language: str, user_id: int, name: str | None, variant: str, days: D
             t("streak.wins", language, variant=shown, n=wins.current, best=wins.best)
             if wins.best
             else t("streak.wins.none", language, variant=shown),
+            puzzles,
         )
     )
 

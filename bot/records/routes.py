@@ -8,6 +8,7 @@ from bot import achievements as achievements_feature
 from bot import callback_data as cb
 from bot import daily as daily_feature
 from bot import messages
+from bot import puzzles as puzzles_feature
 from bot.chats.settings import Settings
 from bot.days import day_of, until_next
 from bot.deps import Deps
@@ -49,7 +50,10 @@ class Scoreboard(Feature):
             line = await _rating_line(deps, who.user_id, variant, language)
             days = await daily_feature.streak(deps, who.user_id)
             shelf = await _shelf(deps, who.user_id, language)
-            return records.stats(language, record, who.name, rating=line, days=days, achievements=shelf)
+            solving = await _puzzle_line(deps, who.user_id, variant, language)
+            return records.stats(
+                language, record, who.name, rating=line, days=days, achievements=shelf, puzzles=solving
+            )
         if words[:1] == ["top"]:
             day = day_of(deps.clock())
             return daily_feature.leaderboard_reply(language, day, await daily_feature.leaderboard(deps, day))
@@ -74,7 +78,10 @@ class Scoreboard(Feature):
                 line = await _rating_line(deps, who.user_id, record.variant, language)
                 days = await daily_feature.streak(deps, who.user_id)
                 shelf = await _shelf(deps, who.user_id, language)
-                return records.stats(language, record, who.name, edit=True, rating=line, days=days, achievements=shelf)
+                solving = await _puzzle_line(deps, who.user_id, record.variant, language)
+                return records.stats(
+                    language, record, who.name, edit=True, rating=line, days=days, achievements=shelf, puzzles=solving
+                )
             if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
                 scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
                 rated = await ratings.leaderboard(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
@@ -113,6 +120,12 @@ async def _shelf(deps: Deps, user_id: int, language: str) -> Html:
 
 async def _rating_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:
     return rankings.stats_line(language, await ratings.player_rating(deps, user_id, variant))
+
+
+async def _puzzle_line(deps: Deps, user_id: int, variant: str, language: str) -> Html | None:
+    """The player's puzzle rating in the variant's family, once they have one."""
+    standing = await puzzles_feature.standing(deps, user_id, variant_named(variant))
+    return puzzles_feature.standing_line(language, standing)
 
 
 async def _top(deps: Deps, s: Situation, asked: TopAsked) -> Outcome:

@@ -1,10 +1,11 @@
-"""/streak: the player's runs, in any chat: the daily challenge's days in a row, and clean wins in a row in the chat's
-variant (or the one named: /streak mastermind)."""
+"""/streak: the player's runs, in any chat: the daily challenge's days in a row, clean wins in a row in the chat's
+variant (or the one named: /streak mastermind), and the puzzle of the day's days in a row."""
 
 from __future__ import annotations
 
 from bot import daily as daily_feature
 from bot import messages
+from bot import puzzles as puzzles_feature
 from bot.parsing.commands import variant_from_args
 from bot.records import board as records
 from bot.records import stats
@@ -29,4 +30,5 @@ class Streak(Feature):
         variant = named or s.settings.variant
         days = await daily_feature.streak(self.deps, who.user_id)
         wins = await stats.clean_streaks(self.deps, who.user_id, variant.name)
-        return records.streaks(language, who.user_id, who.name, variant.name, days, wins)
+        puzzle_days = puzzles_feature.streak_line(language, await puzzles_feature.streak(self.deps, who.user_id))
+        return records.streaks(language, who.user_id, who.name, variant.name, days, wins, puzzles=puzzle_days)

@@ -3,7 +3,8 @@ beaten on a ranked secret; switched on in /settings, two a day at most, in the p
 at the pace after every reply, and switched off by one tap or when the player blocks the bot.
 
 The kinds of reminder are a registry (bot/register.py's `reminder_kinds`): a feature adds a polled kind (`Kind` with
-a `Finder`, or the league's `league_kind(places)`) or publishes an event the reminders answer (MarkBeaten).
+a `Finder`, or the league's `league_kind(places)`) or publishes an event the reminders answer (the ranked games'
+RankedFinished).
 
 What other features may use of it is exported here (tests/bot/test_layout.py keeps them to it)."""
 

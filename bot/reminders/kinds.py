@@ -9,7 +9,8 @@ and the reminders' handler of that event queues the reminder at once, in the pub
 The built-in kinds: a streak about to end (the daily challenge's, the puzzle of the day's: three hours before the UTC
 day ends, if today's is not played), a new puzzle of the day (from the player's hour, the day after they switched it
 on), the league week about to end (`league_kind`, given the league's places: in the week's last day, from the
-player's hour), and a mark beaten on a ranked secret (told by the MarkBeaten event, one a day at most).
+player's hour), and a mark beaten on a ranked secret (told by the ranked games' RankedFinished event, when the other
+player solved it in fewer guesses; one a day at most).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import NamedTuple
 from bot import daily, puzzles
 from bot.days import day_of, until_next
 from bot.deps import Deps
-from bot.events import MarkBeaten
+from bot.events import RankedFinished
 from bot.reminders import words
 from bot.texts import Html
 
@@ -80,8 +81,8 @@ class Standing(NamedTuple):
     size: int
 
 
-# what the league gives: the places of those of these players who are in a division this week
-Places = Callable[[Deps, Sequence[int]], Awaitable[Mapping[int, Standing]]]
+# what the league gives: the place and division size of those of these players who are in a division this week
+Places = Callable[[Deps, Sequence[int]], Awaitable[Mapping[int, tuple[int, int]]]]
 
 
 def day_start(moment: datetime) -> datetime:
@@ -142,7 +143,12 @@ def league_kind(places: Places) -> Kind:
         standings = await places(deps, [wish.user_id for wish in due]) if due else {}
         week = day_of(ends - timedelta(days=7))  # the week's Monday
         return [
-            Due(wish.user_id, week, partial(words.league, standing=standings[wish.user_id], left=ends - now), ends)
+            Due(
+                wish.user_id,
+                week,
+                partial(words.league, standing=Standing(*standings[wish.user_id]), left=ends - now),
+                ends,
+            )
             for wish in due
             if wish.user_id in standings
         ]
@@ -150,10 +156,20 @@ def league_kind(places: Places) -> Kind:
     return Kind(Topic.LEAGUE, week_ending)
 
 
-def mark_beaten(event: MarkBeaten) -> Due:
-    """The reminder a beaten ranked mark is told by: one a day at most, however many marks fall."""
-    said = partial(words.ranked, mark=event.mark, guesses=event.guesses)
-    return Due(event.user_id, day_of(event.at), said, event.at + TOLD_FOR)
+def mark_beaten(event: RankedFinished) -> Due | None:
+    """The reminder a ranked secret's end tells its mark's setter (the first of its places) when the other player
+    solved it in fewer guesses than they did: one a day at most, however many marks fall. None otherwise (a mark
+    held, a draw, beaten only on hints or time, or not solved by its setter: no mark in guesses to beat)."""
+    if len(event.places) != 2:
+        return None
+    (setter, _), (other, _) = event.places
+    guesses = dict(event.solved)
+    if setter not in guesses or other not in guesses or guesses[other] >= guesses[setter]:
+        return None
+    said = partial(words.ranked, mark=guesses[setter], guesses=guesses[other])
+    return Due(setter, day_of(event.at), said, event.at + TOLD_FOR)
 
 
-BUILT_IN = (Kind(Topic.STREAK, streaks_ending), Kind(Topic.PUZZLE, new_puzzles))
+STREAKS = Kind(Topic.STREAK, streaks_ending)
+NEW_PUZZLE = Kind(Topic.PUZZLE, new_puzzles)
+RANKED = Kind(Topic.RANKED)  # told by the ranked games' RankedFinished (service.on_ranked_finished)

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from bot.chats.languages import spoken_in
 from bot.deps import Deps
-from bot.events import ChatUnreachable, MarkBeaten
+from bot.events import ChatUnreachable, RankedFinished
 from bot.outgoing import tell
 from bot.reminders import words
 from bot.reminders.kinds import Due, Kind, Topic, mark_beaten
@@ -95,7 +95,9 @@ async def on_unreachable(deps: Deps, event: ChatUnreachable) -> None:
         log.info("reminders of %s switched off: the chat refuses messages", event.chat_id)
 
 
-async def on_mark_beaten(deps: Deps, event: MarkBeaten) -> None:
-    """Someone beat the player's mark on a ranked secret: tell them, if they asked (in the publisher's
-    transaction)."""
-    await remind(deps, Topic.RANKED, mark_beaten(event), event.at)
+async def on_ranked_finished(deps: Deps, event: RankedFinished) -> None:
+    """A ranked secret's two games are over: if the second beat the mark the first set, its setter is told, if they
+    asked (in the transaction of the game that beat it)."""
+    due = mark_beaten(event)
+    if due is not None:
+        await remind(deps, Topic.RANKED, due, event.at)

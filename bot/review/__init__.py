@@ -4,6 +4,23 @@ What other features may use of it is exported here (tests/bot/test_layout.py kee
 
 from __future__ import annotations
 
-from bot.review.screens import game_choice, label_text, link_button, match_choice, match_data
+from bot.review.figures import printed, shown_label
+from bot.review.lessons import Split, split_of
+from bot.review.screens import game_choice, label_text, link_button, mark, match_choice, match_data, why_line
+from bot.review.service import GameLabels, labels_of
 
-__all__ = ["game_choice", "label_text", "link_button", "match_choice", "match_data"]
+__all__ = [
+    "GameLabels",
+    "Split",
+    "game_choice",
+    "label_text",
+    "labels_of",
+    "link_button",
+    "mark",
+    "match_choice",
+    "match_data",
+    "printed",
+    "shown_label",
+    "split_of",
+    "why_line",
+]

@@ -34,9 +34,20 @@ class ReviewRow:
 
 
 @dataclass(frozen=True)
+class HintRow:
+    """A hint, where it was taken: after how many guesses (0: before the first), the line that says what it revealed
+    and how many codes fitted before and after it."""
+
+    after: int
+    line: Html
+
+
+@dataclass(frozen=True)
 class ReviewBoard:
-    """A game's review: its title, a row a guess, the accuracy, the coach's words (the accuracy explained, the turning
-    point or a clean game, what the figures rest on), the labels' legend, and which row was the turning point."""
+    """A game's review: its title (and which game it is, when /review picked an older one), how it ended when the
+    code was not won, a row a guess with the hints where they were taken, the accuracy, the coach's words (the
+    accuracy explained, the turning point or a clean game, where a game not won stopped, what the figures rest on),
+    the labels' legend, which row was the turning point, and the buttons to go on (a retry of a position, a game)."""
 
     title: Html
     rows: tuple[ReviewRow, ...]
@@ -46,16 +57,21 @@ class ReviewBoard:
     legend: Html
     turning: int | None = None  # the number of the turning point's row
     choices: Choices = ()
+    hints: tuple[HintRow, ...] = ()
+    ending: Html | None = None  # first, for a game not won: how it ended
+    which: Html | None = None  # which game it is, when it is not the player's last
+    retries: tuple[int, ...] = ()  # the guesses (by number) a retry is offered for
 
 
 @dataclass(frozen=True)
 class BestGuess:
-    """One of the best guesses at a position: the code, the most codes an answer to it could leave, and the line that
-    says so."""
+    """One of the best guesses at a position: the code, the most codes an answer to it could leave (and how many on
+    average), and the line that says so."""
 
     guess: Code
     worst: int
     line: Html
+    average: float | None = None
 
 
 @dataclass(frozen=True)
@@ -74,3 +90,6 @@ class PositionBoard:
     least_text: Html
     exact: bool
     best: tuple[BestGuess, ...]
+    best_heading: Html | None = None  # "The best guess here:" / "The best guesses here:"
+    why: Html | None = None  # what makes the first best guess best
+    codes_heading: Html | None = None  # above the codes that fit

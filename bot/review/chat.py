@@ -49,7 +49,14 @@ def _by_worth(board: ReviewBoard) -> list[ReviewRow]:
 def _message(board: ReviewBoard, language: str, kept: set[int]) -> Html:
     body: list[Html] = []
     folded: list[ReviewRow] = []
+    hints = {
+        after: [hint.line for hint in board.hints if hint.after == after] for after in {h.after for h in board.hints}
+    }
     for row in board.rows:
+        if row.number - 1 in hints:  # the hints taken before this guess, where they were taken (never folded)
+            body.extend(_fold(language, folded))
+            folded = []
+            body.extend(hints[row.number - 1])
         if row.number in kept:
             body.extend(_fold(language, folded))
             folded = []
@@ -57,7 +64,8 @@ def _message(board: ReviewBoard, language: str, kept: set[int]) -> Html:
         else:
             folded.append(row)
     body.extend(_fold(language, folded))
-    return lines(board.title, *body, *board.coach, board.legend)
+    body.extend(hints.get(len(board.rows), ()))  # taken after the last guess
+    return lines(board.title, board.which, board.ending, *body, *board.coach, board.legend)
 
 
 def _fold(language: str, rows: list[ReviewRow]) -> list[Html]:

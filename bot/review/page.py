@@ -10,7 +10,7 @@ from engine.variant import Variant
 
 # The texts of the tab's table and position, sent with each review (the tab's label is among the page's own texts).
 TEXTS = ("app.review.guess", "app.review.codes", "app.review.bits", "app.review.move", "app.review.tap", "app.prev",
-         "app.next")  # fmt: skip
+         "app.next", "app.review.close")  # fmt: skip
 
 
 def review(board: ReviewBoard, variant: Variant, language: str) -> schema.ReviewReady:
@@ -42,6 +42,9 @@ def review(board: ReviewBoard, variant: Variant, language: str) -> schema.Review
         coach=[plain(line) for line in board.coach],
         legend=plain(board.legend),
         texts={key: plain(t(key, language)) for key in TEXTS},
+        hints=[schema.ReviewHint(after=hint.after, text=plain(hint.line)) for hint in board.hints],
+        ending=None if board.ending is None else plain(board.ending),
+        which=None if board.which is None else plain(board.which),
     )
 
 
@@ -59,5 +62,16 @@ def position(board: PositionBoard) -> schema.PositionReady:
         least=round(board.least, 4),
         least_text=plain(board.least_text),
         exact=board.exact,
-        best=[schema.BestGuess(guess=item.guess, worst=item.worst, text=plain(item.line)) for item in board.best],
+        best=[
+            schema.BestGuess(
+                guess=item.guess,
+                worst=item.worst,
+                text=plain(item.line),
+                average=None if item.average is None else round(item.average, 2),
+            )
+            for item in board.best
+        ],
+        best_heading=plain(board.best_heading or ""),
+        why=None if board.why is None else plain(board.why),
+        codes_heading=plain(board.codes_heading or ""),
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 
 from bot import callback_data as cb
-from bot import messages
+from bot import messages, puzzles
 from bot.parsing.words import meanings
 from bot.ports import Later
 from bot.refusal import Refusal
@@ -47,13 +47,37 @@ class Review(Feature):
         return await self._answer(s, await reviews.match_subject(s, match_id), after=False, pressed=False)
 
     async def button(self, s: Situation, pressed: cb.Callback) -> Outcome | None:
-        """📊 Review under a finished game or match."""
+        """📊 Review under a finished game or match; 🔁 Retry #n under a review."""
         args = pressed.args
+        if args[:1] == (review_board.RETRY,):
+            return await self._retry(s, args[1:])
         owner = cb.id_field(args[1]) if len(args) == 2 else None
         if owner is None or args[0] not in ("g", "m"):
             return messages.stale(s.language)
         found = await (reviews.game_subject(s, owner) if args[0] == "g" else reviews.match_subject(s, owner))
         return await self._answer(s, found, after=False, pressed=True)
+
+    async def _retry(self, s: Situation, fields: tuple[str, ...]) -> Outcome:
+        """🔁 Retry #n: the position guess n of the review's game was made in (or, for a game whose code was not
+        found, where it stopped), made an unrated puzzle of the player's (engine work: its figures)."""
+        if len(fields) != 3:
+            return messages.stale(s.language)
+        kind, owner_id, n = fields[0], cb.id_field(fields[1]), cb.id_field(fields[2])
+        if owner_id is None or n is None or kind not in ("g", "m"):
+            return messages.stale(s.language)
+        found = await (reviews.game_subject(s, owner_id) if kind == "g" else reviews.match_subject(s, owner_id))
+        if isinstance(found, Refusal):
+            return review_board.refused(s.language, found, pressed=True)
+        if not 1 <= n <= len(found.turns) + (0 if found.found else 1):
+            return messages.stale(s.language)
+        back = review_board.data(found)
+        turns, pins = found.turns[: n - 1], reviews.pins_before(found, n - 1)
+        puzzle = await self.deps.engine.need(
+            "retry", puzzles.retry_puzzle, found.variant, turns, pins, n, back, same=("retry", back, n)
+        )
+        opened = await puzzles.open_retry(self.deps, s.who.user_id, puzzle)
+        busy = await s.game() is not None or await s.in_match()
+        return puzzles.retry_shown(s.language, opened, busy=busy)
 
     async def delivered(self, s: Situation, later: Later) -> Outcome:
         """A review started in the background is made (or failed): the answer it promised, now."""

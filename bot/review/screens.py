@@ -5,21 +5,42 @@ the game as a PositionBoard; and the buttons and answers around them (reviewing�
 
 from __future__ import annotations
 
+import html
 import math
+from datetime import UTC
 from functools import lru_cache
 
 from bot import callback_data as cb
-from bot.boards.model import Choice, Does
+from bot.boards import chat as chat_board
+from bot.boards.model import Choice, Choices, Does
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Reply
 from bot.review import chat as chat_review
-from bot.review.board import BestGuess, PositionBoard, ReviewBoard, ReviewRow
-from bot.review.service import Hinted, Reviewed, Subject, waits
-from bot.texts import Html, code_text, date_text, decimal_text, score_text, t, variant_name, wait_text
-from engine.review import GameReview, GuessReview, Label, PositionReview
+from bot.review.board import BestGuess, HintRow, PositionBoard, ReviewBoard, ReviewRow
+from bot.review.figures import FIXABLE, printed, shown_label
+from bot.review.lessons import End, HintTaken, Split
+from bot.review.service import Ended, Hinted, Made, Reviewed, Subject, waits
+from bot.texts import (
+    Html,
+    code_text,
+    colourful,
+    colours_text,
+    date_text,
+    decimal_text,
+    score_text,
+    t,
+    variant_name,
+    wait_text,
+)
+from engine.review import GuessReview, Label, PositionReview
 from engine.review.labels import EXCELLENT_BELOW, GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
+from engine.scoring import Score
+from engine.variant import Code, Variant
 
-REVIEW = "rv"  # rv:g:<game>[:1], rv:m:<match>[:1]: the review of a game, or of the presser's guesses in a match
+REVIEW = "rv"  # rv:g:<game>, rv:m:<match>: the review of a game, or of the presser's guesses in a match
+RETRY = "r"  # rv:r:<g|m>:<game or match>:<n>: the position guess n was made in, as a puzzle (n-1 guesses before it)
+RETRIES = 3  # the positions of a review a retry is offered for, at most
+WHY_PARTS = 5  # the parts a line names of a best guess's split
 TOAST_MOST = 120  # characters of a refusal a button's toast says; a longer one (the daily's wait) is a message
 LINK = "review_"  # t.me/<bot>?start=review_<match>: the review of the opener's guesses in a match, in private
 MARKS = {
@@ -79,35 +100,23 @@ def link_button(language: str, match_id: int, bot_username: str | None) -> tuple
     return (Button(t("btn.review.private", language), url=f"https://t.me/{bot_username}?start={LINK}{match_id}"),)
 
 
-def board(language: str, subject: Subject, review: GameReview) -> ReviewBoard:
-    """The review of the subject's guesses, as the player reads it."""
-    variant = subject.variant
+def board(language: str, subject: Subject, made: Made) -> ReviewBoard:
+    """The review of the subject's guesses, as the player reads it: how a game not won ended, first; a row a guess,
+    the hints where they were taken; the accuracy, the moment that teaches most, where a game not won stopped; and
+    the buttons to retry a position or play on."""
+    review = made.review
     rows = tuple(_row(language, subject, item) for item in review.guesses)
-    point = review.turning_point
-    coach = [_accuracy(language, review)]
-    if point is not None:
-        best, guess = code_text(variant, point.best), code_text(variant, point.guess)
-        loss = decimal_text(point.loss, 2, language)
-        if point.loss < GOOD_BELOW:  # the worst guess was still good: no turning point to speak of
-            coach.append(t("review.close", language, turn=point.turn + 1, guess=guess, loss=loss, best=best))
-        else:
-            could = (  # the best guess was the one code left: it would have won, not "left at most 0 codes"
-                t("review.turning.won", language, best=best)
-                if point.best_worst == 0
-                else t("review.turning.could", language, best=best, n=point.best_worst)
-            )
-            turn = point.turn + 1
-            if review.guesses[point.turn].answer.bulls == variant.length:  # it found the code: luck, not a plan
-                coach.append(t("review.turning.lucky", language, turn=turn, could=could, guess=guess, loss=loss))
-            else:
-                left = t("review.turning.left", language, guess=guess, n=point.after)
-                coach.append(t("review.turning", language, turn=turn, could=could, left=left, loss=loss))
-    if subject.hinted == Hinted.NOTED:
+    coach = [_accuracy(language, subject, made)]
+    coach.extend(_moment_lines(language, subject, made))
+    if made.end is not None:
+        coach.append(_end_line(language, subject, made.end))
+    if subject.hinted == Hinted.NOTED and any(subject.known or ()):
         coach.append(t("review.hints", language))
     elif subject.hinted == Hinted.UNNOTED:
         coach.append(t("review.hints.unnoted", language))
-    if not review.exact:
+    if not review.exact or not review.start_exact:
         coach.append(t("review.estimate", language))
+    retries = _retries(subject, made)
     return ReviewBoard(
         title=_title(language, subject),
         rows=rows,
@@ -115,7 +124,12 @@ def board(language: str, subject: Subject, review: GameReview) -> ReviewBoard:
         exact=review.exact,
         coach=tuple(coach),
         legend=legend(language),
-        turning=None if point is None else point.turn + 1,
+        turning=None if made.moment is None or not _turning(made) else made.moment.turn + 1,
+        choices=_choices(language, subject, retries),
+        hints=tuple(HintRow(hint.at, _hint_line(language, subject.variant, hint)) for hint in made.hints),
+        ending=None if subject.ended == Ended.WON else _ending(language, subject),
+        which=_which(language, subject) if subject.older else None,
+        retries=retries,
     )
 
 
@@ -125,17 +139,46 @@ def _title(language: str, subject: Subject) -> Html:
     return t(TITLES[subject.of], language, variant=variant_name(subject.variant, language))
 
 
+def _which(language: str, subject: Subject) -> Html:
+    """Which game /review shows, when the player played another since (running, or with no guesses of theirs)."""
+    if subject.finished_at is None:
+        return t("review.which.undated", language)
+    when = subject.finished_at.astimezone(UTC)
+    day, time = date_text(when.date().isoformat(), language), Html(when.strftime("%H:%M"))
+    return t("review.which", language, day=day, time=time)
+
+
+def _ending(language: str, subject: Subject) -> Html:
+    """How a game not won ended for the player (said first)."""
+    n = len(subject.turns)
+    if subject.ended in (Ended.LOST, Ended.OUTPLAYED):
+        kind = "versus" if subject.of == Reviewed.VERSUS else "race" if subject.of == Reviewed.RACE else "duel"
+        name = Html(html.escape(subject.rival or "", quote=False))
+        return t(f"review.ended.{subject.ended.value}.{kind}", language, n=n, name=name)
+    return t(f"review.ended.{subject.ended.value}", language, n=n)
+
+
+def _hint_line(language: str, variant: Variant, hint: HintTaken) -> Html:
+    """A hint's row: the digit it revealed in its place, and the codes that fitted before and after it."""
+    pattern = " ".join(str(hint.digit) if place == hint.position else "_" for place in range(variant.length))
+    shown = f"<code>{pattern}</code>"
+    if colourful(variant):
+        shown += " " + colours_text(pattern.replace(" ", ""))
+    return t("review.row.hint", language, pattern=Html(shown), before=hint.before, after=hint.after)
+
+
 def _row(language: str, subject: Subject, item: GuessReview) -> ReviewRow:
     variant = subject.variant
     won = item.answer.bulls == variant.length
     bits = None if won else math.log2(item.before / item.after)
-    best = None if item.among_best or not item.weighed.best else item.weighed.best[0].guess
+    label = shown_label(item.loss, item.label)
+    best = None if label is Label.BEST or not item.weighed.best else item.weighed.best[0].guess
     shown = {
         "n": item.turn + 1,
         "guess": code_text(variant, item.guess),
         "score": score_text(item.answer, language),
         "before": item.before,
-        "label": mark(item.label, item.exact),
+        "label": mark(label, item.exact),
         "best": t("review.row.best", language, best=code_text(variant, best)) if best else Html(""),
     }
     if won:
@@ -149,13 +192,117 @@ def _row(language: str, subject: Subject, item: GuessReview) -> ReviewRow:
         before=item.before,
         after=item.after,
         bits=bits,
-        label=item.label,
+        label=label,
         loss=item.loss,
         exact=item.exact,
         best=best,
         line=line,
-        label_text=label_text(language, item.label, item.exact),
+        label_text=label_text(language, label, item.exact),
     )
+
+
+def _turning(made: Made) -> bool:
+    """Whether the moment is a turning point (its loss, as printed, at least GOOD_BELOW), not a small slip."""
+    moment = made.moment
+    return moment is not None and printed(made.review.guesses[moment.turn].loss) >= GOOD_BELOW
+
+
+def _moment_lines(language: str, subject: Subject, made: Made) -> list[Html]:
+    """The coach on the moment that teaches most: a small slip, or the turning point, its guess and the best one
+    compared like with like (the most codes each could leave, and how many on average)."""
+    moment = made.moment
+    if moment is None:
+        return []
+    variant = subject.variant
+    item = made.review.guesses[moment.turn]
+    turn, loss = moment.turn + 1, decimal_text(printed(item.loss), 2, language)
+    guess, best = code_text(variant, item.guess), code_text(variant, moment.best.guess)
+    if not _turning(made):
+        return [t("review.close", language, turn=turn, guess=guess, loss=loss, best=best)]
+    if moment.teaches:
+        compared = Html(f"{_side(language, variant, moment.played)}; {_side(language, variant, moment.best)}")
+    else:
+        average = decimal_text(moment.played.expected, 1, language)
+        compared = t("review.split.alike", language, guess=guess, best=best, n=moment.played.worst, average=average)
+    if item.answer.bulls == variant.length:  # it found the code: luck, not a plan
+        return [t("review.turning.lucky", language, turn=turn, compared=compared, guess=guess, loss=loss)]
+    left = t("review.turning.left", language, guess=guess, n=item.after)
+    return [t("review.turning", language, turn=turn, compared=compared, left=left, loss=loss)]
+
+
+def _side(language: str, variant: Variant, split: Split) -> Html:
+    """What one guess could leave, as a player can check it: '5678 could leave up to 132 codes, 71.9 on average'."""
+    guess = code_text(variant, split.guess)
+    if split.codes == 1:
+        return t("review.split.won" if split.can_win else "review.split.miss", language, guess=guess)
+    if split.identifies:
+        key = "review.split.apart.win" if split.can_win else "review.split.apart"
+        return t(key, language, guess=guess, n=split.codes)
+    average = decimal_text(split.expected, 1, language)
+    key = "review.split.leaves.win" if split.can_win else "review.split.leaves"
+    return t(key, language, guess=guess, n=split.worst, average=average)
+
+
+def why_line(language: str, variant: Variant, split: Split) -> Html:
+    """What makes a best guess best, in one line a player can check: it is the one code left; it gives every code its
+    own score; or the parts its answers split the codes into ('1🐂 1🐄 → 3 · 0🐂 2🐄 → 2 · …')."""
+    guess = code_text(variant, split.guess)
+    if split.codes == 1 and split.can_win:
+        return t("review.why.won", language, guess=guess)
+    if split.identifies:
+        key = "review.why.apart.win" if split.can_win else "review.why.apart"
+        return t(key, language, guess=guess, n=split.codes)
+    parts = [
+        Html(f"{score_text(Score(b, c), language)} → {'🎉' if b == variant.length else n}")
+        for b, c, n in split.parts[:WHY_PARTS]
+    ]
+    if len(split.parts) > WHY_PARTS or sum(n for _, _, n in split.parts) < split.codes:
+        parts.append(Html("…"))
+    average = decimal_text(split.expected, 1, language)
+    return t("review.why.parts", language, guess=guess, n=split.codes, parts=Html(" · ".join(parts)),
+             worst=split.worst, average=average)  # fmt: skip
+
+
+def _end_line(language: str, subject: Subject, end: End) -> Html:
+    """Where a game whose code was not found stopped: the codes that still fitted, the best next guess there and
+    what the best play needed from there."""
+    variant = subject.variant
+    if end.best is None:
+        return t("review.end.none", language, n=end.count)
+    best = code_text(variant, end.best.guess)
+    if end.count == 1:
+        return t("review.end.single", language, code=best)
+    least = decimal_text(end.least, 2, language)
+    average = decimal_text(end.best.expected, 1, language)
+    shown_least = least if end.exact else Html(f"≈{least}")
+    return t("review.end", language, n=end.count, best=best, worst=end.best.worst, average=average, least=shown_least)
+
+
+def _retries(subject: Subject, made: Made) -> tuple[int, ...]:
+    """The positions (by the number of the guess made there) a retry is offered for: where a game whose code was
+    not found stopped, then the guesses that lost most (an inaccuracy or worse), the turning point first."""
+    review = made.review
+    fixable = [item for item in review.guesses if shown_label(item.loss, item.label) in FIXABLE and item.weighed.best]
+    first = made.moment.turn if made.moment is not None else -1
+    fixable.sort(key=lambda item: (item.turn != first, -item.loss, item.turn))
+    numbers = [item.turn + 1 for item in fixable]
+    if made.end is not None and made.end.count > 1:
+        numbers.insert(0, len(subject.turns) + 1)
+    return tuple(numbers[:RETRIES])
+
+
+def _choices(language: str, subject: Subject, retries: tuple[int, ...]) -> Choices:
+    """A retry of each position named, then a new game in the variant."""
+    tried = tuple(
+        Choice(t("review.btn.retry", language, n=number), retry_data(subject, number), Does.RETRY) for number in retries
+    )
+    play = Choice(t("review.btn.play", language), cb.encode(cb.NEW, "r", subject.variant.name), Does.NEW)
+    return tuple(row for row in (tried, (play,)) if row)
+
+
+def retry_data(subject: Subject, number: int) -> str:
+    """The callback data of '🔁 Retry #n': the position guess `number` was made in, as a puzzle."""
+    return cb.encode(REVIEW, RETRY, "g" if subject.of == Reviewed.GAME else "m", subject.owner_id, number)
 
 
 def mark(label: Label, exact: bool = True) -> Html:
@@ -168,14 +315,24 @@ def label_text(language: str, label: Label, exact: bool = True) -> Html:
     return Html(f"{'' if exact else '≈ '}{MARKS[label]} {t(WORDS[label], language)}")
 
 
-def _accuracy(language: str, review: GameReview) -> Html:
-    lost = sum(max(item.loss, 0.0) for item in review.guesses)
-    if not any(item.loss > 0 for item in review.guesses):
+def _accuracy(language: str, subject: Subject, made: Made) -> Html:
+    """The accuracy and what it rests on: the best play's expected guesses from the first guess (after the hints
+    taken before it, if any; '≈' where it is an estimate) and what the choices gave away. A game without a loss says
+    so, but never 'nothing to improve' where hints helped or the code was not found."""
+    review = made.review
+    if all(shown_label(item.loss, item.label) is Label.BEST for item in review.guesses):
+        if not subject.found:
+            return t("review.perfect.unfinished", language)
+        if made.hints or subject.hinted != Hinted.NONE:
+            return t("review.perfect.hinted", language)
         return t("review.perfect", language)
+    lost = sum(max(item.loss, 0.0) for item in review.guesses)
     shown = decimal_text(review.accuracy, 1, language)
     accuracy = Html(shown if review.exact else f"≈{shown}")
-    start, gave = decimal_text(review.start, 2, language), decimal_text(lost, 2, language)
-    return t("review.accuracy", language, accuracy=accuracy, start=start, lost=gave)
+    start = decimal_text(review.start, 2, language)
+    gave = decimal_text(lost, 2, language)
+    key = "review.accuracy.hinted" if review.guesses and review.guesses[0].pins else "review.accuracy"
+    return t(key, language, accuracy=accuracy, start=start if review.start_exact else Html(f"≈{start}"), lost=gave)
 
 
 @lru_cache(maxsize=16)
@@ -194,10 +351,11 @@ def legend(language: str) -> Html:
     return t("review.legend", language, **cuts, **marks)
 
 
-def shown(language: str, subject: Subject, review: GameReview) -> Outcome:
-    """The review as one message in the chat (what it did: shown, nothing changed)."""
-    text = chat_review.text(board(language, subject, review), language)
-    return Outcome.say(Reply(text), account=Account(Did.SHOWN, notice=text))
+def shown(language: str, subject: Subject, review: Made) -> Outcome:
+    """The review as one message in the chat, with its buttons to go on (what it did: shown, nothing changed)."""
+    drawn = board(language, subject, review)
+    text = chat_review.text(drawn, language)
+    return Outcome.say(Reply(text, chat_board.keyboard(drawn.choices)), account=Account(Did.SHOWN, notice=text))
 
 
 def coming(language: str, pressed: bool) -> Outcome:
@@ -224,21 +382,19 @@ def refusal_text(language: str, refusal: Refusal) -> Html:
     return t(refusal.key, language, **refusal.params)
 
 
-def position(language: str, subject: Subject, number: int, found: PositionReview) -> PositionBoard:
-    """The position guess `number` was made in: the codes that fit (a page), the least expected guesses from there,
-    and some of the best guesses."""
+def position(
+    language: str, subject: Subject, number: int, found: PositionReview, splits: tuple[Split, ...] = ()
+) -> PositionBoard:
+    """The position guess `number` was made in: the codes that fit (a page), the least expected guesses from there
+    ('≈' where an estimate), the best guesses with the most codes each could leave and how many on average (`splits`:
+    theirs, in order), and what makes the first of them best."""
     variant = subject.variant
     least = decimal_text(found.least, 2, language)
+    by_guess = {split.guess: split for split in splits}
     best = tuple(
-        BestGuess(
-            item.guess,
-            item.worst,
-            t("review.position.best.won", language, guess=code_text(variant, item.guess))
-            if item.worst == 0
-            else t("review.position.best", language, guess=code_text(variant, item.guess), n=item.worst),
-        )
-        for item in found.best
+        _best_guess(language, variant, item.guess, item.worst, by_guess.get(item.guess)) for item in found.best
     )
+    first = by_guess.get(found.best[0].guess) if found.best else None
     return PositionBoard(
         number=number,
         title=t("review.position.title", language, number=number, n=found.count),
@@ -251,4 +407,21 @@ def position(language: str, subject: Subject, number: int, found: PositionReview
         least_text=t("review.position.least", language, least=least if found.exact else Html(f"≈{least}")),
         exact=found.exact,
         best=best,
+        best_heading=t(
+            "review.position.best.heading.one" if len(best) == 1 else "review.position.best.heading", language
+        ),
+        why=None if first is None else why_line(language, variant, first),
+        codes_heading=t("review.position.codes", language, n=found.count),
     )
+
+
+def _best_guess(language: str, variant: Variant, guess: Code, worst: int, split: Split | None) -> BestGuess:
+    """One of the best guesses at a position, with the most codes an answer could leave (and how many on average)."""
+    shown = code_text(variant, guess)
+    if worst == 0 or (split is not None and split.codes == 1):
+        return BestGuess(guess, worst, t("review.position.best.won", language, guess=shown))
+    if split is None:
+        return BestGuess(guess, worst, t("review.position.best", language, guess=shown, n=worst))
+    average = decimal_text(split.expected, 1, language)
+    line = t("review.position.best.average", language, guess=shown, n=split.worst, average=average)
+    return BestGuess(guess, split.worst, line, split.expected)

@@ -12,27 +12,33 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import partial
+from typing import Any
 
+from bot import daily
 from bot.days import day_of, until_next
 from bot.deps import Deps
 from bot.events import ReviewShown
 from bot.games.model import Game, Mode
 from bot.games.status import Status
-from bot.matches.model import Kind, Match
+from bot.matches.model import BOT_ID, Kind, Match
 from bot.refusal import Refusal
+from bot.review import lessons
+from bot.review.figures import shown_label
+from bot.review.lessons import End, HintTaken, Moment, Split
 from bot.review.reviewer import Reviewer
 from bot.review.store import SqliteReviewRepository
 from bot.situation import Situation
 from engine.history import Pins, Turn
-from engine.review import GameReview, review_game
+from engine.review import GameReview, Label, PositionReview, position_review, review_game
 from engine.variant import Variant
 
 # The review's version: a review kept at an older one is made again when next asked for (a better engine, a fix).
-VERSION = 1
+# 2: the engine's shipped tables (3 digits, nozero exact), the hints, the moment compared like with like, the end.
+VERSION = 2
 
 
 class Reviewed(StrEnum):
@@ -58,10 +64,41 @@ class Hinted(StrEnum):
     UNNOTED = "unnoted"
 
 
+class Ended(StrEnum):
+    """How the game ended for the player whose guesses are reviewed: found the code (won, drew, or found it too late
+    against a rival), or not, and why not."""
+
+    WON = "won"
+    DRAW = "draw"  # found, as the rival did, in as many guesses
+    OUTPLAYED = "outplayed"  # found, but the rival found theirs in fewer
+    GAVE_UP = "gave_up"
+    OUT_OF_ATTEMPTS = "out_of_attempts"
+    STOPPED = "stopped"  # cancelled, replaced by a new game, or a match stopped
+    RESIGNED = "resigned"
+    FORFEIT = "forfeit"  # out of time on their move
+    TIME_UP = "time_up"  # a match's (or a day's) time ran out
+    LOST = "lost"  # another found the code first (a race), or found the player's (versus, a duel)
+    WALKOVER = "walkover"  # won without finding it: the rival resigned or forfeited
+
+    @property
+    def found(self) -> bool:
+        """Whether the player found the code."""
+        return self in (Ended.WON, Ended.DRAW, Ended.OUTPLAYED)
+
+
+GAME_ENDINGS = {
+    Status.WON: Ended.WON,
+    Status.GAVE_UP: Ended.GAVE_UP,
+    Status.LOST: Ended.OUT_OF_ATTEMPTS,
+    Status.EXPIRED: Ended.TIME_UP,
+}
+
+
 @dataclass(frozen=True)
 class Subject:
     """What a review is of: whose guesses in which game or match, the variant, the turns and, for each guess, the
-    digits the player knew in their places; and how it ended for the player (a game's status; a match's, for it)."""
+    digits the player knew in their places, and each hint as (guesses before it, position, digit); how it ended for
+    the player (a game's status; a match's, for it), and for a match lost, who won it."""
 
     of: Reviewed
     owner_id: int  # the game's id, or the match's
@@ -72,14 +109,51 @@ class Subject:
     hinted: Hinted = Hinted.NONE
     status: Status = Status.ACTIVE
     daily: str | None = None  # the day of the daily challenge the game played
+    hints: tuple[tuple[int, int, int], ...] = ()  # (guesses made before it, position, digit), in the order taken
+    ended: Ended = Ended.WON
+    rival: str | None = None  # the name of who won a match the player lost (None: the bot, or nobody)
+    finished_at: datetime | None = None
+    older: bool = False  # /review picked it though a newer game came after (running, or no guesses of theirs)
+
+    @property
+    def found(self) -> bool:
+        """Whether the player found the code (their last guess was it)."""
+        return bool(self.turns) and self.turns[-1].answer.bulls == self.variant.length
+
+    def pins_after(self) -> Pins | None:
+        """The digits the player knew in their places once the game was over (every hint taken)."""
+        return {position: digit for _, position, digit in self.hints} or None
 
 
 @dataclass(frozen=True)
 class Made:
-    """A review, and what it is of."""
+    """A review as it is kept and shown: the engine's figures for each guess, and what the coach tells from them
+    (bot/review/lessons.py): the hints, the moment compared like with like, where a game not won stopped."""
 
-    subject: Subject
     review: GameReview
+    hints: tuple[HintTaken, ...] = ()
+    moment: Moment | None = None
+    end: End | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        """The record as plain data (JSON-ready)."""
+        return {
+            "review": self.review.to_data(),
+            "hints": [hint.to_data() for hint in self.hints],
+            "moment": None if self.moment is None else self.moment.to_data(),
+            "end": None if self.end is None else self.end.to_data(),
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Made:
+        """The record to_data() wrote."""
+        moment, ended = data["moment"], data["end"]
+        return cls(
+            GameReview.from_data(data["review"]),
+            tuple(HintTaken.from_data(hint) for hint in data["hints"]),
+            None if moment is None else Moment.from_data(moment),
+            None if ended is None else End.from_data(ended),
+        )
 
 
 MATCH_KINDS = {Kind.RACE: Reviewed.RACE, Kind.DUEL: Reviewed.DUEL, Kind.VERSUS: Reviewed.VERSUS}
@@ -99,7 +173,20 @@ def of_game(game: Game, user_id: int, now: datetime) -> Subject | Refusal:
     if not game.turns:
         return Refusal("review.empty")
     known, hinted = known_pins(game)
-    return Subject(Reviewed.GAME, game.id, user_id, game.variant, game.turns, known, hinted, game.status, game.daily)
+    return Subject(
+        Reviewed.GAME,
+        game.id,
+        user_id,
+        game.variant,
+        game.turns,
+        known,
+        hinted,
+        game.status,
+        game.daily,
+        hints=hints_of(game) if hinted == Hinted.NOTED else (),
+        ended=GAME_ENDINGS.get(game.status, Ended.STOPPED),
+        finished_at=game.finished_at,
+    )
 
 
 def of_match(match: Match, turns: tuple[Turn, ...], user_id: int) -> Subject | Refusal:
@@ -111,7 +198,46 @@ def of_match(match: Match, turns: tuple[Turn, ...], user_id: int) -> Subject | R
         return Refusal("review.not_yours")
     if not turns:
         return Refusal("review.empty")
-    return Subject(MATCH_KINDS[match.kind], match.id, user_id, match.variant, turns, None, Hinted.NONE, match.status)
+    ended, rival = match_ending(match, user_id)
+    return Subject(
+        MATCH_KINDS[match.kind],
+        match.id,
+        user_id,
+        match.variant,
+        turns,
+        None,
+        Hinted.NONE,
+        match.status,
+        ended=ended,
+        rival=rival,
+        finished_at=match.finished_at,
+    )
+
+
+def match_ending(match: Match, user_id: int) -> tuple[Ended, str | None]:
+    """How a finished match ended for one of its players, and the name of who won it when that was another player
+    (None for the bot, or where nobody did)."""
+    me = match.player(user_id)
+    winner = match.winner_id
+    rival = None
+    if winner is not None and winner not in (user_id, BOT_ID):
+        other = match.player(winner)
+        rival = other.name if other is not None else None
+    if me is not None and me.solved:
+        if winner == user_id:
+            return Ended.WON, None
+        return (Ended.DRAW, None) if winner is None else (Ended.OUTPLAYED, rival)
+    if match.status in (Status.RESIGNED, Status.FORFEIT):
+        if winner == user_id:
+            return Ended.WALKOVER, None
+        return (Ended.RESIGNED if match.status == Status.RESIGNED else Ended.FORFEIT), rival
+    if match.status == Status.EXPIRED:
+        return Ended.TIME_UP, None
+    if match.status == Status.DRAW:  # neither found it in every guess allowed
+        return Ended.OUT_OF_ATTEMPTS, None
+    if winner is not None and winner != user_id:
+        return Ended.LOST, rival
+    return Ended.STOPPED, None
 
 
 def known_pins(game: Game) -> tuple[tuple[Pins, ...] | None, Hinted]:
@@ -126,17 +252,29 @@ def known_pins(game: Game) -> tuple[tuple[Pins, ...] | None, Hinted]:
         {int(p): int(secret[int(p)]) for p, at in zip(game.hints, game.hints_at, strict=True) if at <= index}
         for index in range(len(game.turns))
     )
-    if not any(known):  # every hint came after the last guess: nothing it revealed was known at a guess
-        return None, Hinted.NONE
     return known, Hinted.NOTED
 
 
-def make(subject: Subject) -> GameReview:
-    """The engine's review of the subject's guesses (CPU-bound: run it in a thread)."""
-    return review_game(subject.variant, subject.turns, subject.known)
+def hints_of(game: Game) -> tuple[tuple[int, int, int], ...]:
+    """The game's hints as (guesses made before it, position, digit), in the order taken (noted games only)."""
+    if game.secret is None or game.hints_at is None:
+        return ()
+    secret = game.secret
+    return tuple((at, int(p), int(secret[int(p)])) for p, at in zip(game.hints, game.hints_at, strict=True))
 
 
-async def made_here(deps: Deps, subject: Subject) -> GameReview:
+def make(subject: Subject) -> Made:
+    """The review of the subject's guesses, and what the coach tells from it (CPU-bound: run it in a thread)."""
+    variant, turns = subject.variant, subject.turns
+    known = subject.known if subject.known is None or any(subject.known) else None
+    review = review_game(variant, turns, known)
+    hints = lessons.hints_taken(variant, turns, subject.hints)
+    moment = lessons.moment(variant, review, turns, known)
+    stopped = None if subject.found else lessons.end(variant, turns, subject.pins_after())
+    return Made(review, hints, moment, stopped)
+
+
+async def made_here(deps: Deps, subject: Subject) -> Made:
     """The subject's review, made now in a thread and kept, in the caller's task (and transaction): where no
     transport delivers reviews later."""
     review = await reviewer(deps).run(partial(make, subject), subject.user_id)
@@ -144,13 +282,13 @@ async def made_here(deps: Deps, subject: Subject) -> GameReview:
     return review
 
 
-def started(deps: Deps, subject: Subject) -> asyncio.Task[GameReview]:
+def started(deps: Deps, subject: Subject) -> asyncio.Task[Made]:
     """The subject's review being made in the background and kept (the one under way, if it is already); Busy
     (bot.review.reviewer) when its player already has as many under way as one may."""
     return reviewer(deps).start(key(subject), partial(_made_and_kept, deps, subject), subject.user_id)
 
 
-async def _made_and_kept(deps: Deps, subject: Subject) -> GameReview:
+async def _made_and_kept(deps: Deps, subject: Subject) -> Made:
     review = await reviewer(deps).run(partial(make, subject), subject.user_id)
     await keep(deps, subject, review)  # in a transaction of its own: this task is no update's
     return review
@@ -161,40 +299,38 @@ def key(subject: Subject) -> tuple[str, int, int]:
     return subject.of.value, subject.owner_id, subject.user_id
 
 
-async def kept(deps: Deps, subject: Subject) -> GameReview | None:
+async def kept(deps: Deps, subject: Subject) -> Made | None:
     """The review kept for the subject, if one was made at this version."""
     found = await _repository(deps).review(subject.of, subject.owner_id, subject.user_id)
     if found is None or found[0] != VERSION:
         return None
     try:
-        return GameReview.from_data(found[1])
+        return Made.from_data(found[1])
     except (KeyError, TypeError, ValueError):  # a review kept in a shape this version does not read: made again
         return None
 
 
-async def keep(deps: Deps, subject: Subject, review: GameReview) -> None:
+async def keep(deps: Deps, subject: Subject, review: Made) -> None:
     """Keep the subject's review (inside a transaction: the caller's, or one of its own)."""
     async with deps.transaction():
         await _repository(deps).keep(*key(subject), VERSION, review.to_data(), deps.clock())
 
 
-def _won_and_labels(subject: Subject, review: GameReview) -> tuple[bool, tuple[str, ...]]:
-    won = bool(subject.turns) and subject.turns[-1].answer.bulls == subject.variant.length
-    return won, tuple(item.label.value for item in review.guesses)
-
-
-def may_earn(subject: Subject, review: GameReview) -> bool:
+def may_earn(subject: Subject, review: Made) -> bool:
     """Whether showing this review could earn its player anything: only a won game's review can (so the page opens
     a write for no other)."""
-    return _won_and_labels(subject, review)[0]
+    return subject.ended == Ended.WON and subject.found
 
 
-async def mark_shown(deps: Deps, subject: Subject, review: GameReview, chat_id: int) -> None:
-    """A review was shown to its player, in the caller's transaction: whoever listens (achievements) hears it, and
-    what they make of it is announced with the update's reply."""
-    won, labels = _won_and_labels(subject, review)
-    hinted = subject.hinted != Hinted.NONE
-    event = ReviewShown(subject.user_id, chat_id, won, hinted, subject.variant.size, labels, deps.clock())
+async def mark_shown(deps: Deps, subject: Subject, review: Made, chat_id: int) -> None:
+    """A review was shown to its player, in the caller's transaction: whoever listens (achievements) hears it, with
+    the labels as shown (decided by the losses as printed), and what they make of it is announced with the update's
+    reply."""
+    won = may_earn(subject, review)
+    labels = tuple(shown_label(item.loss, item.label).value for item in review.review.guesses)
+    hinted = subject.hinted != Hinted.NONE or bool(subject.hints)
+    shared = subject.of == Reviewed.RACE  # every player of a race saw every guess's score
+    event = ReviewShown(subject.user_id, chat_id, won, hinted, subject.variant.size, labels, deps.clock(), shared)
     await deps.events.publish(deps, event)
 
 
@@ -204,7 +340,10 @@ async def game_subject(s: Situation, game_id: int) -> Subject | Refusal:
     game = await s.game_named(game_id)
     if game is None or game.chat_id != s.who.chat_id:
         return Refusal("review.not_yours")
-    return of_game(game, s.who.user_id, s.deps.clock())
+    subject = of_game(game, s.who.user_id, s.deps.clock())
+    if isinstance(subject, Subject) and subject.daily is not None and not await daily.reviewable(s.deps, subject.daily):
+        return Refusal("review.daily.closing")  # the day is over, but not every game of it has ended yet
+    return subject
 
 
 async def match_subject(s: Situation, match_id: int) -> Subject | Refusal:
@@ -226,11 +365,17 @@ async def latest(s: Situation, daily: bool = False) -> Subject | Refusal:
         game_id = await repository.latest_daily(who.user_id, today) or await repository.daily_on(who.user_id, today)
         return Refusal("review.none.daily") if game_id is None else await game_subject(s, game_id)
     recent = await repository.latest(who.user_id)
-    for mode, owner_id in recent:
+    for newer, (mode, owner_id) in enumerate(recent):
+        found: Subject | Refusal
         if mode in ("referee", "daily"):
-            return await game_subject(s, owner_id)
-        if mode in MATCH_KINDS.values():
-            return await match_subject(s, owner_id)
+            found = await game_subject(s, owner_id)
+        elif mode in MATCH_KINDS.values():
+            found = await match_subject(s, owner_id)
+        else:
+            continue
+        if isinstance(found, Subject) and (newer or await s.game() is not None or await s.in_match()):
+            found = replace(found, older=True)  # not what they played last: the review says which game it is
+        return found
     return Refusal("review.think" if recent else "review.none")
 
 
@@ -244,8 +389,61 @@ def _repository(deps: Deps) -> SqliteReviewRepository:
     return deps.store.repository(SqliteReviewRepository)
 
 
+def position(subject: Subject, index: int, page: int, page_size: int) -> tuple[PositionReview, tuple[Split, ...]]:
+    """The position guess `index` (0 for the first; the number of guesses: where a game not won stopped) was made
+    in, a page of its codes, and how each best guess there splits them (CPU-bound: run it in a thread)."""
+    turns = subject.turns[:index]
+    pins = pins_before(subject, index)
+    found = position_review(subject.variant, turns, pins, page, page_size)
+    splits = lessons.split_of(subject.variant, turns, pins, [item.guess for item in found.best]) if found.best else ()
+    return found, splits
+
+
+def pins_before(subject: Subject, index: int) -> Pins | None:
+    """The digits the player knew in their places at guess `index` (0 for the first), or once the game was over for
+    the guess after the last."""
+    return pins_at(subject, index) if index < len(subject.turns) else subject.pins_after()
+
+
 def pins_at(subject: Subject, index: int) -> Mapping[int, int] | None:
     """The digits the player knew in their places at guess `index` (0 for the first), if any."""
     if subject.known is None or not 0 <= index < len(subject.known):
         return None
     return subject.known[index] or None
+
+
+GameLabels = tuple[tuple[Label, bool], ...]  # each guess's label, and whether its figures are exact
+
+
+async def labels_of(deps: Deps, games: tuple[Game, ...]) -> tuple[GameLabels, ...]:
+    """The labels of each finished game's guesses, as its player's review shows them (none for a game that cannot
+    be reviewed): the kept reviews, and those not made yet made now, as engine work (off the write lock) and kept."""
+    now = deps.clock()
+    subjects = [of_game(game, game.user_id, now) for game in games]
+    found: list[Made | None] = [
+        None if isinstance(subject, Refusal) else await kept(deps, subject) for subject in subjects
+    ]
+    missing = tuple(
+        subject
+        for subject, review in zip(subjects, found, strict=True)
+        if review is None and not isinstance(subject, Refusal)
+    )
+    if missing:
+        made = await deps.engine.need(
+            "reviews", _made_all, missing, same=("reviews", *(key(subject) for subject in missing))
+        )
+        for subject, review in zip(missing, made, strict=True):
+            await keep(deps, subject, review)
+        fresh = iter(made)
+        found = [
+            next(fresh) if review is None and not isinstance(subject, Refusal) else review
+            for subject, review in zip(subjects, found, strict=True)
+        ]
+    return tuple(
+        () if review is None else tuple((shown_label(g.loss, g.label), g.exact) for g in review.review.guesses)
+        for review in found
+    )
+
+
+def _made_all(subjects: tuple[Subject, ...]) -> tuple[Made, ...]:
+    return tuple(make(subject) for subject in subjects)

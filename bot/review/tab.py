@@ -27,7 +27,6 @@ from bot.review.service import Subject
 from bot.situation import Situation
 from bot.texts import plain
 from bot.who import Who
-from engine.review import GameReview, position_review
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +36,7 @@ PAGE_SIZE = 40  # codes of a position a page, as the possibilities tab shows the
 async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> schema.ReviewAnswer:
     """The review the page asks for (`game`, `match` or neither), or why there is none."""
 
-    async def look(found: Situation) -> tuple[str, Subject | Refusal, GameReview | None]:
+    async def look(found: Situation) -> tuple[str, Subject | Refusal, reviews.Made | None]:
         subject = await _subject(found, query)
         kept = None if isinstance(subject, Refusal) else await reviews.kept(core.deps, subject)
         return found.language, subject, kept
@@ -62,7 +61,7 @@ async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> schema.
     return msgspec.structs.replace(shown, of=_of(subject), achieved=achieved)
 
 
-async def _earned(core: Core, who: Who, subject: Subject, review: GameReview) -> list[str]:
+async def _earned(core: Core, who: Who, subject: Subject, review: reviews.Made) -> list[str]:
     """What the review shown earns the player (Flawless, once), announced in their chat as the chat's /review would;
     its lines for the page to show under the coach's. A review that cannot earn it writes nothing; a failure to
     write (a busy database) is logged and leaves the award to the next showing."""
@@ -89,10 +88,9 @@ async def position_data(core: Core, who: Who, query: Mapping[str, str]) -> schem
     if not 0 <= index < len(subject.turns):
         return _none(language, Refusal("review.not_yours"))
     page = _number(query.get("page", "0"))
-    pins = reviews.pins_at(subject, index)
-    work = partial(position_review, subject.variant, subject.turns[:index], pins, page, PAGE_SIZE)
-    found_position = await reviews.reviewer(core.deps).run(work, who.user_id)
-    board = review_board.position(language, subject, index + 1, found_position)
+    work = partial(reviews.position, subject, index, page, PAGE_SIZE)
+    found_position, splits = await reviews.reviewer(core.deps).run(work, who.user_id)
+    board = review_board.position(language, subject, index + 1, found_position, splits)
     return msgspec.structs.replace(page_review.position(board), of=_of(subject))
 
 

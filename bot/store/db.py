@@ -8,11 +8,11 @@ import functools
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Generator, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, asynccontextmanager, contextmanager, nullcontext
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -66,11 +66,7 @@ async def open_database(path: Path | str) -> aiosqlite.Connection:
     # isolation_level=None: sqlite3 opens no implicit transactions, so `transaction()` decides.
     # check_same_thread=False: Connection.on_loop runs statements on the event loop's thread too, never two at once.
     location = str(path)
-    pending = Connection(lambda: sqlite3.connect(location, isolation_level=None, check_same_thread=False), 64)
-    worker = getattr(pending, "_thread", None)
-    if worker is not None:  # every write is committed when it returns: never let this thread keep a dying process
-        worker.daemon = True
-    conn = await pending
+    conn = await Connection(lambda: sqlite3.connect(location, isolation_level=None, check_same_thread=False), 64)
     try:
         conn.row_factory = aiosqlite.Row
         await conn.execute("PRAGMA busy_timeout=5000")
@@ -98,11 +94,7 @@ async def open_reader(path: Path | str) -> aiosqlite.Connection:
     """A second connection to an open database that only reads (its own thread): in WAL mode it sees only
     committed rows and neither waits for the writer nor makes it wait, so what it reads may be acted on at once
     (the sender: no reply is read before the transaction that queued it has committed)."""
-    pending = aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
-    worker = getattr(pending, "_thread", None)
-    if worker is not None:  # it never writes: nothing to finish when the process ends
-        worker.daemon = True
-    conn = await pending
+    conn = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
     try:
         conn.row_factory = aiosqlite.Row
         await conn.execute("PRAGMA query_only = ON")
@@ -125,19 +117,99 @@ def _quick_sql(sql: str) -> bool:
     return sql.lstrip()[:9].upper().split(" ", 1)[0] not in _WAITING
 
 
+class Rows:
+    """A statement's cursor, as the repositories read it (its rows, rowcount, lastrowid), whichever thread ran it:
+    one run right here reads its rows right here; one run on aiosqlite's thread reads them there, each read counted
+    as the connection's work on that thread."""
+
+    def __init__(self, conn: Connection, here: sqlite3.Cursor | None = None, there: aiosqlite.Cursor | None = None):
+        self._conn, self._here, self._there = conn, here, there
+
+    @property
+    def rowcount(self) -> int:
+        """The rows the statement changed."""
+        return self._here.rowcount if self._here is not None else self._there.rowcount if self._there else -1
+
+    @property
+    def lastrowid(self) -> int | None:
+        """The rowid of the row the statement inserted."""
+        return self._here.lastrowid if self._here is not None else self._there.lastrowid if self._there else None
+
+    async def fetchone(self) -> Any:
+        """The next row, or None."""
+        if self._here is not None:
+            return self._here.fetchone()
+        assert self._there is not None
+        return await self._conn.worker(self._there.fetchone())
+
+    async def fetchall(self) -> list[Any]:
+        """Every row left."""
+        if self._here is not None:
+            return self._here.fetchall()
+        assert self._there is not None
+        return list(await self._conn.worker(self._there.fetchall()))
+
+    async def __aiter__(self) -> AsyncIterator[Any]:
+        for row in await self.fetchall():
+            yield row
+
+    async def close(self) -> None:
+        """Let the cursor go."""
+        if self._here is not None:
+            self._here.close()
+        elif self._there is not None:
+            await self._conn.worker(self._there.close())
+
+    async def __aenter__(self) -> Rows:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.close()
+
+
+class _Statement:
+    """What `Connection.execute` gives: awaited, its Rows; or `async with`, its Rows, closed afterwards."""
+
+    def __init__(self, started: Coroutine[Any, Any, Rows]) -> None:
+        self._started = started
+        self._rows: Rows | None = None
+
+    def __await__(self) -> Generator[Any, None, Rows]:
+        return self._started.__await__()
+
+    async def __aenter__(self) -> Rows:
+        self._rows = await self._started
+        return self._rows
+
+    async def __aexit__(self, *_: object) -> None:
+        if self._rows is not None:
+            await self._rows.close()
+
+
 class Connection(aiosqlite.Connection):
     """aiosqlite's connection, whose statements can also run on the event loop's own thread.
 
     A statement inside an open transaction costs SQLite far less than a round trip to aiosqlite's thread (two
-    thread switches, more on a busy machine), and a move makes many statements (bench/core_bench.py). So inside
-    `on_loop()` (the intake applying a batch of updates) statements run at once on the calling thread, except
-    those that may wait (BEGIN, COMMIT, ROLLBACK, PRAGMA) and those in `in_worker()` (queries that read many
-    rows: leaderboards, stats). A call made while another is still with the worker queues behind it, so the
-    connection is never used from two threads at once and order is kept.
+    thread switches, more on a busy machine), and a move makes many statements (bench/core_bench.py: about three
+    times the moves a second). So inside `on_loop()` (the intake applying a batch of updates) statements run at once
+    on the calling thread, except those that may wait (BEGIN, COMMIT, ROLLBACK, PRAGMA) and those in `in_worker()`
+    (queries that read many rows: leaderboards, stats). A call made while another is still with aiosqlite's thread
+    queues behind it, so the connection is never used from two threads at once and order is kept.
+
+    Only aiosqlite's public methods are overridden, each counting itself while it is with the thread; the sqlite3
+    connection used right here is the one our own connector made, the same aiosqlite's thread uses.
     """
 
     def __init__(self, connector: Callable[[], sqlite3.Connection], iter_chunk_size: int) -> None:
-        super().__init__(connector, iter_chunk_size)
+        made: list[sqlite3.Connection] = []
+
+        def connect() -> sqlite3.Connection:
+            made.append(connector())
+            return made[-1]
+
+        super().__init__(connect, iter_chunk_size)
+        self._made = made
+        self._open = True
         self._with_worker = 0
         self._here: ContextVar[asyncio.Task[Any] | None] = ContextVar(f"sqlite_on_loop_{id(self)}", default=None)
 
@@ -161,36 +233,62 @@ class Connection(aiosqlite.Connection):
 
     def here(self, sql: str) -> sqlite3.Connection | None:
         """The sqlite3 connection, if the calling task may run this statement on it right away (inside
-        `on_loop()`, nothing with the worker, a statement that does not wait): the caller skips aiosqlite's
-        wrappers too."""
-        if self._with_worker or self._connection is None or not _quick_sql(sql):
+        `on_loop()`, nothing with the worker, a statement that does not wait)."""
+        if self._with_worker or not self._open or not self._made or not _quick_sql(sql):
             return None
         here = self._here.get()
-        return self._connection if here is not None and here is asyncio.current_task() else None
+        return self._made[-1] if here is not None and here is asyncio.current_task() else None
 
-    def _quick(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
-        owner, name = getattr(fn, "__self__", None), getattr(fn, "__name__", "")
-        if name not in _QUICK or not (isinstance(owner, sqlite3.Cursor) or owner is self._connection or owner is self):
-            return False
-        if name == "close" and not isinstance(owner, sqlite3.Cursor):
-            return False  # closing the connection itself
-        return _quick_sql(args[0] if args and isinstance(args[0], str) else "")
-
-    async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        here = self._here.get()
-        if (
-            here is not None
-            and self._with_worker == 0
-            and self._connection is not None
-            and here is asyncio.current_task()
-            and self._quick(fn, args)
-        ):
-            return fn(*args, **kwargs)
+    async def worker(self, call: Awaitable[T]) -> T:
+        """`call`, which goes to aiosqlite's thread, counted while it is there (nothing runs right here meanwhile)."""
         self._with_worker += 1
         try:
-            return await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
+            return await call
         finally:
             self._with_worker -= 1
+
+    def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> _Statement:  # type: ignore[override]
+        """As aiosqlite's (awaited, or `async with`): its Rows; right here when it may be."""
+        return _Statement(self._execute_rows(sql, tuple(parameters) if parameters is not None else ()))
+
+    async def _execute_rows(self, sql: str, params: tuple[Any, ...]) -> Rows:
+        raw = self.here(sql)
+        if raw is not None:
+            return Rows(self, here=raw.execute(sql, params))
+        return Rows(self, there=await self.worker(super().execute(sql, params)))
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Rows:  # type: ignore[override]
+        """As aiosqlite's; right here when it may be."""
+        raw = self.here(sql)
+        if raw is not None:
+            return Rows(self, here=raw.executemany(sql, parameters))
+        return Rows(self, there=await self.worker(super().executemany(sql, parameters)))
+
+    async def execute_fetchall(  # type: ignore[override]
+        self, sql: str, parameters: Iterable[Any] | None = None
+    ) -> Iterable[sqlite3.Row]:
+        """As aiosqlite's; right here when it may be."""
+        params = tuple(parameters) if parameters is not None else ()
+        raw = self.here(sql)
+        if raw is not None:
+            return raw.execute(sql, params).fetchall()
+        return await self.worker(super().execute_fetchall(sql, params))
+
+    async def commit(self) -> None:
+        """As aiosqlite's (on its thread: a commit waits for the disk)."""
+        await self.worker(super().commit())
+
+    async def rollback(self) -> None:
+        """As aiosqlite's (on its thread)."""
+        await self.worker(super().rollback())
+
+    async def close(self) -> None:
+        """As aiosqlite's (its thread ends)."""
+        self._open = False
+        await self.worker(super().close())
+
+
+T = TypeVar("T")
 
 
 def on_loop(conn: aiosqlite.Connection) -> AbstractContextManager[None]:
@@ -309,6 +407,8 @@ class Transactions:
         if self.open:
             yield  # joins the transaction this task already has open
             return
+        if self.held:  # a write asked for inside this task's own read would wait for itself for ever
+            raise RuntimeError("a transaction was opened inside a settled read of the same task")
         async with self._lock:
             marker = self._owner.set(asyncio.current_task())
             self._after = [[]]

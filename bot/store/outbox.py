@@ -4,8 +4,8 @@ Each row is one Bot API call to make in a chat, in id order within the chat: a t
 stored as JSON:
 `{"kind": "message", "topic", "text", "buttons", "board", "board_of", "fresh", "edit", "tidy", "effect"}` for a message
 (sent, in the forum topic `topic` unless it is None, or edited in place: `board` is a game, or with `board_of` "match"
-a match, whose board message it shows, resolved when it is sent; `edit` a message to replace; `tidy` what a fresh
-board's predecessor is cut down to; `effect` a message effect for a private chat) and
+a match, with "racer" a Puzzle Racer, whose board message it shows, resolved when it is sent; `edit` a message to
+replace; `tidy` what a fresh board's predecessor is cut down to; `effect` a message effect for a private chat) and
 `{"kind": "answer", "query": id, "text": toast}` for a button press's answer, and
 `{"kind": "inline", "query": id, "results": [{"id", "title", "description", "text", "buttons"}], "cache_time",
 "personal"}` for an inline query's answer (queued under the asking user's id, which is their private chat's), and
@@ -48,7 +48,8 @@ KEEP_SENT = timedelta(days=2)
 # or 10 minutes of separate messages: more than that waiting in one chat is a flood, and its oldest are stale.
 MAX_PENDING = 200
 DROP_OLDEST = MAX_PENDING // 4  # given up on at once when a chat is full, so a flood logs one line per 50 calls
-_BOARD_TABLES = {BoardOf.GAME: "games", BoardOf.MATCH: "matches"}  # whose board a message row shows: its table
+# whose board a message row shows: its table (a Puzzle Racer's standings: bot/storm/)
+_BOARD_TABLES = {BoardOf.GAME: "games", BoardOf.MATCH: "matches", BoardOf.RACER: "storm_racers"}
 _JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(payload, ensure_ascii=False), without a new encoder a row
 
 
@@ -67,8 +68,8 @@ class Outgoing:
 
 def slot(payload: Call) -> str | None:
     """What a message shows whole, so that a newer message for it replaces this one while unsent: a game's board
-    ('board:<game>'), a match's ('board:match:<match>'), or a message it replaces ('edit:<message>'); None for the
-    rest.
+    ('board:<game>'), a match's ('board:match:<match>'), a Racer's standings ('board:racer:<racer>'), or a message it
+    replaces ('edit:<message>'); None for the rest.
 
     A board sent anew in place of the pressed message (both `fresh` and `edit`) has none: the message it replaces
     must still be replaced. A slot needs no forum topic: a board is shown in its game's one topic, and a message id
@@ -78,7 +79,8 @@ def slot(payload: Call) -> str | None:
         return None
     board, edit = payload.board, payload.edit
     if board is not None:
-        owner = f"match:{board}" if payload.board_of == BoardOf.MATCH else board
+        of = payload.board_of or BoardOf.GAME
+        owner = board if of == BoardOf.GAME else f"{of}:{board}"
         return None if payload.fresh and edit is not None else f"board:{owner}"
     return None if edit is None else f"edit:{edit}"
 

@@ -3,8 +3,9 @@
 A message with `sender_chat` was posted as a chat: an anonymous group admin (the group itself) or a channel (a
 linked channel's post, or a user posting as their channel). Telegram then names a shared service account as its
 `from` user (@GroupAnonymousBot, @Channel_Bot), so that user id cannot tell two senders apart: the sender is the
-chat. It plays, is flood-limited and owns its games under the chat's id; only the group itself (an anonymous
-admin) holds a group admin's rights.
+chat. It is flood-limited and acts under the chat's id, but it is no person (`Who.person` is False): it may start a
+race, or stop one it started, never play in a race or a duel (a player is a person: five channels of one account
+are no race of six); only the group itself (an anonymous admin) holds a group admin's rights.
 
 Where it was sent: the chat, and in a forum supergroup the topic (`topic_of`), which the replies go to.
 """
@@ -63,6 +64,7 @@ def who_of(update: Update, bot_username: str | None) -> Who | None:
             bot_username,
             posted_as.effective_name or "",
             as_chat=posted_as.id == chat.id,
+            person=False,
             reply_to=reply_to,
             mentions=_mentions(message),
             topic=topic,

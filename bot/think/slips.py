@@ -16,7 +16,9 @@ from engine.history import Turn
 from engine.scoring import Score
 
 LIKELIEST = 3  # fixes shown at first (with every fix exactly as likely as the last of them)
-MOST_FIXES = 20  # fixes shown at most, when all are asked for
+# Fixes shown at most when all are asked for ("➕ N more fixes"): every one there can be (a conflict of a few answers,
+# each with at most a dozen others), within the 100 buttons Telegram takes in one keyboard with the ✏️ rows beside them.
+MOST_FIXES = 80
 CHANGES_PER_ROW = 5
 
 
@@ -127,15 +129,13 @@ def _length(history: Sequence[Turn]) -> int:
 
 def shown_fixes(fixes: Sequence[Correction], every: bool) -> tuple[tuple[Correction, ...], int]:
     """The fixes to show (the likeliest few and every one just as likely; or all, up to MOST_FIXES) and how many
-    more there are."""
+    more there are (none once all were asked for: nothing more could be shown)."""
     if every:
-        shown = tuple(fixes[:MOST_FIXES])
-    else:
-        count = min(LIKELIEST, len(fixes))
-        while count < len(fixes) and count and math.isclose(fixes[count].share, fixes[count - 1].share, rel_tol=1e-9):
-            count += 1
-        shown = tuple(fixes[:count])
-    return shown, len(fixes) - len(shown)
+        return tuple(fixes[:MOST_FIXES]), 0
+    count = min(LIKELIEST, len(fixes))
+    while count < len(fixes) and count and math.isclose(fixes[count].share, fixes[count - 1].share, rel_tol=1e-9):
+        count += 1
+    return tuple(fixes[:count]), len(fixes) - count
 
 
 def fix_rows(language: str, fixes: Sequence[Correction], data: Callable[[Correction], str]) -> Choices:

@@ -64,17 +64,38 @@ def test_each_duel_or_versus_player_who_solved_a_classic_in_four_earns_it_not_th
     assert rules.of_match(versus) == {9: {Achievement.CLASSIC_IN_FOUR}}
 
 
-def test_the_days_best_is_every_tie_and_anyone_when_nobody_solved():
-    assert rules.day_best(4, 4)
-    assert not rules.day_best(5, 4)
-    assert rules.day_best(9, None)
+def test_the_days_best_is_a_solve_within_the_engines_par_whoever_else_played():
+    assert rules.day_best(5, 5)
+    assert rules.day_best(1, 5)
+    assert not rules.day_best(6, 5)
+    assert not rules.day_best(0, 5)  # no guess: nothing solved
+
+
+CLASSIC_CODES = CLASSIC.size
 
 
 def test_flawless_is_a_won_game_labelled_good_or_better_throughout():
-    assert rules.flawless(True, ("best", "excellent", "good"))
+    assert rules.flawless(True, False, CLASSIC_CODES, ("best", "excellent", "good"))
     for worse in ("inaccuracy", "mistake", "blunder"):
-        assert not rules.flawless(True, ("best", worse, "best"))
-    assert not rules.flawless(False, ("best",))
+        assert not rules.flawless(True, False, CLASSIC_CODES, ("best", worse, "best"))
+    assert not rules.flawless(False, False, CLASSIC_CODES, ("best",))
+
+
+def test_flawless_needs_no_hint_a_variant_at_least_as_big_as_classic_and_clues_of_ones_own():
+    assert rules.FLAWLESS_LEAST_CODES == 5040
+    assert not rules.flawless(True, True, CLASSIC_CODES, ("best", "best"))  # a hint helped
+    for small in ("mastermind", "3d10"):  # 1,296 and 720 codes: a greedy script plays them well
+        assert not rules.flawless(True, False, variant_named(small).size, ("best", "good"))
+    for big in ("classic", "nozero", "5d10"):
+        size = variant_named(big).size
+        assert (size >= 5040) == rules.flawless(True, False, size, ("best", "good")), big
+    assert not rules.flawless(True, False, CLASSIC_CODES, ("best",), shared=True)  # a race: everyone's clues
+
+
+def test_a_puzzle_rating_earns_at_its_one_threshold():
+    assert rules.PUZZLE_RATING == 1800
+    assert rules.of_puzzles(None, rules.PUZZLE_RATING) == {Achievement.PUZZLE_1800}
+    assert rules.of_puzzles(None, rules.PUZZLE_RATING - 1) == frozenset()
 
 
 def test_puzzles_earn_at_seven_days_and_1800_not_below():

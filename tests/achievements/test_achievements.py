@@ -2,15 +2,19 @@
 a redelivered update), announced once where it belongs and in the player's language, and shown in /stats with how
 rare it is."""
 
+from bot.achievements import rules
 from bot.achievements import service as achievements
 from bot.achievements.model import Award
 from bot.achievements.rules import Achievement
 from bot.achievements.store import SqliteAchievementRepository
-from bot.daily.close import close_days
-from bot.events import DayPuzzleSolved, Events
+from bot.events import DayPuzzleSolved, Events, PuzzleRated, ReviewShown
+from bot.games.model import Mode
 from bot.store.db import open_database
 from bot.store.migrations import migrate
+from bot.texts import plain, t
+from engine.play import play
 from engine.scoring import score
+from engine.variant import PRESETS
 from tests.bot.fakes import EPOCH, UPDATE_IDS, Clock, telegram_app
 from tests.bot.members import GROUP, Member, sent
 from tests.versus.test_versus import MINE, answer_truly, asked, button, label, versus_of, wrong_codes
@@ -32,6 +36,12 @@ async def win_in(member: Member, app, guesses: int, command: str = "/play"):
     return sent(await member.send(secret), member.chat_id)
 
 
+def line_of(text: str, name: str) -> str:
+    """The line of a message that names the achievement."""
+    [line] = [line for line in text.split("\n") if name in line]
+    return line
+
+
 async def held(app, user_id: int) -> set[Achievement]:
     return set(await deps_of(app).store.repository(SqliteAchievementRepository).held(user_id))
 
@@ -42,7 +52,7 @@ async def counted(app) -> tuple[dict[str, int], int]:
     rows = await conn.execute_fetchall("SELECT achievement, count(*) FROM achievements GROUP BY achievement")
     players = await conn.execute_fetchall(
         "SELECT count(*) FROM (SELECT user_id FROM game_results WHERE mode IN"
-        " ('referee', 'race', 'duel', 'versus', 'daily') UNION SELECT user_id FROM achievements)"
+        " ('referee', 'race', 'duel', 'versus', 'daily') UNION SELECT user_id FROM achievements) WHERE user_id > 0"
     )
     return {r[0]: r[1] for r in rows}, players[0][0]
 
@@ -62,6 +72,24 @@ async def test_a_classic_solved_in_four_is_announced_once_and_in_five_is_not(app
     again = await win_in(four, app, 2)  # a second feat: held already, nothing to announce
     assert not any("achievement" in r.text for r in again)
     assert await counted(app) == ({"classic_in_four": 1}, 2)
+
+
+async def test_rarity_counts_players_not_their_games_in_both_languages(app, recorded):
+    ann = Member(app, recorded, 11, "Ann", chat_id=11)
+    boris = Member(app, recorded, 22, "Борис", chat_id=22, language_code="ru")
+    *_, earned = await win_in(ann, app, 3)
+    assert earned.text.endswith("It is held by 100% of players.")
+    await win_in(ann, app, 6)  # more games of the same player: still one player
+    await win_in(ann, app, 5)
+    [stats] = sent(await ann.send("/stats"))
+    assert "held by 100% of players" in line_of(stats.text, "Classic in four")
+    await win_in(boris, app, 6)
+    await win_in(boris, app, 6)
+    [stats] = sent(await boris.send("/stats"))
+    assert "есть у 50% игроков" in line_of(stats.text, "Классика за четыре хода")
+    assert await counted(app) == ({"classic_in_four": 1}, 2)
+    rare = await achievements.rarities(deps_of(app))
+    assert (rare[Achievement.CLASSIC_IN_FOUR].holders, rare[Achievement.CLASSIC_IN_FOUR].players) == (1, 2)
 
 
 async def test_a_hinted_classic_in_four_earns_nothing_nor_does_another_variant(app, recorded):
@@ -130,73 +158,120 @@ async def daily_solved(member: Member, app, guesses: int) -> None:
     await win_in(member, app, guesses, "/daily")
 
 
-async def test_the_days_fewest_hold_the_days_best_when_the_day_closes_and_are_told_in_their_language(tmp_path):
+def par_of(secret: str) -> int:
+    """How many guesses the engine's own play needs for `secret` (the classic game's optimal tree)."""
+    return len(play(PRESETS["classic"], secret))
+
+
+async def test_the_days_best_is_a_clean_daily_within_the_engines_par_told_at_once_in_the_players_language(tmp_path):
     clock = Clock(EPOCH)
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
-        core = app.bot_data.runtime.core
         ann = Member(app, request, 11, "Ann", chat_id=11)
         boris = Member(app, request, 22, "Борис", chat_id=22, language_code="ru")
         cat = Member(app, request, 33, "Cat", chat_id=33)
-        await daily_solved(ann, app, 5)
-        await daily_solved(boris, app, 5)
-        await daily_solved(cat, app, 6)
-        assert await core.on_day_end() == ()  # the day is not over: nobody knows yet who did best
-        clock.advance(12 * 3600)  # 00:00 UTC
-        told = await core.on_day_end()
-        assert {n.chat_id for n in told} == {11, 22}  # the tie holds it too
-        said = {n.chat_id: n.outcome.replies[0].text for n in told}
-        assert said[11].startswith("🏅 New achievement: <b>Best of the day</b>")
-        assert said[22].startswith("🏅 Новое достижение: <b>Лучший за день</b>")
-        assert "held by 67% of players" in said[11]
-        assert await core.on_day_end() == ()  # closed once
-        assert await held(app, 33) == set()
+        await cat.send("/daily")
+        par = par_of((await deps_of(app).store.games.active_game(33)).secret)
+        *_, earned = await win_in(ann, app, par, "/daily")  # with Classic in four too, when the par is 4 or less
+        assert "🏅 New achievement: <b>On par with the bot</b>, the daily challenge solved" in earned.text
+        *_, earned = await win_in(boris, app, max(1, par - 1), "/daily")
+        assert "🏅 Новое достижение: <b>Наравне с ботом</b> — задача дня решена без подсказок" in earned.text
+        secret = (await deps_of(app).store.games.active_game(33)).secret
+        for code in [c for c in WRONG if c != secret][:par]:
+            await cat.send(code)
+        replies = sent(await cat.send(secret), 33)  # one guess more than the engine needs
+        assert not any("🏅" in r.text for r in replies)
+        assert await held(app, 11) == {Achievement.DAY_BEST} | ({Achievement.CLASSIC_IN_FOUR} if par <= 4 else set())
+        assert Achievement.DAY_BEST in await held(app, 22)
+        assert Achievement.DAY_BEST not in await held(app, 33)
+        clock.advance(12 * 3600)
+        assert await app.bot_data.runtime.core.on_day_end() == ()  # nothing waits for the day's close
 
 
-async def test_a_daily_finished_after_its_day_closed_holds_the_best_when_it_ties_it(tmp_path):
+async def test_a_sock_puppet_that_gives_up_the_daily_denies_nobody_the_days_best(tmp_path):
+    """The cheat: a second account gives the daily up, so its player learns the code and solves it in one guess on
+    the first account. The day's best no longer goes to the day's fewest: every honest solve within the engine's par
+    holds it, whatever the cheater did."""
     clock = Clock(EPOCH)
     async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
         core = app.bot_data.runtime.core
+        puppet = Member(app, request, 98, "Puppet", chat_id=98)
+        cheater = Member(app, request, 99, "Cheater", chat_id=99)
         ann = Member(app, request, 11, "Ann", chat_id=11)
-        bob = Member(app, request, 22, "Bob", chat_id=22)
-        await daily_solved(ann, app, 5)
-        await bob.send("/daily")  # still playing at midnight
-        secret = (await deps_of(app).store.games.active_game(22)).secret
-        for code in [c for c in WRONG if c != secret][:4]:
-            await bob.send(code)
-        clock.advance(12 * 3600)
-        assert [n.chat_id for n in await core.on_day_end()] == [11]
-        *_, earned = sent(await bob.send(secret), 22)  # yesterday's game, solved in 5 as well
-        assert earned.text.startswith("🏅 New achievement: <b>Best of the day</b>")
+        boris = Member(app, request, 22, "Борис", chat_id=22, language_code="ru")
+        await puppet.send("/daily")
+        await puppet.send("/giveup")
+        told = sent(await puppet.press_label(plain(t("daily.btn.giveup"))), 98)
+        secret = (await deps_of(app).store.games.latest_game(98, Mode.REFEREE)).secret
+        assert any(secret in m.text for m in told)  # the puppet's player knows the code now
+        await cheater.send("/daily")
+        await cheater.send(secret)  # solved in one guess
+        par = par_of(secret)
+        *_, earned = await win_in(ann, app, par, "/daily")
+        assert "<b>On par with the bot</b>" in earned.text
+        *_, earned = await win_in(boris, app, par, "/daily")
+        assert "<b>Наравне с ботом</b>" in earned.text
+        clock.advance(12 * 3600)  # the day is over: still theirs
+        await core.on_day_end()
+        assert Achievement.DAY_BEST in await held(app, 11)
+        assert Achievement.DAY_BEST in await held(app, 22)
 
 
-async def test_stats_shows_every_achievement_with_how_rare_it_is_in_both_languages(app, recorded):
+async def test_stats_shows_every_achievement_with_what_earns_it_and_how_rare_it_is_in_both_languages(app, recorded):
     ann = Member(app, recorded, 11, "Ann", chat_id=11)
     bob = Member(app, recorded, 22, "Боб", chat_id=22, language_code="ru")
     await win_in(ann, app, 3)
     await win_in(bob, app, 6)
     [stats] = sent(await ann.send("/stats"))
-    assert "🏅 <b>Achievements</b>: 1 of 6\n🏅 Classic in four · held by 50% of players\n▫️ Flawless: " in stats.text
-    assert "▫️ Race of six: a race won against five or more other players · held by no one yet" in stats.text
+    assert (  # held: marked, its name in bold, and what earned it too
+        "🏅 <b>Achievements</b>: 1 of 6\n🏅 <b>Classic in four</b>: a classic game (4 digits, no repeats) solved in 4"
+        " guesses or fewer, without a hint · held by 50% of players\n🔒 Flawless: a game won without a hint"
+    ) in stats.text
+    assert "🔒 Race of six: a race won against five or more other players · held by no one yet" in stats.text
+    assert "▫️" not in stats.text  # the old mark, barely visible
+    assert "🔒 Puzzle rating 1800: an established puzzle rating of 1800 or more (not a provisional one)" in stats.text
+    assert "in a variant of 5,040\u00a0codes or more" in stats.text  # the number and its unit kept together
     [stats] = sent(await bob.send("/stats"))
-    assert "🏅 <b>Достижения</b>: 0 из 6\n▫️ Классика за четыре хода: " in stats.text
+    assert "🏅 <b>Достижения</b>: 0 из 6\n🔒 Классика за четыре хода: " in stats.text
     assert "есть у 50% игроков" in stats.text
+    assert "🔒 Рейтинг 1800 в головоломках: устоявшийся рейтинг" in stats.text
+    assert "в варианте от 5\u00a0040\u00a0кодов" in stats.text
 
 
 async def test_the_services_hooks_for_reviews_and_puzzles_award_at_their_edges_once(app):
     deps = deps_of(app)
+    now = deps.clock()
+
+    def shown(won=True, hinted=False, codes=5040, labels=("best",), shared=False):
+        return ReviewShown(11, 11, won, hinted, codes, labels, now, shared)
+
     async with deps.transaction():
-        assert await achievements.of_review(deps, 11, 11, True, ("best", "good", "inaccuracy")) is None
-        assert await achievements.of_review(deps, 11, 11, False, ("best", "good")) is None
-        flawless = await achievements.of_review(deps, 11, 11, True, ("best", "excellent", "good"))
+        assert await achievements.of_review(deps, shown(labels=("best", "good", "inaccuracy"))) is None
+        assert await achievements.of_review(deps, shown(won=False, labels=("best", "good"))) is None
+        assert await achievements.of_review(deps, shown(hinted=True)) is None
+        assert await achievements.of_review(deps, shown(codes=720)) is None
+        assert await achievements.of_review(deps, shown(shared=True)) is None
+        flawless = await achievements.of_review(deps, shown(labels=("best", "excellent", "good")))
         assert flawless is not None
         assert flawless.achievement == Achievement.FLAWLESS
-        assert await achievements.of_review(deps, 11, 11, True, ("best",)) is None  # held already
+        assert await achievements.of_review(deps, shown()) is None  # held already
         assert await achievements.of_puzzles(deps, 11, 11, streak_days=6, rating=1799) == ()
         earned = await achievements.of_puzzles(deps, 11, 11, streak_days=7, rating=1800)
         assert {a.achievement for a in earned} == {Achievement.PUZZLE_WEEK, Achievement.PUZZLE_1800}
         assert await achievements.of_puzzles(deps, 11, 11, streak_days=8, rating=1900) == ()
     rare = await achievements.rarities(deps)
     assert (rare[Achievement.FLAWLESS].holders, rare[Achievement.FLAWLESS].players) == (1, 1)
+
+
+async def test_a_puzzle_rating_earns_its_award_only_once_established(app):
+    deps = deps_of(app)
+    now = deps.clock()
+    async with deps.transaction():
+        with Events.journal() as journal:
+            await deps.events.publish(deps, PuzzleRated(11, 1900, False, now))  # provisional: parked puzzles, luck
+        assert journal.made(Award) == []
+        with Events.journal() as journal:
+            await deps.events.publish(deps, PuzzleRated(11, rules.PUZZLE_RATING, True, now))
+        assert [a.achievement for a in journal.made(Award)] == [Achievement.PUZZLE_1800]
 
 
 async def test_what_an_event_earns_comes_back_in_the_updates_journal_once(app):
@@ -239,6 +314,9 @@ async def test_a_versus_game_solved_in_four_is_announced_in_private_once_the_gam
 
 
 async def test_the_migration_awards_what_was_played_before_it_as_the_rules_award_it_live(tmp_path):
+    """0016 awarded what was played before it by the rules of its day, then 0018 counted its players again: what they
+    award agrees with what the rules award live (but the day's best, which 0016 gave to each day's fewest guesses:
+    the rule 0018 replaced)."""
     clock = Clock(EPOCH)
     database = tmp_path / "db.sqlite3"
     async with telegram_app(database, clock=clock) as (app, request):
@@ -252,47 +330,34 @@ async def test_the_migration_awards_what_was_played_before_it_as_the_rules_award
         await race_won(app, request, 6)
         await daily_solved(bob, app, 4)
         await daily_solved(cat, app, 4)
-        await daily_solved(ann, app, 6)
+        await daily_solved(ann, app, 7)
         clock.advance(12 * 3600)
         await app.bot_data.runtime.core.on_day_end()
         conn = deps_of(app).store.conn
-        live = await conn.execute_fetchall("SELECT user_id, achievement, chat_id FROM achievements ORDER BY 1, 2")
-        counts = await counted(app)
-    assert len(live) == 6  # Ann's classic in 3, the race's winner, and Bob's and Cat's daily in 4: classic and best
+        live = await conn.execute_fetchall(
+            "SELECT user_id, achievement, chat_id FROM achievements WHERE achievement != 'day_best' ORDER BY 1, 2"
+        )
+        holders, players = await counted(app)
+    assert len(live) == 4  # Ann's classic in 3, the race's winner, and Bob's and Cat's daily in 4
 
     conn = await open_database(database)
     try:
         await conn.executescript(
             "DROP TRIGGER game_results_rarity_player; DROP TABLE achievements; DROP TABLE achievement_holders;"
-            " DROP TABLE rarity_players; DROP TABLE rarity_count; DROP TABLE daily_closes;"
-            " DELETE FROM schema_migrations WHERE version = 16;"
+            " DROP TABLE rarity_players; DROP TABLE rarity_count;"
+            " DELETE FROM schema_migrations WHERE version IN (16, 18);"
         )
-        assert await migrate(conn) == ["0016_achievements"]
-        again = await conn.execute_fetchall("SELECT user_id, achievement, chat_id FROM achievements ORDER BY 1, 2")
-        holders = await conn.execute_fetchall("SELECT achievement, holders FROM achievement_holders")
-        players = await conn.execute_fetchall("SELECT players FROM rarity_count")
+        assert await migrate(conn) == ["0016_achievements", "0018_awards_that_mean_what_they_say"]
+        again = await conn.execute_fetchall(
+            "SELECT user_id, achievement, chat_id FROM achievements WHERE achievement != 'day_best' ORDER BY 1, 2"
+        )
+        kept = await conn.execute_fetchall("SELECT achievement, holders FROM achievement_holders")
+        counted_again = await conn.execute_fetchall("SELECT players FROM rarity_count")
     finally:
         await conn.close()
     assert [tuple(r) for r in again] == [tuple(r) for r in live]
-    assert ({r[0]: r[1] for r in holders}, players[0][0]) == counts
-
-
-async def test_the_days_close_on_the_timer_is_queued_and_sent_to_the_holders_chat(tmp_path):
-    clock = Clock(EPOCH)
-    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
-        ann = Member(app, request, 11, "Ann", chat_id=11)
-        await daily_solved(ann, app, 6)
-        woken = []
-        runtime = app.bot_data.runtime
-        assert await close_days(runtime.core, runtime.store, lambda: woken.append(1)) == 0
-        clock.advance(12 * 3600 + 1)
-        assert await close_days(runtime.core, runtime.store, lambda: woken.append(1)) == 1
-        assert woken == [1]
-        start = len(request.calls)
-        await app.bot_data.sender.flush()
-        [told] = sent(request.calls[start:], 11)
-        assert told.text.startswith("🏅 New achievement: <b>Best of the day</b>")
-        assert await close_days(runtime.core, runtime.store, lambda: woken.append(1)) == 0
+    holders.pop("day_best", None)
+    assert ({r[0]: r[1] for r in kept if r[0] != "day_best"}, counted_again[0][0]) == (holders, players)
 
 
 async def test_the_puzzle_of_the_day_solved_seven_days_running_earns_the_puzzle_week_on_the_seventh(app, recorded):
@@ -343,3 +408,80 @@ async def test_a_rated_puzzle_answer_that_leaves_a_rating_of_1800_earns_it_once_
     await ann.press("pz:n")  # the next rated solve: held already, nothing announced
     row = await repo.puzzle((await repo.current(11)).puzzle_id)
     assert not any("achievement" in r.text for r in sent(await ann.send(row.data["solution"]), 11))
+
+
+async def test_the_migration_to_counting_players_recounts_them_and_takes_back_what_a_chat_held(tmp_path):
+    from bot.store.migrations import MIGRATIONS_DIR, migrations_in
+
+    older = tmp_path / "older"
+    older.mkdir()
+    for migration in migrations_in(MIGRATIONS_DIR):
+        if migration.version < 18:
+            (older / f"{migration.name}.sql").write_text(migration.sql)
+    conn = await open_database(tmp_path / "db.sqlite3")
+    try:
+        await migrate(conn, older)
+        result = (
+            "INSERT OR REPLACE INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
+            " started_at, finished_at) VALUES (?, ?, ?, ?, 'classic', 5, 'won', 0, '2025-01-01', '2025-01-01')"
+        )
+        for game_id, user_id, mode in ((1, 11, "referee"), (2, 11, "referee"), (3, 11, "referee"), (4, -100, "race")):
+            await conn.execute(result, (game_id, user_id, user_id if mode == "referee" else -5, mode))
+        award = "INSERT OR IGNORE INTO achievements (user_id, achievement, earned_at, chat_id) VALUES (?, ?, '', ?)"
+        await conn.execute(award, (11, "classic_in_four", 11))
+        await conn.execute(award, (-100, "race_of_six", -5))
+        await conn.commit()
+        assert [tuple(r) for r in await conn.execute_fetchall("SELECT players FROM rarity_count")] == [(4,)]  # games
+
+        assert (await migrate(conn))[0] == "0018_awards_that_mean_what_they_say"  # and the later ones after it
+        holders = await conn.execute_fetchall("SELECT achievement, holders FROM achievement_holders")
+        assert {r[0]: r[1] for r in holders} == {"classic_in_four": 1}
+        assert [tuple(r) for r in await conn.execute_fetchall("SELECT players FROM rarity_count")] == [(1,)]
+        await conn.execute(result, (5, 11, 11, "referee"))  # another game of the same player
+        await conn.execute(result, (5, 11, 11, "referee"))  # stored again
+        await conn.execute(result, (6, -100, -5, "race"))  # a chat's: no player
+        await conn.execute(award, (11, "classic_in_four", 11))  # held already
+        await conn.execute(result, (7, 22, 22, "daily"))  # a new player
+        assert [tuple(r) for r in await conn.execute_fetchall("SELECT players FROM rarity_count")] == [(2,)]
+    finally:
+        await conn.close()
+
+
+async def reviewed(member: Member, app, command: str = "/play", hint: bool = False) -> list[str]:
+    """The member wins a game at once (after a hint, if told) and asks for its review: the announcements come back."""
+    await member.send(command)
+    if hint:
+        await member.send("/hint")
+    await member.send((await deps_of(app).store.games.active_game(member.chat_id)).secret)
+    return [r.text for r in sent(await member.send("/review"), member.chat_id) if r.text.startswith("🏅")]
+
+
+async def test_flawless_is_not_earned_in_a_variant_smaller_than_classic(app, recorded):
+    small = Member(app, recorded, 11, "Small", chat_id=11)
+    assert await reviewed(small, app, "/play 3d10") == []  # 720 codes: a greedy script plays it flawlessly
+    assert await held(app, 11) == set()
+
+
+async def test_flawless_is_not_earned_with_a_hint(app, recorded):
+    helped = Member(app, recorded, 22, "Helped", chat_id=22)
+    assert await reviewed(helped, app, hint=True) == []
+    assert await held(app, 22) == set()
+
+
+async def test_flawless_is_not_earned_on_a_races_clues_which_every_player_sees(app, recorded):
+    racer, rival = Member(app, recorded, 33, "Racer"), Member(app, recorded, 44, "Rival")
+    await racer.send("/challenge")
+    secret = (await deps_of(app).store.matches.active_match(GROUP)).secret
+    await rival.send(f"/g {'0123' if secret != '0123' else '4567'}")  # a second account may give these clues
+    await racer.send(f"/g {secret}")
+    assert [r.text for r in sent(await racer.in_private().send("/review"), 33) if r.text.startswith("🏅")] == []
+    assert await held(app, 33) == set()
+
+
+async def test_flawless_is_earned_unhelped_in_classic_or_bigger_in_both_languages(app, recorded):
+    ann = Member(app, recorded, 55, "Ann", chat_id=55)
+    [earned] = await reviewed(ann, app)  # classic, unhelped, her own clues
+    assert earned.startswith("🏅 New achievement: <b>Flawless</b>, a game won without a hint")
+    boris = Member(app, recorded, 66, "Борис", chat_id=66, language_code="ru")
+    [earned] = await reviewed(boris, app, "/play 5d10")
+    assert earned.startswith("🏅 Новое достижение: <b>Без единой ошибки</b> — партия, выигранная без подсказок")

@@ -61,3 +61,19 @@ async def test_the_daily_tab_shows_the_shelf_held_first_with_how_rare_each_is(we
     assert tab["achievements"]["title"] == "🏅 Достижения: 2 из 6"
     shown = [(item["name"], item["held"]) for item in tab["achievements"]["items"]]
     assert shown[:3] == [("Классика за четыре хода", True), ("Гонка шестерых", True), ("Без единой ошибки", False)]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_daily_tab_gives_every_achievement_its_description_and_a_mark_plain_to_see(web, language):
+    await won_on_the_page(web, "win-key-789")
+    _, tab = await web.call("GET", "/api/daily", language=language)
+    items = tab["achievements"]["items"]
+    assert [item["mark"] for item in items] == ["🏅"] + ["🔒"] * 5  # not the barely visible "▫️"
+    held = items[0]
+    assert held["held"] is True
+    assert held["how"].startswith(  # an earned achievement says what earned it too
+        "a classic game (4 digits, no repeats)" if language == "en" else "классический код (4 цифры без повторов)"
+    )
+    assert all(item["how"] for item in items)
+    names = [item["name"] for item in items]
+    assert ("Puzzle rating 1800" if language == "en" else "Рейтинг 1800 в головоломках") in names

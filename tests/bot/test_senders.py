@@ -43,14 +43,15 @@ def channel(app: Any, request: Any, channel_id: int, title: str) -> PostedAs:
     return PostedAs(app, request, CHANNEL_BOT, {"id": channel_id, "type": "channel", "title": title})
 
 
-async def test_two_channels_are_two_players_and_one_cannot_stop_the_others_race(tmp_path):
+async def test_a_channel_may_start_and_stop_a_race_but_plays_in_none(tmp_path):
     async with telegram_app(tmp_path / "db.sqlite3") as (app, request):
         news, memes = channel(app, request, -1001, "News"), channel(app, request, -1002, "Memes")
         await news.send("/challenge")
         match = await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP)
         assert match.started_by == -1001
-        [line] = sent(await memes.send("/g 0123"))
-        assert "Memes #1" in line.text
+        [refused] = sent(await memes.send("/g 0123"))
+        assert refused.text == t("match.not_person")
+        assert sent(await memes.send("0123")) == []  # a plain code posted as a chat: quiet
         [refused] = sent(await memes.send("/stop"))
         assert refused.text == t("race.stop_refused")
         [stopped] = sent(await news.send("/stop"))  # its starter may
@@ -74,11 +75,11 @@ async def test_a_channel_flooding_a_race_is_limited_like_a_user_and_another_chan
         await ann.send("/challenge 5")
         codes = ["".join(p) for p in itertools.islice(itertools.permutations("1234567890", 5), 0, 8000, 100)]
         updates = [{"update_id": next(UPDATE_IDS), "message": flooder.message(f"/g {code}")} for code in codes]
+        start = len(request.calls)
         await app.bot_data.intake.record(updates)
         await app.bot_data.intake.process_pending()
         await app.bot_data.sender.flush()
-        match = await app.bot_data.runtime.core.deps.store.matches.active_match(GROUP)
-        taken = [p.guesses for p in match.players if p.user_id == -1001]
-        assert taken == [30]  # its burst, not 80 of 80
+        answered = [c for c in sent(request.calls[start:]) if c.text == t("match.not_person")]
+        assert len(answered) == 30  # its burst, not 80 of 80
         [line] = sent(await other.send("/g 13579"))
-        assert "Calm #1" in line.text
+        assert line.text == t("match.not_person")  # answered: the other channel is not held back

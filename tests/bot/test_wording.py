@@ -245,7 +245,8 @@ async def test_the_coach_gives_no_outlook_of_one_more_guess_when_one_code_is_lef
 
 
 def test_the_russian_reads_as_a_native_speaker_writes():
-    assert t("ref.review.good", "ru") == "Я бы и сам лучше не придумал."
+    # where the review's measure is not exact, the coach's look is a quick one and says so (issue 34, point 5)
+    assert t("ref.review.good", "ru") == "Быстрая прикидка не нашла хода лучше (это не точная оценка разбора)."
     assert "Чист" not in t("streak.wins.none", "ru", variant="4 цифры без повторов")
     assert t("stats.streak", "ru", current=2, best=3) == "Побед без подсказок подряд: 2 · рекорд: 3"
     for key in ("pduel.begin.you", "pduel.your_move"):

@@ -3,6 +3,8 @@
 import asyncio
 import json
 
+import pytest
+
 from bot.duel import group_board as group_duel
 from bot.duel import service as duel
 from bot.refusal import Refusal
@@ -287,3 +289,29 @@ async def test_a_move_in_a_group_duel_loads_the_duel_once_never_as_a_race_first(
     # twice a move: found by the duel's route, read again once the move is made; the race's route, asked first,
     # finds no race without reading the duel (it used to, a third time a move)
     assert loaded == [match_id] * 4
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_channel_or_an_anonymous_admin_neither_offers_a_duel_nor_moves_in_one(tmp_path, language):
+    from bot.texts import t
+    from tests.bot.test_senders import ANONYMOUS, PostedAs, channel
+
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, recorded):
+        ann, bob = Member(app, recorded, 11, "Ann", language_code=language), Member(app, recorded, 22, "Bob")
+        await ann.send("/help")  # the group hears Ann first: it speaks her language
+        news = channel(app, recorded, -1001, "News")
+        admin = PostedAs(app, recorded, ANONYMOUS, {"id": GROUP, "type": "supergroup", "title": "Group"})
+        for posted in (news, admin):
+            [refused] = sent(await posted.send("/duel", reply_to=bob))
+            assert refused.text == t("match.not_person", language)
+        match, _ = await the_duel(app)
+        assert match is None
+        [invite] = sent(await ann.send("/duel", reply_to=bob))
+        accept = next(b["callback_data"] for b in keyboard(invite) if b["text"] == t("btn.accept", language))
+        await bob.press(accept)
+        [refused] = sent(await news.send("/g 0123"))
+        assert refused.text == t("match.not_person", language)
+        assert sent(await admin.send("0123")) == []
+        match, _ = await the_duel(app)
+        assert [p.user_id for p in match.players] == [11, 22]
+        assert [p.guesses for p in match.players] == [0, 0]

@@ -105,11 +105,15 @@ def check_review(message: BotMessage, language: str, turns: list[Turn], blunder:
     assert engine.turning_point is not None
     assert engine.turning_point.turn == blunder - 1
     assert engine.turning_point.loss == pytest.approx(1.0)
+    played, best = (
+        t("review.split.miss", language, guess=turns[blunder - 1].guess),
+        t("review.split.won", language, guess=secret),
+    )
     turning = t(
         "review.turning",
         language,
         turn=blunder,
-        could=t("review.turning.won", language, best=secret),
+        compared=f"{played}; {best}",  # one code fitted: the code wins, any other could not
         left=t("review.turning.left", language, guess=turns[blunder - 1].guess, n=1),
         loss=decimal_text(1.0, 2, language),
     )

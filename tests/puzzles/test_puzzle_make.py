@@ -60,8 +60,9 @@ def test_kind_next_makes_best_next_guess_puzzles_each_a_real_one_and_none_twice(
         assert puzzle_at(mastermind, puzzle.turns) == puzzle  # the engine finds the same puzzle at that position
         assert grade_next_guess(mastermind, puzzle, puzzle.best[0]).solved
         assert puzzle.fitting_loss >= GOOD_BELOW  # no code that fits solves it
-        start = puzzle_rating.puzzle_start(puzzle_rating.REFERENCE_ESTIMATE)
+        start = puzzle_rating.puzzle_start(puzzle.estimate)  # rated by its own estimate, as the other kind
         assert (row["mu"], row["sigma"], row["attempts"]) == (pytest.approx(start.mu), start.sigma, 0)
+        assert row["estimate"] == puzzle.estimate
     assert main([*args, "--count", "2"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("2 new, 5 mastermind next puzzles stored")
     keys = [json.loads(row["data"])["key"] for row in rows(database)]

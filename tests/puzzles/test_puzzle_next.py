@@ -1,20 +1,24 @@
 """The ladder's second kind, "Best next guess", through the whole Application: a puzzle made from a seed and stored,
 reached in turn after a "Which code is it?" one, shown with its clues and how many codes fit; a weak guess graded
-with its loss and label and the best guesses named, rated as the first answer; a best guess then solves it, rated no
-more; giving up names the best; and in Russian."""
+with its loss and label and how it splits the codes beside how a best guess does, never naming the best (the second
+try would then solve it), rated as the first answer; a best guess then solves it, rated no more, and the best are
+named with what makes one best; giving up names them too; a clue's own code costs nothing; and in Russian."""
 
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 
 from bot.puzzles import rating as puzzle_rating
 from bot.puzzles import screens as puzzle_board
 from bot.puzzles import service as puzzles
 from bot.puzzles.store import NEXT, SqlitePuzzleRepository, StoredPuzzle
+from engine.partition import Partition
 from engine.review.game import GuessCost, GuessLoss
 from engine.review.labels import GOOD_BELOW, Label
 from engine.review.measure import position_at
 from engine.review.puzzle import NextGuessGrade, NextGuessPuzzle, grade_next_guess
+from engine.scoring import score
 from tests.bot.fakes import telegram_app
 from tests.bot.members import Chat, Member, sent
 
@@ -54,6 +58,24 @@ async def reach_next(app, member, user_id: int) -> tuple[StoredPuzzle, NextGuess
     return row, NextGuessPuzzle.from_data(row.data), board.text
 
 
+def split_of(puzzle: NextGuessPuzzle, guess: str) -> Partition:
+    """How a guess splits the codes that fit the puzzle's clues, counted one pair at a time (no kernels)."""
+    every = (CLASSIC.code(i) for i in range(CLASSIC.size))
+    fit = [code for code in every if all(score(code, t.guess) == t.answer for t in puzzle.turns)]
+    sizes = Counter(score(code, guess) for code in fit)
+    return Partition(
+        guess,
+        len(fit),
+        (),
+        guess in fit,
+        max(sizes.values()),
+        sum(n * n for n in sizes.values()) / len(fit),
+        max(sizes.values()) == 1,
+        False,
+        0.0,
+    )
+
+
 def a_weak_guess(puzzle: NextGuessPuzzle) -> tuple[str, float]:
     """A code that fits the clues (the obvious move: none is good enough here) and its loss."""
     position = position_at(CLASSIC, puzzle.turns)
@@ -78,8 +100,14 @@ async def test_a_next_guess_puzzle_is_shown_graded_with_its_loss_and_the_best_th
     said = reply.text
     assert f"❌ <code>{weak}</code>: " in said
     assert f", {loss:.2f} guesses more than the best on average. A guess within 0.2 of the best solves it" in said
-    best = ", ".join(f"<code>{code}</code>" for code in puzzle.best[:3])
-    assert f"⭐ The best here: {best}. From here they win in {puzzle.least:.2f} guesses on average." in said
+    assert "⭐" not in said  # the best are not named after a miss: the second try would copy them
+    assert not any(code in said for code in puzzle.best)
+    mine, best = split_of(puzzle, weak), split_of(puzzle, puzzle.best[0])
+    assert (
+        f"📊 <code>{weak}</code> can leave up to {mine.worst} of the {puzzle.count} codes, {mine.expected:.2f} on"
+        f" average. The best guesses win from here in {puzzle.least:.2f} guesses on average; one of them leaves at"
+        f" most {best.worst}, {best.expected:.2f} on average."
+    ) in said
     expected = puzzle_rating.attempted(before, row.skill, solved=False)
     after = await repo.skill(1001, "digits")
     assert (after.mu, after.sigma, after.games) == (expected.player.mu, expected.player.sigma, 2)
@@ -91,10 +119,13 @@ async def test_a_next_guess_puzzle_is_shown_graded_with_its_loss_and_the_best_th
         0,
     )
     now = puzzle_rating.player_shown(expected.player)
-    assert f"📈 Your puzzle rating: {now} (−{puzzle_rating.player_shown(before) - now})" in said
+    assert f"📈 Your puzzle rating: {now}? (−{puzzle_rating.player_shown(before) - now})" in said
     [again] = sent(await chat.send(puzzle.best[0]))  # tried again: graded, solved, not rated
     solved = again.text
     assert f"✅ <code>{puzzle.best[0]}</code> is one of the best! Solved in 2 tries." in solved
+    named = ", ".join(f"<code>{code}</code>" for code in puzzle.best[:3])
+    assert f"⭐ The best guesses here: {named}. From here they win in {puzzle.least:.2f} guesses on average." in solved
+    assert f"💡 <code>{puzzle.best[0]}</code> splits the {puzzle.count} codes that fit by score: " in solved
     assert "📈" not in solved
     assert await repo.skill(1001, "digits") == after
     assert (await repo.puzzle(row.id)).skill == rated.skill
@@ -110,14 +141,16 @@ async def test_a_best_first_answer_solves_and_raises_the_rating_and_giving_up_na
         [won] = sent(await chat.send(puzzle.best[-1]))
         expected = puzzle_rating.attempted(before, row.skill, solved=True)
         assert "is one of the best! Solved in 1 try." in won.text
-        assert f"📈 Your puzzle rating: {puzzle_rating.player_shown(expected.player)} (+" in won.text
+        assert f"📈 Your puzzle rating: {puzzle_rating.player_shown(expected.player)}? (+" in won.text
+        assert f"💡 <code>{puzzle.best[-1]}</code> " in won.text  # what makes the guess played best
         assert (await repo_of(app).puzzle(row.id)).solved == 1
 
     async with telegram_app(tmp_path / "other.sqlite3") as (app, request):
         chat = Chat(app, request)
         row, puzzle, _ = await reach_next(app, chat, 1001)
         [gave_up] = sent(await chat.press(f"pz:g:{row.id}"))
-        assert f"⭐ The best here: <code>{puzzle.best[0]}</code>" in gave_up.text
+        assert f"⭐ The best guesses here: <code>{puzzle.best[0]}</code>" in gave_up.text
+        assert f"💡 <code>{puzzle.best[0]}</code> " in gave_up.text
         lost = await repo_of(app).skill(1001, "digits")
         assert lost is not None
         assert lost.games == 2  # the inverse one given up, then this one
@@ -142,7 +175,14 @@ async def test_in_russian(app, recorded):
     weak, loss = a_weak_guess(puzzle)
     [said] = sent(await anya.send(weak))
     assert f"в среднем на {loss:.2f} хода больше, чем с лучшим".replace(".", ",") in said.text
-    assert "⭐ Лучшие ходы здесь: " in said.text
+    assert "⭐" not in said.text
+    mine = split_of(puzzle, weak)
+    assert (
+        f"📊 После <code>{weak}</code> из {puzzle.count} подходящих кодов может остаться до {mine.worst}" in said.text
+    )
+    [solved] = sent(await anya.send(puzzle.best[0]))
+    assert "⭐ Лучшие ходы здесь: " in solved.text
+    assert f"💡 <code>{puzzle.best[0]}</code> делит {puzzle.count} подходящих кодов по ответам: " in solved.text
 
 
 def test_the_kinds_alternate_inverse_first():

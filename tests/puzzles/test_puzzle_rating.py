@@ -1,5 +1,6 @@
 """Puzzle ratings: an attempt moves the player and the puzzle exactly as OpenSkill rates a two-side game, a new
-puzzle starts from its estimate, the shown numbers, and picking a puzzle near a player."""
+puzzle starts where the engine's estimate puts it, the shown numbers (one scale for players and puzzles), when a
+rating is established, and picking a puzzle near a player."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from hypothesis import strategies as st
 from openskill.models import ThurstoneMostellerFull
 
 from bot.puzzles import rating as rules
-from bot.records.rating import Skill, shown
+from bot.records.rating import Skill
+from engine.inverse import start_mu
+from engine.inverse.difficulty import REFERENCE_ESTIMATE, START_MU_AT_REFERENCE
 
 LIBRARY = ThurstoneMostellerFull()  # a model of the library's own, with its defaults, to compare with
 mus = st.floats(0, 50)
@@ -89,29 +92,47 @@ def test_the_solve_chance_is_the_librarys_prediction() -> None:
     assert rules.solve_chance(Skill(30, 2), Skill(25, 3)) > 0.5 > rules.solve_chance(Skill(20, 2), Skill(25, 3))
 
 
-def test_a_new_puzzle_starts_from_its_estimate() -> None:
-    middle = rules.puzzle_start(rules.REFERENCE_ESTIMATE)
-    assert (middle.mu, middle.sigma, middle.games) == (25.0, 25 / 6, 0)
-    assert rules.puzzle_start(33).mu == pytest.approx(25 + 12 * rules.MU_PER_BIT)
+def test_a_new_puzzle_starts_where_the_engine_estimates_it() -> None:
+    middle = rules.puzzle_start(REFERENCE_ESTIMATE)
+    assert (middle.mu, middle.sigma, middle.games) == (START_MU_AT_REFERENCE, 25 / 6, 0)
+    assert rules.puzzle_start(33).mu == pytest.approx(start_mu(33)) == pytest.approx(25.3 + 12 * 0.8)
     assert rules.puzzle_start(15).mu < middle.mu < rules.puzzle_start(33).mu
 
 
-def test_the_established_sigma_is_where_a_players_rating_settles() -> None:
+def test_the_settled_sigma_is_where_a_players_rating_settles() -> None:
     sigma = 25 / 3
     for _ in range(2000):  # a settled player against an even, settled opponent: the game's shrinking meets tau
         side = LIBRARY.rating(mu=25, sigma=sigma)
         sigma = LIBRARY.rate([[side], [LIBRARY.rating(mu=25, sigma=sigma)]], ranks=[1, 2])[0][0].sigma
-    assert pytest.approx(sigma, abs=0.005) == rules.ESTABLISHED_SIGMA
+    assert pytest.approx(sigma, abs=0.005) == rules.SETTLED_SIGMA
 
 
-def test_shown_numbers() -> None:
-    assert rules.player_shown(Skill()) == 1500
-    assert rules.player_shown(Skill(30, 2, 40)) == shown(30 - 6) == 1980
-    # a settled player and a puzzle they have even odds on show the same number
-    settled = Skill(27.3, rules.ESTABLISHED_SIGMA, 200)
-    puzzle = Skill(27.3, 1.1, 500)
-    assert rules.solve_chance(settled, puzzle) == pytest.approx(0.5)
-    assert rules.puzzle_shown(puzzle) == rules.player_shown(settled) == 1974
+def test_shown_numbers_are_one_scale_for_players_and_puzzles() -> None:
+    assert rules.player_shown(Skill()) == 1500  # a newcomer
+    assert rules.player_shown(Skill(30, 2, 40)) == rules.puzzle_shown(Skill(30, 4, 3)) == 1600  # σ aside
+    # a player and a puzzle the model gives even odds show the same number, whatever the player's σ
+    for sigma in (25 / 3, 4.0, rules.SETTLED_SIGMA):
+        player, puzzle = Skill(27.3, sigma, 9), Skill(27.3, 1.1, 500)
+        assert rules.solve_chance(player, puzzle) == pytest.approx(0.5)
+        assert rules.puzzle_shown(puzzle) == rules.player_shown(player) == 1546
+
+
+def rated_until_established(puzzle_sigma: float, solved: bool) -> int:
+    player, count = Skill(), 0
+    while not rules.established(player):
+        player = rules.attempted(player, Skill(player.mu, puzzle_sigma, 10), solved).player
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize("solved", [True, False])
+def test_a_rating_is_established_after_about_a_dozen_rated_puzzles_whatever_the_results(solved: bool) -> None:
+    assert rated_until_established(rules.START_SIGMA, solved) == 14  # against new puzzles
+    assert rated_until_established(rules.SETTLED_SIGMA, solved) == 9  # against settled ones
+    player = Skill()
+    for _ in range(3):  # three scripted answers, however they go, leave a rating provisional
+        player = rules.attempted(player, Skill(45, rules.START_SIGMA), solved=True).player
+    assert not rules.established(player)
 
 
 def test_the_window_holds_the_puzzles_of_the_chances_it_names() -> None:

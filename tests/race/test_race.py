@@ -3,6 +3,8 @@
 import asyncio
 import logging
 
+import pytest
+
 from bot.race import service as race
 from engine.scoring import score
 from tests.bot.fakes import Clock, telegram_app
@@ -232,3 +234,29 @@ async def test_a_timer_that_fires_while_the_bot_closes_ends_the_race_without_an_
         assert (await core.deps.store.matches.match(match.id)).status == "expired"
         await sender.flush()  # its announcement waited in the outbox
         assert any(f"Time's up! Nobody found <b>{match.secret}</b>." in c.text for c in request.calls)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_one_account_and_five_channels_make_no_race_of_six_nor_a_rating(tmp_path, language):
+    from bot.texts import t
+    from tests.bot.test_senders import ANONYMOUS, PostedAs, channel
+
+    async with telegram_app(tmp_path / "db.sqlite3") as (app, recorded):
+        ann = Member(app, recorded, 11, "Ann", language_code=language)
+        admin = PostedAs(app, recorded, ANONYMOUS, {"id": GROUP, "type": "supergroup", "title": "Group"})
+        channels = [channel(app, recorded, -1001 - i, f"Channel {i}") for i in range(4)]
+        await ann.send("/challenge 5")
+        match, core = await the_race(app)
+        wrong = "01234" if match.secret != "01234" else "56789"
+        for posted in (*channels, admin):
+            [refused] = sent(await posted.send(f"/g {wrong}"), GROUP)
+            assert refused.text == t("match.not_person", language)
+            assert sent(await posted.send(wrong), GROUP) == []  # a plain code: quiet
+        if language == "ru":
+            assert refused.text.startswith("📢 Сообщения от имени канала или группы в игре не участвуют")
+        replies = sent(await ann.send(f"/g {match.secret}"), GROUP)
+        assert not any("🏅" in r.text for r in replies)  # no race of six
+        assert await results(app) == [(11, 1, "won")]  # one player: the person
+        conn = core.deps.store.conn
+        assert next(iter(await conn.execute_fetchall("SELECT count(*) FROM rated_results")))[0] == 0  # not rated
+        assert next(iter(await conn.execute_fetchall("SELECT count(*) FROM achievements")))[0] == 0

@@ -1,5 +1,5 @@
-"""/streak: the player's days in a row solving the daily challenge and clean wins in a row, in any chat, through the
-whole Application."""
+"""/streak: the player's days in a row solving the daily challenge, clean wins in a row and days in a row solving the
+puzzle of the day, in any chat, through the whole Application."""
 
 from bot.texts import t
 from tests.bot.fakes import USER, Clock, telegram_app
@@ -26,6 +26,7 @@ async def test_a_new_player_is_told_how_each_streak_begins(chat):
         "🔥 <b>Ann</b> · streaks",
         "📅 Daily challenge: no day solved yet. /daily plays today's.",
         "🎯 No clean win yet in 4 digits, no repeats: /play, and win it without a hint.",
+        "🧩 Puzzle of the day: no day solved yet. /puzzle daily shows today's.",
     ]
 
 
@@ -72,6 +73,7 @@ async def test_in_a_group_it_shows_the_askers_streaks_in_the_groups_language(app
         "🔥 <b>Аня</b> · серии",
         "📅 Задача дня: 1 день подряд · рекорд 1",
         "🎯 Победы без подсказок подряд (4 цифры без повторов): 1 · рекорд 1",
+        "🧩 Головоломка дня: пока ни одного решённого дня. Сегодняшняя — по команде /puzzle сегодня.",
     ]
 
 
@@ -80,3 +82,24 @@ async def test_streak_is_in_both_menus_next_to_stats():
 
     for menu in (PRIVATE_MENU, GROUP_MENU):
         assert menu[menu.index("stats") + 1] == "streak"
+
+
+async def test_the_puzzle_of_the_days_run_is_there_in_both_languages(tmp_path):
+    from bot.days import day_of
+    from bot.puzzles import service as puzzles
+
+    clock = Clock()
+    async with telegram_app(tmp_path / "db.sqlite3", clock=clock) as (app, request):
+        deps = app.bot_data.runtime.core.deps
+        ann, anya = Chat(app, request), Member(app, request, 11, "Аня", language_code="ru").in_private()
+        for day in range(2):
+            solution = (await puzzles.day_puzzle(deps, day_of(deps.clock()))).solution
+            for player in (ann, anya):
+                await player.send("/puzzle daily")
+                await player.send(solution)
+            if day == 0:
+                clock.advance(24 * 3600)
+        assert (await streak_lines(ann))[3] == "🧩 Puzzle of the day: 2 days in a row · best 2"
+        assert (await streak_lines(anya))[3] == "🧩 Головоломка дня: 2 дня подряд · рекорд 2"
+        clock.advance(2 * 24 * 3600)  # a day missed: the run is over, its best kept
+        assert (await streak_lines(ann))[3] == "🧩 Puzzle of the day: 0 days in a row · best 2"

@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 from bot.daily.service import daily_key, daily_secret
 from bot.days import day_of
-from bot.events import MarkBeaten
-from bot.reminders import Kind, Standing, Topic, league_kind
-from bot.reminders.kinds import BUILT_IN, week_end
+from bot.events import RankedFinished
+from bot.reminders import league_kind
+from bot.reminders.kinds import NEW_PUZZLE, RANKED, STREAKS, Kind, mark_beaten, week_end
 from bot.reminders.words import soon
 from tests.bot.members import Chat, sent
 from tests.reminders.conftest import Bot
@@ -21,7 +21,7 @@ EVENING = datetime(2025, 1, 2, 21, 0, 1, tzinfo=UTC)  # the next day, just after
 def register(bot: Bot, *kinds: Kind) -> None:
     """The register lists these kinds of reminder (as a feature adds its own)."""
     feature = bot.core.features.reminders
-    feature.kinds = (*BUILT_IN, *kinds)
+    feature.kinds = (STREAKS, NEW_PUZZLE, *kinds)
     feature.topics = tuple(kind.topic for kind in feature.kinds)
 
 
@@ -101,7 +101,7 @@ async def test_the_league_week_about_to_end_is_told_on_its_last_day_from_the_pla
 
     async def places(deps, user_ids):  # the league: Ann is 6th of 30 in her division, Bob in none this week
         asked.append(list(user_ids))
-        return {1001: Standing(6, 30)}
+        return {1001: (6, 30)}
 
     register(bot, league_kind(places))
     ann, bob = Chat(bot.app, bot.recorded), Chat(bot.app, bot.recorded, 1002, 1002)
@@ -125,17 +125,58 @@ async def test_the_league_week_about_to_end_is_told_on_its_last_day_from_the_pla
     assert await bot.run_timer() == 0  # once a week
 
 
-async def test_a_beaten_ranked_mark_is_told_at_once_to_a_player_who_asked(bot: Bot):
-    register(bot, Kind(Topic.RANKED))
+async def test_a_beaten_ranked_mark_is_told_at_once_to_its_setter_if_they_asked(bot: Bot):
+    register(bot, RANKED)
     ann = Chat(bot.app, bot.recorded)
     await ann.press("rs:ranked", 1)
     deps = bot.core.deps
-    async with deps.transaction():  # what the ranked games publish when a game beats Ann's mark, and Bob's
-        await deps.events.publish(deps, MarkBeaten(ann.user_id, "classic", 6, 4, bot.clock()))
-        await deps.events.publish(deps, MarkBeaten(1002, "classic", 5, 3, bot.clock()))
+    now = bot.clock()
+    ended = (
+        RankedFinished(1, "classic", ((1001, 2), (1002, 1)), now, ((1001, 6), (1002, 4))),  # Ann's mark, beaten
+        RankedFinished(2, "classic", ((1003, 2), (1001, 1)), now, ((1003, 6), (1001, 4))),  # Ann beat Cat's
+        RankedFinished(3, "classic", ((1004, 2), (1002, 1)), now, ((1004, 5), (1002, 3))),  # Dan never asked
+    )
+    async with deps.transaction():  # what the ranked games publish as the second game of a secret ends
+        for event in ended:
+            await deps.events.publish(deps, event)
     await bot.app.bot_data.sender.flush()
     assert reminders_to(bot, ann.chat_id) == [
         "⚔️ Someone beat your mark on a ranked secret: solved in 4\u00a0guesses, where you took 6. "
         "/ranked to set a new one."
     ]
-    assert reminders_to(bot, 1002) == []  # Bob never asked
+    assert [reminders_to(bot, user) for user in (1002, 1003, 1004)] == [[], [], []]
+
+
+def test_a_mark_is_beaten_only_in_fewer_guesses_by_a_game_that_solved_it():
+    at = DAY_ONE
+
+    def told(places, solved):
+        due = mark_beaten(RankedFinished(1, "classic", places, at, solved))
+        return None if due is None else (due.user_id, due.words("en"))
+
+    beaten = told(((1, 2), (2, 1)), ((1, 6), (2, 5)))
+    assert beaten is not None
+    assert beaten[0] == 1
+    assert "solved in 5\u00a0guesses, where you took 6" in beaten[1]
+    assert told(((1, 2), (2, 1)), ((1, 5), (2, 5))) is None  # the same guesses, fewer hints or sooner
+    assert told(((1, 1), (2, 2)), ((1, 5), (2, 6))) is None  # the mark held
+    assert told(((1, 1), (2, 1)), ((1, 5), (2, 5))) is None  # a draw
+    assert told(((1, 2), (2, 1)), ((2, 7),)) is None  # its setter never solved it: no mark in guesses
+    assert told(((1, 1),), ((1, 5),)) is None
+
+
+async def test_the_leagues_own_places_are_told_on_the_weeks_last_day(bot: Bot):
+    ann, bob = Chat(bot.app, bot.recorded), Chat(bot.app, bot.recorded, 1002, 1002)
+    for player in (ann, bob):
+        await player.press("rs:league", 1)
+    await solve_the_daily(bot, ann)  # the daily's points place them in this week's division: Ann's first guess wins
+    secret = daily_secret(await daily_key(bot.core.deps), day_of(bot.clock()))
+    await bob.send("/daily")
+    await bob.send(secret[::-1])  # Bob's takes two
+    await bob.send(secret)
+    bot.clock.now = datetime(2025, 1, 5, 12, 0, 1, tzinfo=UTC)  # Sunday, their hour
+    assert await bot.run_timer() == 2
+    [to_ann] = reminders_to(bot, ann.chat_id)
+    [to_bob] = reminders_to(bot, bob.chat_id)
+    assert "you're 1st of 2 in your division" in to_ann
+    assert "you're 2nd of 2 in your division" in to_bob

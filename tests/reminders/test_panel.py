@@ -25,9 +25,11 @@ async def test_the_settings_panel_opens_the_reminders_panel_where_each_press_swi
     assert "at most twice a day" in panel.text
     assert [label for label, _ in panel.buttons] == [
         "🔥 Streak about to end: off",
+        "🏆 League week ending: off",
         "🧩 New puzzle of the day: off",
+        "⚔️ Ranked mark beaten: off",
         "⬅️ Back",
-    ]  # the league's and ranked games' topics show once their kinds are registered
+    ]
 
     [on] = edits(await ann.press("rs:puzzle", settings.params["_sent_id"]))
     assert "🧩 New puzzle of the day: on" in [label for label, _ in on.buttons]
@@ -49,8 +51,11 @@ async def test_the_russian_panel_names_each_topic_in_russian(bot: Bot):
 
 
 async def test_a_topic_no_kind_offers_or_a_made_up_one_changes_nothing(bot: Bot):
+    feature = bot.core.features.reminders
+    feature.kinds = tuple(kind for kind in feature.kinds if kind.topic != "ranked")  # as if no ranked games
+    feature.topics = tuple(kind.topic for kind in feature.kinds)
     ann = Chat(bot.app, bot.recorded)
-    for data in ("rs:league", "rs:ranked", "rs:everything", "rs:streak:1002"):
+    for data in ("rs:ranked", "rs:everything", "rs:streak:1002", "rs:"):
         calls = await ann.press(data, 1)
         assert toasts(calls) == [plain(t("stale"))]
         assert edits(calls) == []

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.events import MarkBeaten
+from bot.events import RankedFinished
 from bot.reminders import service
 from bot.reminders.kinds import Due, Kind, Topic
 from bot.reminders.store import ReminderStore
@@ -58,15 +58,14 @@ async def test_a_player_who_opened_todays_puzzle_is_not_told_it_is_out(bot: Bot)
 
 
 async def test_no_player_gets_more_than_two_a_day_whatever_asks(bot: Bot):
-    await asks(bot, 1001, "puzzle")
+    await asks(bot, 1001, "puzzle", "ranked")
     deps = bot.core.deps
-    async with deps.transaction():
-        await deps.store.repository(ReminderStore).switch(1001, Topic.RANKED, True, bot.clock())
     bot.clock.now = NEXT_DAY
 
-    async def mark_beaten(at: datetime) -> None:
+    async def mark_beaten(at: datetime) -> None:  # Ann set the mark in 6 guesses, Bob beat it in 4
         async with deps.transaction():
-            await deps.events.publish(deps, MarkBeaten(1001, "classic", 6, 4, at))
+            event = RankedFinished(1, "classic", ((1001, 2), (1002, 1)), at, ((1001, 6), (1002, 4)))
+            await deps.events.publish(deps, event)
 
     await mark_beaten(NEXT_DAY)
     await mark_beaten(NEXT_DAY)  # the same day: one a day for beaten marks

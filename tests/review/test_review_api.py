@@ -101,3 +101,25 @@ async def test_a_flawless_game_reviewed_on_the_page_earns_flawless_once_on_the_p
     assert not [c.text for c in sent(await web.chat().send("/review")) if plain(c.text).startswith(earned)]
     status, other = await web.call("GET", "/api/review")  # the page's other way to it: told once all the same
     assert other["achieved"] == []
+
+
+async def test_the_tab_has_the_hints_where_taken_how_a_game_not_won_ended_and_why_the_best_is_best(web):
+    chat = web.chat()
+    await chat.send("/play")
+    game = await web.runtime.store.games.active_game(USER)
+    await chat.send("/hint")
+    guess = "0123" if "0" not in game.secret[:2] and game.secret != "0123" else "4567"
+    await chat.send(guess)
+    await chat.send("/giveup")
+    status, found = await web.call("GET", f"/api/review?game={game.id}")
+    assert status == 200
+    [hint] = found["hints"]
+    assert hint["after"] == 0  # taken before the first guess
+    assert hint["text"].endswith(f"· {game.variant.size} → {game.variant.size // 10}")
+    assert found["ending"] == plain(t("review.ended.gave_up", n=1))
+    status, shown = await web.call("GET", f"/api/review/position?game={game.id}&turn=0")
+    heading = "review.position.best.heading.one" if len(shown["best"]) == 1 else "review.position.best.heading"
+    assert shown["bestHeading"] == plain(t(heading))
+    assert shown["why"].startswith(shown["best"][0]["guess"])
+    assert shown["codesHeading"] == plain(t("review.position.codes", n=shown["count"]))
+    assert all(best["average"] is None or best["average"] >= 1 for best in shown["best"])

@@ -10,7 +10,8 @@ from bot.page import schema
 from bot.review import chat as chat_review
 from bot.review import page as page_review
 from bot.review import screens as review_board
-from bot.review.service import Reviewed, Subject, reviewer
+from bot.review.lessons import Moment, Split
+from bot.review.service import Made, Reviewed, Subject, reviewer
 from bot.texts import plain
 from engine.history import Turn
 from engine.review import GameReview, GuessCost, GuessLoss, GuessReview, Label, TurningPoint, label_for
@@ -41,7 +42,11 @@ def synthetic(variant_name: str, count: int = MAX_GUESSES, seed: int = 29) -> tu
     worst = guesses[5]
     point = TurningPoint(5, worst.guess, worst.loss, 99_999, 88_888, worst.weighed.best[0].guess, 77_777)
     review = GameReview(variant.name, tuple(guesses), 6.2, 61.3, point, False)
-    return Subject(Reviewed.GAME, 1, 1, variant, turns, None, status=Status.WON), review
+    parts = tuple((b, c, 9_999) for b in range(3) for c in range(3))
+    played = Split(worst.guess, 999_999, 99_999, 88_888.8, False, True, parts)
+    best = Split(worst.weighed.best[0].guess, 999_999, 77_777, 66_666.6, False, True, parts)
+    made = Made(review, moment=Moment(5, played, best, True))
+    return Subject(Reviewed.GAME, 1, 1, variant, turns, None, status=Status.WON), made
 
 
 def test_the_longest_game_of_the_widest_codes_fits_one_message_keeping_the_worst_guesses():
@@ -137,3 +142,35 @@ async def test_the_longest_game_the_bot_allows_is_reviewed_in_one_message(tmp_pa
         lines = reply.text.split("\n")
         assert any(line.startswith("⋯") for line in lines)  # folded, the worst guesses kept
         assert lines[-1] == review_board.legend("en")
+
+
+def test_a_long_game_not_won_with_hints_and_every_line_still_fits_one_message():
+    from dataclasses import replace
+    from datetime import UTC, datetime
+
+    from bot.review.lessons import End, HintTaken
+    from bot.review.service import Ended
+
+    for name in ("6", "mastermind10"):
+        for language in ("en", "ru"):
+            subject, made = synthetic(name)
+            length = subject.variant.length
+            hints = tuple(HintTaken(at, at % length, 9 % subject.variant.symbols, 999_999, 99_999) for at in range(5))
+            widest = made.moment.best if made.moment is not None else None
+            made = Made(made.review, hints, made.moment, End(999_999, 9.99, False, widest))
+            subject = replace(
+                subject,
+                ended=Ended.LOST,
+                of=Reviewed.DUEL,
+                rival="W" * 64,
+                older=True,
+                finished_at=datetime(2026, 11, 30, 23, 59, tzinfo=UTC),
+            )
+            board = review_board.board(language, subject, made)
+            text = chat_review.text(board, language)
+            assert chat_review.size(text) <= 4096, (name, language, chat_review.size(text))
+            assert html_errors(text) == [], (name, language)
+            lines = text.split("\n")
+            assert lines[1] == board.which
+            assert lines[2] == board.ending
+            assert all(hint.line in lines for hint in board.hints)

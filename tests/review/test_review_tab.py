@@ -68,3 +68,45 @@ async def test_the_review_tab_draws_the_table_and_a_tap_opens_the_position(brows
             await expect(page.locator("#position-page")).to_contain_text("2", timeout=WAIT)
         await screenshot(page, f"review-position-{language}-{theme}")
         await page.context.close()
+
+
+@pytest.mark.parametrize(("language", "dark", "width"), [("en", False, 390), ("ru", True, 360)])
+async def test_a_position_opens_under_its_row_with_headings_and_closes_and_hints_sit_where_taken(
+    browser, tmp_path, language, dark, width
+):
+    async with mini_app(tmp_path) as web:
+        chat = web.chat()
+        await chat.send(f"/language {language}")
+        await chat.send("/play")
+        await chat.send("/hint")  # before the first guess: its row comes first
+        game = await web.runtime.store.games.active_game(USER)
+        for code in ("0123", "4567"):
+            if code != game.secret:
+                await chat.send(code)
+        await chat.send("/giveup")
+        page = await open_page(browser, web.url, init_data(language=language), dark=dark, width=width)
+        await expect(page.locator("#tab-review")).to_have_text(
+            "📊 Review" if language == "en" else "📊 Разбор", timeout=WAIT
+        )
+        await page.click("#tab-review")
+        await expect(page.locator("#review-rows tr.hint")).to_have_count(1, timeout=WAIT)
+        first = await page.evaluate("document.querySelector('#review-rows tr').className")
+        assert first == "hint"  # taken before the first guess
+        assert await page.is_visible("#review-ending")  # given up: said first
+        counts = page.locator("#review-rows td.counts").first
+        assert await counts.evaluate("cell => getComputedStyle(cell).whiteSpace") == "nowrap"
+        await page.locator("#review-rows tr[data-turn='2']").click()
+        await page.wait_for_selector("#review-position:not([hidden])", timeout=WAIT)
+        under = "document.querySelector('#review-rows tr[data-turn=\"2\"]').nextElementSibling"
+        assert await page.evaluate(f"{under}.contains(document.getElementById('review-position'))")
+        assert (await page.text_content("#position-best-heading") or "").endswith(":")
+        assert (await page.text_content("#position-codes-heading") or "").endswith(":")
+        theme = "dark" if dark else "light"
+        await screenshot(page, f"review-position-under-{language}-{theme}-{width}")
+        await page.click("#position-close")
+        await expect(page.locator("#review-position")).to_be_hidden(timeout=WAIT)
+        await page.locator("#review-rows tr[data-turn='1']").click()  # and opens again under another row
+        await page.wait_for_selector("#review-position:not([hidden])", timeout=WAIT)
+        under = "document.querySelector('#review-rows tr[data-turn=\"1\"]').nextElementSibling"
+        assert await page.evaluate(f"{under}.contains(document.getElementById('review-position'))")
+        await page.context.close()
