@@ -67,8 +67,8 @@ async def bench(
     move_times: list[float] = []
     waits: list[float] = []
     traced: list[str] = []  # the statements run since the list was last cleared
-    raw = core.deps.store.conn._conn  # the sqlite3 connection under aiosqlite's: every statement passes its trace
-    raw.set_trace_callback(traced.append)
+    # aiosqlite's public trace: every statement passes it, whichever thread runs it
+    await core.deps.store.conn.set_trace_callback(traced.append)
     statements: list[tuple[int, int]] = []  # (every statement, the reads) of each timed move
 
     async def round_of(updates: list[tuple[Who, str | None]], timed: bool) -> None:

@@ -55,8 +55,8 @@ async def bench(players: int, show: bool = False) -> dict[str, object]:
     store, core = runtime.store, runtime.core
     deps = core.deps
     traced: list[str] = []
-    raw = deps.store.conn._conn  # the sqlite3 connection under aiosqlite's: every statement passes its trace
-    raw.set_trace_callback(traced.append)
+    # aiosqlite's public trace: every statement passes it, whichever thread runs it
+    await deps.store.conn.set_trace_callback(traced.append)
     counted: dict[str, list[tuple[int, int]]] = defaultdict(list)
     repo = deps.store.repository(SqlitePuzzleRepository)
     await puzzles.make_now(deps, puzzles.DAILY_VARIANT, 4 * players)  # a shelf made ahead: nothing on the fly

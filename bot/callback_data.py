@@ -53,9 +53,10 @@ SCOREBOARD_ACTIONS = {TOP, STATS, DAILY, RATING, NOTE}  # work in groups too; no
 # the referee's board (bot/play/routes.py), and the daily's warnings before it is spoiled or ended
 COACH = "cv"  # cv:<game>:<rev>                 the coach's full review of the latest guess
 HINT = "hn"  # hn:<game>:<rev>                  reveal a digit (in a daily: after its warning)
-GIVE_UP = "gu"  # gu:<game>:<rev>               give up and see the code (in a daily: after its warning)
+GIVE_UP = "gu"  # gu:<game>:<rev>               give up and see the code (asked first: a daily's warning, or /play's)
+GIVE_UP_SURE = "gs"  # gs:<game>:<rev>          /play: give up, confirmed
 STOP_DAILY = "dx"  # dx:<game>:<rev>            stop today's challenge (/cancel, after its warning)
-REFEREE_ACTIONS = {COACH, HINT, GIVE_UP, STOP_DAILY}
+REFEREE_ACTIONS = {COACH, HINT, GIVE_UP, GIVE_UP_SURE, STOP_DAILY}
 
 GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, CHANGE, MORE, VIEW, MATCH, *REFEREE_ACTIONS}
 # every action named here; a feature may declare its own beside them (decode's `declared`)

@@ -10,6 +10,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import TypeVar
@@ -39,6 +40,7 @@ KNOWN_KEYS = (
     "LOG_LEVEL",
     "LOG_FORMAT",
     "PUZZLE_STOCK",
+    "TEST_CLOCK",
     "WEBHOOK_URL",
     "WEBHOOK_LISTEN",
     "WEBHOOK_PORT",
@@ -137,6 +139,9 @@ class Config:
     metrics: Metrics | None = None
     webapp: WebApp | None = None  # the Mini App (off unless WEBAPP_URL is set)
     puzzle_stock: bool = True  # PUZZLE_STOCK: puzzles made ahead in the background (off: `bullscows puzzles make`)
+    # TEST_CLOCK: the moment the bot's clock starts at (then running at the real pace), for end-to-end tests of what
+    # happens at a time of day; refused with Telegram's own Bot API
+    test_clock: datetime | None = None
 
     @property
     def mode(self) -> str:
@@ -227,6 +232,7 @@ def config_from(values: Mapping[str, str]) -> Config:
     stock = (get("PUZZLE_STOCK") or "on").lower()
     if stock not in ("on", "off"):
         raise ConfigError(f"PUZZLE_STOCK must be on or off, not {stock!r}")
+    test_clock = _test_clock(get("TEST_CLOCK"), base_url)
     return Config(
         token=Secret(token) if token else None,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -240,7 +246,24 @@ def config_from(values: Mapping[str, str]) -> Config:
         metrics=metrics,
         webapp=webapp,
         puzzle_stock=stock == "on",
+        test_clock=test_clock,
     )
+
+
+def _test_clock(text: str | None, base_url: str) -> datetime | None:
+    """TEST_CLOCK: an ISO 8601 moment with its UTC offset ('2025-01-05T20:59:58Z'), for a Bot API other than
+    Telegram's own (a test emulator) only: a bot serving players runs on the real time."""
+    if text is None:
+        return None
+    if urlsplit(base_url).hostname == urlsplit(DEFAULT_BASE_URL).hostname:
+        raise ConfigError("TEST_CLOCK is for tests against a Bot API of your own, never Telegram's: unset it")
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ConfigError(f"TEST_CLOCK must be an ISO 8601 moment such as 2025-01-05T20:59:58Z, not {text!r}") from None
+    if moment.tzinfo is None:
+        raise ConfigError(f"TEST_CLOCK must say its UTC offset (2025-01-05T20:59:58Z), not {text!r}")
+    return moment.astimezone(UTC)
 
 
 def _webapp(url: str | None, listen: str | None, port: str | None, base_url: str) -> WebApp | None:

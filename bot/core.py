@@ -16,7 +16,7 @@ from bot import messages
 from bot.chats.languages import spoken_in
 from bot.deps import Deps
 from bot.engine_work import EngineBusy, WorkPending
-from bot.events import DaysClosing, Events, Journal
+from bot.events import ChatUnreachable, DaysClosing, Events, Journal
 from bot.matches import service as matches
 from bot.players import Seen, keep_fresh
 from bot.ports import Later
@@ -127,14 +127,15 @@ class Core:
         return await self.alone(0, close)
 
     async def on_unreachable(self, chat_id: int) -> Notice | None:
-        """Telegram refused a message to a private chat: a private duel there that cannot go on is called off, and
-        its player leaves a Puzzle Racer (whose puzzles they could not get); what to tell whom comes back (the duel's
-        first), or None."""
+        """Telegram refused a message to a private chat: whoever listens settles what waits on it (a private duel
+        there that cannot go on is called off, its player leaves a Puzzle Racer, whose puzzles they could not get,
+        and their reminders are switched off); what to tell whom comes back (the first notice), or None."""
 
         async def settle() -> Notice | None:
-            duel = await self.features.duel.on_unreachable(chat_id)
-            racer = await self.features.storm.on_unreachable(chat_id)
-            return duel or racer
+            with Events.journal() as journal:
+                await self.deps.events.publish(self.deps, ChatUnreachable(chat_id, self.deps.clock()))
+                told = journal.made(Notice)
+                return told[0] if told else None
 
         return await self.alone(chat_id, settle)
 

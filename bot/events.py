@@ -92,12 +92,14 @@ class DayPuzzleSolved(Event):
 @dataclass(frozen=True)
 class RankedFinished(Event):
     """Both games of a ranked secret are over and both players were rated (bot/ranked/): the secret, its variant,
-    and each player's place, the one who set the mark first (1: the better game; both 1: a draw)."""
+    and each player's place, the one who set the mark first (1: the better game; both 1: a draw), and the guesses
+    of each who solved it."""
 
     secret_id: int
     variant: str
     places: tuple[tuple[int, int], ...]  # (user_id, place)
     at: datetime
+    solved: tuple[tuple[int, int], ...] = ()  # (user_id, guesses) of each player who solved it
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,14 @@ class ReviewShown(Event):
     labels: tuple[str, ...]
     at: datetime
     shared: bool = False
+
+
+@dataclass(frozen=True)
+class ChatUnreachable(Event):
+    """Telegram refused a message to a private chat (403: its player blocked the bot, or never started it)."""
+
+    chat_id: int
+    at: datetime
 
 
 Handler = Callable[[Any, Any], Awaitable[Any]]  # (deps, event) -> what it made of it (awards, a rating change...)

@@ -57,9 +57,10 @@ def welcome(language: str, variant: Variant) -> Outcome:
     return Outcome.text(t("welcome", language, variant=variant_text(variant, language)), keyboard)
 
 
-def rules(language: str, variant: Variant) -> Outcome:
-    """The rules, short."""
-    return Outcome.text(t("rules", language, variant=variant_text(variant, language)))
+def rules(language: str, variant: Variant, private: bool = True) -> Outcome:
+    """The rules, short; in a private chat they end with the buttons that start a game in its variant."""
+    said = t("rules", language, variant=variant_text(variant, language))
+    return Outcome.text(said, mode_buttons(language, variant) if private else ())
 
 
 def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant | None) -> Outcome:

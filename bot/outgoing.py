@@ -75,22 +75,30 @@ async def post(
     update_id: int | None = None,
     query: tuple[str, int | None] | None = None,
     topic: int | None = None,
+    *,
+    bulk: bool = False,
+    stale_at: datetime | None = None,
 ) -> None:
     """Queue what the outcome says: the button press's acknowledgement first (query = (id, message id)), then the
     replies, in `topic` of the chat (a forum's topic the update came from) unless a reply names its own chat and
-    topic."""
+    topic; `bulk` replies are sent when no other reply waits, and dropped if unsent at `stale_at` (bot/store/outbox.py).
+    """
     origin = None
     if query is not None:
         query_id, origin = query
         await store.outbox.add(chat_id, acknowledgement(query_id, outcome.toast), now, update_id)
     for reply in outcome.replies:
         there = (reply.chat_id, reply.topic) if reply.chat_id is not None else (chat_id, topic)
-        await store.outbox.add(there[0], reply_payload(reply, origin, there[1]), now, update_id)
+        payload = reply_payload(reply, origin, there[1])
+        await store.outbox.add(there[0], payload, now, update_id, bulk=bulk, stale_at=stale_at)
 
 
-async def tell(store: Store, notice: Notice, now: datetime) -> None:
-    """Queue what the bot says of its own accord, in the chat and topic the notice names."""
-    await post(store, notice.chat_id, notice.outcome, now, topic=notice.topic)
+async def tell(
+    store: Store, notice: Notice, now: datetime, *, bulk: bool = False, stale_at: datetime | None = None
+) -> None:
+    """Queue what the bot says of its own accord, in the chat and topic the notice names: as a bulk call (a reminder,
+    sent when no reply waits, dropped if unsent at `stale_at`) if told."""
+    await post(store, notice.chat_id, notice.outcome, now, topic=notice.topic, bulk=bulk, stale_at=stale_at)
 
 
 def with_board_button(outcome: Outcome, url: str, language: str) -> Outcome:

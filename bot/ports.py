@@ -5,9 +5,10 @@ Telegram supplies the real ones (bot/telegram_io/admins.py, group_io.py); the co
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from bot.matches.model import Match
@@ -32,6 +33,12 @@ DeliverLater = Callable[[Who, Later], Awaitable[None]]
 def utc_now() -> datetime:
     """The current time in UTC (the production clock)."""
     return datetime.now(UTC)
+
+
+def clock_from(start: datetime) -> Clock:
+    """A clock that reads `start` now and runs at the real pace from there (TEST_CLOCK)."""
+    began = time.monotonic()
+    return lambda: start + timedelta(seconds=time.monotonic() - began)
 
 
 class AdminsUnknown(Exception):

@@ -29,6 +29,7 @@ from bot.deps import Deps
 from bot.duel import routes as duel
 from bot.duel.routes import Duel
 from bot.events import (
+    ChatUnreachable,
     DailySolved,
     DayPuzzleSolved,
     DaysClosing,
@@ -74,6 +75,10 @@ from bot.records import routes as scoreboard
 from bot.records.routes import Scoreboard
 from bot.records.stats import prune_periods
 from bot.records.streak import Streak
+from bot.reminders import kinds as reminder
+from bot.reminders import service as reminders
+from bot.reminders import words as reminder_buttons
+from bot.reminders.routes import Reminders
 from bot.replies import Outcome
 from bot.review import routes as review
 from bot.review import routes as review_routes
@@ -90,7 +95,7 @@ from bot.routes import (
     TextHandler,
     names,
 )
-from bot.schedule import Timer, after_midnight, every, weekly
+from bot.schedule import Timer, after_midnight, every, hourly, weekly
 from bot.settings import routes as settings
 from bot.settings.routes import ChatSettings
 from bot.store.store import Store
@@ -194,6 +199,14 @@ DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel w
 REVIEW_LINK = review.LINK  # /start review_<match> in a private chat: the review of one's guesses in that match
 
 
+def reminder_kinds() -> tuple[reminder.Kind, ...]:
+    """The kinds of reminder players may switch on (bot/reminders/kinds.py), in the order the panel shows them and a
+    player's two a day go to them: a streak about to end first, the week's end before a day's puzzle. A feature adds
+    its own here: a polled kind (the league's, from its players' places), or a told one (ranked, with its event's
+    handler in `listen`)."""
+    return (reminder.STREAKS, reminder.league_kind(league_service.places), reminder.NEW_PUZZLE, reminder.RANKED)
+
+
 class Features:
     """Each feature bound to the services' dependencies (a feature holds nothing else: one of each will do)."""
 
@@ -217,6 +230,7 @@ class Features:
         self.inline = Inline(deps)
         self.guide = Guide(deps)
         self.fallback = Fallback(deps)
+        self.reminders = Reminders(deps, reminder_kinds())
         self.achievements = Achievements(deps)  # asked by the Core after every answered update, not by a route
 
     async def announced(self, outcome: Outcome, journal: Journal, chat_id: int, language: str) -> Outcome:
@@ -242,6 +256,12 @@ def listen(events: Events, f: Features) -> None:
     events.on(DayPuzzleSolved, achievement_service.on_day_puzzle_solved)
     events.on(DayPuzzleSolved, league_service.on_day_puzzle_solved)
     events.on(ReviewShown, achievement_service.on_review_shown)
+    events.on(RankedFinished, reminders.on_ranked_finished)  # a mark beaten: its setter told, if they asked
+    # a chat that refuses the bot (403): a private duel there is called off, its player leaves a Racer, and their
+    # reminders are switched off
+    events.on(ChatUnreachable, lambda deps, e: f.duel.on_unreachable(e.chat_id))
+    events.on(ChatUnreachable, lambda deps, e: f.storm.on_unreachable(e.chat_id))
+    events.on(ChatUnreachable, reminders.on_unreachable)
 
 
 def command_routes(f: Features) -> tuple[Route[CommandHandler], ...]:
@@ -311,6 +331,7 @@ def button_routes(f: Features) -> tuple[Route[ButtonHandler], ...]:
         Route(Chats.ANY, f.language.button, language.ACTIONS),
         Route(Chats.ANY, f.settings.button, settings.ACTIONS),
         Route(Chats.PRIVATE, f.settings.button, settings.OPEN),
+        Route(Chats.PRIVATE, f.reminders.button, reminder_buttons.ACTIONS),  # the reminders' panel, their off button
         Route(Chats.PRIVATE, f.review.button, review.ACTIONS),  # 📊 Review under a finished game or match
         Route(Chats.ANY, f.versus.button, versus.ACTIONS),
         Route(Chats.ANY, f.duel.button, duel.ACTIONS),
@@ -368,6 +389,7 @@ def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -
         # Puzzle Storm's clock: runs whose time ran out, Racers' lobbies to close and Racers that are over
         Timer("storm", every(storm_clock.EVERY), lambda: storm_clock.tick(core, store, wake, core.features.storm.due)),
         Timer("storm days", every(HOURLY), lambda: core.alone(0, lambda: storm_clock.forget_days(deps))),
+        Timer("reminders", hourly(), lambda: core.features.reminders.run(wake)),  # those due, just after each hour
     ]
     if config.puzzle_stock:  # puzzles made ahead, so that no player waits for the engine to make one
         found.append(Timer("puzzle stock", every(STOCK_EVERY), lambda: restock(deps), first=STOCK_FIRST))

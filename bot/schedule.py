@@ -48,6 +48,16 @@ def after_midnight(seconds: float = 1.0) -> Callable[[datetime], datetime]:
     return lambda now: now + until_next(now) + timedelta(seconds=seconds)
 
 
+def hourly(seconds: float = 1.0) -> Callable[[datetime], datetime]:
+    """Due just after each full hour (UTC): `seconds` past it."""
+
+    def due_after(now: datetime) -> datetime:
+        hour = now.replace(minute=0, second=0, microsecond=0)
+        return hour + timedelta(hours=1, seconds=seconds)
+
+    return due_after
+
+
 def weekly(weekday: int = 0, seconds: float = 1.0) -> Callable[[datetime], datetime]:
     """Due just after 00:00 UTC of each `weekday` (0: Monday)."""
 

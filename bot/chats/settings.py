@@ -29,6 +29,7 @@ class Setting(StrEnum):
     DUEL_TIMER = "d"  # a group's: the next duel move timer in DUEL_TIMERS
     LANGUAGE = "g"  # the next language (the panel is redrawn in it)
     DONE = "x"  # close the panel
+    PANEL = "p"  # the panel again, in place (back from a panel it opened: the reminders')
 
 
 # What a group's panel offers (its admins change them): the game, the defaults of its matches, the language.

@@ -24,4 +24,4 @@ class Guide(Feature):
             if who.private:
                 return messages.message("help", language)
             return messages.group_help(language, who.bot_username)
-        return messages.rules(language, s.settings.variant)
+        return messages.rules(language, s.settings.variant, who.private)

@@ -4,6 +4,7 @@ bot/league/rules.py."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -157,6 +158,25 @@ async def table(deps: Deps, user_id: int) -> Table | Unplaced:
         for place, m in enumerate(rules.ordered(placed), start=1)
     )
     return Table(week, member.tier, member.division, lines, user_id, rules.week_end(week))
+
+
+async def places(deps: Deps, user_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """The place (1: first, as the table orders them) and the division's size of those of these players who play in
+    a division this week (the reminders tell them of it as the week ends)."""
+    repo = repository(deps)
+    week = rules.week_of(deps.clock())
+    orders: dict[tuple[int, int], list[int]] = {}
+    found = {}
+    for user_id in user_ids:
+        member = await repo.member(week, user_id)
+        if member is None:
+            continue
+        division = (member.tier, member.division)
+        if division not in orders:
+            orders[division] = [m.user_id for m in rules.ordered(await repo.table(week, *division))]
+        order = orders[division]
+        found[user_id] = (order.index(user_id) + 1, len(order))
+    return found
 
 
 @dataclass(frozen=True)

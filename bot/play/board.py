@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from bot import callback_data as cb
+from bot import messages
 from bot import review as review_feature
 from bot.boards import chat as chat_board
 from bot.boards.model import Board, Choice, Choices, Does, Ending, Hints, Row
@@ -185,13 +186,24 @@ def board_choices(language: str, game: Game, daily: bool = False) -> Choices:
     if daily or not game.active:
         return ()
     coach, hint, give_up = _labels(language)
-    row = []
+    helps = []
     if game.coaching and game.turns:
-        row.append(Choice(coach, cb.game_button(cb.COACH, game.id, game.revision), Does.COACH))
+        helps.append(Choice(coach, cb.game_button(cb.COACH, game.id, game.revision), Does.COACH))
     if sum(str(i) not in game.hints for i in range(game.variant.length)) > 1:
-        row.append(Choice(hint, cb.game_button(cb.HINT, game.id, game.revision), Does.HINT))
-    row.append(Choice(give_up, cb.game_button(cb.GIVE_UP, game.id, game.revision), Does.GIVE_UP))
-    return (tuple(row),)
+        helps.append(Choice(hint, cb.game_button(cb.HINT, game.id, game.revision), Does.HINT))
+    # Give up on a row of its own, last: the helps above come and go, and it never lands where one of them was
+    ending = (Choice(give_up, cb.game_button(cb.GIVE_UP, game.id, game.revision), Does.GIVE_UP),)
+    return (tuple(helps), ending) if helps else (ending,)
+
+
+def give_up_asked(language: str, game: Game) -> Outcome:
+    """The question before the board's Give up ends the game: yes, or keep playing (a tap meant for a hint costs
+    nothing)."""
+    sure = Choice(
+        t("ref.btn.giveup_sure", language), cb.game_button(cb.GIVE_UP_SURE, game.id, game.revision), Does.GIVE_UP
+    )
+    keep = Choice(t("btn.keep", language), cb.game_button(cb.KEEP, game.id, game.revision), Does.KEEP)
+    return messages.asked(t("ref.giveup.ask", language), (sure, keep))
 
 
 @lru_cache(maxsize=16)

@@ -23,7 +23,8 @@ from bot.situation import Situation
 from bot.texts import example
 
 COMMANDS = (Command("hint", Chats.PRIVATE), Command("giveup", Chats.PRIVATE))
-ACTIONS = frozenset({cb.COACH, cb.HINT, cb.GIVE_UP, cb.STOP_DAILY})  # the board's (a daily's: after its warning)
+# the board's (a daily's: after its warning; Give up: after its question)
+ACTIONS = frozenset({cb.COACH, cb.HINT, cb.GIVE_UP, cb.GIVE_UP_SURE, cb.STOP_DAILY})
 
 
 class Referee(Feature):
@@ -82,6 +83,8 @@ class Referee(Feature):
                     return referee_board.reviewed(language, game, coaching)
             case cb.HINT:
                 return referee_board.hinted(language, await referee.hint(self.deps, game), in_place=True)
-            case cb.GIVE_UP:
+            case cb.GIVE_UP:  # asked first: /giveup, typed, is the player's own word; a tap may be a slip
+                return referee_board.give_up_asked(language, game)
+            case cb.GIVE_UP_SURE:
                 return referee_board.gave_up(language, await referee.give_up(self.deps, game), in_place=True)
         return messages.stale(language)

@@ -755,6 +755,17 @@ async def streak(deps: Deps, user_id: int) -> DayStreak:
     return day_streak(list(loaded.solved_days), day_of(deps.clock()))
 
 
+async def day_begun(deps: Deps, user_id: int) -> bool:
+    """Whether the player has opened today's puzzle of the day (nothing is made or begun by asking)."""
+    return await repository(deps).day_row(day_of(deps.clock()), user_id) is not None
+
+
+async def day_over(deps: Deps, user_id: int) -> bool:
+    """Whether the player has solved or given up today's puzzle of the day."""
+    row = await repository(deps).day_row(day_of(deps.clock()), user_id)
+    return row is not None and row.over
+
+
 # -- answering what the player is solving
 
 

@@ -222,7 +222,8 @@ async def _rate(deps: Deps, secret: StoredSecret, second: Game, at: datetime) ->
     await repo.rate(secret.id, family.value, placed, at)
     await repo.close(secret.id, at)
     places = tuple((p.user_id, p.place) for p in placed)
-    await deps.events.publish(deps, RankedFinished(secret.id, secret.variant, places, at))
+    solved = tuple((g.user_id, len(g.turns)) for g in (first, second) if g.status == Status.WON)
+    await deps.events.publish(deps, RankedFinished(secret.id, secret.variant, places, at, solved))
     return Rated(secret.id, placed)
 
 

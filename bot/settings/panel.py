@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from bot import callback_data as cb
 from bot import duel as duel_feature
+from bot import reminders
 from bot.chats.settings import PRESET_CHOICES, Setting, Settings
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.texts import Html, duration_text, t, variant_name
@@ -44,7 +45,8 @@ def panel(language: str, settings: Settings, edit: bool = False) -> Outcome:
         Button(t("set.language", language, language=t("lang.name", language)), cb.encode(cb.SETTING, Setting.LANGUAGE)),
         Button(t("set.done", language), cb.encode(cb.SETTING, Setting.DONE)),
     )
-    return Outcome.say(Reply(text, (*_variant_rows(language, settings), more, done), edit_origin=edit))
+    rows = (*_variant_rows(language, settings), more, (reminders.open_button(language),), done)
+    return Outcome.say(Reply(text, rows, edit_origin=edit))
 
 
 def _variant_rows(language: str, settings: Settings) -> Keyboard:

@@ -44,6 +44,8 @@ class ChatSettings(Feature):
         redraw = settings_panel.panel if who.private else settings_panel.group_panel
         if setting is None:  # no setting of ours: nothing changes, and the panel stays as it is
             return messages.stale(language)
+        if setting == Setting.PANEL:  # back from the reminders' panel (private chats only: not a group's setting)
+            return redraw(language, s.settings, edit=True)
         if setting == Setting.DONE:
             shown = s.settings
             return settings_panel.closed(language, shown, group=not who.private)

@@ -11,6 +11,10 @@ replace; `tidy` what a fresh board's predecessor is cut down to; `effect` a mess
 "personal"}` for an inline query's answer (queued under the asking user's id, which is their private chat's), and
 `{"kind": "menu", "label", "url"}` for a private chat's menu button (the Mini App, labelled in the chat's language).
 
+Priorities: a `bulk` call (a reminder: bot/reminders) is made only when no reply waits (each chat's replies go
+before its bulk calls, and the sender scans the chats with a reply due first); a call with `stale_at` is given up on
+if it was not made by then (a reminder about a day that is over).
+
 Bounded: a message that shows a whole board, or replaces a whole message, supersedes an older one for the same
 board or message still unsent in its chat (`slot`); a chat holds at most MAX_PENDING unsent calls, and past that
 its oldest DROP_OLDEST are given up on at once (one log line). A call given up on is `failed`, with the reason.
@@ -58,6 +62,8 @@ class Outgoing:
     payload: Call
     attempts: int
     created_at: datetime
+    bulk: bool = False  # made only when no reply waits (a reminder)
+    stale_at: datetime | None = None  # given up on if not made by then
 
 
 def slot(payload: Call) -> str | None:
@@ -96,9 +102,19 @@ class Outbox:
         self._watchers.append(watcher)
         return lambda: self._watchers.remove(watcher)
 
-    async def add(self, chat_id: int, payload: Call, now: datetime, update_id: int | None = None) -> None:
+    async def add(
+        self,
+        chat_id: int,
+        payload: Call,
+        now: datetime,
+        update_id: int | None = None,
+        *,
+        bulk: bool = False,
+        stale_at: datetime | None = None,
+    ) -> None:
         """Queue one call (inside the caller's transaction, so it commits with the move it answers), superseding
-        an unsent call for the same board or message, and making room in a full chat."""
+        an unsent call for the same board or message, and making room in a full chat; a `bulk` one is made only when
+        no reply waits, and one with `stale_at` is given up on if not made by then."""
         shows = slot(payload)
         if shows is not None:
             earlier = await every(
@@ -115,9 +131,19 @@ class Outbox:
                     payload = replace(payload, tidy=tidy)
         [(waiting,)] = await every(  # the chat's unsent calls, this one included, in the same statement
             self.conn,
-            "INSERT INTO outbox (chat_id, update_id, payload, not_before, created_at, slot) VALUES (?, ?, ?, ?, ?, ?)"
+            "INSERT INTO outbox (chat_id, update_id, payload, not_before, created_at, slot, bulk, stale_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             " RETURNING (SELECT count(*) FROM outbox AS o WHERE o.chat_id = outbox.chat_id AND o.status = 'pending')",
-            (chat_id, update_id, _JSON.encode(as_json(payload)), iso(now), iso(now), shows),
+            (
+                chat_id,
+                update_id,
+                _JSON.encode(as_json(payload)),
+                iso(now),
+                iso(now),
+                shows,
+                int(bulk),
+                None if stale_at is None else iso(stale_at),
+            ),
         )
         if waiting > MAX_PENDING:
             await self._make_room(chat_id, waiting, now)
@@ -143,29 +169,42 @@ class Outbox:
         async with self.transaction.settled():
             yield self.conn
 
-    async def due_chats(self, now: datetime) -> list[int]:
-        """The chats whose oldest pending call may be made now (one row a chat, not every pending row)."""
+    async def due_chats(self, now: datetime, bulk: bool | None = None, limit: int = -1) -> list[int]:
+        """The chats whose next call may be made now (one row a chat, not every pending row): those whose next call
+        is a reply (`bulk` False), a bulk call (True), or either (None), longest due first; `limit` of them (-1:
+        all)."""
+        where = "" if bulk is None else f" AND bulk = {int(bulk)}"
         async with self._committed() as conn:
-            rows = await conn.execute_fetchall("SELECT chat_id FROM outbox_chats WHERE due_at <= ?", (iso(now),))
+            rows = await conn.execute_fetchall(
+                f"SELECT chat_id FROM outbox_chats WHERE due_at <= ?{where} ORDER BY due_at LIMIT ?", (iso(now), limit)
+            )
         return [row[0] for row in rows]
 
-    async def next_due(self) -> datetime | None:
-        """When the soonest waiting call may be retried (None if nothing is pending)."""
+    async def next_due(self, bulk: bool | None = None) -> datetime | None:
+        """When the soonest waiting call (a reply, a bulk one, or either: None) may be made (None if nothing is
+        pending)."""
+        where = "" if bulk is None else f" WHERE bulk = {int(bulk)}"
         async with self._committed() as conn:
-            rows = list(await conn.execute_fetchall("SELECT min(due_at) FROM outbox_chats"))
+            rows = list(await conn.execute_fetchall(f"SELECT min(due_at) FROM outbox_chats{where}"))
         return None if not rows or rows[0][0] is None else moment(rows[0][0])
 
     async def pending(self, chat_id: int, limit: int = 50) -> list[Outgoing]:
-        """A chat's pending calls, oldest first."""
+        """A chat's pending calls: its replies oldest first, then its bulk calls oldest first."""
         async with self._committed() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT id, chat_id, payload, attempts, created_at FROM outbox WHERE chat_id = ? AND status = 'pending'"
-                " ORDER BY id LIMIT ?",
+                "SELECT id, chat_id, payload, attempts, created_at, bulk, stale_at FROM outbox"
+                " WHERE chat_id = ? AND status = 'pending' ORDER BY bulk, id LIMIT ?",
                 (chat_id, limit),
             )
         return [
             Outgoing(
-                r["id"], r["chat_id"], from_json(json.loads(r["payload"])), r["attempts"], _created(r["created_at"])
+                r["id"],
+                r["chat_id"],
+                from_json(json.loads(r["payload"])),
+                r["attempts"],
+                _created(r["created_at"]),
+                bool(r["bulk"]),
+                None if r["stale_at"] is None else _created(r["stale_at"]),
             )
             for r in rows
         ]

@@ -99,6 +99,21 @@ class SqliteStormRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        # the players who may have a run open: read once, then every run started is added at once, and a player found
+        # with none is dropped (a false "may" costs one read; nobody outside it has one). So a message from someone
+        # with no run (every move of every game) costs no statement here
+        self._maybe_open: set[int] | None = None
+
+    async def may_have_run(self, user_id: int) -> bool:
+        """Whether the player may have a run open (False: surely none)."""
+        if self._maybe_open is None:
+            rows = await every(self.conn, "SELECT user_id FROM storm_runs WHERE closed_at IS NULL", ())
+            self._maybe_open = {int(row["user_id"]) for row in rows}
+        return user_id in self._maybe_open
+
+    def forget_runs(self) -> None:
+        """Read the players with a run open afresh at the next ask (a rolled-back close may have left one open)."""
+        self._maybe_open = None
 
     # -- the puzzles
 
@@ -175,6 +190,8 @@ class SqliteStormRepository:
         day: str,
     ) -> Run | None:
         """A new open run; None if the player has an open run already (never two at once)."""
+        if self._maybe_open is not None:
+            self._maybe_open.add(user_id)  # at once, committed or not: a "may" too many costs one read
         cursor = await self.conn.execute(
             "INSERT OR IGNORE INTO storm_runs (user_id, name, racer_id, variant, sequence, started_at, ends_at, day)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -190,9 +207,14 @@ class SqliteStormRepository:
 
     async def open_run(self, user_id: int) -> Run | None:
         """The player's open run (alone or in a Racer), if any: the clock may have run out since."""
-        return _run(
+        if not await self.may_have_run(user_id):
+            return None
+        found = _run(
             await one(self.conn, "SELECT * FROM storm_runs WHERE user_id = ? AND closed_at IS NULL", (user_id,))
         )
+        if found is None and self._maybe_open is not None:
+            self._maybe_open.discard(user_id)
+        return found
 
     async def last_run(self, user_id: int) -> Run | None:
         """The player's latest run, open or closed."""

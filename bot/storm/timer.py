@@ -42,6 +42,8 @@ async def tick(core: Core, store: Store, wake: Callable[[], None], due: Callable
 
 
 async def forget_days(deps: Deps) -> int:
-    """Forget Storm's day boards of the days before yesterday (inside the caller's transaction); how many lines
+    """Forget Storm's day boards of the days before yesterday (inside the caller's transaction), and who may have a
+    run open is read afresh next (a close rolled back with a failed batch would otherwise be missed); how many lines
     went."""
+    storm.repository(deps).forget_runs()
     return await storm.forget_days(deps)

@@ -22,7 +22,7 @@ from telegram.request import BaseRequest
 
 from bot.config import Config, Webhook
 from bot.page.server import WebAppServer
-from bot.ports import Clock, utc_now
+from bot.ports import Clock, clock_from, utc_now
 from bot.register import timers
 from bot.runtime import Runtime, open_runtime
 from bot.schedule import Scheduler
@@ -323,5 +323,9 @@ def run(config: Config) -> None:
     """Run the bot until it is stopped; operator errors (bad token, bad database, a database another process
     serves) are raised to the command."""
     configure_logging(config)
+    clock = utc_now
+    if config.test_clock is not None:  # a test's: what happens at a time of day, now
+        log.warning("TEST_CLOCK: the bot's clock starts at %s", config.test_clock.isoformat())
+        clock = clock_from(config.test_clock)
     with claim(config.database_path):
-        asyncio.run(serve(config))
+        asyncio.run(serve(config, clock=clock))

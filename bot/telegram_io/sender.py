@@ -1,6 +1,9 @@
 """The sender: delivers the outbox, in order within each chat and side by side across chats.
 
-Pacing is python-telegram-bot's AIORateLimiter (which also retries a 429 a few times itself). What is
+Pacing is bot/telegram_io/pacing.py's: at most 30 calls a second for the whole bot, players' replies first, and
+python-telegram-bot's AIORateLimiter for each group (which also retries a 429 a few times itself). Replies are sent
+as soon as they may, every chat with one due side by side; bulk calls (reminders) only in BULK_LANES chats at a time,
+and each as a bulk call of the pace, which makes way for any reply. What is
 still refused waits here: a 429 for its retry_after, a 5xx, a reset or a timeout with exponential backoff
 capped at a minute, for up to a day. "Message is not modified" counts as delivered, and so does an inline
 answer refused as "query is too old" (the user has long moved on: it is dropped, not retried); an edit Telegram will
@@ -46,6 +49,7 @@ from bot.store.calls import (
 )
 from bot.store.outbox import Outgoing
 from bot.store.store import Store
+from bot.telegram_io.pacing import bulk_calls
 from bot.telegram_io.telemetry import SendOutcome, Telemetry
 from bot.texts import plain
 
@@ -60,6 +64,7 @@ GIVE_UP_AFTER = timedelta(days=1)  # a reply still refused after a day is droppe
 # minutes of a group's budget) makes one wait this long. Private replies are the player's own game, each sent as
 # soon as it may: they wait up to GIVE_UP_AFTER.
 STALE_IN_GROUP = timedelta(minutes=5)
+BULK_LANES = 8  # chats whose bulk calls are sent side by side: enough to fill the pace at 250 ms a call
 Unreachable = Callable[[int], Awaitable[None]]  # told the id of a private chat that refuses the bot's messages
 
 
@@ -115,12 +120,15 @@ class Sender:
         clock: Clock,
         group_spacing: float = GROUP_SPACING,
         telemetry: Telemetry | None = None,
+        bulk_lanes: int = BULK_LANES,
     ) -> None:
         self.bot, self.store, self.clock = bot, store, clock
         self.telemetry = telemetry or Telemetry()
         self.group_spacing = group_spacing
+        self.bulk_lanes = bulk_lanes
         self._wake = asyncio.Event()
         self._draining: dict[int, asyncio.Task[None]] = {}
+        self._bulk: set[int] = set()  # the chats among them drained for their bulk calls
         self._groups: dict[int, AsyncLimiter] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._task: asyncio.Task[None] | None = None
@@ -158,12 +166,21 @@ class Sender:
                 break  # what is left was postponed by a failure during this round
 
     async def _run(self) -> None:
+        outbox = self.store.outbox
         while True:
             self._wake.clear()
-            for chat_id in await self.store.outbox.due_chats(self.clock()):
+            for chat_id in await outbox.due_chats(self.clock(), bulk=False):  # every chat with a reply due
                 if chat_id not in self._draining:
                     self._draining[chat_id] = asyncio.create_task(self._drain_then_wake(chat_id))
-            due = await self.store.outbox.next_due()
+            room = self.bulk_lanes - len(self._bulk)
+            if room > 0:  # the chats whose bulk calls have waited longest, a few at a time
+                for chat_id in await outbox.due_chats(self.clock(), bulk=True, limit=room + len(self._draining)):
+                    if chat_id not in self._draining and room > 0:
+                        self._bulk.add(chat_id)
+                        self._draining[chat_id] = asyncio.create_task(self._drain_then_wake(chat_id))
+                        room -= 1
+            soonest = [await outbox.next_due(bulk=False)] + ([await outbox.next_due(bulk=True)] if room > 0 else [])
+            due = min((d for d in soonest if d is not None), default=None)
             wait = MAX_DELAY if due is None else max(0.05, (due - self.clock()).total_seconds())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), min(wait, MAX_DELAY))
@@ -175,6 +192,7 @@ class Sender:
             log.exception("the outbox of chat %s could not be sent", chat_id)
         finally:
             self._draining.pop(chat_id, None)
+            self._bulk.discard(chat_id)
             self.wake()
 
     async def _drain(self, chat_id: int) -> None:
@@ -194,11 +212,18 @@ class Sender:
                     break
 
     async def _pending(self, chat_id: int) -> list[Outgoing]:
-        """A chat's pending calls still worth making: in a group, those older than STALE_IN_GROUP are dropped."""
+        """A chat's pending calls still worth making: those past their own `stale_at` (a reminder about a day that is
+        over) are dropped, and in a group those older than STALE_IN_GROUP."""
         while rows := await self.store.outbox.pending(chat_id):
+            now = self.clock()
+            late = [row for row in rows if row.stale_at is not None and row.stale_at <= now]
+            if late:
+                log.warning("chat %s: dropped unsent calls past their time: %d", chat_id, len(late))
+                await self._settle(late, "failed", "stale")
+                continue
             if chat_id > 0:
                 return rows
-            cutoff = self.clock() - STALE_IN_GROUP
+            cutoff = now - STALE_IN_GROUP
             stale = [row for row in rows if row.created_at < cutoff]
             if not stale:
                 return rows
@@ -223,18 +248,8 @@ class Sender:
         """Make one call for the batch; whether the chat may go on to its next call."""
         head = batch[0]
         try:
-            match head.payload:
-                case Acknowledgement() as answer:
-                    await self._answer(answer)
-                    await self._settle(batch)
-                case InlineResults() as inline:
-                    await self._inline(inline)
-                    await self._settle(batch)
-                case MenuButton() as menu:
-                    await self.bot.set_chat_menu_button(chat_id, MenuButtonWebApp(menu.label, WebAppInfo(menu.url)))
-                    await self._settle(batch)
-                case Message() as message:
-                    await self._message(chat_id, message, batch)
+            with bulk_calls(head.bulk):  # a bulk call makes way for replies at the pace (pacing.py)
+                await self._call(chat_id, batch)
         except RetryAfter as error:
             self.telemetry.sent(SendOutcome.TOO_MANY)
             self.telemetry.retried()
@@ -255,8 +270,24 @@ class Sender:
             return await self._retry_later(head, error)
         else:
             now = self.clock()
-            self.telemetry.sent(SendOutcome.OK, [(now - row.created_at).total_seconds() for row in batch])
+            waited = [(now - row.created_at).total_seconds() for row in batch if not row.bulk]  # replies' only
+            self.telemetry.sent(SendOutcome.OK, waited)
         return True
+
+    async def _call(self, chat_id: int, batch: list[Outgoing]) -> None:
+        """Make the one Bot API call of the batch, and settle it."""
+        match batch[0].payload:
+            case Acknowledgement() as answer:
+                await self._answer(answer)
+                await self._settle(batch)
+            case InlineResults() as inline:
+                await self._inline(inline)
+                await self._settle(batch)
+            case MenuButton() as menu:
+                await self.bot.set_chat_menu_button(chat_id, MenuButtonWebApp(menu.label, WebAppInfo(menu.url)))
+                await self._settle(batch)
+            case Message() as message:
+                await self._message(chat_id, message, batch)
 
     async def _tell_unreachable(self, chat_id: int) -> None:
         """Let the bot settle what waits on a user it cannot write to (a private duel), then send what it says."""

@@ -50,7 +50,7 @@ async def test_a_guess_is_made_and_its_board_is_what_the_chat_shows(core):
     assert (row.number, row.guess) == (1, "0123")
     assert drawn(outcome) == chat_board.text(board)
     assert outcome.replies[0].buttons == chat_board.keyboard(board.choices)
-    assert [c.does for c in board.choices[0]] == [Does.COACH, Does.HINT, Does.GIVE_UP]
+    assert [[c.does for c in row] for row in board.choices] == [[Does.COACH, Does.HINT], [Does.GIVE_UP]]
     assert outcome.replies[0].placement is not None
     assert not outcome.replies[0].placement.in_place
 

@@ -228,3 +228,17 @@ def test_bad_mini_app_settings_are_refused_naming_the_key(values, named):
 def test_plain_http_for_the_mini_app_only_with_a_bot_api_of_ones_own():
     config = config_from({"WEBAPP_URL": "http://127.0.0.1:8081/", "TELEGRAM_BASE_URL": "http://127.0.0.1:9000/bot"})
     assert config.webapp is not None
+
+
+def test_a_test_clock_is_taken_for_a_bot_api_of_ones_own_only() -> None:
+    from datetime import UTC, datetime
+
+    local = {"TELEGRAM_BASE_URL": "http://127.0.0.1:9050/bot"}
+    assert config_from(local).test_clock is None
+    clock = config_from({**local, "TEST_CLOCK": "2025-01-05T20:59:58Z"}).test_clock
+    assert clock == datetime(2025, 1, 5, 20, 59, 58, tzinfo=UTC)
+    with pytest.raises(ConfigError, match="never Telegram's"):
+        config_from({"TEST_CLOCK": "2025-01-05T20:59:58Z"})
+    for bad in ("tomorrow", "2025-01-05T20:59:58"):  # not a moment; no UTC offset
+        with pytest.raises(ConfigError, match="TEST_CLOCK"):
+            config_from({**local, "TEST_CLOCK": bad})

@@ -170,7 +170,7 @@ async def test_calls_queued_before_the_upgrade_are_due_after_it(tmp_path):
     folder = tmp_path / "migrations"
     folder.mkdir()
     for migration in sorted(MIGRATIONS_DIR.glob("*.sql")):
-        if not migration.name.startswith("0009"):
+        if migration.name < "0009":  # the database as it was before the upgrade that brought outbox_chats
             shutil.copy(migration, folder)
     conn = await open_database(tmp_path / "db.sqlite3")
     await migrate(conn, folder)

@@ -7,7 +7,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from bot import schedule
-from bot.schedule import Scheduler, Timer, after_midnight, every, weekly
+from bot.schedule import Scheduler, Timer, after_midnight, every, hourly, weekly
 
 
 def test_the_days_timer_is_due_just_after_the_next_midnight():
@@ -20,6 +20,12 @@ def test_the_weeks_timer_is_due_just_after_the_next_monday_midnight():
     assert weekly()(saturday) == datetime(2026, 11, 30, 0, 0, 1, tzinfo=UTC)
     monday_noon = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
     assert weekly()(monday_noon) == datetime(2026, 12, 7, 0, 0, 1, tzinfo=UTC)
+
+
+def test_the_hours_timer_is_due_just_after_the_next_full_hour():
+    assert hourly()(datetime(2026, 11, 29, 20, 59, 59, tzinfo=UTC)) == datetime(2026, 11, 29, 21, 0, 1, tzinfo=UTC)
+    assert hourly()(datetime(2026, 11, 29, 21, 0, 1, tzinfo=UTC)) == datetime(2026, 11, 29, 22, 0, 1, tzinfo=UTC)
+    assert hourly()(datetime(2026, 11, 29, 23, 30, tzinfo=UTC)) == datetime(2026, 11, 30, 0, 0, 1, tzinfo=UTC)
 
 
 async def test_timers_run_when_due_and_a_failing_one_holds_no_other(monkeypatch):

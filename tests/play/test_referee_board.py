@@ -8,7 +8,7 @@ from bot.texts import PEGS, colours_text, date_text, variant_name, wait_text
 from engine.scoring import score
 from engine.variant import PRESETS, variant_named
 from tests.bot.fakes import USER
-from tests.bot.members import Chat, sent
+from tests.bot.members import GROUP, Chat, Member, sent
 
 
 def wrong_codes(secret: str, variant=PRESETS["classic"]) -> list[str]:
@@ -61,7 +61,10 @@ async def test_the_hint_and_give_up_buttons_edit_the_board_in_place(chat: Chat, 
     [hinted] = [c for c in calls if c.method == "editMessageText"]
     assert hinted.params["message_id"] == board.params["_sent_id"]
     assert "💡 Hint: <code>" in hinted.text
-    calls = await chat.press_label("🏳️ Give up")
+    [asked] = sent(await chat.press_label("🏳️ Give up"))  # a tap asks first: it may have been meant for a hint
+    assert asked.text == "🏳️ Give up this game and see the code?"
+    assert await app.bot_data.runtime.core.deps.store.games.active_game(USER) is not None
+    calls = await chat.press_label("🏳️ Yes, give up")
     [ended] = [c for c in calls if c.method == "editMessageText"]
     assert ended.params["message_id"] == board.params["_sent_id"]
     assert f"The secret was <b>{secret}</b>" in ended.text
@@ -96,3 +99,27 @@ def test_names_colours_dates_and_waits_read_as_people_write_them():
     assert date_text("2026-11-25") == "25 November"
     assert wait_text(timedelta(hours=14, minutes=10, seconds=1)) == "14 h 11 min"
     assert wait_text(timedelta(seconds=5), "ru") == "1 мин"
+
+
+async def test_give_up_keeps_its_place_whatever_help_comes_and_goes(chat: Chat, app):
+    await chat.send("/settings")
+    await chat.send("/play")
+    secret = (await app.bot_data.runtime.core.deps.store.games.active_game(USER)).secret
+    [board] = sent(await chat.send(wrong_codes(secret)[0]))
+    rows = [[button["text"] for button in row] for row in board.markup]
+    assert rows[-1] == ["🏳️ Give up"]  # alone on the last row, before and after the hints run out
+    for _ in range(2):
+        await chat.press_label("💡 Hint")
+    [again] = sent(await chat.send(wrong_codes(secret)[1]))
+    assert [[button["text"] for button in row] for row in again.markup][-1] == ["🏳️ Give up"]
+    kept = await chat.press_label("🏳️ Give up")
+    assert any("Give up this game" in (c.text or "") for c in kept)
+    assert await app.bot_data.runtime.core.deps.store.games.active_game(USER) is not None
+
+
+async def test_the_rules_end_with_the_buttons_that_start_a_game_in_private_and_none_in_a_group(app, recorded):
+    [said] = sent(await Chat(app, recorded).send("/rules"))
+    assert [[button["text"] for button in row] for row in said.markup] == [["🎯 You guess my code", "🤖 I guess yours"]]
+    group = Member(app, recorded, 2002, "Bob", chat_id=GROUP)
+    [told] = sent(await group.send("/rules"), GROUP)
+    assert told.markup == []

@@ -496,7 +496,7 @@ async def test_an_answer_reads_the_puzzles_tables_once_and_writes_each_table_it_
     await stocked(app)
     deps = deps_of(app)
     traced: list[str] = []
-    raw = deps.store.conn._conn  # the sqlite3 connection under aiosqlite's: every statement passes its trace
+    conn = deps.store.conn  # aiosqlite's public trace: every statement passes it, whichever thread runs it
     await chat.send("/puzzle")
     day = await today_solution(app)
     await chat.send(wrong_for(day))
@@ -504,11 +504,11 @@ async def test_an_answer_reads_the_puzzles_tables_once_and_writes_each_table_it_
     async def counted(text: str) -> tuple[int, list[str]]:
         """The statements on the puzzles' tables an answer runs: how many read them, and what each write writes."""
         traced.clear()
-        raw.set_trace_callback(traced.append)
+        await conn.set_trace_callback(traced.append)
         try:
             await chat.send(text)
         finally:
-            raw.set_trace_callback(None)
+            await conn.set_trace_callback(None)
         statements = [" ".join(s.split()).upper() for s in traced]
         reads = sum(s.startswith("SELECT") and re.search(r"(FROM|JOIN) PUZZLE", s) is not None for s in statements)
         writes = [re.match(r"(INSERT|UPDATE|DELETE)( OR IGNORE)?( INTO| FROM)? (\w+)", s) for s in statements]

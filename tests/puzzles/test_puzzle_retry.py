@@ -112,18 +112,18 @@ async def test_a_retry_answer_reads_once_and_writes_once_and_a_clue_code_costs_n
     deps = deps_of(app)
     await opened(app)
     puzzle_id = await retry_id(app)
-    raw = deps.store.conn._conn  # the sqlite3 connection under aiosqlite's: every statement passes its trace
+    conn = deps.store.conn  # aiosqlite's public trace: every statement passes it, whichever thread runs it
     traced: list[str] = []
 
     async def counted(text: str) -> tuple[int, list[str], list]:
         """The statements of the try that counted (a try that asked for the engine's grade was rolled back): how
         many read the puzzles' tables, and what each write writes; and what was said."""
         traced.clear()
-        raw.set_trace_callback(traced.append)
+        await conn.set_trace_callback(traced.append)
         try:
             said = sent(await chat.send(text))
         finally:
-            raw.set_trace_callback(None)
+            await conn.set_trace_callback(None)
         statements = [" ".join(s.split()).upper() for s in traced]
         rolled = [i for i, s in enumerate(statements) if s.startswith("ROLLBACK")]
         statements = statements[rolled[-1] + 1 :] if rolled else statements

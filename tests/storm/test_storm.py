@@ -9,7 +9,8 @@ import pytest
 from bot.storm import service as storm
 from bot.storm.store import SqliteStormRepository
 from bot.texts import plain, t
-from tests.bot.fakes import Clock, telegram_app
+from tests.bot.fakes import EPOCH as NOW
+from tests.bot.fakes import Clock, runtime_on, telegram_app
 from tests.bot.members import Member, sent, toasts
 from tests.storm.stock import deps_of, solution, stock, wrong
 
@@ -315,3 +316,19 @@ async def test_day_boards_older_than_yesterday_are_forgotten_and_the_all_time_bo
     await core.alone(0, lambda: storm.forget_days(deps))
     rows = await deps.store.conn.execute_fetchall("SELECT board FROM storm_bests ORDER BY board")
     assert [row[0] for row in rows] == ["", "2025-01-03"]  # today is 4 January: yesterday's board stays
+
+
+async def test_who_may_have_a_run_open_is_known_without_a_read_and_never_misses_one(tmp_path):
+    async with runtime_on(tmp_path / "db.sqlite3") as rt:
+        repo = storm.repository(rt.core.deps)
+        async with rt.core.deps.transaction():
+            assert not await repo.may_have_run(7)  # read once: nobody has a run
+            run = await repo.start_run(7, "Ann", None, "classic", [1, 2, 3], NOW, NOW, "2025-01-01")
+            assert run is not None
+            assert await repo.may_have_run(7)  # started: known at once
+            assert await repo.open_run(7) is not None
+            assert await repo.open_run(8) is None
+            assert not await repo.may_have_run(8)
+        repo.forget_runs()
+        async with rt.core.deps.transaction():
+            assert await repo.may_have_run(7)  # read afresh: still open

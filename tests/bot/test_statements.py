@@ -1,0 +1,35 @@
+"""What a move costs the database does not grow as features come: a guess in a running game (no coaching, not its
+last) runs a bounded number of statements, and a plain message from someone with no puzzle or Storm run open reads
+nothing of theirs (bench/core_bench.py reports the mean over thousands of moves)."""
+
+from __future__ import annotations
+
+from engine.scoring import score
+from tests.bot.fakes import USER
+from tests.bot.members import Chat, sent
+
+MOST_STATEMENTS, MOST_READS = 9, 3  # a guess's own (the batch's SAVEPOINT and the inbox's mark aside): 7.41 and 2.19
+
+
+def wrong_codes(secret: str) -> list[str]:
+    return [code for code in ("0123", "4567", "8901", "2345", "6789") if score(secret, code).bulls < 4]
+
+
+async def test_a_guess_runs_few_statements_and_reads(chat: Chat, app):
+    deps = app.bot_data.runtime.core.deps
+    await chat.send("/play")
+    secret = (await deps.store.games.active_game(USER)).secret
+    first, second = wrong_codes(secret)[:2]
+    await chat.send(first)
+    traced: list[str] = []
+    await deps.store.conn.set_trace_callback(traced.append)
+    try:
+        assert sent(await chat.send(second))
+    finally:
+        await deps.store.conn.set_trace_callback(None)
+    own = [s.lstrip().upper() for s in traced if not s.lstrip().upper().startswith(("SAVEPOINT", "RELEASE"))]
+    moved = [s for s in own if "INBOX" not in s and "OUTBOX" not in s and not s.startswith(("BEGIN", "COMMIT"))]
+    reads = [s for s in moved if s.startswith(("SELECT", "WITH"))]
+    assert len(moved) <= MOST_STATEMENTS, moved
+    assert len(reads) <= MOST_READS, reads
+    assert not any("STORM_RUNS" in s or "PUZZLE_CURRENT" in s for s in reads), reads
