@@ -31,6 +31,7 @@ FEATURES = frozenset(
         "storm",
         "ranked",
         "league",
+        "reminders",
     }
 )
 # The kernel's packages: what several features share (a package that is neither is a mistake of layout)
