@@ -15,13 +15,14 @@ import logging
 import random
 import secrets
 import signal
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from telegram.ext import ApplicationBuilder, ContextTypes
 from telegram.request import BaseRequest
 
 from bot.config import Config, Webhook
-from bot.page.server import WebAppServer
 from bot.ports import Clock, clock_from, utc_now
 from bot.register import timers
 from bot.runtime import Runtime, open_runtime
@@ -35,15 +36,17 @@ from bot.telegram_io.intake import Intake
 from bot.telegram_io.later import later_delivery
 from bot.telegram_io.logformat import JsonLines
 from bot.telegram_io.menus import decorate
-from bot.telegram_io.mini_app import menu_button, mini_app
 from bot.telegram_io.monitor import Monitor
 from bot.telegram_io.pacing import ChatPacing
 from bot.telegram_io.sender import GROUP_SPACING, Sender
 from bot.telegram_io.startup import ALLOWED_UPDATES, poll, retrying
 from bot.telegram_io.state import App, BotState
 from bot.telegram_io.telemetry import Telemetry
-from bot.telegram_io.webhook import WebhookServer, webhook_app
 from bot.warm import settle_heap, warm_up
+
+if TYPE_CHECKING:  # the servers on aiohttp are imported when configured (a bot on long polling alone starts lighter)
+    from bot.page.server import WebAppServer
+    from bot.telegram_io.webhook import WebhookServer
 
 log = logging.getLogger("bot")
 
@@ -216,9 +219,15 @@ async def serve(
         else:
             server = await _start_webhook(app, config.webhook, await webhook_secret(config, runtime.store))
         if config.webapp is not None and config.token:
+            from bot.telegram_io.mini_app import mini_app
+
             webapp = mini_app(config.webapp, runtime.core, config.token, app.bot.username, sender.wake)
             await webapp.start()
-        more = menu_button(app.bot, config.webapp) if config.webapp is not None else ()
+        more: Iterable[tuple[str, Callable[[], Awaitable[bool]]]] = ()
+        if config.webapp is not None:
+            from bot.telegram_io.mini_app import menu_button
+
+            more = menu_button(app.bot, config.webapp)
         background.append(asyncio.create_task(decorate(app.bot, more=more), name="decoration"))
         stopping = asyncio.create_task(stop.wait())
         waiting = {stopping} | ({fetching} if fetching else set())
@@ -260,6 +269,8 @@ async def _open_unless_stopped(app: App, config: Config, clock: Clock, stop: asy
 
 async def _start_webhook(app: App, hook: Webhook, secret: str) -> WebhookServer:
     """Listen for Telegram's POSTs, then tell Telegram where to send them (with the secret it must carry)."""
+    from bot.telegram_io.webhook import WebhookServer, webhook_app
+
     receiver = webhook_app(urlparse(hook.url).path, secret, app.bot_data.intake.record)
     server = WebhookServer(receiver, hook.listen, hook.port)
     await server.start()  # listening before Telegram is told where to send

@@ -155,3 +155,11 @@ def test_migrate_applies_pending_migrations_and_then_has_nothing_to_do(tmp_path)
 
     assert "applied 0001_initial" in migrate()
     assert "up to date" in migrate()
+
+
+def test_a_bot_on_long_polling_alone_loads_no_web_server():
+    # aiohttp (the webhook's, the Mini App's and the metrics' server) is imported when one of them is configured:
+    # a bot that long-polls starts lighter and sooner (bench/memory.py)
+    probe = "import sys, bot.telegram_io.app; print(sorted(m for m in sys.modules if m.split('.')[0] == 'aiohttp'))"
+    found = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]"
