@@ -227,7 +227,8 @@ class Core:
         with Events.journal() as journal:
             found = await self.arrived(who)
             outcome = await handler(found, later)
-            return await self.features.announced(outcome, journal, who.chat_id, found.language)
+            told = await self.features.announced(outcome, journal, who.chat_id, found.language)
+            return replace(told, language=found.language)
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""
@@ -259,8 +260,9 @@ class Core:
             return messages.stale(found.language)
 
     async def _announced(self, outcome: Outcome, journal: Journal, found: Situation) -> Outcome:
-        """The update's outcome with what it earned announced (whichever feature made the move)."""
-        return await self.features.announced(outcome, journal, found.who.chat_id, found.language)
+        """The update's outcome with what it earned announced (whichever feature made the move), in its language."""
+        told = await self.features.announced(outcome, journal, found.who.chat_id, found.language)
+        return replace(told, language=found.language)
 
     async def _ask(
         self,

@@ -144,7 +144,7 @@ def _with_mini_app(
 
     async def decorated() -> Outcome:
         outcome = await outcome_of()
-        language = await runtime.core.language(who)
+        language = outcome.language or await runtime.core.language(who)
         if labels.due(who.chat_id, language):
             menu = MenuButton(plain(t("app.button", language)), url)
             await runtime.store.outbox.add(who.chat_id, menu, runtime.core.deps.clock(), update_id)

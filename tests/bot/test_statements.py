@@ -4,6 +4,8 @@ nothing of theirs (bench/core_bench.py reports the mean over thousands of moves)
 
 from __future__ import annotations
 
+from bot.situation import Situation
+from bot.who import Who
 from engine.scoring import score
 from tests.bot.fakes import USER
 from tests.bot.members import Chat, sent
@@ -33,3 +35,23 @@ async def test_a_guess_runs_few_statements_and_reads(chat: Chat, app):
     assert len(moved) <= MOST_STATEMENTS, moved
     assert len(reads) <= MOST_READS, reads
     assert not any("STORM_RUNS" in s or "PUZZLE_CURRENT" in s for s in reads), reads
+
+
+async def test_the_mini_apps_button_reads_the_situation_no_second_time(chat: Chat, app, monkeypatch):
+    # the board's "🧮 Board" button and the menu button's label are in the language the update was answered in
+    # (the Outcome carries it): the situation is read once an update, with the Mini App on as without it
+    deps = app.bot_data.runtime.core.deps
+    await chat.send("/play")
+    secret = (await deps.store.games.active_game(USER)).secret
+    app.bot_data.webapp_url = "https://example.org/app/"
+    reads: list[int] = []
+    read = Situation.read.__func__  # type: ignore[attr-defined]
+
+    async def counted(cls: type[Situation], deps: object, who: Who) -> Situation:
+        reads.append(who.chat_id)
+        return await read(cls, deps, who)
+
+    monkeypatch.setattr(Situation, "read", classmethod(counted))
+    replies = await chat.send(wrong_codes(secret)[0])
+    assert sent(replies)
+    assert reads == [chat.chat_id]
