@@ -191,7 +191,7 @@ class Core:
         by the same routes as the chat's, in the caller's transaction (the page's act, with its idempotency record).
         A screen the page draws itself (the Account's `screen` with a page face in the register: a puzzle's) comes
         back without the chat's messages that show it; what the act earned is announced all the same. A screen the
-        page has no face for (Storm's, ranked's, the league's) keeps them: the chat shows it."""
+        page has no face for, or whose face does not take it (a Puzzle Racer's run), keeps them: the chat shows it."""
         if not self.deps.store.transaction.open:  # a test's: a transaction of its own
             return await self._alone_or_busy(who, lambda: self.on_sent(who, sent))
         with Events.journal() as journal:

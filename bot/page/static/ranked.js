@@ -105,7 +105,7 @@
   // Whether a ranked game of the player's is on (the game tab plays it), as the state or the read says.
   /** @param {PageApi} page @param {boolean} playing */
   function playing(page, playing) {
-    parts.start.hidden = playing;
+    parts.start.hidden = playing || !parts.vs.hidden; // both games shown: their own button offers another
     parts.toGame.hidden = !playing;
     if (playing) say(page, [page.tx("app.ranked.playing")]);
   }
@@ -122,8 +122,8 @@
       playing(page, false);
     } else if (screen.screen === "ranked_vs") {
       say(page, []);
-      playing(page, false);
       drawVs(page, screen);
+      playing(page, false);
     } else if (screen.screen === "ranked_history") {
       drawHistory(page, screen);
       return;

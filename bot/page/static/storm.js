@@ -70,6 +70,7 @@
     parts.run.hidden = false;
     parts.start.hidden = true;
     parts.title.textContent = run.title;
+    parts.clock.hidden = run.over; // over: its ending says how it ended
     parts.tally.textContent = `✅ ${run.solved} · ❌ ${run.wrong} · 🔥 ${run.streak}`;
     parts.verdict.replaceChildren(...run.verdict.map((line) => el("p", { className: "banner", textContent: line })));
     parts.clues.replaceChildren(
