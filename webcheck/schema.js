@@ -413,6 +413,7 @@
  * @property {number} bulls
  * @property {number} cows
  * @property {"best"|"excellent"|"good"|"inaccuracy"|"mistake"|"blunder"|null} label
+ * @property {string|null} mark
  * @property {string|null} labelText
  * @property {string} line
  */

@@ -496,6 +496,7 @@ class RankedMove(Shape, kw_only=True):
     bulls: int
     cows: int
     label: Label | None
+    mark: str | None  # the label's mark, as the chat's message shows it ('⭐', '≈👍')
     label_text: str | None
     line: str
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal
 
 from bot import callback_data as cb
+from bot import review
 from bot.boards import page as page_board
 from bot.page import schema
 from bot.ranked import screens
@@ -56,6 +57,7 @@ def _side(side: ComparedSide) -> schema.RankedSide:
                 bulls=row.score.bulls,
                 cows=row.score.cows,
                 label=row.label,
+                mark=plain(review.mark(row.label, row.exact)) if row.label is not None else None,
                 label_text=plain(row.label_text) if row.label_text is not None else None,
                 line=plain(row.line),
             )

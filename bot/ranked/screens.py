@@ -99,7 +99,8 @@ def started(language: str, begun: Begun) -> Outcome:
     shown = board(language, game)
     screen = RankedStart(begun.secret_id, game.variant.name, opponent is None, name, their, rating, said)
     account = Account(Did.MADE, notice=text, boards=(shown,), screen=screen)
-    return Outcome.say(Reply(text), chat_board.reply(shown, Placement(game.id, in_place=False)), account=account)
+    started_reply = Reply(text, shows_screen=True)  # the page draws it; the board goes to the chat from either face
+    return Outcome.say(started_reply, chat_board.reply(shown, Placement(game.id, in_place=False)), account=account)
 
 
 def going(language: str, game: Game) -> Outcome:
@@ -193,7 +194,8 @@ def mark_set(outcome: Outcome, language: str, secret_id: int) -> Outcome:
     said = t("ranked.mark.set", language)
     buttons = ((Button(t("ranked.btn.list", language), cb.encode(ACTION, LIST)),),)
     screen = MarkSet(secret_id, (said,))
-    return replace(outcome.then(Reply(said, buttons)), account=replace(outcome.account, screen=screen))
+    told = Reply(said, buttons, shows_screen=True)
+    return replace(outcome.then(told), account=replace(outcome.account, screen=screen))
 
 
 @dataclass(frozen=True)
@@ -330,7 +332,7 @@ def compared_reply(language: str, found: Compared) -> tuple[Reply, Comparison]:
     game = found.mine.game
     row = [Button(t("btn.review", language), review.game_choice(language, game.id).data)] if game.turns else []
     row.append(Button(again.label, again.data))
-    return Reply(comparison_text(language, screen), (tuple(row),)), screen
+    return Reply(comparison_text(language, screen), (tuple(row),), shows_screen=True), screen
 
 
 def with_comparison(outcome: Outcome, language: str, found: Compared) -> Outcome:

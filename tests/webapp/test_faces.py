@@ -74,6 +74,9 @@ async def test_a_ranked_game_is_played_on_the_page_and_both_games_shown_side_by_
     assert (game["mode"], game["active"], game["ending"]) == ("referee", True, None)  # the game tab's keypad plays it
     code = await secret_of(web, ANN)
     assert code == bobs[-1]
+    await web.flush()
+    [board] = [c for c in sent(web.request.calls, ANN) if "⚔️ Ranked" in c.text]  # the chat has the game's board
+    assert "Your opponent" not in board.text  # the start's words are the page's: it drew them
 
     # before Ann finishes, nothing of Bob's game reaches her page, however she asks
     first = await guess(web, "ann-guess-1", ANN, game, MISSES[0] if MISSES[0] != code else MISSES[1])
@@ -116,11 +119,16 @@ async def test_a_ranked_game_is_played_on_the_page_and_both_games_shown_side_by_
     assert [m["guess"] for m in vs["mine"]["moves"]] == [first["game"]["turns"][0]["guess"], code]
     assert vs["theirs"]["moves"][-1]["bulls"] == 4
     assert all(m["label"] is not None and m["labelText"] for m in vs["theirs"]["moves"])  # the review's labels
+    assert all(m["mark"] and m["mark"] in m["line"] for m in vs["theirs"]["moves"])  # marked as the chat marks them
     assert vs["theirs"]["name"] == "Bob"
     assert [c["data"] for c in vs["choices"]] == ["rk:n:classic"]
     await web.flush()
-    # the page drew it: the chat is not shown it again (only what it earned is announced there)
-    assert without_awards(sent(web.request.calls[before:], ANN)) == []
+    # the page drew both games: the chat is not shown them again, but its board moves as if the guess was typed
+    # there (and what the game earned is announced)
+    [board] = without_awards(sent(web.request.calls[before:], ANN))
+    assert "⚔️ Ranked" in board.text
+    assert code in board.text
+    assert "Ranked game #" not in board.text
 
     # exactly as the chat's model says: the chat's message of the same comparison has every line the page shows
     [chat_vs] = sent(await web.chat().press(f"rk:s:{secret}"))

@@ -56,7 +56,7 @@
         page.codeCell(move.guess),
         el("td", { textContent: move.bulls + "🐂" }),
         el("td", { textContent: move.cows + "🐄" }),
-        el("td", { className: "label", textContent: move.labelText || "" }),
+        el("td", { className: "label", textContent: move.mark || "", title: move.labelText || "" }),
       ),
     );
     return el(
@@ -69,6 +69,17 @@
     );
   }
 
+  // The review's labels the two games show, each once, by their marks' order: '⭐ best · 🤔 inaccuracy'.
+  /** @param {PageApi} page @param {RankedMove[]} moves */
+  function legend(page, moves) {
+    const order = ["best", "excellent", "good", "inaccuracy", "mistake", "blunder"];
+    /** @type {Map<string, string>} */
+    const words = new Map();
+    for (const move of moves) if (move.label && move.labelText) words.set(move.label, move.labelText.replace(/^≈\s*/, ""));
+    const shown = order.filter((label) => words.has(label)).map((label) => words.get(label));
+    return page.el("p", { className: "muted small", id: "ranked-legend", textContent: shown.join(" · ") });
+  }
+
   /** @param {PageApi} page @param {RankedVsScreen} vs */
   function drawVs(page, vs) {
     const { el } = page;
@@ -77,6 +88,7 @@
       el("h2", { textContent: vs.title }),
       el("p", { className: "banner", id: "ranked-verdict", textContent: vs.verdict }),
       el("div", { className: "ranked-sides" }, sideTable(page, vs.mine, "mine"), sideTable(page, vs.theirs, "theirs")),
+      legend(page, [...vs.mine.moves, ...vs.theirs.moves]),
     );
     const again = el("div", { className: "row" });
     buttons(page, again, vs.choices);
