@@ -90,6 +90,7 @@ async def test_a_ranked_game_is_played_on_the_page_and_both_games_shown_side_by_
     assert tab["history"]["lines"][0]["show"] is None
     status, state = await web.call("GET", "/api/state")
     status, possible = await web.call("GET", f"/api/possibilities?game={game['id']}")
+    assert status == 200
     assert possible["hidden"] is True  # ranked games are played bare
     for seen in (first, forged, tab, state):
         text = json.dumps(seen)
@@ -142,6 +143,7 @@ async def test_a_ranked_game_is_played_on_the_page_and_both_games_shown_side_by_
     shown = await web.act("ann-show-1", data=f"rk:s:{secret}")  # and from the history, on the page
     assert shown["screen"] == vs
     status, tab = await web.call("GET", "/api/ranked")
+    assert status == 200
     assert tab["playing"] is False
     assert tab["history"]["lines"][0]["show"]["data"] == f"rk:s:{secret}"
 
@@ -191,6 +193,7 @@ async def test_a_storm_run_on_the_page_keeps_the_servers_clock_and_refuses_stale
     assert not run["over"]
     clock.advance(12)
     status, tab = await web.call("GET", "/api/storm")
+    assert status == 200
     assert (tab["run"]["run"], tab["run"]["place"], tab["run"]["secondsLeft"]) == (run["run"], 0, 168)
 
     miss, right = await wrong(deps(web), ANN), await solution(deps(web), ANN)
@@ -219,6 +222,7 @@ async def test_a_storm_run_on_the_page_keeps_the_servers_clock_and_refuses_stale
     assert ended["clues"] == []
     assert any("Solved: 1 · wrong: 1" in line for line in ended["ending"])
     status, tab = await web.call("GET", "/api/storm")
+    assert status == 200
     assert tab["run"]["over"]
     assert tab["run"]["ending"] == ended["ending"]
     assert [(line["name"], line["solved"]) for line in tab["boards"]["today"]] == [("Ann", 1)]
@@ -235,3 +239,49 @@ async def test_a_racer_run_stays_the_chats(clocked):
     alone = RunScreen(7, None, "classic", Html("t"), Html("c"), EPOCH, 180, 0, 30, 0, 0, 0)
     assert faces.draws(alone)
     assert faces.screen(alone) is not None
+
+
+async def test_when_the_pages_countdown_ends_the_server_says_how_the_run_ended(clocked):
+    web, clock = clocked
+    await stock(deps(web))
+    run = (await web.act("storm-start-1", command="storm"))["screen"]
+    clock.advance(181)  # the page's countdown is over; Storm's timer has not closed the run yet
+    status, tab = await web.call("GET", "/api/storm")
+    assert status == 200
+    assert (tab["run"]["run"], tab["run"]["secondsLeft"], tab["run"]["over"]) == (run["run"], 0, False)
+    assert tab["run"]["clues"] == []  # no puzzle after the clock: nothing to answer
+    late = await web.act("storm-late-1", data=f"sm:a:{run['run']}:0:{await wrong(deps(web), ANN)}")
+    assert late["screen"]["over"]  # an answer after the end does not count: the run closes as it stood
+    assert (late["screen"]["wrong"], late["screen"]["solved"]) == (0, 0)
+    _status, tab = await web.call("GET", "/api/storm")
+    assert tab["run"]["over"]
+    assert tab["run"]["ending"]
+
+
+async def test_the_timer_closes_a_run_the_page_reads_again(clocked):
+    web, clock = clocked
+    await stock(deps(web))
+    await web.act("storm-start-1", command="storm")
+    await web.act("storm-answer-1", data=f"sm:a:1:0:{await solution(deps(web), ANN)}")
+    clock.advance(181)
+    core = web.runtime.core
+    await core.alone(0, core.features.storm.due)
+    _status, tab = await web.call("GET", "/api/storm")
+    assert tab["run"]["over"]
+    assert any("Time's up" in line for line in tab["run"]["ending"])
+    assert tab["boards"]["best"] == 1
+
+
+async def test_the_player_who_set_the_mark_sees_nothing_of_the_game_on_it_before_it_is_over(clocked):
+    web, clock = clocked
+    marked, bobs = await play_mark(web, clock)
+    secret = marked["screen"]["secret"]
+    begun = await web.act("ann-ranked-1", command="ranked")
+    code = await secret_of(web, ANN)
+    tried = next(g for g in ("3456", "4512", "1946") if g != code and g not in bobs)
+    await guess(web, "ann-guess-1", ANN, begun["game"], tried)
+    peek = await web.act("bob-peek-1", user_id=BOB, first_name="Bob", data=f"rk:s:{secret}")
+    assert (peek["did"], peek["screen"]) == ("refused", None)
+    _status, tab = await web.call("GET", "/api/ranked", user_id=BOB, first_name="Bob")
+    assert tab["history"]["lines"][0]["show"] is None
+    assert tried not in json.dumps([peek, tab])
