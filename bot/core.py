@@ -190,8 +190,10 @@ class Core:
         """What the Mini App's page sent (a command, a text or a button's data, as the chat would send it), answered
         by the same routes as the chat's, in the caller's transaction (the page's act, with its idempotency record).
         A screen the page draws itself (the Account's `screen` with a page face in the register: a puzzle's) comes
-        back without the chat's messages that show it; what the act earned is announced all the same. A screen the
-        page has no face for (Storm's, ranked's, the league's) keeps them: the chat shows it."""
+        back without the chat's messages that show it (those marked `shows_screen`, when any is: a ranked game's board
+        goes to the chat, both games side by side do not; else all of them); what the act earned is announced all
+        the same. A screen the
+        page has no face for, or whose face does not take it (a Puzzle Racer's run), keeps them: the chat shows it."""
         if not self.deps.store.transaction.open:  # a test's: a transaction of its own
             return await self._alone_or_busy(who, lambda: self.on_sent(who, sent))
         with Events.journal() as journal:
@@ -203,7 +205,9 @@ class Core:
             else:
                 outcome = await self._text(found, sent.text or "")
             if self.page.draws(outcome.account.screen):
-                outcome = replace(outcome, replies=())
+                marked = any(reply.shows_screen for reply in outcome.replies)
+                kept = tuple(reply for reply in outcome.replies if not reply.shows_screen) if marked else ()
+                outcome = replace(outcome, replies=kept)
             return await self._announced(outcome, journal, found)
 
     async def on_page(self, who: Who, act: Callable[[Situation], Awaitable[T]]) -> tuple[T, Outcome]:

@@ -49,10 +49,12 @@ from bot.guide.routes import Guide
 from bot.inline.routes import Inline
 from bot.language import routes as language
 from bot.language.routes import Language
+from bot.league import page as league_page
 from bot.league import routes as league
 from bot.league import service as league_service
 from bot.league.close import close_weeks
 from bot.league.routes import League
+from bot.league.screens import LeagueTable
 from bot.matches.model import Kind
 from bot.page.faces import PageFaces, ScreenFace
 from bot.play import coach_page as referee_page
@@ -67,9 +69,11 @@ from bot.puzzles.routes import Puzzle
 from bot.puzzles.stock import restock
 from bot.race import routes as race
 from bot.race.routes import Race
+from bot.ranked import page as ranked_page
 from bot.ranked import routes as ranked
 from bot.ranked import service as ranked_service
 from bot.ranked.routes import Ranked
+from bot.ranked.screens import Comparison, History, MarkSet, RankedStart
 from bot.records import ratings, streak
 from bot.records import routes as scoreboard
 from bot.records.routes import Scoreboard
@@ -99,8 +103,10 @@ from bot.schedule import Timer, after_midnight, every, hourly, weekly
 from bot.settings import routes as settings
 from bot.settings.routes import ChatSettings
 from bot.store.store import Store
+from bot.storm import page as storm_page
 from bot.storm import routes as storm
 from bot.storm import timer as storm_clock
+from bot.storm.board import BoardsScreen, RunScreen
 from bot.storm.routes import Storm
 from bot.think import page as guesser_page
 from bot.think import routes as guesser
@@ -367,8 +373,20 @@ def page_faces(f: Features) -> PageFaces:
             "review": review_tab.review_data,
             "review/position": review_tab.position_data,
             "puzzle": f.puzzle.tab,
+            "ranked": ranked_page.tab,
+            "storm": storm_page.tab,
         },
-        screens=(ScreenFace(PuzzleBoard, puzzle_page.screen), ScreenFace(DayBoard, puzzle_page.day_board)),
+        screens=(
+            ScreenFace(PuzzleBoard, puzzle_page.screen),
+            ScreenFace(DayBoard, puzzle_page.day_board),
+            ScreenFace(RankedStart, ranked_page.start),
+            ScreenFace(MarkSet, ranked_page.mark),
+            ScreenFace(Comparison, ranked_page.compared),
+            ScreenFace(History, ranked_page.history),
+            ScreenFace(LeagueTable, league_page.table),
+            ScreenFace(RunScreen, storm_page.run, only=storm_page.alone),  # a Racer's run stays the chat's
+            ScreenFace(BoardsScreen, storm_page.boards),
+        ),
     )
 
 

@@ -75,6 +75,9 @@ class Reply:
     chat_id: int | None = None  # send to this chat instead of the one the update came from (duel announcements)
     topic: int | None = None  # with chat_id: the forum topic there (None: none, or General); else the update's own
     effect: str | None = None  # a message effect (confetti...) on a new message in a private chat; ignored elsewhere
+    # the message that shows the Account's screen (a ranked game's two games, after the board): the page, drawing the
+    # screen itself, leaves out these and sends the rest (the board); when none is marked, it leaves out every reply
+    shows_screen: bool = False
 
 
 class Did(StrEnum):

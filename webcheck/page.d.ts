@@ -72,6 +72,8 @@ interface TabSpec {
   label?(page: PageApi): string;
   setup?(panel: HTMLElement, page: PageApi): void;
   show?(panel: HTMLElement, page: PageApi): void;
+  /** Every feature screen an act brings, whichever tab sent it: the tab draws those of its own. */
+  screen?(screen: FeatureScreen, page: PageApi): void;
 }
 
 interface BoardSpec {

@@ -8,7 +8,7 @@
  * at the revision it shows (an act on a game that has moved since is stale), if it is about one.
  * @typedef {Object} ActRequest
  * @property {string} key
- * @property {"daily"|"giveup"|"hint"|"play"|"puzzle"|"resign"|"reveal"|"think"|"versus"|null} [command]
+ * @property {"daily"|"giveup"|"hint"|"league"|"play"|"puzzle"|"ranked"|"resign"|"reveal"|"storm"|"think"|"versus"|null} [command]
  * @property {string} [args]
  * @property {string|null} [text]
  * @property {string|null} [data]
@@ -162,7 +162,7 @@
  * @property {Array<Choice>} choices
  * @property {Asking|null} board
  * @property {VersusBoard|null} matchBoard
- * @property {PuzzleScreen|LinesScreen|null} screen
+ * @property {PuzzleScreen|LinesScreen|RankedStartScreen|RankedMarkScreen|RankedVsScreen|RankedHistoryScreen|LeagueScreen|StormRunScreen|StormBoardsScreen|null} screen
  */
 /**
  * POST /api/act: what the act came to (its ActRecord), whether it was a repeat, and the state after it.
@@ -177,7 +177,7 @@
  * @property {Array<Choice>} choices
  * @property {Asking|null} board
  * @property {VersusBoard|null} matchBoard
- * @property {PuzzleScreen|LinesScreen|null} screen
+ * @property {PuzzleScreen|LinesScreen|RankedStartScreen|RankedMarkScreen|RankedVsScreen|RankedHistoryScreen|LeagueScreen|StormRunScreen|StormBoardsScreen|null} screen
  * @property {boolean} repeated
  */
 /**
@@ -385,6 +385,182 @@
  * @property {Array<string>} lines
  */
 /**
+ * A ranked game begun (bot/ranked/page.py): its secret's number, whether the player sets the mark or plays
+ * someone's (their name and rating), the player's rating, and the lines that say so.
+ * @typedef {Object} RankedStartScreen
+ * @property {"ranked_start"} screen
+ * @property {number} secret
+ * @property {string} variant
+ * @property {boolean} setsMark
+ * @property {string|null} opponent
+ * @property {string|null} opponentRating
+ * @property {string} rating
+ * @property {Array<string>} lines
+ */
+/**
+ * A ranked game that set a mark is over: what happens to the mark next.
+ * @typedef {Object} RankedMarkScreen
+ * @property {"ranked_mark"} screen
+ * @property {number} secret
+ * @property {Array<string>} lines
+ */
+/**
+ * One guess of one side of a ranked comparison: its number, the code and its score, the review's label (None:
+ * not reviewed) as the review tab writes it.
+ * @typedef {Object} RankedMove
+ * @property {number} number
+ * @property {string} guess
+ * @property {number} bulls
+ * @property {number} cows
+ * @property {"best"|"excellent"|"good"|"inaccuracy"|"mistake"|"blunder"|null} label
+ * @property {string|null} mark
+ * @property {string|null} labelText
+ * @property {string} line
+ */
+/**
+ * One player's game of a ranked secret: whose, every guess, how it ended, and their rating before and after.
+ * @typedef {Object} RankedSide
+ * @property {string} name
+ * @property {Array<RankedMove>} moves
+ * @property {boolean} solved
+ * @property {number} guesses
+ * @property {number} hints
+ * @property {number} seconds
+ * @property {string} ratingBefore
+ * @property {string} ratingAfter
+ * @property {string} change
+ * @property {string} summary
+ */
+/**
+ * Both games of a closed ranked secret side by side, for one of its players (theirs first): shown only once both
+ * are over (bot/ranked/service.py's `compared`).
+ * @typedef {Object} RankedVsScreen
+ * @property {"ranked_vs"} screen
+ * @property {number} secret
+ * @property {string} variant
+ * @property {string} code
+ * @property {"draw"|"lost"|"won"} outcome
+ * @property {string} title
+ * @property {string} verdict
+ * @property {RankedSide} mine
+ * @property {RankedSide} theirs
+ * @property {Array<Choice>} choices
+ */
+/**
+ * A line of the ranked history: the secret, where it stands (bot.ranked.service.State's value), the line, and
+ * the button that shows both games once it is closed.
+ * @typedef {Object} RankedLine
+ * @property {number} secret
+ * @property {string} state
+ * @property {string} line
+ * @property {Choice|null} show
+ */
+/**
+ * The player's latest ranked secrets, newest first.
+ * @typedef {Object} RankedHistoryScreen
+ * @property {"ranked_history"} screen
+ * @property {string} title
+ * @property {Array<RankedLine>} lines
+ */
+/**
+ * A line of a division's table: place, who, points, whether it is the player's, where it would move now.
+ * @typedef {Object} LeagueRow
+ * @property {number} place
+ * @property {string} name
+ * @property {number} points
+ * @property {boolean} mine
+ * @property {""|"down"|"up"} moves
+ * @property {string} line
+ */
+/**
+ * The player's division this week (bot/league/page.py), or (no rows, no division) their tier before they play in
+ * it; the notes say when the week ends and how many move up and down.
+ * @typedef {Object} LeagueScreen
+ * @property {"league"} screen
+ * @property {string} week
+ * @property {number} tier
+ * @property {string} tierName
+ * @property {number|null} division
+ * @property {string} title
+ * @property {Array<LeagueRow>} rows
+ * @property {Array<string>} notes
+ */
+/**
+ * A clue of a Puzzle Storm puzzle: a guess and its score.
+ * @typedef {Object} StormClue
+ * @property {number} number
+ * @property {string} guess
+ * @property {number} bulls
+ * @property {number} cows
+ */
+/**
+ * A Puzzle Storm run (bot/storm/page.py) as the chat has it after an update: the verdict on the last answer, the
+ * puzzle now (its place, from 0, which the page's answer names), the clock as the server keeps it (its end, and
+ * the whole seconds left when the server answered: the page counts down from them for display only), the tally;
+ * once over, the ending (the result, the bests) instead of a puzzle.
+ * @typedef {Object} StormRunScreen
+ * @property {"storm_run"} screen
+ * @property {number} run
+ * @property {string} variant
+ * @property {number} length
+ * @property {string} title
+ * @property {string} clock
+ * @property {string} endsAt
+ * @property {number} secondsLeft
+ * @property {number} place
+ * @property {number} total
+ * @property {number} solved
+ * @property {number} wrong
+ * @property {number} streak
+ * @property {Array<StormClue>} clues
+ * @property {Array<string>} prompt
+ * @property {Array<string>} verdict
+ * @property {Array<string>} ending
+ * @property {boolean} over
+ * @property {Array<Choice>} choices
+ */
+/**
+ * A line of a Storm board: place, who, the puzzles solved and the wrong answers of their best run.
+ * @typedef {Object} StormBoardLine
+ * @property {number} place
+ * @property {string} name
+ * @property {number} solved
+ * @property {number} wrong
+ * @property {string} line
+ */
+/**
+ * Storm's boards: today's and all-time, best first (each with a note when empty or longer than listed), and the
+ * player's own bests.
+ * @typedef {Object} StormBoardsScreen
+ * @property {"storm_boards"} screen
+ * @property {string} day
+ * @property {string} todayTitle
+ * @property {Array<StormBoardLine>} today
+ * @property {string|null} todayNote
+ * @property {string} allTimeTitle
+ * @property {Array<StormBoardLine>} allTime
+ * @property {string|null} allTimeNote
+ * @property {string} yours
+ * @property {number|null} best
+ * @property {number|null} bestToday
+ * @property {Array<Choice>} choices
+ */
+/**
+ * GET /api/ranked: the player's ranked history, and whether a ranked game of theirs is on (played on the game
+ * tab). Reading shows nobody's guesses: both games of a secret come only as an act's screen once both are over.
+ * @typedef {Object} RankedTab
+ * @property {RankedHistoryScreen} history
+ * @property {boolean} playing
+ */
+/**
+ * GET /api/storm: the player's run alone as the server has it now (the open one, or the latest one's ending),
+ * the boards, and whether a Racer's run is on (a Racer is played in the chat). Looking starts no clock.
+ * @typedef {Object} StormTab
+ * @property {StormRunScreen|null} run
+ * @property {StormBoardsScreen} boards
+ * @property {boolean} racer
+ */
+/**
  * GET /api/puzzle: the puzzle the tab shows (the one being solved, or the day's once it is over), or none: then
  * the chat's buttons that begin one (its clock starts when its clues are shown).
  * @typedef {Object} PuzzleTab
@@ -420,5 +596,5 @@
  * @typedef {PositionReady | NoReview} PositionAnswer
  */
 /**
- * @typedef {PuzzleScreen | LinesScreen} FeatureScreen
+ * @typedef {PuzzleScreen | LinesScreen | RankedStartScreen | RankedMarkScreen | RankedVsScreen | RankedHistoryScreen | LeagueScreen | StormRunScreen | StormBoardsScreen} FeatureScreen
  */

@@ -14,8 +14,9 @@ screen). These are what the page *reads* to show a tab:
 - `screens`: each feature's face for its own screens (`ScreenFace`: the model's type, and its drawing as a
   `schema.FeatureScreen`), which an act's Account carries as the feature's model (`Account.screen`, a `Screen` of
   bot/replies.py: one model, which the chat draws from the feature's screens and the page through this). A screen
-  with no face here (none yet: Puzzle Storm's, ranked's, the league's) is left to the chat: `Core.on_sent` keeps
-  the chat's messages that show it, and the page is told what the Account says of it.
+  with no face here, or one its face does not take (a Puzzle Racer's: a Racer is the chat's and its group's), is
+  left to the chat: `Core.on_sent` keeps the chat's messages that show it, and the page is told what the Account
+  says of it.
 """
 
 from __future__ import annotations
@@ -48,10 +49,19 @@ class ScreenFace(Generic[S]):
 
     kind: type[S]
     draw: Callable[[S], schema.FeatureScreen]
+    only: Callable[[S], bool] | None = None  # which screens of the type the page draws (None: all of them)
+
+    def takes(self, screen: Screen) -> bool:
+        """Whether the page draws this screen with this face."""
+        if not isinstance(screen, self.kind):
+            return False
+        return self.only is None or self.only(screen)
 
     def __call__(self, screen: Screen) -> schema.FeatureScreen | None:
-        """The screen as the page draws it, if it is of this face's type (else None)."""
-        return self.draw(screen) if isinstance(screen, self.kind) else None
+        """The screen as the page draws it, if this face takes it (else None)."""
+        if not isinstance(screen, self.kind) or not self.takes(screen):
+            return None
+        return self.draw(screen)
 
 
 @dataclass(frozen=True)
@@ -66,7 +76,7 @@ class PageFaces:
 
     def draws(self, screen: Screen | None) -> bool:
         """Whether the page has a face for this screen (then it draws it, and the chat is not shown it again)."""
-        return screen is not None and any(isinstance(screen, face.kind) for face in self.screens)
+        return screen is not None and any(face.takes(screen) for face in self.screens)
 
     def screen(self, screen: Screen | None) -> schema.FeatureScreen | None:
         """A feature's screen as the page draws it; None when there is none, or the page has no face for it."""

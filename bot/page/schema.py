@@ -29,8 +29,11 @@ T = TypeVar("T")
 
 Id = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]  # a game's, a match's or a revision: what JavaScript counts exactly
 # The commands the page sends, as the chat would (without the slash): a new game, today's, a hint, giving up, a
-# /think game's check, resigning versus, a puzzle's answer. No others: the page is no second, faster command line.
-PageCommand = Literal["play", "think", "versus", "daily", "hint", "giveup", "reveal", "resign", "puzzle"]
+# /think game's check, resigning versus, a puzzle's answer, a ranked game, the league's table, a Puzzle Storm run.
+# No others: the page is no second, faster command line.
+PageCommand = Literal[
+    "play", "think", "versus", "daily", "hint", "giveup", "reveal", "resign", "puzzle", "ranked", "league", "storm"
+]
 MAX_TEXT = 64  # characters of what the page types (a code, an answer with spaces): the page sends no more
 DidName = Literal["made", "refused", "asked", "shown"]  # bot.replies.Did's values
 DailyStatus = Literal["none", "running", "done"]  # today's challenge: not begun, under way, done
@@ -464,8 +467,202 @@ class LinesScreen(Shape, tag_field="screen", tag="lines", kw_only=True):
     lines: list[str]
 
 
+class RankedStartScreen(Shape, tag_field="screen", tag="ranked_start", kw_only=True):
+    """A ranked game begun (bot/ranked/page.py): its secret's number, whether the player sets the mark or plays
+    someone's (their name and rating), the player's rating, and the lines that say so."""
+
+    secret: int
+    variant: str
+    sets_mark: bool
+    opponent: str | None
+    opponent_rating: str | None
+    rating: str
+    lines: list[str]
+
+
+class RankedMarkScreen(Shape, tag_field="screen", tag="ranked_mark", kw_only=True):
+    """A ranked game that set a mark is over: what happens to the mark next."""
+
+    secret: int
+    lines: list[str]
+
+
+class RankedMove(Shape, kw_only=True):
+    """One guess of one side of a ranked comparison: its number, the code and its score, the review's label (None:
+    not reviewed) as the review tab writes it."""
+
+    number: int
+    guess: str
+    bulls: int
+    cows: int
+    label: Label | None
+    mark: str | None  # the label's mark, as the chat's message shows it ('⭐', '≈👍')
+    label_text: str | None
+    line: str
+
+
+class RankedSide(Shape, kw_only=True):
+    """One player's game of a ranked secret: whose, every guess, how it ended, and their rating before and after."""
+
+    name: str
+    moves: list[RankedMove]
+    solved: bool
+    guesses: int
+    hints: int
+    seconds: float
+    rating_before: str
+    rating_after: str
+    change: str
+    summary: str
+
+
+class RankedVsScreen(Shape, tag_field="screen", tag="ranked_vs", kw_only=True):
+    """Both games of a closed ranked secret side by side, for one of its players (theirs first): shown only once both
+    are over (bot/ranked/service.py's `compared`)."""
+
+    secret: int
+    variant: str
+    code: str
+    outcome: Literal["won", "lost", "draw"]
+    title: str
+    verdict: str
+    mine: RankedSide
+    theirs: RankedSide
+    choices: list[Choice]
+
+
+class RankedLine(Shape, kw_only=True):
+    """A line of the ranked history: the secret, where it stands (bot.ranked.service.State's value), the line, and
+    the button that shows both games once it is closed."""
+
+    secret: int
+    state: str
+    line: str
+    show: Choice | None
+
+
+class RankedHistoryScreen(Shape, tag_field="screen", tag="ranked_history", kw_only=True):
+    """The player's latest ranked secrets, newest first."""
+
+    title: str
+    lines: list[RankedLine]
+
+
+class LeagueRow(Shape, kw_only=True):
+    """A line of a division's table: place, who, points, whether it is the player's, where it would move now."""
+
+    place: int
+    name: str
+    points: int
+    mine: bool
+    moves: Literal["up", "down", ""]
+    line: str
+
+
+class LeagueScreen(Shape, tag_field="screen", tag="league", kw_only=True):
+    """The player's division this week (bot/league/page.py), or (no rows, no division) their tier before they play in
+    it; the notes say when the week ends and how many move up and down."""
+
+    week: str
+    tier: int
+    tier_name: str
+    division: int | None
+    title: str
+    rows: list[LeagueRow]
+    notes: list[str]
+
+
+class StormClue(Shape, kw_only=True):
+    """A clue of a Puzzle Storm puzzle: a guess and its score."""
+
+    number: int
+    guess: str
+    bulls: int
+    cows: int
+
+
+class StormRunScreen(Shape, tag_field="screen", tag="storm_run", kw_only=True):
+    """A Puzzle Storm run (bot/storm/page.py) as the chat has it after an update: the verdict on the last answer, the
+    puzzle now (its place, from 0, which the page's answer names), the clock as the server keeps it (its end, and
+    the whole seconds left when the server answered: the page counts down from them for display only), the tally;
+    once over, the ending (the result, the bests) instead of a puzzle."""
+
+    run: int
+    variant: str
+    length: int
+    title: str
+    clock: str
+    ends_at: str  # ISO 8601, UTC
+    seconds_left: int
+    place: int
+    total: int
+    solved: int
+    wrong: int
+    streak: int
+    clues: list[StormClue]
+    prompt: list[str]
+    verdict: list[str]
+    ending: list[str]
+    over: bool
+    choices: list[Choice]
+
+
+class StormBoardLine(Shape, kw_only=True):
+    """A line of a Storm board: place, who, the puzzles solved and the wrong answers of their best run."""
+
+    place: int
+    name: str
+    solved: int
+    wrong: int
+    line: str
+
+
+class StormBoardsScreen(Shape, tag_field="screen", tag="storm_boards", kw_only=True):
+    """Storm's boards: today's and all-time, best first (each with a note when empty or longer than listed), and the
+    player's own bests."""
+
+    day: str
+    today_title: str
+    today: list[StormBoardLine]
+    today_note: str | None
+    all_time_title: str
+    all_time: list[StormBoardLine]
+    all_time_note: str | None
+    yours: str
+    best: int | None
+    best_today: int | None
+    choices: list[Choice]
+
+
 # What a feature's screen is on the page: an act's Account carries it (bot/replies.py), the page draws it by its tag.
-FeatureScreen = PuzzleScreen | LinesScreen
+FeatureScreen = (
+    PuzzleScreen
+    | LinesScreen
+    | RankedStartScreen
+    | RankedMarkScreen
+    | RankedVsScreen
+    | RankedHistoryScreen
+    | LeagueScreen
+    | StormRunScreen
+    | StormBoardsScreen
+)
+
+
+class RankedTab(Shape, kw_only=True):
+    """GET /api/ranked: the player's ranked history, and whether a ranked game of theirs is on (played on the game
+    tab). Reading shows nobody's guesses: both games of a secret come only as an act's screen once both are over."""
+
+    history: RankedHistoryScreen
+    playing: bool
+
+
+class StormTab(Shape, kw_only=True):
+    """GET /api/storm: the player's run alone as the server has it now (the open one, or the latest one's ending),
+    the boards, and whether a Racer's run is on (a Racer is played in the chat). Looking starts no clock."""
+
+    run: StormRunScreen | None
+    boards: StormBoardsScreen
+    racer: bool
 
 
 class PuzzleTab(Shape, kw_only=True):

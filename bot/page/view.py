@@ -64,6 +64,17 @@ PAGE_TEXTS = (
     "app.vs.mine",
     "app.vs.resign",
     "app.confirm.resign",
+    # the tabs of ranked games, the league and Puzzle Storm (bot/page/static/ranked.js, league.js, storm.js)
+    "app.tab.ranked",
+    "app.tab.league",
+    "app.tab.storm",
+    "app.ranked.start",
+    "app.ranked.playing",
+    "app.ranked.to_game",
+    "app.storm.racer",
+    "app.storm.code",
+    "league.btn.refresh",
+    "storm.btn.run",
 )
 ENDINGS = {
     Status.WON: "app.end.won",

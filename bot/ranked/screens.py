@@ -99,7 +99,8 @@ def started(language: str, begun: Begun) -> Outcome:
     shown = board(language, game)
     screen = RankedStart(begun.secret_id, game.variant.name, opponent is None, name, their, rating, said)
     account = Account(Did.MADE, notice=text, boards=(shown,), screen=screen)
-    return Outcome.say(Reply(text), chat_board.reply(shown, Placement(game.id, in_place=False)), account=account)
+    started_reply = Reply(text, shows_screen=True)  # the page draws it; the board goes to the chat from either face
+    return Outcome.say(started_reply, chat_board.reply(shown, Placement(game.id, in_place=False)), account=account)
 
 
 def going(language: str, game: Game) -> Outcome:
@@ -193,7 +194,8 @@ def mark_set(outcome: Outcome, language: str, secret_id: int) -> Outcome:
     said = t("ranked.mark.set", language)
     buttons = ((Button(t("ranked.btn.list", language), cb.encode(ACTION, LIST)),),)
     screen = MarkSet(secret_id, (said,))
-    return replace(outcome.then(Reply(said, buttons)), account=replace(outcome.account, screen=screen))
+    told = Reply(said, buttons, shows_screen=True)
+    return replace(outcome.then(told), account=replace(outcome.account, screen=screen))
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,7 @@ class ComparedRow:
     label: Label | None
     exact: bool
     line: Html
+    label_text: Html | None = None  # the label as the review tab writes it ('⭐ best')
 
 
 @dataclass(frozen=True)
@@ -237,6 +240,7 @@ class Comparison(Screen):
     theirs: ComparedSide
     title: Html
     verdict: Html
+    choices: Choices = ()  # what the page offers under it (another ranked game); the chat's buttons add the review
 
 
 def _side(language: str, variant: Variant, side: Side, you: bool) -> ComparedSide:
@@ -248,7 +252,8 @@ def _side(language: str, variant: Variant, side: Side, you: bool) -> ComparedSid
         mark = Html(" " + review.mark(label, exact)) if label is not None else Html("")
         guess, score = code_text(variant, turn.guess), score_text(turn.answer, language)
         shown = t("ranked.vs.move", language, guess=guess, score=score, mark=mark)
-        rows.append(ComparedRow(number, turn.guess, turn.answer, label, exact, shown))
+        named = review.label_text(language, label, exact) if label is not None else None
+        rows.append(ComparedRow(number, turn.guess, turn.answer, label, exact, shown, named))
     seconds = ((game.finished_at or game.started_at) - game.started_at).total_seconds()
     solved = game.status == Status.WON
     guesses, hints = len(game.turns), len(game.hints)
@@ -322,11 +327,12 @@ def comparison_text(language: str, screen: Comparison) -> Html:
 
 def compared_reply(language: str, found: Compared) -> tuple[Reply, Comparison]:
     """The comparison's message (with the buttons to the player's review and another ranked game), and its screen."""
-    screen = comparison(language, found)
+    again = Choice(t("ranked.btn.again", language), cb.encode(ACTION, NEW, found.variant.name), Does.NEW)
+    screen = replace(comparison(language, found), choices=((again,),))
     game = found.mine.game
     row = [Button(t("btn.review", language), review.game_choice(language, game.id).data)] if game.turns else []
-    row.append(Button(t("ranked.btn.again", language), cb.encode(ACTION, NEW, found.variant.name)))
-    return Reply(comparison_text(language, screen), (tuple(row),)), screen
+    row.append(Button(again.label, again.data))
+    return Reply(comparison_text(language, screen), (tuple(row),), shows_screen=True), screen
 
 
 def with_comparison(outcome: Outcome, language: str, found: Compared) -> Outcome:

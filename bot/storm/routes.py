@@ -67,6 +67,8 @@ class Storm(Feature):
             return await self._stop(s, cb.decode_id(fields[0]), toast=True)
         if who.private and verb == view.AGAIN:
             return await self._start(s)
+        if who.private and verb == view.ANSWER and len(fields) == 3:
+            return await self._answer_at(s, cb.decode_id(fields[0]), cb.decode_id(fields[1]), fields[2])
         if not who.private and verb == view.ANOTHER:
             return await self._racer(s, pressed=True)
         if not who.private and verb in (view.JOIN, view.START) and len(fields) == 1:
@@ -94,6 +96,16 @@ class Storm(Feature):
             return False
         taken = await s.private_duel() or await s.awaiting_secret() or await s.match_here(Kind.VERSUS)
         return taken is not None
+
+    async def _answer_at(self, s: Situation, run_id: int, place: int, code: str) -> Outcome:
+        """The page's answer, naming the run and the puzzle it shows: anything else than the open run's puzzle now
+        (an older page, a replayed request under a new key) is refused and costs nothing."""
+        result = await storm.answer(self.deps, s.who.user_id, code, place=place, run_id=run_id)
+        if result is None:
+            return view.refused(s.language, Refusal("storm.none"), toast=True)
+        if isinstance(result, Refusal):
+            return view.refused(s.language, result, toast=True)
+        return await self._shown(s.language, result)
 
     async def _stop(self, s: Situation, run_id: int | None, *, toast: bool = False) -> Outcome:
         result = await storm.stop(self.deps, s.who.user_id, run_id)

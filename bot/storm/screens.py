@@ -20,6 +20,7 @@ from bot.texts import Html, code_text, date_text, duration_text, lines, score_te
 
 ACTION = "sm"  # Storm's buttons: sm:<verb>[:<id>]
 STOP, AGAIN, BOARDS = "x", "n", "b"  # sm:x:<run>: stop that run; sm:n: a new run; sm:b: the boards
+ANSWER = "a"  # sm:a:<run>:<place>:<code>: the page's answer to the puzzle at that place of that run (none else)
 JOIN, START, ANOTHER = "j", "s", "r"  # sm:j:<racer>, sm:s:<racer>: join, start (in the group); sm:r: another Racer
 DEEP_LINK = "storm"  # t.me/<bot>?start=storm: /storm in the private chat
 MAX_LISTED = 15  # players a Racer's standings list by name; the rest are counted

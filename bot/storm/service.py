@@ -163,15 +163,20 @@ async def start(deps: Deps, user_id: int, name: str) -> Shown | InLobby | Refusa
     return Shown(run, await puzzle_at(deps, run), now)
 
 
-async def answer(deps: Deps, user_id: int, text: str, place: int | None = None) -> Shown | Refusal | None:
-    """The player's answer to their open run's puzzle (`place`, when the caller names the puzzle it answers: the
-    page; it must be the run's place now): graded, the clock moved, the next puzzle shown. None when no run is open.
+async def answer(
+    deps: Deps, user_id: int, text: str, place: int | None = None, run_id: int | None = None
+) -> Shown | Refusal | None:
+    """The player's answer to their open run's puzzle (`place` and `run_id`, when the caller names the puzzle it
+    answers: the page; they must be the open run's and its place now): graded, the clock moved, the next puzzle
+    shown. None when no run is open.
     An answer at or after the clock's end does not count: the run closes as it stood. A text that is no code of the
     variant is refused and costs nothing."""
     now = deps.clock()
     run = await open_run(deps, user_id)
     if run is None:
         return None
+    if run_id is not None and run.id != run_id:  # another run's puzzle (a page showing an older one)
+        return Refusal("storm.stale")
     if not rules.counts(run.ends_at, now):
         closed, ending = await close_run(deps, run, run.ends_at)
         return Shown(closed, None, now, late=True, ending=ending)

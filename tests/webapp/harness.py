@@ -76,10 +76,11 @@ class MiniApp:
                 answer = None
             return response.status, answer
 
-    async def act(self, key: str, *, user_id: int = USER, **sent: Any) -> dict[str, Any]:
+    async def act(self, key: str, *, user_id: int = USER, first_name: str = "Ann", **sent: Any) -> dict[str, Any]:
         """POST /api/act as the page sends it: what the chat would send (`command` and `args`, `text` or `data`), under
         the idempotency `key`, about the `game` or `match` at its `revision` if named; its answer (status 200)."""
-        status, answer = await self.call("POST", "/api/act", {"key": key, **sent}, user_id=user_id)
+        body = {"key": key, **sent}
+        status, answer = await self.call("POST", "/api/act", body, user_id=user_id, first_name=first_name)
         assert status == 200, answer
         assert isinstance(answer, dict)
         return answer

@@ -194,10 +194,11 @@ async def test_every_tab_shows_whole_on_one_line_inside_the_bar_at_a_phones_widt
     async with mini_app(tmp_path) as web:
         page = await open_page(browser, web.url, init_data(language=language), width=width)
         # every label is set once the page's session (its texts) has come: the last one's text says it has
-        await expect(page.locator("#tab-puzzle")).to_have_text(
-            "Puzzle" if language == "en" else "Головоломки", timeout=WAIT
+        await expect(page.locator("#tab-storm")).to_have_text(
+            "⚡ Storm" if language == "en" else "⚡ Штурм", timeout=WAIT
         )
-        assert await page.locator("nav button:visible").count() == 5
+        # Game, Possibilities, Daily, Review, Puzzle, and Ranked, League, Storm (added by their own scripts)
+        assert await page.locator("nav button:visible").count() == 8
         assert await page.evaluate(OUTSIDE) == []
         assert await page.evaluate(WRAPPED, "nav button") == []
         await page.context.close()

@@ -1,7 +1,9 @@
 """A feature's own screen, one model and two faces: the Account carries the feature's model (`Account.screen`, a
 `bot.replies.Screen`), the chat draws it from the feature's screens, and the page through the face the register
-lists for its type (`page_faces`). A screen with a face is drawn by the page and not shown to the chat again; one
-with none yet (Puzzle Storm's, ranked's, the league's) is left to the chat, whole."""
+lists for its type (`page_faces`). A screen with a face is drawn by the page and not shown to the chat again (a
+puzzle's, the day's board, ranked games' screens, the league's table, a Puzzle Storm run alone and the boards); one
+with none, or one its face does not take (a Puzzle Racer's run: a Racer is the chat's and its group's), is left to
+the chat, whole."""
 
 from __future__ import annotations
 
@@ -11,9 +13,14 @@ from bot import callback_data as cb
 from bot.page import schema
 from bot.puzzles import screens as puzzle_screens
 from bot.puzzles.board import DayBoard, PuzzleBoard, PuzzleKind
+from bot.ranked import screens as ranked_screens
 from bot.replies import Screen
 from bot.storm import screens as storm_screens
+from bot.storm import service as storm
 from bot.texts import Html
+from tests.bot.fakes import USER
+from tests.bot.members import GROUP, Member, sent
+from tests.storm.stock import stock, wrong
 from tests.webapp.harness import MiniApp, mini_app
 
 STORM_BOARDS = cb.encode(storm_screens.ACTION, storm_screens.BOARDS)
@@ -55,10 +62,31 @@ async def test_a_screen_the_page_draws_is_not_shown_to_the_chat_again(web: MiniA
 
 
 async def test_a_screen_the_page_has_no_face_for_is_left_to_the_chat(web: MiniApp):
+    await stock(web.runtime.core.deps)
+    group = Member(web.app, web.request, USER, "Ann", chat_id=GROUP)
+    [lobby] = sent(await group.send("/storm"), GROUP)  # a Racer in a group, Ann in it
+    racer = await storm.repository(web.runtime.core.deps).racer_here(GROUP, None)
+    await group.press(f"sm:s:{racer.id}", lobby.params["_sent_id"])
     await web.flush()
     before = len(web.request.calls)
-    shown = await web.act("storm-boards-1", data=STORM_BOARDS)  # Storm's boards: a model the page does not draw yet
-    assert (shown["did"], shown["screen"]) == ("shown", None)
+    code = await wrong(web.runtime.core.deps, USER)
+    shown = await web.act("racer-answer-1", text=code)  # her Racer's puzzle, answered from the page
+    assert (shown["did"], shown["screen"]) == ("made", None)  # a Racer's run: the page does not draw it
     await web.flush()
-    [message] = [call for call in web.request.calls[before:] if call.method == "sendMessage"]
-    assert "Storm" in message.text  # the chat shows it, as if pressed there
+    calls = web.request.calls[before:]
+    [message] = sent(calls, USER)
+    assert "Puzzle Racer" in message.text  # the chat shows it, as if typed there
+    assert [c for c in calls if c.method == "editMessageText" and int(c.params["chat_id"]) == GROUP]  # and the group
+
+
+async def test_storm_ranked_and_the_league_are_drawn_by_the_page(web: MiniApp):
+    await web.flush()
+    before = len(web.request.calls)
+    boards = await web.act("storm-boards-1", data=STORM_BOARDS)
+    assert (boards["did"], boards["screen"]["screen"]) == ("shown", "storm_boards")
+    league = await web.act("league-1", command="league")
+    assert league["screen"]["screen"] == "league"
+    history = await web.act("ranked-history-1", data=cb.encode(ranked_screens.ACTION, ranked_screens.LIST))
+    assert history["screen"]["screen"] == "ranked_history"
+    await web.flush()
+    assert sent(web.request.calls[before:]) == []

@@ -26,7 +26,8 @@
   let missed = false; // a state came while a move was on its way: asked for again after it
 
   // Scripts of their own add to the page before it starts, `page` being what they may use (pageApi):
-  // - a tab (review.js, puzzle.js...): BullsCows.addTab({name, label: () => text, setup(panel, page), show(panel, page)});
+  // - a tab (review.js, puzzle.js...): BullsCows.addTab({name, label: () => text, setup(panel, page), show(panel, page),
+  //   screen(screen, page): each feature screen an act brings, to draw those of its own (ranked.js, league.js...)});
   // - a board the game tab shows instead of the one-player game's (versus.js): BullsCows.addBoard({name,
   //   shows(state), over(state), variant(state), keys(state) -> {id, variant, about} or null, draw(section, page)});
   // - a feed that brings the state sooner than the poll (push.js): BullsCows.addFeed({live(), start(page, session)}).
@@ -428,6 +429,8 @@
     const moved = !state || state.key !== answer.key;
     state = { key: answer.key, game: answer.game, match: answer.match, busy: answer.busy };
     if (moved && !busy) render();
+    // a feature's screen, whichever tab's act brought it (a ranked game finished on the game tab): its tab draws it
+    if (answer.screen) for (const spec of addedTabs) if (spec.screen) spec.screen(answer.screen, pageApi());
     return answer;
   }
 

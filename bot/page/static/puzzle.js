@@ -80,7 +80,7 @@
       if (screen && screen.screen === "lines") {
         parts.lines.replaceChildren(...screen.lines.map((line) => page.el("p", { textContent: line })));
         parts.lines.hidden = false;
-      } else if (screen) {
+      } else if (screen && screen.screen === "puzzle") {
         if (screen.verdict.length) page.haptic("notify", screen.solved ? "success" : "error");
         parts.lines.hidden = true;
         drawScreen(page, screen, answer.achieved);
