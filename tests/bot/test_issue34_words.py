@@ -28,3 +28,25 @@ def test_storms_prompt_says_which_code_fits_as_the_puzzles_does():
     assert t("storm.prompt", "ru") == "Под все эти ответы подходит ровно один код. Какой? Напиши его."
     assert t("storm.prompt", "ru").split(".")[0] == t("puzzle.prompt", "ru").split(".")[0]
     assert t("storm.prompt", "en").startswith("Exactly one code gives all these scores.")
+
+
+def test_the_daily_game_and_the_puzzle_of_the_day_are_told_apart_in_russian():
+    # «задача» reads as a puzzle: the daily game is «код дня» (📅), the puzzle of the day «головоломка дня» (🧩)
+    from bot.i18n import po_path
+
+    said = [line for line in po_path("ru").read_text().splitlines() if line.startswith(("msgstr", '"'))]
+    kept = {
+        '"Задача — отгадать код за наименьшее число ходов."',  # the rules: the player's task
+        'msgstr "код, задача, задачи, ежедневная"',  # /review задача still asks for the daily's review
+    }
+    assert [line for line in said if "задач" in line.lower() and line not in kept] == []
+    assert t("daily.btn.play", "ru") == "📅 Код дня"
+    assert t("app.tab.daily", "ru") == "Код дня"
+    assert t("puzzle.btn.daily", "ru") == "🧩 Головоломка дня"
+
+
+async def test_review_takes_the_daily_by_its_new_russian_name_and_its_old_one(app, recorded):
+    anya = Member(app, recorded, 11, "Аня", language_code="ru").in_private()
+    for word in ("код", "задача"):
+        [said] = sent(await anya.send(f"/review {word}"))
+        assert said.text == t("review.none.daily", "ru")  # the daily's own answer: none played yet
