@@ -26,6 +26,7 @@ interface TelegramWebApp {
   onEvent(event: string, callback: () => void): void;
   showConfirm?(text: string, callback: (ok: boolean) => void): void;
   switchInlineQuery?(query: string, chooseChatTypes?: string[]): void;
+  openTelegramLink?(url: string): void;
   setHeaderColor?(color: string): void;
 }
 

@@ -119,10 +119,12 @@ def _ladder_choices(language: str, over: bool, puzzle_id: int, variant: Variant)
     return ((_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, puzzle_id), Does.GIVE_UP),),)
 
 
-def _rated_lines(language: str, change: Change | None) -> tuple[Html, ...]:
-    """What a rated answer ends with: the rating's change, and while it is provisional what the "?" means."""
+def _rated_lines(language: str, change: Change | None, kept: Html | None = None) -> tuple[Html, ...]:
+    """What a rated answer ends with: the rating's change, and while it is provisional what the "?" means; an answer
+    that rated nothing (the puzzle was rated at an earlier answer) on a puzzle now over: the rating as it stands
+    (`kept`), so the line does not vanish when the player gives up or solves it later."""
     if change is None:
-        return ()
+        return () if kept is None else (t("puzzle.rating.kept", language, rating=kept),)
     if change.provisional:
         return (_rating_change(language, change), t("puzzle.provisional", language))
     return (_rating_change(language, change),)
@@ -136,6 +138,11 @@ def _left_lines(language: str, left: Change | None) -> tuple[Html, ...]:
     return (t("puzzle.left", language, after=after, change=_signed(left.after - left.before)),)
 
 
+def _kept(over: bool, rating: int, provisional: bool) -> Html | None:
+    """The player's rating to show under a ladder puzzle that is over (None while it is open)."""
+    return Html(rating_text(rating, provisional)) if over else None
+
+
 def ladder_board(language: str, result: Ladder, *, busy: bool = False) -> PuzzleBoard:
     """A ladder puzzle's screen: its clues and ratings; while open, how to answer (`busy`: a game takes what the
     player types) and the give-up button; once over, the code or the verdict, the rating's change and the next."""
@@ -147,7 +154,7 @@ def ladder_board(language: str, result: Ladder, *, busy: bool = False) -> Puzzle
     ending: list[Html] = []
     if result.gave_up:
         ending.append(t("puzzle.gave_up", language, solution=code_text(variant, puzzle.solution)))
-    ending.extend(_rated_lines(language, result.change))
+    ending.extend(_rated_lines(language, result.change, _kept(result.over, result.rating, result.provisional)))
     prompt = () if result.over else (_prompt(language, variant, busy),)
     return PuzzleBoard(
         PuzzleKind.LADDER,
@@ -183,9 +190,11 @@ def next_board(language: str, result: NextLadder, *, busy: bool = False) -> Puzz
     if result.grade is not None:
         verdict = _next_verdict(language, result)
     ending: list[Html] = []
+    if result.gave_up:  # said first: what follows is the answer, not the player's
+        ending.append(t("puzzle.next.gave_up", language))
     if result.over:  # named only now: named after a miss, the best would solve it at the second try
         ending.extend(_best_lines(language, result))
-    ending.extend(_rated_lines(language, result.change))
+    ending.extend(_rated_lines(language, result.change, _kept(result.over, result.rating, result.provisional)))
     fit = t("puzzle.next.fit", language, n=puzzle.count)
     prompt: tuple[Html, ...] = (fit,)
     if not result.over:
@@ -537,8 +546,9 @@ def refused_button(language: str, refusal: Refusal) -> Outcome:
     return Outcome.refused(refusal, t(refusal.key, language, **refusal.params), toast=True)
 
 
-def day_board(language: str, board: Board) -> Outcome:
-    """The day's board: its solvers by tries, then time."""
+def day_board(language: str, board: Board, *, private: bool = True) -> Outcome:
+    """The day's board: its solvers by tries, then time; in a private chat it ends with a way to go on (the ladder's
+    next puzzle; in a group, where puzzles are not begun, with none)."""
     day = date_text(board.day, language)
     rows = [t("puzzle.board.title", language, day=day)]
     if not board.lines:
@@ -558,7 +568,8 @@ def day_board(language: str, board: Board) -> Outcome:
         rows.append(t("puzzle.board.count", language, n=board.solvers))
     shown = DayBoard(tuple(rows))
     text = lines(*shown.lines)
-    return Outcome.say(Reply(text), account=Account(notice=text, screen=shown))
+    go_on = ((Button(t("puzzle.btn.next", language), cb.encode(ACTION, NEXT)),),) if private else ()
+    return Outcome.say(Reply(text, go_on), account=Account(notice=text, screen=shown))
 
 
 def group_posted(language: str, result: GroupDaily, bot_username: str | None) -> Outcome:

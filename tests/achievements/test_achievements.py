@@ -174,7 +174,7 @@ async def test_the_days_best_is_a_clean_daily_within_the_engines_par_told_at_onc
         *_, earned = await win_in(ann, app, par, "/daily")  # with Classic in four too, when the par is 4 or less
         assert "🏅 New achievement: <b>On par with the bot</b>, the daily challenge solved" in earned.text
         *_, earned = await win_in(boris, app, max(1, par - 1), "/daily")
-        assert "🏅 Новое достижение: <b>Наравне с ботом</b> — задача дня решена без подсказок" in earned.text
+        assert "🏅 Новое достижение: <b>Наравне с ботом</b> — код дня отгадан без подсказок" in earned.text
         secret = (await deps_of(app).store.games.active_game(33)).secret
         for code in [c for c in WRONG if c != secret][:par]:
             await cat.send(code)

@@ -90,7 +90,7 @@ async def test_the_consoles_earlier_games_are_its_own_again_and_nothing_else_of_
 
         stats = plain((await core.on_command(console, "stats")).replies[0].text)  # in Russian, as chosen at chat 0
         assert "Игр: 3 · побед: 3" in stats  # two games and the daily
-        assert "📅 Задача дня: 1 день подряд" in stats
+        assert "📅 Код дня: 1 день подряд" in stats
         top = plain((await core.on_command(console, "top")).replies[0].text)
         assert [line for line in top.split("\n") if "игрок 1 " in line] == [
             "🥇 игрок 1 — лучший 1 · в среднем 1,0 · побед без подсказок: 3"

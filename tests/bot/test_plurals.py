@@ -46,6 +46,6 @@ def test_english_plurals_fixed_the_old_parenthesised_forms():
 def test_durations_are_written_the_russian_way():
     from datetime import timedelta
 
-    assert duration_text(timedelta(seconds=45), "ru") == "45 с"
-    assert duration_text(timedelta(seconds=133), "ru") == "2 мин 13 с"
-    assert duration_text(timedelta(hours=1, minutes=5), "ru") == "1 ч 5 мин"
+    assert duration_text(timedelta(seconds=45), "ru") == "45\u00a0с"
+    assert duration_text(timedelta(seconds=133), "ru") == "2\u00a0мин 13\u00a0с"
+    assert duration_text(timedelta(hours=1, minutes=5), "ru") == "1\u00a0ч 5\u00a0мин"

@@ -132,7 +132,9 @@ async def replayed(transcript: Transcript, database: Path) -> list[tuple[Step, l
             for typed in step.typed:
                 start = len(out.getvalue())
                 await console.handle(typed)
-            printed = [line.rstrip() for line in out.getvalue()[start:].split("\n") if line.strip()]
+            # a no-break space (a number kept with its unit) reads as a space on the page
+            said = out.getvalue()[start:].replace("\u00a0", " ")
+            printed = [line.rstrip() for line in said.split("\n") if line.strip()]
             played.append((step, printed))
     return played
 

@@ -102,9 +102,10 @@ async def test_a_daily_is_played_once_per_day_shared_and_ranked(tmp_path, caplog
         assert not re.search(r"\d", "".join(share.text.split("\n")[1:3]))
         assert [d for _, d in share.buttons] == ["dy:t:20250101", ""]
         assert share.markup[0][1]["switch_inline_query"] == "daily"
-        assert "next challenge is in 11 h 59 min" in next_one.text  # 12:01:20 UTC: 11 h 58 min 40 s to midnight
+        # 12:01:20 UTC: 11 h 58 min 40 s to midnight
+        assert "next challenge is in 11\u00a0h 59\u00a0min" in next_one.text
         again, result = sent(await chat.send("/daily"))
-        assert "next one is in 11 h 59 min" in again.text
+        assert "next one is in 11\u00a0h 59\u00a0min" in again.text
         assert result.text == share.text
         [board] = sent(await chat.press("dy:t:20250101"))
         assert "Ann — 2 guesses · 1m 20s" in board.text

@@ -42,7 +42,7 @@ async def test_giving_up_the_daily_after_saying_yes_shows_the_code_as_todays_sha
         secret = (await running(app)).secret
         [question] = sent(await chat.send("/giveup"))
         assert secret not in question.text
-        assert "next one is in 12 h 0 min" in question.text
+        assert "next one is in 12\u00a0h 0\u00a0min" in question.text
         calls = await chat.press_label(plain(t("daily.btn.giveup")))
         [answered] = [c for c in calls if c.method == "editMessageText"]
         assert answered.params["message_id"] == question.params["_sent_id"]

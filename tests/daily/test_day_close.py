@@ -65,7 +65,8 @@ async def test_a_daily_left_running_ends_with_its_day_and_only_then_may_the_day_
         day = "1 January" if language == "en" else "1 января"
         assert told.text == t("daily.expired", language, day=day, n=2, secret=secret)
         if language == "ru":
-            assert told.text.startswith("⌛ Задача дня за 1 января закончилась вместе с днём: код не отгадан за 2 хода")
+            said = "⌛ Игра с кодом дня за 1 января закончилась вместе с днём: код не отгадан за 2 хода"
+            assert told.text.startswith(said)
         assert [label for label, _ in told.buttons] == [t("btn.review", language)]
         assert await result_of(app, 22) == (("lost", 2, "2025-01-02T00:00:00.000+00:00"),)  # ended where its day did
         assert await deps_of(app).store.games.active_game(22) is None

@@ -97,8 +97,8 @@ def test_names_colours_dates_and_waits_read_as_people_write_them():
     assert colours_text("0152") == PEGS[0] + PEGS[1] + PEGS[5] + PEGS[2]
     assert date_text("2026-11-25", "ru") == "25 ноября"
     assert date_text("2026-11-25") == "25 November"
-    assert wait_text(timedelta(hours=14, minutes=10, seconds=1)) == "14 h 11 min"
-    assert wait_text(timedelta(seconds=5), "ru") == "1 мин"
+    assert wait_text(timedelta(hours=14, minutes=10, seconds=1)) == "14\u00a0h 11\u00a0min"
+    assert wait_text(timedelta(seconds=5), "ru") == "1\u00a0мин"
 
 
 async def test_give_up_keeps_its_place_whatever_help_comes_and_goes(chat: Chat, app):

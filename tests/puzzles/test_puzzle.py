@@ -64,7 +64,7 @@ async def test_the_day_is_answered_told_which_score_a_wrong_code_breaks_then_sol
     board, share = sent(await chat.send(solution))
     assert f"✅ <code>{solution}</code> it is! Solved in 2 tries." in board.text
     assert "🔥 Puzzle of the day: 1 day in a row · best 1" in board.text
-    assert "⏳ The next puzzle of the day is in 12 h 0 min." in board.text
+    assert "⏳ The next puzzle of the day is in 12\u00a0h 0\u00a0min." in board.text
     assert share.text == "🧩 Bulls &amp; Cows puzzle 1 January — solved in 2 tries\n🟥🟩"
     assert not re.search(r"\d{4}", share.text.replace("1 January", ""))
     again = await shown(chat, "/puzzle daily")  # asked again that day: the result, nothing to answer
@@ -140,7 +140,9 @@ async def test_the_ladder_rates_the_first_answer_as_the_rating_library_does_and_
     assert "❔ “?” marks a provisional rating" in said
     solved = await shown(chat, row.data["solution"])  # later answers are graded, not rated
     assert "Solved in 2 tries" in solved
-    assert "📈" not in solved
+    assert [line for line in solved.split("\n") if "📈" in line] == [  # rated no more: the rating as it stands
+        f"📈 Your puzzle rating: {now}? (counted at your first answer)"
+    ]
     assert await repo.skill(1001, "digits") == after
     assert (await repo.puzzle(row.id)).skill == rated.skill
 

@@ -116,7 +116,11 @@ async def test_the_ladder_on_the_page_rates_a_wrong_answer_and_gives_up(web):
     gave_up = (await web.act("ladder-3", data=give_up(answered)))["screen"]
     assert gave_up["over"] is True
     assert gave_up["solution"]
-    assert not any(line.startswith("📈") for line in gave_up["ending"])  # rated once, by the first answer
+    # rated once, by the first answer: its rating line stays, as it stands, with no second change
+    assert [line for line in gave_up["ending"] if line.startswith("📈")] == [
+        f"📈 Your puzzle rating: {gave_up['rating']}? (counted at your first answer)"
+    ]
+    assert gave_up["rating"] == answered["rating"]
 
 
 async def test_a_replayed_answer_counts_once(web):

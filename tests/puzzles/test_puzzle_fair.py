@@ -414,13 +414,13 @@ def test_one_best_guess_is_named_in_the_singular_with_what_makes_it_best():
     turns = puzzle.turns
     why = partition(CLASSIC, candidates(CLASSIC, turns), "0624")
     state = puzzles.NextLadder(7, puzzle, CLASSIC, 1500, 1500, 0, gave_up=True, why=why)
-    english = puzzle_screens.next_board("en", state).ending
+    english = puzzle_screens.next_board("en", state).ending[1:]  # after the line that says it was given up
     assert english[0] == "⭐ The best guess here: <code>0624</code>. From here it wins in 2.25 guesses on average."
     assert english[1] == (
         "💡 <code>0624</code> splits the 8 codes that fit by score: 1🐂 1🐄 → 3 · 2🐂 1🐄 → 1 · 1🐂 2🐄 → 1"
         " · 1🐂 0🐄 → 1 · 0🐂 2🐄 → 1 · 0🐂 1🐄 → 1. It leaves at most 3, 1.75 on average."
     )
-    russian = puzzle_screens.next_board("ru", state).ending
+    russian = puzzle_screens.next_board("ru", state).ending[1:]
     assert russian[0] == "⭐ Лучший ход здесь: <code>0624</code>. С ним отсюда до победы в среднем 2,25 хода."
     assert russian[1].startswith("💡 <code>0624</code> делит 8 подходящих кодов по ответам: 1🐂 1🐄 → 3 · ")
 

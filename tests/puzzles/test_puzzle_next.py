@@ -126,7 +126,9 @@ async def test_a_next_guess_puzzle_is_shown_graded_with_its_loss_and_the_best_th
     named = ", ".join(f"<code>{code}</code>" for code in puzzle.best[:3])
     assert f"⭐ The best guesses here: {named}. From here they win in {puzzle.least:.2f} guesses on average." in solved
     assert f"💡 <code>{puzzle.best[0]}</code> splits the {puzzle.count} codes that fit by score: " in solved
-    assert "📈" not in solved
+    assert [line for line in solved.split("\n") if "📈" in line] == [  # rated no more: the rating as it stands
+        f"📈 Your puzzle rating: {now}? (counted at your first answer)"
+    ]
     assert await repo.skill(1001, "digits") == after
     assert (await repo.puzzle(row.id)).skill == rated.skill
     assert await repo.current(1001) is None

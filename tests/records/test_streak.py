@@ -71,7 +71,7 @@ async def test_in_a_group_it_shows_the_askers_streaks_in_the_groups_language(app
     [reply] = sent(await Member(app, recorded, 11, "Аня").send("/streak"), GROUP)
     assert reply.text.split("\n") == [
         "🔥 <b>Аня</b> · серии",
-        "📅 Задача дня: 1 день подряд · рекорд 1",
+        "📅 Код дня: 1 день подряд · рекорд 1",
         "🎯 Победы без подсказок подряд (4 цифры без повторов): 1 · рекорд 1",
         "🧩 Головоломка дня: пока ни одного решённого дня. Сегодняшняя — по команде /puzzle сегодня.",
     ]

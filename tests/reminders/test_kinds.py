@@ -91,7 +91,7 @@ async def test_both_streaks_about_to_end_are_told_in_one_reminder_in_the_players
     bot.clock.now = EVENING + timedelta(hours=2, minutes=30)  # half an hour left
     assert await bot.run_timer() == 1
     assert reminders_to(bot, ann.chat_id) == [
-        "🔥 Серия задач дня (1\u00a0день подряд) прервётся через 30\u00a0мин: сыграй /daily, чтобы её сохранить.\n"
+        "🔥 Серия кода дня (1\u00a0день подряд) прервётся через 30\u00a0мин: сыграй /daily, чтобы её сохранить.\n"
         "🧩 Серия головоломок дня (2\u00a0дня подряд) прервётся через 30\u00a0мин: реши /puzzle, чтобы её сохранить."
     ]
 

@@ -61,6 +61,7 @@
       showConfirm(text, callback) { log.push(["confirm", text]); setTimeout(() => callback(true), 0); },
       showAlert(text, callback) { log.push(["alert", text]); if (callback) setTimeout(callback, 0); },
       switchInlineQuery(query, chatTypes) { log.push(["switchInlineQuery", query, chatTypes]); },
+      openTelegramLink(url) { log.push(["openTelegramLink", url]); },
     },
   };
 })();

@@ -386,7 +386,7 @@
     drawAchievements(found.achievements);
   }
 
-  // The player's achievements, as /stats shows them: the ones held marked, the others with what earns them.
+  // The player's achievements, as /stats shows them: each with its mark (🏅 held, 🔒 not yet) and what earns it.
   /** @param {Shelf | null} shelf */
   function drawAchievements(shelf) {
     $("achievements-title").textContent = shelf ? shelf.title : "";
@@ -395,9 +395,10 @@
         el(
           "li",
           { className: item.held ? "held" : "" },
-          el("span", { className: "name", textContent: (item.held ? "🏅 " : "▫️ ") + item.name }),
+          el("span", { className: "mark", textContent: item.mark + " " }),
+          el("span", { className: "name", textContent: item.name }),
           el("span", { className: "muted small", textContent: " · " + item.rarity }),
-          ...(item.held ? [] : [el("p", { className: "muted small", textContent: item.how })]),
+          el("p", { className: "muted small", textContent: item.how }), // held or not: what it is for
         ),
       ),
     );

@@ -37,6 +37,7 @@
     parts.said.replaceChildren(...said.map((line) => el("p", { textContent: line })));
     parts.share.textContent = board.share || "";
     parts.share.hidden = !board.share;
+    parts.shareButton.hidden = !board.share;
     parts.form.hidden = board.over;
     drawChoices(page, board.choices);
   }
@@ -64,6 +65,7 @@
     parts.start.hidden = false;
     for (const part of [parts.title, parts.clues, parts.said]) part.replaceChildren();
     parts.share.hidden = true;
+    parts.shareButton.hidden = true;
     parts.form.hidden = true;
     drawChoices(page, tab.choices);
   }
@@ -92,6 +94,19 @@
     }
   }
 
+  // The result to forward, spoiler-free, sent the way Telegram shares: its own share screen (t.me/share), where the
+  // player picks the chat, as the chat's result message is forwarded.
+  /** @param {PageApi} page */
+  function share(page) {
+    const text = current && current.share;
+    if (!text) return;
+    page.haptic("impact", "medium");
+    const tg = window.Telegram && window.Telegram.WebApp;
+    const link = "https://t.me/share/url?url=" + encodeURIComponent(text);
+    if (tg && tg.openTelegramLink) tg.openTelegramLink(link);
+    else window.open(link, "_blank");
+  }
+
   /** @param {PageApi} page */
   function answer(page) {
     const code = parts.input.value.trim();
@@ -103,6 +118,7 @@
   /** @param {PageApi} page */
   async function load(page) {
     parts.answer.textContent = page.tx("app.puzzle.answer"); // the page's texts have come by the time a tab is shown
+    parts.shareButton.textContent = page.tx("daily.btn.share");
     try {
       drawTab(page, await page.api("/api/puzzle"));
     } catch (error) {
@@ -125,6 +141,7 @@
       answer,
       form: el("div", { className: "row", hidden: true }, input, answer),
       share: el("pre", { id: "puzzle-share", className: "banner", hidden: true }),
+      shareButton: el("button", { id: "puzzle-share-button", className: "action", type: "button", hidden: true }),
       choices: el("div", { id: "puzzle-choices", className: "row" }),
       lines: el("div", { id: "puzzle-lines", hidden: true }),
     };
@@ -144,10 +161,12 @@
         parts.refused,
         parts.form,
         parts.share,
+        parts.shareButton,
         parts.choices,
         parts.lines,
       );
       parts.answer.addEventListener("click", () => answer(page));
+      parts.shareButton.addEventListener("click", () => share(page));
       parts.input.addEventListener("keydown", (event) => {
         if (event.key === "Enter") answer(page);
       });
