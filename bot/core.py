@@ -232,7 +232,7 @@ class Core:
             found = await self.arrived(who)
             outcome = await handler(found, later)
             told = await self.features.announced(outcome, journal, who.chat_id, found.language)
-            return replace(told, language=found.language)
+            return replace(told, language=outcome.language or found.language)
 
     async def on_inline(self, who: Who, query: str) -> Offers:
         """The results offered when `who` types the bot's username and `query` in any chat."""
@@ -266,7 +266,7 @@ class Core:
     async def _announced(self, outcome: Outcome, journal: Journal, found: Situation) -> Outcome:
         """The update's outcome with what it earned announced (whichever feature made the move), in its language."""
         told = await self.features.announced(outcome, journal, found.who.chat_id, found.language)
-        return replace(told, language=found.language)
+        return replace(told, language=outcome.language or found.language)  # a change of language says its own
 
     async def _ask(
         self,

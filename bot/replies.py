@@ -121,8 +121,9 @@ class Outcome:
     replies: tuple[Reply, ...] = ()
     toast: str | None = None
     account: Account = field(default_factory=Account)
-    # the language it was answered in (the Core sets it from the situation the update found): what a transport adds
-    # to it (the Mini App's button) is in the same language, without reading the situation again
+    # the language it was answered in (the Core sets it from the situation the update found, unless the update chose
+    # another: /language): what a transport adds to it (the Mini App's button) is in the same language, without
+    # reading the situation again
     language: str | None = None
 
     @classmethod

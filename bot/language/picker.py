@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot import callback_data as cb
 from bot.replies import Button, Outcome, Reply
 from bot.texts import t
@@ -23,7 +25,7 @@ def chooser(language: str, languages: tuple[str, ...], user_id: int) -> Outcome:
 
 def chosen(language: str, edit: bool = False) -> Outcome:
     """The change, said in the new language (the chooser's message is replaced when a button made it)."""
-    return Outcome.say(Reply(t("lang.set", language), edit_origin=edit))
+    return replace(Outcome.say(Reply(t("lang.set", language), edit_origin=edit)), language=language)
 
 
 def unknown(language: str, wanted: str, languages: tuple[str, ...]) -> Outcome:
