@@ -70,6 +70,7 @@ from bot.race.routes import Race
 from bot.ranked import routes as ranked
 from bot.ranked import service as ranked_service
 from bot.ranked.routes import Ranked
+from bot.records import page as records_page
 from bot.records import ratings, streak
 from bot.records import routes as scoreboard
 from bot.records.routes import Scoreboard
@@ -367,6 +368,7 @@ def page_faces(f: Features) -> PageFaces:
             "review": review_tab.review_data,
             "review/position": review_tab.position_data,
             "puzzle": f.puzzle.tab,
+            "stats": records_page.tab,
         },
         screens=(ScreenFace(PuzzleBoard, puzzle_page.screen), ScreenFace(DayBoard, puzzle_page.day_board)),
     )

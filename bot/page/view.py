@@ -64,6 +64,14 @@ PAGE_TEXTS = (
     "app.vs.mine",
     "app.vs.resign",
     "app.confirm.resign",
+    "app.nav",
+    "app.tab.stats",
+    "app.tab.more",
+    "app.tab.achievements",
+    "app.tab.ranked",
+    "app.tab.league",
+    "app.tab.storm",
+    "app.soon",
 )
 ENDINGS = {
     Status.WON: "app.end.won",
