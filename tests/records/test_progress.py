@@ -53,7 +53,7 @@ async def test_the_stats_tab_speaks_russian_with_its_plural_forms(web):
     assert status == 200
     assert found["distributionNote"] == "7\u00a0побед без подсказок, по числу ходов"
     assert found["accuracyNote"] == "Последняя 21\u00a0разобранная игра · в среднем 50,0"
-    assert [series["name"] for series in found["ratings"]] == ["Партии в группах", "Рейтинговые", "Головоломки"]
+    assert [series["name"] for series in found["ratings"]] == ["Партии в группах", "Рейтинговые партии", "Головоломки"]
 
 
 async def test_the_accuracy_looks_back_on_the_last_fifty_reviewed_games(web):

@@ -112,3 +112,11 @@ async def screenshot(page: Any, name: str) -> None:
     if SCREENS is not None:
         SCREENS.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
+
+
+async def go(page: Any, name: str) -> None:
+    """Open the page's screen `name` (its navigation entry #tab-<name>) as a player does: on the bar, or under More."""
+    entry = page.locator(f"#tab-{name}")
+    if not await entry.is_visible():
+        await page.click("#tab-more")
+    await entry.click()

@@ -33,10 +33,10 @@
   // static section and no tab script (below) draws shows a placeholder line (app.soon) until its script lands.
   /** @type {NavEntry[]} */
   const SCREENS = [
-    { id: "game", icon: "🎯", label: "app.tab.game", bar: true },
-    { id: "daily", icon: "📅", label: "app.tab.daily", bar: true },
-    { id: "puzzle", icon: "🧩", label: "app.tab.puzzle", bar: true },
-    { id: "stats", icon: "📊", label: "app.tab.stats", bar: true },
+    { id: "game", icon: "🎯", label: "app.nav.game", bar: true },
+    { id: "daily", icon: "📅", label: "app.nav.daily", bar: true },
+    { id: "puzzle", icon: "🧩", label: "app.nav.puzzle", bar: true },
+    { id: "stats", icon: "📊", label: "app.nav.stats", bar: true },
     { id: "possible", icon: "🔢", label: "app.tab.possible" },
     { id: "review", icon: "🔍", label: "app.tab.review" },
     { id: "achievements", icon: "🏅", label: "app.tab.achievements", panel: "achievements-tab" },
@@ -45,7 +45,7 @@
     { id: "storm", icon: "⚡", label: "app.tab.storm" },
   ];
   /** @type {NavEntry} */
-  const MORE = { id: "more", icon: "☰", label: "app.tab.more" };
+  const MORE = { id: "more", icon: "☰", label: "app.nav.more" };
   /** @param {NavEntry} entry */
   const panelOf = (entry) => entry.panel || entry.id;
 
@@ -709,7 +709,8 @@
     for (const entry of SCREENS) { // a panel nobody draws yet: a placeholder line
       const name = panelOf(entry);
       if (document.getElementById(name)) continue;
-      const panel = el("section", { id: name, hidden: true }, el("p", { className: "muted soon" }));
+      const panel = el("section", { id: name, hidden: true }, el("h2", { className: "soon-title" }), el("p", { className: "muted soon" }));
+      panel.dataset.entry = entry.id;
       panel.setAttribute("role", "tabpanel");
       /** @type {HTMLElement} */ (document.querySelector("main")).append(panel);
     }
@@ -742,13 +743,17 @@
     document.documentElement.lang = session.language || "en";
     document.title = tx("app.title");
     $("title").textContent = tx("app.title");
-    $("bar").setAttribute("aria-label", tx("app.nav"));
+    $("bar").setAttribute("aria-label", tx("app.nav.label"));
     for (const entry of [...SCREENS, MORE]) {
       const spec = addedTabs.find((s) => s.name === panelOf(entry));
       const text = entry.label ? tx(entry.label) : spec && spec.label ? spec.label(pageApi()) : entry.id;
       /** @type {HTMLElement} */ ($("tab-" + entry.id).lastChild).textContent = text;
     }
     for (const soon of document.querySelectorAll(".soon")) soon.textContent = tx("app.soon");
+    for (const title of document.querySelectorAll(".soon-title")) {
+      const entry = /** @type {HTMLElement} */ (title.parentElement).dataset.entry || "";
+      title.textContent = /** @type {HTMLElement} */ ($("tab-" + entry).lastChild).textContent;
+    }
     $("daily-play").textContent = tx("app.daily.play");
     $("daily-running").textContent = tx("app.daily.running");
     $("daily-share-button").textContent = tx("daily.btn.share");

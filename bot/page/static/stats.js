@@ -60,7 +60,7 @@
     for (const value of [low, (low + high) / 2, high]) {
       drawn.append(
         svg("line", { class: "grid", x1: left, x2: WIDTH, y1: y(value), y2: y(value) }),
-        svg("text", { class: "axis", x: left - 6, y: y(value) + 4, "text-anchor": "end" }, page.decimal(value, 0)),
+        svg("text", { class: "axis", x: left - 6, y: y(value) + 4, "text-anchor": "end" }, String(Math.round(value))),
       );
     }
     series.forEach((values, s) => {
@@ -96,12 +96,13 @@
     parts.ratingsTitle.textContent = found.ratingsTitle;
     const values = found.ratings.flatMap((series) => series.values);
     const [low, high] = [Math.min(...values), Math.max(...values)];
-    const pad = Math.max(10, Math.round((high - low) * 0.1));
+    const pad = Math.max(10, (high - low) * 0.1); // the scale: a little room above and below, at tens
+    const [bottom, top] = [Math.floor((low - pad) / 10) * 10, Math.ceil((high + pad) / 10) * 10];
     const legend = el("ul", { className: "legend" }, ...found.ratings.map((series, s) =>
       el("li", {}, el("span", { className: "swatch s" + s }), series.latest)));
     parts.ratings.replaceChildren(
       ...(found.ratings.length
-        ? [lines(found.ratings.map((series) => series.values), low - pad, high + pad, found.ratingsNote), legend]
+        ? [lines(found.ratings.map((series) => series.values), bottom, top, found.ratingsNote), legend]
         : []),
       el("p", { className: "muted small", textContent: found.ratingsNote }),
     );
