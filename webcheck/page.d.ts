@@ -75,6 +75,8 @@ interface TabSpec {
   label?(page: PageApi): string;
   setup?(panel: HTMLElement, page: PageApi): void;
   show?(panel: HTMLElement, page: PageApi): void;
+  /** what its entry sends when opened, for a tab with no entry in SCREENS (the entry made for it under More) */
+  send?: Sent;
   /** what the chat answered to the entry's `send`, when it has one (each time the entry is opened) */
   answered?(answer: ActAnswer, panel: HTMLElement, page: PageApi): void;
 }

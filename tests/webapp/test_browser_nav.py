@@ -168,3 +168,35 @@ async def test_a_new_player_sees_the_stats_tabs_empty_state(browser, tmp_path, l
         assert await page.locator("#stats-body").is_hidden()
         assert await page.locator("svg.chart").count() == 0
         await page.context.close()
+
+
+# a tab script of its own, as a feature's face plugs in (loaded before app.js starts, as a deferred script is): a name
+# no navigation entry has, so it gets one under More, which sends the chat's /puzzle each time it is opened
+PROBE = """
+let real;
+Object.defineProperty(window, "BullsCows", { configurable: true, get: () => real, set(api) {
+  real = api;
+  api.addTab({
+    name: "probe", icon: "🧪", label: () => "Probe", send: { command: "puzzle" },
+    setup(panel) { panel.append("the probe's panel"); },
+    answered(answer, panel) { window.__answered = (window.__answered || 0) + 1; panel.dataset.did = answer.did; },
+  });
+} });
+"""
+
+
+async def test_a_tab_script_plugs_in_under_more_and_its_entry_sends_what_the_chat_would(browser, tmp_path):
+    async with mini_app(tmp_path) as web:
+        page = await open_page(browser, web.url, init_data())
+        await page.context.add_init_script(PROBE)
+        await page.reload()
+        await expect(page.locator("#tab-probe .label")).to_have_text("Probe", timeout=WAIT)
+        assert await page.locator("#bar button").count() == 5  # the bar keeps its five
+        await go(page, "probe")
+        assert await shown_panel(page) == ["probe"]
+        # the chat began a puzzle, and said so to the tab
+        await expect(page.locator("#probe")).to_have_attribute("data-did", "made", timeout=WAIT)
+        assert await page.text_content("#probe") == "the probe's panel"
+        assert await page.evaluate("window.__answered") == 1
+        assert await page.get_attribute("#tab-more", "aria-current") == "page"
+        await page.context.close()

@@ -681,7 +681,8 @@
   // button #tab-<id>; the arrow keys, Home and End move along the bar.
   function buildNav() {
     for (const spec of addedTabs) // a tab script's panel that no entry names: an entry under More
-      if (!SCREENS.some((entry) => panelOf(entry) === spec.name)) SCREENS.push({ id: spec.name, icon: spec.icon || "•", label: "" });
+      if (!SCREENS.some((entry) => panelOf(entry) === spec.name))
+        SCREENS.push({ id: spec.name, icon: spec.icon || "•", label: "", send: spec.send });
     /** @param {NavEntry} entry */
     const made = (entry) => {
       const b = el("button", { type: "button", id: "tab-" + entry.id },
