@@ -5,3 +5,6 @@ CREATE INDEX reviews_by_player ON reviews (user_id, made_at);
 
 -- The Stats tab's ranked rating over time: a player's rated ranked games in a family, in the order they were rated.
 CREATE INDEX ranked_results_by_player ON ranked_results (user_id, family, rated_at);
+
+-- The Stats tab's puzzle rating over time: a player's rated puzzles, in the order they were rated.
+CREATE INDEX puzzle_attempts_rated ON puzzle_attempts (user_id, rated_at) WHERE rating_after IS NOT NULL;

@@ -121,3 +121,30 @@ async def test_stats_in_the_chat_shows_no_sparkline_with_one_reviewed_game(web):
     ann = Member(web.app, web.request, USER, "Ann", USER)
     replies = await ann.send("/stats")
     assert "🎯" not in replies[-1].params["text"]
+
+
+async def test_the_stats_tabs_reads_search_their_indexes_and_scan_no_table(web):
+    deps, conn = web.runtime.core.deps, web.runtime.store.conn
+    await seed(deps, USER)
+    await seed(deps, STRANGER, offset=100)
+    traced: list[str] = []
+    await conn.set_trace_callback(traced.append)
+    status, _ = await web.call("GET", "/api/stats")
+    await conn.set_trace_callback(None)
+    assert status == 200
+    plans = {}
+    for sql in traced:
+        for table in ("reviews", "rated_results", "ranked_results", "puzzle_attempts"):
+            if f"FROM {table}" in sql or f"FROM {table} " in sql or f"JOIN {table}" in sql or f"{table} a" in sql:
+                async with conn.execute("EXPLAIN QUERY PLAN " + sql, (USER, "digits", 50)[: sql.count("?")]) as c:
+                    plans[table] = " / ".join(row[3] for row in await c.fetchall())
+    assert set(plans) == {"reviews", "rated_results", "ranked_results", "puzzle_attempts"}
+    assert "reviews_by_player" in plans["reviews"]
+    assert "rated_results_by_player" in plans["rated_results"]
+    assert "ranked_results_by_player" in plans["ranked_results"]
+    assert "puzzle_attempts_rated" in plans["puzzle_attempts"]
+    for plan in plans.values():
+        assert "SCAN reviews" not in plan
+        assert "SCAN rated_results" not in plan
+        assert "SCAN ranked_results" not in plan
+        assert "SCAN a" not in plan.replace("SCAN a USING", "")
