@@ -61,9 +61,7 @@ ROWS = """() => {
 
 
 async def shown_panel(page) -> list[str]:
-    return await page.evaluate(
-        "() => [...document.querySelectorAll('main > [role=tabpanel]:not([hidden])')].map((p) => p.id)"
-    )
+    return await page.evaluate("() => [...document.querySelectorAll('main > section:not([hidden])')].map((p) => p.id)")
 
 
 @pytest.mark.parametrize(("language", "dark"), LOOKS)

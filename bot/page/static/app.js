@@ -653,7 +653,7 @@
       if (current) button.setAttribute("aria-current", "page");
       else button.removeAttribute("aria-current");
     }
-    for (const panel of document.querySelectorAll("main > [role=tabpanel]")) /** @type {HTMLElement} */ (panel).hidden = name !== panel.id;
+    for (const panel of document.querySelectorAll("main > section")) /** @type {HTMLElement} */ (panel).hidden = name !== panel.id;
     mainButton();
     if (name === "possible") loadPossible();
     if (name === "daily") loadDaily();
@@ -712,7 +712,6 @@
       if (document.getElementById(name)) continue;
       const panel = el("section", { id: name, hidden: true }, el("h2", { className: "soon-title" }), el("p", { className: "muted soon" }));
       panel.dataset.entry = entry.id;
-      panel.setAttribute("role", "tabpanel");
       /** @type {HTMLElement} */ (document.querySelector("main")).append(panel);
     }
   }
@@ -729,7 +728,6 @@
   function addTabs() {
     for (const spec of addedTabs) {
       const panel = el("section", { id: spec.name, hidden: true });
-      panel.setAttribute("role", "tabpanel");
       /** @type {HTMLElement} */ (document.querySelector("main")).append(panel);
       if (spec.setup) spec.setup(panel, pageApi());
     }
