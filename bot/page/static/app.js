@@ -645,8 +645,7 @@
   /** @param {string} name */
   function switchTab(name) {
     tab = name;
-    const entry = SCREENS.find((e) => panelOf(e) === name);
-    const underMore = name === "more" || (entry && !entry.bar);
+    const underMore = name === "more" || !!document.querySelector(`#more-list button[data-tab="${CSS.escape(name)}"]`);
     for (const b of document.querySelectorAll("#bar button, #more-list button")) {
       const button = /** @type {HTMLElement} */ (b);
       const current = button.dataset.tab === name || (button.id === "tab-more" && underMore);
@@ -697,8 +696,9 @@
       return b;
     };
     const bar = $("bar");
-    bar.replaceChildren(...SCREENS.filter((entry) => entry.bar).slice(0, 4).map(made), made(MORE));
-    $("more-list").replaceChildren(...SCREENS.filter((entry) => !entry.bar).map((entry) => el("li", {}, made(entry))));
+    const onBar = SCREENS.filter((entry) => entry.bar).slice(0, 4); // five on the bar at most: a fifth goes to More
+    bar.replaceChildren(...onBar.map(made), made(MORE));
+    $("more-list").replaceChildren(...SCREENS.filter((entry) => !onBar.includes(entry)).map((entry) => el("li", {}, made(entry))));
     bar.addEventListener("keydown", (event) => {
       const buttons = /** @type {HTMLElement[]} */ ([...bar.querySelectorAll("button")]);
       const at = buttons.indexOf(/** @type {HTMLElement} */ (document.activeElement));
