@@ -74,6 +74,7 @@ from bot.ranked import routes as ranked
 from bot.ranked import service as ranked_service
 from bot.ranked.routes import Ranked
 from bot.ranked.screens import Comparison, History, MarkSet, RankedStart
+from bot.records import page as records_page
 from bot.records import ratings, streak
 from bot.records import routes as scoreboard
 from bot.records.routes import Scoreboard
@@ -375,6 +376,7 @@ def page_faces(f: Features) -> PageFaces:
             "puzzle": f.puzzle.tab,
             "ranked": ranked_page.tab,
             "storm": storm_page.tab,
+            "stats": records_page.tab,
         },
         screens=(
             ScreenFace(PuzzleBoard, puzzle_page.screen),

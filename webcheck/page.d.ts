@@ -68,13 +68,36 @@ interface PageApi {
   decimal(value: number, places: number): string;
 }
 
+/** A tab's script (review.js, stats.js...): it draws the panel named `name` (a navigation entry's panel, app.js's
+ * SCREENS; a name no entry has gets an entry under More, with its `icon` and `label`). */
 interface TabSpec {
   name: string;
+  icon?: string;
   label?(page: PageApi): string;
   setup?(panel: HTMLElement, page: PageApi): void;
   show?(panel: HTMLElement, page: PageApi): void;
   /** Every feature screen an act brings, whichever tab sent it: the tab draws those of its own. */
   screen?(screen: FeatureScreen, page: PageApi): void;
+  /** what its entry sends when opened, for a tab with no entry in SCREENS (the entry made for it under More) */
+  send?: Sent;
+  /** what the chat answered to the entry's `send`, when it has one (each time the entry is opened) */
+  answered?(answer: ActAnswer, panel: HTMLElement, page: PageApi): void;
+}
+
+/** One screen in the page's navigation (app.js's SCREENS): the bar's (at most four, then More) or More's. */
+interface NavEntry {
+  /** the button's id is "tab-" + id */
+  id: string;
+  icon: string;
+  /** a catalogue key (the page's texts: bot/page/view.py PAGE_TEXTS) */
+  label: string;
+  /** on the bar (else under More) */
+  bar?: boolean;
+  /** the panel it shows (a <section> of that id): the id when not given */
+  panel?: string;
+  /** what it sends as the chat would, each time it is opened (a command, a button's data), answered to its tab's
+   * `answered` */
+  send?: Sent;
 }
 
 interface BoardSpec {

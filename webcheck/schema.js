@@ -257,6 +257,39 @@
  * @property {Shelf} achievements
  */
 /**
+ * A bar of the guess distribution: how many wins without hints took this many guesses.
+ * @typedef {Object} GuessBar
+ * @property {number} guesses
+ * @property {number} count
+ */
+/**
+ * One rating over time (matches, ranked games, puzzles): its name, the rating as shown after each rated game,
+ * oldest first, and the latest as a line ("Ranked: 1523").
+ * @typedef {Object} RatingSeries
+ * @property {string} name
+ * @property {Array<number>} values
+ * @property {string} latest
+ */
+/**
+ * GET /api/stats: the player's progress in the chat's variant: the record as /stats says it, the guess
+ * distribution (a bar per number of guesses, every count from the fewest to the most, zeros too), the accuracy
+ * of the last reviewed games (oldest first, 0 to 100) and the ratings over time. Each part has its title and a
+ * note (what it shows, or why it is empty); `empty` is said instead of them all for a player with nothing yet.
+ * @typedef {Object} StatsTab
+ * @property {string} title
+ * @property {string|null} empty
+ * @property {Stats} record
+ * @property {string} distributionTitle
+ * @property {Array<GuessBar>} distribution
+ * @property {string} distributionNote
+ * @property {string} accuracyTitle
+ * @property {Array<number>} accuracy
+ * @property {string} accuracyNote
+ * @property {string} ratingsTitle
+ * @property {Array<RatingSeries>} ratings
+ * @property {string} ratingsNote
+ */
+/**
  * What a review is of, as the page names it again: a game or a match.
  * @typedef {Object} ReviewOf
  * @property {number|null} [game]

@@ -329,6 +329,42 @@ class DailyTab(Shape, kw_only=True):
     achievements: Shelf
 
 
+class GuessBar(Shape, kw_only=True):
+    """A bar of the guess distribution: how many wins without hints took this many guesses."""
+
+    guesses: int
+    count: int
+
+
+class RatingSeries(Shape, kw_only=True):
+    """One rating over time (matches, ranked games, puzzles): its name, the rating as shown after each rated game,
+    oldest first, and the latest as a line ("Ranked: 1523")."""
+
+    name: str
+    values: list[int]
+    latest: str
+
+
+class StatsTab(Shape, kw_only=True):
+    """GET /api/stats: the player's progress in the chat's variant: the record as /stats says it, the guess
+    distribution (a bar per number of guesses, every count from the fewest to the most, zeros too), the accuracy of
+    the last reviewed games (oldest first, 0 to 100) and the ratings over time. Each part has its title and a note
+    (what it shows, or why it is empty); `empty` is said instead of them all for a player with nothing yet."""
+
+    title: str
+    empty: str | None
+    record: Stats
+    distribution_title: str
+    distribution: list[GuessBar]
+    distribution_note: str
+    accuracy_title: str
+    accuracy: list[float]
+    accuracy_note: str
+    ratings_title: str
+    ratings: list[RatingSeries]
+    ratings_note: str
+
+
 class ReviewOf(Shape, omit_defaults=True, kw_only=True):
     """What a review is of, as the page names it again: a game or a match."""
 

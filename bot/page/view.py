@@ -75,6 +75,15 @@ PAGE_TEXTS = (
     "app.storm.code",
     "league.btn.refresh",
     "storm.btn.run",
+    "app.nav.label",
+    "app.nav.game",
+    "app.nav.daily",
+    "app.nav.puzzle",
+    "app.nav.stats",
+    "app.nav.more",
+    "app.tab.stats",
+    "app.tab.achievements",
+    "app.soon",
 )
 ENDINGS = {
     Status.WON: "app.end.won",

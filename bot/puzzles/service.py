@@ -755,6 +755,24 @@ async def streak(deps: Deps, user_id: int) -> DayStreak:
     return day_streak(list(loaded.solved_days), day_of(deps.clock()))
 
 
+HISTORY_READ = 500  # rated puzzles read back for a rating history (of both families; one is kept)
+
+
+async def rating_history(deps: Deps, user_id: int, family: records.Family, last: int) -> tuple[int, ...]:
+    """The player's puzzle rating in a family as /stats shows it, right after each of their last `last` rated
+    puzzles of that family (among their latest rated), oldest first: what the page's Stats tab draws."""
+    rows = await repository(deps).rated_ratings(user_id, HISTORY_READ)
+    mine = [shown for shown, name in rows if _family_named(name) == family.value]
+    return tuple(mine[-last:])
+
+
+def _family_named(name: str) -> str | None:
+    try:
+        return _family(variant_named(name))
+    except InvalidVariant:
+        return None
+
+
 async def day_begun(deps: Deps, user_id: int) -> bool:
     """Whether the player has opened today's puzzle of the day (nothing is made or begun by asking)."""
     return await repository(deps).day_row(day_of(deps.clock()), user_id) is not None

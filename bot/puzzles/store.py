@@ -519,6 +519,19 @@ class SqlitePuzzleRepository:
         row = await one(self.conn, "SELECT puzzle_id, day FROM puzzle_current WHERE user_id = ?", (user_id,))
         return Current(row["puzzle_id"], row["day"]) if row is not None else None
 
+    async def rated_ratings(self, user_id: int, limit: int) -> list[tuple[int, str]]:
+        """The player's puzzle rating as shown right after each of their last `limit` rated ladder puzzles, with the
+        puzzle's variant, oldest first (their attempts by the key's player)."""
+        rows = await scan(
+            self.conn,
+            "SELECT rating_after, variant FROM (SELECT a.rating_after, p.variant, a.rated_at, a.puzzle_id"
+            " FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id"
+            " WHERE a.user_id = ? AND a.rating_after IS NOT NULL ORDER BY a.rated_at DESC, a.puzzle_id DESC LIMIT ?)"
+            " ORDER BY rated_at, puzzle_id",
+            (user_id, limit),
+        )
+        return [(int(row["rating_after"]), str(row["variant"])) for row in rows]
+
     async def day_row(self, day: str, user_id: int) -> DayRow | None:
         """The player's go at the day's puzzle, if they were shown it."""
         return (await self.load(user_id, Current(None, day))).day

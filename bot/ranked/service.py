@@ -134,6 +134,13 @@ async def _opponent(deps: Deps, mark: Mark, variant: Variant) -> Opponent:
     return Opponent(mark.marker, names.get(mark.marker), await standing(deps, mark.marker, variant), stored.opened_at)
 
 
+async def rating_history(deps: Deps, user_id: int, family: records.Family, last: int) -> tuple[int, ...]:
+    """The player's ranked rating in a family as shown (1500 for a new player), right after each of their last
+    `last` rated ranked games, oldest first: what the page's Stats tab draws."""
+    rows = await repository(deps).history(user_id, family.value, last)
+    return tuple(records.shown(records.Skill(mu, sigma).conservative) for mu, sigma in rows)
+
+
 async def pair(deps: Deps, user_id: int, variant: Variant, mu: float, now: datetime) -> Mark | None:
     """The open mark the player is given (rules.py says which), or None: a fresh secret then."""
     repo = repository(deps)

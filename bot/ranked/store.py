@@ -249,6 +249,18 @@ class SqliteRankedRepository:
             for r in rows
         ]
 
+    async def history(self, user_id: int, family: str, limit: int) -> list[tuple[float, float]]:
+        """The player's ranked rating (μ, σ) right after each of their last `limit` rated games in a family, oldest
+        first (ranked_results_by_player)."""
+        rows = await every(
+            self.conn,
+            "SELECT mu, sigma FROM (SELECT mu, sigma, rated_at, secret_id FROM ranked_results"
+            " WHERE user_id = ? AND family = ? ORDER BY rated_at DESC, secret_id DESC LIMIT ?)"
+            " ORDER BY rated_at, secret_id",
+            (user_id, family, limit),
+        )
+        return [(float(row["mu"]), float(row["sigma"])) for row in rows]
+
     async def recent(self, user_id: int, limit: int) -> list[StoredSecret]:
         """The player's latest ranked secrets, as marker or taker, newest first."""
         rows = await every(

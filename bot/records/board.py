@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot import callback_data as cb
 from bot.days import DayStreak
@@ -17,6 +17,9 @@ BAR = "▇"
 BAR_WIDTH = 12
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 MAX_VARIANT_BUTTONS = 6
+SPARKS = "▁▂▃▄▅▆▇█"
+TREND_SHOWN = 20  # reviewed games /stats's sparkline shows: one line on a phone
+TREND_LEAST = 2  # fewer reviewed games make no trend
 
 
 def bars(distribution: dict[int, int], width: int = BAR_WIDTH) -> list[str]:
@@ -31,6 +34,27 @@ def bars(distribution: dict[int, int], width: int = BAR_WIDTH) -> list[str]:
         size = max(1, round(count * width / top)) if count else 0
         rows.append(f"{guesses:>{pad}} {BAR * size}{' ' if size else ''}{count}".rstrip())
     return rows
+
+
+def sparkline(values: Sequence[float]) -> str:
+    """The values as one line of block characters, oldest first: the lowest ▁, the highest █, the rest between in
+    proportion (all alike: a flat line in the middle)."""
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    if high - low < 1e-9:
+        return SPARKS[len(SPARKS) // 2 - 1] * len(values)
+    top = len(SPARKS) - 1
+    return "".join(SPARKS[round((value - low) / (high - low) * top)] for value in values)
+
+
+def accuracy_trend(language: str, accuracy: Sequence[float]) -> Html | None:
+    """/stats's accuracy trend: the player's last reviewed games' accuracy as a sparkline, with the latest; None
+    with fewer than two reviewed games."""
+    shown = list(accuracy)[-TREND_SHOWN:]
+    if len(shown) < TREND_LEAST:
+        return None
+    return t("stats.trend", language, n=len(shown), spark=sparkline(shown), last=decimal_text(shown[-1], 1, language))
 
 
 def display_name(language: str, name: str | None, user_id: int) -> Html:
@@ -149,10 +173,12 @@ def stats(
     days: DayStreak | None = None,
     achievements: Html | None = None,
     puzzles: Html | None = None,
+    trend: Html | None = None,
 ) -> Outcome:
     """A player's stats in one variant, with the distribution as text bars and buttons for other variants; the
     `rating` line (bot/records/rankings.py), the `puzzles` rating line (bot/puzzles), the daily streak and the
-    `achievements` (bot/achievements/lines.py) under them; "?" says what each word counts."""
+    `achievements` (bot/achievements/lines.py) under them, the `trend` of the accuracy of the reviewed games after the
+    distribution (`accuracy_trend`); "?" says what each word counts."""
     title = stats_title(language, record, name)
     if record.games == 0 and record.bot_games == 0:
         body = t("stats.none", language)
@@ -162,6 +188,7 @@ def stats(
             t("stats.bars", language, bars="\n".join(bars(record.distribution))) if record.distribution else None,
             _bot_line(language, record),
         )
+    body = lines(body, trend)
     keyboard = _variant_rows(
         [
             (variant_label(v, language), cb.encode(cb.STATS, record.user_id, v), v == record.variant)

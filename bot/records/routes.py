@@ -7,7 +7,7 @@ from datetime import date
 from bot import achievements as achievements_feature
 from bot import callback_data as cb
 from bot import daily as daily_feature
-from bot import messages
+from bot import messages, review
 from bot import puzzles as puzzles_feature
 from bot.chats.settings import Settings
 from bot.days import day_of, until_next
@@ -51,8 +51,9 @@ class Scoreboard(Feature):
             days = await daily_feature.streak(deps, who.user_id)
             shelf = await _shelf(deps, who.user_id, language)
             solving = await _puzzle_line(deps, who.user_id, variant, language)
+            trend = records.accuracy_trend(language, await review.accuracy_trend(deps, who.user_id))
             return records.stats(
-                language, record, who.name, rating=line, days=days, achievements=shelf, puzzles=solving
+                language, record, who.name, rating=line, days=days, achievements=shelf, puzzles=solving, trend=trend
             )
         if words[:1] == ["top"]:
             day = day_of(deps.clock())
@@ -79,8 +80,17 @@ class Scoreboard(Feature):
                 days = await daily_feature.streak(deps, who.user_id)
                 shelf = await _shelf(deps, who.user_id, language)
                 solving = await _puzzle_line(deps, who.user_id, record.variant, language)
+                trend = records.accuracy_trend(language, await review.accuracy_trend(deps, who.user_id))
                 return records.stats(
-                    language, record, who.name, edit=True, rating=line, days=days, achievements=shelf, puzzles=solving
+                    language,
+                    record,
+                    who.name,
+                    edit=True,
+                    rating=line,
+                    days=days,
+                    achievements=shelf,
+                    puzzles=solving,
+                    trend=trend,
                 )
             if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
                 scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id

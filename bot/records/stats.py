@@ -28,6 +28,7 @@ from bot.deps import Deps
 from bot.games.model import Mode
 from bot.games.status import Status
 from bot.records.model import ALL_CHATS, Place, ResultCount, Standing
+from bot.records.rating import Family, Skill, shown
 from bot.records.store import RANKED_MODES, SqliteStatsRepository
 from bot.store.db import checkpoint
 from bot.store.store import Store
@@ -214,6 +215,13 @@ async def player_stats(deps: Deps, user_id: int, variant: str) -> PlayerStats:
         bot_average=sum(r.guesses * r.count for r in bot_solved) / bot_solved_count if bot_solved_count else None,
         variants=tuple(name for name, _ in await repo.played_variants(user_id)),
     )
+
+
+async def rating_history(deps: Deps, user_id: int, family: Family, last: int) -> tuple[int, ...]:
+    """The player's match rating in a family as shown, right after each of their last `last` rated matches, oldest
+    first: what the page's Stats tab draws."""
+    rows = await deps.store.repository(SqliteStatsRepository).rating_history(user_id, family.value, last)
+    return tuple(shown(Skill(mu, sigma).conservative) for mu, sigma in rows)
 
 
 async def usual_variant(deps: Deps, user_id: int) -> str:

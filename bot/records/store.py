@@ -126,6 +126,16 @@ class SqliteStatsRepository:
         )
         return (row["flags"] if row is not None else None) or ""
 
+    async def rating_history(self, user_id: int, family: str, limit: int) -> list[tuple[float, float]]:
+        """The player's rating (μ, σ) right after each of their last `limit` rated matches in a family, oldest first."""
+        rows = await scan(
+            self.conn,
+            "SELECT mu, sigma FROM (SELECT seq, mu, sigma FROM rated_results WHERE user_id = ? AND family = ?"
+            " ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+            (user_id, family, limit),
+        )
+        return [(float(row["mu"]), float(row["sigma"])) for row in rows]
+
     async def played_variants(self, user_id: int) -> list[tuple[str, int]]:
         """The variants a player has results in, with how many, most played first."""
         rows = await scan(

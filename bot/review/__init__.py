@@ -7,11 +7,13 @@ from __future__ import annotations
 from bot.review.figures import printed, shown_label
 from bot.review.lessons import Split, split_of
 from bot.review.screens import game_choice, label_text, link_button, mark, match_choice, match_data, why_line
-from bot.review.service import GameLabels, labels_of
+from bot.review.service import TREND, GameLabels, accuracy_trend, labels_of
 
 __all__ = [
+    "TREND",
     "GameLabels",
     "Split",
+    "accuracy_trend",
     "game_choice",
     "label_text",
     "labels_of",

@@ -385,6 +385,15 @@ def waits(refusal: Refusal) -> timedelta | None:
     return wait if isinstance(wait, timedelta) else None
 
 
+TREND = 50  # reviewed games the accuracy trend looks back on
+
+
+async def accuracy_trend(deps: Deps, user_id: int, last: int = TREND) -> tuple[float, ...]:
+    """The accuracy of the player's last `last` reviewed games (and matches), as their reviews keep it, oldest
+    first: what the page's Stats tab draws and /stats's sparkline shows."""
+    return await _repository(deps).accuracies(user_id, last)
+
+
 def _repository(deps: Deps) -> SqliteReviewRepository:
     return deps.store.repository(SqliteReviewRepository)
 

@@ -25,6 +25,7 @@ class ReviewRepository(Protocol):
     async def latest(self, user_id: int) -> tuple[tuple[str, int], ...]: ...
     async def latest_daily(self, user_id: int, before: str) -> int | None: ...
     async def daily_on(self, user_id: int, day: str) -> int | None: ...
+    async def accuracies(self, user_id: int, limit: int) -> tuple[float, ...]: ...
 
 
 class SqliteReviewRepository:
@@ -76,3 +77,15 @@ class SqliteReviewRepository:
         """The game of the player's daily challenge of `day`, if they played it."""
         row = await one(self.conn, "SELECT game_id FROM daily_plays WHERE user_id = ? AND day = ?", (user_id, day))
         return None if row is None else int(row["game_id"])
+
+    async def accuracies(self, user_id: int, limit: int) -> tuple[float, ...]:
+        """The accuracy of the player's last `limit` reviews as they were kept, oldest first: one a game, or one a
+        match's guesses of theirs (by the player, newest first: reviews_by_player)."""
+        rows = await scan(
+            self.conn,
+            "SELECT accuracy FROM (SELECT json_extract(review, '$.review.accuracy') AS accuracy, made_at, kind,"
+            " owner_id FROM reviews WHERE user_id = ? ORDER BY made_at DESC, kind DESC, owner_id DESC LIMIT ?)"
+            " WHERE accuracy IS NOT NULL ORDER BY made_at, kind, owner_id",
+            (user_id, limit),
+        )
+        return tuple(float(row["accuracy"]) for row in rows)

@@ -13,7 +13,7 @@ except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
 
 from engine.history import candidates
 from tests.bot.fakes import USER
-from tests.webapp.browser import needs_browser, open_page, screenshot
+from tests.webapp.browser import go, needs_browser, open_page, screenshot
 from tests.webapp.harness import init_data, mini_app
 
 pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
@@ -36,10 +36,10 @@ async def test_the_review_tab_draws_the_table_and_a_tap_opens_the_position(brows
 
         page = await open_page(browser, web.url, init_data(language=language), dark=dark)
         # labelled once the page's session (its texts) has come: wait for it, not only for the button
-        await expect(page.locator("#tab-review")).to_have_text(
-            "📊 Review" if language == "en" else "📊 Разбор", timeout=WAIT
+        await expect(page.locator("#tab-review .label")).to_have_text(
+            "Review" if language == "en" else "Разбор", timeout=WAIT
         )
-        await page.click("#tab-review")
+        await go(page, "review")
         rows = page.locator("#review-rows tr")
         await expect(rows).to_have_count(len(done.turns), timeout=WAIT)
         for index, turn in enumerate(done.turns):
@@ -85,10 +85,10 @@ async def test_a_position_opens_under_its_row_with_headings_and_closes_and_hints
                 await chat.send(code)
         await chat.send("/giveup")
         page = await open_page(browser, web.url, init_data(language=language), dark=dark, width=width)
-        await expect(page.locator("#tab-review")).to_have_text(
-            "📊 Review" if language == "en" else "📊 Разбор", timeout=WAIT
+        await expect(page.locator("#tab-review .label")).to_have_text(
+            "Review" if language == "en" else "Разбор", timeout=WAIT
         )
-        await page.click("#tab-review")
+        await go(page, "review")
         await expect(page.locator("#review-rows tr.hint")).to_have_count(1, timeout=WAIT)
         first = await page.evaluate("document.querySelector('#review-rows tr').className")
         assert first == "hint"  # taken before the first guess

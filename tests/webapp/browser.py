@@ -107,8 +107,29 @@ async def open_page(
     return page
 
 
+# the page's navigation at its foot for a screenshot of a page longer than the window (fixed to the window, it would
+# show where the window ends), and back (set through the CSSOM: the page's Content-Security-Policy allows no inline
+# style sheet)
+UNFIXED = """(unfixed) => {
+  const bar = document.getElementById("bar");
+  if (!bar || (unfixed && document.documentElement.scrollHeight <= window.innerHeight)) return; // all in the window
+  Object.assign(bar.style, unfixed ? { position: "static", margin: "12px -12px 0" } : { position: "", margin: "" });
+  document.body.style.paddingBottom = unfixed ? "0" : "";
+}"""
+
+
 async def screenshot(page: Any, name: str) -> None:
     """Keep a screenshot of the page in the folder SCREENSHOTS names, when it is set."""
     if SCREENS is not None:
         SCREENS.mkdir(parents=True, exist_ok=True)
+        await page.evaluate(UNFIXED, True)
         await page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
+        await page.evaluate(UNFIXED, False)
+
+
+async def go(page: Any, name: str) -> None:
+    """Open the page's screen `name` (its navigation entry #tab-<name>) as a player does: on the bar, or under More."""
+    entry = page.locator(f"#tab-{name}")
+    if not await entry.is_visible():
+        await page.click("#tab-more")
+    await entry.click()

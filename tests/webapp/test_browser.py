@@ -19,7 +19,7 @@ from bot.days import day_of
 from bot.texts import plain
 from engine.history import candidates
 from tests.bot.fakes import USER
-from tests.webapp.browser import needs_browser, open_page, screenshot
+from tests.webapp.browser import go, needs_browser, open_page, screenshot
 from tests.webapp.harness import init_data, mini_app
 
 pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
@@ -47,7 +47,7 @@ async def test_a_referee_game_is_won_with_the_keypad(browser, tmp_path, language
     async with mini_app(tmp_path) as web:
         page = await open_page(browser, web.url, init_data(language=language), dark=dark)
         await page.wait_for_selector("#new-play", state="visible", timeout=WAIT)
-        assert await page.text_content("#tab-game") == ("Game" if language == "en" else "Игра")
+        assert await page.text_content("#tab-game .label") == ("Game" if language == "en" else "Игра")
         await page.click("#new-play")
         await page.wait_for_selector("#keypad button", timeout=WAIT)
         game = await web.runtime.store.games.active_game(USER)
@@ -83,7 +83,7 @@ async def test_a_referee_game_is_won_with_the_keypad(browser, tmp_path, language
         await screenshot(page, f"game-{language}-{theme}")
 
         # the possibilities: the engine's count
-        await page.click("#tab-possible")
+        await go(page, "possible")
         await page.wait_for_selector("#codes tr", timeout=WAIT)
         stored = await web.runtime.store.games.active_game(USER)
         assert stored is not None
@@ -110,7 +110,7 @@ async def test_a_referee_game_is_won_with_the_keypad(browser, tmp_path, language
         await screenshot(page, f"won-{language}-{theme}")
 
         # after the game, the coach's view: each guess reviewed
-        await page.click("#tab-possible")
+        await go(page, "possible")
         await expect(page.locator("#coach-moves li")).to_have_count(2, timeout=WAIT)
         await screenshot(page, f"coach-{language}-{theme}")
         await page.context.close()
@@ -128,7 +128,7 @@ async def test_the_daily_is_played_and_shared_from_its_tab(browser, tmp_path, la
         assert game is not None
         assert game.daily is not None
         assert game.secret
-        await page.click("#tab-possible")
+        await go(page, "possible")
         await page.wait_for_selector("#possible-hidden", state="visible", timeout=WAIT)  # the daily is played bare
         await page.click("#tab-game")
         await key_in(page, game.secret)
@@ -213,7 +213,7 @@ async def test_the_puzzle_tab_solves_the_day_then_takes_a_rated_ladder_puzzle(br
         page = await open_page(browser, web.url, init_data(language=language), dark=dark)
         await page.wait_for_selector("#new-play", state="visible", timeout=WAIT)
         tab = page.locator("#tab-puzzle")
-        await expect(tab).to_have_text("Puzzle" if language == "en" else "Головоломки", timeout=WAIT)
+        await expect(tab.locator(".label")).to_have_text("Puzzles" if language == "en" else "Задачи", timeout=WAIT)
         await tab.click()
         begin = page.locator("#puzzle-choices button[data-data='pz:d']")
         await expect(begin).to_be_visible(timeout=WAIT)  # no clue shown before the player asks: no clock yet

@@ -1,7 +1,8 @@
 """The Mini App in a real browser (headless Chromium), live: a move typed in the chat is pushed to the page (no poll),
 or polled when the stream is refused; a versus game played in the page, both boards; every label of the page's rows
-of actions on one line at a phone's width, in English and Russian; and the page behind a proxy that serves it under
-a path of its own. With SCREENSHOTS=DIR, a screenshot of the versus game goes there."""
+of actions on one line at a phone's width, in English and Russian (the navigation's: test_browser_nav.py); and the
+page behind a proxy that serves it under a path of its own. With SCREENSHOTS=DIR, a screenshot of the versus game goes
+there."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
 from bot import callback_data as cb
 from bot.page import push
 from tests.bot.fakes import USER
-from tests.webapp.browser import needs_browser, open_page, screenshot
+from tests.webapp.browser import go, needs_browser, open_page, screenshot
 from tests.webapp.harness import MiniApp, init_data, mini_app
 
 pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
@@ -139,7 +140,7 @@ async def test_every_label_in_a_row_of_actions_keeps_to_one_line_at_a_phones_wid
         await page.click("#giveup")
         await page.wait_for_selector("#again-play", state="visible", timeout=WAIT)
         assert await page.evaluate(WRAPPED, ROWS) == []  # the same again
-        await page.click("#tab-possible")
+        await go(page, "possible")
         await page.wait_for_selector("#next", state="visible", timeout=WAIT)
         assert await page.evaluate(WRAPPED, ROWS) == []  # ‹ Back, Next › («Дальше ›»)
         await page.click("#tab-game")
@@ -178,27 +179,4 @@ async def test_the_page_works_behind_a_proxy_that_serves_it_under_a_path_of_its_
         await page.wait_for_selector("#keypad button", timeout=WAIT)
         assert await web.runtime.store.games.active_game(USER) is not None
         assert missed == []  # every call went through /app/
-        await page.context.close()
-
-
-OUTSIDE = """() => { const bar = document.querySelector("nav").getBoundingClientRect();
-  return [...document.querySelectorAll("nav button")].filter((el) => el.offsetParent !== null).filter((el) => {
-    const box = el.getBoundingClientRect();
-    return box.left < bar.left - 0.5 || box.right > bar.right + 0.5 || el.scrollWidth > el.clientWidth + 0.5;
-  }).map((el) => el.textContent); }"""
-
-
-@pytest.mark.parametrize("language", ["en", "ru"])
-@pytest.mark.parametrize("width", [360, 390])
-async def test_every_tab_shows_whole_on_one_line_inside_the_bar_at_a_phones_width(browser, tmp_path, language, width):
-    async with mini_app(tmp_path) as web:
-        page = await open_page(browser, web.url, init_data(language=language), width=width)
-        # every label is set once the page's session (its texts) has come: the last one's text says it has
-        await expect(page.locator("#tab-storm")).to_have_text(
-            "⚡ Storm" if language == "en" else "⚡ Штурм", timeout=WAIT
-        )
-        # Game, Possibilities, Daily, Review, Puzzle, and Ranked, League, Storm (added by their own scripts)
-        assert await page.locator("nav button:visible").count() == 8
-        assert await page.evaluate(OUTSIDE) == []
-        assert await page.evaluate(WRAPPED, "nav button") == []
         await page.context.close()

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.fakes import USER
-from tests.webapp.browser import needs_browser, open_page
+from tests.records.progress import seed
+from tests.webapp.browser import go, needs_browser, open_page
 from tests.webapp.harness import init_data, mini_app
 
 try:
@@ -48,7 +49,7 @@ TEXTS = """() => {
     if (el.closest("button:disabled, #tg-main-button, [hidden]")) continue;
     const [r, g, b, a] = rgba(getComputedStyle(el).color), bg = ground(el), alpha = a * faded(el);
     const fg = [r, g, b].map((v, i) => v * alpha + bg[i] * (1 - alpha));
-    const where = el.id || el.className || el.parentElement.className || el.tagName;
+    const where = el.id || el.getAttribute("class") || el.parentElement.getAttribute("class") || el.tagName;
     found.push({ text: text.slice(0, 40), where, fg, bg: bg.slice(0, 3) });
   }
   return found;
@@ -108,7 +109,7 @@ async def test_every_text_reads_at_aa_and_the_boxes_show(browser, tmp_path, dark
         page_bg = await background(page, "body")
         assert ratio(await background(page, "#notepad"), page_bg) >= 1.1  # the notepad is a box that shows
 
-        await page.click("#tab-possible")
+        await go(page, "possible")
         await page.wait_for_selector("#codes tr", timeout=WAIT)
         problems += await unreadable(page, seen)
 
@@ -120,11 +121,11 @@ async def test_every_text_reads_at_aa_and_the_boxes_show(browser, tmp_path, dark
         await page.wait_for_selector("#ending", state="visible", timeout=WAIT)
         problems += await unreadable(page, seen)
         assert ratio(await background(page, "#ending"), page_bg) >= 1.1  # and so is the ending
-        await page.click("#tab-possible")
+        await go(page, "possible")
         await expect(page.locator("#coach-moves li")).to_have_count(2, timeout=WAIT)
         problems += await unreadable(page, seen)
 
-        await page.click("#tab-review")  # the won game's review, and the position at its first guess
+        await go(page, "review")  # the won game's review, and the position at its first guess
         await expect(page.locator("#review-rows tr")).to_have_count(2, timeout=WAIT)
         await page.click("#review-rows tr >> nth=1")
         await page.wait_for_selector("#position-codes span", timeout=WAIT)
@@ -134,11 +135,20 @@ async def test_every_text_reads_at_aa_and_the_boxes_show(browser, tmp_path, dark
         await page.wait_for_selector("#daily-title:not(:empty)", timeout=WAIT)
         problems += await unreadable(page, seen)
 
+        await page.click("#tab-more")  # More's list of screens
+        problems += await unreadable(page, seen)
+
+        await seed(web.runtime.core.deps, USER, offset=1000)
+        await page.click("#tab-stats")  # the charts' words: counts, guesses, the scales, the legend
+        await page.wait_for_selector("#stats-ratings .legend li", timeout=WAIT)
+        problems += await unreadable(page, seen)
+
         await page.click("#tab-game")
         await page.click("#again-think")
         await page.wait_for_selector("#board-buttons button", timeout=WAIT)
         problems += await unreadable(page, seen)
         await page.context.close()
     assert problems == []
-    assert {"variant", "th-guess", "tab-possible", "hint", "notepad-help", "x", "count", "ending", "won"} <= seen
+    assert {"variant", "th-guess", "label", "hint", "notepad-help", "x", "count", "ending", "won"} <= seen
+    assert {"axis", "legend"} <= seen  # the Stats tab's
     assert {"review-legend", "position-title", "position-least"} <= seen

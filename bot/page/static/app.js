@@ -25,9 +25,35 @@
   let notesTimer;
   let missed = false; // a state came while a move was on its way: asked for again after it
 
+  // The page's screens, as its navigation shows them (bottom bar, as Telegram's Mini Apps do): the bar's entries
+  // (at most four), then "More", whose list holds the rest, one tap away. ONE ENTRY A SCREEN: {id, icon, label (a
+  // catalogue key, in bot/page/view.py's PAGE_TEXTS), bar (on the bar, else under More), panel (the <section> it
+  // shows: the id when not given), send (what it sends as the chat would, each time it is opened: {command, args} or
+  // a button's {data}; the answer goes to its tab script's `answered`)}. Its button is #tab-<id>. A panel that no
+  // static section and no tab script (below) draws shows a placeholder line (app.soon) until its script lands.
+  /** @type {NavEntry[]} */
+  const SCREENS = [
+    { id: "game", icon: "🎯", label: "app.nav.game", bar: true },
+    { id: "daily", icon: "📅", label: "app.nav.daily", bar: true },
+    { id: "puzzle", icon: "🧩", label: "app.nav.puzzle", bar: true },
+    { id: "stats", icon: "📊", label: "app.nav.stats", bar: true },
+    { id: "possible", icon: "🔢", label: "app.tab.possible" },
+    { id: "review", icon: "🔍", label: "app.tab.review" },
+    { id: "achievements", icon: "🏅", label: "app.tab.achievements", panel: "achievements-tab" },
+    { id: "ranked", icon: "⚔️", label: "app.tab.ranked" },
+    { id: "league", icon: "🏆", label: "app.tab.league" },
+    { id: "storm", icon: "⚡", label: "app.tab.storm" },
+  ];
+  /** @type {NavEntry} */
+  const MORE = { id: "more", icon: "☰", label: "app.nav.more" };
+  /** @param {NavEntry} entry */
+  const panelOf = (entry) => entry.panel || entry.id;
+
   // Scripts of their own add to the page before it starts, `page` being what they may use (pageApi):
-  // - a tab (review.js, puzzle.js...): BullsCows.addTab({name, label: () => text, setup(panel, page), show(panel, page),
-  //   screen(screen, page): each feature screen an act brings, to draw those of its own (ranked.js, league.js...)});
+  // - a tab (review.js, puzzle.js, stats.js...): BullsCows.addTab({name: the panel it draws (an entry's above; any
+  //   other name gets an entry under More, with the spec's icon and label), label, setup(panel, page),
+  //   show(panel, page), answered(answer, panel, page), screen(screen, page): each feature screen an act brings,
+  //   whichever tab sent it, to draw those of its own (ranked.js, league.js, storm.js)});
   // - a board the game tab shows instead of the one-player game's (versus.js): BullsCows.addBoard({name,
   //   shows(state), over(state), variant(state), keys(state) -> {id, variant, about} or null, draw(section, page)});
   // - a feed that brings the state sooner than the poll (push.js): BullsCows.addFeed({live(), start(page, session)}).
@@ -381,9 +407,14 @@
     $("daily-share-button").hidden = !found.share;
     $("daily-next").textContent = found.status === "done" ? found.next : "";
     $("daily-streak").textContent = found.streak || "";
-    $("stats-title").textContent = found.stats.title;
-    $("stats-lines").replaceChildren(...found.stats.lines.map((line) => el("p", { textContent: line })));
-    drawAchievements(found.achievements);
+  }
+
+  async function loadAchievements() {
+    try {
+      drawAchievements(/** @type {DailyTab} */ (await api("/api/daily")).achievements);
+    } catch (error) {
+      // shown by api(); opening the tab again tries again
+    }
   }
 
   // The player's achievements, as /stats shows them: each with its mark (🏅 held, 🔒 not yet) and what earns it.
@@ -613,17 +644,80 @@
     root.style.setProperty("--button-label", css(legible(colour("--button-text"), button, colour("--button-text"))));
   }
 
+  // The panel `name` shown (a navigation entry's, or More's list), its entry marked as the current page (and More's,
+  // for an entry under More).
   /** @param {string} name */
   function switchTab(name) {
     tab = name;
-    for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(/** @type {HTMLElement} */ (b).dataset.tab === name));
-    for (const panel of document.querySelectorAll("main > [role=tabpanel]")) /** @type {HTMLElement} */ (panel).hidden = name !== panel.id;
-    haptic("select");
+    const underMore = name === "more" || !!document.querySelector(`#more-list button[data-tab="${CSS.escape(name)}"]`);
+    for (const b of document.querySelectorAll("#bar button, #more-list button")) {
+      const button = /** @type {HTMLElement} */ (b);
+      const current = button.dataset.tab === name || (button.id === "tab-more" && underMore);
+      if (current) button.setAttribute("aria-current", "page");
+      else button.removeAttribute("aria-current");
+    }
+    for (const panel of document.querySelectorAll("main > section")) /** @type {HTMLElement} */ (panel).hidden = name !== panel.id;
     mainButton();
     if (name === "possible") loadPossible();
     if (name === "daily") loadDaily();
+    if (name === "achievements-tab") loadAchievements();
     const added = addedTabs.find((spec) => spec.name === name);
     if (added && added.show) added.show($(name), pageApi());
+    window.scrollTo(0, 0);
+  }
+
+  // An entry tapped: its panel shown, and what it sends sent (the answer to its tab script).
+  /** @param {NavEntry} entry */
+  async function open(entry) {
+    switchTab(panelOf(entry));
+    if (!entry.send) return;
+    const added = addedTabs.find((spec) => spec.name === panelOf(entry));
+    try {
+      const answer = await act(entry.send);
+      if (added && added.answered) added.answered(answer, $(panelOf(entry)), pageApi());
+    } catch (error) {
+      $("notice").textContent = tx("app.error");
+    }
+  }
+
+  // The navigation: a bar at the bottom (the entries marked `bar`, then More) and More's list (the others), each a
+  // button #tab-<id>; the arrow keys, Home and End move along the bar.
+  function buildNav() {
+    for (const spec of addedTabs) // a tab script's panel that no entry names: an entry under More
+      if (!SCREENS.some((entry) => panelOf(entry) === spec.name))
+        SCREENS.push({ id: spec.name, icon: spec.icon || "•", label: "", send: spec.send });
+    /** @param {NavEntry} entry */
+    const made = (entry) => {
+      const b = el("button", { type: "button", id: "tab-" + entry.id },
+        el("span", { className: "icon", textContent: entry.icon }), el("span", { className: "label" }));
+      /** @type {HTMLElement} */ (b.firstChild).setAttribute("aria-hidden", "true");
+      b.dataset.tab = panelOf(entry);
+      b.addEventListener("click", () => {
+        haptic("select");
+        if (entry === MORE) switchTab("more");
+        else open(entry);
+      });
+      return b;
+    };
+    const bar = $("bar");
+    const onBar = SCREENS.filter((entry) => entry.bar).slice(0, 4); // five on the bar at most: a fifth goes to More
+    bar.replaceChildren(...onBar.map(made), made(MORE));
+    $("more-list").replaceChildren(...SCREENS.filter((entry) => !onBar.includes(entry)).map((entry) => el("li", {}, made(entry))));
+    bar.addEventListener("keydown", (event) => {
+      const buttons = /** @type {HTMLElement[]} */ ([...bar.querySelectorAll("button")]);
+      const at = buttons.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+      const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+      if (at < 0 || to === undefined) return;
+      event.preventDefault();
+      buttons[(to + buttons.length) % buttons.length].focus();
+    });
+    for (const entry of SCREENS) { // a panel nobody draws yet: a placeholder line
+      const name = panelOf(entry);
+      if (document.getElementById(name)) continue;
+      const panel = el("section", { id: name, hidden: true }, el("h2", { className: "soon-title" }), el("p", { className: "muted soon" }));
+      panel.dataset.entry = entry.id;
+      /** @type {HTMLElement} */ (document.querySelector("main")).append(panel);
+    }
   }
 
   // What a tab of its own may use of the page: the API with initData, the texts, drawing, moves, the state.
@@ -637,13 +731,7 @@
 
   function addTabs() {
     for (const spec of addedTabs) {
-      const button = el("button", { id: "tab-" + spec.name });
-      button.setAttribute("role", "tab");
-      button.dataset.tab = spec.name;
-      button.setAttribute("aria-selected", "false");
-      /** @type {HTMLElement} */ (document.querySelector("nav")).append(button);
       const panel = el("section", { id: spec.name, hidden: true });
-      panel.setAttribute("role", "tabpanel");
       /** @type {HTMLElement} */ (document.querySelector("main")).append(panel);
       if (spec.setup) spec.setup(panel, pageApi());
     }
@@ -658,10 +746,17 @@
     document.documentElement.lang = session.language || "en";
     document.title = tx("app.title");
     $("title").textContent = tx("app.title");
-    $("tab-game").textContent = tx("app.tab.game");
-    $("tab-possible").textContent = tx("app.tab.possible");
-    $("tab-daily").textContent = tx("app.tab.daily");
-    for (const spec of addedTabs) $("tab-" + spec.name).textContent = spec.label ? spec.label(pageApi()) : spec.name;
+    $("bar").setAttribute("aria-label", tx("app.nav.label"));
+    for (const entry of [...SCREENS, MORE]) {
+      const spec = addedTabs.find((s) => s.name === panelOf(entry));
+      const text = entry.label ? tx(entry.label) : spec && spec.label ? spec.label(pageApi()) : entry.id;
+      /** @type {HTMLElement} */ ($("tab-" + entry.id).lastChild).textContent = text;
+    }
+    for (const soon of document.querySelectorAll(".soon")) soon.textContent = tx("app.soon");
+    for (const title of document.querySelectorAll(".soon-title")) {
+      const entry = /** @type {HTMLElement} */ (title.parentElement).dataset.entry || "";
+      title.textContent = /** @type {HTMLElement} */ ($("tab-" + entry).lastChild).textContent;
+    }
     $("daily-play").textContent = tx("app.daily.play");
     $("daily-running").textContent = tx("app.daily.running");
     $("daily-share-button").textContent = tx("daily.btn.share");
@@ -693,8 +788,7 @@
       tg.MainButton.onClick(guess);
     }
     addTabs();
-    for (const b of document.querySelectorAll("nav button"))
-      b.addEventListener("click", () => switchTab(/** @type {HTMLElement} */ (b).dataset.tab || "game"));
+    buildNav();
     for (const mode of /** @type {const} */ (["play", "think", "versus"]))
       for (const id of ["new-" + mode, "again-" + mode]) $(id).addEventListener("click", () => startNew(mode));
     $("reveal-check").addEventListener("click", reveal);
@@ -731,6 +825,7 @@
       return;
     }
     label(session);
+    switchTab("game");
     render();
     for (const feed of feeds) feed.start(pageApi(), session);
     setTimeout(poll, POLL_MS);
