@@ -16,7 +16,7 @@ from bot.storm import service as storm
 from tests.bot.fakes import EPOCH, USER, Clock
 from tests.bot.members import Member
 from tests.storm.stock import solution, stock, wrong
-from tests.webapp.browser import needs_browser, open_page, screenshot
+from tests.webapp.browser import go, needs_browser, open_page, screenshot
 from tests.webapp.harness import MiniApp, init_data, mini_app
 
 pytestmark = [pytest.mark.browser, needs_browser, pytest.mark.asyncio(loop_scope="module")]
@@ -54,15 +54,17 @@ async def test_a_ranked_game_is_played_on_the_page_and_both_games_shown_side_by_
         width = WIDTHS[language]
         page = await open_page(browser, web.url, init_data(language=language), dark=dark, width=width)
         tab = page.locator("#tab-ranked")
-        await expect(tab).to_have_text("⚔️ Ranked" if language == "en" else "⚔️ На рейтинг", timeout=WAIT)
-        await tab.click()
+        await expect(tab.locator(".label")).to_have_text(
+            "Ranked" if language == "en" else "Рейтинговые партии", timeout=WAIT
+        )
+        await go(page, "ranked")
         await page.click("#ranked-start")
         await page.wait_for_selector("#keypad button", timeout=WAIT)  # the game tab's keypad plays it
         game = await web.runtime.store.games.active_game(USER)
         assert game.ranked is not None
         assert game.secret == bobs[-1]
         # before she finishes, the Ranked tab shows nothing of Bob's game
-        await page.click("#tab-ranked")
+        await go(page, "ranked")
         await expect(page.locator("#ranked-to-game")).to_be_visible(timeout=WAIT)
         assert await page.locator("#ranked-vs").is_hidden()
         assert bobs[0] not in (await page.text_content("#ranked") or "")
@@ -95,7 +97,8 @@ async def test_the_league_tab_shows_the_division_table(browser, tmp_path, langua
         game = await web.runtime.store.games.active_game(USER)
         await ann.send(game.secret)
         page = await open_page(browser, web.url, init_data(language=language), dark=dark)
-        await page.locator("#tab-league").click()
+        await expect(page.locator("#tab-league .label")).not_to_have_text("", timeout=WAIT)
+        await go(page, "league")
         rows = page.locator("#league-rows tr")
         await expect(rows).to_have_count(2, timeout=WAIT)
         assert "mine" in (await rows.nth(0).get_attribute("class") or "")
@@ -116,7 +119,8 @@ async def test_a_short_storm_run_shows_a_wrong_answers_penalty_on_the_servers_cl
         deps = web.runtime.core.deps
         await stock(deps)
         page = await open_page(browser, web.url, init_data(language=language), dark=dark)
-        await page.locator("#tab-storm").click()
+        await expect(page.locator("#tab-storm .label")).not_to_have_text("", timeout=WAIT)
+        await go(page, "storm")
         await expect(page.locator("#storm-start")).to_be_visible(timeout=WAIT)  # looking starts no clock
         await page.click("#storm-start")
         await expect(page.locator("#storm-clues tr").first).to_be_visible(timeout=WAIT)

@@ -17,7 +17,7 @@ except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
 from bot.days import day_of
 from bot.texts import plain, t
 from tests.bot.fakes import USER
-from tests.webapp.browser import needs_browser, open_page, screenshot
+from tests.webapp.browser import go, needs_browser, open_page, screenshot
 from tests.webapp.harness import init_data, mini_app
 from tests.webapp.test_contrast import ratio
 
@@ -52,7 +52,7 @@ async def test_the_puzzle_answer_box_is_themed_and_the_days_result_is_shared_thr
     async with mini_app(tmp_path) as web:
         page = await open_page(browser, web.url, init_data(language=language), dark=dark, width=width)
         tab = page.locator("#tab-puzzle")
-        await expect(tab).to_have_text("Puzzle" if language == "en" else "Головоломки", timeout=WAIT)
+        await expect(tab.locator(".label")).to_have_text("Puzzles" if language == "en" else "Задачи", timeout=WAIT)
         await tab.click()
         await page.locator("#puzzle-choices button[data-data='pz:d']").click(timeout=WAIT)
         box = page.locator("#puzzle-code")
@@ -91,7 +91,7 @@ async def test_the_puzzle_of_the_day_given_up_on_the_page_says_so_and_offers_not
     async with mini_app(tmp_path) as web:
         page = await open_page(browser, web.url, init_data(language=language), dark=dark, width=360)
         tab = page.locator("#tab-puzzle")
-        await expect(tab).to_have_text("Puzzle" if language == "en" else "Головоломки", timeout=WAIT)
+        await expect(tab.locator(".label")).to_have_text("Puzzles" if language == "en" else "Задачи", timeout=WAIT)
         await tab.click()
         await page.locator("#puzzle-choices button[data-data='pz:d']").click(timeout=WAIT)
         await expect(page.locator("#puzzle-clues tr").first).to_be_visible(timeout=WAIT)
@@ -115,10 +115,10 @@ async def test_the_reviews_counts_and_labels_stay_on_one_line(browser, tmp_path,
                 await chat.send(code)
         await chat.send("/giveup")  # typed: the player's own word, asked nothing
         page = await open_page(browser, web.url, init_data(language=language), dark=dark, width=width)
-        await expect(page.locator("#tab-review")).to_have_text(
-            "📊 Review" if language == "en" else "📊 Разбор", timeout=WAIT
+        await expect(page.locator("#tab-review .label")).to_have_text(
+            "Review" if language == "en" else "Разбор", timeout=WAIT
         )
-        await page.click("#tab-review")
+        await go(page, "review")
         counts = page.locator("#review-rows td.counts")
         await expect(counts.first).to_contain_text("5040 → ", timeout=WAIT)
         for n in range(await counts.count()):
@@ -142,8 +142,8 @@ async def test_an_achievement_held_shows_what_it_is_for_with_a_mark_plain_to_see
         game = await web.runtime.store.games.active_game(USER)
         await chat.send(game.secret)  # Classic in four, held
         page = await open_page(browser, web.url, init_data(language=language), dark=dark, width=width)
-        await expect(page.locator("#tab-daily")).not_to_have_text("", timeout=WAIT)
-        await page.click("#tab-daily")
+        await expect(page.locator("#tab-achievements .label")).not_to_have_text("", timeout=WAIT)
+        await go(page, "achievements")
         held = page.locator("#achievements li.held")
         await expect(held).to_have_count(1, timeout=WAIT)
         assert (await held.locator(".mark").text_content() or "").strip() == "🏅"
