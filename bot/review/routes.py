@@ -101,7 +101,7 @@ class Review(Feature):
             return review_board.refused(language, Refusal("review.failed"))
         if self.deps.later is not None:  # made in the background, and delivered once made
             try:
-                making = reviews.started(self.deps, found)
+                making = reviews.making(self.deps, found)
             except Busy:  # their other reviews come first: one person never queues many ahead of everyone
                 return review_board.refused(language, Refusal("review.busy"), pressed)
             later = Later(LATER, ("g" if found.of == Reviewed.GAME else "m", found.owner_id))

@@ -54,7 +54,7 @@ async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> schema.
             # made in its thread, outside the reading; shielded: a call given up (a closed page, the server
             # stopping) leaves the review to be made and kept, where cancelling it would free the gate while its
             # thread still runs, and the next call would start another
-            review = await asyncio.shield(reviews.started(core.deps, subject))
+            review = await asyncio.shield(reviews.making(core.deps, subject))
         except Busy:  # two of theirs under way already: the page asks again later
             return _none(language, Refusal("review.busy"))
         except Exception:
