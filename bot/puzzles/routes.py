@@ -64,7 +64,7 @@ class Puzzle(Feature):
         deps, user, language = self.deps, s.who.user_id, s.language
         word = _word(args, language)
         if word == TOP_WORD:
-            return view.day_board(language, await puzzles.board(deps))
+            return view.day_board(language, await puzzles.day_solvers(deps))
         busy = await self._busy(s)
         if word == DAILY_WORD:
             day = await puzzles.today(deps, user)
@@ -103,7 +103,7 @@ class Puzzle(Feature):
         deps, user, language = self.deps, s.who.user_id, s.language
         verb, *fields = pressed.args or ("",)
         if verb == view.BOARD:
-            return view.day_board(language, await puzzles.board(deps))
+            return view.day_board(language, await puzzles.day_solvers(deps))
         if not s.who.private:
             return Outcome(toast=t("group.private_only", language, link=""))
         busy = await self._busy(s)
@@ -159,7 +159,7 @@ class Puzzle(Feature):
         deps, who, language = self.deps, s.who, s.language
         word = _word(args, language)
         if word == TOP_WORD:
-            return view.day_board(language, await puzzles.board(deps))
+            return view.day_board(language, await puzzles.day_solvers(deps))
         if not args.strip() or word == DAILY_WORD:
             posted = await puzzles.post_in_group(deps, who.chat_id, who.user_id)
             return view.group_posted(language, posted, who.bot_username)

@@ -14,7 +14,7 @@ from bot.boards.model import Choice, Choices, Does
 from bot.days import DayStreak
 from bot.puzzles.board import Clue, DayBoard, PuzzleBoard, PuzzleKind
 from bot.puzzles.retry import Retry
-from bot.puzzles.service import Board, Change, Daily, GroupDaily, Ladder, NextLadder, Solving, Standing
+from bot.puzzles.service import Change, Daily, DaySolvers, GroupDaily, Ladder, NextLadder, Solving, Standing
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Reply
 from bot.texts import (
@@ -537,7 +537,7 @@ def refused_button(language: str, refusal: Refusal) -> Outcome:
     return Outcome.refused(refusal, t(refusal.key, language, **refusal.params), toast=True)
 
 
-def day_board(language: str, board: Board) -> Outcome:
+def day_board(language: str, board: DaySolvers) -> Outcome:
     """The day's board: its solvers by tries, then time."""
     day = date_text(board.day, language)
     rows = [t("puzzle.board.title", language, day=day)]

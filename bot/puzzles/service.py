@@ -249,7 +249,7 @@ Solving = Ladder | Daily | NextLadder | Retry
 
 
 @dataclass(frozen=True)
-class Board:
+class DaySolvers:
     """The day's board: its solvers in order, with their names, and how many solved."""
 
     day: str
@@ -740,13 +740,13 @@ async def give_up_day(deps: Deps, user_id: int, day: str) -> Daily | Refusal:
     return _day_state(loaded, day, await day_puzzle(deps, day), now, gave_up=True)
 
 
-async def board(deps: Deps, day: str | None = None) -> Board:
+async def day_solvers(deps: Deps, day: str | None = None) -> DaySolvers:
     """The day's board (today's by default): the solvers by tries, then time from when they were first shown it."""
     day = day or day_of(deps.clock())
     repo = repository(deps)
     solvers = await repo.day_board(day, BOARD_SIZE)
     names = await deps.store.players.names(s.user_id for s in solvers)
-    return Board(day, tuple((s, names.get(s.user_id)) for s in solvers), await repo.day_solvers(day))
+    return DaySolvers(day, tuple((s, names.get(s.user_id)) for s in solvers), await repo.day_solvers(day))
 
 
 async def streak(deps: Deps, user_id: int) -> DayStreak:
