@@ -8,11 +8,11 @@ puzzle posted in a group.
   player and the puzzle, in the update's transaction, once. A puzzle left unanswered counts as failed when the
   player asks for another (the day's, or one of another variant), as on Lichess: no puzzle can be parked to skip
   it. A variant whose shelf has nothing left for the player gets a few puzzles made on the fly, as engine work.
-- **Two kinds on the ladder.** "Which code is it?" (INVERSE) and "Best next guess" (NEXT, made ahead only). They
-  alternate: a player who has been shown an odd number of ladder puzzles gets a best-next-guess one next, where the
-  shelf has one for them, else the other kind. Both kinds share the player's puzzle rating. A best-next-guess answer,
-  any code of the variant, is graded as engine work (`grade_next_guess`): solved when its loss is under the "good"
-  threshold. A miss is told how good it was and how far from the best, never which guesses are best: those are
+- **Two questions on the ladder.** "Which code is it?" (Question.INVERSE) and "Best next guess" (BEST_NEXT, made ahead
+  only). They alternate: a player who has been shown an odd number of ladder puzzles gets a best-next-guess one next,
+  where the shelf has one for them, else the other question. Both share the player's puzzle rating. A best-next-guess
+  answer, any code of the variant, is graded as engine work (`grade_next_guess`): solved when its loss is under the
+  "good" threshold. A miss is told how good it was and how far from the best, never which guesses are best: those are
   named, with what makes the first one best (`engine.partition`), once it is solved or given up.
 - **The puzzle of the day**: the same for everyone, made from a seed that is an HMAC of the day under the daily key
   (as /daily's secret), never stored; a player's go at it is (first shown, tries, solved or given up), for the day's
@@ -22,7 +22,7 @@ puzzle posted in a group.
   from when they were shown it before); the group's first solver is recorded once, and no message prints the code.
 - **A retry** (bot/puzzles/retry.py): a position of the player's own reviewed game, "🔁 Retry #n" under its review,
   is an unrated best-next-guess puzzle they solve as a ladder puzzle (typed codes answer it). It is never rated,
-  counts for nothing on the ladder (its turn of kinds, its latest variant), and is refused while a ladder puzzle or
+  counts for nothing on the ladder (its turn of questions, its latest variant), and is refused while a ladder puzzle or
   today's puzzle is open (it would park it); asking for another puzzle leaves a retry open for later, never failed.
 - **An answer is idempotent once it ends the puzzle**: an answer to a puzzle that is over is refused, and changes
   nothing. A code that is one of the clues' own guesses is answered as that, and counts for nothing.
@@ -53,8 +53,6 @@ from bot.puzzles import retry as retries
 from bot.puzzles.rating import Candidate
 from bot.puzzles.retry import Retry, RetryPuzzle
 from bot.puzzles.store import (
-    INVERSE,
-    RETRY,
     AttemptWrite,
     DaySolver,
     DayWrite,
@@ -62,11 +60,11 @@ from bot.puzzles.store import (
     Loaded,
     Made,
     Plan,
+    Question,
     Rated,
     SqlitePuzzleRepository,
     StoredPuzzle,
 )
-from bot.puzzles.store import NEXT as NEXT
 from bot.puzzles.store import Current as Current
 from bot.refusal import Refusal
 from engine.history import candidates
@@ -121,7 +119,7 @@ def made(variant: Variant, seeds: Sequence[int]) -> list[Made]:
 def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[Made]:
     """The best-next-guess puzzles these seeds make in the variant, as rows to store (a seed whose games yield none,
     or one equal up to relabelling to a puzzle in `known`, adds nothing; `known` gains the new ones' keys), each
-    rated where its own difficulty estimate puts it (`NextGuessPuzzle.estimate`, on the scale of the other kind's)
+    rated where its own difficulty estimate puts it (`NextGuessPuzzle.estimate`, on the scale of the other question's)
     (CPU-bound, tens of milliseconds a seed: call it in a thread)."""
     rows = []
     for seed in seeds:
@@ -131,7 +129,7 @@ def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[M
             known.add(puzzle.key)
             estimate = puzzle.estimate
             start = puzzle_rating.puzzle_start(estimate)
-            rows.append(Made(variant.name, NEXT_VERSION, seed, puzzle.to_data(), estimate, start, NEXT))
+            rows.append(Made(variant.name, NEXT_VERSION, seed, puzzle.to_data(), estimate, start, Question.BEST_NEXT))
     return rows
 
 
@@ -333,7 +331,7 @@ def _open_ladder(loaded: Loaded) -> tuple[StoredPuzzle, bool] | None:
     current = loaded.current
     if current is None or current.puzzle_id is None or row is None or attempt is None or attempt.ended:
         return None
-    if row.kind == RETRY:
+    if row.question == Question.RETRY:
         return None
     return row, attempt.rated
 
@@ -382,7 +380,7 @@ async def standing(deps: Deps, user_id: int, variant: Variant) -> Standing | Non
 
 async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Variant) -> Ladder | NextLadder:
     """The player's ladder puzzle in `variant` (None: the variant of their latest ladder puzzle, else `usual`): the
-    one they are solving in it, else a new one picked near their rating, of the kind whose turn it is, a few made on
+    one they are solving in it, else a new one picked near their rating, of the question whose turn it is, a few made on
     the fly when none is left for them, shown from now on. A puzzle of another variant they were solving counts as
     failed (if it was not rated yet) and ends; a retry of their game's they were solving is left open for later,
     neither failed nor rated."""
@@ -396,8 +394,8 @@ async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Varia
     family = _family(variant)
     skill = rated.player if rated is not None and rated.family == family else loaded.skill(family)
     chosen = None
-    for kind in kinds_in_turn(loaded.seen):
-        chosen = await _pick(deps, user_id, variant, skill, kind)
+    for question in questions_in_turn(loaded.seen):
+        chosen = await _pick(deps, user_id, variant, skill, question)
         if chosen is not None:
             break
     made_now = 0
@@ -412,7 +410,7 @@ async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Varia
             made_now,
             variant.name,
         )
-        chosen = await _pick(deps, user_id, variant, skill, INVERSE)
+        chosen = await _pick(deps, user_id, variant, skill, Question.INVERSE)
     assert chosen is not None, "puzzles made just now are unseen"
     await repository(deps).save(
         Plan(
@@ -438,13 +436,15 @@ def _known(name: str | None) -> Variant | None:
         return None
 
 
-def kinds_in_turn(seen: int) -> tuple[str, str]:
-    """The kinds of puzzle to look for, in order, for a player shown `seen` ladder puzzles: they alternate, "Which
+def questions_in_turn(seen: int) -> tuple[Question, Question]:
+    """The questions of puzzle to look for, in order, for a player shown `seen` ladder puzzles: they alternate, "Which
     code is it?" first."""
-    return (NEXT, INVERSE) if seen % 2 else (INVERSE, NEXT)
+    return (Question.BEST_NEXT, Question.INVERSE) if seen % 2 else (Question.INVERSE, Question.BEST_NEXT)
 
 
-async def _pick(deps: Deps, user_id: int, variant: Variant, skill: records.Skill, kind: str) -> StoredPuzzle | None:
+async def _pick(
+    deps: Deps, user_id: int, variant: Variant, skill: records.Skill, question: Question
+) -> StoredPuzzle | None:
     """An unseen puzzle of the variant for the player: from the window around their rating, widened step by step,
     then the nearest at any rating; None when they have seen every one."""
     repo = repository(deps)
@@ -455,7 +455,7 @@ async def _pick(deps: Deps, user_id: int, variant: Variant, skill: records.Skill
         else:
             low, high = puzzle_rating.window(skill, widen)
             middle = (low + high) / 2
-        rows = await repo.nearest_unseen(user_id, variant.name, middle, low, high, FETCH, kind)
+        rows = await repo.nearest_unseen(user_id, variant.name, middle, low, high, FETCH, question)
         by_id = {row.id: row for row in rows}
         chosen = puzzle_rating.pick(skill, [Candidate(row.id, row.skill) for row in rows], deps.rng)
         if chosen is not None:
@@ -489,7 +489,7 @@ def _ladder_state(
     change = _change(rated) if rated is not None else None
     shown = puzzle_rating.player_shown(skill), puzzle_rating.puzzle_shown(puzzle_skill)
     provisional = not puzzle_rating.established(skill)
-    if row.kind == NEXT:
+    if row.question == Question.BEST_NEXT:
         puzzle = stored_next(row)
         graded = verdict if isinstance(verdict, NextGuessGrade) else None
         played, why = _explained(variant, puzzle, graded, over=solved or gave_up)
@@ -527,7 +527,7 @@ async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | N
     row, attempt = loaded.puzzle, loaded.attempt
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
-    if row.kind == RETRY:
+    if row.question == Question.RETRY:
         return await retries.give_up(deps, loaded, row, attempt)
     family = _family(variant_named(row.variant))
     rated = None if attempt.rated else _rated(loaded.skill(family), row, family, solved=False)
@@ -543,14 +543,14 @@ async def _answer_ladder(deps: Deps, loaded: Loaded, text: str) -> Ladder | Next
     row, attempt = loaded.puzzle, loaded.attempt
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
-    if row.kind == RETRY:  # a retry of the player's game: weighed as the review weighs it, never rated
+    if row.question == Question.RETRY:  # a retry of the player's game: weighed as the review weighs it, never rated
         return await retries.answer(deps, loaded, row, attempt, text)
     variant = variant_named(row.variant)
     code = parsed(variant, text)
     if isinstance(code, Refusal):
         return code
     verdict: Grade | NextGuessGrade
-    if row.kind == NEXT:
+    if row.question == Question.BEST_NEXT:
         puzzle = stored_next(row)
         clue = _clue_number([turn.guess for turn in puzzle.turns], code)
         if clue is not None:  # guessed already: it tells nothing new, and counts for nothing
@@ -815,7 +815,7 @@ async def state(deps: Deps, user_id: int, solving: Current | None = None) -> Sol
     if target.puzzle_id is not None:
         if loaded.puzzle is None or loaded.attempt is None:
             return None
-        if loaded.puzzle.kind == RETRY:
+        if loaded.puzzle.question == Question.RETRY:
             return retries.state(loaded.puzzle, loaded.attempt)
         return _ladder_state(loaded, loaded.puzzle)
     assert target.day is not None

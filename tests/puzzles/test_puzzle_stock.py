@@ -1,4 +1,4 @@
-"""The puzzles' stock: both kinds made ahead for the variants kept in stock, as engine work, so a fresh install's
+"""The puzzles' stock: both questions made ahead for the variants kept in stock, as engine work, so a fresh install's
 ladder has best-next-guess puzzles and no player waits for one to be made."""
 
 from __future__ import annotations
@@ -7,8 +7,10 @@ import pytest
 
 from bot.puzzles import service as puzzles
 from bot.puzzles import stock as puzzle_stock
-from bot.puzzles.store import INVERSE, NEXT, SqlitePuzzleRepository
+from bot.puzzles.store import Question, SqlitePuzzleRepository
 from tests.bot.fakes import runtime_on
+
+INVERSE, NEXT = Question.INVERSE, Question.BEST_NEXT
 
 
 @pytest.fixture
