@@ -12,7 +12,7 @@ from bot import records, review
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Choices, Does
 from bot.days import DayStreak
-from bot.puzzles.board import Clue, DayBoard, PuzzleBoard, PuzzleKind
+from bot.puzzles.board import Clue, DayBoard, PuzzleBoard, PuzzleTrack
 from bot.puzzles.retry import Retry
 from bot.puzzles.service import Change, Daily, DaySolvers, GroupDaily, Ladder, NextLadder, Solving, Standing
 from bot.refusal import Refusal
@@ -150,7 +150,7 @@ def ladder_board(language: str, result: Ladder, *, busy: bool = False) -> Puzzle
     ending.extend(_rated_lines(language, result.change))
     prompt = () if result.over else (_prompt(language, variant, busy),)
     return PuzzleBoard(
-        PuzzleKind.LADDER,
+        PuzzleTrack.LADDER,
         str(result.puzzle_id),
         variant.name,
         title,
@@ -196,7 +196,7 @@ def next_board(language: str, result: NextLadder, *, busy: bool = False) -> Puzz
         )
         prompt = (fit, asked)
     return PuzzleBoard(
-        PuzzleKind.LADDER,
+        PuzzleTrack.LADDER,
         str(result.puzzle_id),
         variant.name,
         title,
@@ -313,7 +313,7 @@ def daily_board(language: str, result: Daily, *, busy: bool = False) -> PuzzleBo
         choices = ((_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, day), Does.GIVE_UP),),)
         prompt = (_prompt(language, variant, busy),)
     return PuzzleBoard(
-        PuzzleKind.DAILY,
+        PuzzleTrack.DAILY,
         result.day,
         variant.name,
         title,
@@ -374,7 +374,7 @@ def group_board(language: str, result: GroupDaily) -> PuzzleBoard:
     post = result.post
     notices = (t("puzzle.group.solved_by", language, name=post.solver_name),) if post.solver_name else ()
     return PuzzleBoard(
-        PuzzleKind.GROUP,
+        PuzzleTrack.GROUP,
         result.day,
         variant.name,
         title,
@@ -468,7 +468,7 @@ def retry_board(language: str, result: Retry, *, busy: bool = False) -> PuzzleBo
             (_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, result.puzzle_id), Does.GIVE_UP),),
         )
     return PuzzleBoard(
-        PuzzleKind.LADDER,
+        PuzzleTrack.LADDER,
         str(result.puzzle_id),
         variant.name,
         title,
