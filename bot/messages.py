@@ -8,7 +8,7 @@ from bot import callback_data as cb
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Choices, Does
 from bot.games.model import Game, Mode
-from bot.matches.model import Kind, Match
+from bot.matches.model import Match, MatchKind
 from bot.matches.service import AlreadyOn, Crowded
 from bot.parsing.variants import suggestions
 from bot.refusal import Refusal
@@ -153,7 +153,7 @@ def busy(language: str, refused: AlreadyOn | Crowded) -> Outcome:
     if isinstance(refused, Crowded):
         return message("match.crowded", language, n=refused.limit)
     match = refused.match
-    key = "match.already.race" if match.kind == Kind.RACE else "match.already.duel"
+    key = "match.already.race" if match.kind == MatchKind.RACE else "match.already.duel"
     return message(key, language, example=example(match.variant))
 
 

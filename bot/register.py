@@ -53,7 +53,7 @@ from bot.league import routes as league
 from bot.league import service as league_service
 from bot.league.close import close_weeks
 from bot.league.routes import League
-from bot.matches.model import Kind
+from bot.matches.model import MatchKind
 from bot.page.faces import PageFaces, ScreenFace
 from bot.play import coach_page as referee_page
 from bot.play import routes as referee
@@ -199,7 +199,7 @@ DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel w
 REVIEW_LINK = review.LINK  # /start review_<match> in a private chat: the review of one's guesses in that match
 
 
-def reminder_kinds() -> tuple[reminder.Kind, ...]:
+def reminder_kinds() -> tuple[reminder.ReminderKind, ...]:
     """The kinds of reminder players may switch on (bot/reminders/kinds.py), in the order the panel shows them and a
     player's two a day go to them: a streak about to end first, the week's end before a day's puzzle. A feature adds
     its own here: a polled kind (the league's, from its players' places), or a told one (ranked, with its event's
@@ -360,7 +360,7 @@ def page_faces(f: Features) -> PageFaces:
     model). What the page does is not here: it sends what the chat sends, through the tables above."""
     return PageFaces(
         games={Mode.REFEREE: referee_page.board, Mode.GUESSER: guesser_page.board},
-        matches={Kind.VERSUS: versus_page.match},
+        matches={MatchKind.VERSUS: versus_page.match},
         coach=referee_page.coach,
         reads={
             "daily": daily_page.tab,

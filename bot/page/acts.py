@@ -23,7 +23,7 @@ from bot import callback_data as cb
 from bot.boards import page as page_board
 from bot.core import Core
 from bot.games.model import Game, Mode
-from bot.matches.model import Kind
+from bot.matches.model import MatchKind
 from bot.page import schema
 from bot.page import service as page
 from bot.page.view import owns
@@ -80,11 +80,16 @@ async def _stale(found: Situation, asked: schema.ActRequest) -> str | None:
     who = found.who
     if asked.match_id is not None:
         named = await found.match_named(asked.match_id)
-        if named is None or named.kind != Kind.VERSUS or named.chat_id != who.chat_id or not named.player(who.user_id):
+        if (
+            named is None
+            or named.kind != MatchKind.VERSUS
+            or named.chat_id != who.chat_id
+            or not named.player(who.user_id)
+        ):
             raise PermissionError("a versus game that is not the player's")
         if asked.data is not None and asked.data == cb.encode(cb.REMATCH, named.id):  # over or not
             return None
-        on = await found.match_here(Kind.VERSUS)
+        on = await found.match_here(MatchKind.VERSUS)
         if on is None or on.id != named.id or named.revision != asked.revision:
             return "app.stale"
         if asked.data is not None and not page_board.names_match(asked.data, named.id):

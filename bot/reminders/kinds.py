@@ -67,7 +67,7 @@ Finder = Callable[[Deps, datetime, Sequence[Wish]], Awaitable[Sequence[Due]]]
 
 
 @dataclass(frozen=True)
-class Kind:
+class ReminderKind:
     """A kind of reminder: its topic, and how to find who is due one (None: told by an event)."""
 
     topic: Topic
@@ -131,7 +131,7 @@ async def new_puzzles(deps: Deps, now: datetime, wishes: Sequence[Wish]) -> list
     return found
 
 
-def league_kind(places: Places) -> Kind:
+def league_kind(places: Places) -> ReminderKind:
     """The league's kind of reminder: in the week's last day, from the player's hour, their place in their
     division (if they are in one this week), given by `places`."""
 
@@ -153,7 +153,7 @@ def league_kind(places: Places) -> Kind:
             if wish.user_id in standings
         ]
 
-    return Kind(Topic.LEAGUE, week_ending)
+    return ReminderKind(Topic.LEAGUE, week_ending)
 
 
 def mark_beaten(event: RankedFinished) -> Due | None:
@@ -170,6 +170,6 @@ def mark_beaten(event: RankedFinished) -> Due | None:
     return Due(setter, day_of(event.at), said, event.at + TOLD_FOR)
 
 
-STREAKS = Kind(Topic.STREAK, streaks_ending)
-NEW_PUZZLE = Kind(Topic.PUZZLE, new_puzzles)
-RANKED = Kind(Topic.RANKED)  # told by the ranked games' RankedFinished (service.on_ranked_finished)
+STREAKS = ReminderKind(Topic.STREAK, streaks_ending)
+NEW_PUZZLE = ReminderKind(Topic.PUZZLE, new_puzzles)
+RANKED = ReminderKind(Topic.RANKED)  # told by the ranked games' RankedFinished (service.on_ranked_finished)

@@ -24,7 +24,7 @@ from bot.deps import Deps
 from bot.events import ReviewShown
 from bot.games.model import Game, Mode
 from bot.games.status import Status
-from bot.matches.model import BOT_ID, Kind, Match
+from bot.matches.model import BOT_ID, Match, MatchKind
 from bot.refusal import Refusal
 from bot.review import lessons
 from bot.review.figures import shown_label
@@ -156,7 +156,7 @@ class Made:
         )
 
 
-MATCH_KINDS = {Kind.RACE: Reviewed.RACE, Kind.DUEL: Reviewed.DUEL, Kind.VERSUS: Reviewed.VERSUS}
+MATCH_KINDS = {MatchKind.RACE: Reviewed.RACE, MatchKind.DUEL: Reviewed.DUEL, MatchKind.VERSUS: Reviewed.VERSUS}
 
 
 def of_game(game: Game, user_id: int, now: datetime) -> Subject | Refusal:

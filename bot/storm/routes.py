@@ -9,7 +9,7 @@ from dataclasses import replace
 from bot import callback_data as cb
 from bot import messages
 from bot.chats import languages
-from bot.matches.model import Kind
+from bot.matches.model import MatchKind
 from bot.parsing.words import meanings
 from bot.refusal import Refusal
 from bot.replies import Notice, Outcome, Reply
@@ -92,7 +92,7 @@ class Storm(Feature):
         would wait on it."""
         if not await s.in_match():
             return False
-        taken = await s.private_duel() or await s.awaiting_secret() or await s.match_here(Kind.VERSUS)
+        taken = await s.private_duel() or await s.awaiting_secret() or await s.match_here(MatchKind.VERSUS)
         return taken is not None
 
     async def _stop(self, s: Situation, run_id: int | None, *, toast: bool = False) -> Outcome:

@@ -15,7 +15,7 @@ from bot.games import lifecycle
 from bot.games.lifecycle import NeedsConfirmation
 from bot.games.model import Mode
 from bot.matches import service as matches
-from bot.matches.model import Kind, Match
+from bot.matches.model import Match, MatchKind
 from bot.matches.service import AlreadyOn
 from bot.parsing.commands import BadOptions, parse_options, variant_from_args
 from bot.replies import Outcome
@@ -48,7 +48,7 @@ class Versus(Feature):
                 options = parse_options(args, language)
             except BadOptions as error:
                 return messages.message("vs.options", language, word=str(error))
-            variant, _ = matches.with_defaults(s.settings, options, Kind.VERSUS)
+            variant, _ = matches.with_defaults(s.settings, options, MatchKind.VERSUS)
             return await self._start(s, variant)
         return await self.running_command(s, command, args) or messages.message("vs.none", language)
 
@@ -56,7 +56,7 @@ class Versus(Feature):
         """A running game's /resign (or /cancel, /giveup) and /undo, with /play, /think, /daily held back (None when no
         versus game runs here)."""
         language = s.language
-        running = await s.match_here(Kind.VERSUS)
+        running = await s.match_here(MatchKind.VERSUS)
         if running is None:
             return None
         if command in RESIGNING:
@@ -75,7 +75,7 @@ class Versus(Feature):
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat while a versus game runs there: a guess or an answer (None otherwise)."""
         language = s.language
-        running = await s.match_here(Kind.VERSUS)
+        running = await s.match_here(MatchKind.VERSUS)
         if running is None:
             return None
         return versus_board.moved(language, running, await versus.move(self.deps, running, text, language))
@@ -85,7 +85,7 @@ class Versus(Feature):
         game. None for another kind of match."""
         who, language = s.who, s.language
         match = await s.match_named(pressed.match_id or 0)
-        if match is None or match.kind != Kind.VERSUS:
+        if match is None or match.kind != MatchKind.VERSUS:
             return None
         if pressed.action == cb.REMATCH:
             if match.active or match.chat_id != who.chat_id:

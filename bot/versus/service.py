@@ -12,7 +12,7 @@ from bot.games.guessing import bot_guess, checked, possible_answers, rechecked
 from bot.games.lifecycle import parsed, random_secret
 from bot.games.rules import tried_before
 from bot.games.status import Status
-from bot.matches.model import BOT_ID, Kind, Match, Player, Verdict, to_move, verdict
+from bot.matches.model import BOT_ID, Match, MatchKind, Player, Verdict, to_move, verdict
 from bot.matches.service import AlreadyOn, Ended, close, close_within
 from bot.parsing.scores import looks_like_code, parse_answer
 from bot.refusal import Refusal
@@ -54,7 +54,9 @@ async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Vari
         return AlreadyOn(running)
     secret = await random_secret(deps, variant)
     players = (Player(user_id, 1, name), Player(BOT_ID, 2, BOT_NAME))
-    draft = Match(0, chat_id, Kind.VERSUS, variant, user_id, deps.clock(), secret, turn_user=user_id, players=players)
+    draft = Match(
+        0, chat_id, MatchKind.VERSUS, variant, user_id, deps.clock(), secret, turn_user=user_id, players=players
+    )
     async with deps.transaction():
         match = await deps.store.matches.create_match(draft)
     return VersusStarted(match)
