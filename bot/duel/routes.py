@@ -45,7 +45,7 @@ GROUP_COMMANDS = frozenset({"duel", "g", "guess", "stop", "resign"})
 # the new game, whose letter its button carries: a game of /play, of /think, today's challenge, a versus game); plain
 # messages are its moves.
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
-NEW_GAMES = {"play": "r", "think": "g", "daily": cb.CONFIRM_DAILY, "versus": cb.CONFIRM_VERSUS}
+NEW_GAMES = {"play": cb.REFEREE, "think": cb.GUESSER, "daily": cb.CONFIRM_DAILY, "versus": cb.CONFIRM_VERSUS}
 PRIVATE_COMMANDS = RESIGNING | frozenset(NEW_GAMES)
 ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # an invitation's answer; '🔁 Rematch' under a finished group duel
 _USERNAME = re.compile(r"@[A-Za-z0-9_]{1,32}")  # /duel @username (Telegram's usernames: 5-32 of these)
@@ -290,7 +290,7 @@ class Duel(Feature):
             if isinstance(against_me, AlreadyOn):
                 return versus_feature.reminder(language, against_me.match)
             return versus_feature.started(language, against_me)
-        mode = Mode.GUESSER if kind == "g" else Mode.REFEREE
+        mode = cb.mode_of(kind)
         started = await lifecycle.start_game(self.deps, who.chat_id, who.user_id, mode, s.settings, running, variant)
         if isinstance(started, NeedsConfirmation):
             return messages.confirm_abandon(language, started.running, started.mode, started.variant)

@@ -77,7 +77,7 @@ PERIOD_LETTERS: dict[Period, str] = {Period.TODAY: "d", Period.WEEK: "w", Period
 
 def top_data(global_: bool, period: Period, variant: str) -> str:
     """The callback data of a leaderboard view."""
-    return cb.encode(cb.TOP, "g" if global_ else "c", PERIOD_LETTERS[period], variant)
+    return cb.encode(cb.TOP, cb.EVERY_CHAT if global_ else cb.THIS_CHAT, PERIOD_LETTERS[period], variant)
 
 
 def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group: bool = False) -> Outcome:
@@ -96,7 +96,10 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group:
         (variant_label(v, language), top_data(board.global_, board.period, v), v == board.variant)
         for v in board.variants
     ]
-    rating = Button(t("top.btn.rating", language), cb.encode(cb.RATING, "g" if board.global_ else "c", board.variant))
+    rating = Button(
+        t("top.btn.rating", language),
+        cb.encode(cb.RATING, cb.EVERY_CHAT if board.global_ else cb.THIS_CHAT, board.variant),
+    )
     keyboard: Keyboard = (
         periods,
         *((scopes,) if in_group else ()),

@@ -32,7 +32,11 @@ COMMANDS = (Command("versus", Chats.PRIVATE),)
 # (resigns it, undoes its last answer, or asks before resigning it for a new game: Yes / No).
 STARTING = frozenset({"versus", "resign"})
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
-NEW_GAMES = {"play": "r", "think": "g", "daily": cb.CONFIRM_DAILY}  # the new game's mode on the Yes button
+NEW_GAMES = {
+    "play": cb.REFEREE,
+    "think": cb.GUESSER,
+    "daily": cb.CONFIRM_DAILY,
+}  # the new game's mode on the Yes button
 RUNNING_COMMANDS = frozenset({"undo"}) | RESIGNING | frozenset(NEW_GAMES)
 ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # the board's buttons; '🔁 Rematch' under a finished game
 
@@ -101,7 +105,7 @@ class Versus(Feature):
         if verb == cb.MATCH_LEAVE and args == (cb.CONFIRM_DAILY,):
             return await self._leave_for_daily(s, match)
         if verb == cb.MATCH_LEAVE and len(args) in (1, 2):
-            return await self._leave(s, match, Mode.GUESSER if args[0] == "g" else Mode.REFEREE, _variant(args[1:]))
+            return await self._leave(s, match, cb.mode_of(args[0]), _variant(args[1:]))
         return await self._board_button(language, match, verb, args)
 
     async def _start(self, s: Situation, variant: Variant) -> Outcome:
