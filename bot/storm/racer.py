@@ -51,14 +51,14 @@ class Standings:
 
 
 @dataclass(frozen=True)
-class AlreadyOn:
+class RacerOn:
     """A Racer is on in this chat's topic already."""
 
     standings: Standings
 
 
 @dataclass(frozen=True)
-class Crowded:
+class RacersFull:
     """The group runs MAX_PER_CHAT Racers already, one a topic."""
 
     limit: int
@@ -89,14 +89,14 @@ async def standings(deps: Deps, racer: Racer) -> Standings:
 
 async def open_lobby(
     deps: Deps, chat_id: int, topic: int | None, user_id: int, name: str, person: bool, bot_username: str | None
-) -> Standings | AlreadyOn | Crowded:
+) -> Standings | RacerOn | RacersFull:
     """/storm in a group: a Racer's lobby, its starter seated when a person and free to play."""
     repo = storm.repository(deps)
     here = await repo.racer_here(chat_id, topic)
     if here is not None:
-        return AlreadyOn(await standings(deps, here))
+        return RacerOn(await standings(deps, here))
     if await repo.live_in_chat(chat_id) >= MAX_PER_CHAT:
-        return Crowded(MAX_PER_CHAT)
+        return RacersFull(MAX_PER_CHAT)
     now = deps.clock()
     racer = await repo.open_racer(
         chat_id, topic, user_id, bot_username, VARIANT, now, now + timedelta(seconds=LOBBY_SECONDS)
@@ -104,7 +104,7 @@ async def open_lobby(
     if racer is None:  # another update opened one first
         here = await repo.racer_here(chat_id, topic)
         assert here is not None
-        return AlreadyOn(await standings(deps, here))
+        return RacerOn(await standings(deps, here))
     if person and await _free(deps, user_id) is None:
         await repo.join(racer.id, user_id, name, now, MAX_RACERS)
     return await standings(deps, racer)

@@ -122,11 +122,11 @@ class Storm(Feature):
             self.deps, who.chat_id, who.topic, who.user_id, who.name, person, who.bot_username
         )
         now = self.deps.clock()
-        if isinstance(opened, racing.Crowded):
+        if isinstance(opened, racing.RacersFull):
             return messages.message("storm.racer.crowded", language, n=opened.limit)
-        if isinstance(opened, racing.AlreadyOn) and pressed:
+        if isinstance(opened, racing.RacerOn) and pressed:
             return Outcome(toast=t("storm.racer.on", language))
-        if isinstance(opened, racing.AlreadyOn):
+        if isinstance(opened, racing.RacerOn):
             return view.racer_outcome(language, opened.standings, now, fresh=True, made=False)
         outcome = view.racer_outcome(language, opened, now)
         if any(p.user_id == who.user_id for p in opened.players):
