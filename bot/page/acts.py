@@ -35,7 +35,7 @@ from bot.who import Who
 
 
 @dataclass(frozen=True)
-class Done:
+class Acted:
     """What came of an act: its record (what it did and what the page draws of it), and whether it is the first
     answer given again (its key was recorded already)."""
 
@@ -43,18 +43,18 @@ class Done:
     repeated: bool = False
 
 
-async def act(core: Core, who: Who, language: str, asked: schema.ActRequest, url: str | None = None) -> Done:
+async def act(core: Core, who: Who, language: str, asked: schema.ActRequest, url: str | None = None) -> Acted:
     """Do the act in one transaction with its replies and its record; a key seen before changes nothing. The chat's
     boards get the Mini App's button (at `url`), as those of moves made in the chat do."""
     deps = core.deps
 
-    async def once() -> Done:
+    async def once() -> Acted:
         earlier = await page.answered(deps, who.user_id, asked.key)
         if earlier is not None:
-            return Done(_kept(earlier), repeated=True)
+            return Acted(_kept(earlier), repeated=True)
         record = await _answer(core, who, language, asked, url)
         await page.remember(deps, who.user_id, asked.key, asked.game_id, schema.builtins(record))
-        return Done(record)
+        return Acted(record)
 
     return await core.alone(who.user_id, once)  # again once the engine work it waits for is done
 

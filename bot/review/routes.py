@@ -18,7 +18,7 @@ from bot.refusal import Refusal
 from bot.replies import Outcome
 from bot.review import screens as review_board
 from bot.review import service as reviews
-from bot.review.reviewer import Busy
+from bot.review.reviewer import TooManyReviews
 from bot.review.service import Subject
 from bot.routes import Chats, Command, Feature
 from bot.situation import Situation
@@ -108,7 +108,7 @@ class Review(Feature):
         if self.deps.later is not None:  # made in the background, and delivered once made
             try:
                 making = reviews.making(self.deps, found)
-            except Busy:  # their other reviews come first: one person never queues many ahead of everyone
+            except TooManyReviews:  # their other reviews come first: one person never queues many ahead of everyone
                 return review_board.refused(language, Refusal("review.busy"), pressed)
             later = Later(LATER, (review_board.of_field(found.of), found.owner_id))
             reviews.reviewer(self.deps).then_deliver(making, s.who, later, self.deps.later)

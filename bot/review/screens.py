@@ -19,7 +19,7 @@ from bot.review import chat as chat_review
 from bot.review.board import BestGuess, HintRow, PositionBoard, ReviewBoard, ReviewRow
 from bot.review.figures import FIXABLE, printed, shown_label
 from bot.review.lessons import End, HintTaken, Split
-from bot.review.service import Ended, Hinted, Made, Reviewed, Subject, waits
+from bot.review.service import Hinted, HowEnded, Made, Reviewed, Subject, waits
 from bot.texts import (
     Html,
     code_text,
@@ -133,7 +133,7 @@ def board(language: str, subject: Subject, made: Made) -> ReviewBoard:
         turning=None if made.moment is None or not _turning(made) else made.moment.turn + 1,
         choices=_choices(language, subject, retries),
         hints=tuple(HintRow(hint.at, _hint_line(language, subject.variant, hint)) for hint in made.hints),
-        ending=None if subject.ended == Ended.WON else _ending(language, subject),
+        ending=None if subject.ended == HowEnded.WON else _ending(language, subject),
         which=_which(language, subject) if subject.older else None,
         retries=retries,
     )
@@ -157,7 +157,7 @@ def _which(language: str, subject: Subject) -> Html:
 def _ending(language: str, subject: Subject) -> Html:
     """How a game not won ended for the player (said first)."""
     n = len(subject.turns)
-    if subject.ended in (Ended.LOST, Ended.OUTPLAYED):
+    if subject.ended in (HowEnded.LOST, HowEnded.OUTPLAYED):
         kind = "versus" if subject.of == Reviewed.VERSUS else "race" if subject.of == Reviewed.RACE else "duel"
         name = Html(html.escape(subject.rival or "", quote=False))
         return t(f"review.ended.{subject.ended.value}.{kind}", language, n=n, name=name)

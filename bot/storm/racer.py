@@ -220,7 +220,7 @@ async def settle(deps: Deps, racer_id: int) -> Standings | None:
 
 
 @dataclass(frozen=True)
-class Due:
+class Elapsed:
     """What the clock settled: runs whose time ran out (each as its player sees it), Racers that started, and
     Racers whose standings changed (a run over, the Racer over)."""
 
@@ -229,7 +229,7 @@ class Due:
     moved: tuple[Standings, ...] = ()
 
 
-async def due(deps: Deps) -> Due:
+async def due(deps: Deps) -> Elapsed:
     """Everything the clock has made due by now: lobbies closed (their runs begun), runs whose time ran out closed,
     and the Racers those runs belong to settled (over, when every run is)."""
     repo = storm.repository(deps)
@@ -247,7 +247,7 @@ async def due(deps: Deps) -> Due:
             racers.add(shut.racer_id)
     racers.update(r.id for r in await repo.settled_racers(now))
     moved = [found for racer_id in sorted(racers) if (found := await settle(deps, racer_id)) is not None]
-    return Due(tuple(closed), tuple(started), tuple(moved))
+    return Elapsed(tuple(closed), tuple(started), tuple(moved))
 
 
 async def unreachable(deps: Deps, user_id: int) -> Standings | None:
