@@ -44,7 +44,7 @@ def repository(deps: Deps) -> SqliteStormRepository:
 
 
 @dataclass(frozen=True)
-class Ending:
+class RunEarned:
     """What a closed run alone earned on the boards: the player's bests after it (all-time, today), whether it set
     a new best, and today's leader."""
 
@@ -69,7 +69,7 @@ class Shown:
     change: int = 0
     late: bool = False
     stopped: bool = False
-    ending: Ending | None = None
+    ending: RunEarned | None = None
 
     @property
     def over(self) -> bool:
@@ -210,7 +210,7 @@ async def stop(deps: Deps, user_id: int, run_id: int | None = None) -> Shown | R
     return Shown(closed, None, now, stopped=rules.counts(run.ends_at, now), ending=ending)
 
 
-async def close_run(deps: Deps, run: Run, at: datetime) -> tuple[Run, Ending | None]:
+async def close_run(deps: Deps, run: Run, at: datetime) -> tuple[Run, RunEarned | None]:
     """Close an open run at `at` (its result final; a run alone goes on the boards): the run as stored after, and,
     alone, what it earned there."""
     repo = repository(deps)
@@ -222,7 +222,7 @@ async def close_run(deps: Deps, run: Run, at: datetime) -> tuple[Run, Ending | N
     return closed, await ending_of(deps, closed) if closed.racer_id is None else None
 
 
-async def _ended(deps: Deps, run: Run, at: datetime) -> Ending | None:
+async def _ended(deps: Deps, run: Run, at: datetime) -> RunEarned | None:
     """A run just closed: a run alone goes on the all-time board and its day's (when it solved any); what it earned
     (a new best: one that beats a best the player had)."""
     if run.racer_id is not None:
@@ -236,11 +236,11 @@ async def _ended(deps: Deps, run: Run, at: datetime) -> Ending | None:
     return await ending_of(deps, run, new_best)
 
 
-async def ending_of(deps: Deps, run: Run, new_best: bool = False) -> Ending:
+async def ending_of(deps: Deps, run: Run, new_best: bool = False) -> RunEarned:
     """The boards as a run alone left them for its player."""
     repo = repository(deps)
     leaders = await repo.board(run.day, 1)
-    return Ending(
+    return RunEarned(
         await repo.best(ALL_TIME, run.user_id),
         await repo.best(run.day, run.user_id),
         new_best,
