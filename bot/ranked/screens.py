@@ -14,7 +14,7 @@ from bot.games.model import Game
 from bot.games.status import Status
 from bot.messages import asked, mode_choices
 from bot.ranked.rules import RANKED_PRESETS
-from bot.ranked.service import Begun, Compared, Entry, Side, Standing, State
+from bot.ranked.service import Begun, Compared, HistoryEntry, Side, Standing, State
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Placement, Reply, Screen
 from bot.texts import Html, code_text, duration_text, lines, score_text, t, variant_name
@@ -379,7 +379,7 @@ _STATE_KEYS = {
 _CLOSED = frozenset({State.WON, State.LOST, State.DRAW})
 
 
-def history(language: str, entries: tuple[Entry, ...]) -> Outcome:
+def history(language: str, entries: tuple[HistoryEntry, ...]) -> Outcome:
     """The player's ranked history, with a button to see both games of each closed secret (the newest few)."""
     heading = t("ranked.list.title", language)
     found = []

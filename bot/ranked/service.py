@@ -309,7 +309,7 @@ class State(StrEnum):
 
 
 @dataclass(frozen=True)
-class Entry:
+class HistoryEntry:
     """A line of a player's ranked history: the secret, where it stands, and (once closed) the other player and how
     the rating moved."""
 
@@ -321,7 +321,7 @@ class Entry:
     change: int | None = None  # the shown rating's move
 
 
-async def history(deps: Deps, user_id: int) -> tuple[Entry, ...]:
+async def history(deps: Deps, user_id: int) -> tuple[HistoryEntry, ...]:
     """The player's latest ranked secrets, newest first."""
     repo = repository(deps)
     now = deps.clock()
@@ -341,7 +341,7 @@ async def history(deps: Deps, user_id: int) -> tuple[Entry, ...]:
                 after, before = _skill(mine.after).conservative, _skill(mine.before).conservative
                 change = records.shown(after) - records.shown(before)
         name = names.get(other) if other is not None else None
-        found.append(Entry(secret.id, variant, state, other, name, change))
+        found.append(HistoryEntry(secret.id, variant, state, other, name, change))
     return tuple(found)
 
 
