@@ -286,7 +286,7 @@ class RedactToken(logging.Formatter):
         return text.replace(self.token, "<token>") if self.token else text
 
 
-class HandedOver(logging.Filter):
+class RateLimitNoise(logging.Filter):
     """Drops AIORateLimiter's "Rate limit hit after maximum of N retries" traceback: not an error here, since
     the sender postpones the call and logs one warning line for it."""
 
@@ -315,8 +315,8 @@ def configure_logging(config: Config) -> None:
     logging.getLogger("apscheduler").setLevel(logging.INFO if verbose else logging.WARNING)
     # AIORateLimiter logs a traceback when it gives up on a 429; the sender takes the call over and says so
     limiter_log = logging.getLogger("telegram.ext.AIORateLimiter")
-    if not any(isinstance(f, HandedOver) for f in limiter_log.filters):
-        limiter_log.addFilter(HandedOver())
+    if not any(isinstance(f, RateLimitNoise) for f in limiter_log.filters):
+        limiter_log.addFilter(RateLimitNoise())
 
 
 def run(config: Config) -> None:
