@@ -24,7 +24,7 @@ from bot.puzzles.store import (
     AttemptWrite,
     Current,
     Loaded,
-    Made,
+    NewPuzzle,
     Plan,
     Question,
     SqlitePuzzleRepository,
@@ -140,7 +140,9 @@ def _seed(user_id: int, puzzle: RetryPuzzle) -> int:
 async def begin(deps: Deps, user_id: int, puzzle: RetryPuzzle) -> Retry:
     """The retry shown to the player and what they type taken as its answer, begun afresh if they did it before."""
     repo, now = _repository(deps), deps.clock()
-    made = Made(puzzle.variant, VERSION, _seed(user_id, puzzle), puzzle.to_data(), 0.0, records.Skill(), Question.RETRY)
+    made = NewPuzzle(
+        puzzle.variant, VERSION, _seed(user_id, puzzle), puzzle.to_data(), 0.0, records.Skill(), Question.RETRY
+    )
     puzzle_id = await repo.kept(made, now)
     await repo.save(Plan(user_id, now, shown=puzzle_id, afresh=True, move=True, current=Current(puzzle_id, None)))
     return Retry(puzzle_id, puzzle, variant_named(puzzle.variant), 0)

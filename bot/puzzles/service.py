@@ -58,7 +58,7 @@ from bot.puzzles.store import (
     DayWrite,
     GroupPost,
     Loaded,
-    Made,
+    NewPuzzle,
     Plan,
     Question,
     Rated,
@@ -101,7 +101,7 @@ def new_seeds(count: int) -> list[int]:
     return [secrets.randbits(63) for _ in range(count)]
 
 
-def made(variant: Variant, seeds: Sequence[int]) -> list[Made]:
+def made(variant: Variant, seeds: Sequence[int]) -> list[NewPuzzle]:
     """The puzzles these seeds make in the variant, as rows to store, each rated where its difficulty estimate puts
     it (CPU-bound: call it in a thread)."""
     rows = []
@@ -109,14 +109,14 @@ def made(variant: Variant, seeds: Sequence[int]) -> list[Made]:
         puzzle = puzzle_for_seed(variant, seed)
         estimate = puzzle.difficulty.estimate
         rows.append(
-            Made(
+            NewPuzzle(
                 variant.name, GENERATOR_VERSION, seed, puzzle.as_dict(), estimate, puzzle_rating.puzzle_start(estimate)
             )
         )
     return rows
 
 
-def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[Made]:
+def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[NewPuzzle]:
     """The best-next-guess puzzles these seeds make in the variant, as rows to store (a seed whose games yield none,
     or one equal up to relabelling to a puzzle in `known`, adds nothing; `known` gains the new ones' keys), each
     rated where its own difficulty estimate puts it (`NextGuessPuzzle.estimate`, on the scale of the other question's)
@@ -129,11 +129,13 @@ def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[M
             known.add(puzzle.key)
             estimate = puzzle.estimate
             start = puzzle_rating.puzzle_start(estimate)
-            rows.append(Made(variant.name, NEXT_VERSION, seed, puzzle.to_data(), estimate, start, Question.BEST_NEXT))
+            rows.append(
+                NewPuzzle(variant.name, NEXT_VERSION, seed, puzzle.to_data(), estimate, start, Question.BEST_NEXT)
+            )
     return rows
 
 
-def _made_afresh(variant: Variant, count: int) -> list[Made]:
+def _made_afresh(variant: Variant, count: int) -> list[NewPuzzle]:
     return made(variant, new_seeds(count))
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.deps import Deps
 from bot.puzzles import service as puzzles
-from bot.puzzles.store import Made, Question, SqlitePuzzleRepository
+from bot.puzzles.store import NewPuzzle, Question, SqlitePuzzleRepository
 from engine.variant import Variant, variant_named
 
 log = logging.getLogger(__name__)
@@ -81,7 +81,7 @@ async def restock(deps: Deps, rounds: int = 1_000) -> int:
     return stored
 
 
-async def _batch(deps: Deps, variant: Variant, question: Question, count: int) -> list[Made]:
+async def _batch(deps: Deps, variant: Variant, question: Question, count: int) -> list[NewPuzzle]:
     """`count` new puzzles asking `question` (fewer, or none, for best-next-guess ones the seeds do not yield)."""
     with deps.engine.scope(("stock", variant.name, question), STOCK_OWNER):
         if question == Question.INVERSE:
@@ -91,10 +91,10 @@ async def _batch(deps: Deps, variant: Variant, question: Question, count: int) -
         return await deps.engine.need("stock", _made_next, variant, count, known)
 
 
-def _made_next(variant: Variant, count: int, known: set[str]) -> list[Made]:
+def _made_next(variant: Variant, count: int, known: set[str]) -> list[NewPuzzle]:
     """Up to `count` new best-next-guess puzzles, a seed at a time (a seed's games do not always yield one), at most
     SEEDS_PER_NEXT seeds a puzzle."""
-    rows: list[Made] = []
+    rows: list[NewPuzzle] = []
     for _ in range(SEEDS_PER_NEXT * count):
         if len(rows) >= count:
             break

@@ -47,7 +47,7 @@ class StoredPuzzle:
 
 
 @dataclass(frozen=True)
-class Made:
+class NewPuzzle:
     """A puzzle to store: its variant, generator version, seed, data, its rating's start and what it asks."""
 
     variant: str
@@ -207,7 +207,7 @@ class SqlitePuzzleRepository:
 
     # -- the puzzles made ahead
 
-    async def add(self, made: Sequence[Made], now: datetime) -> int:
+    async def add(self, made: Sequence[NewPuzzle], now: datetime) -> int:
         """Store new puzzles (one already stored, by its kind, variant, version and seed, is skipped); how many
         were new."""
         before = self.conn.total_changes
@@ -231,7 +231,7 @@ class SqlitePuzzleRepository:
         )
         return self.conn.total_changes - before
 
-    async def kept(self, made: Made, now: datetime) -> int:
+    async def kept(self, made: NewPuzzle, now: datetime) -> int:
         """Store one puzzle, or find it stored (by its kind, variant, version and seed: its data made again replace
         what was stored), and its id: a retry's, made when the player asks for it."""
         row = await one(
