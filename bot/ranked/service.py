@@ -227,7 +227,7 @@ async def _rate(deps: Deps, secret: StoredSecret, second: Game, at: datetime) ->
     return Rated(secret.id, placed)
 
 
-class Outcome(StrEnum):
+class SecretResult(StrEnum):
     """How a closed secret went for one of its players."""
 
     WON = "won"
@@ -260,11 +260,11 @@ class Compared:
     theirs: Side
 
     @property
-    def outcome(self) -> Outcome:
+    def outcome(self) -> SecretResult:
         """Won, lost or drawn, for the player who looks."""
         if self.mine.place == self.theirs.place:
-            return Outcome.DRAW
-        return Outcome.WON if self.mine.place < self.theirs.place else Outcome.LOST
+            return SecretResult.DRAW
+        return SecretResult.WON if self.mine.place < self.theirs.place else SecretResult.LOST
 
 
 async def compared(deps: Deps, secret_id: int, user_id: int) -> Compared | Refusal:
