@@ -24,7 +24,7 @@ from bot.refusal import Refusal
 from bot.storm import rules
 from bot.storm import service as storm
 from bot.storm.rules import LOBBY_SECONDS, MAX_RACERS, MOST_SECONDS, VARIANT
-from bot.storm.store import LOBBY, RUNNING, Player, Racer, Run
+from bot.storm.store import LOBBY, RUNNING, Entrant, Racer, Run
 
 MAX_PER_CHAT = 20  # Racers on at once in one group, across its forum topics
 SLACK = timedelta(seconds=5)  # past the longest run, before a Racer is called over whatever its runs say
@@ -35,7 +35,7 @@ class Standings:
     """A Racer as its standings show it: the Racer, its players, and each one's run once it has started."""
 
     racer: Racer
-    players: tuple[Player, ...]
+    players: tuple[Entrant, ...]
     runs: tuple[Run, ...] = ()
 
     @property

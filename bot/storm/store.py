@@ -69,7 +69,7 @@ class Racer:
 
 
 @dataclass(frozen=True)
-class Player:
+class Entrant:
     """A player of a Racer: who, the name shown, when they joined."""
 
     user_id: int
@@ -373,14 +373,14 @@ class SqliteStormRepository:
         )
         return cursor.rowcount == 1
 
-    async def players(self, racer_id: int) -> list[Player]:
+    async def players(self, racer_id: int) -> list[Entrant]:
         """A Racer's players, in the order they joined."""
         rows = await every(
             self.conn,
             "SELECT user_id, name, joined_at FROM storm_racer_players WHERE racer_id = ? ORDER BY joined_at, user_id",
             (racer_id,),
         )
-        return [Player(r["user_id"], r["name"], datetime.fromisoformat(r["joined_at"])) for r in rows]
+        return [Entrant(r["user_id"], r["name"], datetime.fromisoformat(r["joined_at"])) for r in rows]
 
     async def leave(self, racer_id: int, user_id: int) -> None:
         """Take a player out of a Racer (one who could not start: another run of theirs was open)."""
