@@ -8,7 +8,7 @@ from bot import callback_data as cb
 from bot.days import DayStreak
 from bot.i18n import SOURCE_LANGUAGE
 from bot.records.model import Place
-from bot.records.stats import Leaderboard, Period, PlayerStats, Ranked, Streaks
+from bot.records.stats import Leaderboard, Period, Placing, PlayerStats, Streaks
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.texts import Html, decimal_text, lines, t, variant_name
 from engine.variant import InvalidVariant, variant_named
@@ -47,7 +47,7 @@ def variant_label(name: str, language: str = SOURCE_LANGUAGE) -> str:
         return name
 
 
-def _line(language: str, ranked: Ranked) -> Html:
+def _line(language: str, ranked: Placing) -> Html:
     s = ranked.standing
     return t(
         "top.line",
