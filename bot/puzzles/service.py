@@ -53,6 +53,7 @@ from bot.puzzles import retry as retries
 from bot.puzzles.rating import Candidate
 from bot.puzzles.retry import Retry, RetryPuzzle
 from bot.puzzles.store import (
+    AttemptRated,
     AttemptWrite,
     DaySolver,
     DayWrite,
@@ -61,7 +62,6 @@ from bot.puzzles.store import (
     NewPuzzle,
     Plan,
     Question,
-    Rated,
     SqlitePuzzleRepository,
     StoredPuzzle,
 )
@@ -301,14 +301,14 @@ def _family(variant: Variant) -> str:
     return records.family_of(variant).value
 
 
-def _rated(before: records.Skill, row: StoredPuzzle, family: str, solved: bool) -> Rated:
+def _rated(before: records.Skill, row: StoredPuzzle, family: str, solved: bool) -> AttemptRated:
     """The attempt at the puzzle rated now: both ratings move as the rating library says."""
     after = puzzle_rating.attempted(before, row.skill, solved)
     shown = puzzle_rating.player_shown
-    return Rated(family, after.player, after.puzzle, solved, shown(before), shown(after.player))
+    return AttemptRated(family, after.player, after.puzzle, solved, shown(before), shown(after.player))
 
 
-def _change(rated: Rated) -> Change:
+def _change(rated: AttemptRated) -> Change:
     return Change(
         rated.before,
         rated.after,
@@ -317,7 +317,7 @@ def _change(rated: Rated) -> Change:
     )
 
 
-async def _published(deps: Deps, user_id: int, rated: Rated, puzzle_id: int | None = None) -> None:
+async def _published(deps: Deps, user_id: int, rated: AttemptRated, puzzle_id: int | None = None) -> None:
     """A rated attempt told to whoever listens, solved or failed (a puzzle rating may earn an achievement, once it is
     established; the league counts puzzles solved)."""
     established = puzzle_rating.established(rated.player)
@@ -346,7 +346,7 @@ def _open_day(loaded: Loaded, now: datetime) -> bool:
     return loaded.day is None or not loaded.day.over
 
 
-def _leave(loaded: Loaded) -> tuple[AttemptWrite | None, Rated | None]:
+def _leave(loaded: Loaded) -> tuple[AttemptWrite | None, AttemptRated | None]:
     """The ladder puzzle the player is solving, left for another: it ends, and counts as failed if it was not rated
     yet (as on Lichess: a puzzle skipped is a puzzle failed)."""
     found = _open_ladder(loaded)
@@ -474,7 +474,7 @@ def _ladder_state(
     solved: bool | None = None,
     gave_up: bool | None = None,
     verdict: Grade | NextGuessGrade | None = None,
-    rated: Rated | None = None,
+    rated: AttemptRated | None = None,
     left: Change | None = None,
 ) -> Ladder | NextLadder:
     """A ladder puzzle as it stands for the player: as loaded, or as this update left it (the tries, the end, the

@@ -124,7 +124,7 @@ class Loaded:
 
 
 @dataclass(frozen=True)
-class Rated:
+class AttemptRated:
     """An attempt rated now: the family, both ratings after it, whether it was solved, and the player's shown
     numbers before and after."""
 
@@ -142,7 +142,7 @@ class AttemptWrite:
 
     puzzle_id: int
     tried: bool = False
-    rated: Rated | None = None
+    rated: AttemptRated | None = None
     ended: bool = False
     gave_up: bool = False
 
