@@ -39,10 +39,10 @@ class Standings:
     runs: tuple[Run, ...] = ()
 
     @property
-    def ranked(self) -> list[rules.Result]:
+    def ranked(self) -> list[rules.RunResult]:
         """The players best first: by their runs once started (a player without a run last), else as they joined."""
         if not self.runs:
-            return [rules.Result(p.user_id, p.name, 0, 0, 0.0) for p in self.players]
+            return [rules.RunResult(p.user_id, p.name, 0, 0, 0.0) for p in self.players]
         return sorted((run.result for run in self.runs), key=rules.rank_key)
 
     def run_of(self, user_id: int) -> Run | None:

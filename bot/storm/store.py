@@ -18,7 +18,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.rows import every, iso, moment, one, placeholders, scan
-from bot.storm.rules import Result, Tally
+from bot.storm.rules import RunResult, Tally
 
 
 @dataclass(frozen=True)
@@ -44,9 +44,9 @@ class Run:
         return self.closed_at is not None
 
     @property
-    def result(self) -> Result:
+    def result(self) -> RunResult:
         """The run as the boards rank it."""
-        return Result(self.user_id, self.name, self.tally.solved, self.tally.wrong, self.reached_seconds)
+        return RunResult(self.user_id, self.name, self.tally.solved, self.tally.wrong, self.reached_seconds)
 
 
 @dataclass(frozen=True)
