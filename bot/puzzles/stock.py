@@ -35,7 +35,7 @@ SEEDS_PER_NEXT = 5  # seeds tried at most for each best-next-guess puzzle of a b
 
 
 @dataclass(frozen=True)
-class Shelf:
+class Stock:
     """A variant's stock of one question: how many puzzles nobody has answered yet."""
 
     variant: str
@@ -48,7 +48,7 @@ class Shelf:
         return max(0, MARK[self.question] - self.fresh)
 
 
-async def shelves(deps: Deps) -> list[Shelf]:
+async def shelves(deps: Deps) -> list[Stock]:
     """Every shelf the stock keeps, with what it holds (committed rows, read without a write)."""
     repo = deps.store.repository(SqlitePuzzleRepository)
     async with deps.store.transaction.settled():
@@ -59,7 +59,7 @@ async def shelves(deps: Deps) -> list[Shelf]:
             for question in (Question.INVERSE, Question.BEST_NEXT):
                 if question == Question.BEST_NEXT and name not in NEXT_VARIANTS:
                     continue
-                found.append(Shelf(name, question, await repo.fresh(name, question)))
+                found.append(Stock(name, question, await repo.fresh(name, question)))
     return found
 
 
