@@ -77,7 +77,7 @@ class Started:
     """A Racer's runs began: its standings, and each player's run with its first puzzle (in private)."""
 
     standings: Standings
-    shown: tuple[storm.Shown, ...]
+    shown: tuple[storm.RunShown, ...]
 
 
 async def standings(deps: Deps, racer: Racer) -> Standings:
@@ -184,7 +184,7 @@ async def begin(deps: Deps, racer: Racer) -> Started | Standings | Refusal:
         if run is None:  # a run of theirs opened since they joined: they are out of this one
             await repo.leave(racer.id, player.user_id)
             continue
-        shown.append(storm.Shown(run, await storm.puzzle_at(deps, run), now))
+        shown.append(storm.RunShown(run, await storm.puzzle_at(deps, run), now))
     running = await repo.racer(racer.id)
     assert running is not None
     if not shown:
@@ -224,7 +224,7 @@ class Elapsed:
     """What the clock settled: runs whose time ran out (each as its player sees it), Racers that started, and
     Racers whose standings changed (a run over, the Racer over)."""
 
-    closed: tuple[storm.Shown, ...] = ()
+    closed: tuple[storm.RunShown, ...] = ()
     started: tuple[Started | Standings, ...] = ()
     moved: tuple[Standings, ...] = ()
 
@@ -242,7 +242,7 @@ async def due(deps: Deps) -> Elapsed:
     closed, racers = [], set()
     for run in await repo.due_runs(now):
         shut, ending = await storm.close_run(deps, run, run.ends_at)
-        closed.append(storm.Shown(shut, None, now, ending=ending))
+        closed.append(storm.RunShown(shut, None, now, ending=ending))
         if shut.racer_id is not None:
             racers.add(shut.racer_id)
     racers.update(r.id for r in await repo.settled_racers(now))

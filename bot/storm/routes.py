@@ -101,7 +101,7 @@ class Storm(Feature):
             return view.refused(s.language, result, toast=toast)
         return await self._shown(s.language, result)
 
-    async def _shown(self, language: str, shown: storm.Shown) -> Outcome:
+    async def _shown(self, language: str, shown: storm.RunShown) -> Outcome:
         """A run after its player's update; a Racer's standings in its group with it, when the run is a Racer's."""
         also: tuple[Reply, ...] = ()
         if shown.run.racer_id is not None:

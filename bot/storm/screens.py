@@ -14,7 +14,7 @@ from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Placement, Reply
 from bot.storm.board import BoardLine, BoardsScreen, RacerLine, RacerScreen, RunScreen, StormClue
 from bot.storm.racer import Standings
-from bot.storm.service import Boards, Shown
+from bot.storm.service import Boards, RunShown
 from bot.storm.store import LOBBY, OVER, Best
 from bot.texts import Html, code_text, date_text, duration_text, lines, score_text, t
 
@@ -47,7 +47,7 @@ def _choice(key: str, language: str, data: str, does: Does) -> Choice:
 # -- a run
 
 
-def run_screen(language: str, shown: Shown) -> RunScreen:
+def run_screen(language: str, shown: RunShown) -> RunScreen:
     """A run's screen after an update: the verdict on the answer just given, then the puzzle now, or the ending."""
     run = shown.run
     racing = run.racer_id is not None
@@ -101,7 +101,7 @@ def run_screen(language: str, shown: Shown) -> RunScreen:
     )
 
 
-def _verdict(language: str, shown: Shown) -> tuple[Html, ...]:
+def _verdict(language: str, shown: RunShown) -> tuple[Html, ...]:
     """What is said of the answer just given: right (and the time a streak gave back), or wrong (the first clue it
     breaks, the code when alone: in a Racer others may be at that puzzle still, and the time it cost)."""
     graded, puzzle = shown.graded, shown.answered
@@ -125,7 +125,7 @@ def _verdict(language: str, shown: Shown) -> tuple[Html, ...]:
     return (t("storm.wrong", language, **params, solution=code_text(puzzle.variant, puzzle.solution)),)
 
 
-def _ending(language: str, shown: Shown) -> tuple[Html, ...]:
+def _ending(language: str, shown: RunShown) -> tuple[Html, ...]:
     """How a run ended and its result; alone, the player's bests and today's leader; in a Racer, where the
     standings are."""
     run = shown.run
@@ -156,7 +156,7 @@ def _ending(language: str, shown: Shown) -> tuple[Html, ...]:
     return tuple(said)
 
 
-def _run_choices(language: str, shown: Shown) -> Choices:
+def _run_choices(language: str, shown: RunShown) -> Choices:
     """While a run goes on, ⏹ Stop; once a run alone is over, another and the boards."""
     if not shown.over:
         return ((_choice("storm.btn.stop", language, cb.encode(ACTION, STOP, shown.run.id), Does.STOP),),)
@@ -176,7 +176,7 @@ def run_reply(screen: RunScreen, chat_id: int | None = None) -> Reply:
     return Reply(lines(*screen.lines), chat_board.keyboard(screen.choices), chat_id=chat_id)
 
 
-def run_outcome(language: str, shown: Shown, *also: Reply, made: bool = True) -> Outcome:
+def run_outcome(language: str, shown: RunShown, *also: Reply, made: bool = True) -> Outcome:
     """A run shown after an update (`made`: the update changed it), with other messages after it (the Racer's
     standings in its group)."""
     screen = run_screen(language, shown)

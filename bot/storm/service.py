@@ -55,7 +55,7 @@ class RunEarned:
 
 
 @dataclass(frozen=True)
-class Shown:
+class RunShown:
     """A run as its player sees it after an update: the run as stored now, the puzzle at its place (None once it is
     over), and what this update's answer did (its grade and the puzzle it was for, the seconds it put on or took off
     the clock); `late` when it came after the clock had run out (it did not count); `ending` once a run alone is
@@ -141,13 +141,13 @@ async def open_run(deps: Deps, user_id: int) -> Run | None:
     return await repository(deps).open_run(user_id)
 
 
-async def start(deps: Deps, user_id: int, name: str) -> Shown | InLobby | Refusal:
+async def start(deps: Deps, user_id: int, name: str) -> RunShown | InLobby | Refusal:
     """/storm in private: the open run as it stands, or a new one (none while the player waits in a Racer's lobby;
     a Refusal when no puzzle is ready at all)."""
     now = deps.clock()
     running = await open_run(deps, user_id)
     if running is not None and rules.counts(running.ends_at, now):
-        return Shown(running, await puzzle_at(deps, running), now)
+        return RunShown(running, await puzzle_at(deps, running), now)
     if running is not None:  # its clock ran out before the timer closed it
         await close_run(deps, running, running.ends_at)
     racer = await repository(deps).racer_of(user_id)
@@ -160,10 +160,10 @@ async def start(deps: Deps, user_id: int, name: str) -> Shown | InLobby | Refusa
     if run is None:  # another update opened one first
         run = await open_run(deps, user_id)
         assert run is not None
-    return Shown(run, await puzzle_at(deps, run), now)
+    return RunShown(run, await puzzle_at(deps, run), now)
 
 
-async def answer(deps: Deps, user_id: int, text: str, place: int | None = None) -> Shown | Refusal | None:
+async def answer(deps: Deps, user_id: int, text: str, place: int | None = None) -> RunShown | Refusal | None:
     """The player's answer to their open run's puzzle (`place`, when the caller names the puzzle it answers: the
     page; it must be the run's place now): graded, the clock moved, the next puzzle shown. None when no run is open.
     An answer at or after the clock's end does not count: the run closes as it stood. A text that is no code of the
@@ -174,7 +174,7 @@ async def answer(deps: Deps, user_id: int, text: str, place: int | None = None) 
         return None
     if not rules.counts(run.ends_at, now):
         closed, ending = await close_run(deps, run, run.ends_at)
-        return Shown(closed, None, now, late=True, ending=ending)
+        return RunShown(closed, None, now, late=True, ending=ending)
     if place is not None and place != run.tally.place:
         return Refusal("storm.stale")
     puzzle = await puzzle_at(deps, run)
@@ -195,19 +195,19 @@ async def answer(deps: Deps, user_id: int, text: str, place: int | None = None) 
     moved = replace(run, tally=tally, ends_at=ends, reached_seconds=reached, closed_at=min(now, ends) if over else None)
     if over:
         ending = await _ended(deps, moved, moved.closed_at or now)
-        return Shown(moved, None, now, verdict, puzzle, change, ending=ending)
+        return RunShown(moved, None, now, verdict, puzzle, change, ending=ending)
     await repo.see(user_id, moved.sequence[moved.tally.place], now)
-    return Shown(moved, await puzzle_at(deps, moved), now, verdict, puzzle, change)
+    return RunShown(moved, await puzzle_at(deps, moved), now, verdict, puzzle, change)
 
 
-async def stop(deps: Deps, user_id: int, run_id: int | None = None) -> Shown | Refusal:
+async def stop(deps: Deps, user_id: int, run_id: int | None = None) -> RunShown | Refusal:
     """The player ends their open run now (`run_id`: the run a button names, which must be theirs and open)."""
     now = deps.clock()
     run = await open_run(deps, user_id)
     if run is None or (run_id is not None and run.id != run_id):
         return Refusal("storm.none")
     closed, ending = await close_run(deps, run, min(now, run.ends_at))
-    return Shown(closed, None, now, stopped=rules.counts(run.ends_at, now), ending=ending)
+    return RunShown(closed, None, now, stopped=rules.counts(run.ends_at, now), ending=ending)
 
 
 async def close_run(deps: Deps, run: Run, at: datetime) -> tuple[Run, RunEarned | None]:
