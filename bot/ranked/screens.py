@@ -14,7 +14,7 @@ from bot.games.model import Game
 from bot.games.status import Status
 from bot.messages import asked, mode_choices
 from bot.ranked.rules import RANKED_PRESETS
-from bot.ranked.service import Begun, Compared, HistoryEntry, Side, Standing, State
+from bot.ranked.service import Begun, Compared, HistoryEntry, RankedRating, Side, State
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Placement, Reply, Screen
 from bot.texts import Html, code_text, duration_text, lines, score_text, t, variant_name
@@ -29,7 +29,7 @@ ROWS = 24  # guesses of each game shown side by side in one message; the rest ar
 SHOWN_BUTTONS = 5  # closed secrets of the history with a button to see both games
 
 
-def rating_text(standing: Standing) -> str:
+def rating_text(standing: RankedRating) -> str:
     """'1512', or '1512?' while provisional."""
     return records.points(standing.skill.conservative, not standing.provisional)
 

@@ -31,7 +31,7 @@ def repository(deps: Deps) -> SqliteRankedRepository:
 
 
 @dataclass(frozen=True)
-class Standing:
+class RankedRating:
     """A player's ranked rating in a family, as shown: the number, and whether it is provisional (few games)."""
 
     family: records.Family
@@ -52,11 +52,11 @@ def _skill(stored: StoredSkill | None) -> records.Skill:
     return records.Skill() if stored is None else records.Skill(stored.mu, stored.sigma, stored.games)
 
 
-async def standing(deps: Deps, user_id: int, variant: Variant) -> Standing:
+async def standing(deps: Deps, user_id: int, variant: Variant) -> RankedRating:
     """A player's ranked rating in the family of `variant`."""
     family = records.family_of(variant)
     stored = (await repository(deps).skills(family.value, (user_id,))).get(user_id)
-    return Standing(family, _skill(stored))
+    return RankedRating(family, _skill(stored))
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class Opponent:
 
     user_id: int
     name: str | None
-    standing: Standing
+    standing: RankedRating
     played_at: datetime
 
 
@@ -76,7 +76,7 @@ class Begun:
     game: Game
     secret_id: int
     opponent: Opponent | None
-    standing: Standing
+    standing: RankedRating
 
 
 @dataclass(frozen=True)
@@ -245,8 +245,8 @@ class Side:
     game: Game
     labels: review.GameLabels
     place: int
-    before: Standing
-    after: Standing
+    before: RankedRating
+    after: RankedRating
 
 
 @dataclass(frozen=True)
@@ -290,7 +290,7 @@ async def compared(deps: Deps, secret_id: int, user_id: int) -> Compared | Refus
 
     def side(game: Game, found: review.GameLabels) -> Side:
         rated = results[game.user_id]
-        before, after = Standing(family, _skill(rated.before)), Standing(family, _skill(rated.after))
+        before, after = RankedRating(family, _skill(rated.before)), RankedRating(family, _skill(rated.after))
         return Side(game.user_id, names.get(game.user_id), game, found, rated.place, before, after)
 
     return Compared(secret_id, variant, secret.secret, side(mine_game, labels[0]), side(their_game, labels[1]))
