@@ -14,7 +14,7 @@ from bot.boards.model import Choice, Choices, Does
 from bot.days import DayStreak
 from bot.puzzles.board import Clue, DayBoard, PuzzleBoard, PuzzleTrack
 from bot.puzzles.retry import Retry
-from bot.puzzles.service import Change, Daily, DaySolvers, GroupDaily, Ladder, NextLadder, Solving, Standing
+from bot.puzzles.service import Change, Daily, DaySolvers, GroupDaily, Ladder, NextLadder, PuzzleRating, Solving
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Reply
 from bot.texts import (
@@ -348,7 +348,7 @@ def streak_line(language: str, streak: DayStreak) -> Html:
     return t("puzzle.streak.none", language)
 
 
-def standing_line(language: str, standing: Standing | None) -> Html | None:
+def standing_line(language: str, standing: PuzzleRating | None) -> Html | None:
     """/stats' line for the puzzle rating in the family shown: the number ("?" while provisional) and the rated
     puzzles behind it; None before the first."""
     if standing is None:

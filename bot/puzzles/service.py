@@ -272,7 +272,7 @@ class GroupDaily:
 
 
 @dataclass(frozen=True)
-class Standing:
+class PuzzleRating:
     """A player's puzzle rating in a family, as /stats shows it: the shown number, whether it is provisional, and
     the rated puzzles behind it."""
 
@@ -371,13 +371,13 @@ async def player_skill(deps: Deps, user_id: int, variant: Variant) -> records.Sk
     return (await _load(deps, user_id, Current(None, None))).skill(_family(variant))
 
 
-async def standing(deps: Deps, user_id: int, variant: Variant) -> Standing | None:
+async def standing(deps: Deps, user_id: int, variant: Variant) -> PuzzleRating | None:
     """The player's puzzle rating in the variant's family as /stats shows it; None when they were never rated in it."""
     loaded = await repository(deps).load(user_id, Current(None, None))
     skill = loaded.skills.get(_family(variant))
     if skill is None:
         return None
-    return Standing(puzzle_rating.player_shown(skill), not puzzle_rating.established(skill), skill.games)
+    return PuzzleRating(puzzle_rating.player_shown(skill), not puzzle_rating.established(skill), skill.games)
 
 
 async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Variant) -> Ladder | NextLadder:
