@@ -10,7 +10,7 @@ What other features may use of it is exported here (tests/bot/test_layout.py kee
 
 from __future__ import annotations
 
-from bot.reminders.kinds import Due, Finder, Places, ReminderKind, Standing, Topic, Wish, league_kind
+from bot.reminders.kinds import Due, Finder, LeaguePlace, Places, ReminderKind, Topic, Wish, league_kind
 from bot.reminders.words import open_button
 
-__all__ = ["Due", "Finder", "Places", "ReminderKind", "Standing", "Topic", "Wish", "league_kind", "open_button"]
+__all__ = ["Due", "Finder", "LeaguePlace", "Places", "ReminderKind", "Topic", "Wish", "league_kind", "open_button"]

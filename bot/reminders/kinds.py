@@ -74,7 +74,7 @@ class ReminderKind:
     find: Finder | None = None
 
 
-class Standing(NamedTuple):
+class LeaguePlace(NamedTuple):
     """A player's place in their league division this week, of how many."""
 
     place: int
@@ -146,7 +146,7 @@ def league_kind(places: Places) -> ReminderKind:
             Due(
                 wish.user_id,
                 week,
-                partial(words.league, standing=Standing(*standings[wish.user_id]), left=ends - now),
+                partial(words.league, standing=LeaguePlace(*standings[wish.user_id]), left=ends - now),
                 ends,
             )
             for wish in due
