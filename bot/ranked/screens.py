@@ -14,7 +14,7 @@ from bot.games.model import Game
 from bot.games.status import Status
 from bot.messages import asked, mode_choices
 from bot.ranked.rules import RANKED_PRESETS
-from bot.ranked.service import Begun, Compared, HistoryEntry, RankedRating, Side, State
+from bot.ranked.service import Begun, Compared, HistoryEntry, RankedRating, SecretState, Side
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Placement, Reply, Screen
 from bot.texts import Html, code_text, duration_text, lines, score_text, t, variant_name
@@ -368,15 +368,15 @@ class History(Screen):
 
 
 _STATE_KEYS = {
-    State.PLAYING: "ranked.list.playing",
-    State.WAITING: "ranked.list.waiting",
-    State.TAKEN: "ranked.list.taken",
-    State.LAPSED: "ranked.list.lapsed",
-    State.WON: "ranked.list.won",
-    State.LOST: "ranked.list.lost",
-    State.DRAW: "ranked.list.draw",
+    SecretState.PLAYING: "ranked.list.playing",
+    SecretState.WAITING: "ranked.list.waiting",
+    SecretState.TAKEN: "ranked.list.taken",
+    SecretState.LAPSED: "ranked.list.lapsed",
+    SecretState.WON: "ranked.list.won",
+    SecretState.LOST: "ranked.list.lost",
+    SecretState.DRAW: "ranked.list.draw",
 }
-_CLOSED = frozenset({State.WON, State.LOST, State.DRAW})
+_CLOSED = frozenset({SecretState.WON, SecretState.LOST, SecretState.DRAW})
 
 
 def history(language: str, entries: tuple[HistoryEntry, ...]) -> Outcome:

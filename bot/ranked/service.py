@@ -296,7 +296,7 @@ async def compared(deps: Deps, secret_id: int, user_id: int) -> Compared | Refus
     return Compared(secret_id, variant, secret.secret, side(mine_game, labels[0]), side(their_game, labels[1]))
 
 
-class State(StrEnum):
+class SecretState(StrEnum):
     """Where one of a player's ranked secrets stands, for them."""
 
     PLAYING = "playing"  # their game of it is on
@@ -315,7 +315,7 @@ class HistoryEntry:
 
     secret_id: int
     variant: Variant
-    state: State
+    state: SecretState
     other: int | None = None
     other_name: str | None = None
     change: int | None = None  # the shown rating's move
@@ -345,17 +345,17 @@ async def history(deps: Deps, user_id: int) -> tuple[HistoryEntry, ...]:
     return tuple(found)
 
 
-def _result(mine: int, theirs: int) -> State:
-    return State.DRAW if mine == theirs else State.WON if mine < theirs else State.LOST
+def _result(mine: int, theirs: int) -> SecretState:
+    return SecretState.DRAW if mine == theirs else SecretState.WON if mine < theirs else SecretState.LOST
 
 
-async def _state(deps: Deps, secret: StoredSecret, user_id: int, now: datetime) -> State:
+async def _state(deps: Deps, secret: StoredSecret, user_id: int, now: datetime) -> SecretState:
     if secret.opened_at is None or (secret.taker == user_id and secret.closed_at is None):
-        return State.PLAYING
+        return SecretState.PLAYING
     if secret.taker is None:
         lapsed = secret.closed_at is not None or rules.mark_lapses((now - secret.opened_at).total_seconds() / 86400)
-        return State.LAPSED if lapsed else State.WAITING
-    return State.TAKEN
+        return SecretState.LAPSED if lapsed else SecretState.WAITING
+    return SecretState.TAKEN
 
 
 async def lapse_marks(deps: Deps) -> int:
