@@ -124,7 +124,7 @@ class Line:
 
 
 @dataclass(frozen=True)
-class Table:
+class Division:
     """A player's division this week: its week, tier and number, its lines, and when the week ends."""
 
     week: str
@@ -143,7 +143,7 @@ class Unplaced:
     ends: datetime
 
 
-async def table(deps: Deps, user_id: int) -> Table | Unplaced:
+async def table(deps: Deps, user_id: int) -> Division | Unplaced:
     """The player's division table this week, or their tier when they have not played this week."""
     repo = repository(deps)
     week = rules.week_of(deps.clock())
@@ -157,7 +157,7 @@ async def table(deps: Deps, user_id: int) -> Table | Unplaced:
         Line(place, m.user_id, names.get(m.user_id), m.points, m.user_id in moved.up, m.user_id in moved.down)
         for place, m in enumerate(rules.ordered(placed), start=1)
     )
-    return Table(week, member.tier, member.division, lines, user_id, rules.week_end(week))
+    return Division(week, member.tier, member.division, lines, user_id, rules.week_end(week))
 
 
 async def places(deps: Deps, user_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
