@@ -226,7 +226,7 @@ class ComparedSide:
 
 
 @dataclass(frozen=True)
-class Comparison(Screen):
+class SideBySide(Screen):
     """Both games of a ranked secret side by side, for one of its players: theirs first, and the verdict."""
 
     secret_id: int
@@ -268,7 +268,7 @@ def _summary(language: str, name: Html, solved: bool, guesses: int, hints: int, 
     return Html(f"{head} · {t('ranked.vs.hints', language, n=hints)}") if hints else head
 
 
-def comparison(language: str, found: Compared) -> Comparison:
+def comparison(language: str, found: Compared) -> SideBySide:
     """The comparison's typed screen."""
     variant = found.variant
     mine = _side(language, variant, found.mine, you=True)
@@ -285,10 +285,10 @@ def comparison(language: str, found: Compared) -> Comparison:
         "lost": t("ranked.vs.lost", language, name=theirs.name),
         "draw": t("ranked.vs.draw", language),
     }[found.outcome.value]
-    return Comparison(found.secret_id, variant.name, found.secret, found.outcome.value, mine, theirs, heading, verdict)
+    return SideBySide(found.secret_id, variant.name, found.secret, found.outcome.value, mine, theirs, heading, verdict)
 
 
-def comparison_text(language: str, screen: Comparison) -> Html:
+def comparison_text(language: str, screen: SideBySide) -> Html:
     """The comparison as one message: a row a guess number, both games' guesses in it, then how each ended, the
     verdict and both ratings."""
     mine, theirs = screen.mine, screen.theirs
@@ -320,7 +320,7 @@ def comparison_text(language: str, screen: Comparison) -> Html:
     return lines(screen.title, heading, *rows, more, mine.summary, theirs.summary, screen.verdict, *ratings)
 
 
-def compared_reply(language: str, found: Compared) -> tuple[Reply, Comparison]:
+def compared_reply(language: str, found: Compared) -> tuple[Reply, SideBySide]:
     """The comparison's message (with the buttons to the player's review and another ranked game), and its screen."""
     screen = comparison(language, found)
     game = found.mine.game
