@@ -63,7 +63,7 @@ from bot.play.start import Games
 from bot.puzzles import page as puzzle_page
 from bot.puzzles import routes as puzzle
 from bot.puzzles.board import DayBoard, PuzzleBoard
-from bot.puzzles.routes import Puzzle
+from bot.puzzles.routes import Puzzles
 from bot.puzzles.stock import restock
 from bot.race import routes as race
 from bot.race.routes import Race
@@ -222,7 +222,7 @@ class Features:
         self.scoreboard = Scoreboard(deps)
         self.streak = Streak(deps)
         self.review = Review(deps)
-        self.puzzle = Puzzle(deps)
+        self.puzzle = Puzzles(deps)
         self.ranked = Ranked(deps)
         self.league = League(deps)
         self.storm = Storm(deps)
@@ -386,7 +386,7 @@ def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -
         Timer("past periods", every(HOURLY), lambda: prune_periods(store, deps.clock())),  # boards of days gone
         Timer("league week", weekly(), lambda: close_weeks(core, store, wake)),  # the leagues' moves, each Monday
         Timer("ranked marks", every(HOURLY), lambda: ranked_service.lapse_marks(deps)),  # marks nobody took in time
-        # Puzzle Storm's clock: runs whose time ran out, Racers' lobbies to close and Racers that are over
+        # Puzzles Storm's clock: runs whose time ran out, Racers' lobbies to close and Racers that are over
         Timer("storm", every(storm_clock.EVERY), lambda: storm_clock.tick(core, store, wake, core.features.storm.due)),
         Timer("storm days", every(HOURLY), lambda: core.alone(0, lambda: storm_clock.forget_days(deps))),
         Timer("reminders", hourly(), lambda: core.features.reminders.run(wake)),  # those due, just after each hour

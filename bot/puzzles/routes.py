@@ -54,7 +54,7 @@ def _code_like(args: str) -> bool:
     return bool(digits) and digits.isdigit()
 
 
-class Puzzle(Feature):
+class Puzzles(Feature):
     """The puzzles' handlers: /puzzle, a typed answer, the puzzles' buttons; in groups, the day's puzzle."""
 
     async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
@@ -131,7 +131,7 @@ class Puzzle(Feature):
         return view.answered(language, result)
 
     async def tab(self, core: Core, who: Who, query: Mapping[str, str]) -> schema.PuzzleTab:
-        """GET /api/puzzle, the Mini App's Puzzle tab: the puzzle being solved, else the day's once it is over, as the
+        """GET /api/puzzle, the Mini App's Puzzles tab: the puzzle being solved, else the day's once it is over, as the
         chat shows it; else none, and the chat's buttons that begin one. Looking begins nothing (a read: committed
         rows, nothing written): a puzzle's clues are shown, and its clock started, when the player asks for it
         (/puzzle, its buttons), on either face."""
