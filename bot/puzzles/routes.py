@@ -67,7 +67,7 @@ class Puzzles(Feature):
             return view.day_board(language, await puzzles.day_solvers(deps))
         busy = await self._busy(s)
         if word == DAILY_WORD:
-            day = await puzzles.today(deps, user)
+            day = await puzzles.show_today(deps, user)
             return view.shown(language, day, busy=busy, made=not day.over)
         if args.strip() and _code_like(args):
             return await self._answer(s, args, typed=False)
@@ -79,10 +79,10 @@ class Puzzles(Feature):
             state = await puzzles.state(deps, user)
             if state is not None and not state.over:
                 return view.shown(language, state, busy=busy)
-            day = await puzzles.today(deps, user)
+            day = await puzzles.show_today(deps, user)
             if not day.over:
                 return view.shown(language, day, busy=busy, made=True)
-        ladder = await puzzles.ladder(deps, user, named or s.settings.variant, s.settings.variant)
+        ladder = await puzzles.show_ladder(deps, user, named or s.settings.variant, s.settings.variant)
         return view.shown(language, ladder, busy=busy, made=True)
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
@@ -109,10 +109,10 @@ class Puzzles(Feature):
         busy = await self._busy(s)
         if verb == view.NEXT and len(fields) <= 1:  # pz:n:<variant>: the next in the variant just played
             variant = _variant_named(fields[0]) if fields else None
-            ladder = await puzzles.ladder(deps, user, variant, s.settings.variant)
+            ladder = await puzzles.show_ladder(deps, user, variant, s.settings.variant)
             return view.shown(language, ladder, busy=busy, made=True)
         if verb == view.DAILY:
-            day = await puzzles.today(deps, user)
+            day = await puzzles.show_today(deps, user)
             return view.shown(language, day, busy=busy, made=not day.over)
         if verb == view.GIVE_UP and len(fields) == 1:
             return await self._give_up(s, fields[0])

@@ -380,7 +380,7 @@ async def standing(deps: Deps, user_id: int, variant: Variant) -> PuzzleRating |
     return PuzzleRating(puzzle_rating.player_shown(skill), not puzzle_rating.established(skill), skill.games)
 
 
-async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Variant) -> Ladder | NextLadder:
+async def show_ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Variant) -> Ladder | NextLadder:
     """The player's ladder puzzle in `variant` (None: the variant of their latest ladder puzzle, else `usual`): the
     one they are solving in it, else a new one picked near their rating, of the question whose turn it is, a few made on
     the fly when none is left for them, shown from now on. A puzzle of another variant they were solving counts as
@@ -644,7 +644,7 @@ async def day_puzzle(deps: Deps, day: str) -> Puzzle:
     return puzzle
 
 
-async def today(deps: Deps, user_id: int) -> Daily:
+async def show_today(deps: Deps, user_id: int) -> Daily:
     """Today's puzzle for the player, its clues shown to them from now (their clock starts the first time), and made
     what they are solving while it is not over (a ladder puzzle they were solving counts as failed if it was not
     rated yet, and ends). Only to look at it: `day_state`."""
@@ -675,7 +675,7 @@ async def today(deps: Deps, user_id: int) -> Daily:
 
 
 async def day_state(deps: Deps, user_id: int) -> Daily:
-    """Today's puzzle as it stands for the player, only read: showing it is `today`'s (their clock starts there)."""
+    """Today's puzzle as it stands for the player, only read: `show_today` shows it (their clock starts there)."""
     now = deps.clock()
     day = day_of(now)
     puzzle = await day_puzzle(deps, day)

@@ -44,9 +44,9 @@ async def test_the_ladder_of_a_fresh_install_offers_a_best_next_guess_puzzle_sec
         deps = rt.core.deps
         await puzzle_stock.restock(deps)
         classic = puzzles.variant_named("classic")
-        first = await rt.core.alone(1, lambda: puzzles.ladder(deps, 1, classic, classic))
+        first = await rt.core.alone(1, lambda: puzzles.show_ladder(deps, 1, classic, classic))
         await rt.core.alone(1, lambda: puzzles.give_up(deps, 1, puzzles.Current(first.puzzle_id, None)))
-        second = await rt.core.alone(1, lambda: puzzles.ladder(deps, 1, classic, classic))
+        second = await rt.core.alone(1, lambda: puzzles.show_ladder(deps, 1, classic, classic))
         assert isinstance(first, puzzles.Ladder)
         assert isinstance(second, puzzles.NextLadder)
         assert first.made_now == 0
