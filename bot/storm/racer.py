@@ -24,7 +24,7 @@ from bot.refusal import Refusal
 from bot.storm import rules
 from bot.storm import service as storm
 from bot.storm.rules import LOBBY_SECONDS, MAX_RACERS, MOST_SECONDS, VARIANT
-from bot.storm.store import LOBBY, RUNNING, Entrant, Racer, Run
+from bot.storm.store import Entrant, Racer, RacerPhase, Run
 
 MAX_PER_CHAT = 20  # Racers on at once in one group, across its forum topics
 SLACK = timedelta(seconds=5)  # past the longest run, before a Racer is called over whatever its runs say
@@ -83,7 +83,7 @@ class Started:
 async def standings(deps: Deps, racer: Racer) -> Standings:
     """A Racer's standings as stored now."""
     repo = storm.repository(deps)
-    runs = tuple(await repo.racer_runs(racer.id)) if racer.phase != LOBBY else ()
+    runs = tuple(await repo.racer_runs(racer.id)) if racer.phase != RacerPhase.LOBBY else ()
     return Standings(racer, tuple(await repo.players(racer.id)), runs)
 
 
@@ -133,7 +133,7 @@ async def join(deps: Deps, racer_id: int, chat_id: int, user_id: int, name: str,
     players = await repo.players(racer_id)
     if any(p.user_id == user_id for p in players):
         return Refusal("storm.racer.already")
-    if racer.phase != LOBBY:
+    if racer.phase != RacerPhase.LOBBY:
         return Refusal("storm.racer.started")
     if len(players) >= MAX_RACERS:
         return Refusal("storm.racer.full", {"n": MAX_RACERS})
@@ -157,7 +157,7 @@ async def start_now(deps: Deps, racer_id: int, chat_id: int, user_id: int) -> St
     racer = await repo.racer(racer_id)
     if racer is None or racer.chat_id != chat_id:
         return Refusal("storm.racer.gone")
-    if racer.phase != LOBBY:
+    if racer.phase != RacerPhase.LOBBY:
         return Refusal("storm.racer.started")
     if not await may_start(deps, racer, user_id):
         return Refusal("storm.racer.not_yours")
@@ -202,7 +202,7 @@ async def settle(deps: Deps, racer_id: int) -> Standings | None:
     if racer is None:
         return None
     found = await standings(deps, racer)
-    if racer.phase != RUNNING:
+    if racer.phase != RacerPhase.RUNNING:
         return found
     now = deps.clock()
     past = racer.ends_at is not None and now >= racer.ends_at
@@ -258,7 +258,7 @@ async def unreachable(deps: Deps, user_id: int) -> Standings | None:
     racer = await repo.racer_of(user_id)
     if racer is None:
         return None
-    if racer.phase == LOBBY:
+    if racer.phase == RacerPhase.LOBBY:
         await repo.leave(racer.id, user_id)
         return await standings(deps, racer)
     run = await repo.open_run(user_id)

@@ -15,7 +15,7 @@ from bot.replies import Account, Button, Did, Outcome, Placement, Reply
 from bot.storm.board import BoardLine, BoardsScreen, RacerLine, RacerScreen, RunScreen, StormClue
 from bot.storm.racer import Standings
 from bot.storm.service import Boards, RunShown
-from bot.storm.store import LOBBY, OVER, Best
+from bot.storm.store import Best, RacerPhase
 from bot.texts import Html, code_text, date_text, duration_text, lines, score_text, t
 
 ACTION = "sm"  # Storm's buttons: sm:<verb>[:<id>]
@@ -256,11 +256,11 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
     rows = []
     for place, result in enumerate(ranked[:MAX_LISTED], start=1):
         run = standings.run_of(result.user_id)
-        done = run is not None and run.over and racer.phase != OVER
+        done = run is not None and run.over and racer.phase != RacerPhase.OVER
         line = t(
             "storm.racer.line",
             language,
-            place=records.MEDALS.get(place, f"{place}.") if racer.phase == OVER else f"{place}.",
+            place=records.MEDALS.get(place, f"{place}.") if racer.phase == RacerPhase.OVER else f"{place}.",
             name=result.name,
             solved=result.solved,
             wrong=result.wrong,
@@ -272,7 +272,7 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
     notices: list[Html] = []
     if len(ranked) > MAX_LISTED:
         notices.append(t("storm.racer.more", language, n=len(ranked) - MAX_LISTED))
-    if racer.phase == LOBBY:
+    if racer.phase == RacerPhase.LOBBY:
         title = lines(t("storm.racer.title.lobby", language), t("storm.racer.rules", language))
         names = ", ".join(p.name for p in standings.players[:MAX_LISTED])
         rows = []  # in the lobby, the players are one line
@@ -282,7 +282,7 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
         if len(standings.players) > MAX_LISTED:
             notices.append(t("storm.racer.more", language, n=len(standings.players) - MAX_LISTED))
         notices.append(t("storm.racer.starts", language, wait=wait))
-    elif racer.phase == OVER:
+    elif racer.phase == RacerPhase.OVER:
         title = t("storm.racer.title.over", language)
         winner = next((r for r in ranked if r.user_id == racer.winner_id), None)
         if not standings.players:
@@ -301,7 +301,7 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
         title,
         tuple(rows),
         tuple(notices),
-        starts_at=racer.starts_at if racer.phase == LOBBY else None,
+        starts_at=racer.starts_at if racer.phase == RacerPhase.LOBBY else None,
         winner_id=racer.winner_id,
         choices=_racer_choices(language, standings),
     )
@@ -309,14 +309,14 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
 
 def _racer_choices(language: str, standings: Standings) -> Choices:
     racer = standings.racer
-    if racer.phase == LOBBY:
+    if racer.phase == RacerPhase.LOBBY:
         return (
             (
                 _choice("storm.btn.join", language, cb.encode(ACTION, JOIN, racer.id), Does.JOIN),
                 _choice("storm.btn.start", language, cb.encode(ACTION, START, racer.id), Does.START),
             ),
         )
-    if racer.phase == OVER:
+    if racer.phase == RacerPhase.OVER:
         return ((_choice("storm.btn.racer_again", language, cb.encode(ACTION, ANOTHER), Does.AGAIN),),)
     return ()
 
@@ -329,7 +329,7 @@ def racer_reply(
     screen = racer_screen(language, standings, now)
     racer = standings.racer
     buttons = chat_board.keyboard(screen.choices)
-    if racer.phase != OVER and racer.bot_username:
+    if racer.phase != RacerPhase.OVER and racer.bot_username:
         link = Button(t("storm.btn.open", language), url=f"https://t.me/{racer.bot_username}?start={DEEP_LINK}")
         buttons = (*buttons, (link,))
     placement = Placement(racer_id=racer.id, in_place=not fresh)

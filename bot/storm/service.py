@@ -29,7 +29,7 @@ from bot.games.lifecycle import parsed
 from bot.refusal import Refusal
 from bot.storm import rules
 from bot.storm.rules import RUN_PUZZLES, VARIANT, Tally
-from bot.storm.store import ALL_TIME, LOBBY, Best, Racer, Run, SqliteStormRepository
+from bot.storm.store import ALL_TIME, Best, Racer, RacerPhase, Run, SqliteStormRepository
 from engine.inverse import Grade, Puzzle, grade, storm_sequence, storm_tiers
 from engine.inverse.storm import STORM_MAX_CLUES, STORM_TIERS
 
@@ -151,7 +151,7 @@ async def start(deps: Deps, user_id: int, name: str) -> RunShown | InLobby | Ref
     if running is not None:  # its clock ran out before the timer closed it
         await close_run(deps, running, running.ends_at)
     racer = await repository(deps).racer_of(user_id)
-    if racer is not None and racer.phase == LOBBY:
+    if racer is not None and racer.phase == RacerPhase.LOBBY:
         return InLobby(racer)
     sequence = await draw(deps, (user_id,), now)
     if not sequence:

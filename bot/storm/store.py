@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 import aiosqlite
@@ -49,6 +50,14 @@ class Run:
         return RunResult(self.user_id, self.name, self.tally.solved, self.tally.wrong, self.reached_seconds)
 
 
+class RacerPhase(StrEnum):
+    """Where a Racer stands (the words stored in its row's `phase`)."""
+
+    LOBBY = "lobby"  # players join until it starts
+    RUNNING = "running"  # its runs are on
+    OVER = "over"  # every run closed, the winner known
+
+
 @dataclass(frozen=True)
 class Racer:
     """A Racer as stored: where, who started it, its phase and times, its puzzles once drawn, its winner once over."""
@@ -59,7 +68,7 @@ class Racer:
     started_by: int
     bot_username: str | None
     variant: str
-    phase: str
+    phase: RacerPhase
     created_at: datetime
     starts_at: datetime
     ends_at: datetime | None
@@ -89,7 +98,6 @@ class Best:
     at: datetime
 
 
-LOBBY, RUNNING, OVER = "lobby", "running", "over"  # a Racer's phases
 ALL_TIME = ""  # the all-time board's key in storm_bests (a day's is 'YYYY-MM-DD')
 NO_TOPIC = 0
 
@@ -473,7 +481,7 @@ def _racer(row: aiosqlite.Row | None) -> Racer | None:
         row["started_by"],
         row["bot_username"],
         row["variant"],
-        row["phase"],
+        RacerPhase(row["phase"]),
         created,
         starts,
         moment(row["ends_at"]),
