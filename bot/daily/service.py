@@ -187,7 +187,7 @@ class Pars:
         while len(self.known) > PARS_KEPT:
             self.known.popitem(last=False)
 
-    busy = False  # a Part (bot/deps.py): nothing under way to wait for or stop
+    busy = False  # a Resident (bot/deps.py): nothing under way to wait for or stop
 
     async def settle(self) -> None:
         """Nothing to wait for."""
