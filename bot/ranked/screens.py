@@ -232,7 +232,7 @@ class SideBySide(Screen):
     secret_id: int
     variant: str
     secret: str
-    outcome: str  # bot.ranked.service.Outcome's value, for the player looking
+    outcome: str  # bot.ranked.service.SecretResult's value, for the player looking
     mine: ComparedSide
     theirs: ComparedSide
     title: Html
@@ -354,7 +354,7 @@ class HistoryLine:
     """A line of the ranked history: the secret, where it stands, the line, and whether both games can be seen."""
 
     secret_id: int
-    state: str  # bot.ranked.service.State's value
+    state: str  # bot.ranked.service.SecretState's value
     line: Html
     closed: bool
 

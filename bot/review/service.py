@@ -283,8 +283,8 @@ async def made_here(deps: Deps, subject: Subject) -> Made:
 
 
 def making(deps: Deps, subject: Subject) -> asyncio.Task[Made]:
-    """The task making the subject's review in the background and keeping it (the one under way, if it is already); Busy
-    (bot.review.reviewer) when its player already has as many under way as one may."""
+    """The task making the subject's review in the background and keeping it (the one under way, if it is already);
+    TooManyReviews (bot.review.reviewer) when its player already has as many under way as one may."""
     return reviewer(deps).start(key(subject), partial(_made_and_kept, deps, subject), subject.user_id)
 
 
