@@ -143,7 +143,7 @@ async def begin(deps: Deps, user_id: int, puzzle: RetryPuzzle) -> Retry:
     made = NewPuzzle(
         puzzle.variant, VERSION, _seed(user_id, puzzle), puzzle.to_data(), 0.0, records.Skill(), Question.RETRY
     )
-    puzzle_id = await repo.kept(made, now)
+    puzzle_id = await repo.keep_one(made, now)
     await repo.save(Plan(user_id, now, shown=puzzle_id, afresh=True, move=True, current=Current(puzzle_id, None)))
     return Retry(puzzle_id, puzzle, variant_named(puzzle.variant), 0)
 

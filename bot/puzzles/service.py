@@ -873,7 +873,7 @@ async def answer_in_group(
     clear = verdict.solved and loaded.current == Current(None, day)
     write = DayWrite(day, GENERATOR_VERSION, post.posted_at, tried=True, solved_at=now if verdict.solved else None)
     await repo.save(Plan(user_id, now, day=write, move=clear))
-    await repo.group_answered(post, (user_id, name) if first else None, now)
+    await repo.count_group_answer(post, (user_id, name) if first else None, now)
     post = replace(post, answers=post.answers + 1)
     if first:
         post = replace(post, solver_id=user_id, solver_name=name)

@@ -231,7 +231,7 @@ class SqlitePuzzleRepository:
         )
         return self.conn.total_changes - before
 
-    async def kept(self, made: NewPuzzle, now: datetime) -> int:
+    async def keep_one(self, made: NewPuzzle, now: datetime) -> int:
         """Store one puzzle, or find it stored (by its kind, variant, version and seed: its data made again replace
         what was stored), and its id: a retry's, made when the player asks for it."""
         row = await one(
@@ -572,7 +572,7 @@ class SqlitePuzzleRepository:
         assert row is not None
         return _post(row)
 
-    async def group_answered(self, post: GroupPost, solver: tuple[int, str] | None, now: datetime) -> None:
+    async def count_group_answer(self, post: GroupPost, solver: tuple[int, str] | None, now: datetime) -> None:
         """Count an answer in the group; `solver` (user id, name): it solved the puzzle there first."""
         await execute(
             self.conn,
