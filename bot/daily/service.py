@@ -52,7 +52,7 @@ async def daily_key(deps: Deps) -> bytes:
     bot/runtime.py; a Deps made by hand without one gets one made and kept now)."""
     if not deps.daily_secret:
         async with deps.transaction():
-            deps.daily_secret = Secret(await deps.store.stored_secret(KEY_NAME, secrets.token_hex(32)))
+            deps.daily_secret = Secret(await deps.store.ensure_secret(KEY_NAME, secrets.token_hex(32)))
     return deps.daily_secret.reveal().encode()
 
 

@@ -167,7 +167,7 @@ async def webhook_secret(config: Config, store: Store) -> str:
     if hook is not None and hook.secret:
         return hook.secret.reveal()
     async with store.transaction():
-        return await store.stored_secret(WEBHOOK_SECRET, secrets.token_urlsafe(32))
+        return await store.ensure_secret(WEBHOOK_SECRET, secrets.token_urlsafe(32))
 
 
 async def serve(
