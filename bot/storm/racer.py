@@ -229,7 +229,7 @@ class Elapsed:
     moved: tuple[Standings, ...] = ()
 
 
-async def due(deps: Deps) -> Elapsed:
+async def run_clock(deps: Deps) -> Elapsed:
     """Everything the clock has made due by now: lobbies closed (their runs begun), runs whose time ran out closed,
     and the Racers those runs belong to settled (over, when every run is)."""
     repo = storm.repository(deps)

@@ -181,7 +181,7 @@ class Storm(Feature):
     async def due(self) -> list[Notice]:
         """What the clock has made due (bot/storm/timer.py asks every second, inside a transaction of its own): each
         run whose time ran out told to its player, each Racer started or moved shown in its group."""
-        found = await racing.due(self.deps)
+        found = await racing.run_clock(self.deps)
         notices: list[Notice] = []
         for shown in found.closed:
             language = await languages.private_language(self.deps, shown.run.user_id)
