@@ -4,7 +4,7 @@
 
 A fresh database gets --puzzles classic puzzles made ahead (as `bullscows puzzles make` does); then one player, of
 true skill θ = 25 on the model's scale, attempts puzzles one after another through the bot's services, each in a
-transaction of its own as an update would be: the ladder picks one (`services.puzzles.ladder`: the window around
+transaction of its own as an update would be: the ladder picks one (`bot.puzzles.service.show_ladder`: the window around
 their rating, widened while nothing unseen is left in it, then the nearest unseen at any rating), and they answer it,
 right with the model's chance Φ((θ − d) / (√2 β)) for the puzzle's rating d, else wrong then right. Reported for
 each block of attempts: the median and 95th percentile of the pick's wall time (the ladder's queries and `pick`),
@@ -68,7 +68,7 @@ async def bench(count: int, attempts: int, block: int) -> None:
         for attempt in range(1, attempts + 1):
             async with deps.transaction():
                 started = time.perf_counter()
-                ladder = await puzzles.ladder(deps, USER, classic, classic)
+                ladder = await puzzles.show_ladder(deps, USER, classic, classic)
                 times.append(time.perf_counter() - started)
                 if ladder.made_now:
                     print(f"attempt {attempt}: every stored puzzle shown; {ladder.made_now} made on the fly")

@@ -95,7 +95,7 @@ async def bench(count: int, players: int, answers: int, runs: int, shelf: int) -
                 started = time.perf_counter()
                 shown = await core.alone(user, lambda user=user: storm.start(deps, user, f"P{user}"))
                 starts.append(time.perf_counter() - started)
-                assert isinstance(shown, storm.Shown)
+                assert isinstance(shown, storm.RunShown)
                 for _ in range(answers):
                     clock.now += timedelta(seconds=1)
                     puzzle = shown.puzzle
@@ -106,7 +106,7 @@ async def bench(count: int, players: int, answers: int, runs: int, shelf: int) -
                     started = time.perf_counter()
                     shown = await core.alone(user, lambda user=user, code=code: storm.answer(deps, user, code))
                     times.append(time.perf_counter() - started)
-                    assert isinstance(shown, storm.Shown)
+                    assert isinstance(shown, storm.RunShown)
                     if shown.over:
                         break
                 await core.alone(user, lambda user=user: storm.stop(deps, user))

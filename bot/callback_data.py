@@ -10,12 +10,16 @@ import re
 from dataclasses import dataclass
 
 from bot.chats.settings import Setting
+from bot.games.model import Mode
 from engine.scoring import Score
 
 MAX_BYTES = 64
 _ID = re.compile(r"[0-9]{1,18}")  # ASCII digits only, and few enough to fit SQLite's 64-bit integers
 
-# actions
+# actions: the first field, each one meaning (PREFIXES below names them all; a feature's own, e.g. pz, rk, sm,
+# are declared by its routes; tests/bot/test_callback_prefixes.py keeps every one distinct). The fields after it
+# are read in the action's own terms: a letter there names what the action's field says (GUESSER below, a puzzle's
+# pz:g...), always through a named constant, never a second literal.
 NEW = "n"  # n:<mode>[:<variant>]            start a game (asks first if one is running)
 CONFIRM = "y"  # y:<game>:<rev>:<mode>[:<variant>]  abandon that game, start a new one
 KEEP = "k"  # k:<game>:<rev>                  keep playing
@@ -50,6 +54,7 @@ DAILY = "dy"  # dy:<t|r>:<yyyymmdd>, dy:p        the day's daily leaderboard: t 
 LANGUAGE = "lg"  # lg:<language>:<user>            choose the chat's language (the user who asked, or an admin)
 NOTE = "hp"  # hp:<top|stats>                  what a board counts and ranks (its "?" button)
 SCOREBOARD_ACTIONS = {TOP, STATS, DAILY, RATING, NOTE}  # work in groups too; no game, no revision
+THIS_CHAT, EVERY_CHAT = "c", "g"  # TOP's and RATING's scope: this chat's players, or everyone's (global)
 # the referee's board (bot/play/routes.py), and the daily's warnings before it is spoiled or ended
 COACH = "cv"  # cv:<game>:<rev>                 the coach's full review of the latest guess
 HINT = "hn"  # hn:<game>:<rev>                  reveal a digit (in a daily: after its warning)
@@ -61,6 +66,35 @@ REFEREE_ACTIONS = {COACH, HINT, GIVE_UP, GIVE_UP_SURE, STOP_DAILY}
 GAME_ACTIONS = {CONFIRM, KEEP, ANSWER, UNDO, RESTART, FIX, CHANGE, MORE, VIEW, MATCH, *REFEREE_ACTIONS}
 # every action named here; a feature may declare its own beside them (decode's `declared`)
 NAMED_ACTIONS = frozenset({*GAME_ACTIONS, REMATCH, AGAIN, NEW, SETTING, RULES, SETTINGS, LANGUAGE, *SCOREBOARD_ACTIONS})
+PREFIXES = {  # every action named here, by its constant (a dict: the test counts the constants, which a set hides)
+    "NEW": NEW,
+    "CONFIRM": CONFIRM,
+    "KEEP": KEEP,
+    "ANSWER": ANSWER,
+    "UNDO": UNDO,
+    "RESTART": RESTART,
+    "FIX": FIX,
+    "CHANGE": CHANGE,
+    "MORE": MORE,
+    "VIEW": VIEW,
+    "SETTING": SETTING,
+    "RULES": RULES,
+    "SETTINGS": SETTINGS,
+    "MATCH": MATCH,
+    "REMATCH": REMATCH,
+    "AGAIN": AGAIN,
+    "TOP": TOP,
+    "STATS": STATS,
+    "RATING": RATING,
+    "DAILY": DAILY,
+    "LANGUAGE": LANGUAGE,
+    "NOTE": NOTE,
+    "COACH": COACH,
+    "HINT": HINT,
+    "GIVE_UP": GIVE_UP,
+    "GIVE_UP_SURE": GIVE_UP_SURE,
+    "STOP_DAILY": STOP_DAILY,
+}
 
 
 class BadCallback(ValueError):
@@ -87,9 +121,21 @@ def encode(action: str, *fields: object) -> str:
     return data
 
 
-# CONFIRM's <mode>: r a game of /play, g of /think, v a versus game, d today's challenge
+# the <mode> of NEW, CONFIRM and MATCH_LEAVE: r a game of /play, g of /think, v a versus game, d today's challenge
+REFEREE, GUESSER = "r", "g"  # a one-player game's Mode, as a button spells it (MODES)
 CONFIRM_VERSUS = "v"
 CONFIRM_DAILY = "d"
+MODES = {Mode.REFEREE: REFEREE, Mode.GUESSER: GUESSER}
+
+
+def mode_field(mode: Mode) -> str:
+    """A one-player game's mode as a button's field spells it: 'r' (/play) or 'g' (/think)."""
+    return MODES[mode]
+
+
+def mode_of(field: str) -> Mode:
+    """The one-player game's mode a button's field names: the guesser's for 'g', else the referee's (as before)."""
+    return Mode.GUESSER if field == GUESSER else Mode.REFEREE
 
 
 def game_button(action: str, game_id: int, revision: int, *args: object) -> str:

@@ -21,7 +21,7 @@ from bot.store.store import Store
 P = TypeVar("P")
 
 
-class Part(Protocol):
+class Resident(Protocol):
     """What a feature keeps for the life of the process (the reviews under way...): whether it is busy, and how to
     wait for it or stop it."""
 
@@ -57,7 +57,7 @@ class Deps:
 
     def part(self, kind: Callable[[], P]) -> P:
         """The one `kind` this process keeps (made on first use): a feature's own state, which the kernel knows only
-        as a Part to wait for or stop."""
+        as a Resident to wait for or stop."""
         if kind not in self._parts:
             self._parts[kind] = kind()
         made: P = self._parts[kind]

@@ -8,7 +8,7 @@ from bot import callback_data as cb
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Choices, Does
 from bot.games.model import Game, Mode
-from bot.matches.model import Kind, Match
+from bot.matches.model import Match, MatchKind
 from bot.matches.service import AlreadyOn, Crowded
 from bot.parsing.variants import suggestions
 from bot.refusal import Refusal
@@ -22,8 +22,8 @@ def mode_choices(language: str, variant: Variant | None = None) -> Choices:
     extra = (variant.name,) if variant else ()
     return (
         (
-            Choice(t("btn.play", language), cb.encode(cb.NEW, "r", *extra), Does.NEW),
-            Choice(t("btn.think", language), cb.encode(cb.NEW, "g", *extra), Does.NEW),
+            Choice(t("btn.play", language), cb.encode(cb.NEW, cb.REFEREE, *extra), Does.NEW),
+            Choice(t("btn.think", language), cb.encode(cb.NEW, cb.GUESSER, *extra), Does.NEW),
         ),
     )
 
@@ -65,7 +65,7 @@ def rules(language: str, variant: Variant, private: bool = True) -> Outcome:
 
 def confirm_abandon(language: str, running: Game, mode: Mode, variant: Variant | None) -> Outcome:
     """Ask before abandoning the running game for a new one."""
-    return _confirm_abandon(language, running, "g" if mode == Mode.GUESSER else "r", variant)
+    return _confirm_abandon(language, running, cb.mode_field(mode), variant)
 
 
 def confirm_abandon_for_versus(language: str, running: Game, variant: Variant) -> Outcome:
@@ -153,7 +153,7 @@ def busy(language: str, refused: AlreadyOn | Crowded) -> Outcome:
     if isinstance(refused, Crowded):
         return message("match.crowded", language, n=refused.limit)
     match = refused.match
-    key = "match.already.race" if match.kind == Kind.RACE else "match.already.duel"
+    key = "match.already.race" if match.kind == MatchKind.RACE else "match.already.duel"
     return message(key, language, example=example(match.variant))
 
 

@@ -55,7 +55,7 @@ from bot.league import service as league_service
 from bot.league.close import close_weeks
 from bot.league.routes import League
 from bot.league.screens import LeagueTable
-from bot.matches.model import Kind
+from bot.matches.model import MatchKind
 from bot.page.faces import PageFaces, ScreenFace
 from bot.play import coach_page as referee_page
 from bot.play import routes as referee
@@ -65,7 +65,7 @@ from bot.play.start import Games
 from bot.puzzles import page as puzzle_page
 from bot.puzzles import routes as puzzle
 from bot.puzzles.board import DayBoard, PuzzleBoard
-from bot.puzzles.routes import Puzzle
+from bot.puzzles.routes import Puzzles
 from bot.puzzles.stock import restock
 from bot.race import routes as race
 from bot.race.routes import Race
@@ -73,7 +73,7 @@ from bot.ranked import page as ranked_page
 from bot.ranked import routes as ranked
 from bot.ranked import service as ranked_service
 from bot.ranked.routes import Ranked
-from bot.ranked.screens import Comparison, History, MarkSet, RankedStart
+from bot.ranked.screens import History, MarkSet, RankedStart, SideBySide
 from bot.records import page as records_page
 from bot.records import ratings, streak
 from bot.records import routes as scoreboard
@@ -206,7 +206,7 @@ DUEL_ME_LINK = links.DUEL_ME  # /start duelme_<user> in a private chat: a duel w
 REVIEW_LINK = review.LINK  # /start review_<match> in a private chat: the review of one's guesses in that match
 
 
-def reminder_kinds() -> tuple[reminder.Kind, ...]:
+def reminder_kinds() -> tuple[reminder.ReminderKind, ...]:
     """The kinds of reminder players may switch on (bot/reminders/kinds.py), in the order the panel shows them and a
     player's two a day go to them: a streak about to end first, the week's end before a day's puzzle. A feature adds
     its own here: a polled kind (the league's, from its players' places), or a told one (ranked, with its event's
@@ -229,7 +229,7 @@ class Features:
         self.scoreboard = Scoreboard(deps)
         self.streak = Streak(deps)
         self.review = Review(deps)
-        self.puzzle = Puzzle(deps)
+        self.puzzle = Puzzles(deps)
         self.ranked = Ranked(deps)
         self.league = League(deps)
         self.storm = Storm(deps)
@@ -367,7 +367,7 @@ def page_faces(f: Features) -> PageFaces:
     model). What the page does is not here: it sends what the chat sends, through the tables above."""
     return PageFaces(
         games={Mode.REFEREE: referee_page.board, Mode.GUESSER: guesser_page.board},
-        matches={Kind.VERSUS: versus_page.match},
+        matches={MatchKind.VERSUS: versus_page.match},
         coach=referee_page.coach,
         reads={
             "daily": daily_page.tab,
@@ -383,7 +383,7 @@ def page_faces(f: Features) -> PageFaces:
             ScreenFace(DayBoard, puzzle_page.day_board),
             ScreenFace(RankedStart, ranked_page.start),
             ScreenFace(MarkSet, ranked_page.mark),
-            ScreenFace(Comparison, ranked_page.compared),
+            ScreenFace(SideBySide, ranked_page.compared),
             ScreenFace(History, ranked_page.history),
             ScreenFace(LeagueTable, league_page.table),
             ScreenFace(RunScreen, storm_page.run, only=storm_page.alone),  # a Racer's run stays the chat's
@@ -406,7 +406,7 @@ def timers(core: Core, store: Store, wake: Callable[[], None], config: Config) -
         Timer("past periods", every(HOURLY), lambda: prune_periods(store, deps.clock())),  # boards of days gone
         Timer("league week", weekly(), lambda: close_weeks(core, store, wake)),  # the leagues' moves, each Monday
         Timer("ranked marks", every(HOURLY), lambda: ranked_service.lapse_marks(deps)),  # marks nobody took in time
-        # Puzzle Storm's clock: runs whose time ran out, Racers' lobbies to close and Racers that are over
+        # Puzzles Storm's clock: runs whose time ran out, Racers' lobbies to close and Racers that are over
         Timer("storm", every(storm_clock.EVERY), lambda: storm_clock.tick(core, store, wake, core.features.storm.due)),
         Timer("storm days", every(HOURLY), lambda: core.alone(0, lambda: storm_clock.forget_days(deps))),
         Timer("reminders", hourly(), lambda: core.features.reminders.run(wake)),  # those due, just after each hour

@@ -73,10 +73,10 @@ async def open_runtime(
     store = Store(conn, reader)
     try:
         async with store.transaction():
-            link_key = await store.stored_secret(links.KEY_NAME, secrets.token_hex(32))
+            link_key = await store.ensure_secret(links.KEY_NAME, secrets.token_hex(32))
             # the daily's key: DAILY_SECRET, else one made once and kept (never made inside an update, which may be
             # rolled back, nor inside a read)
-            daily_key = config.daily_secret or Secret(await store.stored_secret(DAILY_KEY_NAME, secrets.token_hex(32)))
+            daily_key = config.daily_secret or Secret(await store.ensure_secret(DAILY_KEY_NAME, secrets.token_hex(32)))
     except BaseException:
         await store.close()
         raise

@@ -16,7 +16,7 @@ from bot.chats import languages
 from bot.chats.settings import Settings
 from bot.deps import Deps
 from bot.games.model import Game, Mode
-from bot.matches.model import Kind, Match
+from bot.matches.model import Match, MatchKind
 from bot.who import Who
 
 T = TypeVar("T")
@@ -81,7 +81,7 @@ class Situation:
             self._playing = await self.deps.store.matches.any_active(self.who.chat_id, self.who.user_id)
         return self._playing
 
-    async def match_here(self, kind: Kind | None = None) -> Match | None:
+    async def match_here(self, kind: MatchKind | None = None) -> Match | None:
         """The match on in this chat's forum topic (the chat itself, without one), of that `kind` when one is named."""
         chat, topic = self.who.chat_id, self.who.topic
         return await self._once(("here", kind), lambda: self.deps.store.matches.active_match(chat, topic, kind))

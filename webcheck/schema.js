@@ -392,7 +392,7 @@
  * A puzzle's screen as the chat has it, every text plain, and its buttons (the chat's, pressed as the chat's).
  * @typedef {Object} PuzzleScreen
  * @property {"puzzle"} screen
- * @property {"daily"|"group"|"ladder"} kind
+ * @property {"daily"|"group"|"ladder"} track
  * @property {string} key
  * @property {string} variant
  * @property {Array<string>} title

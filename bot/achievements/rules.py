@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from bot.games.model import Game, Mode
 from bot.games.status import Status
-from bot.matches.model import BOT_ID, Kind, Match
+from bot.matches.model import BOT_ID, Match, MatchKind
 from engine.variant import PRESETS
 
 
@@ -38,7 +38,7 @@ FEWEST_GUESSES = 4
 CLASSIC_GAME_MODES = frozenset({Mode.REFEREE})
 # The kinds of match whose players earn it, each by their own guesses at a code nobody else guesses: a duel, versus
 # the bot. Not a race: everyone there sees every guess's score, so a race's clues are shared.
-CLASSIC_MATCH_KINDS = frozenset({Kind.DUEL, Kind.VERSUS})
+CLASSIC_MATCH_KINDS = frozenset({MatchKind.DUEL, MatchKind.VERSUS})
 RACE_RIVALS = 5  # other players (each made at least one guess) a race's winner must have beaten
 PUZZLE_STREAK_DAYS = 7
 # The puzzle rating that earns PUZZLE_1800, once established (its uncertainty low: bot/puzzles says when); the
@@ -81,7 +81,7 @@ def of_match(match: Match) -> dict[int, frozenset[Achievement]]:
         solved = player.solved_in
         if match.kind in CLASSIC_MATCH_KINDS and solved is not None and classic_in_four(match.variant.name, solved):
             earned.setdefault(player.user_id, set()).add(Achievement.CLASSIC_IN_FOUR)
-        if match.kind == Kind.RACE and match.status == Status.WON and player.user_id == match.winner_id:
+        if match.kind == MatchKind.RACE and match.status == Status.WON and player.user_id == match.winner_id:
             rivals = sum(1 for other in match.players if other.user_id != player.user_id and other.guesses > 0)
             if race_won_against(rivals):
                 earned.setdefault(player.user_id, set()).add(Achievement.RACE_OF_SIX)

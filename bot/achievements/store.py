@@ -7,7 +7,6 @@ Core through the update's journal of events (bot/events.py), never through a buf
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Protocol
 
 import aiosqlite
 
@@ -17,16 +16,8 @@ from bot.store.db import execute
 from bot.store.rows import iso, scan
 
 
-class AchievementRepository(Protocol):
-    """Awards and rarity counts."""
-
-    async def award(self, award: Award) -> bool: ...
-    async def held(self, user_id: int) -> dict[Achievement, datetime]: ...
-    async def rarities(self) -> tuple[dict[Achievement, int], int]: ...
-
-
 class SqliteAchievementRepository:
-    """The AchievementRepository on the Store's connection (made by `Store.repository`)."""
+    """Awards and rarity counts, on the Store's connection (made by `Store.repository`)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.matches.model import Kind
+from bot.matches.model import MatchKind
 from engine.variant import PRESETS, Variant
 
 ATTEMPT_LIMITS: tuple[int | None, ...] = (None, 6, 8, 10, 12, 15)
@@ -59,9 +59,9 @@ class Settings:
     race_seconds: int | None = None  # a group's default race time limit (None: no limit)
     duel_seconds: int | None = None  # a group's default time per duel move (None: the standard timer)
 
-    def match_seconds(self, kind: Kind) -> int | None:
+    def match_seconds(self, kind: MatchKind) -> int | None:
         """The chat's default time for a match of this kind: a race's limit, a duel's time per move."""
-        return {Kind.RACE: self.race_seconds, Kind.DUEL: self.duel_seconds}.get(kind)
+        return {MatchKind.RACE: self.race_seconds, MatchKind.DUEL: self.duel_seconds}.get(kind)
 
 
 PRESET_CHOICES = ("classic", "nozero", "mastermind")

@@ -143,7 +143,7 @@ def confirm(language: str, question: Html, game: Game, action: str, label: str) 
 def confirm_leave(language: str, game: Game, mode: Mode, variant: Variant | None) -> Outcome:
     """The warning before a new game abandons today's challenge; 'yes' starts it as the abandon prompt's does."""
     extra = (variant.name,) if variant else ()
-    data = cb.game_button(cb.CONFIRM, game.id, game.revision, "g" if mode == Mode.GUESSER else "r", *extra)
+    data = cb.game_button(cb.CONFIRM, game.id, game.revision, cb.mode_field(mode), *extra)
     yes = Choice(t("daily.btn.leave", language), data, Does.CONFIRM)
     return asked(leave_warning(language, game), (yes, _keep(language, game)))
 

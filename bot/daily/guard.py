@@ -73,7 +73,7 @@ class DailyGuard(Feature):
             return None
         if (ended := await self._ended(s, found[0])) is not None:
             return ended
-        mode: Mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
+        mode: Mode = cb.mode_of(pressed.args[0] if pressed.args else "")
         try:
             variant = variant_named(pressed.args[1]) if len(pressed.args) > 1 else None
         except InvalidVariant:

@@ -52,7 +52,7 @@ async def daily_key(deps: Deps) -> bytes:
     bot/runtime.py; a Deps made by hand without one gets one made and kept now)."""
     if not deps.daily_secret:
         async with deps.transaction():
-            deps.daily_secret = Secret(await deps.store.stored_secret(KEY_NAME, secrets.token_hex(32)))
+            deps.daily_secret = Secret(await deps.store.ensure_secret(KEY_NAME, secrets.token_hex(32)))
     return deps.daily_secret.reveal().encode()
 
 
@@ -187,7 +187,7 @@ class Pars:
         while len(self.known) > PARS_KEPT:
             self.known.popitem(last=False)
 
-    busy = False  # a Part (bot/deps.py): nothing under way to wait for or stop
+    busy = False  # a Resident (bot/deps.py): nothing under way to wait for or stop
 
     async def settle(self) -> None:
         """Nothing to wait for."""

@@ -23,7 +23,7 @@ from bot.games.lifecycle import NeedsConfirmation
 from bot.games.model import Mode
 from bot.links import LinkProblem, valid_for
 from bot.matches import service as matches
-from bot.matches.model import Kind, Match, Phase
+from bot.matches.model import Match, MatchKind, Phase
 from bot.matches.service import AlreadyOn, Crowded
 from bot.parsing.commands import BadOptions, parse_options, variant_from_args
 from bot.parsing.scores import looks_like_code
@@ -45,7 +45,7 @@ GROUP_COMMANDS = frozenset({"duel", "g", "guess", "stop", "resign"})
 # the new game, whose letter its button carries: a game of /play, of /think, today's challenge, a versus game); plain
 # messages are its moves.
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
-NEW_GAMES = {"play": "r", "think": "g", "daily": cb.CONFIRM_DAILY, "versus": cb.CONFIRM_VERSUS}
+NEW_GAMES = {"play": cb.REFEREE, "think": cb.GUESSER, "daily": cb.CONFIRM_DAILY, "versus": cb.CONFIRM_VERSUS}
 PRIVATE_COMMANDS = RESIGNING | frozenset(NEW_GAMES)
 ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # an invitation's answer; '🔁 Rematch' under a finished group duel
 _USERNAME = re.compile(r"@[A-Za-z0-9_]{1,32}")  # /duel @username (Telegram's usernames: 5-32 of these)
@@ -61,7 +61,7 @@ class Duel(Feature):
         who, language = s.who, s.language
         if command == "duel":
             return await self._offer(s, args)
-        match = await s.match_here(Kind.DUEL)
+        match = await s.match_here(MatchKind.DUEL)
         if match is None:
             return None
         if command in ("g", "guess"):
@@ -80,7 +80,7 @@ class Duel(Feature):
         who, language = s.who, s.language
         if not looks_like_code(text):
             return None
-        match = await s.match_here(Kind.DUEL)
+        match = await s.match_here(MatchKind.DUEL)
         if match is None:
             return None
         return await self._guess(who, language, match, text, explicit=False)
@@ -99,7 +99,7 @@ class Duel(Feature):
             options = parse_options(args, language)
         except BadOptions as error:
             return messages.message("duel.options", language, word=str(error))
-        variant, seconds = matches.with_defaults(s.settings, options, Kind.DUEL)
+        variant, seconds = matches.with_defaults(s.settings, options, MatchKind.DUEL)
         if opponent is None and who.reply_to and who.reply_to[0] != who.user_id:
             opponent = who.reply_to
         challenger = (who.user_id, who.name)
@@ -147,7 +147,7 @@ class Duel(Feature):
         '🔁 Rematch' under a finished group duel. None for another kind of match."""
         who, language = s.who, s.language
         match = await s.match_named(pressed.match_id or 0)
-        if match is None or match.kind != Kind.DUEL:
+        if match is None or match.kind != MatchKind.DUEL:
             return None
         if pressed.action == cb.REMATCH:
             return await self._rematch(who, language, match)
@@ -290,7 +290,7 @@ class Duel(Feature):
             if isinstance(against_me, AlreadyOn):
                 return versus_feature.reminder(language, against_me.match)
             return versus_feature.started(language, against_me)
-        mode = Mode.GUESSER if kind == "g" else Mode.REFEREE
+        mode = cb.mode_of(kind)
         started = await lifecycle.start_game(self.deps, who.chat_id, who.user_id, mode, s.settings, running, variant)
         if isinstance(started, NeedsConfirmation):
             return messages.confirm_abandon(language, started.running, started.mode, started.variant)
@@ -335,7 +335,7 @@ class Duel(Feature):
     async def on_deadline(self, match: Match) -> Notice | None:
         """A duel's timer went off: an invitation or the secrets lapse, or the player to move forfeits; what to tell
         its chat (in its forum topic), or None (another kind of match, or nothing to tell)."""
-        if match.kind != Kind.DUEL:
+        if match.kind != MatchKind.DUEL:
             return None
         timed_out = await duel.time_out(self.deps, match)
         if timed_out is None:

@@ -16,7 +16,7 @@ from bot.duel.rules import Decided, after_move, begins, may_accept, may_guess, r
 from bot.games.lifecycle import parsed
 from bot.games.rules import tried_before
 from bot.games.status import Status
-from bot.matches.model import Kind, Match, Phase, Player
+from bot.matches.model import Match, MatchKind, Phase, Player
 from bot.matches.service import AlreadyOn, Crowded, Ended, ResultsOf, busy, close, close_within, may_stop
 from bot.refusal import Refusal
 from engine.history import Turn
@@ -101,7 +101,7 @@ async def challenge(
     draft = Match(
         0,
         chat_id,
-        Kind.DUEL,
+        MatchKind.DUEL,
         variant,
         challenger[0],
         now,
@@ -137,7 +137,7 @@ async def invite_private(
     draft = Match(
         0,
         invitee[0],
-        Kind.DUEL,
+        MatchKind.DUEL,
         variant,
         invitee[0],
         now,

@@ -67,7 +67,7 @@ class Result:
     game_id: int
     user_id: int
     chat_id: int
-    mode: str  # the game's Mode, a match's Kind, or "daily" (a daily challenge's result)
+    mode: str  # the game's Mode, a match's MatchKind, or "daily" (a daily challenge's result)
     variant: str
     guesses: int
     status: Status  # how the game ended for the player (the column game_results.outcome)

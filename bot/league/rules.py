@@ -100,7 +100,7 @@ def next_week(week: str) -> str:
 
 
 @dataclass(frozen=True)
-class Placed:
+class DivisionLine:
     """A player's line in a division: their points and when they last earned some."""
 
     user_id: int
@@ -108,7 +108,7 @@ class Placed:
     points_at: str
 
 
-def ordered(members: Sequence[Placed]) -> list[Placed]:
+def ordered(members: Sequence[DivisionLine]) -> list[DivisionLine]:
     """A division's table: most points first; equal points, who got there first; then by id."""
     return sorted(members, key=lambda m: (-m.points, m.points_at, m.user_id))
 
@@ -121,11 +121,11 @@ class Moves:
     down: frozenset[int]
 
 
-def moves(tier: int, members: Sequence[Placed]) -> Moves:
+def moves(tier: int, members: Sequence[DivisionLine]) -> Moves:
     """Who moves at the close: the top MOVES (at most half) with points up, unless the tier is the top; the bottom
     MOVES (at most half) down, unless it is the first.
 
-    >>> [sorted(m) for m in moves(2, [Placed(u, 10 - u, "") for u in range(1, 5)]).__dict__.values()]
+    >>> [sorted(m) for m in moves(2, [DivisionLine(u, 10 - u, "") for u in range(1, 5)]).__dict__.values()]
     [[1, 2], [3, 4]]
     """
     table = ordered(members)

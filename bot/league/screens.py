@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from bot import callback_data as cb
 from bot import records
 from bot.league import rules
-from bot.league.service import Result, Table, Unplaced
+from bot.league.service import Division, Unplaced, WeekResult
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Notice, Outcome, Reply, Screen
 from bot.texts import Html, date_text, lines, t, wait_text
@@ -63,7 +63,7 @@ class LeagueTable(Screen):
     notes: tuple[Html, ...]
 
 
-def table(language: str, found: Table | Unplaced, now: datetime, edit: bool = False) -> Outcome:
+def table(language: str, found: Division | Unplaced, now: datetime, edit: bool = False) -> Outcome:
     """The player's division table (with the button that refreshes it in place), or their tier and how to play."""
     rules_line = t("league.rules", language)
     if isinstance(found, Unplaced):
@@ -104,7 +104,7 @@ def not_yours(language: str) -> Outcome:
     return Outcome.refused(Refusal("league.not_yours"), t("league.not_yours", language), toast=True)
 
 
-def told(result: Result) -> Notice:
+def told(result: WeekResult) -> Notice:
     """What a player is told, in their private chat and language, when a week they played in closes."""
     language = result.language
     tier, after = tier_name(language, result.tier), tier_name(language, result.tier_after)

@@ -124,7 +124,7 @@ class Line:
 
 
 @dataclass(frozen=True)
-class Table:
+class Division:
     """A player's division this week: its week, tier and number, its lines, and when the week ends."""
 
     week: str
@@ -143,7 +143,7 @@ class Unplaced:
     ends: datetime
 
 
-async def table(deps: Deps, user_id: int) -> Table | Unplaced:
+async def table(deps: Deps, user_id: int) -> Division | Unplaced:
     """The player's division table this week, or their tier when they have not played this week."""
     repo = repository(deps)
     week = rules.week_of(deps.clock())
@@ -157,7 +157,7 @@ async def table(deps: Deps, user_id: int) -> Table | Unplaced:
         Line(place, m.user_id, names.get(m.user_id), m.points, m.user_id in moved.up, m.user_id in moved.down)
         for place, m in enumerate(rules.ordered(placed), start=1)
     )
-    return Table(week, member.tier, member.division, lines, user_id, rules.week_end(week))
+    return Division(week, member.tier, member.division, lines, user_id, rules.week_end(week))
 
 
 async def places(deps: Deps, user_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
@@ -180,7 +180,7 @@ async def places(deps: Deps, user_ids: Sequence[int]) -> dict[int, tuple[int, in
 
 
 @dataclass(frozen=True)
-class Result:
+class WeekResult:
     """How a closed week went for one player: their division's place, of how many, their points, and their tier
     before and after."""
 
@@ -194,30 +194,30 @@ class Result:
     language: str
 
 
-async def close_due(deps: Deps) -> tuple[Result, ...]:
+async def close_due(deps: Deps) -> tuple[WeekResult, ...]:
     """Close every week that is over and not closed yet, oldest first (inside the caller's transaction): each
     player's tier moves as their division's table says, and what to tell each comes back."""
     repo = repository(deps)
     now = deps.clock()
-    found: list[Result] = []
+    found: list[WeekResult] = []
     for week in await repo.unclosed_before(rules.week_of(now)):
         found += await close_week(deps, week, now)
     return tuple(found)
 
 
-async def close_week(deps: Deps, week: str, now: datetime) -> list[Result]:
+async def close_week(deps: Deps, week: str, now: datetime) -> list[WeekResult]:
     """Close one week: every division's moves, the tiers they leave, its record; each player's result."""
     repo = repository(deps)
     if await repo.closed(week):
         return []
-    results: list[Result] = []
+    results: list[WeekResult] = []
     for tier, division in await repo.divisions(week):
         placed = rules.ordered(await repo.table(week, tier, division))
         moved = rules.moves(tier, placed)
         for place, member in enumerate(placed, start=1):
             after = rules.tier_after(tier, member.user_id, moved)
             language = await private_language(deps, member.user_id)
-            results.append(Result(member.user_id, week, place, len(placed), member.points, tier, after, language))
+            results.append(WeekResult(member.user_id, week, place, len(placed), member.points, tier, after, language))
     await repo.set_tiers([(r.user_id, r.tier_after) for r in results], week)
     await _replace_later(deps, week, {r.user_id: r.tier_after for r in results if r.tier_after != r.tier})
     up = sum(r.tier_after > r.tier for r in results)

@@ -9,7 +9,7 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.league.rules import DIVISION_SIZE, Placed, Source
+from bot.league.rules import DIVISION_SIZE, DivisionLine, Source
 from bot.store.rows import every, iso, one
 
 
@@ -129,7 +129,7 @@ class SqliteLeagueRepository:
         )
         return cursor.rowcount == 1
 
-    async def table(self, week: str, tier: int, division: int) -> list[Placed]:
+    async def table(self, week: str, tier: int, division: int) -> list[DivisionLine]:
         """A division's members, in the order of its table."""
         rows = await every(
             self.conn,
@@ -137,7 +137,7 @@ class SqliteLeagueRepository:
             " ORDER BY points DESC, points_at, user_id",
             (week, tier, division),
         )
-        return [Placed(r["user_id"], r["points"], r["points_at"]) for r in rows]
+        return [DivisionLine(r["user_id"], r["points"], r["points_at"]) for r in rows]
 
     async def divisions(self, week: str) -> list[tuple[int, int]]:
         """The week's divisions: (tier, division), in order."""

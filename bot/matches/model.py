@@ -13,7 +13,7 @@ from bot.games.status import Status
 from engine.variant import Code, Variant
 
 
-class Kind(StrEnum):
+class MatchKind(StrEnum):
     """What kind of match: a group's race or duel (a duel may be played in private), or versus the bot."""
 
     RACE = "race"
@@ -56,7 +56,7 @@ class Match:
 
     id: int
     chat_id: int
-    kind: Kind
+    kind: MatchKind
     variant: Variant
     started_by: int
     started_at: datetime
@@ -87,7 +87,7 @@ class Match:
         Such a duel is kept under the private chat of the one who opened the link: a positive chat id, which in
         Telegram only a private chat has (groups' ids are negative).
         """
-        return self.kind == Kind.DUEL and self.chat_id > 0
+        return self.kind == MatchKind.DUEL and self.chat_id > 0
 
     def player(self, user_id: int) -> Player | None:
         """The player with this user id, if they play."""

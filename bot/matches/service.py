@@ -10,7 +10,7 @@ from bot.chats.settings import Settings
 from bot.deps import Deps
 from bot.events import MatchClosed
 from bot.games.status import Status
-from bot.matches.model import Kind, Match, Placed, Player
+from bot.matches.model import Match, MatchKind, Placed, Player
 from bot.parsing.commands import Options
 from engine.variant import Variant
 
@@ -19,7 +19,7 @@ from engine.variant import Variant
 MAX_MATCHES_PER_CHAT = 20
 
 
-def with_defaults(settings: Settings, options: Options, kind: Kind) -> tuple[Variant, int | None]:
+def with_defaults(settings: Settings, options: Options, kind: MatchKind) -> tuple[Variant, int | None]:
     """The variant and time a match is started with: those the command chose, else the chat's variant (its
     `settings`) and its admins' default time for this kind of match."""
     seconds = options.seconds if options.seconds is not None else settings.match_seconds(kind)

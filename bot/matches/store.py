@@ -13,7 +13,7 @@ from typing import Any
 import aiosqlite
 
 from bot.games.status import Status
-from bot.matches.model import Kind, Match, Phase, Player
+from bot.matches.model import Match, MatchKind, Phase, Player
 from bot.store.rows import column, every, iso, moment, one
 from engine.history import Turn
 from engine.scoring import Score
@@ -62,7 +62,7 @@ class SqliteMatchRepository:
             topic=row["topic"] or None,
         )
 
-    async def active_match(self, chat_id: int, topic: int | None = None, kind: Kind | None = None) -> Match | None:
+    async def active_match(self, chat_id: int, topic: int | None = None, kind: MatchKind | None = None) -> Match | None:
         """The match on in a chat's forum topic (None: the chat itself, or a forum's General), if any; of that
         `kind` only, when one is named (another kind's players are then never loaded)."""
         query = "SELECT * FROM matches WHERE chat_id = ? AND topic = ? AND status = 'active'"

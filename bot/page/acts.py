@@ -23,7 +23,7 @@ from bot import callback_data as cb
 from bot.boards import page as page_board
 from bot.core import Core
 from bot.games.model import Game, Mode
-from bot.matches.model import Kind
+from bot.matches.model import MatchKind
 from bot.page import schema
 from bot.page import service as page
 from bot.page.view import owns
@@ -35,7 +35,7 @@ from bot.who import Who
 
 
 @dataclass(frozen=True)
-class Done:
+class Acted:
     """What came of an act: its record (what it did and what the page draws of it), and whether it is the first
     answer given again (its key was recorded already)."""
 
@@ -43,18 +43,18 @@ class Done:
     repeated: bool = False
 
 
-async def act(core: Core, who: Who, language: str, asked: schema.ActRequest, url: str | None = None) -> Done:
+async def act(core: Core, who: Who, language: str, asked: schema.ActRequest, url: str | None = None) -> Acted:
     """Do the act in one transaction with its replies and its record; a key seen before changes nothing. The chat's
     boards get the Mini App's button (at `url`), as those of moves made in the chat do."""
     deps = core.deps
 
-    async def once() -> Done:
+    async def once() -> Acted:
         earlier = await page.answered(deps, who.user_id, asked.key)
         if earlier is not None:
-            return Done(_kept(earlier), repeated=True)
+            return Acted(_kept(earlier), repeated=True)
         record = await _answer(core, who, language, asked, url)
         await page.remember(deps, who.user_id, asked.key, asked.game_id, schema.builtins(record))
-        return Done(record)
+        return Acted(record)
 
     return await core.alone(who.user_id, once)  # again once the engine work it waits for is done
 
@@ -80,11 +80,16 @@ async def _stale(found: Situation, asked: schema.ActRequest) -> str | None:
     who = found.who
     if asked.match_id is not None:
         named = await found.match_named(asked.match_id)
-        if named is None or named.kind != Kind.VERSUS or named.chat_id != who.chat_id or not named.player(who.user_id):
+        if (
+            named is None
+            or named.kind != MatchKind.VERSUS
+            or named.chat_id != who.chat_id
+            or not named.player(who.user_id)
+        ):
             raise PermissionError("a versus game that is not the player's")
         if asked.data is not None and asked.data == cb.encode(cb.REMATCH, named.id):  # over or not
             return None
-        on = await found.match_here(Kind.VERSUS)
+        on = await found.match_here(MatchKind.VERSUS)
         if on is None or on.id != named.id or named.revision != asked.revision:
             return "app.stale"
         if asked.data is not None and not page_board.names_match(asked.data, named.id):

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from bot.boards.model import Board
 from bot.deps import Deps
 from bot.games.model import Game, Mode
-from bot.matches.model import Kind, Match
+from bot.matches.model import Match, MatchKind
 from bot.page import schema
 from bot.replies import Screen
 from bot.who import Who
@@ -69,7 +69,7 @@ class PageFaces:
     """The features' page faces and reads, as the register lists them (see the module's note)."""
 
     games: Mapping[Mode, GameFace]
-    matches: Mapping[Kind, MatchFace]
+    matches: Mapping[MatchKind, MatchFace]
     coach: CoachFace
     reads: Mapping[str, Read]
     screens: tuple[ScreenFace[Any], ...] = ()

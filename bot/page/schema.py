@@ -37,7 +37,7 @@ PageCommand = Literal[
 MAX_TEXT = 64  # characters of what the page types (a code, an answer with spaces): the page sends no more
 DidName = Literal["made", "refused", "asked", "shown"]  # bot.replies.Did's values
 DailyStatus = Literal["none", "running", "done"]  # today's challenge: not begun, under way, done
-PuzzleKindName = Literal["ladder", "daily", "group"]  # bot.puzzles.board.PuzzleKind's values
+PuzzleTrackName = Literal["ladder", "daily", "group"]  # bot.puzzles.board.PuzzleTrack's values
 MAX_NOTES = MAX_LENGTH * MAX_SYMBOLS  # a notepad's marks: a mark a position and symbol
 
 
@@ -477,7 +477,7 @@ class Clue(Shape, kw_only=True):
 class PuzzleScreen(Shape, tag_field="screen", tag="puzzle", kw_only=True):
     """A puzzle's screen as the chat has it, every text plain, and its buttons (the chat's, pressed as the chat's)."""
 
-    kind: PuzzleKindName
+    track: PuzzleTrackName
     key: str
     variant: str
     title: list[str]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bot.boards import page as page_board
 from bot.games.model import Game, Mode
 from bot.games.status import Status
-from bot.matches.model import Kind, Match
+from bot.matches.model import Match, MatchKind
 from bot.page import schema
 from bot.page import service as page
 from bot.page.faces import PageFaces
@@ -136,7 +136,7 @@ class Shown:
 async def shown(s: Situation) -> Shown:
     """What the page shows of the chat now (see Shown)."""
     game = await shown_game(s)
-    on = await s.match_here(Kind.VERSUS) if s.who.private else None
+    on = await s.match_here(MatchKind.VERSUS) if s.who.private else None
     match = on or await page.ended_versus(s.deps, s.who.chat_id, game.started_at if game is not None else None)
     return Shown(game, match, on is None and await s.in_match())
 

@@ -87,7 +87,7 @@ class Games(Feature):
         if pressed.action == cb.AGAIN:
             return await self._again(s, pressed.game_id or 0)
         if pressed.action == cb.NEW:
-            mode: Mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
+            mode: Mode = cb.mode_of(pressed.args[0] if pressed.args else "")
             return await self.start(s, mode, _variant(pressed.args[1:2]))
         if pressed.action == cb.RULES:
             return messages.rules(language, s.settings.variant)
@@ -99,7 +99,7 @@ class Games(Feature):
         if pressed.action == cb.CONFIRM and pressed.args[:1] == (cb.CONFIRM_VERSUS,):
             return await self._versus(s, game, _variant(pressed.args[1:2]))
         if pressed.action == cb.CONFIRM:
-            mode = Mode.GUESSER if pressed.args[:1] == ("g",) else Mode.REFEREE
+            mode = cb.mode_of(pressed.args[0] if pressed.args else "")
             return await self.start(s, mode, _variant(pressed.args[1:2]), replacing=game.id)
         return Outcome(toast=t("kept", language))  # cb.KEEP
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from bot.puzzles.handover import HandedOver, hand_over
 from bot.puzzles.retry import RetryPuzzle, retry_puzzle
 from bot.puzzles.screens import retry_shown, standing_line, streak_line
-from bot.puzzles.service import Standing, day_begun, day_over, open_retry, rating_history, standing, streak
+from bot.puzzles.service import PuzzleRating, day_begun, day_over, open_retry, rating_history, standing, streak
 
 __all__ = [
     "HandedOver",
+    "PuzzleRating",
     "RetryPuzzle",
-    "Standing",
     "day_begun",
     "day_over",
     "hand_over",

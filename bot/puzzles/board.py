@@ -19,8 +19,8 @@ from engine.scoring import Score
 from engine.variant import Code
 
 
-class PuzzleKind(StrEnum):
-    """Which puzzle a screen shows."""
+class PuzzleTrack(StrEnum):
+    """Which track a puzzle screen's puzzle is on: the rated ladder, the day's in private, or the day's in a group."""
 
     LADDER = "ladder"  # a rated puzzle of the ladder (/puzzle)
     DAILY = "daily"  # the puzzle of the day, in private or on the page
@@ -43,10 +43,10 @@ class Clue:
 class PuzzleBoard(Screen):
     """A puzzle's screen (see the module's note). `key` says which puzzle: a ladder puzzle's id, or the day."""
 
-    kind: PuzzleKind
+    track: PuzzleTrack
     key: str
     variant: str
-    title: tuple[Html, ...]  # its lines: the kind (and variant), then the ratings on the ladder
+    title: tuple[Html, ...]  # its lines: what it asks (and the variant), then the ratings on the ladder
     clues: tuple[Clue, ...]
     prompt: tuple[Html, ...] = ()
     verdict: tuple[Html, ...] = ()  # what was said of the latest answer

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from bot.config import OperatorError
 
 ACTIONS = ("make",)
-KINDS = ("inverse", "next")  # "Which code is it?", "Best next guess"
+KINDS = ("inverse", "next")  # --kind: bot.puzzles.store.Question's INVERSE ("Which code is it?") and BEST_NEXT
 MAX_COUNT = 1_000_000
 BATCH = 250  # puzzles made, then stored in one transaction
 SEEDS_PER_NEXT = 20  # seeds drawn at most for each best-next-guess puzzle asked for, before the run gives up
@@ -90,13 +90,13 @@ async def make_ahead(database: object, variant_name: str, count: int, kind: str 
     from datetime import UTC, datetime
 
     from bot.puzzles import service as puzzles
-    from bot.puzzles.store import SqlitePuzzleRepository
+    from bot.puzzles.store import Question, SqlitePuzzleRepository
     from bot.store.db import open_database
     from bot.store.migrations import migrate
     from bot.store.store import Store
     from engine.variant import variant_named
 
-    variant = variant_named(variant_name)
+    variant, question = variant_named(variant_name), Question(kind)
     conn = await open_database(str(database))
     store = Store(conn)
     started, cpu = time.perf_counter(), time.process_time()
@@ -104,11 +104,11 @@ async def make_ahead(database: object, variant_name: str, count: int, kind: str 
     try:
         await migrate(conn)
         repo = store.repository(SqlitePuzzleRepository)
-        known = set(await repo.keys(variant.name, kind)) if kind == "next" else set()
-        while done < count and seeds < (count if kind == "inverse" else SEEDS_PER_NEXT * count):
+        known = set(await repo.keys(variant.name, question)) if question == Question.BEST_NEXT else set()
+        while done < count and seeds < (count if question == Question.INVERSE else SEEDS_PER_NEXT * count):
             size = min(BATCH, count - done)
             seeds += size
-            if kind == "inverse":
+            if question == Question.INVERSE:
                 rows = await asyncio.to_thread(puzzles.made, variant, puzzles.new_seeds(size))
             else:
                 rows = await asyncio.to_thread(puzzles.made_next, variant, puzzles.new_seeds(size), known)
@@ -117,7 +117,7 @@ async def make_ahead(database: object, variant_name: str, count: int, kind: str 
             done += len(rows)
             elapsed = time.perf_counter() - started
             print(f"made {done}/{count} ({done / elapsed:.0f} a second)", file=sys.stderr, flush=True)
-        stored = await repo.count(variant.name, kind)
+        stored = await repo.count(variant.name, question)
     finally:
         await store.close()
     return MadeAhead(done, new, stored, time.perf_counter() - started, time.process_time() - cpu)

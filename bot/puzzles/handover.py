@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.deps import Deps
-from bot.puzzles.store import INVERSE
+from bot.puzzles.store import Question
 from bot.store.rows import every, placeholders
 
 
@@ -35,7 +35,7 @@ async def hand_over(deps: Deps, variant: str, count: int, max_clues: int) -> lis
         " AND json_extract(data, '$.difficulty.clues') <= ?"
         " AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id)"
         " AND NOT EXISTS (SELECT 1 FROM puzzle_current c WHERE c.puzzle_id = p.id) ORDER BY id LIMIT ?",
-        (INVERSE, variant, max_clues, count),
+        (Question.INVERSE, variant, max_clues, count),
     )
     if not rows:
         return []

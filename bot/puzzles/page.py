@@ -16,7 +16,7 @@ from bot.texts import plain
 def screen(board: PuzzleBoard) -> schema.PuzzleScreen:
     """A puzzle's screen as the page draws it: every text plain, the clues as data, the chat's buttons."""
     return schema.PuzzleScreen(
-        kind=board.kind.value,
+        track=board.track.value,
         key=board.key,
         variant=board.variant,
         title=[plain(line) for line in board.title],

@@ -51,7 +51,7 @@ WINDOW_CHANCES = (0.35, 0.85)  # the solve chances `window` spans, before wideni
 NEAREST = 5  # `pick` draws from this many candidates nearest the target
 
 
-class Attempt(NamedTuple):
+class Rerated(NamedTuple):
     """The player's and the puzzle's ratings after an attempt."""
 
     player: records.Skill
@@ -77,11 +77,11 @@ def solve_chance(player: records.Skill, puzzle: records.Skill) -> float:
     return float(MODEL.predict_win([[_rating(player)], [_rating(puzzle)]])[0])
 
 
-def attempted(player: records.Skill, puzzle: records.Skill, solved: bool) -> Attempt:
+def attempted(player: records.Skill, puzzle: records.Skill, solved: bool) -> Rerated:
     """Both ratings after the player's attempt at the puzzle: solved, the player won; else the puzzle did."""
     ranks = [1.0, 2.0] if solved else [2.0, 1.0]
     after = MODEL.rate([[_rating(player)], [_rating(puzzle)]], ranks=ranks)
-    return Attempt(
+    return Rerated(
         records.Skill(after[0][0].mu, after[0][0].sigma, player.games + 1),
         records.Skill(after[1][0].mu, after[1][0].sigma, puzzle.games + 1),
     )

@@ -3,7 +3,7 @@
 the digits its hints had revealed by then), the answer any code, graded by the review's measure: solved when its
 label, as printed, is good or better. Never rated, never on the ladder: a retry is practice.
 
-A retry is a puzzles row of its own kind (RETRY), one per player, position and review (made again on a second
+A retry is a puzzles row of its own (Question.RETRY), one per player, position and review (made again on a second
 retry, its attempt begun afresh), so that what the player types reaches it as any puzzle's answer does. It reads
 what the puzzles' services loaded (`Loaded`) and writes in one `Plan`, as a ladder puzzle's answer does: it is never
 rated, counts for nothing on the ladder (neither its turn of kinds nor its variant), and is never left as failed.
@@ -20,13 +20,13 @@ from bot import records, review
 from bot.deps import Deps
 from bot.games.lifecycle import parsed
 from bot.puzzles.store import (
-    RETRY,
     AttemptRow,
     AttemptWrite,
     Current,
     Loaded,
-    Made,
+    NewPuzzle,
     Plan,
+    Question,
     SqlitePuzzleRepository,
     StoredPuzzle,
 )
@@ -140,8 +140,10 @@ def _seed(user_id: int, puzzle: RetryPuzzle) -> int:
 async def begin(deps: Deps, user_id: int, puzzle: RetryPuzzle) -> Retry:
     """The retry shown to the player and what they type taken as its answer, begun afresh if they did it before."""
     repo, now = _repository(deps), deps.clock()
-    made = Made(puzzle.variant, VERSION, _seed(user_id, puzzle), puzzle.to_data(), 0.0, records.Skill(), RETRY)
-    puzzle_id = await repo.kept(made, now)
+    made = NewPuzzle(
+        puzzle.variant, VERSION, _seed(user_id, puzzle), puzzle.to_data(), 0.0, records.Skill(), Question.RETRY
+    )
+    puzzle_id = await repo.keep_one(made, now)
     await repo.save(Plan(user_id, now, shown=puzzle_id, afresh=True, move=True, current=Current(puzzle_id, None)))
     return Retry(puzzle_id, puzzle, variant_named(puzzle.variant), 0)
 

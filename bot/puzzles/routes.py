@@ -54,7 +54,7 @@ def _code_like(args: str) -> bool:
     return bool(digits) and digits.isdigit()
 
 
-class Puzzle(Feature):
+class Puzzles(Feature):
     """The puzzles' handlers: /puzzle, a typed answer, the puzzles' buttons; in groups, the day's puzzle."""
 
     async def command(self, s: Situation, command: str, args: str) -> Outcome | None:
@@ -64,10 +64,10 @@ class Puzzle(Feature):
         deps, user, language = self.deps, s.who.user_id, s.language
         word = _word(args, language)
         if word == TOP_WORD:
-            return view.day_board(language, await puzzles.board(deps))
+            return view.day_board(language, await puzzles.day_solvers(deps))
         busy = await self._busy(s)
         if word == DAILY_WORD:
-            day = await puzzles.today(deps, user)
+            day = await puzzles.show_today(deps, user)
             return view.shown(language, day, busy=busy, made=not day.over)
         if args.strip() and _code_like(args):
             return await self._answer(s, args, typed=False)
@@ -79,10 +79,10 @@ class Puzzle(Feature):
             state = await puzzles.state(deps, user)
             if state is not None and not state.over:
                 return view.shown(language, state, busy=busy)
-            day = await puzzles.today(deps, user)
+            day = await puzzles.show_today(deps, user)
             if not day.over:
                 return view.shown(language, day, busy=busy, made=True)
-        ladder = await puzzles.ladder(deps, user, named or s.settings.variant, s.settings.variant)
+        ladder = await puzzles.show_ladder(deps, user, named or s.settings.variant, s.settings.variant)
         return view.shown(language, ladder, busy=busy, made=True)
 
     async def text(self, s: Situation, text: str) -> Outcome | None:
@@ -103,16 +103,16 @@ class Puzzle(Feature):
         deps, user, language = self.deps, s.who.user_id, s.language
         verb, *fields = pressed.args or ("",)
         if verb == view.BOARD:
-            return view.day_board(language, await puzzles.board(deps), private=s.who.private)
+            return view.day_board(language, await puzzles.day_solvers(deps), private=s.who.private)
         if not s.who.private:
             return Outcome(toast=t("group.private_only", language, link=""))
         busy = await self._busy(s)
         if verb == view.NEXT and len(fields) <= 1:  # pz:n:<variant>: the next in the variant just played
             variant = _variant_named(fields[0]) if fields else None
-            ladder = await puzzles.ladder(deps, user, variant, s.settings.variant)
+            ladder = await puzzles.show_ladder(deps, user, variant, s.settings.variant)
             return view.shown(language, ladder, busy=busy, made=True)
         if verb == view.DAILY:
-            day = await puzzles.today(deps, user)
+            day = await puzzles.show_today(deps, user)
             return view.shown(language, day, busy=busy, made=not day.over)
         if verb == view.GIVE_UP and len(fields) == 1:
             return await self._give_up(s, fields[0])
@@ -131,7 +131,7 @@ class Puzzle(Feature):
         return view.answered(language, result)
 
     async def tab(self, core: Core, who: Who, query: Mapping[str, str]) -> schema.PuzzleTab:
-        """GET /api/puzzle, the Mini App's Puzzle tab: the puzzle being solved, else the day's once it is over, as the
+        """GET /api/puzzle, the Mini App's Puzzles tab: the puzzle being solved, else the day's once it is over, as the
         chat shows it; else none, and the chat's buttons that begin one. Looking begins nothing (a read: committed
         rows, nothing written): a puzzle's clues are shown, and its clock started, when the player asks for it
         (/puzzle, its buttons), on either face."""
@@ -159,7 +159,7 @@ class Puzzle(Feature):
         deps, who, language = self.deps, s.who, s.language
         word = _word(args, language)
         if word == TOP_WORD:
-            return view.day_board(language, await puzzles.board(deps), private=False)
+            return view.day_board(language, await puzzles.day_solvers(deps), private=False)
         if not args.strip() or word == DAILY_WORD:
             posted = await puzzles.post_in_group(deps, who.chat_id, who.user_id)
             return view.group_posted(language, posted, who.bot_username)

@@ -12,9 +12,9 @@ from bot import records, review
 from bot.boards import chat as chat_board
 from bot.boards.model import Choice, Choices, Does
 from bot.days import DayStreak
-from bot.puzzles.board import Clue, DayBoard, PuzzleBoard, PuzzleKind
+from bot.puzzles.board import Clue, DayBoard, PuzzleBoard, PuzzleTrack
 from bot.puzzles.retry import Retry
-from bot.puzzles.service import Board, Change, Daily, GroupDaily, Ladder, NextLadder, Solving, Standing
+from bot.puzzles.service import Change, Daily, DaySolvers, GroupDaily, Ladder, NextLadder, PuzzleRating, Solving
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Reply
 from bot.texts import (
@@ -157,7 +157,7 @@ def ladder_board(language: str, result: Ladder, *, busy: bool = False) -> Puzzle
     ending.extend(_rated_lines(language, result.change, _kept(result.over, result.rating, result.provisional)))
     prompt = () if result.over else (_prompt(language, variant, busy),)
     return PuzzleBoard(
-        PuzzleKind.LADDER,
+        PuzzleTrack.LADDER,
         str(result.puzzle_id),
         variant.name,
         title,
@@ -205,7 +205,7 @@ def next_board(language: str, result: NextLadder, *, busy: bool = False) -> Puzz
         )
         prompt = (fit, asked)
     return PuzzleBoard(
-        PuzzleKind.LADDER,
+        PuzzleTrack.LADDER,
         str(result.puzzle_id),
         variant.name,
         title,
@@ -322,7 +322,7 @@ def daily_board(language: str, result: Daily, *, busy: bool = False) -> PuzzleBo
         choices = ((_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, day), Does.GIVE_UP),),)
         prompt = (_prompt(language, variant, busy),)
     return PuzzleBoard(
-        PuzzleKind.DAILY,
+        PuzzleTrack.DAILY,
         result.day,
         variant.name,
         title,
@@ -357,7 +357,7 @@ def streak_line(language: str, streak: DayStreak) -> Html:
     return t("puzzle.streak.none", language)
 
 
-def standing_line(language: str, standing: Standing | None) -> Html | None:
+def standing_line(language: str, standing: PuzzleRating | None) -> Html | None:
     """/stats' line for the puzzle rating in the family shown: the number ("?" while provisional) and the rated
     puzzles behind it; None before the first."""
     if standing is None:
@@ -383,7 +383,7 @@ def group_board(language: str, result: GroupDaily) -> PuzzleBoard:
     post = result.post
     notices = (t("puzzle.group.solved_by", language, name=post.solver_name),) if post.solver_name else ()
     return PuzzleBoard(
-        PuzzleKind.GROUP,
+        PuzzleTrack.GROUP,
         result.day,
         variant.name,
         title,
@@ -477,7 +477,7 @@ def retry_board(language: str, result: Retry, *, busy: bool = False) -> PuzzleBo
             (_choice("puzzle.btn.give_up", language, cb.encode(ACTION, GIVE_UP, result.puzzle_id), Does.GIVE_UP),),
         )
     return PuzzleBoard(
-        PuzzleKind.LADDER,
+        PuzzleTrack.LADDER,
         str(result.puzzle_id),
         variant.name,
         title,
@@ -546,7 +546,7 @@ def refused_button(language: str, refusal: Refusal) -> Outcome:
     return Outcome.refused(refusal, t(refusal.key, language, **refusal.params), toast=True)
 
 
-def day_board(language: str, board: Board, *, private: bool = True) -> Outcome:
+def day_board(language: str, board: DaySolvers, *, private: bool = True) -> Outcome:
     """The day's board: its solvers by tries, then time; in a private chat it ends with a way to go on (the ladder's
     next puzzle; in a group, where puzzles are not begun, with none)."""
     day = date_text(board.day, language)

@@ -8,11 +8,11 @@ puzzle posted in a group.
   player and the puzzle, in the update's transaction, once. A puzzle left unanswered counts as failed when the
   player asks for another (the day's, or one of another variant), as on Lichess: no puzzle can be parked to skip
   it. A variant whose shelf has nothing left for the player gets a few puzzles made on the fly, as engine work.
-- **Two kinds on the ladder.** "Which code is it?" (INVERSE) and "Best next guess" (NEXT, made ahead only). They
-  alternate: a player who has been shown an odd number of ladder puzzles gets a best-next-guess one next, where the
-  shelf has one for them, else the other kind. Both kinds share the player's puzzle rating. A best-next-guess answer,
-  any code of the variant, is graded as engine work (`grade_next_guess`): solved when its loss is under the "good"
-  threshold. A miss is told how good it was and how far from the best, never which guesses are best: those are
+- **Two questions on the ladder.** "Which code is it?" (Question.INVERSE) and "Best next guess" (BEST_NEXT, made ahead
+  only). They alternate: a player who has been shown an odd number of ladder puzzles gets a best-next-guess one next,
+  where the shelf has one for them, else the other question. Both share the player's puzzle rating. A best-next-guess
+  answer, any code of the variant, is graded as engine work (`grade_next_guess`): solved when its loss is under the
+  "good" threshold. A miss is told how good it was and how far from the best, never which guesses are best: those are
   named, with what makes the first one best (`engine.partition`), once it is solved or given up.
 - **The puzzle of the day**: the same for everyone, made from a seed that is an HMAC of the day under the daily key
   (as /daily's secret), never stored; a player's go at it is (first shown, tries, solved or given up), for the day's
@@ -22,7 +22,7 @@ puzzle posted in a group.
   from when they were shown it before); the group's first solver is recorded once, and no message prints the code.
 - **A retry** (bot/puzzles/retry.py): a position of the player's own reviewed game, "🔁 Retry #n" under its review,
   is an unrated best-next-guess puzzle they solve as a ladder puzzle (typed codes answer it). It is never rated,
-  counts for nothing on the ladder (its turn of kinds, its latest variant), and is refused while a ladder puzzle or
+  counts for nothing on the ladder (its turn of questions, its latest variant), and is refused while a ladder puzzle or
   today's puzzle is open (it would park it); asking for another puzzle leaves a retry open for later, never failed.
 - **An answer is idempotent once it ends the puzzle**: an answer to a puzzle that is over is refused, and changes
   nothing. A code that is one of the clues' own guesses is answered as that, and counts for nothing.
@@ -53,20 +53,18 @@ from bot.puzzles import retry as retries
 from bot.puzzles.rating import Candidate
 from bot.puzzles.retry import Retry, RetryPuzzle
 from bot.puzzles.store import (
-    INVERSE,
-    RETRY,
+    AttemptRated,
     AttemptWrite,
     DaySolver,
     DayWrite,
     GroupPost,
     Loaded,
-    Made,
+    NewPuzzle,
     Plan,
-    Rated,
+    Question,
     SqlitePuzzleRepository,
     StoredPuzzle,
 )
-from bot.puzzles.store import NEXT as NEXT
 from bot.puzzles.store import Current as Current
 from bot.refusal import Refusal
 from engine.history import candidates
@@ -103,7 +101,7 @@ def new_seeds(count: int) -> list[int]:
     return [secrets.randbits(63) for _ in range(count)]
 
 
-def made(variant: Variant, seeds: Sequence[int]) -> list[Made]:
+def made(variant: Variant, seeds: Sequence[int]) -> list[NewPuzzle]:
     """The puzzles these seeds make in the variant, as rows to store, each rated where its difficulty estimate puts
     it (CPU-bound: call it in a thread)."""
     rows = []
@@ -111,17 +109,17 @@ def made(variant: Variant, seeds: Sequence[int]) -> list[Made]:
         puzzle = puzzle_for_seed(variant, seed)
         estimate = puzzle.difficulty.estimate
         rows.append(
-            Made(
+            NewPuzzle(
                 variant.name, GENERATOR_VERSION, seed, puzzle.as_dict(), estimate, puzzle_rating.puzzle_start(estimate)
             )
         )
     return rows
 
 
-def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[Made]:
+def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[NewPuzzle]:
     """The best-next-guess puzzles these seeds make in the variant, as rows to store (a seed whose games yield none,
     or one equal up to relabelling to a puzzle in `known`, adds nothing; `known` gains the new ones' keys), each
-    rated where its own difficulty estimate puts it (`NextGuessPuzzle.estimate`, on the scale of the other kind's)
+    rated where its own difficulty estimate puts it (`NextGuessPuzzle.estimate`, on the scale of the other question's)
     (CPU-bound, tens of milliseconds a seed: call it in a thread)."""
     rows = []
     for seed in seeds:
@@ -131,11 +129,13 @@ def made_next(variant: Variant, seeds: Sequence[int], known: set[str]) -> list[M
             known.add(puzzle.key)
             estimate = puzzle.estimate
             start = puzzle_rating.puzzle_start(estimate)
-            rows.append(Made(variant.name, NEXT_VERSION, seed, puzzle.to_data(), estimate, start, NEXT))
+            rows.append(
+                NewPuzzle(variant.name, NEXT_VERSION, seed, puzzle.to_data(), estimate, start, Question.BEST_NEXT)
+            )
     return rows
 
 
-def _made_afresh(variant: Variant, count: int) -> list[Made]:
+def _made_afresh(variant: Variant, count: int) -> list[NewPuzzle]:
     return made(variant, new_seeds(count))
 
 
@@ -249,7 +249,7 @@ Solving = Ladder | Daily | NextLadder | Retry
 
 
 @dataclass(frozen=True)
-class Board:
+class DaySolvers:
     """The day's board: its solvers in order, with their names, and how many solved."""
 
     day: str
@@ -272,7 +272,7 @@ class GroupDaily:
 
 
 @dataclass(frozen=True)
-class Standing:
+class PuzzleRating:
     """A player's puzzle rating in a family, as /stats shows it: the shown number, whether it is provisional, and
     the rated puzzles behind it."""
 
@@ -301,14 +301,14 @@ def _family(variant: Variant) -> str:
     return records.family_of(variant).value
 
 
-def _rated(before: records.Skill, row: StoredPuzzle, family: str, solved: bool) -> Rated:
+def _rated(before: records.Skill, row: StoredPuzzle, family: str, solved: bool) -> AttemptRated:
     """The attempt at the puzzle rated now: both ratings move as the rating library says."""
     after = puzzle_rating.attempted(before, row.skill, solved)
     shown = puzzle_rating.player_shown
-    return Rated(family, after.player, after.puzzle, solved, shown(before), shown(after.player))
+    return AttemptRated(family, after.player, after.puzzle, solved, shown(before), shown(after.player))
 
 
-def _change(rated: Rated) -> Change:
+def _change(rated: AttemptRated) -> Change:
     return Change(
         rated.before,
         rated.after,
@@ -317,7 +317,7 @@ def _change(rated: Rated) -> Change:
     )
 
 
-async def _published(deps: Deps, user_id: int, rated: Rated, puzzle_id: int | None = None) -> None:
+async def _published(deps: Deps, user_id: int, rated: AttemptRated, puzzle_id: int | None = None) -> None:
     """A rated attempt told to whoever listens, solved or failed (a puzzle rating may earn an achievement, once it is
     established; the league counts puzzles solved)."""
     established = puzzle_rating.established(rated.player)
@@ -333,7 +333,7 @@ def _open_ladder(loaded: Loaded) -> tuple[StoredPuzzle, bool] | None:
     current = loaded.current
     if current is None or current.puzzle_id is None or row is None or attempt is None or attempt.ended:
         return None
-    if row.kind == RETRY:
+    if row.question == Question.RETRY:
         return None
     return row, attempt.rated
 
@@ -346,7 +346,7 @@ def _open_day(loaded: Loaded, now: datetime) -> bool:
     return loaded.day is None or not loaded.day.over
 
 
-def _leave(loaded: Loaded) -> tuple[AttemptWrite | None, Rated | None]:
+def _leave(loaded: Loaded) -> tuple[AttemptWrite | None, AttemptRated | None]:
     """The ladder puzzle the player is solving, left for another: it ends, and counts as failed if it was not rated
     yet (as on Lichess: a puzzle skipped is a puzzle failed)."""
     found = _open_ladder(loaded)
@@ -371,18 +371,18 @@ async def player_skill(deps: Deps, user_id: int, variant: Variant) -> records.Sk
     return (await _load(deps, user_id, Current(None, None))).skill(_family(variant))
 
 
-async def standing(deps: Deps, user_id: int, variant: Variant) -> Standing | None:
+async def standing(deps: Deps, user_id: int, variant: Variant) -> PuzzleRating | None:
     """The player's puzzle rating in the variant's family as /stats shows it; None when they were never rated in it."""
     loaded = await repository(deps).load(user_id, Current(None, None))
     skill = loaded.skills.get(_family(variant))
     if skill is None:
         return None
-    return Standing(puzzle_rating.player_shown(skill), not puzzle_rating.established(skill), skill.games)
+    return PuzzleRating(puzzle_rating.player_shown(skill), not puzzle_rating.established(skill), skill.games)
 
 
-async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Variant) -> Ladder | NextLadder:
+async def show_ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Variant) -> Ladder | NextLadder:
     """The player's ladder puzzle in `variant` (None: the variant of their latest ladder puzzle, else `usual`): the
-    one they are solving in it, else a new one picked near their rating, of the kind whose turn it is, a few made on
+    one they are solving in it, else a new one picked near their rating, of the question whose turn it is, a few made on
     the fly when none is left for them, shown from now on. A puzzle of another variant they were solving counts as
     failed (if it was not rated yet) and ends; a retry of their game's they were solving is left open for later,
     neither failed nor rated."""
@@ -396,8 +396,8 @@ async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Varia
     family = _family(variant)
     skill = rated.player if rated is not None and rated.family == family else loaded.skill(family)
     chosen = None
-    for kind in kinds_in_turn(loaded.seen):
-        chosen = await _pick(deps, user_id, variant, skill, kind)
+    for question in questions_in_turn(loaded.seen):
+        chosen = await _pick(deps, user_id, variant, skill, question)
         if chosen is not None:
             break
     made_now = 0
@@ -412,7 +412,7 @@ async def ladder(deps: Deps, user_id: int, variant: Variant | None, usual: Varia
             made_now,
             variant.name,
         )
-        chosen = await _pick(deps, user_id, variant, skill, INVERSE)
+        chosen = await _pick(deps, user_id, variant, skill, Question.INVERSE)
     assert chosen is not None, "puzzles made just now are unseen"
     await repository(deps).save(
         Plan(
@@ -438,13 +438,15 @@ def _known(name: str | None) -> Variant | None:
         return None
 
 
-def kinds_in_turn(seen: int) -> tuple[str, str]:
-    """The kinds of puzzle to look for, in order, for a player shown `seen` ladder puzzles: they alternate, "Which
+def questions_in_turn(seen: int) -> tuple[Question, Question]:
+    """The questions of puzzle to look for, in order, for a player shown `seen` ladder puzzles: they alternate, "Which
     code is it?" first."""
-    return (NEXT, INVERSE) if seen % 2 else (INVERSE, NEXT)
+    return (Question.BEST_NEXT, Question.INVERSE) if seen % 2 else (Question.INVERSE, Question.BEST_NEXT)
 
 
-async def _pick(deps: Deps, user_id: int, variant: Variant, skill: records.Skill, kind: str) -> StoredPuzzle | None:
+async def _pick(
+    deps: Deps, user_id: int, variant: Variant, skill: records.Skill, question: Question
+) -> StoredPuzzle | None:
     """An unseen puzzle of the variant for the player: from the window around their rating, widened step by step,
     then the nearest at any rating; None when they have seen every one."""
     repo = repository(deps)
@@ -455,7 +457,7 @@ async def _pick(deps: Deps, user_id: int, variant: Variant, skill: records.Skill
         else:
             low, high = puzzle_rating.window(skill, widen)
             middle = (low + high) / 2
-        rows = await repo.nearest_unseen(user_id, variant.name, middle, low, high, FETCH, kind)
+        rows = await repo.nearest_unseen(user_id, variant.name, middle, low, high, FETCH, question)
         by_id = {row.id: row for row in rows}
         chosen = puzzle_rating.pick(skill, [Candidate(row.id, row.skill) for row in rows], deps.rng)
         if chosen is not None:
@@ -472,7 +474,7 @@ def _ladder_state(
     solved: bool | None = None,
     gave_up: bool | None = None,
     verdict: Grade | NextGuessGrade | None = None,
-    rated: Rated | None = None,
+    rated: AttemptRated | None = None,
     left: Change | None = None,
 ) -> Ladder | NextLadder:
     """A ladder puzzle as it stands for the player: as loaded, or as this update left it (the tries, the end, the
@@ -489,7 +491,7 @@ def _ladder_state(
     change = _change(rated) if rated is not None else None
     shown = puzzle_rating.player_shown(skill), puzzle_rating.puzzle_shown(puzzle_skill)
     provisional = not puzzle_rating.established(skill)
-    if row.kind == NEXT:
+    if row.question == Question.BEST_NEXT:
         puzzle = stored_next(row)
         graded = verdict if isinstance(verdict, NextGuessGrade) else None
         played, why = _explained(variant, puzzle, graded, over=solved or gave_up)
@@ -527,7 +529,7 @@ async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | N
     row, attempt = loaded.puzzle, loaded.attempt
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
-    if row.kind == RETRY:
+    if row.question == Question.RETRY:
         return await retries.give_up(deps, loaded, row, attempt)
     family = _family(variant_named(row.variant))
     rated = None if attempt.rated else _rated(loaded.skill(family), row, family, solved=False)
@@ -543,14 +545,14 @@ async def _answer_ladder(deps: Deps, loaded: Loaded, text: str) -> Ladder | Next
     row, attempt = loaded.puzzle, loaded.attempt
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
-    if row.kind == RETRY:  # a retry of the player's game: weighed as the review weighs it, never rated
+    if row.question == Question.RETRY:  # a retry of the player's game: weighed as the review weighs it, never rated
         return await retries.answer(deps, loaded, row, attempt, text)
     variant = variant_named(row.variant)
     code = parsed(variant, text)
     if isinstance(code, Refusal):
         return code
     verdict: Grade | NextGuessGrade
-    if row.kind == NEXT:
+    if row.question == Question.BEST_NEXT:
         puzzle = stored_next(row)
         clue = _clue_number([turn.guess for turn in puzzle.turns], code)
         if clue is not None:  # guessed already: it tells nothing new, and counts for nothing
@@ -642,7 +644,7 @@ async def day_puzzle(deps: Deps, day: str) -> Puzzle:
     return puzzle
 
 
-async def today(deps: Deps, user_id: int) -> Daily:
+async def show_today(deps: Deps, user_id: int) -> Daily:
     """Today's puzzle for the player, its clues shown to them from now (their clock starts the first time), and made
     what they are solving while it is not over (a ladder puzzle they were solving counts as failed if it was not
     rated yet, and ends). Only to look at it: `day_state`."""
@@ -673,7 +675,7 @@ async def today(deps: Deps, user_id: int) -> Daily:
 
 
 async def day_state(deps: Deps, user_id: int) -> Daily:
-    """Today's puzzle as it stands for the player, only read: showing it is `today`'s (their clock starts there)."""
+    """Today's puzzle as it stands for the player, only read: `show_today` shows it (their clock starts there)."""
     now = deps.clock()
     day = day_of(now)
     puzzle = await day_puzzle(deps, day)
@@ -740,13 +742,13 @@ async def give_up_day(deps: Deps, user_id: int, day: str) -> Daily | Refusal:
     return _day_state(loaded, day, await day_puzzle(deps, day), now, gave_up=True)
 
 
-async def board(deps: Deps, day: str | None = None) -> Board:
+async def day_solvers(deps: Deps, day: str | None = None) -> DaySolvers:
     """The day's board (today's by default): the solvers by tries, then time from when they were first shown it."""
     day = day or day_of(deps.clock())
     repo = repository(deps)
     solvers = await repo.day_board(day, BOARD_SIZE)
     names = await deps.store.players.names(s.user_id for s in solvers)
-    return Board(day, tuple((s, names.get(s.user_id)) for s in solvers), await repo.day_solvers(day))
+    return DaySolvers(day, tuple((s, names.get(s.user_id)) for s in solvers), await repo.day_solvers(day))
 
 
 async def streak(deps: Deps, user_id: int) -> DayStreak:
@@ -833,7 +835,7 @@ async def state(deps: Deps, user_id: int, solving: Current | None = None) -> Sol
     if target.puzzle_id is not None:
         if loaded.puzzle is None or loaded.attempt is None:
             return None
-        if loaded.puzzle.kind == RETRY:
+        if loaded.puzzle.question == Question.RETRY:
             return retries.state(loaded.puzzle, loaded.attempt)
         return _ladder_state(loaded, loaded.puzzle)
     assert target.day is not None
@@ -889,7 +891,7 @@ async def answer_in_group(
     clear = verdict.solved and loaded.current == Current(None, day)
     write = DayWrite(day, GENERATOR_VERSION, post.posted_at, tried=True, solved_at=now if verdict.solved else None)
     await repo.save(Plan(user_id, now, day=write, move=clear))
-    await repo.group_answered(post, (user_id, name) if first else None, now)
+    await repo.count_group_answer(post, (user_id, name) if first else None, now)
     post = replace(post, answers=post.answers + 1)
     if first:
         post = replace(post, solver_id=user_id, solver_name=name)

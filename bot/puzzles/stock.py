@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.deps import Deps
 from bot.puzzles import service as puzzles
-from bot.puzzles.store import INVERSE, NEXT, Made, SqlitePuzzleRepository
+from bot.puzzles.store import NewPuzzle, Question, SqlitePuzzleRepository
 from engine.variant import Variant, variant_named
 
 log = logging.getLogger(__name__)
@@ -23,26 +23,32 @@ log = logging.getLogger(__name__)
 STOCK_OWNER = 0  # the engine work of the stock is the bot's own: it takes its turn among the players'
 ALWAYS = ("classic", "mastermind")  # kept in stock whether asked for or not (the day's, and the other family's)
 NEXT_VARIANTS = frozenset({"classic", "nozero", "mastermind"})  # best-next-guess puzzles are made for these only
-MARK = {INVERSE: 200, NEXT: 40}  # puzzles of a kind nobody has answered that a variant keeps at least
-BATCH = {INVERSE: 25, NEXT: 2}  # made at a time: one batch is well under a second of the engine's time
+MARK = {
+    Question.INVERSE: 200,
+    Question.BEST_NEXT: 40,
+}  # puzzles asking each nobody has answered that a variant keeps at least
+BATCH = {
+    Question.INVERSE: 25,
+    Question.BEST_NEXT: 2,
+}  # made at a time: one batch is well under a second of the engine's time
 SEEDS_PER_NEXT = 5  # seeds tried at most for each best-next-guess puzzle of a batch
 
 
 @dataclass(frozen=True)
-class Shelf:
-    """A variant's stock of one kind: how many puzzles nobody has answered yet."""
+class Stock:
+    """A variant's stock of one question: how many puzzles nobody has answered yet."""
 
     variant: str
-    kind: str
+    question: Question
     fresh: int
 
     @property
     def short(self) -> int:
         """How many puzzles it lacks to reach its mark."""
-        return max(0, MARK[self.kind] - self.fresh)
+        return max(0, MARK[self.question] - self.fresh)
 
 
-async def shelves(deps: Deps) -> list[Shelf]:
+async def shelves(deps: Deps) -> list[Stock]:
     """Every shelf the stock keeps, with what it holds (committed rows, read without a write)."""
     repo = deps.store.repository(SqlitePuzzleRepository)
     async with deps.store.transaction.settled():
@@ -50,10 +56,10 @@ async def shelves(deps: Deps) -> list[Shelf]:
         names = sorted(set(ALWAYS) | set(asked))
         found = []
         for name in names:
-            for kind in (INVERSE, NEXT):
-                if kind == NEXT and name not in NEXT_VARIANTS:
+            for question in (Question.INVERSE, Question.BEST_NEXT):
+                if question == Question.BEST_NEXT and name not in NEXT_VARIANTS:
                     continue
-                found.append(Shelf(name, kind, await repo.fresh(name, kind)))
+                found.append(Stock(name, question, await repo.fresh(name, question)))
     return found
 
 
@@ -66,7 +72,7 @@ async def restock(deps: Deps, rounds: int = 1_000) -> int:
         missing = shelf.short
         while missing > 0 and rounds > 0:
             rounds -= 1
-            rows = await _batch(deps, variant, shelf.kind, min(BATCH[shelf.kind], missing))
+            rows = await _batch(deps, variant, shelf.question, min(BATCH[shelf.question], missing))
             if not rows:  # the engine found none in these seeds (rare for best-next-guess): try at the next look
                 break
             async with deps.transaction():
@@ -75,20 +81,20 @@ async def restock(deps: Deps, rounds: int = 1_000) -> int:
     return stored
 
 
-async def _batch(deps: Deps, variant: Variant, kind: str, count: int) -> list[Made]:
-    """`count` new puzzles of a kind (fewer, or none, for a best-next-guess kind the seeds do not yield)."""
-    with deps.engine.scope(("stock", variant.name, kind), STOCK_OWNER):
-        if kind == INVERSE:
+async def _batch(deps: Deps, variant: Variant, question: Question, count: int) -> list[NewPuzzle]:
+    """`count` new puzzles asking `question` (fewer, or none, for best-next-guess ones the seeds do not yield)."""
+    with deps.engine.scope(("stock", variant.name, question), STOCK_OWNER):
+        if question == Question.INVERSE:
             return await deps.engine.need("stock", puzzles.made, variant, puzzles.new_seeds(count))
         async with deps.store.transaction.settled():
-            known = set(await deps.store.repository(SqlitePuzzleRepository).keys(variant.name, NEXT))
+            known = set(await deps.store.repository(SqlitePuzzleRepository).keys(variant.name, Question.BEST_NEXT))
         return await deps.engine.need("stock", _made_next, variant, count, known)
 
 
-def _made_next(variant: Variant, count: int, known: set[str]) -> list[Made]:
+def _made_next(variant: Variant, count: int, known: set[str]) -> list[NewPuzzle]:
     """Up to `count` new best-next-guess puzzles, a seed at a time (a seed's games do not always yield one), at most
     SEEDS_PER_NEXT seeds a puzzle."""
-    rows: list[Made] = []
+    rows: list[NewPuzzle] = []
     for _ in range(SEEDS_PER_NEXT * count):
         if len(rows) >= count:
             break

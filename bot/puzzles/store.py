@@ -15,6 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 import aiosqlite
@@ -23,27 +24,31 @@ from bot import records
 from bot.store.db import execute
 from bot.store.rows import every, iso, moment, one, scan
 
-INVERSE = "inverse"  # the kind of puzzle: "Which code is it?"
-NEXT = "next"  # the kind of puzzle: "Best next guess" (engine.review.puzzle.NextGuessPuzzle)
-RETRY = "retry"  # a position of a player's own reviewed game (bot.puzzles.retry): never rated, never on the ladder
+
+class Question(StrEnum):
+    """What a stored puzzle asks (the words stored in its row's `kind` column)."""
+
+    INVERSE = "inverse"  # "Which code is it?"
+    BEST_NEXT = "next"  # "Best next guess" (engine.review.puzzle.NextGuessPuzzle)
+    RETRY = "retry"  # a position of a player's own reviewed game (bot.puzzles.retry): never rated, never on the ladder
 
 
 @dataclass(frozen=True)
 class StoredPuzzle:
     """A puzzle row: its id, variant, the engine's data (`Puzzle.as_dict()`, or `NextGuessPuzzle.to_data()` for
-    the kind NEXT), its rating and counts, and its kind."""
+    Question.BEST_NEXT), its rating and counts, and what it asks."""
 
     id: int
     variant: str
     data: dict[str, Any]
     skill: records.Skill
     solved: int = 0
-    kind: str = INVERSE
+    question: Question = Question.INVERSE
 
 
 @dataclass(frozen=True)
-class Made:
-    """A puzzle to store: its variant, generator version, seed, data, its rating's start and its kind."""
+class NewPuzzle:
+    """A puzzle to store: its variant, generator version, seed, data, its rating's start and what it asks."""
 
     variant: str
     version: int
@@ -51,7 +56,7 @@ class Made:
     data: dict[str, Any]
     estimate: float
     start: records.Skill
-    kind: str = INVERSE
+    question: Question = Question.INVERSE
 
 
 @dataclass(frozen=True)
@@ -119,7 +124,7 @@ class Loaded:
 
 
 @dataclass(frozen=True)
-class Rated:
+class AttemptRated:
     """An attempt rated now: the family, both ratings after it, whether it was solved, and the player's shown
     numbers before and after."""
 
@@ -137,7 +142,7 @@ class AttemptWrite:
 
     puzzle_id: int
     tried: bool = False
-    rated: Rated | None = None
+    rated: AttemptRated | None = None
     ended: bool = False
     gave_up: bool = False
 
@@ -202,7 +207,7 @@ class SqlitePuzzleRepository:
 
     # -- the puzzles made ahead
 
-    async def add(self, made: Sequence[Made], now: datetime) -> int:
+    async def add(self, made: Sequence[NewPuzzle], now: datetime) -> int:
         """Store new puzzles (one already stored, by its kind, variant, version and seed, is skipped); how many
         were new."""
         before = self.conn.total_changes
@@ -211,7 +216,7 @@ class SqlitePuzzleRepository:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
-                    m.kind,
+                    m.question,
                     m.variant,
                     m.version,
                     m.seed,
@@ -226,7 +231,7 @@ class SqlitePuzzleRepository:
         )
         return self.conn.total_changes - before
 
-    async def kept(self, made: Made, now: datetime) -> int:
+    async def keep_one(self, made: NewPuzzle, now: datetime) -> int:
         """Store one puzzle, or find it stored (by its kind, variant, version and seed: its data made again replace
         what was stored), and its id: a retry's, made when the player asks for it."""
         row = await one(
@@ -235,7 +240,7 @@ class SqlitePuzzleRepository:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, variant, version, seed)"
             " DO UPDATE SET data = excluded.data RETURNING id",
             (
-                made.kind,
+                made.question,
                 made.variant,
                 made.version,
                 made.seed,
@@ -249,41 +254,45 @@ class SqlitePuzzleRepository:
         assert row is not None, "an upsert returns its row"
         return int(row["id"])
 
-    async def count(self, variant: str, kind: str = INVERSE) -> int:
-        """How many puzzles of a variant and kind are stored."""
-        row = await one(self.conn, "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ?", (kind, variant))
+    async def count(self, variant: str, question: Question = Question.INVERSE) -> int:
+        """How many puzzles of a variant asking `question` are stored."""
+        row = await one(self.conn, "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ?", (question, variant))
         return int(row[0]) if row is not None else 0
 
-    async def fresh(self, variant: str, kind: str) -> int:
-        """How many puzzles of a variant and kind nobody has answered yet."""
+    async def fresh(self, variant: str, question: Question) -> int:
+        """How many puzzles of a variant asking `question` nobody has answered yet."""
         row = await one(
-            self.conn, "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ? AND attempts = 0", (kind, variant)
+            self.conn,
+            "SELECT count(*) FROM puzzles WHERE kind = ? AND variant = ? AND attempts = 0",
+            (question, variant),
         )
         return int(row[0]) if row is not None else 0
 
     async def variants(self) -> list[str]:
         """The variants some ladder puzzle is stored for (those players have asked the ladder for, or were made
         ahead; a retry of a reviewed game's position asks for no shelf)."""
-        rows = await every(self.conn, "SELECT DISTINCT variant FROM puzzles WHERE kind != ? ORDER BY variant", (RETRY,))
+        rows = await every(
+            self.conn, "SELECT DISTINCT variant FROM puzzles WHERE kind != ? ORDER BY variant", (Question.RETRY,)
+        )
         return [str(r["variant"]) for r in rows]
 
-    async def keys(self, variant: str, kind: str) -> list[str]:
-        """The `key` of every stored puzzle of the variant and kind whose data has one (best-next-guess puzzles: the
-        position's canonical history, equal for puzzles equal up to relabelling)."""
+    async def keys(self, variant: str, question: Question) -> list[str]:
+        """The `key` of every stored puzzle of the variant asking `question` whose data has one (best-next-guess
+        puzzles: the position's canonical history, equal for puzzles equal up to relabelling)."""
         rows = await every(
             self.conn,
             "SELECT json_extract(data, '$.key') AS key FROM puzzles WHERE kind = ? AND variant = ?"
             " AND json_extract(data, '$.key') IS NOT NULL",
-            (kind, variant),
+            (question, variant),
         )
         return [str(r["key"]) for r in rows]
 
-    async def find(self, kind: str, variant: str, version: int, seed: int) -> int | None:
-        """The id of the puzzle of a kind, variant, version and seed, if it is stored."""
+    async def find(self, question: Question, variant: str, version: int, seed: int) -> int | None:
+        """The id of the puzzle asking `question` of a variant, version and seed, if it is stored."""
         row = await one(
             self.conn,
             "SELECT id FROM puzzles WHERE kind = ? AND variant = ? AND version = ? AND seed = ?",
-            (kind, variant, version, seed),
+            (question, variant, version, seed),
         )
         return int(row["id"]) if row is not None else None
 
@@ -300,12 +309,12 @@ class SqlitePuzzleRepository:
         low: float | None,
         high: float | None,
         limit: int,
-        kind: str = INVERSE,
+        question: Question = Question.INVERSE,
     ) -> list[StoredPuzzle]:
-        """Up to `limit` puzzles of the variant and kind the player has never been shown, rated within [low, high]
-        (None: no bound), nearest `middle` first. Read as two walks of the rating index outward from `middle`, each
-        stopping after `limit` unseen puzzles, so a shelf of any size costs what its nearest puzzles cost, not a sort
-        of the whole range."""
+        """Up to `limit` puzzles of the variant asking `question` the player has never been shown, rated within [low,
+        high] (None: no bound), nearest `middle` first. Read as two walks of the rating index outward from `middle`,
+        each stopping after `limit` unseen puzzles, so a shelf of any size costs what its nearest puzzles cost, not a
+        sort of the whole range."""
         unseen = "NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ? AND a.puzzle_id = p.id)"
         up_to = "" if high is None else " AND mu <= ?"
         down_to = "" if low is None else " AND mu >= ?"
@@ -316,8 +325,8 @@ class SqlitePuzzleRepository:
             f" UNION ALL SELECT * FROM (SELECT {_PUZZLE} FROM puzzles p WHERE kind = ? AND variant = ? AND mu < ?"
             f"{down_to} AND {unseen} ORDER BY mu DESC LIMIT ?)",
             (
-                *(kind, variant, middle, *(() if high is None else (high,)), user_id, limit),
-                *(kind, variant, middle, *(() if low is None else (low,)), user_id, limit),
+                *(question, variant, middle, *(() if high is None else (high,)), user_id, limit),
+                *(question, variant, middle, *(() if low is None else (low,)), user_id, limit),
             ),
         )
         found = sorted((_puzzle(r) for r in rows), key=lambda p: (abs(p.skill.mu - middle), p.id))
@@ -576,7 +585,7 @@ class SqlitePuzzleRepository:
         assert row is not None
         return _post(row)
 
-    async def group_answered(self, post: GroupPost, solver: tuple[int, str] | None, now: datetime) -> None:
+    async def count_group_answer(self, post: GroupPost, solver: tuple[int, str] | None, now: datetime) -> None:
         """Count an answer in the group; `solver` (user id, name): it solved the puzzle there first."""
         await execute(
             self.conn,
@@ -597,7 +606,7 @@ _POST = "chat_id, day, posted_at, answers, solver_id, solver_name"
 
 # The one statement an update reads with (`load`): the asked-for parts only where asked (CASE reads its subquery only
 # when its condition holds); the player's puzzle rating in each family (records.Family) joined by its key. The
-# ladder's count and latest variant leave out retries (RETRY: a reviewed game's position is no ladder puzzle).
+# ladder's count and latest variant leave out retries (Question.RETRY: a reviewed game's position is no ladder puzzle).
 _LOAD = """
 SELECT c.puzzle_id AS current_puzzle, c.day AS current_day,
     p.id, p.variant, p.data, p.mu, p.sigma, p.attempts, p.solved, p.kind,
@@ -632,7 +641,7 @@ def _puzzle(row: aiosqlite.Row) -> StoredPuzzle:
         json.loads(row["data"]),
         records.Skill(row["mu"], row["sigma"], row["attempts"]),
         row["solved"],
-        row["kind"],
+        Question(row["kind"]),
     )
 
 

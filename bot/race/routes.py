@@ -7,7 +7,7 @@ from bot import callback_data as cb
 from bot import messages
 from bot.chats import languages
 from bot.matches import service as matches
-from bot.matches.model import Kind, Match
+from bot.matches.model import Match, MatchKind
 from bot.matches.service import AlreadyOn, Crowded
 from bot.parsing.commands import BadOptions, parse_options
 from bot.parsing.scores import looks_like_code
@@ -39,7 +39,7 @@ class Race(Feature):
         who, language = s.who, s.language
         if command == "challenge":
             return await self._challenge(s, args)
-        match = await s.match_here(Kind.RACE)
+        match = await s.match_here(MatchKind.RACE)
         if match is None:
             return None
         if command in ("g", "guess"):
@@ -58,7 +58,7 @@ class Race(Feature):
         who, language = s.who, s.language
         if not looks_like_code(text):  # chat: nothing of the match is read, however long it is
             return None
-        match = await s.match_here(Kind.RACE)
+        match = await s.match_here(MatchKind.RACE)
         if match is None:
             return None
         return await self._guess(who, language, match, text, explicit=False)
@@ -68,7 +68,7 @@ class Race(Feature):
         time, in the forum topic the button was pressed in. None for another kind of match."""
         who, language = s.who, s.language
         match = await s.match_named(pressed.match_id or 0)
-        if match is None or match.kind != Kind.RACE:
+        if match is None or match.kind != MatchKind.RACE:
             return None
         if match.active or match.chat_id != who.chat_id:
             return Outcome(toast=t("match.stale", language))
@@ -79,7 +79,7 @@ class Race(Feature):
 
     async def on_deadline(self, match: Match) -> Notice | None:
         """A race's time is up: its summary, in its chat's language and its forum topic (None for other matches)."""
-        if match.kind != Kind.RACE:
+        if match.kind != MatchKind.RACE:
             return None
         ended = await race.expire(self.deps, match)
         if ended is None:
@@ -93,7 +93,7 @@ class Race(Feature):
             options = parse_options(args, language)
         except BadOptions as error:
             return messages.message("match.options", language, word=str(error))
-        variant, seconds = matches.with_defaults(s.settings, options, Kind.RACE)
+        variant, seconds = matches.with_defaults(s.settings, options, MatchKind.RACE)
         started = await race.start(self.deps, who.chat_id, who.user_id, variant, seconds, who.topic)
         if isinstance(started, AlreadyOn | Crowded):
             return messages.busy(language, started)

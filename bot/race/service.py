@@ -8,7 +8,7 @@ from bot.deps import Deps
 from bot.games.lifecycle import parsed, random_secret
 from bot.games.rules import MAX_GUESSES, tried_before
 from bot.games.status import Status
-from bot.matches.model import Kind, Match, Player
+from bot.matches.model import Match, MatchKind, Player
 from bot.matches.service import AlreadyOn, Crowded, Ended, ResultsOf, busy, close, close_within, later, may_stop
 from bot.refusal import Refusal
 from engine.history import Turn
@@ -51,7 +51,16 @@ async def start(
     now = deps.clock()
     deadline = later(deps, limit)
     draft = Match(
-        0, chat_id, Kind.RACE, variant, user_id, now, secret=secret, deadline=deadline, turn_seconds=limit, topic=topic
+        0,
+        chat_id,
+        MatchKind.RACE,
+        variant,
+        user_id,
+        now,
+        secret=secret,
+        deadline=deadline,
+        turn_seconds=limit,
+        topic=topic,
     )
     async with deps.transaction():
         match = await deps.store.matches.create_match(draft)

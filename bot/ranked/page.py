@@ -18,7 +18,7 @@ from bot.boards import page as page_board
 from bot.page import schema
 from bot.ranked import screens
 from bot.ranked import service as ranked
-from bot.ranked.screens import ComparedSide, Comparison, History, MarkSet, RankedStart
+from bot.ranked.screens import ComparedSide, History, MarkSet, RankedStart, SideBySide
 from bot.situation import Situation
 from bot.texts import plain
 from bot.who import Who
@@ -74,7 +74,7 @@ def _side(side: ComparedSide) -> schema.RankedSide:
     )
 
 
-def compared(screen: Comparison) -> schema.RankedVsScreen:
+def compared(screen: SideBySide) -> schema.RankedVsScreen:
     """Both games side by side, every guess with its score and the review's label, as the chat's message has them."""
     return schema.RankedVsScreen(
         secret=screen.secret_id,

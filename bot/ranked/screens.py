@@ -14,7 +14,7 @@ from bot.games.model import Game
 from bot.games.status import Status
 from bot.messages import asked, mode_choices
 from bot.ranked.rules import RANKED_PRESETS
-from bot.ranked.service import Begun, Compared, Entry, Side, Standing, State
+from bot.ranked.service import Begun, Compared, HistoryEntry, RankedRating, SecretState, Side
 from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Placement, Reply, Screen
 from bot.texts import Html, code_text, duration_text, lines, score_text, t, variant_name
@@ -29,7 +29,7 @@ ROWS = 24  # guesses of each game shown side by side in one message; the rest ar
 SHOWN_BUTTONS = 5  # closed secrets of the history with a button to see both games
 
 
-def rating_text(standing: Standing) -> str:
+def rating_text(standing: RankedRating) -> str:
     """'1512', or '1512?' while provisional."""
     return records.points(standing.skill.conservative, not standing.provisional)
 
@@ -229,13 +229,13 @@ class ComparedSide:
 
 
 @dataclass(frozen=True)
-class Comparison(Screen):
+class SideBySide(Screen):
     """Both games of a ranked secret side by side, for one of its players: theirs first, and the verdict."""
 
     secret_id: int
     variant: str
     secret: str
-    outcome: str  # bot.ranked.service.Outcome's value, for the player looking
+    outcome: str  # bot.ranked.service.SecretResult's value, for the player looking
     mine: ComparedSide
     theirs: ComparedSide
     title: Html
@@ -273,7 +273,7 @@ def _summary(language: str, name: Html, solved: bool, guesses: int, hints: int, 
     return Html(f"{head} · {t('ranked.vs.hints', language, n=hints)}") if hints else head
 
 
-def comparison(language: str, found: Compared) -> Comparison:
+def comparison(language: str, found: Compared) -> SideBySide:
     """The comparison's typed screen."""
     variant = found.variant
     mine = _side(language, variant, found.mine, you=True)
@@ -290,10 +290,10 @@ def comparison(language: str, found: Compared) -> Comparison:
         "lost": t("ranked.vs.lost", language, name=theirs.name),
         "draw": t("ranked.vs.draw", language),
     }[found.outcome.value]
-    return Comparison(found.secret_id, variant.name, found.secret, found.outcome.value, mine, theirs, heading, verdict)
+    return SideBySide(found.secret_id, variant.name, found.secret, found.outcome.value, mine, theirs, heading, verdict)
 
 
-def comparison_text(language: str, screen: Comparison) -> Html:
+def comparison_text(language: str, screen: SideBySide) -> Html:
     """The comparison as one message: a row a guess number, both games' guesses in it, then how each ended, the
     verdict and both ratings."""
     mine, theirs = screen.mine, screen.theirs
@@ -325,7 +325,7 @@ def comparison_text(language: str, screen: Comparison) -> Html:
     return lines(screen.title, heading, *rows, more, mine.summary, theirs.summary, screen.verdict, *ratings)
 
 
-def compared_reply(language: str, found: Compared) -> tuple[Reply, Comparison]:
+def compared_reply(language: str, found: Compared) -> tuple[Reply, SideBySide]:
     """The comparison's message (with the buttons to the player's review and another ranked game), and its screen."""
     again = Choice(t("ranked.btn.again", language), cb.encode(ACTION, NEW, found.variant.name), Does.NEW)
     screen = replace(comparison(language, found), choices=((again,),))
@@ -360,7 +360,7 @@ class HistoryLine:
     """A line of the ranked history: the secret, where it stands, the line, and whether both games can be seen."""
 
     secret_id: int
-    state: str  # bot.ranked.service.State's value
+    state: str  # bot.ranked.service.SecretState's value
     line: Html
     closed: bool
 
@@ -374,18 +374,18 @@ class History(Screen):
 
 
 _STATE_KEYS = {
-    State.PLAYING: "ranked.list.playing",
-    State.WAITING: "ranked.list.waiting",
-    State.TAKEN: "ranked.list.taken",
-    State.LAPSED: "ranked.list.lapsed",
-    State.WON: "ranked.list.won",
-    State.LOST: "ranked.list.lost",
-    State.DRAW: "ranked.list.draw",
+    SecretState.PLAYING: "ranked.list.playing",
+    SecretState.WAITING: "ranked.list.waiting",
+    SecretState.TAKEN: "ranked.list.taken",
+    SecretState.LAPSED: "ranked.list.lapsed",
+    SecretState.WON: "ranked.list.won",
+    SecretState.LOST: "ranked.list.lost",
+    SecretState.DRAW: "ranked.list.draw",
 }
-_CLOSED = frozenset({State.WON, State.LOST, State.DRAW})
+_CLOSED = frozenset({SecretState.WON, SecretState.LOST, SecretState.DRAW})
 
 
-def history(language: str, entries: tuple[Entry, ...]) -> Outcome:
+def history(language: str, entries: tuple[HistoryEntry, ...]) -> Outcome:
     """The player's ranked history, with a button to see both games of each closed secret (the newest few)."""
     heading = t("ranked.list.title", language)
     found = []

@@ -31,7 +31,7 @@ def repository(deps: Deps) -> SqliteRankedRepository:
 
 
 @dataclass(frozen=True)
-class Standing:
+class RankedRating:
     """A player's ranked rating in a family, as shown: the number, and whether it is provisional (few games)."""
 
     family: records.Family
@@ -52,11 +52,11 @@ def _skill(stored: StoredSkill | None) -> records.Skill:
     return records.Skill() if stored is None else records.Skill(stored.mu, stored.sigma, stored.games)
 
 
-async def standing(deps: Deps, user_id: int, variant: Variant) -> Standing:
+async def standing(deps: Deps, user_id: int, variant: Variant) -> RankedRating:
     """A player's ranked rating in the family of `variant`."""
     family = records.family_of(variant)
     stored = (await repository(deps).skills(family.value, (user_id,))).get(user_id)
-    return Standing(family, _skill(stored))
+    return RankedRating(family, _skill(stored))
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class Opponent:
 
     user_id: int
     name: str | None
-    standing: Standing
+    standing: RankedRating
     played_at: datetime
 
 
@@ -76,7 +76,7 @@ class Begun:
     game: Game
     secret_id: int
     opponent: Opponent | None
-    standing: Standing
+    standing: RankedRating
 
 
 @dataclass(frozen=True)
@@ -234,7 +234,7 @@ async def _rate(deps: Deps, secret: StoredSecret, second: Game, at: datetime) ->
     return Rated(secret.id, placed)
 
 
-class Outcome(StrEnum):
+class SecretResult(StrEnum):
     """How a closed secret went for one of its players."""
 
     WON = "won"
@@ -252,8 +252,8 @@ class Side:
     game: Game
     labels: review.GameLabels
     place: int
-    before: Standing
-    after: Standing
+    before: RankedRating
+    after: RankedRating
 
 
 @dataclass(frozen=True)
@@ -267,11 +267,11 @@ class Compared:
     theirs: Side
 
     @property
-    def outcome(self) -> Outcome:
+    def outcome(self) -> SecretResult:
         """Won, lost or drawn, for the player who looks."""
         if self.mine.place == self.theirs.place:
-            return Outcome.DRAW
-        return Outcome.WON if self.mine.place < self.theirs.place else Outcome.LOST
+            return SecretResult.DRAW
+        return SecretResult.WON if self.mine.place < self.theirs.place else SecretResult.LOST
 
 
 async def compared(deps: Deps, secret_id: int, user_id: int) -> Compared | Refusal:
@@ -297,13 +297,13 @@ async def compared(deps: Deps, secret_id: int, user_id: int) -> Compared | Refus
 
     def side(game: Game, found: review.GameLabels) -> Side:
         rated = results[game.user_id]
-        before, after = Standing(family, _skill(rated.before)), Standing(family, _skill(rated.after))
+        before, after = RankedRating(family, _skill(rated.before)), RankedRating(family, _skill(rated.after))
         return Side(game.user_id, names.get(game.user_id), game, found, rated.place, before, after)
 
     return Compared(secret_id, variant, secret.secret, side(mine_game, labels[0]), side(their_game, labels[1]))
 
 
-class State(StrEnum):
+class SecretState(StrEnum):
     """Where one of a player's ranked secrets stands, for them."""
 
     PLAYING = "playing"  # their game of it is on
@@ -316,19 +316,19 @@ class State(StrEnum):
 
 
 @dataclass(frozen=True)
-class Entry:
+class HistoryEntry:
     """A line of a player's ranked history: the secret, where it stands, and (once closed) the other player and how
     the rating moved."""
 
     secret_id: int
     variant: Variant
-    state: State
+    state: SecretState
     other: int | None = None
     other_name: str | None = None
     change: int | None = None  # the shown rating's move
 
 
-async def history(deps: Deps, user_id: int) -> tuple[Entry, ...]:
+async def history(deps: Deps, user_id: int) -> tuple[HistoryEntry, ...]:
     """The player's latest ranked secrets, newest first."""
     repo = repository(deps)
     now = deps.clock()
@@ -348,21 +348,21 @@ async def history(deps: Deps, user_id: int) -> tuple[Entry, ...]:
                 after, before = _skill(mine.after).conservative, _skill(mine.before).conservative
                 change = records.shown(after) - records.shown(before)
         name = names.get(other) if other is not None else None
-        found.append(Entry(secret.id, variant, state, other, name, change))
+        found.append(HistoryEntry(secret.id, variant, state, other, name, change))
     return tuple(found)
 
 
-def _result(mine: int, theirs: int) -> State:
-    return State.DRAW if mine == theirs else State.WON if mine < theirs else State.LOST
+def _result(mine: int, theirs: int) -> SecretState:
+    return SecretState.DRAW if mine == theirs else SecretState.WON if mine < theirs else SecretState.LOST
 
 
-async def _state(deps: Deps, secret: StoredSecret, user_id: int, now: datetime) -> State:
+async def _state(deps: Deps, secret: StoredSecret, user_id: int, now: datetime) -> SecretState:
     if secret.opened_at is None or (secret.taker == user_id and secret.closed_at is None):
-        return State.PLAYING
+        return SecretState.PLAYING
     if secret.taker is None:
         lapsed = secret.closed_at is not None or rules.mark_lapses((now - secret.opened_at).total_seconds() / 86400)
-        return State.LAPSED if lapsed else State.WAITING
-    return State.TAKEN
+        return SecretState.LAPSED if lapsed else SecretState.WAITING
+    return SecretState.TAKEN
 
 
 async def lapse_marks(deps: Deps) -> int:

@@ -8,7 +8,7 @@ from bot import callback_data as cb
 from bot.days import DayStreak
 from bot.i18n import SOURCE_LANGUAGE
 from bot.records.model import Place
-from bot.records.stats import Leaderboard, Period, PlayerStats, Ranked, Streaks
+from bot.records.stats import Leaderboard, Period, Placing, PlayerStats, Streaks
 from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.texts import Html, decimal_text, lines, t, variant_name
 from engine.variant import InvalidVariant, variant_named
@@ -71,7 +71,7 @@ def variant_label(name: str, language: str = SOURCE_LANGUAGE) -> str:
         return name
 
 
-def _line(language: str, ranked: Ranked) -> Html:
+def _line(language: str, ranked: Placing) -> Html:
     s = ranked.standing
     return t(
         "top.line",
@@ -101,7 +101,7 @@ PERIOD_LETTERS: dict[Period, str] = {Period.TODAY: "d", Period.WEEK: "w", Period
 
 def top_data(global_: bool, period: Period, variant: str) -> str:
     """The callback data of a leaderboard view."""
-    return cb.encode(cb.TOP, "g" if global_ else "c", PERIOD_LETTERS[period], variant)
+    return cb.encode(cb.TOP, cb.EVERY_CHAT if global_ else cb.THIS_CHAT, PERIOD_LETTERS[period], variant)
 
 
 def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group: bool = False) -> Outcome:
@@ -120,7 +120,10 @@ def leaderboard(language: str, board: Leaderboard, edit: bool = False, in_group:
         (variant_label(v, language), top_data(board.global_, board.period, v), v == board.variant)
         for v in board.variants
     ]
-    rating = Button(t("top.btn.rating", language), cb.encode(cb.RATING, "g" if board.global_ else "c", board.variant))
+    rating = Button(
+        t("top.btn.rating", language),
+        cb.encode(cb.RATING, cb.EVERY_CHAT if board.global_ else cb.THIS_CHAT, board.variant),
+    )
     keyboard: Keyboard = (
         periods,
         *((scopes,) if in_group else ()),

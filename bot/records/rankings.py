@@ -51,7 +51,7 @@ def match_line(language: str, match: Match, rated: tuple[Placed, ...]) -> Html |
 
 def leaderboard_data(global_: bool, variant: str) -> str:
     """The callback data of a rating board: this chat or every chat, in the family of `variant`."""
-    return cb.encode(cb.RATING, "g" if global_ else "c", variant)
+    return cb.encode(cb.RATING, cb.EVERY_CHAT if global_ else cb.THIS_CHAT, variant)
 
 
 def leaderboard(language: str, board: RatingLeaderboard, edit: bool = False, in_group: bool = False) -> Outcome:
@@ -76,7 +76,7 @@ def leaderboard(language: str, board: RatingLeaderboard, edit: bool = False, in_
         if board.lines
         else t("top.rating.empty", language)
     )
-    back = cb.encode(cb.TOP, "g" if board.global_ else "c", "a", board.variant)
+    back = cb.encode(cb.TOP, cb.EVERY_CHAT if board.global_ else cb.THIS_CHAT, "a", board.variant)
     families = tuple(
         Button(
             marked(t(f"top.btn.{family}", language), family == board.family),

@@ -27,7 +27,7 @@ from enum import StrEnum
 from openskill.models import PlackettLuce
 
 from bot.games.status import Status
-from bot.matches.model import Kind, Match, Player
+from bot.matches.model import Match, MatchKind, Player
 from bot.records.rating_model import PROVISIONAL_GAMES, Rating, Z
 from engine.variant import InvalidVariant, Variant, variant_named
 
@@ -97,9 +97,9 @@ def placings(match: Match) -> dict[int, int] | None:
     players = [p for p in match.players if p.user_id != 0]
     if len(players) < 2:
         return None
-    if match.kind == Kind.RACE and match.status == Status.WON:
+    if match.kind == MatchKind.RACE and match.status == Status.WON:
         return _race_places(players)
-    if match.kind == Kind.DUEL and match.status in DUEL_ENDINGS and len(players) == 2:
+    if match.kind == MatchKind.DUEL and match.status in DUEL_ENDINGS and len(players) == 2:
         if match.status == Status.DRAW:  # by the equal-turns rule; neither solving in every guess allowed is not rated
             return dict.fromkeys((p.user_id for p in players), 1) if any(p.solved for p in players) else None
         if match.winner_id is None or match.player(match.winner_id) is None:

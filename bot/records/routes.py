@@ -67,8 +67,13 @@ class Scoreboard(Feature):
         who, language = s.who, s.language
         deps, args = self.deps, pressed.args
         try:
-            if pressed.action == cb.TOP and len(args) == 3 and args[0] in ("c", "g") and args[1] in LETTER_PERIODS:
-                scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
+            if (
+                pressed.action == cb.TOP
+                and len(args) == 3
+                and args[0] in (cb.THIS_CHAT, cb.EVERY_CHAT)
+                and args[1] in LETTER_PERIODS
+            ):
+                scope = ALL_CHATS if args[0] == cb.EVERY_CHAT or who.private else who.chat_id
                 variant = variant_named(args[2]).name
                 board = await stats.leaderboard(deps, scope, variant, LETTER_PERIODS[args[1]], user_id=who.user_id)
                 return records.leaderboard(language, board, edit=True, in_group=not who.private)
@@ -92,8 +97,8 @@ class Scoreboard(Feature):
                     puzzles=solving,
                     trend=trend,
                 )
-            if pressed.action == cb.RATING and len(args) == 2 and args[0] in "cg":
-                scope = ALL_CHATS if args[0] == "g" or who.private else who.chat_id
+            if pressed.action == cb.RATING and len(args) == 2 and args[0] in (cb.THIS_CHAT, cb.EVERY_CHAT):
+                scope = ALL_CHATS if args[0] == cb.EVERY_CHAT or who.private else who.chat_id
                 rated = await ratings.leaderboard(deps, scope, variant_named(args[1]).name, user_id=who.user_id)
                 return rankings.leaderboard(language, rated, edit=True, in_group=not who.private)
             if pressed.action == cb.DAILY and args == ("p",):  # the /start menu's button

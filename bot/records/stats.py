@@ -95,7 +95,7 @@ async def prune_periods(store: Store, now: datetime, chunk: int = PRUNE_CHUNK) -
 
 
 @dataclass(frozen=True)
-class Ranked:
+class Placing:
     """A leaderboard line: the place, the player's name (None if unknown) and their standing."""
 
     place: int
@@ -110,7 +110,7 @@ class Leaderboard:
     chat_id: int
     variant: str
     period: Period
-    lines: tuple[Ranked, ...]
+    lines: tuple[Placing, ...]
     variants: tuple[str, ...]  # variants with clean solves there, for the switch buttons
     you: Place | None = None  # the asking player's place when it is below the lines shown
 
@@ -129,7 +129,7 @@ async def leaderboard(
     key = period_key(period, deps.clock())
     rows = await repo.standings(chat_id, variant, limit, key)
     names = await deps.store.players.names(row.user_id for row in rows)
-    lines = tuple(Ranked(place, names.get(row.user_id), row) for place, row in enumerate(rows, start=1))
+    lines = tuple(Placing(place, names.get(row.user_id), row) for place, row in enumerate(rows, start=1))
     variants = tuple(await repo.ranked_variants(chat_id))
     below = user_id is not None and len(rows) == limit and all(row.user_id != user_id for row in rows)
     you = await repo.place(chat_id, variant, user_id, key) if below and user_id is not None else None

@@ -67,14 +67,14 @@ Finder = Callable[[Deps, datetime, Sequence[Wish]], Awaitable[Sequence[Due]]]
 
 
 @dataclass(frozen=True)
-class Kind:
+class ReminderKind:
     """A kind of reminder: its topic, and how to find who is due one (None: told by an event)."""
 
     topic: Topic
     find: Finder | None = None
 
 
-class Standing(NamedTuple):
+class LeaguePlace(NamedTuple):
     """A player's place in their league division this week, of how many."""
 
     place: int
@@ -131,7 +131,7 @@ async def new_puzzles(deps: Deps, now: datetime, wishes: Sequence[Wish]) -> list
     return found
 
 
-def league_kind(places: Places) -> Kind:
+def league_kind(places: Places) -> ReminderKind:
     """The league's kind of reminder: in the week's last day, from the player's hour, their place in their
     division (if they are in one this week), given by `places`."""
 
@@ -146,14 +146,14 @@ def league_kind(places: Places) -> Kind:
             Due(
                 wish.user_id,
                 week,
-                partial(words.league, standing=Standing(*standings[wish.user_id]), left=ends - now),
+                partial(words.league, standing=LeaguePlace(*standings[wish.user_id]), left=ends - now),
                 ends,
             )
             for wish in due
             if wish.user_id in standings
         ]
 
-    return Kind(Topic.LEAGUE, week_ending)
+    return ReminderKind(Topic.LEAGUE, week_ending)
 
 
 def mark_beaten(event: RankedFinished) -> Due | None:
@@ -170,6 +170,6 @@ def mark_beaten(event: RankedFinished) -> Due | None:
     return Due(setter, day_of(event.at), said, event.at + TOLD_FOR)
 
 
-STREAKS = Kind(Topic.STREAK, streaks_ending)
-NEW_PUZZLE = Kind(Topic.PUZZLE, new_puzzles)
-RANKED = Kind(Topic.RANKED)  # told by the ranked games' RankedFinished (service.on_ranked_finished)
+STREAKS = ReminderKind(Topic.STREAK, streaks_ending)
+NEW_PUZZLE = ReminderKind(Topic.PUZZLE, new_puzzles)
+RANKED = ReminderKind(Topic.RANKED)  # told by the ranked games' RankedFinished (service.on_ranked_finished)

@@ -10,7 +10,7 @@ from bot import callback_data as cb
 from bot import messages
 from bot.deps import Deps
 from bot.reminders import service, words
-from bot.reminders.kinds import Kind
+from bot.reminders.kinds import ReminderKind
 from bot.replies import Outcome
 from bot.routes import Feature
 from bot.situation import Situation
@@ -21,7 +21,7 @@ ACTIONS = words.ACTIONS
 class Reminders(Feature):
     """The reminders' panel and off button, and their timer's run, for the kinds the register lists."""
 
-    def __init__(self, deps: Deps, kinds: Sequence[Kind]) -> None:
+    def __init__(self, deps: Deps, kinds: Sequence[ReminderKind]) -> None:
         super().__init__(deps)
         self.kinds = tuple(kinds)
         self.topics = tuple(dict.fromkeys(kind.topic for kind in self.kinds))  # the panel's, in the register's order

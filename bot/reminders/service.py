@@ -15,7 +15,7 @@ from bot.deps import Deps
 from bot.events import ChatUnreachable, RankedFinished
 from bot.outgoing import tell
 from bot.reminders import words
-from bot.reminders.kinds import Due, Kind, Topic, mark_beaten
+from bot.reminders.kinds import Due, ReminderKind, Topic, mark_beaten
 from bot.reminders.store import ReminderStore
 from bot.replies import Notice, Outcome
 
@@ -63,7 +63,7 @@ async def remind(deps: Deps, topic: Topic, due: Due, now: datetime) -> bool:
     return True
 
 
-async def run(deps: Deps, kinds: Sequence[Kind], wake: Callable[[], None], chunk: int = CHUNK) -> int:
+async def run(deps: Deps, kinds: Sequence[ReminderKind], wake: Callable[[], None], chunk: int = CHUNK) -> int:
     """Find and queue the reminders due now, kind by kind in the register's order (the first kinds get a player's
     two a day first), a chunk of players a transaction, waking the sender after each; how many were queued."""
     now = deps.clock()

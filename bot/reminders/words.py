@@ -14,7 +14,7 @@ from bot.replies import Button, Keyboard, Outcome, Reply
 from bot.texts import Html, t
 
 if TYPE_CHECKING:
-    from bot.reminders.kinds import Standing, Topic
+    from bot.reminders.kinds import LeaguePlace, Topic
 
 PANEL = "rs"  # rs: the reminders' panel; rs:<topic>: switch that topic on or off (the panel redrawn in place)
 OFF = "ro"  # ro: under a reminder: switch every reminder of the presser's off
@@ -64,7 +64,7 @@ def new_puzzle(language: str) -> Html:
     return t("remind.puzzle", language)
 
 
-def league(language: str, *, standing: Standing, left: timedelta) -> Html:
+def league(language: str, *, standing: LeaguePlace, left: timedelta) -> Html:
     """The league week ends soon, and where the player stands in their division (an English place as an ordinal, '6th';
     other languages write the number into their own words)."""
     place, size = standing

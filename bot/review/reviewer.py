@@ -26,7 +26,7 @@ AT_ONCE = 1  # reviews made at the same time: each is one core's work, and there
 PER_PERSON = 2
 
 
-class Busy(Exception):
+class TooManyReviews(Exception):
     """The person asking already has PER_PERSON reviews under way: this one is not started."""
 
 
@@ -52,13 +52,13 @@ class Reviewer:
         return self._gate
 
     def start(self, key: Hashable, job: Callable[[], Coroutine[Any, Any, T]], asker: int) -> asyncio.Task[T]:
-        """The task making the review `key` names: the one under way, or `job` started now for `asker`; Busy when
-        `asker` already has `per_person` others under way."""
+        """The task making the review `key` names: the one under way, or `job` started now for `asker`; TooManyReviews
+        when `asker` already has `per_person` others under way."""
         running: asyncio.Task[T] | None = self._making.get(key)
         if running is not None:
             return running
         if sum(1 for who in self._askers.values() if who == asker) >= self.per_person:
-            raise Busy(asker)
+            raise TooManyReviews(asker)
         task: asyncio.Task[T] = asyncio.create_task(job(), name=f"review {key}")
         self._making[key] = task
         self._askers[key] = asker

@@ -18,8 +18,8 @@ from bot.refusal import Refusal
 from bot.replies import Outcome
 from bot.review import screens as review_board
 from bot.review import service as reviews
-from bot.review.reviewer import Busy
-from bot.review.service import Reviewed, Subject
+from bot.review.reviewer import TooManyReviews
+from bot.review.service import Subject
 from bot.routes import Chats, Command, Feature
 from bot.situation import Situation
 
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 COMMANDS = (Command("review", Chats.PRIVATE),)
 ACTIONS = frozenset({review_board.REVIEW})  # 📊 Review: rv:g:<game>[:1], rv:m:<match>[:1]
 LINK = review_board.LINK  # /start review_<match>, from a group's race or duel
-LATER = "review"  # a review made in the background, delivered: Later("review", ("g", <game>) or ("m", <match>))
+LATER = "review"  # a review made in the background, delivered: Later("review", (OF_GAME, <game>) or (OF_MATCH, <id>))
 
 
 class Review(Feature):
@@ -52,9 +52,11 @@ class Review(Feature):
         if args[:1] == (review_board.RETRY,):
             return await self._retry(s, args[1:])
         owner = cb.id_field(args[1]) if len(args) == 2 else None
-        if owner is None or args[0] not in ("g", "m"):
+        if owner is None or args[0] not in (review_board.OF_GAME, review_board.OF_MATCH):
             return messages.stale(s.language)
-        found = await (reviews.game_subject(s, owner) if args[0] == "g" else reviews.match_subject(s, owner))
+        found = await (
+            reviews.game_subject(s, owner) if args[0] == review_board.OF_GAME else reviews.match_subject(s, owner)
+        )
         return await self._answer(s, found, after=False, pressed=True)
 
     async def _retry(self, s: Situation, fields: tuple[str, ...]) -> Outcome:
@@ -62,10 +64,12 @@ class Review(Feature):
         found, where it stopped), made an unrated puzzle of the player's (engine work: its figures)."""
         if len(fields) != 3:
             return messages.stale(s.language)
-        kind, owner_id, n = fields[0], cb.id_field(fields[1]), cb.id_field(fields[2])
-        if owner_id is None or n is None or kind not in ("g", "m"):
+        of, owner_id, n = fields[0], cb.id_field(fields[1]), cb.id_field(fields[2])
+        if owner_id is None or n is None or of not in (review_board.OF_GAME, review_board.OF_MATCH):
             return messages.stale(s.language)
-        found = await (reviews.game_subject(s, owner_id) if kind == "g" else reviews.match_subject(s, owner_id))
+        found = await (
+            reviews.game_subject(s, owner_id) if of == review_board.OF_GAME else reviews.match_subject(s, owner_id)
+        )
         if isinstance(found, Refusal):
             return review_board.refused(s.language, found, pressed=True)
         if not 1 <= n <= len(found.turns) + (0 if found.found else 1):
@@ -81,10 +85,12 @@ class Review(Feature):
 
     async def delivered(self, s: Situation, later: Later) -> Outcome:
         """A review started in the background is made (or failed): the answer it promised, now."""
-        kind, owner = later.key if len(later.key) == 2 else ("", 0)
-        if kind not in ("g", "m") or not isinstance(owner, int):
+        of, owner = later.key if len(later.key) == 2 else ("", 0)
+        if of not in (review_board.OF_GAME, review_board.OF_MATCH) or not isinstance(owner, int):
             return Outcome()
-        found = await (reviews.game_subject(s, owner) if kind == "g" else reviews.match_subject(s, owner))
+        found = await (
+            reviews.game_subject(s, owner) if of == review_board.OF_GAME else reviews.match_subject(s, owner)
+        )
         return await self._answer(s, found, after=True, pressed=False)
 
     async def _answer(self, s: Situation, found: Subject | Refusal, *, after: bool, pressed: bool) -> Outcome:
@@ -101,10 +107,10 @@ class Review(Feature):
             return review_board.refused(language, Refusal("review.failed"))
         if self.deps.later is not None:  # made in the background, and delivered once made
             try:
-                making = reviews.started(self.deps, found)
-            except Busy:  # their other reviews come first: one person never queues many ahead of everyone
+                making = reviews.making(self.deps, found)
+            except TooManyReviews:  # their other reviews come first: one person never queues many ahead of everyone
                 return review_board.refused(language, Refusal("review.busy"), pressed)
-            later = Later(LATER, ("g" if found.of == Reviewed.GAME else "m", found.owner_id))
+            later = Later(LATER, (review_board.of_field(found.of), found.owner_id))
             reviews.reviewer(self.deps).then_deliver(making, s.who, later, self.deps.later)
             return review_board.coming(language, pressed)
         try:

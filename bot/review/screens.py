@@ -19,7 +19,7 @@ from bot.review import chat as chat_review
 from bot.review.board import BestGuess, HintRow, PositionBoard, ReviewBoard, ReviewRow
 from bot.review.figures import FIXABLE, printed, shown_label
 from bot.review.lessons import End, HintTaken, Split
-from bot.review.service import Ended, Hinted, Made, Reviewed, Subject, waits
+from bot.review.service import Hinted, HowEnded, Made, Reviewed, Subject, waits
 from bot.texts import (
     Html,
     code_text,
@@ -38,6 +38,7 @@ from engine.scoring import Score
 from engine.variant import Code, Variant
 
 REVIEW = "rv"  # rv:g:<game>, rv:m:<match>: the review of a game, or of the presser's guesses in a match
+OF_GAME, OF_MATCH = "g", "m"  # what rv:<g|m>:<id> is a review of: a one-player game, or a match
 RETRY = "r"  # rv:r:<g|m>:<game or match>:<n>: the position guess n was made in, as a puzzle (n-1 guesses before it)
 RETRIES = 3  # the positions of a review a retry is offered for, at most
 WHY_PARTS = 5  # the parts a line names of a best guess's split
@@ -74,12 +75,17 @@ def data(subject: Subject) -> str:
 
 def game_data(game_id: int) -> str:
     """The callback data of the 📊 Review button under a finished game."""
-    return cb.encode(REVIEW, "g", game_id)
+    return cb.encode(REVIEW, OF_GAME, game_id)
+
+
+def of_field(of: Reviewed) -> str:
+    """What a review is of, as its button's field spells it: OF_GAME or OF_MATCH (a race's, duel's or versus')."""
+    return OF_GAME if of == Reviewed.GAME else OF_MATCH
 
 
 def match_data(match_id: int) -> str:
     """The callback data of the 📊 Review button under a finished versus game (or a duel's end, in private)."""
-    return cb.encode(REVIEW, "m", match_id)
+    return cb.encode(REVIEW, OF_MATCH, match_id)
 
 
 def game_choice(language: str, game_id: int) -> Choice:
@@ -127,7 +133,7 @@ def board(language: str, subject: Subject, made: Made) -> ReviewBoard:
         turning=None if made.moment is None or not _turning(made) else made.moment.turn + 1,
         choices=_choices(language, subject, retries),
         hints=tuple(HintRow(hint.at, _hint_line(language, subject.variant, hint)) for hint in made.hints),
-        ending=None if subject.ended == Ended.WON else _ending(language, subject),
+        ending=None if subject.ended == HowEnded.WON else _ending(language, subject),
         which=_which(language, subject) if subject.older else None,
         retries=retries,
     )
@@ -151,7 +157,7 @@ def _which(language: str, subject: Subject) -> Html:
 def _ending(language: str, subject: Subject) -> Html:
     """How a game not won ended for the player (said first)."""
     n = len(subject.turns)
-    if subject.ended in (Ended.LOST, Ended.OUTPLAYED):
+    if subject.ended in (HowEnded.LOST, HowEnded.OUTPLAYED):
         kind = "versus" if subject.of == Reviewed.VERSUS else "race" if subject.of == Reviewed.RACE else "duel"
         name = Html(html.escape(subject.rival or "", quote=False))
         return t(f"review.ended.{subject.ended.value}.{kind}", language, n=n, name=name)
@@ -296,13 +302,13 @@ def _choices(language: str, subject: Subject, retries: tuple[int, ...]) -> Choic
     tried = tuple(
         Choice(t("review.btn.retry", language, n=number), retry_data(subject, number), Does.RETRY) for number in retries
     )
-    play = Choice(t("review.btn.play", language), cb.encode(cb.NEW, "r", subject.variant.name), Does.NEW)
+    play = Choice(t("review.btn.play", language), cb.encode(cb.NEW, cb.REFEREE, subject.variant.name), Does.NEW)
     return tuple(row for row in (tried, (play,)) if row)
 
 
 def retry_data(subject: Subject, number: int) -> str:
     """The callback data of '🔁 Retry #n': the position guess `number` was made in, as a puzzle."""
-    return cb.encode(REVIEW, RETRY, "g" if subject.of == Reviewed.GAME else "m", subject.owner_id, number)
+    return cb.encode(REVIEW, RETRY, of_field(subject.of), subject.owner_id, number)
 
 
 def mark(label: Label, exact: bool = True) -> Html:

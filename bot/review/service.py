@@ -24,7 +24,7 @@ from bot.deps import Deps
 from bot.events import ReviewShown
 from bot.games.model import Game, Mode
 from bot.games.status import Status
-from bot.matches.model import BOT_ID, Kind, Match
+from bot.matches.model import BOT_ID, Match, MatchKind
 from bot.refusal import Refusal
 from bot.review import lessons
 from bot.review.figures import shown_label
@@ -64,7 +64,7 @@ class Hinted(StrEnum):
     UNNOTED = "unnoted"
 
 
-class Ended(StrEnum):
+class HowEnded(StrEnum):
     """How the game ended for the player whose guesses are reviewed: found the code (won, drew, or found it too late
     against a rival), or not, and why not."""
 
@@ -83,14 +83,14 @@ class Ended(StrEnum):
     @property
     def found(self) -> bool:
         """Whether the player found the code."""
-        return self in (Ended.WON, Ended.DRAW, Ended.OUTPLAYED)
+        return self in (HowEnded.WON, HowEnded.DRAW, HowEnded.OUTPLAYED)
 
 
 GAME_ENDINGS = {
-    Status.WON: Ended.WON,
-    Status.GAVE_UP: Ended.GAVE_UP,
-    Status.LOST: Ended.OUT_OF_ATTEMPTS,
-    Status.EXPIRED: Ended.TIME_UP,
+    Status.WON: HowEnded.WON,
+    Status.GAVE_UP: HowEnded.GAVE_UP,
+    Status.LOST: HowEnded.OUT_OF_ATTEMPTS,
+    Status.EXPIRED: HowEnded.TIME_UP,
 }
 
 
@@ -110,7 +110,7 @@ class Subject:
     status: Status = Status.ACTIVE
     daily: str | None = None  # the day of the daily challenge the game played
     hints: tuple[tuple[int, int, int], ...] = ()  # (guesses made before it, position, digit), in the order taken
-    ended: Ended = Ended.WON
+    ended: HowEnded = HowEnded.WON
     rival: str | None = None  # the name of who won a match the player lost (None: the bot, or nobody)
     finished_at: datetime | None = None
     older: bool = False  # /review picked it though a newer game came after (running, or no guesses of theirs)
@@ -156,7 +156,7 @@ class Made:
         )
 
 
-MATCH_KINDS = {Kind.RACE: Reviewed.RACE, Kind.DUEL: Reviewed.DUEL, Kind.VERSUS: Reviewed.VERSUS}
+MATCH_KINDS = {MatchKind.RACE: Reviewed.RACE, MatchKind.DUEL: Reviewed.DUEL, MatchKind.VERSUS: Reviewed.VERSUS}
 
 
 def of_game(game: Game, user_id: int, now: datetime) -> Subject | Refusal:
@@ -184,7 +184,7 @@ def of_game(game: Game, user_id: int, now: datetime) -> Subject | Refusal:
         game.status,
         game.daily,
         hints=hints_of(game) if hinted == Hinted.NOTED else (),
-        ended=GAME_ENDINGS.get(game.status, Ended.STOPPED),
+        ended=GAME_ENDINGS.get(game.status, HowEnded.STOPPED),
         finished_at=game.finished_at,
     )
 
@@ -214,7 +214,7 @@ def of_match(match: Match, turns: tuple[Turn, ...], user_id: int) -> Subject | R
     )
 
 
-def match_ending(match: Match, user_id: int) -> tuple[Ended, str | None]:
+def match_ending(match: Match, user_id: int) -> tuple[HowEnded, str | None]:
     """How a finished match ended for one of its players, and the name of who won it when that was another player
     (None for the bot, or where nobody did)."""
     me = match.player(user_id)
@@ -225,19 +225,19 @@ def match_ending(match: Match, user_id: int) -> tuple[Ended, str | None]:
         rival = other.name if other is not None else None
     if me is not None and me.solved:
         if winner == user_id:
-            return Ended.WON, None
-        return (Ended.DRAW, None) if winner is None else (Ended.OUTPLAYED, rival)
+            return HowEnded.WON, None
+        return (HowEnded.DRAW, None) if winner is None else (HowEnded.OUTPLAYED, rival)
     if match.status in (Status.RESIGNED, Status.FORFEIT):
         if winner == user_id:
-            return Ended.WALKOVER, None
-        return (Ended.RESIGNED if match.status == Status.RESIGNED else Ended.FORFEIT), rival
+            return HowEnded.WALKOVER, None
+        return (HowEnded.RESIGNED if match.status == Status.RESIGNED else HowEnded.FORFEIT), rival
     if match.status == Status.EXPIRED:
-        return Ended.TIME_UP, None
+        return HowEnded.TIME_UP, None
     if match.status == Status.DRAW:  # neither found it in every guess allowed
-        return Ended.OUT_OF_ATTEMPTS, None
+        return HowEnded.OUT_OF_ATTEMPTS, None
     if winner is not None and winner != user_id:
-        return Ended.LOST, rival
-    return Ended.STOPPED, None
+        return HowEnded.LOST, rival
+    return HowEnded.STOPPED, None
 
 
 def known_pins(game: Game) -> tuple[tuple[Pins, ...] | None, Hinted]:
@@ -282,9 +282,9 @@ async def made_here(deps: Deps, subject: Subject) -> Made:
     return review
 
 
-def started(deps: Deps, subject: Subject) -> asyncio.Task[Made]:
-    """The subject's review being made in the background and kept (the one under way, if it is already); Busy
-    (bot.review.reviewer) when its player already has as many under way as one may."""
+def making(deps: Deps, subject: Subject) -> asyncio.Task[Made]:
+    """The task making the subject's review in the background and keeping it (the one under way, if it is already);
+    TooManyReviews (bot.review.reviewer) when its player already has as many under way as one may."""
     return reviewer(deps).start(key(subject), partial(_made_and_kept, deps, subject), subject.user_id)
 
 
@@ -319,7 +319,7 @@ async def keep(deps: Deps, subject: Subject, review: Made) -> None:
 def may_earn(subject: Subject, review: Made) -> bool:
     """Whether showing this review could earn its player anything: only a won game's review can (so the page opens
     a write for no other)."""
-    return subject.ended == Ended.WON and subject.found
+    return subject.ended == HowEnded.WON and subject.found
 
 
 async def mark_shown(deps: Deps, subject: Subject, review: Made, chat_id: int) -> None:

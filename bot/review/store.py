@@ -1,11 +1,11 @@
-"""Storage of game reviews, each kept with what it reviews, and the finished games a player may ask a review of: a
-Protocol and its SQLite implementation."""
+"""Storage of game reviews, each kept with what it reviews, and the finished games a player may ask a review of: on
+the bot's one connection."""
 
 from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 import aiosqlite
 
@@ -15,21 +15,9 @@ from bot.store.rows import iso, one, scan
 RECENT = 20  # results looked at for a player's last game with guesses of their own
 
 
-class ReviewRepository(Protocol):
-    """Reviews by what they review (kind, owner, player), and where a player's finished games are."""
-
-    async def review(self, kind: str, owner_id: int, user_id: int) -> tuple[int, dict[str, Any]] | None: ...
-    async def keep(
-        self, kind: str, owner_id: int, user_id: int, version: int, review: dict[str, Any], now: datetime
-    ) -> None: ...
-    async def latest(self, user_id: int) -> tuple[tuple[str, int], ...]: ...
-    async def latest_daily(self, user_id: int, before: str) -> int | None: ...
-    async def daily_on(self, user_id: int, day: str) -> int | None: ...
-    async def accuracies(self, user_id: int, limit: int) -> tuple[float, ...]: ...
-
-
 class SqliteReviewRepository:
-    """The ReviewRepository on the bot's one connection (the Store makes it: `store.repository(...)`)."""
+    """Reviews by what they review (kind, owner, player), and where a player's finished games are, on the bot's one
+    connection (the Store makes it: `store.repository(...)`)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn

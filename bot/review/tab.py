@@ -24,7 +24,7 @@ from bot.refusal import Refusal
 from bot.review import page as page_review
 from bot.review import screens as review_board
 from bot.review import service as reviews
-from bot.review.reviewer import Busy
+from bot.review.reviewer import TooManyReviews
 from bot.review.service import Subject
 from bot.situation import Situation
 from bot.texts import plain
@@ -54,8 +54,8 @@ async def review_data(core: Core, who: Who, query: Mapping[str, str]) -> schema.
             # made in its thread, outside the reading; shielded: a call given up (a closed page, the server
             # stopping) leaves the review to be made and kept, where cancelling it would free the gate while its
             # thread still runs, and the next call would start another
-            review = await asyncio.shield(reviews.started(core.deps, subject))
-        except Busy:  # two of theirs under way already: the page asks again later
+            review = await asyncio.shield(reviews.making(core.deps, subject))
+        except TooManyReviews:  # two of theirs under way already: the page asks again later
             return _none(language, Refusal("review.busy"))
         except Exception:
             log.exception("could not review %s for the page", reviews.key(subject))

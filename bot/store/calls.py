@@ -9,6 +9,7 @@ lacks takes its default.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from bot.replies import BoardOf
@@ -80,11 +81,22 @@ class MenuButton:
 
 
 Call = Message | Acknowledgement | InlineResults | MenuButton
-KINDS: dict[type[Call], str] = {
-    Message: "message",
-    Acknowledgement: "answer",
-    InlineResults: "inline",
-    MenuButton: "menu",
+
+
+class CallKind(StrEnum):
+    """Which call an outbox row holds (the words stored as its JSON's "kind")."""
+
+    MESSAGE = "message"
+    ANSWER = "answer"  # a button press's acknowledgement
+    INLINE = "inline"
+    MENU = "menu"
+
+
+KINDS: dict[type[Call], CallKind] = {
+    Message: CallKind.MESSAGE,
+    Acknowledgement: CallKind.ANSWER,
+    InlineResults: CallKind.INLINE,
+    MenuButton: CallKind.MENU,
 }
 
 
@@ -98,15 +110,15 @@ def as_json(call: Call) -> dict[str, Any]:
 def from_json(data: dict[str, Any]) -> Call:
     """The call a stored JSON object describes (a key an older row lacks takes its default)."""
     kind = data.get("kind")
-    if kind == "answer":
+    if kind == CallKind.ANSWER:
         return Acknowledgement(str(data["query"]), data.get("text"))
-    if kind == "menu":
+    if kind == CallKind.MENU:
         return MenuButton(str(data["label"]), str(data["url"]))
-    if kind == "inline":
+    if kind == CallKind.INLINE:
         results = tuple(InlineResult(**result) for result in data.get("results", ()))
         cache_time, personal = int(data.get("cache_time", 0)), bool(data.get("personal", True))
         return InlineResults(str(data["query"]), results, cache_time, personal)
-    if kind != "message":
+    if kind != CallKind.MESSAGE:
         raise ValueError(f"an outbox row of no known kind: {kind!r}")
     of = data.get("board_of")
     return Message(

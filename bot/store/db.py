@@ -117,7 +117,7 @@ def _quick_sql(sql: str) -> bool:
     return sql.lstrip()[:9].upper().split(" ", 1)[0] not in _WAITING
 
 
-class Rows:
+class StatementRows:
     """A statement's cursor, as the repositories read it (its rows, rowcount, lastrowid), whichever thread ran it:
     one run right here reads its rows right here; one run on aiosqlite's thread reads them there, each read counted
     as the connection's work on that thread."""
@@ -160,7 +160,7 @@ class Rows:
         elif self._there is not None:
             await self._conn.worker(self._there.close())
 
-    async def __aenter__(self) -> Rows:
+    async def __aenter__(self) -> StatementRows:
         return self
 
     async def __aexit__(self, *_: object) -> None:
@@ -168,16 +168,16 @@ class Rows:
 
 
 class _Statement:
-    """What `Connection.execute` gives: awaited, its Rows; or `async with`, its Rows, closed afterwards."""
+    """What `Connection.execute` gives: awaited, its StatementRows; or `async with`, them, closed afterwards."""
 
-    def __init__(self, started: Coroutine[Any, Any, Rows]) -> None:
+    def __init__(self, started: Coroutine[Any, Any, StatementRows]) -> None:
         self._started = started
-        self._rows: Rows | None = None
+        self._rows: StatementRows | None = None
 
-    def __await__(self) -> Generator[Any, None, Rows]:
+    def __await__(self) -> Generator[Any, None, StatementRows]:
         return self._started.__await__()
 
-    async def __aenter__(self) -> Rows:
+    async def __aenter__(self) -> StatementRows:
         self._rows = await self._started
         return self._rows
 
@@ -248,21 +248,21 @@ class Connection(aiosqlite.Connection):
             self._with_worker -= 1
 
     def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> _Statement:  # type: ignore[override]
-        """As aiosqlite's (awaited, or `async with`): its Rows; right here when it may be."""
+        """As aiosqlite's (awaited, or `async with`): its StatementRows; right here when it may be."""
         return _Statement(self._execute_rows(sql, tuple(parameters) if parameters is not None else ()))
 
-    async def _execute_rows(self, sql: str, params: tuple[Any, ...]) -> Rows:
+    async def _execute_rows(self, sql: str, params: tuple[Any, ...]) -> StatementRows:
         raw = self.here(sql)
         if raw is not None:
-            return Rows(self, here=raw.execute(sql, params))
-        return Rows(self, there=await self.worker(super().execute(sql, params)))
+            return StatementRows(self, here=raw.execute(sql, params))
+        return StatementRows(self, there=await self.worker(super().execute(sql, params)))
 
-    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Rows:  # type: ignore[override]
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> StatementRows:  # type: ignore[override]
         """As aiosqlite's; right here when it may be."""
         raw = self.here(sql)
         if raw is not None:
-            return Rows(self, here=raw.executemany(sql, parameters))
-        return Rows(self, there=await self.worker(super().executemany(sql, parameters)))
+            return StatementRows(self, here=raw.executemany(sql, parameters))
+        return StatementRows(self, there=await self.worker(super().executemany(sql, parameters)))
 
     async def execute_fetchall(  # type: ignore[override]
         self, sql: str, parameters: Iterable[Any] | None = None

@@ -62,7 +62,7 @@ class Store:
         found: R = self._more[kind]
         return found
 
-    async def stored_secret(self, name: str, fresh: str) -> str:
+    async def ensure_secret(self, name: str, fresh: str) -> str:
         """The secret stored under `name`, storing `fresh` first if there is none (inside a transaction)."""
         await self.conn.execute("INSERT OR IGNORE INTO bot_secrets (name, value) VALUES (?, ?)", (name, fresh))
         row = await one(self.conn, "SELECT value FROM bot_secrets WHERE name = ?", (name,))

@@ -103,9 +103,9 @@ async def _tab(s: Situation) -> schema.StormTab:
     now = deps.clock()
     if not latest.over:  # open: as it stands (its clock may have run out: the timer closes it within a second)
         puzzle = await storm.puzzle_at(deps, latest) if rules.counts(latest.ends_at, now) else None
-        shown = storm.Shown(latest, puzzle, now)
+        shown = storm.RunShown(latest, puzzle, now)
     else:  # over: its ending, the boards as it left them
         closed_at = latest.closed_at or latest.ends_at
         stopped = closed_at < latest.ends_at and latest.tally.place < len(latest.sequence)
-        shown = storm.Shown(latest, None, now, stopped=stopped, ending=await storm.ending_of(deps, latest))
+        shown = storm.RunShown(latest, None, now, stopped=stopped, ending=await storm.ending_of(deps, latest))
     return schema.StormTab(run=run(view.run_screen(language, shown)), boards=shown_boards, racer=False)

@@ -24,7 +24,7 @@ from bot.refusal import Refusal
 from bot.storm import rules
 from bot.storm import service as storm
 from bot.storm.rules import LOBBY_SECONDS, MAX_RACERS, MOST_SECONDS, VARIANT
-from bot.storm.store import LOBBY, RUNNING, Player, Racer, Run
+from bot.storm.store import Entrant, Racer, RacerPhase, Run
 
 MAX_PER_CHAT = 20  # Racers on at once in one group, across its forum topics
 SLACK = timedelta(seconds=5)  # past the longest run, before a Racer is called over whatever its runs say
@@ -35,14 +35,14 @@ class Standings:
     """A Racer as its standings show it: the Racer, its players, and each one's run once it has started."""
 
     racer: Racer
-    players: tuple[Player, ...]
+    players: tuple[Entrant, ...]
     runs: tuple[Run, ...] = ()
 
     @property
-    def ranked(self) -> list[rules.Result]:
+    def ranked(self) -> list[rules.RunResult]:
         """The players best first: by their runs once started (a player without a run last), else as they joined."""
         if not self.runs:
-            return [rules.Result(p.user_id, p.name, 0, 0, 0.0) for p in self.players]
+            return [rules.RunResult(p.user_id, p.name, 0, 0, 0.0) for p in self.players]
         return sorted((run.result for run in self.runs), key=rules.rank_key)
 
     def run_of(self, user_id: int) -> Run | None:
@@ -51,14 +51,14 @@ class Standings:
 
 
 @dataclass(frozen=True)
-class AlreadyOn:
+class RacerOn:
     """A Racer is on in this chat's topic already."""
 
     standings: Standings
 
 
 @dataclass(frozen=True)
-class Crowded:
+class RacersFull:
     """The group runs MAX_PER_CHAT Racers already, one a topic."""
 
     limit: int
@@ -77,26 +77,26 @@ class Started:
     """A Racer's runs began: its standings, and each player's run with its first puzzle (in private)."""
 
     standings: Standings
-    shown: tuple[storm.Shown, ...]
+    shown: tuple[storm.RunShown, ...]
 
 
 async def standings(deps: Deps, racer: Racer) -> Standings:
     """A Racer's standings as stored now."""
     repo = storm.repository(deps)
-    runs = tuple(await repo.racer_runs(racer.id)) if racer.phase != LOBBY else ()
+    runs = tuple(await repo.racer_runs(racer.id)) if racer.phase != RacerPhase.LOBBY else ()
     return Standings(racer, tuple(await repo.players(racer.id)), runs)
 
 
 async def open_lobby(
     deps: Deps, chat_id: int, topic: int | None, user_id: int, name: str, person: bool, bot_username: str | None
-) -> Standings | AlreadyOn | Crowded:
+) -> Standings | RacerOn | RacersFull:
     """/storm in a group: a Racer's lobby, its starter seated when a person and free to play."""
     repo = storm.repository(deps)
     here = await repo.racer_here(chat_id, topic)
     if here is not None:
-        return AlreadyOn(await standings(deps, here))
+        return RacerOn(await standings(deps, here))
     if await repo.live_in_chat(chat_id) >= MAX_PER_CHAT:
-        return Crowded(MAX_PER_CHAT)
+        return RacersFull(MAX_PER_CHAT)
     now = deps.clock()
     racer = await repo.open_racer(
         chat_id, topic, user_id, bot_username, VARIANT, now, now + timedelta(seconds=LOBBY_SECONDS)
@@ -104,7 +104,7 @@ async def open_lobby(
     if racer is None:  # another update opened one first
         here = await repo.racer_here(chat_id, topic)
         assert here is not None
-        return AlreadyOn(await standings(deps, here))
+        return RacerOn(await standings(deps, here))
     if person and await _free(deps, user_id) is None:
         await repo.join(racer.id, user_id, name, now, MAX_RACERS)
     return await standings(deps, racer)
@@ -133,7 +133,7 @@ async def join(deps: Deps, racer_id: int, chat_id: int, user_id: int, name: str,
     players = await repo.players(racer_id)
     if any(p.user_id == user_id for p in players):
         return Refusal("storm.racer.already")
-    if racer.phase != LOBBY:
+    if racer.phase != RacerPhase.LOBBY:
         return Refusal("storm.racer.started")
     if len(players) >= MAX_RACERS:
         return Refusal("storm.racer.full", {"n": MAX_RACERS})
@@ -157,7 +157,7 @@ async def start_now(deps: Deps, racer_id: int, chat_id: int, user_id: int) -> St
     racer = await repo.racer(racer_id)
     if racer is None or racer.chat_id != chat_id:
         return Refusal("storm.racer.gone")
-    if racer.phase != LOBBY:
+    if racer.phase != RacerPhase.LOBBY:
         return Refusal("storm.racer.started")
     if not await may_start(deps, racer, user_id):
         return Refusal("storm.racer.not_yours")
@@ -184,7 +184,7 @@ async def begin(deps: Deps, racer: Racer) -> Started | Standings | Refusal:
         if run is None:  # a run of theirs opened since they joined: they are out of this one
             await repo.leave(racer.id, player.user_id)
             continue
-        shown.append(storm.Shown(run, await storm.puzzle_at(deps, run), now))
+        shown.append(storm.RunShown(run, await storm.puzzle_at(deps, run), now))
     running = await repo.racer(racer.id)
     assert running is not None
     if not shown:
@@ -202,7 +202,7 @@ async def settle(deps: Deps, racer_id: int) -> Standings | None:
     if racer is None:
         return None
     found = await standings(deps, racer)
-    if racer.phase != RUNNING:
+    if racer.phase != RacerPhase.RUNNING:
         return found
     now = deps.clock()
     past = racer.ends_at is not None and now >= racer.ends_at
@@ -220,16 +220,16 @@ async def settle(deps: Deps, racer_id: int) -> Standings | None:
 
 
 @dataclass(frozen=True)
-class Due:
+class Elapsed:
     """What the clock settled: runs whose time ran out (each as its player sees it), Racers that started, and
     Racers whose standings changed (a run over, the Racer over)."""
 
-    closed: tuple[storm.Shown, ...] = ()
+    closed: tuple[storm.RunShown, ...] = ()
     started: tuple[Started | Standings, ...] = ()
     moved: tuple[Standings, ...] = ()
 
 
-async def due(deps: Deps) -> Due:
+async def run_clock(deps: Deps) -> Elapsed:
     """Everything the clock has made due by now: lobbies closed (their runs begun), runs whose time ran out closed,
     and the Racers those runs belong to settled (over, when every run is)."""
     repo = storm.repository(deps)
@@ -242,12 +242,12 @@ async def due(deps: Deps) -> Due:
     closed, racers = [], set()
     for run in await repo.due_runs(now):
         shut, ending = await storm.close_run(deps, run, run.ends_at)
-        closed.append(storm.Shown(shut, None, now, ending=ending))
+        closed.append(storm.RunShown(shut, None, now, ending=ending))
         if shut.racer_id is not None:
             racers.add(shut.racer_id)
     racers.update(r.id for r in await repo.settled_racers(now))
     moved = [found for racer_id in sorted(racers) if (found := await settle(deps, racer_id)) is not None]
-    return Due(tuple(closed), tuple(started), tuple(moved))
+    return Elapsed(tuple(closed), tuple(started), tuple(moved))
 
 
 async def unreachable(deps: Deps, user_id: int) -> Standings | None:
@@ -258,7 +258,7 @@ async def unreachable(deps: Deps, user_id: int) -> Standings | None:
     racer = await repo.racer_of(user_id)
     if racer is None:
         return None
-    if racer.phase == LOBBY:
+    if racer.phase == RacerPhase.LOBBY:
         await repo.leave(racer.id, user_id)
         return await standings(deps, racer)
     run = await repo.open_run(user_id)

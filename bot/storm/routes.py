@@ -9,7 +9,7 @@ from dataclasses import replace
 from bot import callback_data as cb
 from bot import messages
 from bot.chats import languages
-from bot.matches.model import Kind
+from bot.matches.model import MatchKind
 from bot.parsing.words import meanings
 from bot.refusal import Refusal
 from bot.replies import Notice, Outcome, Reply
@@ -94,7 +94,7 @@ class Storm(Feature):
         would wait on it."""
         if not await s.in_match():
             return False
-        taken = await s.private_duel() or await s.awaiting_secret() or await s.match_here(Kind.VERSUS)
+        taken = await s.private_duel() or await s.awaiting_secret() or await s.match_here(MatchKind.VERSUS)
         return taken is not None
 
     async def _answer_at(self, s: Situation, run_id: int, place: int, code: str) -> Outcome:
@@ -113,7 +113,7 @@ class Storm(Feature):
             return view.refused(s.language, result, toast=toast)
         return await self._shown(s.language, result)
 
-    async def _shown(self, language: str, shown: storm.Shown) -> Outcome:
+    async def _shown(self, language: str, shown: storm.RunShown) -> Outcome:
         """A run after its player's update; a Racer's standings in its group with it, when the run is a Racer's."""
         also: tuple[Reply, ...] = ()
         if shown.run.racer_id is not None:
@@ -134,11 +134,11 @@ class Storm(Feature):
             self.deps, who.chat_id, who.topic, who.user_id, who.name, person, who.bot_username
         )
         now = self.deps.clock()
-        if isinstance(opened, racing.Crowded):
+        if isinstance(opened, racing.RacersFull):
             return messages.message("storm.racer.crowded", language, n=opened.limit)
-        if isinstance(opened, racing.AlreadyOn) and pressed:
+        if isinstance(opened, racing.RacerOn) and pressed:
             return Outcome(toast=t("storm.racer.on", language))
-        if isinstance(opened, racing.AlreadyOn):
+        if isinstance(opened, racing.RacerOn):
             return view.racer_outcome(language, opened.standings, now, fresh=True, made=False)
         outcome = view.racer_outcome(language, opened, now)
         if any(p.user_id == who.user_id for p in opened.players):
@@ -193,7 +193,7 @@ class Storm(Feature):
     async def due(self) -> list[Notice]:
         """What the clock has made due (bot/storm/timer.py asks every second, inside a transaction of its own): each
         run whose time ran out told to its player, each Racer started or moved shown in its group."""
-        found = await racing.due(self.deps)
+        found = await racing.run_clock(self.deps)
         notices: list[Notice] = []
         for shown in found.closed:
             language = await languages.private_language(self.deps, shown.run.user_id)

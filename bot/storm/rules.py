@@ -78,7 +78,7 @@ def counts(ends: datetime, now: datetime) -> bool:
 
 
 @dataclass(frozen=True)
-class Result:
+class RunResult:
     """A finished run as the boards rank it: who, how many solved, how many wrong, and how long to the last right
     answer."""
 
@@ -89,11 +89,11 @@ class Result:
     reached_seconds: float
 
 
-def rank_key(result: Result) -> tuple[int, int, float, int]:
+def rank_key(result: RunResult) -> tuple[int, int, float, int]:
     """The boards' and a Racer's order: more solved first, then fewer wrong, then sooner reached (then by who, so that
     the order is total).
 
-    >>> ranked = sorted([Result(1, "a", 5, 2, 90.0), Result(2, "b", 5, 1, 120.0), Result(3, "c", 6, 9, 170.0)],
+    >>> ranked = sorted([RunResult(1, "a", 5, 2, 90.0), RunResult(2, "b", 5, 1, 120.0), RunResult(3, "c", 6, 9, 170.0)],
     ...                 key=rank_key)
     >>> [r.name for r in ranked]
     ['c', 'b', 'a']
@@ -101,7 +101,7 @@ def rank_key(result: Result) -> tuple[int, int, float, int]:
     return (-result.solved, result.wrong, result.reached_seconds, result.user_id)
 
 
-def winner(results: list[Result]) -> Result | None:
+def winner(results: list[RunResult]) -> RunResult | None:
     """A Racer's winner: the first in the order, if anyone solved a puzzle."""
     ranked = sorted(results, key=rank_key)
     return ranked[0] if ranked and ranked[0].solved > 0 else None

@@ -14,8 +14,8 @@ from bot.refusal import Refusal
 from bot.replies import Account, Button, Did, Outcome, Placement, Reply
 from bot.storm.board import BoardLine, BoardsScreen, RacerLine, RacerScreen, RunScreen, StormClue
 from bot.storm.racer import Standings
-from bot.storm.service import Boards, Shown
-from bot.storm.store import LOBBY, OVER, Best
+from bot.storm.service import Boards, RunShown
+from bot.storm.store import Best, RacerPhase
 from bot.texts import Html, code_text, date_text, duration_text, lines, score_text, t
 
 ACTION = "sm"  # Storm's buttons: sm:<verb>[:<id>]
@@ -48,7 +48,7 @@ def _choice(key: str, language: str, data: str, does: Does) -> Choice:
 # -- a run
 
 
-def run_screen(language: str, shown: Shown) -> RunScreen:
+def run_screen(language: str, shown: RunShown) -> RunScreen:
     """A run's screen after an update: the verdict on the answer just given, then the puzzle now, or the ending."""
     run = shown.run
     racing = run.racer_id is not None
@@ -102,7 +102,7 @@ def run_screen(language: str, shown: Shown) -> RunScreen:
     )
 
 
-def _verdict(language: str, shown: Shown) -> tuple[Html, ...]:
+def _verdict(language: str, shown: RunShown) -> tuple[Html, ...]:
     """What is said of the answer just given: right (and the time a streak gave back), or wrong (the first clue it
     breaks, the code when alone: in a Racer others may be at that puzzle still, and the time it cost)."""
     graded, puzzle = shown.graded, shown.answered
@@ -126,7 +126,7 @@ def _verdict(language: str, shown: Shown) -> tuple[Html, ...]:
     return (t("storm.wrong", language, **params, solution=code_text(puzzle.variant, puzzle.solution)),)
 
 
-def _ending(language: str, shown: Shown) -> tuple[Html, ...]:
+def _ending(language: str, shown: RunShown) -> tuple[Html, ...]:
     """How a run ended and its result; alone, the player's bests and today's leader; in a Racer, where the
     standings are."""
     run = shown.run
@@ -157,7 +157,7 @@ def _ending(language: str, shown: Shown) -> tuple[Html, ...]:
     return tuple(said)
 
 
-def _run_choices(language: str, shown: Shown) -> Choices:
+def _run_choices(language: str, shown: RunShown) -> Choices:
     """While a run goes on, ⏹ Stop; once a run alone is over, another and the boards."""
     if not shown.over:
         return ((_choice("storm.btn.stop", language, cb.encode(ACTION, STOP, shown.run.id), Does.STOP),),)
@@ -177,7 +177,7 @@ def run_reply(screen: RunScreen, chat_id: int | None = None) -> Reply:
     return Reply(lines(*screen.lines), chat_board.keyboard(screen.choices), chat_id=chat_id)
 
 
-def run_outcome(language: str, shown: Shown, *also: Reply, made: bool = True) -> Outcome:
+def run_outcome(language: str, shown: RunShown, *also: Reply, made: bool = True) -> Outcome:
     """A run shown after an update (`made`: the update changed it), with other messages after it (the Racer's
     standings in its group)."""
     screen = run_screen(language, shown)
@@ -257,11 +257,11 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
     rows = []
     for place, result in enumerate(ranked[:MAX_LISTED], start=1):
         run = standings.run_of(result.user_id)
-        done = run is not None and run.over and racer.phase != OVER
+        done = run is not None and run.over and racer.phase != RacerPhase.OVER
         line = t(
             "storm.racer.line",
             language,
-            place=records.MEDALS.get(place, f"{place}.") if racer.phase == OVER else f"{place}.",
+            place=records.MEDALS.get(place, f"{place}.") if racer.phase == RacerPhase.OVER else f"{place}.",
             name=result.name,
             solved=result.solved,
             wrong=result.wrong,
@@ -273,7 +273,7 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
     notices: list[Html] = []
     if len(ranked) > MAX_LISTED:
         notices.append(t("storm.racer.more", language, n=len(ranked) - MAX_LISTED))
-    if racer.phase == LOBBY:
+    if racer.phase == RacerPhase.LOBBY:
         title = lines(t("storm.racer.title.lobby", language), t("storm.racer.rules", language))
         names = ", ".join(p.name for p in standings.players[:MAX_LISTED])
         rows = []  # in the lobby, the players are one line
@@ -283,7 +283,7 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
         if len(standings.players) > MAX_LISTED:
             notices.append(t("storm.racer.more", language, n=len(standings.players) - MAX_LISTED))
         notices.append(t("storm.racer.starts", language, wait=wait))
-    elif racer.phase == OVER:
+    elif racer.phase == RacerPhase.OVER:
         title = t("storm.racer.title.over", language)
         winner = next((r for r in ranked if r.user_id == racer.winner_id), None)
         if not standings.players:
@@ -302,7 +302,7 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
         title,
         tuple(rows),
         tuple(notices),
-        starts_at=racer.starts_at if racer.phase == LOBBY else None,
+        starts_at=racer.starts_at if racer.phase == RacerPhase.LOBBY else None,
         winner_id=racer.winner_id,
         choices=_racer_choices(language, standings),
     )
@@ -310,14 +310,14 @@ def racer_screen(language: str, standings: Standings, now: datetime) -> RacerScr
 
 def _racer_choices(language: str, standings: Standings) -> Choices:
     racer = standings.racer
-    if racer.phase == LOBBY:
+    if racer.phase == RacerPhase.LOBBY:
         return (
             (
                 _choice("storm.btn.join", language, cb.encode(ACTION, JOIN, racer.id), Does.JOIN),
                 _choice("storm.btn.start", language, cb.encode(ACTION, START, racer.id), Does.START),
             ),
         )
-    if racer.phase == OVER:
+    if racer.phase == RacerPhase.OVER:
         return ((_choice("storm.btn.racer_again", language, cb.encode(ACTION, ANOTHER), Does.AGAIN),),)
     return ()
 
@@ -330,7 +330,7 @@ def racer_reply(
     screen = racer_screen(language, standings, now)
     racer = standings.racer
     buttons = chat_board.keyboard(screen.choices)
-    if racer.phase != OVER and racer.bot_username:
+    if racer.phase != RacerPhase.OVER and racer.bot_username:
         link = Button(t("storm.btn.open", language), url=f"https://t.me/{racer.bot_username}?start={DEEP_LINK}")
         buttons = (*buttons, (link,))
     placement = Placement(racer_id=racer.id, in_place=not fresh)

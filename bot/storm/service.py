@@ -29,7 +29,7 @@ from bot.games.lifecycle import parsed
 from bot.refusal import Refusal
 from bot.storm import rules
 from bot.storm.rules import RUN_PUZZLES, VARIANT, Tally
-from bot.storm.store import ALL_TIME, LOBBY, Best, Racer, Run, SqliteStormRepository
+from bot.storm.store import ALL_TIME, Best, Racer, RacerPhase, Run, SqliteStormRepository
 from engine.inverse import Grade, Puzzle, grade, storm_sequence, storm_tiers
 from engine.inverse.storm import STORM_MAX_CLUES, STORM_TIERS
 
@@ -44,7 +44,7 @@ def repository(deps: Deps) -> SqliteStormRepository:
 
 
 @dataclass(frozen=True)
-class Ending:
+class RunEarned:
     """What a closed run alone earned on the boards: the player's bests after it (all-time, today), whether it set
     a new best, and today's leader."""
 
@@ -55,7 +55,7 @@ class Ending:
 
 
 @dataclass(frozen=True)
-class Shown:
+class RunShown:
     """A run as its player sees it after an update: the run as stored now, the puzzle at its place (None once it is
     over), and what this update's answer did (its grade and the puzzle it was for, the seconds it put on or took off
     the clock); `late` when it came after the clock had run out (it did not count); `ending` once a run alone is
@@ -69,7 +69,7 @@ class Shown:
     change: int = 0
     late: bool = False
     stopped: bool = False
-    ending: Ending | None = None
+    ending: RunEarned | None = None
 
     @property
     def over(self) -> bool:
@@ -141,17 +141,17 @@ async def open_run(deps: Deps, user_id: int) -> Run | None:
     return await repository(deps).open_run(user_id)
 
 
-async def start(deps: Deps, user_id: int, name: str) -> Shown | InLobby | Refusal:
+async def start(deps: Deps, user_id: int, name: str) -> RunShown | InLobby | Refusal:
     """/storm in private: the open run as it stands, or a new one (none while the player waits in a Racer's lobby;
     a Refusal when no puzzle is ready at all)."""
     now = deps.clock()
     running = await open_run(deps, user_id)
     if running is not None and rules.counts(running.ends_at, now):
-        return Shown(running, await puzzle_at(deps, running), now)
+        return RunShown(running, await puzzle_at(deps, running), now)
     if running is not None:  # its clock ran out before the timer closed it
         await close_run(deps, running, running.ends_at)
     racer = await repository(deps).racer_of(user_id)
-    if racer is not None and racer.phase == LOBBY:
+    if racer is not None and racer.phase == RacerPhase.LOBBY:
         return InLobby(racer)
     sequence = await draw(deps, (user_id,), now)
     if not sequence:
@@ -160,12 +160,12 @@ async def start(deps: Deps, user_id: int, name: str) -> Shown | InLobby | Refusa
     if run is None:  # another update opened one first
         run = await open_run(deps, user_id)
         assert run is not None
-    return Shown(run, await puzzle_at(deps, run), now)
+    return RunShown(run, await puzzle_at(deps, run), now)
 
 
 async def answer(
     deps: Deps, user_id: int, text: str, place: int | None = None, run_id: int | None = None
-) -> Shown | Refusal | None:
+) -> RunShown | Refusal | None:
     """The player's answer to their open run's puzzle (`place` and `run_id`, when the caller names the puzzle it
     answers: the page; they must be the open run's and its place now): graded, the clock moved, the next puzzle
     shown. None when no run is open.
@@ -179,7 +179,7 @@ async def answer(
         return Refusal("storm.stale")
     if not rules.counts(run.ends_at, now):
         closed, ending = await close_run(deps, run, run.ends_at)
-        return Shown(closed, None, now, late=True, ending=ending)
+        return RunShown(closed, None, now, late=True, ending=ending)
     if place is not None and place != run.tally.place:
         return Refusal("storm.stale")
     puzzle = await puzzle_at(deps, run)
@@ -200,22 +200,22 @@ async def answer(
     moved = replace(run, tally=tally, ends_at=ends, reached_seconds=reached, closed_at=min(now, ends) if over else None)
     if over:
         ending = await _ended(deps, moved, moved.closed_at or now)
-        return Shown(moved, None, now, verdict, puzzle, change, ending=ending)
+        return RunShown(moved, None, now, verdict, puzzle, change, ending=ending)
     await repo.see(user_id, moved.sequence[moved.tally.place], now)
-    return Shown(moved, await puzzle_at(deps, moved), now, verdict, puzzle, change)
+    return RunShown(moved, await puzzle_at(deps, moved), now, verdict, puzzle, change)
 
 
-async def stop(deps: Deps, user_id: int, run_id: int | None = None) -> Shown | Refusal:
+async def stop(deps: Deps, user_id: int, run_id: int | None = None) -> RunShown | Refusal:
     """The player ends their open run now (`run_id`: the run a button names, which must be theirs and open)."""
     now = deps.clock()
     run = await open_run(deps, user_id)
     if run is None or (run_id is not None and run.id != run_id):
         return Refusal("storm.none")
     closed, ending = await close_run(deps, run, min(now, run.ends_at))
-    return Shown(closed, None, now, stopped=rules.counts(run.ends_at, now), ending=ending)
+    return RunShown(closed, None, now, stopped=rules.counts(run.ends_at, now), ending=ending)
 
 
-async def close_run(deps: Deps, run: Run, at: datetime) -> tuple[Run, Ending | None]:
+async def close_run(deps: Deps, run: Run, at: datetime) -> tuple[Run, RunEarned | None]:
     """Close an open run at `at` (its result final; a run alone goes on the boards): the run as stored after, and,
     alone, what it earned there."""
     repo = repository(deps)
@@ -227,7 +227,7 @@ async def close_run(deps: Deps, run: Run, at: datetime) -> tuple[Run, Ending | N
     return closed, await ending_of(deps, closed) if closed.racer_id is None else None
 
 
-async def _ended(deps: Deps, run: Run, at: datetime) -> Ending | None:
+async def _ended(deps: Deps, run: Run, at: datetime) -> RunEarned | None:
     """A run just closed: a run alone goes on the all-time board and its day's (when it solved any); what it earned
     (a new best: one that beats a best the player had)."""
     if run.racer_id is not None:
@@ -241,11 +241,11 @@ async def _ended(deps: Deps, run: Run, at: datetime) -> Ending | None:
     return await ending_of(deps, run, new_best)
 
 
-async def ending_of(deps: Deps, run: Run, new_best: bool = False) -> Ending:
+async def ending_of(deps: Deps, run: Run, new_best: bool = False) -> RunEarned:
     """The boards as a run alone left them for its player."""
     repo = repository(deps)
     leaders = await repo.board(run.day, 1)
-    return Ending(
+    return RunEarned(
         await repo.best(ALL_TIME, run.user_id),
         await repo.best(run.day, run.user_id),
         new_best,

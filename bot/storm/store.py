@@ -13,12 +13,13 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 import aiosqlite
 
 from bot.store.rows import every, iso, moment, one, placeholders, scan
-from bot.storm.rules import Result, Tally
+from bot.storm.rules import RunResult, Tally
 
 
 @dataclass(frozen=True)
@@ -44,9 +45,17 @@ class Run:
         return self.closed_at is not None
 
     @property
-    def result(self) -> Result:
+    def result(self) -> RunResult:
         """The run as the boards rank it."""
-        return Result(self.user_id, self.name, self.tally.solved, self.tally.wrong, self.reached_seconds)
+        return RunResult(self.user_id, self.name, self.tally.solved, self.tally.wrong, self.reached_seconds)
+
+
+class RacerPhase(StrEnum):
+    """Where a Racer stands (the words stored in its row's `phase`)."""
+
+    LOBBY = "lobby"  # players join until it starts
+    RUNNING = "running"  # its runs are on
+    OVER = "over"  # every run closed, the winner known
 
 
 @dataclass(frozen=True)
@@ -59,7 +68,7 @@ class Racer:
     started_by: int
     bot_username: str | None
     variant: str
-    phase: str
+    phase: RacerPhase
     created_at: datetime
     starts_at: datetime
     ends_at: datetime | None
@@ -69,7 +78,7 @@ class Racer:
 
 
 @dataclass(frozen=True)
-class Player:
+class Entrant:
     """A player of a Racer: who, the name shown, when they joined."""
 
     user_id: int
@@ -89,7 +98,6 @@ class Best:
     at: datetime
 
 
-LOBBY, RUNNING, OVER = "lobby", "running", "over"  # a Racer's phases
 ALL_TIME = ""  # the all-time board's key in storm_bests (a day's is 'YYYY-MM-DD')
 NO_TOPIC = 0
 
@@ -373,14 +381,14 @@ class SqliteStormRepository:
         )
         return cursor.rowcount == 1
 
-    async def players(self, racer_id: int) -> list[Player]:
+    async def players(self, racer_id: int) -> list[Entrant]:
         """A Racer's players, in the order they joined."""
         rows = await every(
             self.conn,
             "SELECT user_id, name, joined_at FROM storm_racer_players WHERE racer_id = ? ORDER BY joined_at, user_id",
             (racer_id,),
         )
-        return [Player(r["user_id"], r["name"], datetime.fromisoformat(r["joined_at"])) for r in rows]
+        return [Entrant(r["user_id"], r["name"], datetime.fromisoformat(r["joined_at"])) for r in rows]
 
     async def leave(self, racer_id: int, user_id: int) -> None:
         """Take a player out of a Racer (one who could not start: another run of theirs was open)."""
@@ -473,7 +481,7 @@ def _racer(row: aiosqlite.Row | None) -> Racer | None:
         row["started_by"],
         row["bot_username"],
         row["variant"],
-        row["phase"],
+        RacerPhase(row["phase"]),
         created,
         starts,
         moment(row["ends_at"]),

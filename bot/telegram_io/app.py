@@ -170,7 +170,7 @@ async def webhook_secret(config: Config, store: Store) -> str:
     if hook is not None and hook.secret:
         return hook.secret.reveal()
     async with store.transaction():
-        return await store.stored_secret(WEBHOOK_SECRET, secrets.token_urlsafe(32))
+        return await store.ensure_secret(WEBHOOK_SECRET, secrets.token_urlsafe(32))
 
 
 async def serve(
@@ -297,7 +297,7 @@ class RedactToken(logging.Formatter):
         return text.replace(self.token, "<token>") if self.token else text
 
 
-class HandedOver(logging.Filter):
+class RateLimitNoise(logging.Filter):
     """Drops AIORateLimiter's "Rate limit hit after maximum of N retries" traceback: not an error here, since
     the sender postpones the call and logs one warning line for it."""
 
@@ -326,8 +326,8 @@ def configure_logging(config: Config) -> None:
     logging.getLogger("apscheduler").setLevel(logging.INFO if verbose else logging.WARNING)
     # AIORateLimiter logs a traceback when it gives up on a 429; the sender takes the call over and says so
     limiter_log = logging.getLogger("telegram.ext.AIORateLimiter")
-    if not any(isinstance(f, HandedOver) for f in limiter_log.filters):
-        limiter_log.addFilter(HandedOver())
+    if not any(isinstance(f, RateLimitNoise) for f in limiter_log.filters):
+        limiter_log.addFilter(RateLimitNoise())
 
 
 def run(config: Config) -> None:

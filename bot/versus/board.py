@@ -36,12 +36,14 @@ def reminder(language: str, match: Match) -> Outcome:
     return Outcome.text(t("vs.guess_first", language, example=example(match.variant)))
 
 
-def moved(language: str, match: Match, result: versus.Position | Refusal) -> Outcome:
+def moved(language: str, match: Match, result: versus.VersusState | Refusal) -> Outcome:
     """The reply to a typed guess or answer: the board sent anew below it (the old one loses its buttons)."""
     return progressed(language, result, in_place=False, match=match)
 
 
-def progressed(language: str, result: versus.Position | Refusal, in_place: bool, match: Match | None = None) -> Outcome:
+def progressed(
+    language: str, result: versus.VersusState | Refusal, in_place: bool, match: Match | None = None
+) -> Outcome:
     """The board after a move; a pressed button edits the board in place."""
     if isinstance(result, Refusal):
         return refusal(language, result, match)
@@ -52,7 +54,7 @@ def progressed(language: str, result: versus.Position | Refusal, in_place: bool,
 
 def shown(
     language: str,
-    position: versus.Position,
+    position: versus.VersusState,
     *,
     every_fix: bool = False,
     picking: bool = False,
@@ -78,7 +80,7 @@ def refusal(language: str, result: Refusal, match: Match | None) -> Outcome:
 
 def model(
     language: str,
-    position: versus.Position,
+    position: versus.VersusState,
     *,
     every_fix: bool = False,
     picking: bool = False,
@@ -132,7 +134,7 @@ def model(
     )
 
 
-def _disputed(language: str, position: versus.Position) -> Row | None:
+def _disputed(language: str, position: versus.VersusState) -> Row | None:
     """The answer to the bot's pending guess that ran into the contradiction shown, as given (not stored)."""
     match, given = position.match, position.given
     if given is None or not match.active or match.turn_user != BOT_ID or not match.pending_guess:
@@ -157,7 +159,7 @@ def _board_of(match: Match, in_place: bool) -> Placement:
     return Placement(match_id=match.id, in_place=in_place)
 
 
-def _rounds(language: str, position: versus.Position) -> list[Html]:
+def _rounds(language: str, position: versus.VersusState) -> list[Html]:
     """A line per round: the user's guess and the bot's, each with its score (the bot's pending one asked)."""
     match, yours = position.match, position.user_turns
     mine = [_move(language, turn) for turn in position.bot_turns]
@@ -175,7 +177,7 @@ def _rounds(language: str, position: versus.Position) -> list[Html]:
     return found
 
 
-def _ask_text(language: str, position: versus.Position, guess: str) -> Html:
+def _ask_text(language: str, position: versus.VersusState, guess: str) -> Html:
     n = len(position.bot_turns) + 1
     user = position.match.seated(1)
     if user is not None and user.solved:
@@ -190,7 +192,7 @@ def _answer_rows(language: str, match: Match, answers: tuple[Score, ...]) -> Cho
     )
 
 
-def _contradiction(language: str, position: versus.Position, every_fix: bool) -> list[Html]:
+def _contradiction(language: str, position: versus.VersusState, every_fix: bool) -> list[Html]:
     found = position.contradiction
     assert found is not None
     history = _with_given(position)
@@ -203,7 +205,7 @@ def _contradiction(language: str, position: versus.Position, every_fix: bool) ->
     return [*think_feature.conflict_lines(language, found, history), tail, *((order,) if order else ())]
 
 
-def _contradiction_keyboard(language: str, position: versus.Position, every_fix: bool) -> Choices:
+def _contradiction_keyboard(language: str, position: versus.VersusState, every_fix: bool) -> Choices:
     match, given = position.match, position.given
     fixes, hidden = think_feature.shown_fixes(_takeable(position), every_fix)
     changeable = len(position.bot_turns) + (1 if given is not None else 0)
@@ -217,7 +219,7 @@ def _contradiction_keyboard(language: str, position: versus.Position, every_fix:
     )
 
 
-def _takeable(position: versus.Position) -> tuple[Correction, ...]:
+def _takeable(position: versus.VersusState) -> tuple[Correction, ...]:
     """The contradiction's fixes that can be taken now: not 'my earlier guess was your code' (the game would have
     ended there)."""
     found = position.contradiction
@@ -227,7 +229,7 @@ def _takeable(position: versus.Position) -> tuple[Correction, ...]:
     return tuple(f for f in found.corrections if not (f.turn < earlier and f.answer.bulls == length))
 
 
-def _with_given(position: versus.Position) -> tuple[Turn, ...]:
+def _with_given(position: versus.VersusState) -> tuple[Turn, ...]:
     """The bot's answered guesses, with the pending one answered as `given` when the contradiction is about it."""
     match = position.match
     history = position.bot_turns
@@ -236,12 +238,12 @@ def _with_given(position: versus.Position) -> tuple[Turn, ...]:
     return history
 
 
-def _change_rows(language: str, position: versus.Position, count: int) -> Choices:
+def _change_rows(language: str, position: versus.VersusState, count: int) -> Choices:
     match, given = position.match, position.given
     return think_feature.change_rows(language, range(count), lambda i: _data(match, cb.MATCH_CHANGE, i, *_given(given)))
 
 
-def _change_keyboard(language: str, position: versus.Position, index: int, turn: Turn) -> Choices:
+def _change_keyboard(language: str, position: versus.VersusState, index: int, turn: Turn) -> Choices:
     """The answers guess #index can be changed to; the pending guess's are plain answers."""
     match, given = position.match, position.given
     length = match.variant.length
@@ -255,11 +257,11 @@ def _change_keyboard(language: str, position: versus.Position, index: int, turn:
     )
 
 
-def _back_row(language: str, position: versus.Position) -> tuple[Choice, ...]:
+def _back_row(language: str, position: versus.VersusState) -> tuple[Choice, ...]:
     return (Choice(t("btn.back", language), _data(position.match, cb.MATCH_VIEW, *_given(position.given)), Does.BACK),)
 
 
-def _undo_row(language: str, position: versus.Position, change: bool = True) -> Choices:
+def _undo_row(language: str, position: versus.VersusState, change: bool = True) -> Choices:
     match = position.match
     if not position.bot_turns:
         return ()
@@ -315,7 +317,7 @@ def confirm_leave(language: str, match: Match, new_mode: str, variant: Variant |
     return messages.asked(t("vs.confirm.leave", language), choices)
 
 
-def resigned(language: str, ended: versus.Position | None) -> Outcome:
+def resigned(language: str, ended: versus.VersusState | None) -> Outcome:
     """The reply to /resign: the board, final, sent anew (the old one loses its buttons)."""
     if ended is None:
         return Outcome.text(t("vs.none", language))

@@ -15,7 +15,7 @@ from bot.games import lifecycle
 from bot.games.lifecycle import NeedsConfirmation
 from bot.games.model import Mode
 from bot.matches import service as matches
-from bot.matches.model import Kind, Match
+from bot.matches.model import Match, MatchKind
 from bot.matches.service import AlreadyOn
 from bot.parsing.commands import BadOptions, parse_options, variant_from_args
 from bot.replies import Outcome
@@ -32,7 +32,11 @@ COMMANDS = (Command("versus", Chats.PRIVATE),)
 # (resigns it, undoes its last answer, or asks before resigning it for a new game: Yes / No).
 STARTING = frozenset({"versus", "resign"})
 RESIGNING = frozenset({"resign", "cancel", "giveup"})
-NEW_GAMES = {"play": "r", "think": "g", "daily": cb.CONFIRM_DAILY}  # the new game's mode on the Yes button
+NEW_GAMES = {
+    "play": cb.REFEREE,
+    "think": cb.GUESSER,
+    "daily": cb.CONFIRM_DAILY,
+}  # the new game's mode on the Yes button
 RUNNING_COMMANDS = frozenset({"undo"}) | RESIGNING | frozenset(NEW_GAMES)
 ACTIONS = frozenset({cb.MATCH, cb.REMATCH})  # the board's buttons; '🔁 Rematch' under a finished game
 
@@ -48,7 +52,7 @@ class Versus(Feature):
                 options = parse_options(args, language)
             except BadOptions as error:
                 return messages.message("vs.options", language, word=str(error))
-            variant, _ = matches.with_defaults(s.settings, options, Kind.VERSUS)
+            variant, _ = matches.with_defaults(s.settings, options, MatchKind.VERSUS)
             return await self._start(s, variant)
         return await self.running_command(s, command, args) or messages.message("vs.none", language)
 
@@ -56,7 +60,7 @@ class Versus(Feature):
         """A running game's /resign (or /cancel, /giveup) and /undo, with /play, /think, /daily held back (None when no
         versus game runs here)."""
         language = s.language
-        running = await s.match_here(Kind.VERSUS)
+        running = await s.match_here(MatchKind.VERSUS)
         if running is None:
             return None
         if command in RESIGNING:
@@ -75,7 +79,7 @@ class Versus(Feature):
     async def text(self, s: Situation, text: str) -> Outcome | None:
         """A plain message in a private chat while a versus game runs there: a guess or an answer (None otherwise)."""
         language = s.language
-        running = await s.match_here(Kind.VERSUS)
+        running = await s.match_here(MatchKind.VERSUS)
         if running is None:
             return None
         return versus_board.moved(language, running, await versus.move(self.deps, running, text, language))
@@ -85,7 +89,7 @@ class Versus(Feature):
         game. None for another kind of match."""
         who, language = s.who, s.language
         match = await s.match_named(pressed.match_id or 0)
-        if match is None or match.kind != Kind.VERSUS:
+        if match is None or match.kind != MatchKind.VERSUS:
             return None
         if pressed.action == cb.REMATCH:
             if match.active or match.chat_id != who.chat_id:
@@ -101,7 +105,7 @@ class Versus(Feature):
         if verb == cb.MATCH_LEAVE and args == (cb.CONFIRM_DAILY,):
             return await self._leave_for_daily(s, match)
         if verb == cb.MATCH_LEAVE and len(args) in (1, 2):
-            return await self._leave(s, match, Mode.GUESSER if args[0] == "g" else Mode.REFEREE, _variant(args[1:]))
+            return await self._leave(s, match, cb.mode_of(args[0]), _variant(args[1:]))
         return await self._board_button(language, match, verb, args)
 
     async def _start(self, s: Situation, variant: Variant) -> Outcome:

@@ -12,7 +12,7 @@ from bot.games.guessing import bot_guess, checked, possible_answers, rechecked
 from bot.games.lifecycle import parsed, random_secret
 from bot.games.rules import tried_before
 from bot.games.status import Status
-from bot.matches.model import BOT_ID, Kind, Match, Player, Verdict, to_move, verdict
+from bot.matches.model import BOT_ID, Match, MatchKind, Player, Verdict, to_move, verdict
 from bot.matches.service import AlreadyOn, Ended, close, close_within
 from bot.parsing.scores import looks_like_code, parse_answer
 from bot.refusal import Refusal
@@ -33,7 +33,7 @@ class VersusStarted:
 
 
 @dataclass(frozen=True)
-class Position:
+class VersusState:
     """Where a versus game stands, for its board: the match as stored with both players' moves; every answer
     possible (for the buttons); the contradiction that an answer (`given`, then not stored) or the stored
     answers themselves run into; the end, once the game is over."""
@@ -54,20 +54,22 @@ async def start(deps: Deps, chat_id: int, user_id: int, name: str, variant: Vari
         return AlreadyOn(running)
     secret = await random_secret(deps, variant)
     players = (Player(user_id, 1, name), Player(BOT_ID, 2, BOT_NAME))
-    draft = Match(0, chat_id, Kind.VERSUS, variant, user_id, deps.clock(), secret, turn_user=user_id, players=players)
+    draft = Match(
+        0, chat_id, MatchKind.VERSUS, variant, user_id, deps.clock(), secret, turn_user=user_id, players=players
+    )
     async with deps.transaction():
         match = await deps.store.matches.create_match(draft)
     return VersusStarted(match)
 
 
-async def position(deps: Deps, match: Match, given: Score | None = None) -> Position:
+async def position(deps: Deps, match: Match, given: Score | None = None) -> VersusState:
     """Where the stored game stands (with `given` as the answer to the bot's pending guess, when shown again): both
     players' moves, the answers possible, and the contradiction the answers run into, if they do."""
     answers = await possible_answers(deps, match.variant)
     user = match.seated(1)
     user_turns = await deps.store.matches.turns(match.id, user.user_id) if user is not None else ()
     history = await deps.store.matches.turns(match.id, BOT_ID)
-    base = Position(match, user_turns, history, answers)
+    base = VersusState(match, user_turns, history, answers)
     waiting = match.turn_user == BOT_ID and match.pending_guess is not None
     check: Consistent | Contradiction | Refusal | None = None
     try:
@@ -83,13 +85,13 @@ async def position(deps: Deps, match: Match, given: Score | None = None) -> Posi
     return base
 
 
-async def final(deps: Deps, match: Match) -> Position:
+async def final(deps: Deps, match: Match) -> VersusState:
     """Where a finished game stands, with how it ended (its winner as stored; no rating: versus is unrated)."""
     winner = match.player(match.winner_id) if match.winner_id is not None else None
     return replace(await position(deps, match), ended=Ended(match, winner))
 
 
-async def move(deps: Deps, match: Match, text: str, language: str) -> Position | Refusal:
+async def move(deps: Deps, match: Match, text: str, language: str) -> VersusState | Refusal:
     """A typed message: an answer when the bot waits for one (in the words of the chat's `language`), else a guess
     at the bot's code."""
     if match.turn_user == BOT_ID:
@@ -102,7 +104,7 @@ async def move(deps: Deps, match: Match, text: str, language: str) -> Position |
     return await guess(deps, match, text)
 
 
-async def guess(deps: Deps, match: Match, text: str) -> Position | Refusal:
+async def guess(deps: Deps, match: Match, text: str) -> VersusState | Refusal:
     """Score the user's guess at the bot's code; then the bot's guess, or the end."""
     user = match.seated(1)
     assert user is not None
@@ -130,7 +132,7 @@ async def guess(deps: Deps, match: Match, text: str) -> Position | Refusal:
     return await _position_after(deps, match.id, ended)
 
 
-async def answer(deps: Deps, match: Match, given: Score) -> Position | Refusal:
+async def answer(deps: Deps, match: Match, given: Score) -> VersusState | Refusal:
     """Take the answer to the bot's guess (checked against the earlier ones): then the user's turn (or the bot's
     next guess, after an undo left it behind), or the end. An answer that contradicts the earlier ones is not
     stored: the position shows the contradiction."""
@@ -146,7 +148,7 @@ async def answer(deps: Deps, match: Match, given: Score) -> Position | Refusal:
     return await _store_answer(deps, match, (*history, turn))
 
 
-async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Score | None) -> Position | Refusal:
+async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Score | None) -> VersusState | Refusal:
     """The user changes the bot's answered guess #index (0-based) to `fixed`; with `given`, the answer to the
     pending guess that ran into a contradiction is taken too, if the changed answers now allow it. The change is
     stored even when the answers still contradict each other (the position says how): it is what the user says is
@@ -180,7 +182,7 @@ async def change(deps: Deps, match: Match, index: int, fixed: Score, given: Scor
     return await position(deps, final, given)
 
 
-async def undo(deps: Deps, match: Match) -> Position | Refusal | None:
+async def undo(deps: Deps, match: Match) -> VersusState | Refusal | None:
     """Take back the user's last answer to the bot's guesses and ask that guess again (the user's guesses since
     stay; the bot then catches up, one guess at a time). None if there is no answer to take back."""
     history = await deps.store.matches.turns(match.id, BOT_ID)
@@ -197,7 +199,7 @@ async def undo(deps: Deps, match: Match) -> Position | Refusal | None:
 
 async def _store_answer(
     deps: Deps, match: Match, history: tuple[Turn, ...], fix: tuple[int, Score] | None = None
-) -> Position | Refusal:
+) -> VersusState | Refusal:
     """Store the answer to the pending guess (the last of `history`, which fits every code the others leave), with
     the change of an earlier answer if any, and settle the turn: the bot guesses again when it is behind."""
     turn = history[-1]
@@ -218,7 +220,7 @@ async def _store_answer(
     return await _position_after(deps, match.id, ended)
 
 
-async def _position_after(deps: Deps, match_id: int, ended: Ended | None) -> Position:
+async def _position_after(deps: Deps, match_id: int, ended: Ended | None) -> VersusState:
     final = await deps.store.matches.match(match_id)
     assert final is not None
     shown = await position(deps, final)
@@ -244,7 +246,7 @@ async def _settle(deps: Deps, match_id: int, pending: Code | None, now: datetime
     return None
 
 
-async def resign(deps: Deps, match: Match) -> Position | None:
+async def resign(deps: Deps, match: Match) -> VersusState | None:
     """The user gives up: the bot wins and shows its code; the final position comes back (None if it was over)."""
     ended = await close(deps, match.id, Status.RESIGNED, BOT_ID, lambda final: {final.started_by: Status.RESIGNED})
     return None if ended is None else await _position_after(deps, match.id, ended)

@@ -21,7 +21,7 @@ MAX_GUESSES = 15  # a simulated game that has not won by then stops, as a person
 
 
 @dataclass(frozen=True)
-class Player:
+class SimulatedPlayer:
     """How a simulated player guesses after the first guess: the shares of guesses that fit every answer so far, that
     are the engine's pick and that are any code at all; the rest fit every answer but one (a slip)."""
 
@@ -32,21 +32,25 @@ class Player:
 
 
 PLAYERS = (
-    Player("beginner", fits=0.5, wild=0.1),
-    Player("casual", fits=0.75, wild=0.03),
-    Player("keen", fits=0.9, engine=0.03),
-    Player("studied", fits=0.8, engine=0.15),
+    SimulatedPlayer("beginner", fits=0.5, wild=0.1),
+    SimulatedPlayer("casual", fits=0.75, wild=0.03),
+    SimulatedPlayer("keen", fits=0.9, engine=0.03),
+    SimulatedPlayer("studied", fits=0.8, engine=0.15),
 )
 PLAYER_WEIGHTS = (0.25, 0.4, 0.25, 0.1)  # how common each kind of player is
 
 
-def some_player(rng: random.Random) -> Player:
+def some_player(rng: random.Random) -> SimulatedPlayer:
     """A player drawn by how common each kind is."""
     return rng.choices(PLAYERS, weights=PLAYER_WEIGHTS)[0]
 
 
 def human_game(
-    variant: Variant, rng: random.Random, player: Player, secret: Code | None = None, max_guesses: int = MAX_GUESSES
+    variant: Variant,
+    rng: random.Random,
+    player: SimulatedPlayer,
+    secret: Code | None = None,
+    max_guesses: int = MAX_GUESSES,
 ) -> list[Turn]:
     """The turns of one simulated game against `secret` (default: a random code), up to the win or `max_guesses`.
 
@@ -65,7 +69,7 @@ def human_game(
     return turns
 
 
-def _guess(variant: Variant, rng: random.Random, player: Player, turns: list[Turn]) -> Code:
+def _guess(variant: Variant, rng: random.Random, player: SimulatedPlayer, turns: list[Turn]) -> Code:
     """The player's next guess."""
     if not turns:
         return variant.code(rng.randrange(variant.size))

@@ -11,7 +11,7 @@ from bot.achievements.model import Rarity
 from bot.achievements.rules import Achievement
 from bot.games.model import Game, Mode
 from bot.games.status import Status
-from bot.matches.model import BOT_ID, Kind, Match, Player
+from bot.matches.model import BOT_ID, Match, MatchKind, Player
 from engine.history import Turn
 from engine.scoring import Score
 from engine.variant import PRESETS, variant_named
@@ -42,7 +42,7 @@ def test_hard_mode_counts_a_hint_does_not_nor_another_variant_mode_or_end():
 
 def race(rivals: int, variant=CLASSIC) -> Match:
     players = (Player(1, 1, "winner", 1, 1), *(Player(10 + i, 2 + i, f"p{i}", 3) for i in range(rivals)))
-    return Match(1, -5, Kind.RACE, variant, 1, WHEN, "4567", status=Status.WON, winner_id=1, players=players)
+    return Match(1, -5, MatchKind.RACE, variant, 1, WHEN, "4567", status=Status.WON, winner_id=1, players=players)
 
 
 def test_a_race_won_against_five_earns_race_of_six_and_against_four_does_not():
@@ -51,16 +51,16 @@ def test_a_race_won_against_five_earns_race_of_six_and_against_four_does_not():
 
 
 def test_a_race_that_expired_earns_nothing_whoever_played():
-    expired = Match(1, -5, Kind.RACE, CLASSIC, 1, WHEN, status=Status.EXPIRED, players=race(6).players)
+    expired = Match(1, -5, MatchKind.RACE, CLASSIC, 1, WHEN, status=Status.EXPIRED, players=race(6).players)
     assert rules.of_match(expired) == {}
 
 
 def test_each_duel_or_versus_player_who_solved_a_classic_in_four_earns_it_not_the_bot():
     pair = (Player(1, 1, "a", 4, 4), Player(2, 2, "b", 5, 5))
-    duel = Match(1, -5, Kind.DUEL, CLASSIC, 1, WHEN, status=Status.DRAW, players=pair)
+    duel = Match(1, -5, MatchKind.DUEL, CLASSIC, 1, WHEN, status=Status.DRAW, players=pair)
     assert rules.of_match(duel) == {1: {Achievement.CLASSIC_IN_FOUR}}
     against = (Player(9, 1, "a", 3, 3), Player(BOT_ID, 2, "bot", 2, 2))
-    versus = Match(1, 9, Kind.VERSUS, CLASSIC, 9, WHEN, status=Status.LOST, players=against)
+    versus = Match(1, 9, MatchKind.VERSUS, CLASSIC, 9, WHEN, status=Status.LOST, players=against)
     assert rules.of_match(versus) == {9: {Achievement.CLASSIC_IN_FOUR}}
 
 

@@ -25,7 +25,7 @@ from bot.records.asked import TopWord
 from bot.records.rating import Family
 from bot.records.stats import Period
 from bot.register import GROUP_MENU, PRIVATE_MENU
-from bot.review.service import Ended
+from bot.review.service import HowEnded
 from engine.variant import MAX_LENGTH
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,9 +75,9 @@ DYNAMIC: dict[str, set[tuple[str, ...]]] = {
     "words.variant.{}": {(name,) for name in NAMED},
     "{}.help": {("top",), ("stats",), ("rating",)},  # the scoreboard's "?" buttons
     # bot/review/screens.py: how a game not won ended, and whose win it was where another's (by the match's kind)
-    "review.ended.{}": {(e.value,) for e in Ended if e not in (Ended.WON, Ended.LOST, Ended.OUTPLAYED)},
+    "review.ended.{}": {(e.value,) for e in HowEnded if e not in (HowEnded.WON, HowEnded.LOST, HowEnded.OUTPLAYED)},
     "review.ended.{}.{}": {
-        (e.value, kind) for e in (Ended.LOST, Ended.OUTPLAYED) for kind in ("race", "versus", "duel")
+        (e.value, kind) for e in (HowEnded.LOST, HowEnded.OUTPLAYED) for kind in ("race", "versus", "duel")
     },
 }
 

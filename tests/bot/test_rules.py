@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 from bot.duel import rules as duel
 from bot.games.model import Game, Mode
-from bot.matches.model import Kind, Match, Phase, Player
+from bot.matches.model import Match, MatchKind, Phase, Player
 from bot.play.rules import judged
 from bot.refusal import Refusal
 from bot.think.rules import Settled, settled
@@ -46,7 +46,7 @@ def test_the_guesser_is_solved_by_all_bulls_asks_otherwise_and_sees_contradictio
 
 def a_duel(phase: Phase = Phase.PLAYING, ann: Player | None = None, bob: Player | None = None, **more) -> Match:
     players = (ann or Player(1, 1, "Ann", secret="1234"), bob or Player(2, 2, "Bob", secret="5678"))
-    return Match(9, -100, Kind.DUEL, CLASSIC, 1, START, phase=phase, turn_user=1, players=players, **more)
+    return Match(9, -100, MatchKind.DUEL, CLASSIC, 1, START, phase=phase, turn_user=1, players=players, **more)
 
 
 def test_only_the_player_to_move_may_guess():

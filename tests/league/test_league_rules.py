@@ -10,7 +10,7 @@ from bot.league.rules import (
     DAY_MOST,
     MOVES,
     TIERS,
-    Placed,
+    DivisionLine,
     Source,
     daily_points,
     moves,
@@ -21,8 +21,10 @@ from bot.league.rules import (
 )
 
 
-def division(points: list[int]) -> list[Placed]:
-    return [Placed(user, score, f"2025-01-0{1 + user % 5}T00:00:00.000+00:00") for user, score in enumerate(points, 1)]
+def division(points: list[int]) -> list[DivisionLine]:
+    return [
+        DivisionLine(user, score, f"2025-01-0{1 + user % 5}T00:00:00.000+00:00") for user, score in enumerate(points, 1)
+    ]
 
 
 def test_a_week_runs_from_monday_00_00_utc():
@@ -52,8 +54,8 @@ def test_a_small_division_moves_at_most_half_each_way_and_one_player_moves_nowhe
 
 
 def test_equal_points_rank_whoever_got_there_first():
-    early = Placed(7, 10, "2025-01-01T10:00:00.000+00:00")
-    late = Placed(3, 10, "2025-01-02T10:00:00.000+00:00")
+    early = DivisionLine(7, 10, "2025-01-01T10:00:00.000+00:00")
+    late = DivisionLine(3, 10, "2025-01-02T10:00:00.000+00:00")
     assert [p.user_id for p in ordered([late, early])] == [7, 3]
 
 

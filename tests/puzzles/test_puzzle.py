@@ -177,7 +177,7 @@ async def test_a_player_is_never_shown_a_puzzle_twice_and_the_ladder_makes_more_
         await puzzles.make_now(deps, classic, 40)
         seen = []
         for _ in range(40):  # through the service: forty presses in a row would meet the flood guard
-            ladder = await puzzles.ladder(deps, 1001, classic, classic)
+            ladder = await puzzles.show_ladder(deps, 1001, classic, classic)
             assert ladder.made_now == 0
             seen.append(ladder.puzzle_id)
             await puzzles.give_up_ladder(deps, 1001, ladder.puzzle_id)

@@ -64,7 +64,7 @@ async def test_the_tab_shows_no_clue_before_the_day_is_begun_and_the_clock_start
     begun = await web.act("puzzle-day-1", data=DAILY)
     assert begun["did"] == "made"
     screen = begun["screen"]
-    assert (screen["screen"], screen["kind"], screen["key"]) == ("puzzle", "daily", day)
+    assert (screen["screen"], screen["track"], screen["key"]) == ("puzzle", "daily", day)
     assert len(screen["clues"]) >= 2
     assert await repo.day_row(day, USER) is not None  # the clues are shown: its clock runs from now
     assert (await tab(web))["screen"] == screen  # the tab opens on it again
@@ -106,7 +106,7 @@ async def test_the_page_tells_the_chat_nothing_of_a_puzzle_but_what_it_earned(we
 
 async def test_the_ladder_on_the_page_rates_a_wrong_answer_and_gives_up(web):
     board = (await web.act("ladder-1", data=NEXT))["screen"]
-    assert board["kind"] == "ladder"
+    assert board["track"] == "ladder"
     assert board["rating"] == 1500
     answered = (await web.act("ladder-2", command="puzzle", args=wrong(board)))["screen"]
     if answered["solved"]:  # the one chance in 5,040

@@ -12,7 +12,7 @@ from collections import Counter
 from bot.puzzles import rating as puzzle_rating
 from bot.puzzles import screens as puzzle_board
 from bot.puzzles import service as puzzles
-from bot.puzzles.store import NEXT, SqlitePuzzleRepository, StoredPuzzle
+from bot.puzzles.store import Question, SqlitePuzzleRepository, StoredPuzzle
 from engine.partition import Partition
 from engine.review.game import GuessCost, GuessLoss
 from engine.review.labels import GOOD_BELOW, Label
@@ -38,7 +38,7 @@ async def stock(app) -> None:
     """A best-next-guess puzzle made from SEED and stored, as `bullscows puzzles make --kind next` stores them."""
     deps = deps_of(app)
     rows = await asyncio.to_thread(puzzles.made_next, CLASSIC, [SEED], set())
-    assert [row.kind for row in rows] == [NEXT]
+    assert [row.question for row in rows] == [Question.BEST_NEXT]
     async with deps.transaction():
         assert await repo_of(app).add(rows, deps.clock()) == 1
 
@@ -49,12 +49,12 @@ async def reach_next(app, member, user_id: int) -> tuple[StoredPuzzle, NextGuess
     repo = repo_of(app)
     await member.press("pz:n")
     first = await repo.puzzle((await repo.current(user_id)).puzzle_id)
-    assert first.kind == "inverse"
+    assert first.question == "inverse"
     await member.press(f"pz:g:{first.id}")
     await stock(app)
     [board] = sent(await member.press("pz:n"))
     row = await repo.puzzle((await repo.current(user_id)).puzzle_id)
-    assert row.kind == NEXT
+    assert row.question == Question.BEST_NEXT
     return row, NextGuessPuzzle.from_data(row.data), board.text
 
 
@@ -188,7 +188,7 @@ async def test_in_russian(app, recorded):
 
 
 def test_the_kinds_alternate_inverse_first():
-    assert [puzzles.kinds_in_turn(seen)[0] for seen in range(4)] == ["inverse", NEXT, "inverse", NEXT]
+    assert [puzzles.questions_in_turn(seen)[0] for seen in range(4)] == ["inverse", "next", "inverse", "next"]
 
 
 def test_a_good_guess_that_is_not_the_best_is_told_its_loss_and_solves_it_in_both_languages():

@@ -10,7 +10,7 @@ import re
 
 from bot.puzzles import retry
 from bot.puzzles import service as puzzles
-from bot.puzzles.store import RETRY
+from bot.puzzles.store import Question
 from bot.refusal import Refusal
 from bot.review.figures import shown_label
 from bot.texts import plain, t
@@ -54,7 +54,7 @@ async def retry_id(app, user_id: int = USER) -> int:
     current = await repo_of(app).current(user_id)
     assert current is not None
     assert current.puzzle_id is not None
-    assert (await repo_of(app).puzzle(current.puzzle_id)).kind == RETRY
+    assert (await repo_of(app).puzzle(current.puzzle_id)).question == Question.RETRY
     return current.puzzle_id
 
 
@@ -73,7 +73,7 @@ async def test_a_retry_left_for_the_days_puzzle_or_the_ladder_is_neither_failed_
     [ladder] = sent(await chat.send("/puzzle classic"))  # the ladder asked for: the retry left open again
     assert "🏳️" not in ladder.text
     assert "Which code is it?" in ladder.text
-    assert (await open_ladder(app, USER)).kind != RETRY
+    assert (await open_ladder(app, USER)).question != Question.RETRY
     conn = deps_of(app).store.conn
     assert await conn.execute_fetchall("SELECT * FROM puzzle_ratings") == []
     assert await repo_of(app).seen_count(USER) == 1  # the ladder's one: a retry is none

@@ -1,4 +1,4 @@
-"""The puzzles' stock: both kinds made ahead for the variants kept in stock, as engine work, so a fresh install's
+"""The puzzles' stock: both questions made ahead for the variants kept in stock, as engine work, so a fresh install's
 ladder has best-next-guess puzzles and no player waits for one to be made."""
 
 from __future__ import annotations
@@ -7,8 +7,10 @@ import pytest
 
 from bot.puzzles import service as puzzles
 from bot.puzzles import stock as puzzle_stock
-from bot.puzzles.store import INVERSE, NEXT, SqlitePuzzleRepository
+from bot.puzzles.store import Question, SqlitePuzzleRepository
 from tests.bot.fakes import runtime_on
+
+INVERSE, NEXT = Question.INVERSE, Question.BEST_NEXT
 
 
 @pytest.fixture
@@ -42,9 +44,9 @@ async def test_the_ladder_of_a_fresh_install_offers_a_best_next_guess_puzzle_sec
         deps = rt.core.deps
         await puzzle_stock.restock(deps)
         classic = puzzles.variant_named("classic")
-        first = await rt.core.alone(1, lambda: puzzles.ladder(deps, 1, classic, classic))
+        first = await rt.core.alone(1, lambda: puzzles.show_ladder(deps, 1, classic, classic))
         await rt.core.alone(1, lambda: puzzles.give_up(deps, 1, puzzles.Current(first.puzzle_id, None)))
-        second = await rt.core.alone(1, lambda: puzzles.ladder(deps, 1, classic, classic))
+        second = await rt.core.alone(1, lambda: puzzles.show_ladder(deps, 1, classic, classic))
         assert isinstance(first, puzzles.Ladder)
         assert isinstance(second, puzzles.NextLadder)
         assert first.made_now == 0

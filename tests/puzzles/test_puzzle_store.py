@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.puzzles.store import Made, SqlitePuzzleRepository
+from bot.puzzles.store import NewPuzzle, SqlitePuzzleRepository
 from bot.records.rating import Skill
 from bot.store.db import open_database
 from bot.store.migrations import migrate
@@ -30,7 +30,7 @@ async def test_the_nearest_unseen_are_what_a_brute_force_finds(store):
     repo = store.repository(SqlitePuzzleRepository)
     draw = random.Random(5)
     made = [
-        Made(variant, 1, seed, {"seed": seed}, 20.0, Skill(draw.gauss(25, 4), 4.0, 0))
+        NewPuzzle(variant, 1, seed, {"seed": seed}, 20.0, Skill(draw.gauss(25, 4), 4.0, 0))
         for seed in range(400)
         for variant in ("classic", "mastermind")
     ]

@@ -9,7 +9,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.ranked import service as ranked
-from bot.ranked.screens import Comparison, History, RankedStart
+from bot.ranked.screens import History, RankedStart, SideBySide
 from bot.ranked.store import SqliteRankedRepository
 from bot.texts import t
 from bot.who import Who
@@ -331,7 +331,7 @@ async def test_the_page_gets_every_ranked_screen_as_typed_values(world):
     assert not taken.account.screen.sets_mark
     done = await core.on_text(bob, code)
     screen = done.account.screen
-    assert isinstance(screen, Comparison)
+    assert isinstance(screen, SideBySide)
     assert screen.outcome == "draw"
     assert [row.guess for row in screen.theirs.rows] == [code]
     assert screen.theirs.rows[0].label is not None

@@ -59,7 +59,7 @@ def test_the_longest_games_side_by_side_fit_one_message_in_every_language():
     from bot.games.model import Game, Mode
     from bot.games.status import Status
     from bot.ranked.screens import ROWS, comparison, comparison_text
-    from bot.ranked.service import Compared, Side, Standing
+    from bot.ranked.service import Compared, RankedRating, Side
     from bot.texts import plain
     from engine.history import Turn
     from engine.review import Label
@@ -73,7 +73,7 @@ def test_the_longest_games_side_by_side_fit_one_message_in_every_language():
     ended = start + timedelta(hours=3)
     game = Game(1, 1, 1, Mode.REFEREE, variant, start, secret, status=Status.WON, finished_at=ended)
     game = game.bumped(turns=turns, hints="01")
-    standing = Standing(records.Family.COLOURS, records.Skill())
+    standing = RankedRating(records.Family.COLOURS, records.Skill())
     labels = tuple((Label.BLUNDER, False) for _ in turns)
     side = Side(1, "A" * 64, game, labels, 1, standing, standing)
     other = Side(2, "Б" * 64, game, labels, 1, standing, standing)

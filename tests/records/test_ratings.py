@@ -11,7 +11,7 @@ from math import exp, sqrt
 import pytest
 
 from bot.cli import main as cli
-from bot.matches.model import Kind, Match, Placed, Player
+from bot.matches.model import Match, MatchKind, Placed, Player
 from bot.records import rankings, ratings, replay
 from bot.records import rating as rules
 from bot.records.model import ALL_CHATS
@@ -135,30 +135,30 @@ def solved(player, n):
 
 
 def test_a_won_race_ranks_the_solver_first_and_ties_everyone_else_last():
-    race = a_match(Kind.RACE, "won", ANN, solved(BOB, 2), CID, winner=22)
+    race = a_match(MatchKind.RACE, "won", ANN, solved(BOB, 2), CID, winner=22)
     assert rules.placings(race) == {22: 1, 11: 2, 33: 2}
-    two_solvers = a_match(Kind.RACE, "won", solved(ANN, 4), solved(BOB, 2), CID, winner=22)
+    two_solvers = a_match(MatchKind.RACE, "won", solved(ANN, 4), solved(BOB, 2), CID, winner=22)
     assert rules.placings(two_solvers) == {22: 1, 11: 2, 33: 3}
 
 
 def test_races_with_one_player_no_solver_or_a_stop_are_not_rated():
-    assert rules.placings(a_match(Kind.RACE, "won", solved(BOB, 2), winner=22)) is None
-    assert rules.placings(a_match(Kind.RACE, "expired", ANN, BOB)) is None
-    assert rules.placings(a_match(Kind.RACE, "stopped", ANN, BOB)) is None
+    assert rules.placings(a_match(MatchKind.RACE, "won", solved(BOB, 2), winner=22)) is None
+    assert rules.placings(a_match(MatchKind.RACE, "expired", ANN, BOB)) is None
+    assert rules.placings(a_match(MatchKind.RACE, "stopped", ANN, BOB)) is None
 
 
 def test_duels_count_wins_draws_and_forfeits_but_not_stops_unsolved_draws_or_duels_that_never_began():
-    assert rules.placings(a_match(Kind.DUEL, "won", ANN, BOB, winner=22)) == {22: 1, 11: 2}
+    assert rules.placings(a_match(MatchKind.DUEL, "won", ANN, BOB, winner=22)) == {22: 1, 11: 2}
     both_solved = (Player(11, 1, "Ann", 3, 3), Player(22, 2, "Bob", 3, 3))
-    assert rules.placings(a_match(Kind.DUEL, "draw", *both_solved)) == {11: 1, 22: 1}
-    assert rules.placings(a_match(Kind.DUEL, "draw", ANN, BOB)) is None  # neither solved in every guess allowed
-    assert rules.placings(a_match(Kind.DUEL, "forfeit", ANN, BOB, winner=11)) == {11: 1, 22: 2}
-    assert rules.placings(a_match(Kind.DUEL, "resigned", ANN, BOB, winner=22)) == {22: 1, 11: 2}
-    assert rules.placings(a_match(Kind.DUEL, "stopped", ANN, BOB)) is None
-    assert rules.placings(a_match(Kind.DUEL, "expired", ANN, BOB)) is None
-    assert rules.placings(a_match(Kind.DUEL, "expired", ANN)) is None
-    assert rules.placings(a_match(Kind.DUEL, "declined", ANN, BOB)) is None
-    assert rules.placings(a_match(Kind.VERSUS, "won", ANN, Player(0, 2, "bot"), winner=11)) is None
+    assert rules.placings(a_match(MatchKind.DUEL, "draw", *both_solved)) == {11: 1, 22: 1}
+    assert rules.placings(a_match(MatchKind.DUEL, "draw", ANN, BOB)) is None  # neither solved in every guess allowed
+    assert rules.placings(a_match(MatchKind.DUEL, "forfeit", ANN, BOB, winner=11)) == {11: 1, 22: 2}
+    assert rules.placings(a_match(MatchKind.DUEL, "resigned", ANN, BOB, winner=22)) == {22: 1, 11: 2}
+    assert rules.placings(a_match(MatchKind.DUEL, "stopped", ANN, BOB)) is None
+    assert rules.placings(a_match(MatchKind.DUEL, "expired", ANN, BOB)) is None
+    assert rules.placings(a_match(MatchKind.DUEL, "expired", ANN)) is None
+    assert rules.placings(a_match(MatchKind.DUEL, "declined", ANN, BOB)) is None
+    assert rules.placings(a_match(MatchKind.VERSUS, "won", ANN, Player(0, 2, "bot"), winner=11)) is None
 
 
 # --- storage ------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from bot.daily.service import daily_key, daily_secret
 from bot.days import day_of
 from bot.events import RankedFinished
 from bot.reminders import league_kind
-from bot.reminders.kinds import NEW_PUZZLE, RANKED, STREAKS, Kind, mark_beaten, week_end
+from bot.reminders.kinds import NEW_PUZZLE, RANKED, STREAKS, ReminderKind, mark_beaten, week_end
 from bot.reminders.words import soon
 from tests.bot.members import Chat, sent
 from tests.reminders.conftest import Bot
@@ -18,7 +18,7 @@ DAY_ONE = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)  # a Wednesday: the clock's st
 EVENING = datetime(2025, 1, 2, 21, 0, 1, tzinfo=UTC)  # the next day, just after the timer's 21:00
 
 
-def register(bot: Bot, *kinds: Kind) -> None:
+def register(bot: Bot, *kinds: ReminderKind) -> None:
     """The register lists these kinds of reminder (as a feature adds its own)."""
     feature = bot.core.features.reminders
     feature.kinds = (STREAKS, NEW_PUZZLE, *kinds)

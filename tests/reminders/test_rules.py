@@ -8,7 +8,7 @@ import pytest
 
 from bot.events import RankedFinished
 from bot.reminders import service
-from bot.reminders.kinds import Due, Kind, Topic
+from bot.reminders.kinds import Due, ReminderKind, Topic
 from bot.reminders.store import ReminderStore
 from bot.texts import Html
 from tests.bot.members import Chat, sent
@@ -113,7 +113,7 @@ async def test_the_decision_and_its_message_commit_together_so_a_failed_run_leav
         raise OSError("disk I/O error")
 
     with pytest.raises(OSError, match="disk"):
-        await service.run(deps, [Kind(Topic.PUZZLE, failing)], lambda: None)
+        await service.run(deps, [ReminderKind(Topic.PUZZLE, failing)], lambda: None)
     assert await rows(bot, "SELECT count(*) FROM reminders_sent") == [(0,)]
     assert await rows(bot, "SELECT count(*) FROM outbox WHERE bulk = 1") == [(0,)]
 

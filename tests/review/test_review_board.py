@@ -149,7 +149,7 @@ def test_a_long_game_not_won_with_hints_and_every_line_still_fits_one_message():
     from datetime import UTC, datetime
 
     from bot.review.lessons import End, HintTaken
-    from bot.review.service import Ended
+    from bot.review.service import HowEnded
 
     for name in ("6", "mastermind10"):
         for language in ("en", "ru"):
@@ -160,7 +160,7 @@ def test_a_long_game_not_won_with_hints_and_every_line_still_fits_one_message():
             made = Made(made.review, hints, made.moment, End(999_999, 9.99, False, widest))
             subject = replace(
                 subject,
-                ended=Ended.LOST,
+                ended=HowEnded.LOST,
                 of=Reviewed.DUEL,
                 rival="W" * 64,
                 older=True,

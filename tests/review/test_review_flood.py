@@ -11,7 +11,7 @@ from bot import callback_data as cb
 from bot.page import schema
 from bot.review import service as reviews
 from bot.review import tab as review_tab
-from bot.review.reviewer import Busy, Reviewer
+from bot.review.reviewer import Reviewer, TooManyReviews
 from bot.review.routes import Review
 from bot.review.service import reviewer
 from bot.texts import plain, t
@@ -38,7 +38,7 @@ async def test_a_person_may_have_two_reviews_under_way_and_a_third_is_refused_un
     first = reviewer.start(("game", 1, ANN), lambda: held(order, "a1", release), ANN)
     second = reviewer.start(("game", 2, ANN), lambda: held(order, "a2", release), ANN)
     assert reviewer.start(("game", 1, ANN), lambda: held(order, "again", release), ANN) is first  # the same review
-    with pytest.raises(Busy):
+    with pytest.raises(TooManyReviews):
         reviewer.start(("game", 3, ANN), lambda: held(order, "a3", release), ANN)
     bobs = reviewer.start(("game", 4, BOB), lambda: held(order, "b1", release), BOB)  # another person's is started
     release.set()

@@ -13,7 +13,7 @@ from bot.review import lessons
 from bot.review import screens as review_board
 from bot.review.figures import printed, shown_label
 from bot.review.lessons import Split
-from bot.review.service import Ended, Hinted, Made, Reviewed, Subject, make
+from bot.review.service import Hinted, HowEnded, Made, Reviewed, Subject, make
 from bot.texts import plain
 from engine.history import Turn
 from engine.review import GameReview, GuessCost, GuessLoss, GuessReview, Label, label_for
@@ -63,7 +63,7 @@ def subject_of(variant: Variant, turns: list[Turn], hints: list[tuple[int, int, 
         known,
         Hinted.NOTED if hints else Hinted.NONE,
         hints=tuple(hints),
-        ended=Ended.GAVE_UP,
+        ended=HowEnded.GAVE_UP,
     )
 
 
@@ -126,7 +126,7 @@ def test_the_moment_that_teaches_is_chosen_over_a_bigger_loss_that_reads_alike()
     assert moment is not None
     assert moment.turn == 0
     assert not moment.teaches
-    subject = Subject(Reviewed.GAME, 1, 1, classic, tuple(turns), None, ended=Ended.WON)
+    subject = Subject(Reviewed.GAME, 1, 1, classic, tuple(turns), None, ended=HowEnded.WON)
     board = review_board.board("en", subject, Made(alike_only, moment=moment))
     [line] = [plain(line) for line in board.coach if line.startswith("🧭")]
     assert "split the codes alike" in line  # said so, not passed off as a difference
@@ -136,7 +136,7 @@ def test_a_label_is_decided_by_its_loss_as_printed() -> None:
     classic = PRESETS["classic"]
     turns = [Turn(code, score("9876", code)) for code in ("0123", "4567", "9876")]
     review = _review(classic, turns, [(50 / 256, "0123"), (0.0499, "0145"), (0.0, "9876")])
-    subject = Subject(Reviewed.GAME, 1, 1, classic, tuple(turns), None, ended=Ended.WON)
+    subject = Subject(Reviewed.GAME, 1, 1, classic, tuple(turns), None, ended=HowEnded.WON)
     board = review_board.board("en", subject, Made(review))
     assert [row.label for row in board.rows] == [Label.INACCURACY, Label.GOOD, Label.BEST]
     assert "🤔" in board.rows[0].line  # "0.20" is not "good, under 0.2"

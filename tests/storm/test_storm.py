@@ -139,7 +139,7 @@ async def test_an_answer_naming_a_puzzle_already_answered_is_refused_and_changes
     await core.alone(1001, lambda: storm.start(deps, 1001, "Ann"))
     right = await solution(deps, 1001)
     first = await core.alone(1001, lambda: storm.answer(deps, 1001, right, place=0))
-    assert isinstance(first, storm.Shown)
+    assert isinstance(first, storm.RunShown)
     replayed = await core.alone(1001, lambda: storm.answer(deps, 1001, right, place=0))  # the page sent it again
     assert replayed.key == "storm.stale"
     run = await run_of(app)

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.storm import rules
-from bot.storm.rules import Result, Tally, answered, ends_at, rank_key, winner
+from bot.storm.rules import RunResult, Tally, answered, ends_at, rank_key, winner
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -69,13 +69,13 @@ def test_an_answer_counts_only_before_the_clock_runs_out():
 
 
 def test_the_boards_rank_by_solved_then_fewer_wrong_then_sooner():
-    a, b, c = Result(1, "a", 5, 2, 90.0), Result(2, "b", 5, 1, 120.0), Result(3, "c", 5, 1, 100.0)
+    a, b, c = RunResult(1, "a", 5, 2, 90.0), RunResult(2, "b", 5, 1, 120.0), RunResult(3, "c", 5, 1, 100.0)
     assert sorted([a, b, c], key=rank_key) == [c, b, a]
     assert winner([a, b, c]) == c
 
 
 def test_nobody_wins_a_racer_in_which_nobody_solved_a_puzzle():
-    assert winner([Result(1, "a", 0, 3, 0.0), Result(2, "b", 0, 0, 0.0)]) is None
+    assert winner([RunResult(1, "a", 0, 3, 0.0), RunResult(2, "b", 0, 0, 0.0)]) is None
     assert winner([]) is None
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot import callback_data as cb
-from bot.matches.model import BOT_ID, Kind
+from bot.matches.model import BOT_ID, MatchKind
 from bot.texts import plain, t
 from tests.bot.fakes import USER
 from tests.bot.members import Chat
@@ -46,7 +46,7 @@ async def test_a_versus_game_started_on_the_page_shows_both_boards_and_plays_as_
     assert guessed["did"] == "made"
     after = guessed["match"]
     assert [row["guess"] for row in after["yours"]] == ["0123"]
-    stored = await web.runtime.store.matches.active_match(USER, kind=Kind.VERSUS)
+    stored = await web.runtime.store.matches.active_match(USER, kind=MatchKind.VERSUS)
     assert stored is not None
     assert stored.turn_user == BOT_ID
     assert after["pending"] == stored.pending_guess  # the bot's guess at the player's code, asked

@@ -10,7 +10,7 @@ import pytest
 from bot.games.model import Mode
 from bot.games.status import Status
 from bot.page import schema
-from bot.puzzles.board import PuzzleKind
+from bot.puzzles.board import PuzzleTrack
 from bot.replies import Did
 
 KEY = "key-123456"
@@ -162,7 +162,7 @@ def test_every_answer_struct_round_trips_through_its_wire_form():
 
 
 def test_the_schemas_puzzle_kinds_are_the_puzzles_own():
-    assert set(schema.PuzzleKindName.__args__) == {kind.value for kind in PuzzleKind}
+    assert set(schema.PuzzleTrackName.__args__) == {track.value for track in PuzzleTrack}
 
 
 def test_the_schemas_names_of_what_an_act_did_are_the_accounts_own():

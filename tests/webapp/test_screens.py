@@ -12,7 +12,7 @@ import pytest
 from bot import callback_data as cb
 from bot.page import schema
 from bot.puzzles import screens as puzzle_screens
-from bot.puzzles.board import DayBoard, PuzzleBoard, PuzzleKind
+from bot.puzzles.board import DayBoard, PuzzleBoard, PuzzleTrack
 from bot.ranked import screens as ranked_screens
 from bot.replies import Screen
 from bot.storm import screens as storm_screens
@@ -35,7 +35,7 @@ async def web(tmp_path):
 
 def test_the_page_draws_a_features_model_by_its_type_through_the_register(web: MiniApp):
     faces = web.runtime.core.page
-    board = PuzzleBoard(PuzzleKind.LADDER, "7", "classic", (Html("🧩 <b>Which code is it?</b>"),), (), tries=1)
+    board = PuzzleBoard(PuzzleTrack.LADDER, "7", "classic", (Html("🧩 <b>Which code is it?</b>"),), (), tries=1)
     drawn = faces.screen(board)
     assert isinstance(drawn, schema.PuzzleScreen)
     assert (drawn.key, drawn.title, drawn.tries) == ("7", ["🧩 Which code is it?"], 1)  # plain text, as the chat has it
