@@ -112,9 +112,20 @@ async def open_page(
 # style sheet)
 UNFIXED = """(unfixed) => {
   const bar = document.getElementById("bar");
-  if (!bar || (unfixed && document.documentElement.scrollHeight <= window.innerHeight)) return; // all in the window
+  const main = document.getElementById("tg-main-button"); // the stub's: Telegram draws its own below the page
+  const shown = main && !main.hidden;
+  if (!bar) return;
+  if (unfixed && document.documentElement.scrollHeight <= window.innerHeight) { // all in the window: the bar above it
+    if (shown) {
+      Object.assign(main.style, { position: "fixed", left: "0", right: "0", bottom: "0", margin: "0" });
+      bar.style.bottom = main.offsetHeight + "px";
+    }
+    return;
+  }
   Object.assign(bar.style, unfixed ? { position: "static", margin: "12px -12px 0" } : { position: "", margin: "" });
   document.body.style.paddingBottom = unfixed ? "0" : "";
+  bar.style.bottom = "";
+  if (main) Object.assign(main.style, { position: unfixed ? "static" : "sticky", left: "", right: "", margin: "12px 0 0" });
 }"""
 
 
