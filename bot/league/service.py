@@ -40,14 +40,17 @@ async def award(
     they were not; the result counts unless the day's results of its source are counted already, or (ranked) one
     against the same opponent this week. Each `ref` counts once. None: nothing counted (a channel or the bot, a
     closed week, a cap, a result counted before)."""
-    member = await placed(deps, user_id, at)
-    if member is None:
+    if user_id <= 0:  # a channel, an anonymous admin or the bot: not players
         return None
     repo = repository(deps)
-    week, day = member.week, day_of(at)
-    if await repo.counted(user_id, source, day) >= rules.A_DAY[source]:
+    week, day = rules.week_of(at), day_of(at)
+    found = await repo.counted_so_far(week, user_id, source, day, opponent)  # one read for all the checks
+    if found.closed:
         return None
-    if opponent is not None and await repo.against(user_id, week, opponent) >= rules.PAIR_A_WEEK:
+    member = found.member or await repo.join(week, user_id, await current_tier(deps, user_id), at)
+    if found.today >= rules.A_DAY[source]:
+        return None
+    if opponent is not None and found.against >= rules.PAIR_A_WEEK:
         return None
     if not await repo.record(user_id, source, ref, week, day, opponent, points, at):
         return None

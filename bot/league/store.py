@@ -29,6 +29,18 @@ def _member(row: aiosqlite.Row) -> Member:
     return Member(row["week"], row["user_id"], row["tier"], row["division"], row["points"], row["points_at"])
 
 
+@dataclass(frozen=True)
+class Counted:
+    """What a result about to count needs to know, read at once: whether its week is closed, the player's place in
+    it (None: not placed yet), and how many results of its source counted for them that day, and against its
+    opponent that week."""
+
+    closed: bool
+    member: Member | None
+    today: int
+    against: int
+
+
 class SqliteLeagueRepository:
     """The leagues' rows on the bot's one aiosqlite connection."""
 
@@ -92,23 +104,20 @@ class SqliteLeagueRepository:
             (points, at, week, user_id),
         )
 
-    async def counted(self, user_id: int, source: Source, day: str) -> int:
-        """How many results of a source counted for the player on a UTC day."""
+    async def counted_so_far(self, week: str, user_id: int, source: Source, day: str, opponent: int | None) -> Counted:
+        """The week's state and the player's counts for a result about to count, in one statement."""
         row = await one(
             self.conn,
-            "SELECT count(*) AS n FROM league_points WHERE user_id = ? AND source = ? AND day = ?",
-            (user_id, source, day),
+            "SELECT EXISTS (SELECT 1 FROM league_weeks WHERE week = ?1) AS closed,"
+            " (SELECT count(*) FROM league_points WHERE user_id = ?2 AND source = ?3 AND day = ?4) AS today,"
+            " (SELECT count(*) FROM league_points WHERE user_id = ?2 AND week = ?1 AND opponent = ?5) AS against,"
+            " m.week, m.user_id, m.tier, m.division, m.points, m.points_at"
+            " FROM (SELECT 1) LEFT JOIN league_members m ON m.week = ?1 AND m.user_id = ?2",
+            (week, user_id, str(source), day, opponent),
         )
-        return int(row["n"]) if row is not None else 0
-
-    async def against(self, user_id: int, week: str, opponent: int) -> int:
-        """How many results against one opponent counted for the player in a week."""
-        row = await one(
-            self.conn,
-            "SELECT count(*) AS n FROM league_points WHERE user_id = ? AND week = ? AND opponent = ?",
-            (user_id, week, opponent),
-        )
-        return int(row["n"]) if row is not None else 0
+        assert row is not None  # one row always
+        member = None if row["week"] is None else _member(row)
+        return Counted(bool(row["closed"]), member, int(row["today"]), int(row["against"]))
 
     async def record(
         self,
