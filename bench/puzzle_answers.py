@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import statistics
 import tempfile
 from collections import defaultdict
@@ -96,6 +97,7 @@ async def bench(players: int, show: bool = False) -> dict[str, object]:
         solution = await solution_of(who.user_id)
         await update(who, partial(core.on_text, who, solution), "ladder, first answer right (rated)")
     await runtime.close()
+    shutil.rmtree(folder, ignore_errors=True)
     every = [pair for pairs in counted.values() for pair in pairs]
     result: dict[str, object] = {
         kind: {

@@ -55,3 +55,25 @@ async def test_the_mini_apps_button_reads_the_situation_no_second_time(chat: Cha
     replies = await chat.send(wrong_codes(secret)[0])
     assert sent(replies)
     assert reads == [chat.chat_id]
+
+
+# A puzzle answer's statements, by kind (bench/puzzle_answers.py prints them): the Core's two reads, the puzzles' one,
+# their writes, and the league's one read and two writes when the answer earns points (four more for the week's
+# first, which places the player in a division)
+MOST_FOR_ANSWER = {
+    "day, wrong": 6,
+    "day, solved": 14,
+    "ladder, first answer wrong (rated)": 9,
+    "ladder, wrong again": 5,
+    "ladder, solved after": 6,
+    "ladder, first answer right (rated)": 11,
+}
+
+
+async def test_a_puzzle_answer_runs_a_bounded_number_of_statements():
+    from bench.puzzle_answers import bench
+
+    found = await bench(players=2)
+    for kind, most in MOST_FOR_ANSWER.items():
+        assert found[kind]["statements"] <= most, (kind, found[kind])  # type: ignore[index]
+    assert found["every answer"]["statements"] <= 8.5, found  # type: ignore[index]
