@@ -125,7 +125,8 @@ UNFIXED = """(unfixed) => {
   Object.assign(bar.style, unfixed ? { position: "static", margin: "12px -12px 0" } : { position: "", margin: "" });
   document.body.style.paddingBottom = unfixed ? "0" : "";
   bar.style.bottom = "";
-  if (main) Object.assign(main.style, { position: unfixed ? "static" : "sticky", left: "", right: "", margin: "12px 0 0" });
+  const flow = { position: unfixed ? "static" : "sticky", left: "", right: "", margin: "12px 0 0" };
+  if (main) Object.assign(main.style, flow);
 }"""
 
 
