@@ -140,5 +140,6 @@ async def test_a_short_storm_run_shows_a_wrong_answers_penalty_on_the_servers_cl
         await expect(page.locator("#storm-ending p").first).to_be_visible(timeout=WAIT)
         assert await page.locator("#storm-form").is_hidden()
         await expect(page.locator("#storm-boards ol").first.locator("li")).to_have_count(1, timeout=WAIT)
+        await expect(page.locator("#storm-yours")).to_be_hidden()  # the ending says the bests: not twice
         await screenshot(page, f"storm-{language}-{'dark' if dark else 'light'}")
         await page.context.close()

@@ -86,6 +86,8 @@
       ),
     );
     parts.ending.replaceChildren(...run.ending.map((line) => el("p", { textContent: line })));
+    const yours = document.getElementById("storm-yours");
+    if (yours) yours.hidden = run.over && run.ending.length > 0; // the ending says the player's bests already
     parts.form.hidden = run.over || run.clues.length === 0;
     parts.choices.replaceChildren(
       ...run.choices.map((choice) => {
@@ -116,8 +118,9 @@
       el("ol", { className: "storm-board" }, ...lines.map((line) => el("li", { textContent: line.line }))),
       ...(note ? [el("p", { className: "muted small", textContent: note })] : []),
     ];
+    const ended = current !== null && current.over && current.ending.length > 0 && !parts.run.hidden;
     parts.boards.replaceChildren(
-      el("p", { id: "storm-yours", textContent: boards.yours }),
+      el("p", { id: "storm-yours", textContent: boards.yours, hidden: ended }), // an ending says it already
       ...board(boards.todayTitle, boards.today, boards.todayNote),
       ...board(boards.allTimeTitle, boards.allTime, boards.allTimeNote),
     );
