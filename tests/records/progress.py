@@ -33,6 +33,8 @@ PUZZLES = [(1480, "classic"), (1400, "mastermind"), (1530, "classic")]  # the co
 PUZZLES_SHOWN = [1480, 1530]
 
 
+GROUP = -100  # the chat the seeded games were played in
+
 # A second variant's games for the same player (the Stats tab's choice): colours, clean wins in 5, 6 ×2 and 8, a give-up
 MASTERMIND_GAMES = [
     (6, "won", False),
@@ -92,7 +94,8 @@ async def seed_variant(
     hours: int = 0,
 ) -> None:
     """The player's results in one variant, and the reviews of as many of its games as `accuracy` has values (each
-    game's row, which says the variant a review is of); ids from `offset` + 1, the reviews made `hours` on."""
+    game's row, which says the variant a review is of: in a group's chat, so that the page's game tab, which shows the
+    player's own chat's game, never finds them); ids from `offset` + 1, the reviews made `hours` on."""
     conn = deps.store.conn
     await conn.execute("PRAGMA foreign_keys=OFF")
     try:
@@ -108,7 +111,7 @@ async def seed_variant(
                 await conn.execute(
                     "INSERT INTO games (id, chat_id, user_id, mode, variant, status, started_at, finished_at)"
                     " VALUES (?, ?, ?, 'referee', ?, 'won', ?, ?)",
-                    (offset + i + 1, user_id, user_id, variant, iso(EPOCH), iso(EPOCH)),
+                    (offset + i + 1, GROUP, user_id, variant, iso(EPOCH), iso(EPOCH)),
                 )
             for i, value in enumerate(accuracy):
                 review = {"review": {"accuracy": value}, "hints": [], "moment": None, "end": None}
@@ -119,3 +122,11 @@ async def seed_variant(
                 )
     finally:
         await conn.execute("PRAGMA foreign_keys=ON")
+
+
+async def seed_two_variants(deps: Deps, user_id: int, *, offset: int = 0) -> None:
+    """Known data in classic (`seed`) and in mastermind (its own games, reviewed later): the Stats tab's choice."""
+    await seed(deps, user_id, offset=offset)
+    await seed_variant(
+        deps, user_id, "mastermind", MASTERMIND_GAMES, MASTERMIND_ACCURACY, offset=offset + 500, hours=10
+    )

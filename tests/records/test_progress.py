@@ -27,6 +27,7 @@ from tests.records.progress import (
     PUZZLES_SHOWN,
     RANKED_SHOWN,
     seed,
+    seed_two_variants,
     seed_variant,
 )
 from tests.webapp.harness import init_data, mini_app
@@ -169,12 +170,7 @@ async def test_the_stats_tabs_reads_search_their_indexes_and_scan_no_table(web):
 
 
 async def two_variants(web, user_id: int = USER, offset: int = 0) -> None:
-    """Known data in classic (as `seed`) and in mastermind (its own games, reviews made later)."""
-    deps = web.runtime.core.deps
-    await seed(deps, user_id, offset=offset)
-    await seed_variant(
-        deps, user_id, "mastermind", MASTERMIND_GAMES, MASTERMIND_ACCURACY, offset=offset + 500, hours=10
-    )
+    await seed_two_variants(web.runtime.core.deps, user_id, offset=offset)
 
 
 def bars(found) -> dict[int, int]:
@@ -219,7 +215,7 @@ async def test_the_choice_speaks_russian(web):
     await two_variants(web)
     status, found = await web.call("GET", "/api/stats?variant=mastermind", language="ru")
     assert status == 200
-    assert found["variantTitle"] == "Вариант игры"
+    assert found["variantTitle"] == "Вариант"
     assert [choice["label"] for choice in found["variants"]] == ["4 цифры без повторов", "Мастермайнд 4×6 (цвета)"]
     assert found["accuracyNote"] == "Последние 2\u00a0разобранные игры · в среднем 47,5"
     assert found["ratingsFamily"] == (
