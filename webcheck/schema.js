@@ -23,6 +23,12 @@
  * @property {string} marks
  */
 /**
+ * GET /api/stats?variant=<name>: the variant the Stats tab shows, by its stored name (one of
+ * `StatsTab.variants`: the tab refuses any other with 400); the chat's when not given.
+ * @typedef {Object} StatsQuery
+ * @property {string|null} [variant]
+ */
+/**
  * A variant as the keypad and the header need it.
  * @typedef {Object} Variant
  * @property {string} name
@@ -271,13 +277,25 @@
  * @property {string} latest
  */
 /**
- * GET /api/stats: the player's progress in the chat's variant: the record as /stats says it, the guess
- * distribution (a bar per number of guesses, every count from the fewest to the most, zeros too), the accuracy
- * of the last reviewed games (oldest first, 0 to 100) and the ratings over time. Each part has its title and a
- * note (what it shows, or why it is empty); `empty` is said instead of them all for a player with nothing yet.
+ * A variant the Stats tab offers: its stored name (what GET /api/stats?variant= takes) and its name as shown.
+ * @typedef {Object} VariantChoice
+ * @property {string} name
+ * @property {string} label
+ */
+/**
+ * GET /api/stats: the player's progress in one variant (the chat's, or the one asked for): the record as /stats
+ * says it, the guess distribution (a bar per number of guesses, every count from the fewest to the most, zeros
+ * too), the accuracy of the last reviewed games of the variant (oldest first, 0 to 100) and the ratings over
+ * time (of the variant's family: a rating is kept per family, `ratings_family` says so when there is a choice).
+ * Each part has its title and a note (what it shows, or why it is empty); `empty` is said instead of them all
+ * for a player with nothing yet. `variants` are the ones the tab offers (those the player has played, and the
+ * chat's), `variant` the one shown; with fewer than two there is no choice to show.
  * @typedef {Object} StatsTab
  * @property {string} title
  * @property {string|null} empty
+ * @property {string} variant
+ * @property {string} variantTitle
+ * @property {Array<VariantChoice>} variants
  * @property {Stats} record
  * @property {string} distributionTitle
  * @property {Array<GuessBar>} distribution
@@ -288,6 +306,7 @@
  * @property {string} ratingsTitle
  * @property {Array<RatingSeries>} ratings
  * @property {string} ratingsNote
+ * @property {string|null} ratingsFamily
  */
 /**
  * What a review is of, as the page names it again: a game or a match.

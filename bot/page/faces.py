@@ -10,7 +10,8 @@ screen). These are what the page *reads* to show a tab:
 - `coach`: the coach's view of a game on the possibilities tab, when the chat's coach would speak (else None);
 - `reads`: a tab's read, by its name: `GET /api/<name>` answers with what it gives (the daily tab, the review and
   a position in it, the puzzle tab). A read looks at committed rows (`Core.read`); what it earns (an achievement for
-  a review shown) it writes in a transaction of its own (bot/page/awards.py);
+  a review shown) it writes in a transaction of its own (bot/page/awards.py). A query it does not take it refuses
+  with `schema.BadBody` (its message without the query's values): the server answers 400, in one log line;
 - `screens`: each feature's face for its own screens (`ScreenFace`: the model's type, and its drawing as a
   `schema.FeatureScreen`), which an act's Account carries as the feature's model (`Account.screen`, a `Screen` of
   bot/replies.py: one model, which the chat draws from the feature's screens and the page through this). A screen

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
@@ -39,6 +40,7 @@ DidName = Literal["made", "refused", "asked", "shown"]  # bot.replies.Did's valu
 DailyStatus = Literal["none", "running", "done"]  # today's challenge: not begun, under way, done
 PuzzleTrackName = Literal["ladder", "daily", "group"]  # bot.puzzles.board.PuzzleTrack's values
 MAX_NOTES = MAX_LENGTH * MAX_SYMBOLS  # a notepad's marks: a mark a position and symbol
+VARIANT_NAME = "^[a-z0-9]{1,16}$"  # a variant's stored name ('classic', 'mastermind', '5d10z'), as a query gives it
 
 
 class BadBody(ValueError):
@@ -83,6 +85,13 @@ class NotesRequest(Shape, kw_only=True):
 
     game: Id
     marks: Annotated[str, msgspec.Meta(max_length=MAX_NOTES, pattern="^[.xo]*$")]
+
+
+class StatsQuery(Shape, kw_only=True):
+    """GET /api/stats?variant=<name>: the variant the Stats tab shows, by its stored name (one of `StatsTab.variants`:
+    the tab refuses any other with 400); the chat's when not given."""
+
+    variant: Annotated[str, msgspec.Meta(pattern=VARIANT_NAME)] | None = None
 
 
 # --- what the page is shown: a game ------------------------------------------------------------------------------
@@ -345,14 +354,27 @@ class RatingSeries(Shape, kw_only=True):
     latest: str
 
 
+class VariantChoice(Shape, kw_only=True):
+    """A variant the Stats tab offers: its stored name (what GET /api/stats?variant= takes) and its name as shown."""
+
+    name: str
+    label: str
+
+
 class StatsTab(Shape, kw_only=True):
-    """GET /api/stats: the player's progress in the chat's variant: the record as /stats says it, the guess
-    distribution (a bar per number of guesses, every count from the fewest to the most, zeros too), the accuracy of
-    the last reviewed games (oldest first, 0 to 100) and the ratings over time. Each part has its title and a note
-    (what it shows, or why it is empty); `empty` is said instead of them all for a player with nothing yet."""
+    """GET /api/stats: the player's progress in one variant (the chat's, or the one asked for): the record as /stats
+    says it, the guess distribution (a bar per number of guesses, every count from the fewest to the most, zeros too),
+    the accuracy of the last reviewed games of the variant (oldest first, 0 to 100) and the ratings over time (of the
+    variant's family: a rating is kept per family, `ratings_family` says so when there is a choice). Each part has
+    its title and a note (what it shows, or why it is empty); `empty` is said instead of them all for a player with
+    nothing yet. `variants` are the ones the tab offers (those the player has played, and the chat's), `variant` the
+    one shown; with fewer than two there is no choice to show."""
 
     title: str
     empty: str | None
+    variant: str
+    variant_title: str
+    variants: list[VariantChoice]
     record: Stats
     distribution_title: str
     distribution: list[GuessBar]
@@ -363,6 +385,7 @@ class StatsTab(Shape, kw_only=True):
     ratings_title: str
     ratings: list[RatingSeries]
     ratings_note: str
+    ratings_family: str | None
 
 
 class ReviewOf(Shape, omit_defaults=True, kw_only=True):
@@ -732,7 +755,7 @@ class Ping(Shape, kw_only=True):
 
 
 # Every struct and union of the page's JSON, in the order the JSDoc lists them (bot/page/jsdoc.py).
-REQUESTS = (ActRequest, NotesRequest)
+REQUESTS = (ActRequest, NotesRequest, StatsQuery)
 UNIONS: dict[str, Any] = {
     "Possibilities": Possibilities,
     "ReviewAnswer": ReviewAnswer,
@@ -769,6 +792,12 @@ def convert(data: Any, shape: type[T]) -> T:
         return msgspec.convert(data, shape)
     except msgspec.ValidationError as error:
         raise BadBody(_TOO_LONG.sub("…", str(error))[:160]) from None
+
+
+def query(params: Mapping[str, str], shape: type[T]) -> T:
+    """A GET's query as `shape` (a name given twice counts once, as first given; names the shape has not are left
+    alone); BadBody (saying why, without the values) when it is not one."""
+    return convert({name: params[name] for name in params}, shape)
 
 
 def builtins(shape: Shape) -> Any:

@@ -233,11 +233,16 @@ class Api:
         )
 
     def reader(self, read: Read) -> Callable[[web.Request], Awaitable[web.Response]]:
-        """GET /api/<name>: a feature's read of what its tab shows (the register's), with the request's query."""
+        """GET /api/<name>: a feature's read of what its tab shows (the register's), with the request's query; a query
+        the read does not take (BadBody) is refused with 400 and one log line."""
 
         async def answer(request: web.Request) -> web.Response:
             who = _who(request, self.context.bot_username)
-            return respond(await read(self.core, who, request.query))
+            try:
+                found = await read(self.core, who, request.query)
+            except schema.BadBody as error:  # a query no page sends (the read says why, without its values)
+                return refuse(request, 400, f"user {who.user_id}: {error}")
+            return respond(found)
 
         return answer
 

@@ -388,10 +388,11 @@ def waits(refusal: Refusal) -> timedelta | None:
 TREND = 50  # reviewed games the accuracy trend looks back on
 
 
-async def accuracy_trend(deps: Deps, user_id: int, last: int = TREND) -> tuple[float, ...]:
+async def accuracy_trend(deps: Deps, user_id: int, last: int = TREND, variant: str | None = None) -> tuple[float, ...]:
     """The accuracy of the player's last `last` reviewed games (and matches), as their reviews keep it, oldest
-    first: what the page's Stats tab draws and /stats's sparkline shows."""
-    return await _repository(deps).accuracies(user_id, last)
+    first; in one `variant` (its stored name) when given, else in all: what the page's Stats tab draws (a variant's)
+    and /stats's sparkline shows (all)."""
+    return await _repository(deps).accuracies(user_id, last, variant)
 
 
 def _repository(deps: Deps) -> SqliteReviewRepository:

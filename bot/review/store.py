@@ -66,14 +66,28 @@ class SqliteReviewRepository:
         row = await one(self.conn, "SELECT game_id FROM daily_plays WHERE user_id = ? AND day = ?", (user_id, day))
         return None if row is None else int(row["game_id"])
 
-    async def accuracies(self, user_id: int, limit: int) -> tuple[float, ...]:
+    async def accuracies(self, user_id: int, limit: int, variant: str | None = None) -> tuple[float, ...]:
         """The accuracy of the player's last `limit` reviews as they were kept, oldest first: one a game, or one a
-        match's guesses of theirs (by the player, newest first: reviews_by_player)."""
+        match's guesses of theirs (by the player, newest first: reviews_by_player); of one `variant`'s games and
+        matches only, when it is given (each found by its key: what a review is of is a game's or a match's id)."""
+        if variant is None:
+            rows = await scan(
+                self.conn,
+                "SELECT accuracy FROM (SELECT json_extract(review, '$.review.accuracy') AS accuracy, made_at, kind,"
+                " owner_id FROM reviews WHERE user_id = ? ORDER BY made_at DESC, kind DESC, owner_id DESC LIMIT ?)"
+                " WHERE accuracy IS NOT NULL ORDER BY made_at, kind, owner_id",
+                (user_id, limit),
+            )
+            return tuple(float(row["accuracy"]) for row in rows)
         rows = await scan(
             self.conn,
-            "SELECT accuracy FROM (SELECT json_extract(review, '$.review.accuracy') AS accuracy, made_at, kind,"
-            " owner_id FROM reviews WHERE user_id = ? ORDER BY made_at DESC, kind DESC, owner_id DESC LIMIT ?)"
+            "SELECT accuracy FROM (SELECT json_extract(r.review, '$.review.accuracy') AS accuracy, r.made_at,"
+            " r.kind, r.owner_id FROM reviews r"
+            " LEFT JOIN games g ON r.kind = 'game' AND g.id = r.owner_id"
+            " LEFT JOIN matches m ON r.kind <> 'game' AND m.id = r.owner_id"
+            " WHERE r.user_id = ? AND coalesce(g.variant, m.variant) = ?"
+            " ORDER BY r.made_at DESC, r.kind DESC, r.owner_id DESC LIMIT ?)"
             " WHERE accuracy IS NOT NULL ORDER BY made_at, kind, owner_id",
-            (user_id, limit),
+            (user_id, variant, limit),
         )
         return tuple(float(row["accuracy"]) for row in rows)

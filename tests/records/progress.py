@@ -33,26 +33,28 @@ PUZZLES = [(1480, "classic"), (1400, "mastermind"), (1530, "classic")]  # the co
 PUZZLES_SHOWN = [1480, 1530]
 
 
+GROUP = -100  # the chat the seeded games were played in
+
+# A second variant's games for the same player (the Stats tab's choice): colours, clean wins in 5, 6 ×2 and 8, a give-up
+MASTERMIND_GAMES = [
+    (6, "won", False),
+    (5, "won", False),
+    (8, "won", False),
+    (6, "won", False),
+    (10, "gave_up", False),
+]
+MASTERMIND_DISTRIBUTION = {5: 1, 6: 2, 7: 0, 8: 1}
+MASTERMIND_ACCURACY = [40.0, 55.0]
+MASTERMIND_PUZZLES_SHOWN = [1400]  # the colours' family: no matches or ranked games in it, one puzzle
+
+
 async def seed(deps: Deps, user_id: int, *, accuracy: list[float] = ACCURACY, offset: int = 0) -> None:
     """The player's known results, reviews and ratings (`offset` keeps two players' ids apart)."""
+    await seed_variant(deps, user_id, "classic", GAMES, accuracy, offset=offset)
     conn = deps.store.conn
     await conn.execute("PRAGMA foreign_keys=OFF")
     try:
         async with deps.transaction():
-            for i, (guesses, outcome, hinted) in enumerate(GAMES):
-                at = EPOCH + timedelta(minutes=i)
-                await conn.execute(
-                    "INSERT INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
-                    " started_at, finished_at) VALUES (?, ?, ?, 'referee', 'classic', ?, ?, ?, ?, ?)",
-                    (offset + i + 1, user_id, user_id, guesses, outcome, int(hinted), iso(at), iso(at)),
-                )
-            for i, value in enumerate(accuracy):
-                review = {"review": {"accuracy": value}, "hints": [], "moment": None, "end": None}
-                await conn.execute(
-                    "INSERT INTO reviews (kind, owner_id, user_id, version, review, made_at) VALUES ('game', ?, ?, 1,"
-                    " ?, ?)",
-                    (offset + i + 1, user_id, json.dumps(review), iso(EPOCH + timedelta(hours=i))),
-                )
             for i, (mu, sigma) in enumerate(MATCHES):
                 await conn.execute(
                     "INSERT INTO rated_results (match_id, family, user_id, chat_id, rank, rated_at, mu, sigma)"
@@ -79,3 +81,52 @@ async def seed(deps: Deps, user_id: int, *, accuracy: list[float] = ACCURACY, of
                 )
     finally:
         await conn.execute("PRAGMA foreign_keys=ON")
+
+
+async def seed_variant(
+    deps: Deps,
+    user_id: int,
+    variant: str,
+    games: list[tuple[int, str, bool]],
+    accuracy: list[float],
+    *,
+    offset: int = 0,
+    hours: int = 0,
+) -> None:
+    """The player's results in one variant, and the reviews of as many of its games as `accuracy` has values (each
+    game's row, which says the variant a review is of: in a group's chat, so that the page's game tab, which shows the
+    player's own chat's game, never finds them); ids from `offset` + 1, the reviews made `hours` on."""
+    conn = deps.store.conn
+    await conn.execute("PRAGMA foreign_keys=OFF")
+    try:
+        async with deps.transaction():
+            for i, (guesses, outcome, hinted) in enumerate(games):
+                at = EPOCH + timedelta(minutes=i)
+                await conn.execute(
+                    "INSERT INTO game_results (game_id, user_id, chat_id, mode, variant, guesses, outcome, hinted,"
+                    " started_at, finished_at) VALUES (?, ?, ?, 'referee', ?, ?, ?, ?, ?, ?)",
+                    (offset + i + 1, user_id, user_id, variant, guesses, outcome, int(hinted), iso(at), iso(at)),
+                )
+            for i in range(max(len(games), len(accuracy))):
+                await conn.execute(
+                    "INSERT INTO games (id, chat_id, user_id, mode, variant, status, started_at, finished_at)"
+                    " VALUES (?, ?, ?, 'referee', ?, 'won', ?, ?)",
+                    (offset + i + 1, GROUP, user_id, variant, iso(EPOCH), iso(EPOCH)),
+                )
+            for i, value in enumerate(accuracy):
+                review = {"review": {"accuracy": value}, "hints": [], "moment": None, "end": None}
+                await conn.execute(
+                    "INSERT INTO reviews (kind, owner_id, user_id, version, review, made_at) VALUES ('game', ?, ?, 1,"
+                    " ?, ?)",
+                    (offset + i + 1, user_id, json.dumps(review), iso(EPOCH + timedelta(hours=hours + i))),
+                )
+    finally:
+        await conn.execute("PRAGMA foreign_keys=ON")
+
+
+async def seed_two_variants(deps: Deps, user_id: int, *, offset: int = 0) -> None:
+    """Known data in classic (`seed`) and in mastermind (its own games, reviewed later): the Stats tab's choice."""
+    await seed(deps, user_id, offset=offset)
+    await seed_variant(
+        deps, user_id, "mastermind", MASTERMIND_GAMES, MASTERMIND_ACCURACY, offset=offset + 500, hours=10
+    )

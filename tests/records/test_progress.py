@@ -1,20 +1,34 @@
 """Your progress, in pictures (issue 35 §4): the page's Stats tab (GET /api/stats) gives known numbers for known data,
-only ever the asker's; /stats in the chat draws the accuracy trend of the reviewed games as a sparkline."""
+only ever the asker's; /stats in the chat draws the accuracy trend of the reviewed games as a sparkline. The tab's
+variant choice (GET /api/stats?variant=<name>): the variants the player has played, each read with its own
+distribution and accuracy, ratings per family; any other name is refused in one log line."""
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
+from urllib.parse import quote
+
 import pytest
 
+from bot.chats.settings import Settings
 from bot.records.board import accuracy_trend, sparkline
 from bot.texts import plain
+from engine.variant import variant_named
 from tests.bot.fakes import USER
 from tests.bot.members import Member
 from tests.records.progress import (
     DISTRIBUTION,
+    MASTERMIND_ACCURACY,
+    MASTERMIND_DISTRIBUTION,
+    MASTERMIND_GAMES,
+    MASTERMIND_PUZZLES_SHOWN,
     MATCHES_SHOWN,
     PUZZLES_SHOWN,
     RANKED_SHOWN,
     seed,
+    seed_two_variants,
+    seed_variant,
 )
 from tests.webapp.harness import init_data, mini_app
 
@@ -140,6 +154,8 @@ async def test_the_stats_tabs_reads_search_their_indexes_and_scan_no_table(web):
                     plans[table] = " / ".join(row[3] for row in await c.fetchall())
     assert set(plans) == {"reviews", "rated_results", "ranked_results", "puzzle_attempts"}
     assert "reviews_by_player" in plans["reviews"]
+    for alias in ("g", "m"):  # the variant of what each review is of: its game's or its match's row, by its key
+        assert f"SEARCH {alias} USING INTEGER PRIMARY KEY" in plans["reviews"], plans["reviews"]
     assert "rated_results_by_player" in plans["rated_results"]
     assert "ranked_results_by_player" in plans["ranked_results"]
     assert "puzzle_attempts_rated" in plans["puzzle_attempts"]
@@ -148,3 +164,142 @@ async def test_the_stats_tabs_reads_search_their_indexes_and_scan_no_table(web):
         assert "SCAN rated_results" not in plan
         assert "SCAN ranked_results" not in plan
         assert "SCAN a" not in plan.replace("SCAN a USING", "")
+
+
+# --- the variant choice ------------------------------------------------------------------------------------------
+
+
+async def two_variants(web, user_id: int = USER, offset: int = 0) -> None:
+    await seed_two_variants(web.runtime.core.deps, user_id, offset=offset)
+
+
+def bars(found) -> dict[int, int]:
+    return {bar["guesses"]: bar["count"] for bar in found["distribution"]}
+
+
+async def test_the_tab_offers_the_variants_played_and_each_gives_its_own_numbers(web):
+    await two_variants(web)
+    status, classic = await web.call("GET", "/api/stats")
+    assert status == 200
+    assert classic["variant"] == "classic"  # the chat's, chosen at first
+    assert classic["variants"] == [
+        {"name": "classic", "label": "4 digits, no repeats"},  # most played first, as /stats's buttons
+        {"name": "mastermind", "label": "Mastermind 4×6 (colours)"},
+    ]
+    assert classic["variantTitle"] == "Variant"
+    assert bars(classic) == DISTRIBUTION
+    assert classic["accuracy"] == [60.0, 75.5, 90.0, 82.2]  # classic's reviews only
+    status, colours = await web.call("GET", "/api/stats?variant=mastermind")
+    assert status == 200
+    assert colours["variant"] == "mastermind"
+    assert colours["variants"] == classic["variants"]
+    assert colours["title"] == "📊 Your progress · Mastermind 4×6 (colours)"
+    assert colours["record"]["title"] == "📊 Your record · Mastermind 4×6 (colours)"
+    assert bars(colours) == MASTERMIND_DISTRIBUTION
+    assert colours["distributionNote"] == "4\u00a0wins without hints, by the number of guesses"
+    assert colours["accuracy"] == MASTERMIND_ACCURACY
+    assert colours["accuracyNote"] == "Your last 2\u00a0reviewed games · 47.5 on average"
+    # ratings stay per family: the colours' one puzzle rating, no digits' matches or ranked games; the tab says so
+    assert [(series["name"], series["values"]) for series in colours["ratings"]] == [
+        ("Puzzles", MASTERMIND_PUZZLES_SHOWN)
+    ]
+    assert colours["ratingsFamily"] == (
+        "Ratings are kept per family, not per variant: these count all your games with repeats (Mastermind's family)."
+    )
+    assert classic["ratingsFamily"].endswith("these count all your games without repeats.")
+    # and back: the chat's variant by name gives what the bare call gives
+    assert (await web.call("GET", "/api/stats?variant=classic"))[1] == classic
+
+
+async def test_the_choice_speaks_russian(web):
+    await two_variants(web)
+    status, found = await web.call("GET", "/api/stats?variant=mastermind", language="ru")
+    assert status == 200
+    assert found["variantTitle"] == "Вариант"
+    assert [choice["label"] for choice in found["variants"]] == ["4 цифры без повторов", "Мастермайнд 4×6 (цвета)"]
+    assert found["accuracyNote"] == "Последние 2\u00a0разобранные игры · в среднем 47,5"
+    assert found["ratingsFamily"] == (
+        "Рейтинг ведётся не по вариантам, а по семействам:"
+        " здесь учтены все твои игры с повторами, как в «Мастермайнде»."
+    )
+
+
+async def test_a_variant_not_played_has_no_accuracy_of_its_own(web):
+    deps = web.runtime.core.deps
+    await seed_variant(deps, USER, "mastermind", MASTERMIND_GAMES, [], offset=500)
+    await seed(deps, USER)
+    _, found = await web.call("GET", "/api/stats?variant=mastermind")
+    assert found["accuracy"] == []  # classic's four reviews are not mastermind's
+    assert found["accuracyNote"] == (
+        "No reviewed games in this variant yet: /review after a game shows how well you played it."
+    )
+
+
+async def test_the_list_offers_only_the_variants_the_player_has_played(web):
+    deps = web.runtime.core.deps
+    await two_variants(web)
+    await seed_variant(deps, STRANGER, "nozero", MASTERMIND_GAMES, [70.0], offset=900)  # another player's variant
+    _, found = await web.call("GET", "/api/stats")
+    assert [choice["name"] for choice in found["variants"]] == ["classic", "mastermind"]
+    # one variant played, the chat's: nothing to choose (the page shows no control), and no family note
+    _, theirs = await web.call("GET", "/api/stats", user_id=STRANGER)
+    assert [choice["name"] for choice in theirs["variants"]] == ["classic", "nozero"]  # the chat's, not played, first
+    _, alone = await web.call("GET", "/api/stats", user_id=STRANGER + 1)
+    assert [choice["name"] for choice in alone["variants"]] == ["classic"]
+    assert alone["ratingsFamily"] is None
+    assert alone["empty"] is not None
+
+
+async def test_a_chat_in_a_variant_not_played_offers_it_first_and_shows_the_choice_not_the_empty_state(web):
+    deps = web.runtime.core.deps
+    await seed_variant(deps, USER, "mastermind", MASTERMIND_GAMES, [], offset=500)
+    async with deps.transaction():
+        await deps.store.settings.save(USER, replace(Settings(), variant=variant_named("nozero")), deps.clock())
+    status, found = await web.call("GET", "/api/stats")
+    assert status == 200
+    assert found["variant"] == "nozero"
+    assert [choice["name"] for choice in found["variants"]] == ["nozero", "mastermind"]
+    assert found["empty"] is None  # nothing in nozero, but mastermind to switch to
+    assert found["distribution"] == []
+    _, colours = await web.call("GET", "/api/stats?variant=mastermind")
+    assert bars(colours) == MASTERMIND_DISTRIBUTION
+
+
+BAD_VARIANTS = [
+    "",  # no name
+    "CLASSIC",  # not a stored name
+    "mastermind10",  # a variant, but one the player has not played
+    "5d10",
+    "nozero",  # another player's
+    "unknown",
+    "classic'--",
+    "classic\nfake log line",
+    "../../etc/passwd",
+    "<script>",
+    "x" * 5000,
+    "классика",
+]
+
+
+async def test_a_variant_the_tab_does_not_offer_is_refused_in_one_log_line(web, caplog):
+    await two_variants(web)
+    await seed_variant(web.runtime.core.deps, STRANGER, "nozero", MASTERMIND_GAMES, [70.0], offset=900)
+    for bad in BAD_VARIANTS:
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            status, answer = await web.call("GET", "/api/stats?variant=" + quote(bad, safe=""))
+        assert (status, answer) == (400, {"error": 400}), bad[:40]
+        records = [r for r in caplog.records if r.levelno >= logging.WARNING]
+        assert len(records) == 1, [r.getMessage() for r in records]
+        assert records[0].exc_info is None
+        line = records[0].getMessage()
+        assert "\n" not in line
+        assert bad[:40] not in line or bad in ("", "CLASSIC"), line  # the value is never logged
+
+
+async def test_a_repeated_variant_counts_as_first_given_and_other_names_are_left_alone(web):
+    await two_variants(web)
+    status, found = await web.call("GET", f"/api/stats?variant=mastermind&variant=nozero&user={STRANGER}")
+    assert status == 200
+    assert found["variant"] == "mastermind"
+    assert bars(found) == MASTERMIND_DISTRIBUTION

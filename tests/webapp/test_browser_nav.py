@@ -1,7 +1,8 @@
 """The page's navigation and its Stats tab in a real browser (headless Chromium): the bottom bar is one row of five
 entries whose labels fit, nothing leaves the page's width, every screen is reachable (the bar's at once, the rest
 under More), by mouse and by keyboard, at 360 and 390 px, in English (light) and Russian (dark); the Stats tab draws
-known data as bars and lines of known sizes, and a new player gets its empty state. With SCREENSHOTS=DIR, a
+known data as bars and lines of known sizes, switches between the variants the player has played (a <select> on one
+row at 360 px, in the theme's colours), and a new player gets its empty state. With SCREENSHOTS=DIR, a
 screenshot of the Stats tab and of More goes there."""
 
 from __future__ import annotations
@@ -14,7 +15,14 @@ except ImportError:  # the tests skip, saying why (tests/webapp/browser.py)
     expect = None
 
 from tests.bot.fakes import USER
-from tests.records.progress import ACCURACY, DISTRIBUTION, seed
+from tests.records.progress import (
+    ACCURACY,
+    DISTRIBUTION,
+    MASTERMIND_ACCURACY,
+    MASTERMIND_DISTRIBUTION,
+    seed,
+    seed_two_variants,
+)
 from tests.webapp.browser import go, needs_browser, open_page, screenshot
 from tests.webapp.harness import init_data, mini_app
 
@@ -151,6 +159,86 @@ async def test_the_stats_tab_draws_known_data_as_bars_and_lines_of_known_sizes(b
         assert fill == ("rgb(82, 136, 193)" if dark else "rgb(36, 129, 204)"), (fill, button)
         assert await page.evaluate(OVERFLOW) == []
         await screenshot(page, f"stats-{language}-{'dark' if dark else 'light'}")
+        await page.context.close()
+
+
+# the variant choice's row: the label and the box on one line, inside the window, the box's colours, its options
+CHOICE = """() => {
+  const row = document.getElementById("stats-choice").getBoundingClientRect();
+  const label = document.querySelector("#stats-choice label");
+  const box = document.getElementById("stats-variant");
+  const [l, b] = [label.getBoundingClientRect(), box.getBoundingClientRect()];
+  const range = document.createRange();
+  range.selectNodeContents(label);
+  const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  const style = getComputedStyle(box);
+  return {
+    oneRow: Math.abs((l.top + l.bottom) / 2 - (b.top + b.bottom) / 2) < 2 && lines === 1 && row.height < 60,
+    inside: row.left >= -0.5 && b.right <= window.innerWidth - 11.5,
+    colours: [style.backgroundColor, style.color],
+    options: [...box.options].map((o) => [o.value, o.textContent]),
+    value: box.value,
+  };
+}"""
+RGB = {  # Telegram's secondary background and text colours, as the browser computes them
+    False: ["rgb(239, 239, 244)", "rgb(0, 0, 0)"],
+    True: ["rgb(35, 46, 60)", "rgb(245, 245, 245)"],
+}
+CHOICES = {
+    "en": [["classic", "4 digits, no repeats"], ["mastermind", "Mastermind 4×6 (colours)"]],
+    "ru": [["classic", "4 цифры без повторов"], ["mastermind", "Мастермайнд 4×6 (цвета)"]],
+}
+
+
+async def drawn_bars(page) -> dict[int, int]:
+    counted = await page.locator("#stats-distribution rect.bar").evaluate_all(
+        "(rects) => rects.map((r) => [+r.dataset.guesses, +r.dataset.count])"
+    )
+    return dict(counted)
+
+
+@pytest.mark.parametrize(("language", "dark"), LOOKS)
+async def test_the_stats_tab_switches_between_the_variants_played_at_360_px(browser, tmp_path, language, dark):
+    async with mini_app(tmp_path) as web:
+        await seed_two_variants(web.runtime.core.deps, USER)
+        asked: list[str] = []
+        page = await open_page(browser, web.url, init_data(language=language), dark=dark, width=360)
+        page.on("request", lambda request: asked.append(request.url) if "/api/stats" in request.url else None)
+        await expect(page.locator("#tab-stats .label")).to_have_text(LABELS[language][3], timeout=WAIT)
+        await go(page, "stats")
+        bars = page.locator("#stats-distribution rect.bar")
+        await expect(bars).to_have_count(len(DISTRIBUTION), timeout=WAIT)
+        choice = await page.evaluate(CHOICE)
+        assert choice["options"] == CHOICES[language]  # the variants played, most played first
+        assert choice["value"] == "classic"  # the chat's, chosen
+        assert (choice["oneRow"], choice["inside"]) == (True, True), choice
+        assert choice["colours"] == RGB[dark]
+        assert await page.text_content("#stats-choice label") == ("Variant" if language == "en" else "Вариант")
+        assert await drawn_bars(page) == DISTRIBUTION
+        assert await page.locator("#stats-accuracy circle.point").count() == len(ACCURACY)
+        # the other variant: its own distribution and accuracy, its family's ratings, the title saying which
+        await page.select_option("#stats-variant", "mastermind")
+        await expect(bars).to_have_count(len(MASTERMIND_DISTRIBUTION), timeout=WAIT)
+        assert await drawn_bars(page) == MASTERMIND_DISTRIBUTION
+        assert await page.locator("#stats-accuracy circle.point").count() == len(MASTERMIND_ACCURACY)
+        assert await page.locator("#stats-ratings .legend li").count() == 1  # the colours' puzzle rating alone
+        colours = "Mastermind 4×6 (colours)" if language == "en" else "Мастермайнд 4×6 (цвета)"
+        assert (await page.text_content("#stats-title")).endswith(colours)
+        family = await page.locator("#stats-ratings p").all_text_contents()
+        assert family[-1].startswith("Ratings are kept per family" if language == "en" else "Рейтинг ведётся не по")
+        assert asked[-1].endswith("/api/stats?variant=mastermind")
+        choice = await page.evaluate(CHOICE)
+        assert choice["value"] == "mastermind"
+        assert (choice["oneRow"], choice["inside"]) == (True, True), choice
+        assert await page.evaluate(OVERFLOW) == []
+        await screenshot(page, f"stats-variant-{language}-{'dark' if dark else 'light'}")
+        # the choice is kept when the tab is opened again, and the chat's variant is one choice away
+        await go(page, "game")
+        await go(page, "stats")
+        await expect(page.locator("#stats-variant")).to_have_value("mastermind", timeout=WAIT)
+        await page.select_option("#stats-variant", "classic")
+        await expect(bars).to_have_count(len(DISTRIBUTION), timeout=WAIT)
+        assert await drawn_bars(page) == DISTRIBUTION
         await page.context.close()
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.fakes import USER
-from tests.records.progress import seed
+from tests.records.progress import seed_two_variants
 from tests.webapp.browser import go, needs_browser, open_page
 from tests.webapp.harness import init_data, mini_app
 
@@ -138,8 +138,8 @@ async def test_every_text_reads_at_aa_and_the_boxes_show(browser, tmp_path, dark
         await page.click("#tab-more")  # More's list of screens
         problems += await unreadable(page, seen)
 
-        await seed(web.runtime.core.deps, USER, offset=1000)
-        await page.click("#tab-stats")  # the charts' words: counts, guesses, the scales, the legend
+        await seed_two_variants(web.runtime.core.deps, USER, offset=1000)  # the variant choice shown too
+        await page.click("#tab-stats")  # the charts' words: counts, guesses, the scales, the legend; the <select>
         await page.wait_for_selector("#stats-ratings .legend li", timeout=WAIT)
         problems += await unreadable(page, seen)
 
@@ -150,5 +150,5 @@ async def test_every_text_reads_at_aa_and_the_boxes_show(browser, tmp_path, dark
         await page.context.close()
     assert problems == []
     assert {"variant", "th-guess", "label", "hint", "notepad-help", "x", "count", "ending", "won"} <= seen
-    assert {"axis", "legend"} <= seen  # the Stats tab's
+    assert {"axis", "legend", "choice"} <= seen  # the Stats tab's (its variant choice's label too)
     assert {"review-legend", "position-title", "position-least"} <= seen

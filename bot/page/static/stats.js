@@ -1,6 +1,8 @@
 // The Stats tab: the player's record, their guess distribution (a bar per number of guesses, as Wordle's), the
 // accuracy of their last reviewed games and their ratings over time, drawn here as SVG in the theme's colours (the
-// server sends the numbers and the words: GET /api/stats, a StatsTab).
+// server sends the numbers and the words: GET /api/stats, a StatsTab). In the chat's variant, or one of those the
+// player has played, chosen in a <select> above them (GET /api/stats?variant=<name>); the choice is kept while the
+// page is open.
 // @ts-check
 "use strict";
 (() => {
@@ -10,6 +12,10 @@
   let page;
   /** @type {Record<string, HTMLElement>} */
   const parts = {};
+  /** @type {HTMLSelectElement} */
+  let choice;
+  /** @type {string | null} the variant the player chose (null: the chat's) */
+  let chosen = null;
 
   /**
    * An SVG element with these attributes.
@@ -78,6 +84,10 @@
   function draw(found) {
     const { el } = page;
     parts.title.textContent = found.title;
+    parts.choiceTitle.textContent = found.variantTitle;
+    choice.replaceChildren(...found.variants.map((v) => el("option", { value: v.name, textContent: v.label })));
+    choice.value = found.variant;
+    parts.choice.hidden = found.variants.length < 2;
     parts.empty.hidden = !found.empty;
     parts.empty.textContent = found.empty || "";
     parts.body.hidden = !!found.empty;
@@ -105,14 +115,21 @@
         ? [lines(found.ratings.map((series) => series.values), bottom, top, found.ratingsNote), legend]
         : []),
       el("p", { className: "muted small", textContent: found.ratingsNote }),
+      ...(found.ratingsFamily ? [el("p", { className: "muted small", textContent: found.ratingsFamily })] : []),
     );
   }
 
   async function load() {
+    const asked = chosen;
     try {
-      draw(await page.api("/api/stats"));
-    } catch (error) {
-      // shown by the page (offline); opening the tab again tries again
+      const found = await page.api(asked ? "/api/stats?variant=" + encodeURIComponent(asked) : "/api/stats");
+      if (asked === chosen) draw(found); // a later choice's answer is the one to draw
+    } catch (caught) {
+      const error = /** @type {ApiError} */ (caught);
+      if (error.status === 400 && asked !== null && asked === chosen) {
+        chosen = null; // no longer offered: the chat's again
+        await load();
+      } // else shown by the page (offline); opening the tab again tries again
     }
   }
 
@@ -128,9 +145,18 @@
       ])) parts[name] = el(tag, { id: "stats-" + name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()) });
       parts.empty.className = "banner";
       parts.empty.hidden = true;
+      choice = el("select", { id: "stats-variant" });
+      choice.addEventListener("change", () => {
+        chosen = choice.value;
+        p.haptic("select");
+        load();
+      });
+      parts.choiceTitle = el("label", { htmlFor: "stats-variant" });
+      parts.choice = el("div", { id: "stats-choice", className: "choice" }, parts.choiceTitle, choice);
+      parts.choice.hidden = true;
       parts.body = el("div", { id: "stats-body" }, parts.record, parts.distributionTitle, parts.distribution,
         parts.accuracyTitle, parts.accuracy, parts.ratingsTitle, parts.ratings);
-      panel.append(parts.title, parts.empty, parts.body);
+      panel.append(parts.title, parts.choice, parts.empty, parts.body);
     },
     show: load,
   });
