@@ -4,6 +4,8 @@ races and duels, the language; only its admins change them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot import callback_data as cb
 from bot import messages
 from bot.chats import languages
@@ -52,7 +54,7 @@ class ChatSettings(Feature):
         if setting == Setting.LANGUAGE:
             chosen = await languages.choose(self.deps, who.chat_id, languages.following(language))
             assert chosen is not None
-            return redraw(chosen.language, chosen, edit=True)
+            return replace(redraw(chosen.language, chosen, edit=True), language=chosen.language)  # says its own
         value = pressed.args[1] if len(pressed.args) > 1 else ""
         if settings.changed(s.settings, setting, value) == s.settings:  # the value already chosen: no edit to make
             return settings_panel.unchanged(language)

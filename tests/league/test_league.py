@@ -118,6 +118,20 @@ async def test_channels_anonymous_admins_and_the_bot_are_not_players(runtime):
     assert await deps.store.repository(SqliteLeagueRepository).divisions(week_of(clock())) == []
 
 
+async def test_a_result_heard_after_its_week_closed_counts_nothing_and_places_nobody(runtime):
+    found, clock = runtime
+    deps = found.core.deps
+    await publish(deps, DayPuzzleSolved(BOB, 1, clock()))
+    before = await points(deps, BOB)
+    clock.now = MONDAY + timedelta(days=7, hours=1)
+    assert await close_weeks(found.core, deps.store, lambda: None) == 1
+    late = MONDAY + timedelta(days=6)  # rated in the closed week (a mark that lapsed, a rating heard late)
+    await publish(deps, ranked(9, ANN, BOB, late), DayPuzzleSolved(BOB, 2, late))
+    repo = deps.store.repository(SqliteLeagueRepository)
+    assert await repo.member(week_of(late), ANN) is None
+    assert (await repo.member(week_of(late), BOB)).points == before  # the day's puzzle heard in time alone
+
+
 async def test_the_daily_counts_by_its_guesses_and_hints_and_only_the_daily(runtime):
     found, clock = runtime
     deps = found.core.deps

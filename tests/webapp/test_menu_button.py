@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from bot import callback_data as cb
+from bot.chats.settings import Setting
 from bot.texts import plain, t
 from tests.bot.members import GROUP, Member
 from tests.webapp.harness import URL, mini_app
@@ -42,3 +44,11 @@ async def test_a_private_chats_menu_button_is_labelled_in_its_language_once_and_
 async def test_a_group_gets_no_menu_button_of_its_own(web):
     member = Member(web.app, web.request, 11, "Аня", chat_id=GROUP, language_code="ru")
     assert menus(await member.send("/help")) == []
+
+
+async def test_the_settings_panels_language_button_labels_the_menu_button_in_the_new_language(web):
+    """The panel's 🌐 button cycles the chat's language as /language does: the menu button follows it."""
+    anya = Member(web.app, web.request, 11, "Аня", chat_id=11, language_code="ru")
+    assert menus(await anya.send("/start")) == [(11, plain(t("app.button", "ru")), URL)]
+    await anya.send("/settings")
+    assert menus(await anya.press(cb.encode(cb.SETTING, Setting.LANGUAGE))) == [(11, "🧮 Board", URL)]
