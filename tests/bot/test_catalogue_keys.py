@@ -56,6 +56,7 @@ DYNAMIC: dict[str, set[tuple[str, ...]]] = {
     "answer.{}": {(key,) for key in raised_keys("InvalidAnswer")},
     "ach.{}": {(a.value,) for a in Achievement},  # bot/achievements/lines.py: each one's name and what earns it
     "ach.{}.how": {(a.value,) for a in Achievement},
+    "app.progress.ratings.{}": {(f.value,) for f in Family},  # bot/records/page.py: the Stats tab's family note
     "invalid.{}": {(key,) for key in raised_keys("InvalidCode")},
     "contra.{}": {("impossible_answer",), ("repeated_guess",), ("conflict",)},  # engine.consistency's kinds
     "celebrate.{}": {(kind.value,) for kind in MilestoneKind},
