@@ -51,7 +51,7 @@ class Scoreboard(Feature):
             days = await daily_feature.streak(deps, who.user_id)
             shelf = await _shelf(deps, who.user_id, language)
             solving = await _puzzle_line(deps, who.user_id, variant, language)
-            trend = records.accuracy_trend(language, await review.accuracy_trend(deps, who.user_id))
+            trend = records.accuracy_trend(language, await review.accuracy_trend(deps, who.user_id, variant=variant))
             return records.stats(
                 language, record, who.name, rating=line, days=days, achievements=shelf, puzzles=solving, trend=trend
             )
@@ -85,7 +85,8 @@ class Scoreboard(Feature):
                 days = await daily_feature.streak(deps, who.user_id)
                 shelf = await _shelf(deps, who.user_id, language)
                 solving = await _puzzle_line(deps, who.user_id, record.variant, language)
-                trend = records.accuracy_trend(language, await review.accuracy_trend(deps, who.user_id))
+                accuracy = await review.accuracy_trend(deps, who.user_id, variant=record.variant)
+                trend = records.accuracy_trend(language, accuracy)
                 return records.stats(
                     language,
                     record,

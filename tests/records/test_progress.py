@@ -130,6 +130,16 @@ async def test_stats_in_the_chat_shows_the_accuracy_sparkline(web, language, exp
     assert expected in text
 
 
+async def test_stats_in_the_chat_draws_the_trend_of_the_variant_it_shows(web):
+    # /stats is a variant's record: its sparkline is that variant's reviewed games, as the Stats tab's accuracy is
+    await seed_two_variants(web.runtime.core.deps, USER)
+    ann = Member(web.app, web.request, USER, "Ann", USER)
+    classic = plain((await ann.send("/stats"))[-1].params["text"])
+    assert "last 4\u00a0reviewed games: ▁▅█▆ latest 82.2" in classic
+    mastermind = plain((await ann.send("/stats mastermind"))[-1].params["text"])
+    assert "last 2\u00a0reviewed games: ▁█ latest 55.0" in mastermind
+
+
 async def test_stats_in_the_chat_shows_no_sparkline_with_one_reviewed_game(web):
     await seed(web.runtime.core.deps, USER, accuracy=[70.0])
     ann = Member(web.app, web.request, USER, "Ann", USER)
