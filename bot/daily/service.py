@@ -25,7 +25,7 @@ from bot.daily.store import DailyStore
 from bot.days import DayStreak, day_of, day_streak
 from bot.deps import Deps
 from bot.events import DailySolved, GameFinished
-from bot.games.lifecycle import finish
+from bot.games.lifecycle import GameRunning, finish
 from bot.games.model import Game, Mode
 from bot.games.status import Status
 from engine.guesser import known_guess
@@ -80,14 +80,7 @@ class Done:
     game: Game
 
 
-@dataclass(frozen=True)
-class Busy:
-    """Another game is running in the chat: the player is asked before it is abandoned for the challenge."""
-
-    game: Game
-
-
-Challenge = DailyStarted | Running | Done | Busy
+Challenge = DailyStarted | Running | Done | GameRunning
 
 
 async def challenge(deps: Deps, chat_id: int, user_id: int, running: Game | None) -> Challenge:
@@ -102,7 +95,7 @@ async def challenge(deps: Deps, chat_id: int, user_id: int, running: Game | None
         assert game is not None
         return Running(day, game) if game.active else Done(day, game)
     if running is not None:
-        return Busy(running)
+        return GameRunning(running)
     secret = daily_secret(await daily_key(deps), day)
     draft = Game(
         id=0,

@@ -26,6 +26,14 @@ def parsed(variant: Variant, text: str) -> Code | Refusal:
 
 
 @dataclass(frozen=True)
+class GameRunning:
+    """Another game runs in the chat: the player is asked before it is abandoned for the one they asked for (the
+    daily's, a ranked one)."""
+
+    game: Game
+
+
+@dataclass(frozen=True)
 class NeedsConfirmation:
     """A game is running: the user must confirm abandoning it before a new one starts."""
 

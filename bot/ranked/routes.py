@@ -54,7 +54,7 @@ class Ranked(Feature):
         match found:
             case ranked.Going(game=going):
                 return screens.going(language, going)
-            case ranked.Busy(game=other):
+            case lifecycle.GameRunning(game=other):
                 return screens.busy(language, other, variant)
         assert isinstance(found, ranked.Begun)
         return screens.started(language, found)

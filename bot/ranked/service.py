@@ -12,7 +12,7 @@ from enum import StrEnum
 from bot import records, review
 from bot.deps import Deps
 from bot.events import GameFinished, RankedFinished
-from bot.games.lifecycle import finish, random_secret
+from bot.games.lifecycle import GameRunning, finish, random_secret
 from bot.games.model import Game, Mode
 from bot.games.status import Status
 from bot.ranked import rules
@@ -87,19 +87,14 @@ class Going:
     seat: int
 
 
-@dataclass(frozen=True)
-class Busy:
-    """Another game runs in the chat: the player is asked before it is abandoned for a ranked game."""
-
-    game: Game
-
-
-async def begin(deps: Deps, chat_id: int, user_id: int, running: Game | None, variant: Variant) -> Begun | Going | Busy:
+async def begin(
+    deps: Deps, chat_id: int, user_id: int, running: Game | None, variant: Variant
+) -> Begun | Going | GameRunning:
     """A ranked game for the player in `variant`: the mark of someone of similar skill, or a fresh secret whose mark
     they set. `running` is the chat's game as the update read it: a ranked one goes on, another is asked about."""
     if running is not None:
         play = await repository(deps).play(running.id) if running.ranked is not None else None
-        return Going(running, play.seat) if play is not None else Busy(running)
+        return Going(running, play.seat) if play is not None else GameRunning(running)
     now = deps.clock()
     mine = await standing(deps, user_id, variant)
     repo = repository(deps)
