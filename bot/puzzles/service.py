@@ -284,19 +284,6 @@ class PuzzleRating:
 # -- reading and rating
 
 
-async def _load(
-    deps: Deps,
-    user_id: int,
-    asked: Current | None = None,
-    *,
-    today: str | None = None,
-    days: bool = False,
-    ladder: bool = False,
-    latest: bool = False,
-) -> Loaded:
-    return await repository(deps).load(user_id, asked, today=today, days=days, ladder=ladder, latest=latest)
-
-
 def _family(variant: Variant) -> str:
     return records.family_of(variant).value
 
@@ -368,7 +355,7 @@ def _clue_number(guesses: Sequence[str], code: str) -> int | None:
 
 async def player_skill(deps: Deps, user_id: int, variant: Variant) -> records.Skill:
     """The player's puzzle rating in the variant's family (a new player's when never rated)."""
-    return (await _load(deps, user_id, Current(None, None))).skill(_family(variant))
+    return (await repository(deps).load(user_id, Current(None, None))).skill(_family(variant))
 
 
 async def standing(deps: Deps, user_id: int, variant: Variant) -> PuzzleRating | None:
@@ -386,7 +373,7 @@ async def show_ladder(deps: Deps, user_id: int, variant: Variant | None, usual: 
     the fly when none is left for them, shown from now on. A puzzle of another variant they were solving counts as
     failed (if it was not rated yet) and ends; a retry of their game's they were solving is left open for later,
     neither failed nor rated."""
-    loaded = await _load(deps, user_id, ladder=True, latest=variant is None)
+    loaded = await repository(deps).load(user_id, ladder=True, latest=variant is None)
     found = _open_ladder(loaded)
     if found is not None and (variant is None or variant.name == found[0].variant):
         return _ladder_state(loaded, found[0])
@@ -525,7 +512,7 @@ def _explained(
 async def give_up_ladder(deps: Deps, user_id: int, puzzle_id: int) -> Ladder | NextLadder | Retry | Refusal:
     """Give up a ladder puzzle: a loss when it was not rated yet; its code (or its best guesses) shown (a retry:
     never rated). A Refusal when it is not the player's open puzzle (a stale button)."""
-    loaded = await _load(deps, user_id, Current(puzzle_id, None))
+    loaded = await repository(deps).load(user_id, Current(puzzle_id, None))
     row, attempt = loaded.puzzle, loaded.attempt
     if row is None or attempt is None or attempt.ended:
         return Refusal("puzzle.stale")
@@ -587,7 +574,7 @@ async def open_retry(deps: Deps, user_id: int, puzzle: RetryPuzzle) -> Retry | R
     on (a retry they were solving is left open); a Refusal while they are solving a ladder puzzle or today's puzzle
     of the day (a retry would park it: leaving it for one would keep it unrated, and failing it for one would cost
     a rating for practice)."""
-    loaded = await _load(deps, user_id)
+    loaded = await repository(deps).load(user_id)
     if _open_ladder(loaded) is not None or _open_day(loaded, deps.clock()):
         return Refusal("puzzle.retry.busy")
     return await retries.begin(deps, user_id, puzzle)
@@ -651,7 +638,7 @@ async def show_today(deps: Deps, user_id: int) -> Daily:
     now = deps.clock()
     day = day_of(now)
     puzzle = await day_puzzle(deps, day)
-    loaded = await _load(deps, user_id, today=day, days=True)
+    loaded = await repository(deps).load(user_id, today=day, days=True)
     row = loaded.day
     over = row is not None and row.over
     move = not over and loaded.current != Current(None, day)
@@ -679,7 +666,7 @@ async def day_state(deps: Deps, user_id: int) -> Daily:
     now = deps.clock()
     day = day_of(now)
     puzzle = await day_puzzle(deps, day)
-    return _day_state(await _load(deps, user_id, today=day, days=True), day, puzzle, now)
+    return _day_state(await repository(deps).load(user_id, today=day, days=True), day, puzzle, now)
 
 
 def _day_state(
@@ -732,7 +719,7 @@ async def _answer_day(deps: Deps, loaded: Loaded, day: str, text: str) -> Daily 
 async def give_up_day(deps: Deps, user_id: int, day: str) -> Daily | Refusal:
     """Give up the puzzle of the day: its code is shown (with the daily's request to keep it quiet)."""
     now = deps.clock()
-    loaded = await _load(deps, user_id, Current(None, day), days=True)
+    loaded = await repository(deps).load(user_id, Current(None, day), days=True)
     row = loaded.day
     if row is None or row.over or day != day_of(now):
         return Refusal("puzzle.stale")
@@ -753,7 +740,7 @@ async def day_solvers(deps: Deps, day: str | None = None) -> DaySolvers:
 
 async def streak(deps: Deps, user_id: int) -> DayStreak:
     """The player's streak of days solving the puzzle of the day."""
-    loaded = await _load(deps, user_id, Current(None, None), days=True)
+    loaded = await repository(deps).load(user_id, Current(None, None), days=True)
     return day_streak(list(loaded.solved_days), day_of(deps.clock()))
 
 
@@ -798,13 +785,13 @@ async def answer(deps: Deps, user_id: int, text: str, solving: Current) -> Solvi
     """The player's answer to the puzzle named (a ladder puzzle's or a day's): graded (the first answer of a ladder
     puzzle rated), or a Refusal (not a code of its variant, a clue's own guess, or nothing open any more), which
     costs nothing. Read at once, written at once."""
-    loaded = await _load(deps, user_id, solving, days=solving.day is not None)
+    loaded = await repository(deps).load(user_id, solving, days=solving.day is not None)
     return await _answered(deps, loaded, solving, text)
 
 
 async def answer_open(deps: Deps, user_id: int, text: str) -> Solving | Refusal | None:
     """The player's answer to the puzzle they are solving now, as `answer`; None when they are solving none."""
-    loaded = await _load(deps, user_id, days=True)
+    loaded = await repository(deps).load(user_id, days=True)
     if loaded.current is None:
         return None
     return await _answered(deps, loaded, loaded.current, text)
@@ -828,7 +815,7 @@ async def give_up(deps: Deps, user_id: int, solving: Current) -> Solving | Refus
 async def state(deps: Deps, user_id: int, solving: Current | None = None) -> Solving | None:
     """What the player is solving (`solving`; None: the one they are solving now), as it stands (None: it is gone, or
     nothing is open)."""
-    loaded = await _load(deps, user_id, solving, days=solving is None or solving.day is not None)
+    loaded = await repository(deps).load(user_id, solving, days=solving is None or solving.day is not None)
     target = solving or loaded.current
     if target is None:
         return None
@@ -883,7 +870,7 @@ async def answer_in_group(
         return Refusal("puzzle.clue_code", {"code": code, "number": clue})
     if user_id <= 0:  # posted as a chat (a channel, an anonymous admin): tries and streaks are people's
         return Refusal("puzzle.group.person")
-    loaded = await _load(deps, user_id, today=day, days=True)
+    loaded = await repository(deps).load(user_id, today=day, days=True)
     if loaded.day is not None and loaded.day.over:
         return Refusal("puzzle.group.over", {"name": name})
     verdict = grade(puzzle, code)
